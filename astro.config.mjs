@@ -1,0 +1,32 @@
+// @ts-check
+import { defineConfig } from "astro/config";
+import react from "@astrojs/react";
+import tailwind from "@astrojs/tailwind";
+import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
+import { site } from "./src/data/site.ts";
+
+/**
+ * A deploy build (Netlify sets CONTEXT=production) must point at the hosted
+ * Supabase project: shipping a site that talks to localhost would break every
+ * team tool for every visitor, so fail loudly instead.
+ */
+const isDeployBuild = process.env.CONTEXT === "production";
+const missing = ["PUBLIC_SUPABASE_URL", "PUBLIC_SUPABASE_ANON_KEY"].filter((name) => !process.env[name]);
+if (isDeployBuild && missing.length > 0) {
+  throw new Error(
+    `Deploy build stopped: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set. ` +
+      "Set them in the Netlify UI (Site configuration → Environment variables) to the hosted Supabase project's URL and anon key.",
+  );
+}
+// Outside production the embedded local backend is the default.
+process.env.PUBLIC_SUPABASE_URL ||= LOCAL_SUPABASE_URL;
+process.env.PUBLIC_SUPABASE_ANON_KEY ||= LOCAL_ANON_KEY;
+
+export default defineConfig({
+  site: process.env.SITE_URL || site.url,
+  output: "static",
+  trailingSlash: "ignore",
+  build: { format: "file" },
+  integrations: [react(), tailwind({ applyBaseStyles: true })],
+  server: { port: 4321, host: "127.0.0.1" },
+});

@@ -1,0 +1,67 @@
+/** One Chromium per test file, and the helpers every end-to-end test shares. */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+import { CHROMIUM_ARGS } from "../scripts/lib/chromium.mjs";
+
+export const baseURL = inject("baseURL");
+
+let browser: Browser | undefined;
+
+/** Launches the browser for this file and closes it afterwards. */
+export function useBrowser(): () => Browser {
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: inject("chromiumPath"), args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("browser not started");
+    return browser;
+  };
+}
+
+export type PageOptions = { viewport?: { width: number; height: number }; context?: BrowserContext };
+
+/** Opens `path` in a fresh context (or the given one) and collects console errors. */
+export async function openPage(
+  getBrowser: () => Browser,
+  path: string,
+  options: PageOptions = {},
+): Promise<{ page: Page; errors: string[]; context: BrowserContext }> {
+  const context =
+    options.context ??
+    (await getBrowser().newContext({ baseURL, viewport: options.viewport ?? { width: 1280, height: 800 } }));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto(path);
+  return { page, errors, context };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** Runs axe-core (WCAG 2.2 A and AA) on the page and returns its violations. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // evaluate() runs through the DevTools protocol, so the page's CSP does not block it.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    // @ts-expect-error axe is injected above
+    const result = await window.axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+    });
+    return result.violations.map((v: AxeViolation) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
+  });
+}

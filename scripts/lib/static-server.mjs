@@ -1,0 +1,88 @@
+/**
+ * Serves the built site the way Netlify does: pretty URLs (`/bio` → bio.html),
+ * the 404 page with status 404, and the headers from netlify.toml.
+ */
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { createServer } from "node:http";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { headersFor, loadNetlifyHeaders } from "./netlify-headers.mjs";
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".ics": "text/calendar; charset=utf-8",
+  ".vcf": "text/vcard; charset=utf-8",
+  ".woff2": "font/woff2",
+  ".webmanifest": "application/manifest+json",
+};
+
+async function isFile(path) {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function resolveFile(root, pathname) {
+  const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, "");
+  const base = join(root, safe);
+  if (!resolve(base).startsWith(resolve(root) + sep) && resolve(base) !== resolve(root)) return null;
+  const candidates = pathname.endsWith("/")
+    ? [join(base, "index.html")]
+    : [base, `${base}.html`, join(base, "index.html")];
+  for (const candidate of candidates) {
+    if (await isFile(candidate)) return candidate;
+  }
+  return null;
+}
+
+export function createStaticServer({ root, headerRules = loadNetlifyHeaders() }) {
+  return createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      let file = null;
+      try {
+        file = await resolveFile(root, url.pathname);
+      } catch {
+        file = null; // malformed percent-encoding: treat as not found
+      }
+      let status = 200;
+      if (!file) {
+        status = 404;
+        file = join(root, "404.html");
+      }
+      res.writeHead(status, {
+        "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
+        ...headersFor(headerRules, url.pathname),
+      });
+      if (req.method === "HEAD") return res.end();
+      createReadStream(file)
+        .on("error", () => res.end())
+        .pipe(res);
+    } catch (error) {
+      res.writeHead(500, { "Content-Type": "text/plain" });
+      res.end(String(error));
+    }
+  });
+}
+
+export function listen(server, port, host = "127.0.0.1") {
+  return new Promise((resolvePromise, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolvePromise(server.address().port));
+  });
+}

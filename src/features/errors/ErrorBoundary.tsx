@@ -1,0 +1,40 @@
+/**
+ * Page-level fallback for any island that throws while rendering: the spec's
+ * "Unexpected Application Error!" screen with the error message, covering the
+ * page so a half-broken tool is never left on screen.
+ */
+import { Component, type ErrorInfo, type ReactNode } from "react";
+
+type Props = { children: ReactNode };
+type State = { error: Error | null };
+
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <div
+        role="alert"
+        className="fixed inset-0 z-50 flex flex-col items-start justify-center gap-4 overflow-auto bg-white p-8 text-stone-900"
+      >
+        <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+        <pre className="max-w-full whitespace-pre-wrap rounded bg-stone-100 p-4 text-sm text-red-800">
+          {error.message}
+        </pre>
+        <a href="/" className="text-base underline underline-offset-4">
+          Back to the home page
+        </a>
+      </div>
+    );
+  }
+}

@@ -1,0 +1,23 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { $toasts, dismissToast, showToast } from "./toasts.store";
+
+describe("toast queue", () => {
+  beforeEach(() => $toasts.set([]));
+
+  it("queues toasts in order with a default style", () => {
+    showToast({ title: "Contact added", description: "New contact has been added successfully" });
+    showToast({ title: "Error", description: "Failed to add contact", variant: "destructive" });
+    expect($toasts.get().map((t) => [t.title, t.variant])).toEqual([
+      ["Contact added", "default"],
+      ["Error", "destructive"],
+    ]);
+  });
+
+  it("gives every toast its own id so two identical toasts both show", () => {
+    const first = showToast({ title: "Added to cart" });
+    const second = showToast({ title: "Added to cart" });
+    expect(first).not.toBe(second);
+    dismissToast(first);
+    expect($toasts.get().map((t) => t.id)).toEqual([second]);
+  });
+});
