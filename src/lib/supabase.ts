@@ -1,0 +1,22 @@
+/**
+ * The one Supabase client. Created lazily, in the browser only: supabase-js
+ * is loaded with a dynamic import after an island mounts, which keeps its
+ * ~55 KB off the critical path and out of the static build (where Node 20 has
+ * no global WebSocket for realtime-js).
+ */
+import type { SupabaseClient } from "@supabase/supabase-js";
+
+let client: Promise<SupabaseClient> | undefined;
+
+/** The browser's shared client, pointed at PUBLIC_SUPABASE_URL with the anon key. */
+export function getSupabase(): Promise<SupabaseClient> {
+  if (typeof window === "undefined") {
+    return Promise.reject(new Error("The Supabase client is only available in the browser."));
+  }
+  client ??= import("@supabase/supabase-js").then(({ createClient }) =>
+    createClient(import.meta.env.PUBLIC_SUPABASE_URL, import.meta.env.PUBLIC_SUPABASE_ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    }),
+  );
+  return client;
+}
