@@ -4,6 +4,7 @@ import react from "@astrojs/react";
 import tailwind from "@astrojs/tailwind";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
 import { site } from "./src/data/site.ts";
+import { cspCheck } from "./src/integrations/csp-check.mjs";
 
 /**
  * A deploy build (Netlify sets CONTEXT=production) must point at the hosted
@@ -27,6 +28,6 @@ export default defineConfig({
   output: "static",
   trailingSlash: "ignore",
   build: { format: "file" },
-  integrations: [react(), tailwind({ applyBaseStyles: true })],
+  integrations: [react(), tailwind({ applyBaseStyles: true }), cspCheck()],
   server: { port: 4321, host: "127.0.0.1" },
 });

@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
 import { createStaticServer, listen } from "../scripts/lib/static-server.mjs";
 import { ensureChromium } from "../scripts/lib/chromium.mjs";
 
@@ -22,7 +23,10 @@ export default async function setup(project: TestProject) {
     throw new Error(`No build in ${distDir}: run \`npm run build\` first (npm test does).`);
   }
   const chromiumPath = ensureChromium();
-  const server = createStaticServer({ root: distDir });
+  const server = createStaticServer({
+    root: distDir,
+    backendUrl: process.env.PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL,
+  });
   const port = await listen(server, Number(process.env.E2E_SITE_PORT ?? 0));
   project.provide("baseURL", `http://127.0.0.1:${port}`);
   project.provide("chromiumPath", chromiumPath);

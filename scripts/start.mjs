@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
 import { createStaticServer, listen } from "./lib/static-server.mjs";
 
 const root = fileURLToPath(new URL("../dist/", import.meta.url));
@@ -16,7 +17,7 @@ if (!existsSync(`${root}index.html`) || process.argv.includes("--build")) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = createStaticServer({ root });
+const server = createStaticServer({ root, backendUrl: process.env.PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL });
 try {
   await listen(server, port);
 } catch (error) {

@@ -6,6 +6,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createServer } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
+import { withConnectSource } from "./csp.mjs";
 import { headersFor, loadNetlifyHeaders } from "./netlify-headers.mjs";
 
 const TYPES = {
@@ -50,7 +51,11 @@ async function resolveFile(root, pathname) {
   return null;
 }
 
-export function createStaticServer({ root, headerRules = loadNetlifyHeaders() }) {
+/**
+ * `backendUrl`: origin of a local backend the pages call; it is added to the
+ * CSP's connect-src, as the hosted Supabase host is in the deployed policy.
+ */
+export function createStaticServer({ root, headerRules = loadNetlifyHeaders(), backendUrl }) {
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://localhost");
@@ -65,10 +70,10 @@ export function createStaticServer({ root, headerRules = loadNetlifyHeaders() })
         status = 404;
         file = join(root, "404.html");
       }
-      res.writeHead(status, {
-        "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
-        ...headersFor(headerRules, url.pathname),
-      });
+      const headers = headersFor(headerRules, url.pathname);
+      const policy = headers["Content-Security-Policy"];
+      if (policy && backendUrl) headers["Content-Security-Policy"] = withConnectSource(policy, backendUrl);
+      res.writeHead(status, { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream", ...headers });
       if (req.method === "HEAD") return res.end();
       createReadStream(file)
         .on("error", () => res.end())

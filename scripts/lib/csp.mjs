@@ -1,0 +1,46 @@
+/**
+ * Keeps the Content-Security-Policy in netlify.toml true to the build: every
+ * inline script in the built HTML must have its SHA-256 in script-src.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+
+/** Hashes of the executable inline scripts of one HTML document (JSON-LD data blocks do not run). */
+export function inlineScriptHashes(html) {
+  const hashes = new Set();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/type=["']?application\/(ld\+)?json/.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+  }
+  return hashes;
+}
+
+export function htmlFiles(dir) {
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith(".html"))
+    .map((file) => join(dir, file));
+}
+
+/** Hashes the build needs that the policy's script-src does not allow. */
+export function missingScriptHashes(policy, distDir) {
+  const scriptSrc = policy.split(";").find((directive) => directive.trim().startsWith("script-src")) ?? "";
+  const allowed = new Set(scriptSrc.trim().split(/\s+/).slice(1));
+  const missing = new Map();
+  for (const file of htmlFiles(distDir)) {
+    for (const hash of inlineScriptHashes(readFileSync(file, "utf8"))) {
+      if (!allowed.has(hash)) missing.set(hash, file);
+    }
+  }
+  return missing;
+}
+
+/** Adds an origin (and its WebSocket twin) to connect-src, for serving against a local backend. */
+export function withConnectSource(policy, url) {
+  const origin = new URL(url).origin;
+  const socket = origin.replace(/^http/, "ws");
+  return policy.replace(/connect-src ([^;]*)/, (_, sources) => `connect-src ${sources} ${origin} ${socket}`);
+}

@@ -1,0 +1,25 @@
+/** Press kit copy and links for /epk. */
+export const epk = {
+  title: "Press Kit",
+  description: "Electronic press kit of Orla Quinlan: latest release, live photos and biography.",
+  genreLine: "Folk · Indie · Irish singer-songwriter",
+  latestRelease: {
+    heading: "Latest Release",
+    // The player is an embedded playlist; its origin is allowed in the CSP frame-src (astro.config.mjs).
+    playerUrl: "https://open.spotify.com/embed/playlist/37i9dQZF1DXaXB8fQg7xif?utm_source=generator",
+    playerTitle: "Orla Quinlan on Spotify: latest release playlist",
+    playerHeight: 600,
+    links: [
+      { href: "https://open.spotify.com/artist/0rlaQu1nlanPlaceholder", label: "Artist profile" },
+      { href: "https://orlaquinlan.bandcamp.example/album/mother-ep", label: "The Mother EP" },
+    ],
+  },
+  photosHeading: "Live Photos",
+  bioHeading: "Biography",
+  bio: [
+    "Orla Quinlan was selected for Ones To Watch Festival in 2024, and asked back in 2025 on the strength of a set that had the tent singing her choruses back to her.",
+    "She writes songs the way other people keep diaries, and between them she makes comedy sketches that have found her a loyal audience online: the same eye for small human moments, played for laughs.",
+    "Her sound sits where folk, indie and Irish traditional music meet. In April she tours Ireland to launch her upcoming EP, with dates in Galway, Donegal and Dublin.",
+    "Since August 2024 she has been managed by Harbourlight Artists. The EP was produced with Cian Duffy and Maeve Corcoran and recorded live in Connemara.",
+  ],
+} as const;

@@ -1,0 +1,34 @@
+/** The merch page: one product (static, never fetched) and the coming-soon panel. */
+import toteBag from "../assets/tote-bag.jpg";
+import toteBagDetail from "../assets/tote-bag-detail.jpg";
+
+export const merch = {
+  heading: "Merchandise",
+  description: "Official Orla Quinlan merchandise: the Legend Cultural Icon tote bag, natural cotton, €12.",
+  product: {
+    name: "Legend Cultural Icon Tote Bag",
+    badge: "New",
+    summary: "Natural cotton tote with custom print",
+    priceCents: 1200,
+    currency: "EUR",
+    priceNote: "plus shipping",
+    image: { src: toteBag, alt: "Natural cotton tote bag printed with the Legend Cultural Icon badge" },
+    thumbnail: { src: toteBagDetail, alt: "The tote bag print on a sage green background" },
+    placeholderCount: 2,
+    placeholderText: "More views coming soon",
+    longDescription: [
+      "Made from 100% natural cotton, this sturdy everyday tote carries the Legend Cultural Icon print designed for Orla's debut EP.",
+      "Roomy enough for records, books and a day's shopping, with long handles that sit comfortably on the shoulder.",
+    ],
+    howToOrder: "Contact us for how to order",
+    shipping: "Shipping calculated at checkout",
+    addToCart: "Add to Cart",
+  },
+  comingSoon: {
+    heading: "Coming Soon",
+    items: [
+      { name: "T-Shirts", note: "Sign up for updates" },
+      { name: "More Merch", note: "Coming soon" },
+    ],
+  },
+} as const;

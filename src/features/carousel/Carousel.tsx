@@ -1,0 +1,88 @@
+/**
+ * The EPK photo carousel: 16:9 slides, previous/next buttons, arrow keys, no
+ * auto-rotation. Hydrated when visible; the first slide is server-rendered so
+ * the space is reserved and the photo shows before any JS runs.
+ */
+import { useState } from "react";
+import { A11y, Keyboard, Navigation } from "swiper/modules";
+import { Swiper, SwiperSlide } from "swiper/react";
+import type { Swiper as SwiperInstance } from "swiper/types";
+import "swiper/css";
+import { ErrorBoundary } from "../errors/ErrorBoundary";
+import { slidePosition, type Slide } from "./carousel";
+
+type Props = { slides: Slide[]; label: string };
+
+const arrowButton =
+  "flex h-11 w-11 items-center justify-center rounded-full border border-stone-300 bg-white text-stone-900 shadow-sm hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:opacity-40";
+
+function CarouselInner({ slides, label }: Props) {
+  const [active, setActive] = useState(0);
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+
+  return (
+    <section aria-roledescription="carousel" aria-label={label}>
+      <div className="overflow-hidden rounded-lg bg-stone-900">
+        <Swiper
+          modules={[Navigation, Keyboard, A11y]}
+          onSwiper={setSwiper}
+          onSlideChange={(instance) => setActive(instance.activeIndex)}
+          keyboard={{ enabled: true, onlyInViewport: true }}
+          a11y={{ enabled: true, slideRole: "group", slideLabelMessage: "Photo {{index}} of {{slidesLength}}" }}
+          className="aspect-video"
+        >
+          {slides.map((slide, index) => (
+            <SwiperSlide key={slide.src}>
+              <figure className="relative h-full w-full">
+                <img
+                  src={slide.src}
+                  srcSet={slide.srcset}
+                  sizes={slide.sizes}
+                  width={slide.width}
+                  height={slide.height}
+                  alt={slide.alt}
+                  loading={index === 0 ? "eager" : "lazy"}
+                  decoding="async"
+                  className="h-full w-full object-cover"
+                />
+              </figure>
+            </SwiperSlide>
+          ))}
+        </Swiper>
+      </div>
+      <div className="mt-3 flex items-center justify-between gap-4">
+        <p className="text-sm text-stone-700" aria-live="polite">
+          {slidePosition(active, slides.length)} · Photo: {slides[active]?.credit}
+        </p>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className={arrowButton}
+            aria-label="Previous photo"
+            disabled={active === 0}
+            onClick={() => swiper?.slidePrev()}
+          >
+            <span aria-hidden="true">←</span>
+          </button>
+          <button
+            type="button"
+            className={arrowButton}
+            aria-label="Next photo"
+            disabled={active === slides.length - 1}
+            onClick={() => swiper?.slideNext()}
+          >
+            <span aria-hidden="true">→</span>
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function Carousel(props: Props) {
+  return (
+    <ErrorBoundary>
+      <CarouselInner {...props} />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,16 @@
+/** Pure helpers of the photo carousel. */
+
+export type Slide = {
+  src: string;
+  srcset: string;
+  sizes: string;
+  width: number;
+  height: number;
+  alt: string;
+  credit: string;
+};
+
+/** "Photo 3 of 7" style position text for screen readers and the visible counter. */
+export function slidePosition(index: number, total: number): string {
+  return `Photo ${index + 1} of ${total}`;
+}

@@ -1,0 +1,96 @@
+/**
+ * Quantity stepper and Add to Cart for the tote bag. The quantity is a
+ * labelled number input (a native spin button: arrow keys step it) between
+ * − and + buttons; Add to Cart only confirms with a toast, no network call.
+ */
+import { useId, useState } from "react";
+import { ErrorBoundary } from "../errors/ErrorBoundary";
+import { showToast } from "../toasts/toasts.store";
+import { addedToCartMessage, clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from "./merch";
+
+type Props = { addToCartLabel: string };
+
+const stepButton =
+  "flex h-11 w-11 items-center justify-center text-xl text-stone-900 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
+
+function Stepper({ addToCartLabel }: Props) {
+  const [quantity, setQuantity] = useState(MIN_QUANTITY);
+  // What the visitor is typing; committed (clamped) on blur, Enter or a button.
+  const [draft, setDraft] = useState<string | null>(null);
+  const inputId = useId();
+
+  const commit = (value: unknown) => {
+    setQuantity(clampQuantity(value));
+    setDraft(null);
+  };
+  const current = draft === null ? quantity : clampQuantity(draft);
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <label htmlFor={inputId} className="block text-sm font-semibold">
+          Quantity
+        </label>
+        <div className="mt-2 inline-flex items-center rounded-md border border-stone-300 bg-white">
+          <button
+            type="button"
+            className={stepButton}
+            aria-label="Decrease quantity"
+            disabled={current <= MIN_QUANTITY}
+            onClick={() => commit(current - 1)}
+          >
+            <span aria-hidden="true">−</span>
+          </button>
+          <input
+            id={inputId}
+            type="number"
+            inputMode="numeric"
+            min={MIN_QUANTITY}
+            max={MAX_QUANTITY}
+            step={1}
+            value={draft ?? String(quantity)}
+            onChange={(event) => {
+              const { value } = event.target;
+              // Stepping with the arrow keys or wheel gives a valid number: take it at once.
+              if (/^\d+$/.test(value) && clampQuantity(value) === Number(value)) commit(value);
+              else setDraft(value);
+            }}
+            onBlur={() => draft !== null && commit(draft)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && draft !== null) commit(draft);
+            }}
+            className="h-11 w-16 border-x border-stone-300 text-center text-lg [appearance:textfield] focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900 [&::-webkit-inner-spin-button]:appearance-none"
+          />
+          <button
+            type="button"
+            className={stepButton}
+            aria-label="Increase quantity"
+            disabled={current >= MAX_QUANTITY}
+            onClick={() => commit(current + 1)}
+          >
+            <span aria-hidden="true">+</span>
+          </button>
+        </div>
+      </div>
+      <button
+        type="button"
+        className="w-full rounded-md bg-stone-900 px-6 py-3 font-semibold text-white hover:bg-stone-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+        onClick={() => {
+          const final = clampQuantity(draft ?? quantity);
+          commit(final);
+          showToast({ title: "Added to cart", description: addedToCartMessage(final) });
+        }}
+      >
+        {addToCartLabel}
+      </button>
+    </div>
+  );
+}
+
+export function QuantityStepper(props: Props) {
+  return (
+    <ErrorBoundary>
+      <Stepper {...props} />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Build step: fails `astro build` when the build emits an inline script whose
+ * hash the CSP in netlify.toml does not allow (the deployed site would break).
+ */
+import { fileURLToPath } from "node:url";
+import { missingScriptHashes } from "../../scripts/lib/csp.mjs";
+import { headersFor, loadNetlifyHeaders } from "../../scripts/lib/netlify-headers.mjs";
+
+export function cspCheck() {
+  return {
+    name: "stagedoor:csp-check",
+    hooks: {
+      "astro:build:done": ({ dir, logger }) => {
+        const policy = headersFor(loadNetlifyHeaders(), "/")["Content-Security-Policy"] ?? "";
+        const missing = missingScriptHashes(policy, fileURLToPath(dir));
+        if (missing.size > 0) {
+          const list = [...missing].map(([hash, file]) => `  ${hash}  (first seen in ${file})`).join("\n");
+          throw new Error(
+            `netlify.toml's Content-Security-Policy does not allow these inline scripts; add them to script-src:\n${list}`,
+          );
+        }
+        logger.info("every inline script is allowed by the Content-Security-Policy");
+      },
+    },
+  };
+}
