@@ -1,31 +1,47 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the site if needed and serves dist/ on
- * http://localhost:4321 with the same headers as the deployed site.
+ * `npm start`: the whole product. Builds the site if dist/ is missing (or with
+ * --build), serves it on http://localhost:4321 with the deployed headers, and
+ * runs the embedded backend on :54321 with data kept in .data/. When
+ * PUBLIC_SUPABASE_URL is set, no local backend starts: the site talks to that project.
  */
-import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { runBackend } from "../server/cli.mjs";
 import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
 import { createStaticServer, listen } from "./lib/static-server.mjs";
 
 const root = fileURLToPath(new URL("../dist/", import.meta.url));
 const port = Number(process.env.PORT ?? 4321);
+const hostedUrl = process.env.PUBLIC_SUPABASE_URL;
 
 if (!existsSync(`${root}index.html`) || process.argv.includes("--build")) {
   const build = spawnSync("node_modules/.bin/astro", ["build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = createStaticServer({ root, backendUrl: process.env.PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL });
+const backend = hostedUrl ? null : await runBackend();
+if (hostedUrl) console.log(`Using the Supabase project at ${hostedUrl} (no local backend started).`);
+
+const server = createStaticServer({ root, backendUrl: hostedUrl ?? LOCAL_SUPABASE_URL });
 try {
   await listen(server, port);
 } catch (error) {
   console.error(`Port ${port} is busy (${error.code}). Stop whatever uses it or set PORT=…`);
+  await backend?.close();
   process.exit(1);
 }
-console.log(`Site: http://localhost:${port}`);
+console.log(`Site: http://localhost:${port}  (Ctrl-C to stop)`);
 
-const stop = () => server.close(() => process.exit(0));
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  server.closeAllConnections?.();
+  server.close();
+  await backend?.close();
+  process.exit(0);
+}
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

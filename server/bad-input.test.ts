@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_BODY_BYTES } from "./backend.mjs";
+import { LOCAL_ANON_KEY, signJwt } from "./local-keys.mjs";
+import { type Backend, client, closeClients, contact, freshBackend } from "./test-helpers";
+
+let backend: Backend;
+const headers = {
+  apikey: LOCAL_ANON_KEY,
+  Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+  "Content-Type": "application/json",
+};
+
+async function call(path: string, init: RequestInit = {}) {
+  const response = await fetch(`${backend.url}${path}`, { ...init, headers: { ...headers, ...(init.headers ?? {}) } });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+beforeAll(async () => {
+  backend = await freshBackend();
+  await client(backend.url).from("contacts").insert(contact("survivor"));
+});
+afterAll(async () => {
+  await closeClients();
+  await backend.close();
+});
+
+describe("bad input gets a clear error and loses nothing", () => {
+  it("answers malformed JSON with 400 PGRST102", async () => {
+    const result = await call("/rest/v1/contacts", { method: "POST", body: '{"id": "x", "name": ' });
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ code: "PGRST102", message: "Empty or invalid json" });
+    expect(Object.keys(result.body).sort()).toEqual(["code", "details", "hint", "message"]);
+  });
+
+  it("answers a JSON body that is not an object with 400", async () => {
+    expect((await call("/rest/v1/contacts", { method: "POST", body: '"just a string"' })).status).toBe(400);
+    expect((await call("/rest/v1/contacts", { method: "POST", body: "[]" })).status).toBe(400);
+  });
+
+  it("answers an unknown table with 404 PGRST205", async () => {
+    const result = await call("/rest/v1/no_such_table?select=*");
+    expect(result.status).toBe(404);
+    expect(result.body.code).toBe("PGRST205");
+  });
+
+  it("answers an unknown column in a body with 400 PGRST204 and in a filter with 400 42703", async () => {
+    const body = await call("/rest/v1/contacts", {
+      method: "POST",
+      body: JSON.stringify({ id: "z", name: "a", role: "b", nope: 1 }),
+    });
+    expect(body.status).toBe(400);
+    expect(body.body.code).toBe("PGRST204");
+    const filter = await call("/rest/v1/contacts?nope=eq.1");
+    expect(filter.status).toBe(400);
+    expect(filter.body.code).toBe("42703");
+  });
+
+  it("answers bad filter syntax and unserved features with 400 PGRST100", async () => {
+    const bad = await call("/rest/v1/contacts?id=equals");
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: "PGRST100", message: "failed to parse filter (equals)" });
+    expect(Object.keys(bad.body).sort()).toEqual(["code", "details", "hint", "message"]);
+    expect((await call("/rest/v1/contacts?id=like.a*")).status).toBe(400);
+    expect((await call("/rest/v1/contacts?select=*,owner(*)")).status).toBe(400);
+    expect((await call("/rest/v1/contacts?or=(id.eq.a,id.eq.b)")).status).toBe(400);
+    expect((await call("/rest/v1/contacts?order=name.sideways")).status).toBe(400);
+    expect((await call("/rest/v1/contacts?limit=-1")).status).toBe(400);
+  });
+
+  it("treats hostile values as data, not SQL", async () => {
+    const result = await call(`/rest/v1/contacts?id=eq.${encodeURIComponent("x' or '1'='1")}`);
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual([]);
+    const uuid = await call("/rest/v1/calendar_events?id=eq.not-a-uuid");
+    expect(uuid.status).toBe(400);
+    expect(uuid.body.code).toBe("22P02");
+  });
+
+  it("refuses a missing key and a forged key with 401", async () => {
+    const missing = await fetch(`${backend.url}/rest/v1/contacts`);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toMatchObject({ code: "PGRST301" });
+    const forged = signJwt({ role: "service_role" }, "not-the-secret");
+    const result = await call("/rest/v1/contacts", { headers: { apikey: forged, Authorization: `Bearer ${forged}` } });
+    expect(result.status).toBe(401);
+    expect(result.body.message).toMatch(/JWSInvalidSignature/);
+    const expired = signJwt({ role: "anon", exp: 1 });
+    expect(
+      (await call("/rest/v1/contacts", { headers: { apikey: expired, Authorization: `Bearer ${expired}` } })).status,
+    ).toBe(401);
+  });
+
+  it("refuses a body over 1 MiB with 413", async () => {
+    const huge = JSON.stringify(contact("huge", { name: "x".repeat(MAX_BODY_BYTES + 10) }));
+    const result = await call("/rest/v1/contacts", { method: "POST", body: huge });
+    expect(result.status).toBe(413);
+    expect(result.body.code).toBe("PGRST413");
+  });
+
+  it("answers an unknown path with a clear 404", async () => {
+    const result = await call("/rest/v1/contacts/extra/segments");
+    expect(result.status).toBe(404);
+    expect(result.body.message).toMatch(/serves \/rest\/v1/);
+  });
+
+  it("answers the browser's CORS preflight", async () => {
+    const response = await fetch(`${backend.url}/rest/v1/contacts`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "http://localhost:4321",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "apikey, prefer",
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe("http://localhost:4321");
+    expect(response.headers.get("access-control-allow-headers")).toBe("apikey, prefer");
+    expect(response.headers.get("access-control-expose-headers")).toContain("Content-Range");
+  });
+
+  it("keeps serving after all of that, with nothing lost", async () => {
+    const { data, error } = await client(backend.url)
+      .from("contacts")
+      .select("*")
+      .order("created_at", { ascending: false });
+    expect(error).toBeNull();
+    expect(data?.map((row) => row.id)).toEqual(["survivor"]);
+  });
+});

@@ -1,0 +1,57 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Backend, client, closeClients, event, freshBackend } from "./test-helpers";
+
+const INSERTS = 200;
+const WRITERS = 5;
+const SUBSCRIBERS = 3;
+
+let backend: Backend;
+beforeAll(async () => {
+  backend = await freshBackend();
+});
+afterAll(async () => {
+  await closeClients();
+  await backend.close();
+});
+
+async function listen(supabase: SupabaseClient, seen: Set<string>) {
+  const channel = supabase
+    .channel("schema-db-changes")
+    .on("postgres_changes", { event: "*", schema: "public", table: "calendar_events" }, (payload) => {
+      seen.add(String((payload.new as { title: string }).title));
+    });
+  await new Promise<void>((resolve) => channel.subscribe((status) => status === "SUBSCRIBED" && resolve()));
+}
+
+describe("load", () => {
+  it(`lands ${INSERTS} concurrent inserts from ${WRITERS} clients and streams every one to ${SUBSCRIBERS} subscribers`, async () => {
+    const seen = Array.from({ length: SUBSCRIBERS }, () => new Set<string>());
+    await Promise.all(seen.map((set) => listen(client(backend.url), set)));
+    const writers = Array.from({ length: WRITERS }, () => client(backend.url));
+
+    const start = performance.now();
+    const results = await Promise.all(
+      Array.from({ length: INSERTS }, (_, i) =>
+        writers[i % WRITERS].from("calendar_events").insert(event(`Load ${i}`, "2025-09-01")),
+      ),
+    );
+    const inserted = performance.now() - start;
+    expect(results.filter((result) => result.error)).toEqual([]);
+
+    const deadline = Date.now() + 20_000;
+    while (seen.some((set) => set.size < INSERTS) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const delivered = performance.now() - start;
+    console.log(
+      `load: ${INSERTS} inserts from ${WRITERS} clients in ${inserted.toFixed(0)} ms ` +
+        `(${((INSERTS / inserted) * 1000).toFixed(0)}/s); all events at ${SUBSCRIBERS} subscribers after ${delivered.toFixed(0)} ms`,
+    );
+    for (const set of seen) expect(set.size).toBe(INSERTS);
+
+    const { data } = await client(backend.url).from("calendar_events").select("title");
+    expect(data).toHaveLength(INSERTS);
+    expect(new Set(data?.map((row) => row.title)).size).toBe(INSERTS);
+  }, 60_000);
+});

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
+import { type Backend, client, closeClients, contact, event, freshBackend } from "./test-helpers";
+
+let backend: Backend;
+
+beforeAll(async () => {
+  backend = await freshBackend();
+});
+afterAll(async () => {
+  await closeClients();
+  await backend.close();
+});
+
+describe("contacts, with the app's exact calls", () => {
+  it("inserts a contact and lists contacts newest first", async () => {
+    const supabase = client(backend.url);
+    expect((await supabase.from("contacts").insert(contact("c1"))).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(
+      (await supabase.from("contacts").insert(contact("c2", { email: "a@b.ie", phone: "+353 1" }))).error,
+    ).toBeNull();
+    const { data, error, status } = await supabase
+      .from("contacts")
+      .select("*")
+      .order("created_at", { ascending: false });
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(data?.map((row) => row.id)).toEqual(["c2", "c1"]);
+    expect(data?.[0]).toMatchObject({ name: "Name c2", role: "Booker", email: "a@b.ie", phone: "+353 1" });
+    expect(data?.[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/);
+  });
+
+  it("upserts by id: inserts a new contact (201) and updates an existing one (200)", async () => {
+    const supabase = client(backend.url);
+    const inserted = await supabase.from("contacts").upsert(contact("m1", { name: "Legacy" }));
+    expect(inserted.status).toBe(201);
+    const updated = await supabase.from("contacts").upsert(contact("m1", { name: "Legacy, renamed" }));
+    expect(updated.status).toBe(200);
+    const { data } = await supabase.from("contacts").select("*").eq("id", "m1");
+    expect(data).toHaveLength(1);
+    expect(data?.[0].name).toBe("Legacy, renamed");
+  });
+
+  it("updates one contact by id and leaves the others alone", async () => {
+    const supabase = client(backend.url);
+    await supabase.from("contacts").insert([contact("u1"), contact("u2")]);
+    const { status, error } = await supabase
+      .from("contacts")
+      .update({ name: "Edited", role: "Manager", email: "e@x.ie", phone: null })
+      .eq("id", "u1");
+    expect(error).toBeNull();
+    expect(status).toBe(204);
+    const { data } = await supabase.from("contacts").select("*").in("id", ["u1", "u2"]).order("id");
+    expect(data?.map((row) => [row.id, row.name])).toEqual([
+      ["u1", "Edited"],
+      ["u2", "Name u2"],
+    ]);
+  });
+
+  it("rejects a duplicate id with 409 and PostgREST's error shape", async () => {
+    const supabase = client(backend.url);
+    await supabase.from("contacts").insert(contact("dup"));
+    const { error, status } = await supabase.from("contacts").insert(contact("dup"));
+    expect(status).toBe(409);
+    expect(error).toMatchObject({ code: "23505" });
+    expect(Object.keys(error ?? {}).sort()).toEqual(["code", "details", "hint", "message"]);
+  });
+
+  it("refuses to delete contacts for the anon role, and nothing is deleted", async () => {
+    const supabase = client(backend.url);
+    await supabase.from("contacts").insert(contact("keep"));
+    const { error, status } = await supabase.from("contacts").delete().eq("id", "keep");
+    expect(status).toBe(401);
+    expect(error).toMatchObject({ code: "42501", message: "permission denied for table contacts" });
+    const { data } = await supabase.from("contacts").select("id").eq("id", "keep");
+    expect(data).toEqual([{ id: "keep" }]);
+  });
+
+  it("refuses over-long text instead of storing megabytes", async () => {
+    const supabase = client(backend.url);
+    const { error, status } = await supabase.from("contacts").insert(contact("long", { name: "x".repeat(5000) }));
+    expect(status).toBe(400);
+    expect(error?.code).toBe("23514");
+  });
+
+  it("requires name and role", async () => {
+    const supabase = client(backend.url);
+    const { error, status } = await supabase.from("contacts").insert({ id: "nameless", name: null, role: "x" });
+    expect(status).toBe(400);
+    expect(error?.code).toBe("23502");
+  });
+});
+
+describe("calendar events, with the app's exact calls", () => {
+  it("inserts events and lists them by start date ascending", async () => {
+    const supabase = client(backend.url);
+    expect((await supabase.from("calendar_events").insert(event("Later", "2025-05-02"))).status).toBe(201);
+    await supabase.from("calendar_events").insert(event("Sooner", "2025-04-23", { event_type: "rehearsal" }));
+    const { data, error } = await supabase.from("calendar_events").select("*").order("start_date", { ascending: true });
+    expect(error).toBeNull();
+    expect(data?.map((row) => row.title)).toEqual(["Sooner", "Later"]);
+    expect(data?.[0]).toMatchObject({
+      event_type: "rehearsal",
+      start_date: "2025-04-23T12:00:00+00:00",
+      description: null,
+    });
+    expect(data?.[0].id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("defaults the event type to gig", async () => {
+    const supabase = client(backend.url);
+    const { event_type: _ignored, ...withoutType } = event("Untyped", "2025-06-01");
+    await supabase.from("calendar_events").insert(withoutType);
+    const { data } = await supabase.from("calendar_events").select("*").eq("title", "Untyped");
+    expect(data?.[0].event_type).toBe("gig");
+  });
+
+  it("rejects an unknown event type with the server's message", async () => {
+    const supabase = client(backend.url);
+    const { error, status } = await supabase
+      .from("calendar_events")
+      .insert(event("Bad", "2025-06-02", { event_type: "party" }));
+    expect(status).toBe(400);
+    expect(error?.message).toContain("calendar_events_event_type_check");
+  });
+
+  it("refuses to update or delete events for the anon role", async () => {
+    const supabase = client(backend.url);
+    await supabase.from("calendar_events").insert(event("Fixed", "2025-07-01"));
+    const update = await supabase.from("calendar_events").update({ title: "Changed" }).eq("title", "Fixed");
+    expect(update.status).toBe(401);
+    expect(update.error?.code).toBe("42501");
+    const remove = await supabase.from("calendar_events").delete().eq("title", "Fixed");
+    expect(remove.status).toBe(401);
+    const { data } = await supabase.from("calendar_events").select("title").eq("title", "Fixed");
+    expect(data).toEqual([{ title: "Fixed" }]);
+  });
+
+  it("lets the service role do what the anon role may not (the grants, not the server, decide)", async () => {
+    const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
+    await admin.from("calendar_events").insert(event("Admin", "2025-08-01"));
+    const { status } = await admin.from("calendar_events").delete().eq("title", "Admin");
+    expect(status).toBe(204);
+  });
+});
