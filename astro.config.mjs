@@ -1,4 +1,5 @@
 // @ts-check
+import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwind from "@astrojs/tailwind";
@@ -19,9 +20,32 @@ if (isDeployBuild && missing.length > 0) {
       "Set them in the Netlify UI (Site configuration → Environment variables) to the hosted Supabase project's URL and anon key.",
   );
 }
+if (isDeployBuild && !process.env.CALENDAR_PASSWORD) {
+  throw new Error(
+    "Deploy build stopped: CALENDAR_PASSWORD is not set. Set the calendar's shared password in the Netlify UI " +
+      "(Site configuration → Environment variables); the development default must never reach the live site.",
+  );
+}
+
 // Outside production the embedded local backend is the default.
 process.env.PUBLIC_SUPABASE_URL ||= LOCAL_SUPABASE_URL;
 process.env.PUBLIC_SUPABASE_ANON_KEY ||= LOCAL_ANON_KEY;
+
+/**
+ * The calendar gate: only a random salt and a PBKDF2-SHA-256 hash of
+ * CALENDAR_PASSWORD reach the browser bundle, never the password.
+ * "stagedoor-dev" is the documented development default.
+ */
+const CALENDAR_PASSWORD_ITERATIONS = 100_000; // keep equal to PASSWORD_ITERATIONS in src/features/calendar/password.ts
+const calendarSalt = randomBytes(16).toString("hex");
+process.env.PUBLIC_CALENDAR_SALT = calendarSalt;
+process.env.PUBLIC_CALENDAR_PASSWORD_HASH = pbkdf2Sync(
+  process.env.CALENDAR_PASSWORD || "stagedoor-dev",
+  calendarSalt,
+  CALENDAR_PASSWORD_ITERATIONS,
+  32,
+  "sha256",
+).toString("hex");
 
 export default defineConfig({
   site: process.env.SITE_URL || site.url,

@@ -26,7 +26,7 @@ export default defineConfig(
   },
   {
     // Pure logic takes values and returns values, so it is testable in plain Node.
-    files: ["src/features/*/!(*.store|*.api|*.test).ts", "src/lib/!(supabase|*.test).ts"],
+    files: ["src/features/*/!(*.store|*.api|*.test).ts", "src/lib/!(supabase|storage|*.test).ts"],
     rules: {
       "no-restricted-imports": [
         "error",

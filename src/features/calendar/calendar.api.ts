@@ -1,0 +1,34 @@
+/** The calendar_events calls and realtime subscription of spec section 7. */
+import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
+import type { CalendarEvent, NewEvent } from "./calendar";
+
+export async function fetchEvents(client: SupabaseClient): Promise<CalendarEvent[]> {
+  const { data, error } = await client.from("calendar_events").select("*").order("start_date", { ascending: true });
+  if (error) throw error;
+  return (data ?? []) as CalendarEvent[];
+}
+
+export async function insertEvent(client: SupabaseClient, event: NewEvent): Promise<void> {
+  const { title, description, start_date, end_date, event_type } = event;
+  const { error } = await client
+    .from("calendar_events")
+    .insert({ title, description, start_date, end_date, event_type });
+  if (error) throw error;
+}
+
+export type RealtimeStatus = "connecting" | "live" | "reconnecting";
+
+/** Any insert, update or delete on calendar_events calls `onChange`. */
+export function subscribeToEvents(
+  client: SupabaseClient,
+  onChange: () => void,
+  onStatus: (status: RealtimeStatus) => void = () => {},
+): RealtimeChannel {
+  return client
+    .channel("schema-db-changes")
+    .on("postgres_changes", { event: "*", schema: "public", table: "calendar_events" }, () => onChange())
+    .subscribe((status) => {
+      if (status === "SUBSCRIBED") onStatus("live");
+      else if (status === "CHANNEL_ERROR" || status === "TIMED_OUT" || status === "CLOSED") onStatus("reconnecting");
+    });
+}

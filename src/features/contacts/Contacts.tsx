@@ -1,0 +1,280 @@
+/**
+ * The shared contacts directory: migrates legacy local contacts, loads the
+ * table, adds and edits contacts, and reports every outcome with the spec's
+ * toasts. On a failure the user's input stays on screen.
+ */
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { readStorage, removeStorage, writeStorage } from "../../lib/storage";
+import { getSupabase } from "../../lib/supabase";
+import { ErrorBoundary } from "../errors/ErrorBoundary";
+import { showToast } from "../toasts/toasts.store";
+import {
+  CONTACT_LIMITS,
+  contactFromDraft,
+  draftFromContact,
+  emptyDraft,
+  LEGACY_CONTACTS_KEY,
+  newContactId,
+  parseLegacyContacts,
+  remainingAfterMigration,
+  updateFromDraft,
+  type Contact,
+  type ContactDraft,
+} from "./contacts";
+import { fetchContacts, insertContact, updateContact, upsertContact } from "./contacts.api";
+
+const fields = [
+  { key: "name", label: "Name", type: "text", autoComplete: "name" },
+  { key: "role", label: "Role", type: "text", autoComplete: "organization-title" },
+  { key: "email", label: "Email", type: "email", autoComplete: "email" },
+  { key: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+] as const;
+
+const inputClass = "w-full rounded-md border border-stone-300 px-3 py-2";
+const primaryButton =
+  "rounded-md bg-stone-900 px-4 py-2 font-semibold text-white hover:bg-stone-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:opacity-60";
+const secondaryButton =
+  "rounded-md border border-stone-300 px-4 py-2 font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900";
+
+/** Moves legacy local contacts into the shared table; keeps whatever did not make it. */
+async function migrateLegacyContacts(): Promise<void> {
+  const raw = readStorage(LEGACY_CONTACTS_KEY);
+  if (raw === null) return;
+  const parse = parseLegacyContacts(raw);
+  const failed = new Set<string>();
+  if (parse.migratable.length > 0) {
+    const client = await getSupabase();
+    for (const contact of parse.migratable) {
+      try {
+        await upsertContact(client, contact);
+      } catch {
+        failed.add(contact.id);
+        showToast({
+          title: "Migration error",
+          description: `Failed to migrate contact: ${contact.name}`,
+          variant: "destructive",
+        });
+      }
+    }
+  }
+  const remaining = remainingAfterMigration(parse, failed, raw);
+  if (remaining === null) removeStorage(LEGACY_CONTACTS_KEY);
+  else if (remaining !== raw) writeStorage(LEGACY_CONTACTS_KEY, remaining);
+  const migrated = parse.migratable.length - failed.size;
+  if (migrated > 0) {
+    showToast({
+      title: "Contacts migrated",
+      description: `${migrated} local contacts have been migrated to the shared database`,
+    });
+  }
+}
+
+function DraftFields({
+  draft,
+  onChange,
+  idPrefix,
+  visibleLabels,
+}: {
+  draft: ContactDraft;
+  onChange: (draft: ContactDraft) => void;
+  idPrefix: string;
+  visibleLabels: boolean;
+}) {
+  return (
+    <>
+      {fields.map((field) => (
+        <div key={field.key}>
+          <label
+            htmlFor={`${idPrefix}-${field.key}`}
+            className={visibleLabels ? "block text-sm font-semibold" : "sr-only"}
+          >
+            {field.label}
+          </label>
+          <input
+            id={`${idPrefix}-${field.key}`}
+            type={field.type}
+            placeholder={field.label}
+            autoComplete={field.autoComplete}
+            maxLength={CONTACT_LIMITS[field.key]}
+            value={draft[field.key]}
+            onChange={(event) => onChange({ ...draft, [field.key]: event.target.value })}
+            className={`${inputClass} ${visibleLabels ? "mt-1" : ""}`}
+          />
+        </div>
+      ))}
+    </>
+  );
+}
+
+function AddContactForm({ onAdded }: { onAdded: (contact: Contact) => void }) {
+  const [draft, setDraft] = useState<ContactDraft>(emptyDraft);
+  const [saving, setSaving] = useState(false);
+  const idPrefix = useId();
+  return (
+    <form
+      aria-label="Add contact"
+      className="grid gap-4 rounded-lg border border-stone-200 bg-white p-5 shadow-sm sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const contact = contactFromDraft(draft, newContactId());
+        if (!contact || saving) return;
+        setSaving(true);
+        try {
+          await insertContact(await getSupabase(), contact);
+          onAdded({ ...contact, created_at: new Date().toISOString() });
+          setDraft(emptyDraft);
+          showToast({ title: "Contact added", description: "New contact has been added successfully" });
+        } catch {
+          showToast({ title: "Error", description: "Failed to add contact", variant: "destructive" });
+        } finally {
+          setSaving(false);
+        }
+      }}
+    >
+      <DraftFields draft={draft} onChange={setDraft} idPrefix={idPrefix} visibleLabels />
+      <button type="submit" className={primaryButton} disabled={saving}>
+        Add Contact
+      </button>
+    </form>
+  );
+}
+
+function Card({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <li>
+      <article aria-label={label} className="h-full rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+        {children}
+      </article>
+    </li>
+  );
+}
+
+function ContactsTool() {
+  const [contacts, setContacts] = useState<Contact[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [editing, setEditing] = useState<{ id: string; draft: ContactDraft } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const editPrefix = useId();
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        await migrateLegacyContacts();
+      } catch (error) {
+        console.error(error);
+      }
+      try {
+        const loaded = await fetchContacts(await getSupabase());
+        if (cancelled) return;
+        setContacts(loaded);
+        showToast({
+          title: "Contacts loaded",
+          description: `${loaded.length} contacts loaded from the shared database`,
+        });
+      } catch {
+        if (!cancelled) showToast({ title: "Error", description: "Failed to load contacts", variant: "destructive" });
+      } finally {
+        if (!cancelled) setLoading(false);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  async function save() {
+    if (!editing || saving) return;
+    setSaving(true);
+    const update = updateFromDraft(editing.draft);
+    try {
+      await updateContact(await getSupabase(), editing.id, update);
+      setContacts((list) => list.map((contact) => (contact.id === editing.id ? { ...contact, ...update } : contact)));
+      setEditing(null);
+      showToast({ title: "Contact updated", description: "Contact has been updated successfully" });
+    } catch {
+      showToast({ title: "Error", description: "Failed to update contact", variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <AddContactForm onAdded={(contact) => setContacts((list) => [contact, ...list])} />
+      {loading ? (
+        <p role="status" className="text-stone-700">
+          Loading contacts...
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Contacts">
+          {contacts.map((contact) =>
+            editing?.id === contact.id ? (
+              <Card key={contact.id} label={`Editing ${contact.name}`}>
+                <form
+                  className="space-y-3"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void save();
+                  }}
+                >
+                  <DraftFields
+                    draft={editing.draft}
+                    onChange={(draft) => setEditing({ id: contact.id, draft })}
+                    idPrefix={`${editPrefix}-${contact.id}`}
+                    visibleLabels={false}
+                  />
+                  <div className="flex gap-2">
+                    <button type="submit" className={primaryButton} disabled={saving}>
+                      Save
+                    </button>
+                    <button type="button" className={secondaryButton} onClick={() => setEditing(null)}>
+                      Cancel
+                    </button>
+                  </div>
+                </form>
+              </Card>
+            ) : (
+              <Card key={contact.id} label={contact.name}>
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <h2 className="break-words text-lg font-semibold">{contact.name}</h2>
+                    <p className="break-words text-stone-700">{contact.role}</p>
+                    {contact.email ? <p className="mt-2 break-all text-sm">{contact.email}</p> : null}
+                    {contact.phone ? <p className="text-sm">{contact.phone}</p> : null}
+                  </div>
+                  <button
+                    type="button"
+                    title="Edit contact"
+                    aria-label="Edit contact"
+                    onClick={() => setEditing({ id: contact.id, draft: draftFromContact(contact) })}
+                    className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md border border-stone-300 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900"
+                  >
+                    <svg
+                      aria-hidden="true"
+                      viewBox="0 0 24 24"
+                      className="h-5 w-5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                    >
+                      <path d="M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16v4z" />
+                    </svg>
+                  </button>
+                </div>
+              </Card>
+            ),
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function Contacts() {
+  return (
+    <ErrorBoundary>
+      <ContactsTool />
+    </ErrorBoundary>
+  );
+}

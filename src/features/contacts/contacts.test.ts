@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import {
+  contactFromDraft,
+  draftFromContact,
+  newContactId,
+  parseLegacyContacts,
+  remainingAfterMigration,
+  updateFromDraft,
+} from "./contacts";
+
+describe("contact ids", () => {
+  it("are the current timestamp plus 9 random alphanumerics", () => {
+    expect(newContactId(1735689600000, () => 0)).toBe("1735689600000AAAAAAAAA");
+    expect(newContactId()).toMatch(/^\d{13}[A-Za-z0-9]{9}$/);
+    expect(newContactId()).not.toBe(newContactId());
+  });
+});
+
+describe("adding a contact", () => {
+  it("requires a name and a role", () => {
+    expect(contactFromDraft({ name: "", role: "Booker", email: "", phone: "" }, "1")).toBeNull();
+    expect(contactFromDraft({ name: "Aoife", role: "   ", email: "", phone: "" }, "1")).toBeNull();
+  });
+
+  it("stores empty e-mail and phone as null", () => {
+    expect(contactFromDraft({ name: " Aoife ", role: "Booker", email: " ", phone: "" }, "id1")).toEqual({
+      id: "id1",
+      name: "Aoife",
+      role: "Booker",
+      email: null,
+      phone: null,
+    });
+  });
+});
+
+describe("editing a contact", () => {
+  it("copies the contact into a draft and writes it back with nulls for empty fields", () => {
+    const draft = draftFromContact({ id: "1", name: "A", role: "B", email: null, phone: "123" });
+    expect(draft).toEqual({ name: "A", role: "B", email: "", phone: "123" });
+    expect(updateFromDraft({ ...draft, phone: "" })).toEqual({ name: "A", role: "B", email: null, phone: null });
+  });
+});
+
+describe("migrating legacy contacts", () => {
+  const raw = JSON.stringify([
+    { id: "1", name: "Aoife", role: "Booker", email: "a@b.ie" },
+    { id: 2, name: "Brian", role: "Press", phone: "01 234" },
+    { name: "No id", role: "x" },
+    "garbage",
+  ]);
+
+  it("migrates well-formed entries and reports the rest", () => {
+    const parse = parseLegacyContacts(raw);
+    expect(parse.migratable).toEqual([
+      { id: "1", name: "Aoife", role: "Booker", email: "a@b.ie", phone: null },
+      { id: "2", name: "Brian", role: "Press", email: null, phone: "01 234" },
+    ]);
+    expect(parse.unreadable).toHaveLength(2);
+  });
+
+  it("keeps failed and unreadable entries in local storage, removes only migrated ones", () => {
+    const parse = parseLegacyContacts(raw);
+    const kept = JSON.parse(remainingAfterMigration(parse, new Set(["2"]), raw) ?? "null");
+    expect(kept.map((entry: { name?: string } | string) => (typeof entry === "string" ? entry : entry.name))).toEqual([
+      "Brian",
+      "No id",
+      "garbage",
+    ]);
+  });
+
+  it("removes the key once everything is migrated", () => {
+    const clean = JSON.stringify([{ id: "1", name: "A", role: "B" }]);
+    expect(remainingAfterMigration(parseLegacyContacts(clean), new Set(), clean)).toBeNull();
+  });
+
+  it("leaves a value that is not a list untouched", () => {
+    for (const bad of ["{oops", '{"a":1}', "42"]) {
+      const parse = parseLegacyContacts(bad);
+      expect(parse.notAList).toBe(true);
+      expect(remainingAfterMigration(parse, new Set(), bad)).toBe(bad);
+    }
+  });
+});
