@@ -65,3 +65,23 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     }));
   });
 }
+
+/** Waits for a toast with this title and description to be shown. */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.locator("[data-variant]").filter({ hasText: title });
+  const match = description ? toast.filter({ hasText: description }) : toast;
+  await match.first().waitFor({ state: "visible", timeout: 10_000 });
+}
+
+/** Lists requests of one kind made while `action` runs. */
+export async function requestsDuring(page: Page, action: () => Promise<void>): Promise<string[]> {
+  const urls: string[] = [];
+  const listener = (request: { url(): string }) => urls.push(request.url());
+  page.on("request", listener);
+  try {
+    await action();
+  } finally {
+    page.off("request", listener);
+  }
+  return urls;
+}

@@ -1,7 +1,9 @@
 /**
- * Quantity stepper and Add to Cart for the tote bag. The quantity is a
- * labelled number input (a native spin button: arrow keys step it) between
- * − and + buttons; Add to Cart only confirms with a toast, no network call.
+ * Quantity stepper and Add to Cart for the tote bag. The quantity follows the
+ * ARIA spin-button pattern (a labelled text field with role="spinbutton":
+ * arrow keys, Page Up/Down, Home and End step it) between − and + buttons;
+ * whatever is typed is committed as a valid whole number. Add to Cart only
+ * confirms with a toast, no network call.
  */
 import { useId, useState } from "react";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
@@ -43,23 +45,34 @@ function Stepper({ addToCartLabel }: Props) {
           </button>
           <input
             id={inputId}
-            type="number"
+            type="text"
+            role="spinbutton"
             inputMode="numeric"
-            min={MIN_QUANTITY}
-            max={MAX_QUANTITY}
-            step={1}
+            autoComplete="off"
+            aria-valuenow={current}
+            aria-valuemin={MIN_QUANTITY}
+            aria-valuemax={MAX_QUANTITY}
             value={draft ?? String(quantity)}
-            onChange={(event) => {
-              const { value } = event.target;
-              // Stepping with the arrow keys or wheel gives a valid number: take it at once.
-              if (/^\d+$/.test(value) && clampQuantity(value) === Number(value)) commit(value);
-              else setDraft(value);
-            }}
+            onChange={(event) => setDraft(event.target.value)}
             onBlur={() => draft !== null && commit(draft)}
             onKeyDown={(event) => {
-              if (event.key === "Enter" && draft !== null) commit(draft);
+              const steps: Record<string, number> = {
+                ArrowUp: current + 1,
+                ArrowDown: current - 1,
+                PageUp: current + 10,
+                PageDown: current - 10,
+                Home: MIN_QUANTITY,
+                End: MAX_QUANTITY,
+              };
+              if (event.key in steps) {
+                event.preventDefault();
+                commit(steps[event.key]);
+              } else if (event.key === "Enter") {
+                event.preventDefault();
+                commit(draft ?? quantity);
+              }
             }}
-            className="h-11 w-16 border-x border-stone-300 text-center text-lg [appearance:textfield] focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900 [&::-webkit-inner-spin-button]:appearance-none"
+            className="h-11 w-16 border-x border-stone-300 text-center text-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900"
           />
           <button
             type="button"
