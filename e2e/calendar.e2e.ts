@@ -1,0 +1,218 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { axeViolations, baseURL, expectToast, openPage, useBrowser } from "./browser";
+
+const getBrowser = useBrowser();
+const PASSWORD = process.env.CALENDAR_PASSWORD || "stagedoor-dev";
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+async function unlock(page: Page) {
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expectToast(page, "Access granted", "You can now edit the calendar");
+  await page.getByRole("heading", { name: "Add Event" }).waitFor();
+}
+
+async function openUnlocked(context?: BrowserContext) {
+  const opened = await openPage(getBrowser, "/calendar", context ? { context } : {});
+  await unlock(opened.page);
+  return opened;
+}
+
+/** Picks a day of the shown month (the 15th: never an outside day). */
+async function pickDay(page: Page, day = 15) {
+  const button = page
+    .getByRole("gridcell")
+    .getByRole("button", { name: new RegExp(`^${day} `) })
+    .first();
+  await button.click();
+  return button;
+}
+
+async function fillEvent(page: Page, title: string, description = "", type = "gig") {
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Description").fill(description);
+  await page.getByLabel("Event type").selectOption(type);
+}
+
+const upcoming = (page: Page) => page.getByRole("region", { name: "Upcoming Events" });
+
+describe("calendar gate", () => {
+  it("asks for the password, refuses a wrong one and locks again on reload", async () => {
+    const { page, errors } = await openPage(getBrowser, "/calendar");
+    await page.getByRole("heading", { name: "Enter Password" }).waitFor();
+    expect(await page.getByLabel("Password").getAttribute("type")).toBe("password");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel("Password").fill("wrong password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expectToast(page, "Access denied", "Incorrect password");
+    expect(await page.getByRole("heading", { name: "Add Event" }).count()).toBe(0);
+    await unlock(page);
+    await page.reload();
+    await page.getByRole("heading", { name: "Enter Password" }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("never ships the password: only a salted hash is in the build", () => {
+    const dist = fileURLToPath(new URL(`../${process.env.E2E_DIST ?? "dist"}/`, import.meta.url));
+    const files = readdirSync(dist, { recursive: true }).map(String);
+    expect(files.length).toBeGreaterThan(10);
+    const leaks = files.filter((file) => {
+      try {
+        return readFileSync(join(dist, file)).includes(PASSWORD);
+      } catch {
+        return false; // a folder
+      }
+    });
+    expect(leaks).toEqual([]);
+  });
+});
+
+describe("calendar", () => {
+  it("shows a six-week month with outside days and the Add Event form", async () => {
+    const { page } = await openUnlocked();
+    expect(
+      await page
+        .getByRole("grid")
+        .getByRole("row")
+        .filter({ has: page.getByRole("gridcell") })
+        .count(),
+    ).toBe(6);
+    expect(await page.getByRole("gridcell").count()).toBe(42);
+    // Days of the neighbouring months fill the six weeks and stay visible.
+    const outside = page.locator('[role="gridcell"][data-outside="true"]');
+    expect(await outside.count()).toBeGreaterThan(0);
+    await expect(outside.first().getByRole("button").isVisible()).resolves.toBe(true);
+    const firstWeek = await page.getByRole("gridcell").first().getByRole("button").getAttribute("aria-label");
+    expect(firstWeek).toMatch(/^\d+ \w+ \d{4}/);
+    expect(await page.getByLabel("Event type").inputValue()).toBe("gig");
+    expect(await page.getByLabel("Event type").locator("option").allTextContents()).toEqual([
+      "away",
+      "gig",
+      "rehearsal",
+      "recording",
+      "promotion",
+    ]);
+    await expect(upcoming(page).getByRole("heading", { name: "Upcoming Events" }).isVisible()).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("needs a day and a title before it adds anything", async () => {
+    const { page } = await openUnlocked();
+    const posts: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+    await fillEvent(page, "No day chosen");
+    await page.getByRole("button", { name: "Add Event" }).click();
+    await pickDay(page, 14);
+    await fillEvent(page, "   ");
+    await page.getByRole("button", { name: "Add Event" }).click();
+    await page.waitForTimeout(500);
+    expect(posts).toEqual([]);
+    await page.context().close();
+  });
+
+  it("adds an event on the chosen day, lists it with its date, dot and colour, and resets the form", async () => {
+    const { page } = await openUnlocked();
+    const title = `Rehearsal ${unique()}`;
+    const day = await pickDay(page, 15);
+    await fillEvent(page, title, "Full band, bring the capo", "rehearsal");
+    await page.getByRole("button", { name: "Add Event" }).click();
+    await expectToast(page, "Event added", "New event has been added successfully");
+    const card = upcoming(page).getByRole("listitem").filter({ hasText: title });
+    await card.waitFor();
+    await expect(card.getByText("rehearsal", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(card.getByText("Full band, bring the capo").isVisible()).resolves.toBe(true);
+    expect(await card.getByText(/^[A-Z][a-z]{2} 15, \d{4}$/).count()).toBe(1);
+    expect(
+      await card
+        .locator("span[aria-hidden]")
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).toBe("rgb(245, 158, 11)");
+    expect(await day.getAttribute("aria-label")).toContain(`${title} (rehearsal)`);
+    const dot = day.locator(`span[title="${title} (rehearsal)"]`);
+    expect(await dot.count()).toBe(1);
+    expect(await page.getByLabel("Title").inputValue()).toBe("");
+    expect(await page.getByLabel("Description").inputValue()).toBe("");
+    expect(await page.getByLabel("Event type").inputValue()).toBe("gig");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("lists events by start date ascending", async () => {
+    const { page } = await openUnlocked();
+    const tag = unique();
+    await pickDay(page, 20);
+    await fillEvent(page, `Later ${tag}`);
+    await page.getByRole("button", { name: "Add Event" }).click();
+    await expectToast(page, "Event added");
+    await pickDay(page, 3);
+    await fillEvent(page, `Sooner ${tag}`, "", "promotion");
+    await page.getByRole("button", { name: "Add Event" }).click();
+    await upcoming(page).getByText(`Sooner ${tag}`).waitFor();
+    const titles = await upcoming(page).getByRole("heading", { level: 3 }).allTextContents();
+    expect(titles.indexOf(`Sooner ${tag}`)).toBeLessThan(titles.indexOf(`Later ${tag}`));
+    await page.context().close();
+  });
+
+  it("shows an event added in another browser without a reload", async () => {
+    const { page: watcher } = await openUnlocked();
+    await watcher.waitForTimeout(500); // realtime subscription settles
+    const { page: editor } = await openUnlocked();
+    const title = `Radio session ${unique()}`;
+    await pickDay(editor, 16);
+    await fillEvent(editor, title, "", "promotion");
+    await editor.getByRole("button", { name: "Add Event" }).click();
+    await upcoming(watcher).getByText(title).waitFor({ timeout: 10_000 });
+    await watcher.context().close();
+    await editor.context().close();
+  });
+
+  it("keeps the form and shows the server's message when adding fails", async () => {
+    const { page } = await openUnlocked();
+    await page.route(/\/rest\/v1\/calendar_events/, (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 400,
+            contentType: "application/json",
+            body: JSON.stringify({ code: "23514", details: null, hint: null, message: "The venue is double-booked" }),
+          })
+        : route.continue(),
+    );
+    await pickDay(page, 17);
+    await fillEvent(page, "Doomed gig", "Never happens", "away");
+    await page.getByRole("button", { name: "Add Event" }).click();
+    await expectToast(page, "Error adding event", "The venue is double-booked");
+    expect(await page.getByLabel("Title").inputValue()).toBe("Doomed gig");
+    expect(await page.getByLabel("Description").inputValue()).toBe("Never happens");
+    expect(await page.getByLabel("Event type").inputValue()).toBe("away");
+    await page.context().close();
+  });
+
+  it("keeps the list and shows the server's message when fetching fails", async () => {
+    const context = await getBrowser().newContext({ baseURL });
+    const { page } = await openUnlocked(context);
+    const title = `Kept ${unique()}`;
+    await pickDay(page, 18);
+    await fillEvent(page, title);
+    await page.getByRole("button", { name: "Add Event" }).click();
+    await upcoming(page).getByText(title).waitFor();
+    const before = await upcoming(page).getByRole("listitem").count();
+    await context.route(/\/rest\/v1\/calendar_events\?select/, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "XX000", details: null, hint: null, message: "Database is resting" }),
+      }),
+    );
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    await expectToast(page, "Error fetching events", "Database is resting");
+    expect(await upcoming(page).getByRole("listitem").count()).toBe(before);
+    await context.close();
+  });
+});
