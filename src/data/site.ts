@@ -12,6 +12,15 @@ export const site = {
     'Orla Quinlan is an Irish folk and indie singer-songwriter. Debut single "Mother" out now; EP and Ireland tour in April.',
   locale: "en_IE",
   lang: "en",
+  /** Default sharing image for Open Graph and Twitter cards (public/, drawn by scripts/make-artwork.mjs). */
+  shareImage: {
+    path: "/og-image.jpg",
+    width: 1200,
+    height: 630,
+    alt: "Orla Quinlan on stage in a spotlight, silhouetted against violet stage lights",
+  },
+  /** Genres, for the artist's structured data. */
+  genres: ["Folk", "Indie", "Irish folk"],
 } as const;
 
 export type NavLink = { href: string; label: string };

@@ -1,30 +1,51 @@
-/** The tour card on /tour and the events it announces (JSON-LD MusicEvent). */
-export type TourDate = {
-  /** Stable identifier, used for calendar file UIDs and anchors. */
-  id: string;
-  /** Date as shown on the card. */
-  dateText: string;
-  /** Doors time in the venue's time zone, ISO 8601 with offset. */
-  startDate: string;
-  venue: string;
-  address: { street: string; locality: string; region: string; postalCode: string; country: "IE" };
-  link: { href: string; kind: "tickets" | "venue"; label: string };
-  status: "EventScheduled" | "EventCancelled" | "EventPostponed" | "EventRescheduled";
+/**
+ * The tour: the card on /tour and the schema.org MusicEvent of each date.
+ * Change a venue, a date or a ticket link here and the page and its
+ * structured data follow.
+ */
+
+/** What a date's link points at: a ticket shop, or the venue's own site when it sells the tickets itself. */
+export type TourLinkKind = "ticket" | "venue";
+
+/** schema.org EventStatusType values we use. */
+export type TourDateStatus = "EventScheduled" | "EventPostponed" | "EventRescheduled" | "EventCancelled";
+
+export type PostalAddressParts = {
+  street: string;
+  locality: string;
+  region: string;
+  /** Eircode. */
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
 };
 
-export const tour = {
-  heading: "Tour Dates",
-  description: "Orla Quinlan's Ireland tour: Galway, Donegal and Dublin. Dates, venues and tickets.",
-  // The card keeps the year as the owner gave it (spec section 2).
-  cardTitle: "Ireland Tour - April 2024",
-  timeZone: "Europe/Dublin",
-  photoAlt: "Orla Quinlan with her guitar on a hillside at sunset",
-  dates: [
-    {
-      id: "2025-04-23-galway",
-      dateText: "April 23rd",
-      startDate: "2025-04-23T20:00:00+01:00",
-      venue: "The Salthill Room, Galway",
+export type TourDate = {
+  /** Stable identifier: the list item's anchor and the event's URL fragment. */
+  id: string;
+  /** The date as the card shows it. */
+  dateText: string;
+  /** Doors, ISO 8601 with the Europe/Dublin offset of that day (+01:00 in summer time). */
+  startDate: string;
+  venue: { name: string; address: PostalAddressParts };
+  link: { href: string; kind: TourLinkKind };
+  status: TourDateStatus;
+};
+
+/** The visible label of each kind of link. */
+export const tourLinkLabels: Record<TourLinkKind, string> = {
+  ticket: "Tickets",
+  venue: "Venue website",
+};
+
+// The years follow the biography: the tour launches the EP in April 2025.
+const tourDates: readonly TourDate[] = [
+  {
+    id: "galway-2025-04-23",
+    dateText: "April 23rd",
+    startDate: "2025-04-23T20:00:00+01:00",
+    venue: {
+      name: "The Salthill Room",
       address: {
         street: "14 Seapoint Promenade",
         locality: "Galway",
@@ -32,14 +53,16 @@ export const tour = {
         postalCode: "H91 X2P4",
         country: "IE",
       },
-      link: { href: "https://tickets.example/orla-quinlan/galway", kind: "tickets", label: "Tickets" },
-      status: "EventScheduled",
     },
-    {
-      id: "2025-04-26-donegal",
-      dateText: "April 26th",
-      startDate: "2025-04-26T20:00:00+01:00",
-      venue: "The Harbour Loft, Donegal",
+    link: { href: "https://tickets.example/orla-quinlan/galway-2025-04-23", kind: "ticket" },
+    status: "EventScheduled",
+  },
+  {
+    id: "donegal-2025-04-26",
+    dateText: "April 26th",
+    startDate: "2025-04-26T20:00:00+01:00",
+    venue: {
+      name: "The Harbour Loft",
       address: {
         street: "3 Quay Street",
         locality: "Donegal Town",
@@ -47,14 +70,16 @@ export const tour = {
         postalCode: "F94 K7T2",
         country: "IE",
       },
-      link: { href: "https://harbourloft.example", kind: "venue", label: "Venue website" },
-      status: "EventScheduled",
     },
-    {
-      id: "2025-05-02-dublin",
-      dateText: "May 2nd",
-      startDate: "2025-05-02T20:00:00+01:00",
-      venue: "The Liberty Hall Stage, Dublin",
+    link: { href: "https://harbourloft.example/whats-on", kind: "venue" },
+    status: "EventScheduled",
+  },
+  {
+    id: "dublin-2025-05-02",
+    dateText: "May 2nd",
+    startDate: "2025-05-02T20:00:00+01:00",
+    venue: {
+      name: "The Cornmarket Room",
       address: {
         street: "27 Thomas Street",
         locality: "Dublin",
@@ -62,8 +87,20 @@ export const tour = {
         postalCode: "D08 V6F3",
         country: "IE",
       },
-      link: { href: "https://tickets.example/orla-quinlan/dublin", kind: "tickets", label: "Tickets" },
-      status: "EventScheduled",
     },
-  ] satisfies TourDate[],
+    link: { href: "https://tickets.example/orla-quinlan/dublin-2025-05-02", kind: "ticket" },
+    status: "EventScheduled",
+  },
+];
+
+export const tour = {
+  heading: "Tour Dates",
+  description: "Orla Quinlan live in Ireland: Galway on April 23rd, Donegal on April 26th and Dublin on May 2nd.",
+  // Kept as the owner gave it, although the biography puts the tour in April 2025 (spec section 2).
+  cardTitle: "Ireland Tour - April 2024",
+  timeZone: "Europe/Dublin",
+  /** Screen-reader hint added to every link that opens a new tab. */
+  newTabHint: "opens in a new tab",
+  photoAlt: "Orla Quinlan with her guitar on a hillside at sunset",
+  dates: tourDates,
 } as const;

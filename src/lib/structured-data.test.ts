@@ -1,49 +1,83 @@
 import { describe, expect, it } from "vitest";
-import { musicEvent, musicGroup } from "./structured-data";
+import { jsonLdScript, musicEvent, musicGroup, type EventFacts } from "./structured-data";
 
 const artist = {
   name: "Orla Quinlan",
   url: "https://example.test",
   genre: ["Folk"],
   image: "https://example.test/a.jpg",
-  sameAs: [],
+  sameAs: ["https://music.example/orla"],
 };
-const event = {
+const event: EventFacts = {
   id: "galway",
   startDate: "2025-04-23T20:00:00+01:00",
-  venue: "The Salthill Room, Galway",
-  address: { street: "1 Road", locality: "Galway", region: "County Galway", postalCode: "H91", country: "IE" },
-  link: { href: "https://tickets.example/x", kind: "tickets" as const },
+  venue: {
+    name: "The Salthill Room",
+    address: { street: "1 Road", locality: "Galway", region: "County Galway", postalCode: "H91", country: "IE" },
+  },
+  link: { href: "https://tickets.example/x", kind: "ticket" },
   status: "EventScheduled",
 };
+const options = { pageUrl: "https://example.test/tour" };
 
 describe("structured data", () => {
-  it("describes the artist as a MusicGroup", () => {
-    expect(musicGroup(artist)).toMatchObject({ "@type": "MusicGroup", name: "Orla Quinlan", genre: ["Folk"] });
-  });
-
-  it("describes a tour date as a MusicEvent at a Place with a PostalAddress", () => {
-    const data = musicEvent(event, artist, "https://example.test/tour");
-    expect(data).toMatchObject({
-      "@type": "MusicEvent",
-      startDate: "2025-04-23T20:00:00+01:00",
-      eventStatus: "https://schema.org/EventScheduled",
-      location: {
-        "@type": "Place",
-        name: "The Salthill Room",
-        address: { "@type": "PostalAddress", addressLocality: "Galway" },
-      },
-      performer: { name: "Orla Quinlan" },
-      offers: { url: "https://tickets.example/x" },
+  it("describes the artist as a MusicGroup with her profiles", () => {
+    expect(musicGroup(artist)).toEqual({
+      "@context": "https://schema.org",
+      "@type": "MusicGroup",
+      name: "Orla Quinlan",
+      url: "https://example.test",
+      genre: ["Folk"],
+      image: "https://example.test/a.jpg",
+      sameAs: ["https://music.example/orla"],
     });
   });
 
-  it("offers no tickets for a date whose link is the venue's website", () => {
-    const data = musicEvent(
-      { ...event, link: { href: "https://venue.example", kind: "venue" } },
-      artist,
-      "https://e.test",
-    );
+  it("leaves sameAs out when the artist has no other profiles", () => {
+    expect(musicGroup({ ...artist, sameAs: [] })).not.toHaveProperty("sameAs");
+  });
+
+  it("describes a tour date as a MusicEvent at a Place with a PostalAddress", () => {
+    expect(musicEvent(event, artist, options)).toEqual({
+      "@context": "https://schema.org",
+      "@type": "MusicEvent",
+      name: "Orla Quinlan at The Salthill Room, Galway",
+      startDate: "2025-04-23T20:00:00+01:00",
+      eventStatus: "https://schema.org/EventScheduled",
+      eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+      url: "https://example.test/tour#galway",
+      location: {
+        "@type": "Place",
+        name: "The Salthill Room",
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: "1 Road",
+          addressLocality: "Galway",
+          addressRegion: "County Galway",
+          postalCode: "H91",
+          addressCountry: "IE",
+        },
+      },
+      performer: { "@type": "MusicGroup", name: "Orla Quinlan", url: "https://example.test" },
+      offers: { "@type": "Offer", url: "https://tickets.example/x" },
+    });
+  });
+
+  it("offers no tickets for a date whose link is the venue's website, and links the venue instead", () => {
+    const data = musicEvent({ ...event, link: { href: "https://venue.example", kind: "venue" } }, artist, options);
     expect(data).not.toHaveProperty("offers");
+    expect(data.location).toMatchObject({ url: "https://venue.example" });
+  });
+
+  it("adds the event image when one is given", () => {
+    expect(musicEvent(event, artist, { ...options, image: "https://example.test/i.jpg" }).image).toEqual([
+      "https://example.test/i.jpg",
+    ]);
+  });
+
+  it("cannot close its script element early, whatever the data says", () => {
+    const text = jsonLdScript({ name: "</script><script>alert(1)</script>" });
+    expect(text).not.toContain("<");
+    expect(JSON.parse(text)).toEqual({ name: "</script><script>alert(1)</script>" });
   });
 });

@@ -1,59 +1,88 @@
-/** schema.org JSON-LD for the artist and her tour dates (pure: values in, objects out). */
+/**
+ * schema.org JSON-LD builders (pure: values in, plain objects out).
+ *
+ * Pages use them through the data modules: the artist's MusicGroup is
+ * `artistJsonLd` in src/data/artist.ts (pass it to BaseLayout's `jsonLd` prop,
+ * as / and /epk do); the tour's MusicEvents come from `musicEvent()` below.
+ */
 
 export type ArtistFacts = {
   name: string;
+  /** Absolute URL of the artist's site. */
   url: string;
   genre: readonly string[];
+  /** Absolute URL of a photo of the artist. */
   image: string;
+  /** Absolute URLs of the artist's profiles elsewhere. */
   sameAs: readonly string[];
 };
 
 export type EventFacts = {
   id: string;
   startDate: string;
-  venue: string;
-  address: { street: string; locality: string; region: string; postalCode: string; country: string };
-  link: { href: string; kind: "tickets" | "venue" };
+  venue: {
+    name: string;
+    address: { street: string; locality: string; region: string; postalCode: string; country: string };
+  };
+  link: { href: string; kind: "ticket" | "venue" };
   status: string;
 };
 
+const SCHEMA = "https://schema.org";
+
 export function musicGroup(artist: ArtistFacts) {
   return {
-    "@context": "https://schema.org",
+    "@context": SCHEMA,
     "@type": "MusicGroup",
     name: artist.name,
     url: artist.url,
     genre: [...artist.genre],
     image: artist.image,
-    sameAs: [...artist.sameAs],
+    ...(artist.sameAs.length > 0 ? { sameAs: [...artist.sameAs] } : {}),
   };
 }
 
-export function musicEvent(event: EventFacts, artist: Pick<ArtistFacts, "name" | "url">, pageUrl: string) {
-  const [venueName] = event.venue.split(",");
+/**
+ * One tour date as a MusicEvent. A ticket link becomes the event's Offer; a
+ * venue link (the venue sells its own tickets) becomes the Place's URL.
+ */
+export function musicEvent(
+  event: EventFacts,
+  performer: Pick<ArtistFacts, "name" | "url">,
+  options: { pageUrl: string; image?: string },
+) {
+  const { venue, link } = event;
   return {
-    "@context": "https://schema.org",
+    "@context": SCHEMA,
     "@type": "MusicEvent",
-    name: `${artist.name} live at ${venueName}`,
+    name: `${performer.name} at ${venue.name}, ${venue.address.locality}`,
     startDate: event.startDate,
-    eventStatus: `https://schema.org/${event.status}`,
-    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-    url: `${pageUrl}#${event.id}`,
+    eventStatus: `${SCHEMA}/${event.status}`,
+    eventAttendanceMode: `${SCHEMA}/OfflineEventAttendanceMode`,
+    url: `${options.pageUrl}#${event.id}`,
+    ...(options.image ? { image: [options.image] } : {}),
     location: {
       "@type": "Place",
-      name: venueName,
+      name: venue.name,
+      ...(link.kind === "venue" ? { url: link.href } : {}),
       address: {
         "@type": "PostalAddress",
-        streetAddress: event.address.street,
-        addressLocality: event.address.locality,
-        addressRegion: event.address.region,
-        postalCode: event.address.postalCode,
-        addressCountry: event.address.country,
+        streetAddress: venue.address.street,
+        addressLocality: venue.address.locality,
+        addressRegion: venue.address.region,
+        postalCode: venue.address.postalCode,
+        addressCountry: venue.address.country,
       },
     },
-    performer: { "@type": "MusicGroup", name: artist.name, url: artist.url },
-    ...(event.link.kind === "tickets"
-      ? { offers: { "@type": "Offer", url: event.link.href, availability: "https://schema.org/InStock" } }
-      : {}),
+    performer: { "@type": "MusicGroup", name: performer.name, url: performer.url },
+    ...(link.kind === "ticket" ? { offers: { "@type": "Offer", url: link.href } } : {}),
   };
+}
+
+/**
+ * Serialises JSON-LD for a <script type="application/ld+json"> element:
+ * `<` is escaped so no text in the data can close the element early.
+ */
+export function jsonLdScript(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
 }
