@@ -4,8 +4,11 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwind from "@astrojs/tailwind";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
+import { PASSWORD_ITERATIONS } from "./src/features/calendar/password.ts";
 import { site } from "./src/data/site.ts";
 import { cspCheck } from "./src/integrations/csp-check.mjs";
+import { deploySupabaseUrlProblem } from "./scripts/lib/csp.mjs";
+import { headersFor, loadNetlifyHeaders } from "./scripts/lib/netlify-headers.mjs";
 
 /**
  * A deploy build (Netlify sets CONTEXT=production) must point at the hosted
@@ -19,6 +22,12 @@ if (isDeployBuild && missing.length > 0) {
     `Deploy build stopped: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set. ` +
       "Set them in the Netlify UI (Site configuration → Environment variables) to the hosted Supabase project's URL and anon key.",
   );
+}
+if (isDeployBuild) {
+  // The browser may only talk to hosts the deployed Content-Security-Policy allows.
+  const policy = headersFor(loadNetlifyHeaders(), "/")["Content-Security-Policy"] ?? "";
+  const problem = deploySupabaseUrlProblem(process.env.PUBLIC_SUPABASE_URL ?? "", policy);
+  if (problem) throw new Error(`Deploy build stopped: ${problem}`);
 }
 if (isDeployBuild && !process.env.CALENDAR_PASSWORD) {
   throw new Error(
@@ -36,13 +45,12 @@ process.env.PUBLIC_SUPABASE_ANON_KEY ||= LOCAL_ANON_KEY;
  * CALENDAR_PASSWORD reach the browser bundle, never the password.
  * "stagedoor-dev" is the documented development default.
  */
-const CALENDAR_PASSWORD_ITERATIONS = 100_000; // keep equal to PASSWORD_ITERATIONS in src/features/calendar/password.ts
 const calendarSalt = randomBytes(16).toString("hex");
 process.env.PUBLIC_CALENDAR_SALT = calendarSalt;
 process.env.PUBLIC_CALENDAR_PASSWORD_HASH = pbkdf2Sync(
   process.env.CALENDAR_PASSWORD || "stagedoor-dev",
   calendarSalt,
-  CALENDAR_PASSWORD_ITERATIONS,
+  PASSWORD_ITERATIONS,
   32,
   "sha256",
 ).toString("hex");

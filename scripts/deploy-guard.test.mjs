@@ -1,30 +1,66 @@
-// A deploy build must never ship a site that points at localhost or the development password.
-import { spawnSync } from "node:child_process";
+// A deploy build must never ship a site that points at localhost, at a host its
+// Content-Security-Policy blocks, or with the development calendar password.
+// The config throws before anything is built, so each case takes seconds.
+import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 
+const hosted = { PUBLIC_SUPABASE_URL: "https://abcdefgh.supabase.co", PUBLIC_SUPABASE_ANON_KEY: "key" };
+
+/** Runs `astro build` as Netlify would, with only the given settings; resolves with its exit status and output. */
 function deployBuild(env) {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !/^(PUBLIC_SUPABASE_|CALENDAR_PASSWORD)/.test(key)),
   );
-  return spawnSync("node_modules/.bin/astro", ["build", "--outDir", "dist-deploy-guard"], {
+  const started = Date.now();
+  const child = spawn("node_modules/.bin/astro", ["build", "--outDir", "dist-deploy-guard"], {
     env: { ...clean, CONTEXT: "production", ...env },
-    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
     timeout: 60_000,
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  return new Promise((resolve) => {
+    child.on("close", (status) => resolve({ status, output, seconds: (Date.now() - started) / 1000 }));
   });
 }
 
 describe("deploy build guard", () => {
-  it("stops a production build without the Supabase settings, saying what to set", () => {
-    const result = deployBuild({ CALENDAR_PASSWORD: "x" });
+  it("stops a production build without the Supabase settings, saying what to set", async () => {
+    const result = await deployBuild({ CALENDAR_PASSWORD: "x" });
     expect(result.status).not.toBe(0);
-    expect(result.stdout + result.stderr).toContain(
+    expect(result.output).toContain(
       "Deploy build stopped: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are not set",
     );
+    expect(result.output).toContain("Netlify UI");
+    // It fails while loading the config, before any page is built.
+    expect(result.output).not.toMatch(/page\(s\) built/);
+    expect(result.seconds).toBeLessThan(45);
   });
 
-  it("stops a production build without the calendar password", () => {
-    const result = deployBuild({ PUBLIC_SUPABASE_URL: "https://abc.supabase.co", PUBLIC_SUPABASE_ANON_KEY: "key" });
+  it("refuses a Supabase URL that is not https, such as the local backend", async () => {
+    const result = await deployBuild({
+      ...hosted,
+      CALENDAR_PASSWORD: "x",
+      PUBLIC_SUPABASE_URL: "http://127.0.0.1:54321",
+    });
     expect(result.status).not.toBe(0);
-    expect(result.stdout + result.stderr).toContain("Deploy build stopped: CALENDAR_PASSWORD is not set");
+    expect(result.output).toContain("Deploy build stopped: PUBLIC_SUPABASE_URL must be the hosted project's https://");
+  });
+
+  it("refuses a Supabase host the Content-Security-Policy does not allow, saying what to add", async () => {
+    const result = await deployBuild({
+      ...hosted,
+      CALENDAR_PASSWORD: "x",
+      PUBLIC_SUPABASE_URL: "https://db.orla.example",
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain("add https://db.orla.example and wss://db.orla.example to its connect-src");
+  });
+
+  it("stops a production build without the calendar password", async () => {
+    const result = await deployBuild(hosted);
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain("Deploy build stopped: CALENDAR_PASSWORD is not set");
   });
 });

@@ -44,3 +44,60 @@ export function withConnectSource(policy, url) {
   const socket = origin.replace(/^http/, "ws");
   return policy.replace(/connect-src ([^;]*)/, (_, sources) => `connect-src ${sources} ${origin} ${socket}`);
 }
+
+/** The sources a policy lists for one directive (empty when the directive is absent). */
+export function directiveSources(policy, name) {
+  const directive = policy
+    .split(";")
+    .map((part) => part.trim().split(/\s+/))
+    .find(([directiveName]) => directiveName === name);
+  return directive ? directive.slice(1) : [];
+}
+
+/** True when a CSP source expression (`https://host`, `wss://*.host`) matches a URL's origin. */
+function sourceMatches(source, url) {
+  const match = /^([a-z][a-z0-9+.-]*):\/\/(\*\.)?([^/:]+)(?::(\d+|\*))?$/i.exec(source);
+  if (!match) return false;
+  const [, scheme, wildcard, host, port] = match;
+  if (`${scheme.toLowerCase()}:` !== url.protocol) return false;
+  const hostname = url.hostname.toLowerCase();
+  const expected = host.toLowerCase();
+  const hostOk = wildcard ? hostname.endsWith(`.${expected}`) : hostname === expected;
+  const portOk = port === "*" || (port ?? "") === url.port;
+  return hostOk && portOk;
+}
+
+/**
+ * Whether the policy's connect-src lets the page reach `url` over https and
+ * its WebSocket twin over wss (Supabase REST and Realtime).
+ */
+export function connectSourceAllows(policy, url) {
+  const target = new URL(url);
+  const sources = directiveSources(policy, "connect-src");
+  const socket = new URL(target.href.replace(/^http/, "ws"));
+  return [target, socket].every((candidate) => sources.some((source) => sourceMatches(source, candidate)));
+}
+
+/**
+ * Why a deploy build must not use this Supabase URL under this policy, or
+ * null when it may: it must parse, be https, and be allowed by connect-src.
+ */
+export function deploySupabaseUrlProblem(url, policy) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `PUBLIC_SUPABASE_URL is not a URL (${JSON.stringify(url)}).`;
+  }
+  if (parsed.protocol !== "https:") {
+    return `PUBLIC_SUPABASE_URL must be the hosted project's https:// URL, not ${parsed.origin}.`;
+  }
+  if (!connectSourceAllows(policy, parsed.origin)) {
+    const socket = parsed.origin.replace(/^https/, "wss");
+    return (
+      `the Content-Security-Policy in netlify.toml does not let the site reach ${parsed.origin}; ` +
+      `add ${parsed.origin} and ${socket} to its connect-src.`
+    );
+  }
+  return null;
+}

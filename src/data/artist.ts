@@ -6,11 +6,14 @@ import { musicGroup } from "../lib/structured-data";
 import { epk } from "./epk";
 import { site } from "./site";
 
+// The configured site URL (astro.config.mjs: SITE_URL or site.url), as the canonical URLs use.
+const siteUrl = import.meta.env.SITE || site.url;
+
 export const artistJsonLd = musicGroup({
   name: site.artistName,
-  url: site.url,
+  url: new URL("/", siteUrl).href,
   genre: site.genres,
-  image: new URL(site.shareImage.path, site.url).href,
+  image: new URL(site.shareImage.path, siteUrl).href,
   // Her profiles elsewhere: the streaming profile and the EP's page.
   sameAs: epk.latestRelease.links.map((link) => link.href),
 });
