@@ -14,6 +14,10 @@ function ToastCard({ message, visible }: { message: ToastMessage; visible: boole
         visible ? "opacity-100" : "opacity-0"
       } ${destructive ? "border-red-700 bg-red-700 text-white" : "border-stone-200 bg-white text-stone-900"}`}
       data-variant={message.variant}
+      // react-hot-toast applies ariaProps only to its own ToastBar, not to custom toasts, so the card announces itself.
+      role={destructive ? "alert" : "status"}
+      aria-live={destructive ? "assertive" : "polite"}
+      aria-atomic="true"
     >
       <p className="text-sm font-semibold">{message.title}</p>
       {message.description ? <p className="mt-1 text-sm opacity-90">{message.description}</p> : null}
@@ -29,10 +33,6 @@ export function Toaster() {
       toast.custom((t) => <ToastCard message={message} visible={t.visible} />, {
         id: message.id,
         duration: DURATION_MS,
-        ariaProps:
-          message.variant === "destructive"
-            ? { role: "alert", "aria-live": "assertive" }
-            : { role: "status", "aria-live": "polite" },
       });
       dismissToast(message.id);
     }
