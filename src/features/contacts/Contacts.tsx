@@ -3,7 +3,7 @@
  * table, adds and edits contacts, and reports every outcome with the spec's
  * toasts. On a failure the user's input stays on screen.
  */
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { readStorage, removeStorage, writeStorage } from "../../lib/storage";
 import { getSupabase } from "../../lib/supabase";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
@@ -14,6 +14,7 @@ import {
   draftFromContact,
   emptyDraft,
   LEGACY_CONTACTS_KEY,
+  mergeLoaded,
   newContactId,
   parseLegacyContacts,
   remainingAfterMigration,
@@ -23,11 +24,13 @@ import {
 } from "./contacts";
 import { fetchContacts, insertContact, updateContact, upsertContact } from "./contacts.api";
 
+// Name and role are required by the add form's rule (nothing happens without them); that is
+// announced with aria-required rather than `required`, whose browser message the spec rules out.
 const fields = [
-  { key: "name", label: "Name", type: "text", autoComplete: "name" },
-  { key: "role", label: "Role", type: "text", autoComplete: "organization-title" },
-  { key: "email", label: "Email", type: "email", autoComplete: "email" },
-  { key: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+  { key: "name", label: "Name", type: "text", autoComplete: "name", required: true },
+  { key: "role", label: "Role", type: "text", autoComplete: "organization-title", required: true },
+  { key: "email", label: "Email", type: "email", autoComplete: "email", required: false },
+  { key: "phone", label: "Phone", type: "tel", autoComplete: "tel", required: false },
 ] as const;
 
 const inputClass = "w-full rounded-md border border-stone-300 px-3 py-2";
@@ -73,13 +76,15 @@ function DraftFields({
   draft,
   onChange,
   idPrefix,
-  visibleLabels,
+  mode,
 }: {
   draft: ContactDraft;
   onChange: (draft: ContactDraft) => void;
   idPrefix: string;
-  visibleLabels: boolean;
+  /** The add form has visible labels and required fields; an edited card is compact and unvalidated. */
+  mode: "add" | "edit";
 }) {
+  const visibleLabels = mode === "add";
   return (
     <>
       {fields.map((field) => (
@@ -96,6 +101,9 @@ function DraftFields({
             placeholder={field.label}
             autoComplete={field.autoComplete}
             maxLength={CONTACT_LIMITS[field.key]}
+            aria-required={mode === "add" && field.required ? true : undefined}
+            // Entering edit mode moves focus into the card, where the Edit button was.
+            autoFocus={mode === "edit" && field.key === "name"}
             value={draft[field.key]}
             onChange={(event) => onChange({ ...draft, [field.key]: event.target.value })}
             className={`${inputClass} ${visibleLabels ? "mt-1" : ""}`}
@@ -131,7 +139,7 @@ function AddContactForm({ onAdded }: { onAdded: (contact: Contact) => void }) {
         }
       }}
     >
-      <DraftFields draft={draft} onChange={setDraft} idPrefix={idPrefix} visibleLabels />
+      <DraftFields draft={draft} onChange={setDraft} idPrefix={idPrefix} mode="add" />
       <button type="submit" className={primaryButton} disabled={saving}>
         Add Contact
       </button>
@@ -155,6 +163,22 @@ function ContactsTool() {
   const [editing, setEditing] = useState<{ id: string; draft: ContactDraft } | null>(null);
   const [saving, setSaving] = useState(false);
   const editPrefix = useId();
+  // After Save or Cancel, keyboard focus goes back to the card's Edit button.
+  const returnFocusTo = useRef<string | null>(null);
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
+
+  useEffect(() => {
+    const id = returnFocusTo.current;
+    if (id === null || editing?.id === id) return;
+    editButtons.current.get(id)?.focus();
+    returnFocusTo.current = null;
+  }, [editing]);
+
+  function stopEditing(id: string) {
+    returnFocusTo.current = id;
+    // A save that finishes after the user moved on to another card leaves that card alone.
+    setEditing((current) => (current?.id === id ? null : current));
+  }
 
   useEffect(() => {
     let cancelled = false;
@@ -167,7 +191,7 @@ function ContactsTool() {
       try {
         const loaded = await fetchContacts(await getSupabase());
         if (cancelled) return;
-        setContacts(loaded);
+        setContacts((onScreen) => mergeLoaded(loaded, onScreen));
         showToast({
           title: "Contacts loaded",
           description: `${loaded.length} contacts loaded from the shared database`,
@@ -186,11 +210,12 @@ function ContactsTool() {
   async function save() {
     if (!editing || saving) return;
     setSaving(true);
+    const { id } = editing;
     const update = updateFromDraft(editing.draft);
     try {
-      await updateContact(await getSupabase(), editing.id, update);
-      setContacts((list) => list.map((contact) => (contact.id === editing.id ? { ...contact, ...update } : contact)));
-      setEditing(null);
+      await updateContact(await getSupabase(), id, update);
+      setContacts((list) => list.map((contact) => (contact.id === id ? { ...contact, ...update } : contact)));
+      stopEditing(id);
       showToast({ title: "Contact updated", description: "Contact has been updated successfully" });
     } catch {
       showToast({ title: "Error", description: "Failed to update contact", variant: "destructive" });
@@ -211,24 +236,29 @@ function ContactsTool() {
           {contacts.map((contact) =>
             editing?.id === contact.id ? (
               <Card key={contact.id} label={`Editing ${contact.name}`}>
+                {/* Editing has no validation (spec section 5), not even the browser's e-mail check. */}
                 <form
+                  noValidate
                   className="space-y-3"
                   onSubmit={(event) => {
                     event.preventDefault();
                     void save();
+                  }}
+                  onKeyDown={(event) => {
+                    if (event.key === "Escape") stopEditing(contact.id);
                   }}
                 >
                   <DraftFields
                     draft={editing.draft}
                     onChange={(draft) => setEditing({ id: contact.id, draft })}
                     idPrefix={`${editPrefix}-${contact.id}`}
-                    visibleLabels={false}
+                    mode="edit"
                   />
                   <div className="flex gap-2">
                     <button type="submit" className={primaryButton} disabled={saving}>
                       Save
                     </button>
-                    <button type="button" className={secondaryButton} onClick={() => setEditing(null)}>
+                    <button type="button" className={secondaryButton} onClick={() => stopEditing(contact.id)}>
                       Cancel
                     </button>
                   </div>
@@ -247,6 +277,10 @@ function ContactsTool() {
                     type="button"
                     title="Edit contact"
                     aria-label="Edit contact"
+                    ref={(button) => {
+                      if (button) editButtons.current.set(contact.id, button);
+                      else editButtons.current.delete(contact.id);
+                    }}
                     onClick={() => setEditing({ id: contact.id, draft: draftFromContact(contact) })}
                     className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md border border-stone-300 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900"
                   >

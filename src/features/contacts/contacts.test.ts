@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   contactFromDraft,
   draftFromContact,
+  mergeLoaded,
   newContactId,
   parseLegacyContacts,
   remainingAfterMigration,
@@ -41,6 +42,18 @@ describe("editing a contact", () => {
   });
 });
 
+describe("loading the list", () => {
+  const row = (id: string) => ({ id, name: id, role: "r", email: null, phone: null });
+
+  it("keeps the table's order, newest first", () => {
+    expect(mergeLoaded([row("b"), row("a")], []).map((c) => c.id)).toEqual(["b", "a"]);
+  });
+
+  it("keeps a contact added while loading at the top, once", () => {
+    expect(mergeLoaded([row("b"), row("a")], [row("new"), row("b")]).map((c) => c.id)).toEqual(["new", "b", "a"]);
+  });
+});
+
 describe("migrating legacy contacts", () => {
   const raw = JSON.stringify([
     { id: "1", name: "Aoife", role: "Booker", email: "a@b.ie" },
@@ -71,6 +84,17 @@ describe("migrating legacy contacts", () => {
   it("removes the key once everything is migrated", () => {
     const clean = JSON.stringify([{ id: "1", name: "A", role: "B" }]);
     expect(remainingAfterMigration(parseLegacyContacts(clean), new Set(), clean)).toBeNull();
+  });
+
+  it("keeps entries lacking a name or role, and tolerates null and numbers", () => {
+    const odd = JSON.stringify([null, 7, { id: "1", role: "Booker" }, { id: "2", name: "  ", role: "x" }]);
+    const parse = parseLegacyContacts(odd);
+    expect(parse.migratable).toEqual([]);
+    expect(remainingAfterMigration(parse, new Set(), odd)).toBe(odd);
+  });
+
+  it("does nothing when there is no legacy list", () => {
+    expect(parseLegacyContacts(null)).toEqual({ migratable: [], unreadable: [], notAList: false });
   });
 
   it("leaves a value that is not a list untouched", () => {

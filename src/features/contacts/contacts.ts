@@ -51,6 +51,15 @@ export function updateFromDraft(draft: ContactDraft): Omit<Contact, "id" | "crea
   return { name: draft.name, role: draft.role, email: orNull(draft.email), phone: orNull(draft.phone) };
 }
 
+/**
+ * The list after a load: the table's rows, newest first, plus any contact
+ * added on this screen while the load was under way that the reply missed.
+ */
+export function mergeLoaded(loaded: readonly Contact[], onScreen: readonly Contact[]): Contact[] {
+  const loadedIds = new Set(loaded.map((contact) => contact.id));
+  return [...onScreen.filter((contact) => !loadedIds.has(contact.id)), ...loaded];
+}
+
 const asText = (value: unknown) =>
   typeof value === "string" ? value : typeof value === "number" ? String(value) : null;
 

@@ -8,27 +8,40 @@ import { readStorage, writeStorage } from "../../lib/storage";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import {
   defaultTasks,
+  keepAsideKey,
   newTaskId,
   parseRoadmap,
   ROADMAP_STORAGE_KEY,
   ROADMAP_UNREADABLE_KEY,
   roadmapReducer,
+  TASK_LIMITS,
   type Roadmap as RoadmapState,
   type Task,
 } from "./roadmap";
 
 const groupIds = defaultRoadmap.map((group) => group.id);
 
-/** Loads the stored roadmap; an unreadable value is kept aside and the defaults are used. */
+/**
+ * Loads the stored roadmap. An unreadable value is kept aside under another
+ * key and, once it is safely kept, replaced by the defaults so the next load
+ * does not trip over it again. If it cannot be kept aside, it is left where it is.
+ */
 function loadRoadmap(): RoadmapState {
   const raw = readStorage(ROADMAP_STORAGE_KEY);
   const parsed = parseRoadmap(raw, groupIds);
   if (parsed.ok) return parsed.roadmap;
+  const defaults = defaultTasks(defaultRoadmap);
   if (raw !== null) {
-    console.warn(`Stored roadmap ignored (${parsed.reason}); kept under "${ROADMAP_UNREADABLE_KEY}".`);
-    writeStorage(ROADMAP_UNREADABLE_KEY, raw);
+    const asideKey = keepAsideKey(readStorage(ROADMAP_UNREADABLE_KEY), raw, Date.now());
+    const kept = asideKey === null || writeStorage(asideKey, raw);
+    console.warn(
+      kept
+        ? `Stored roadmap ignored (${parsed.reason}); kept under "${asideKey ?? ROADMAP_UNREADABLE_KEY}".`
+        : `Stored roadmap ignored (${parsed.reason}); left in place because it could not be kept aside.`,
+    );
+    if (kept) writeStorage(ROADMAP_STORAGE_KEY, JSON.stringify(defaults));
   }
-  return defaultTasks(defaultRoadmap);
+  return defaults;
 }
 
 function TaskItem({ task, onToggle, onDelete }: { task: Task; onToggle: () => void; onDelete: () => void }) {
@@ -42,7 +55,7 @@ function TaskItem({ task, onToggle, onDelete }: { task: Task; onToggle: () => vo
         onChange={onToggle}
         className="h-5 w-5 shrink-0 rounded border-stone-400 accent-stone-900"
       />
-      <label htmlFor={checkboxId} className="min-w-0 flex-1 cursor-pointer">
+      <label htmlFor={checkboxId} className="min-w-0 flex-1 cursor-pointer [overflow-wrap:anywhere]">
         <span className={task.completed ? "text-stone-500 line-through" : "text-stone-900"}>{task.text}</span>
         {task.owner ? <span className="ml-2 text-sm text-stone-600">({task.owner})</span> : null}
       </label>
@@ -51,6 +64,7 @@ function TaskItem({ task, onToggle, onDelete }: { task: Task; onToggle: () => vo
         onClick={onDelete}
         aria-label={`Delete task: ${task.text}`}
         title="Delete task"
+        data-delete-task=""
         className="flex h-9 w-9 shrink-0 items-center justify-center rounded text-stone-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900"
       >
         <span aria-hidden="true">✕</span>
@@ -78,7 +92,8 @@ function AddTaskForm({ groupTitle, onAdd }: { groupTitle: string; onAdd: (text: 
         onChange={(event) => setText(event.target.value)}
         placeholder="New task"
         aria-label={`New task for ${groupTitle}`}
-        maxLength={500}
+        maxLength={TASK_LIMITS.text}
+        data-new-task=""
         className="min-w-0 flex-[2] rounded-md border border-stone-300 px-3 py-2"
       />
       <input
@@ -86,7 +101,7 @@ function AddTaskForm({ groupTitle, onAdd }: { groupTitle: string; onAdd: (text: 
         onChange={(event) => setOwner(event.target.value)}
         placeholder="Owner"
         aria-label={`Owner for ${groupTitle}`}
-        maxLength={200}
+        maxLength={TASK_LIMITS.owner}
         className="min-w-0 flex-1 rounded-md border border-stone-300 px-3 py-2"
       />
       <button
@@ -99,14 +114,19 @@ function AddTaskForm({ groupTitle, onAdd }: { groupTitle: string; onAdd: (text: 
   );
 }
 
+/** After a delete, keyboard focus moves to the task that took its place, else the group's add form. */
+type FocusAfterDelete = { groupId: string; index: number };
+
 function RoadmapTool() {
   const [roadmap, dispatch] = useReducer(roadmapReducer, undefined, loadRoadmap);
-  // Skip writing back a state that just arrived from another tab.
-  const fromOtherTab = useRef(false);
+  // Nothing to write for the state just loaded, or for one that arrived from another tab.
+  const skipWrite = useRef(true);
+  const sections = useRef(new Map<string, HTMLElement>());
+  const focusAfterDelete = useRef<FocusAfterDelete | null>(null);
 
   useEffect(() => {
-    if (fromOtherTab.current) {
-      fromOtherTab.current = false;
+    if (skipWrite.current) {
+      skipWrite.current = false;
       return;
     }
     writeStorage(ROADMAP_STORAGE_KEY, JSON.stringify(roadmap));
@@ -114,15 +134,33 @@ function RoadmapTool() {
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key !== ROADMAP_STORAGE_KEY || event.newValue === null) return;
-      const parsed = parseRoadmap(event.newValue, groupIds);
-      if (!parsed.ok) return;
-      fromOtherTab.current = true;
-      dispatch({ type: "replace", roadmap: parsed.roadmap });
+      // key is null when another tab cleared all of this site's storage.
+      if (event.key !== null && event.key !== ROADMAP_STORAGE_KEY) return;
+      let next: RoadmapState;
+      if (event.key === null || event.newValue === null) {
+        next = defaultTasks(defaultRoadmap);
+      } else {
+        const parsed = parseRoadmap(event.newValue, groupIds);
+        if (!parsed.ok) return;
+        next = parsed.roadmap;
+      }
+      skipWrite.current = true;
+      dispatch({ type: "replace", roadmap: next });
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
   }, []);
+
+  useEffect(() => {
+    const pending = focusAfterDelete.current;
+    if (!pending) return;
+    focusAfterDelete.current = null;
+    const section = sections.current.get(pending.groupId);
+    const buttons = section?.querySelectorAll<HTMLElement>("[data-delete-task]") ?? [];
+    const target =
+      buttons[Math.min(pending.index, buttons.length - 1)] ?? section?.querySelector<HTMLElement>("[data-new-task]");
+    target?.focus();
+  }, [roadmap]);
 
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -131,6 +169,10 @@ function RoadmapTool() {
         return (
           <section
             key={group.id}
+            ref={(element) => {
+              if (element) sections.current.set(group.id, element);
+              else sections.current.delete(group.id);
+            }}
             aria-labelledby={`group-${group.id}`}
             className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm"
           >
@@ -138,12 +180,15 @@ function RoadmapTool() {
               {group.title}
             </h2>
             <ul className="mt-3 divide-y divide-stone-100">
-              {tasks.map((task) => (
+              {tasks.map((task, index) => (
                 <TaskItem
                   key={task.id}
                   task={task}
                   onToggle={() => dispatch({ type: "toggle", groupId: group.id, taskId: task.id })}
-                  onDelete={() => dispatch({ type: "delete", groupId: group.id, taskId: task.id })}
+                  onDelete={() => {
+                    dispatch({ type: "delete", groupId: group.id, taskId: task.id });
+                    focusAfterDelete.current = { groupId: group.id, index };
+                  }}
                 />
               ))}
             </ul>

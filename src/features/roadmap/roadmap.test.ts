@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { defaultRoadmap } from "../../data/roadmap";
-import { defaultTasks, newTaskId, parseRoadmap, roadmapReducer, type Roadmap } from "./roadmap";
+import {
+  defaultTasks,
+  keepAsideKey,
+  newTaskId,
+  parseRoadmap,
+  ROADMAP_UNREADABLE_KEY,
+  roadmapReducer,
+  type Roadmap,
+} from "./roadmap";
 
 const groupIds = defaultRoadmap.map((group) => group.id);
 const defaults = defaultTasks(defaultRoadmap);
@@ -84,11 +92,37 @@ describe("reading the stored roadmap", () => {
     ["null", "null"],
     ["a partial object", JSON.stringify({ planning: [] })],
     ["a malformed task", JSON.stringify({ planning: [{ id: "a", text: 3 }], content: [], tour: [] })],
+    ["a group that is not a list", JSON.stringify({ planning: {}, content: [], tour: [] })],
+    [
+      "a repeated task id",
+      JSON.stringify({
+        planning: [
+          { id: "a", text: "One", completed: false, owner: "" },
+          { id: "a", text: "Two", completed: true, owner: "" },
+        ],
+        content: [],
+        tour: [],
+      }),
+    ],
   ])("refuses %s", (_label, raw) => {
     expect(parseRoadmap(raw, groupIds).ok).toBe(false);
   });
 
   it("says when nothing is stored", () => {
     expect(parseRoadmap(null, groupIds)).toEqual({ ok: false, reason: "nothing stored" });
+  });
+});
+
+describe("keeping an unreadable value aside", () => {
+  it("uses the usual key when it is free", () => {
+    expect(keepAsideKey(null, "{bad", 1)).toBe(ROADMAP_UNREADABLE_KEY);
+  });
+
+  it("does not write the same value twice", () => {
+    expect(keepAsideKey("{bad", "{bad", 1)).toBeNull();
+  });
+
+  it("never overwrites a different value kept earlier", () => {
+    expect(keepAsideKey("{older", "{bad", 1735689600000)).toBe(`${ROADMAP_UNREADABLE_KEY}.1735689600000`);
   });
 });

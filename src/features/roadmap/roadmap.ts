@@ -9,6 +9,9 @@ export const ROADMAP_STORAGE_KEY = "roadmapTodos";
 /** Where a stored value that cannot be read is kept aside instead of being lost. */
 export const ROADMAP_UNREADABLE_KEY = "roadmapTodos.unreadable";
 
+/** Input limits: generous for a checklist, small enough to keep the stored roadmap well under quota. */
+export const TASK_LIMITS = { text: 500, owner: 200 } as const;
+
 export type Task = { id: string; text: string; completed: boolean; owner: string };
 /** Tasks by group id, e.g. { planning: [...], content: [...], tour: [...] }. */
 export type Roadmap = Record<string, Task[]>;
@@ -98,7 +101,21 @@ export function parseRoadmap(raw: string | null, groupIds: readonly string[]): P
     const tasks = record[groupId];
     if (!Array.isArray(tasks)) return { ok: false, reason: `group "${groupId}" is missing` };
     if (!tasks.every(isTask)) return { ok: false, reason: `group "${groupId}" has a malformed task` };
+    // Ids key the list and pick the task to toggle or delete, so they must be unique.
+    if (new Set(tasks.map((task) => task.id)).size !== tasks.length)
+      return { ok: false, reason: `group "${groupId}" repeats a task id` };
     roadmap[groupId] = tasks.map(({ id, text, completed, owner }) => ({ id, text, completed, owner }));
   }
   return { ok: true, roadmap };
+}
+
+/**
+ * Where to keep an unreadable stored value: the usual key, or a dated one when
+ * the usual key already holds a different value (so an older one is not
+ * overwritten). Null when this exact value is already kept.
+ */
+export function keepAsideKey(alreadyKept: string | null, raw: string, now: number): string | null {
+  if (alreadyKept === null) return ROADMAP_UNREADABLE_KEY;
+  if (alreadyKept === raw) return null;
+  return `${ROADMAP_UNREADABLE_KEY}.${now}`;
 }
