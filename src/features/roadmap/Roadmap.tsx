@@ -118,6 +118,8 @@ function AddTaskForm({ groupTitle, onAdd }: { groupTitle: string; onAdd: (text: 
 type FocusAfterDelete = { groupId: string; index: number };
 
 function RoadmapTool() {
+  // Storage is read in the initializer, not after mount: the island is client:only, so there is no
+  // server render to mismatch, and the stored roadmap shows at once instead of after a frame of defaults.
   const [roadmap, dispatch] = useReducer(roadmapReducer, undefined, loadRoadmap);
   // Nothing to write for the state just loaded, or for one that arrived from another tab.
   const skipWrite = useRef(true);
