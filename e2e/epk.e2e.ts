@@ -1,0 +1,168 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { axeViolations, baseURL, openPage, useBrowser } from "./browser";
+
+const getBrowser = useBrowser();
+
+/** The Spotify player cannot load offline; its failures are not the page's. */
+const ownErrors = (errors: string[]) => errors.filter((error) => !/open\.spotify\.com|spotify/i.test(error));
+
+/** Waits until every island on the page has hydrated (Astro drops the ssr attribute). */
+const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector("astro-island[ssr]"));
+
+/** Opens /epk, scrolls the carousel into view and waits for it to be interactive. */
+async function openCarousel() {
+  const { page, errors, context } = await openPage(getBrowser, "/epk");
+  const carousel = page.getByRole("region", { name: "Photo carousel" });
+  await page.getByRole("heading", { name: "Live Photos" }).scrollIntoViewIfNeeded();
+  await page.getByRole("button", { name: "Next photo" }).scrollIntoViewIfNeeded();
+  await hydrated(page);
+  await carousel.getByText(/^Photo 1 of 7/).waitFor();
+  return { page, errors, context, carousel };
+}
+
+describe("press kit page", () => {
+  it("shows the artist name, the genre line and the Latest Release card with its player and links", async () => {
+    const { page, errors, context } = await openPage(getBrowser, "/epk");
+    await expect(page.getByRole("heading", { level: 1, name: "Orla Quinlan" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Folk · Indie · Irish singer-songwriter", { exact: true }).isVisible()).resolves.toBe(
+      true,
+    );
+    const release = page.getByRole("region", { name: "Latest Release" });
+    await expect(release.getByRole("heading", { level: 2, name: "Latest Release" }).isVisible()).resolves.toBe(true);
+    const player = release.locator("iframe");
+    expect(await player.count()).toBe(1);
+    expect(await player.getAttribute("title")).toMatch(/\w{3}/);
+    expect(await player.getAttribute("height")).toBe("600");
+    expect(await player.getAttribute("loading")).toBe("lazy");
+    expect(new URL((await player.getAttribute("src"))!).protocol).toBe("https:");
+    // Rendered 600 px tall, as the spec says.
+    expect(Math.round((await player.boundingBox())!.height)).toBe(600);
+    for (const name of [/^Artist profile/, /^The Mother EP/]) {
+      const link = release.getByRole("link", { name });
+      await expect(link.isVisible(), String(name)).resolves.toBe(true);
+      expect(await link.getAttribute("target")).toBe("_blank");
+      expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+      expect(new URL((await link.getAttribute("href"))!).protocol).toBe("https:");
+    }
+    expect(ownErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("has a Biography card of exactly four paragraphs in the spec's order", async () => {
+    const { page, context } = await openPage(getBrowser, "/epk");
+    const bio = page.getByRole("region", { name: "Biography" });
+    await expect(bio.getByRole("heading", { level: 2, name: "Biography" }).isVisible()).resolves.toBe(true);
+    const paragraphs = await bio.locator("p").allInnerTexts();
+    expect(paragraphs).toHaveLength(4);
+    expect(paragraphs[0]).toMatch(/Ones To Watch Festival/);
+    expect(paragraphs[1]).toMatch(/songs/);
+    expect(paragraphs[1]).toMatch(/comedy sketches/);
+    expect(paragraphs[2]).toMatch(/folk, indie and Irish/);
+    expect(paragraphs[2]).toMatch(/April.*tour.*Ireland|April.*Ireland.*EP/);
+    expect(paragraphs[3]).toMatch(/managed|management/);
+    expect(paragraphs[3]).toMatch(/produced with/);
+    await context.close();
+  });
+
+  it("describes the artist as a schema.org MusicGroup", async () => {
+    const { page, context } = await openPage(getBrowser, "/epk");
+    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (text) => JSON.parse(text) as Record<string, unknown>,
+    );
+    const group = blocks.find((data) => data["@type"] === "MusicGroup");
+    expect(group).toMatchObject({ "@context": "https://schema.org", name: "Orla Quinlan" });
+    await context.close();
+  });
+
+  it("downloads the carousel's code only once the carousel scrolls into view", async () => {
+    const { page, context } = await openPage(getBrowser, "/epk");
+    const island = page.locator("astro-island").filter({ has: page.getByRole("region", { name: "Photo carousel" }) });
+    const componentUrl = new URL((await island.getAttribute("component-url"))!, baseURL).href;
+    expect(componentUrl).toMatch(/Carousel/);
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    // The carousel starts below the fold at 1280×800.
+    const box = await page.getByRole("region", { name: "Photo carousel" }).boundingBox();
+    expect(box!.y).toBeGreaterThan(800);
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    const before = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
+    expect(before).not.toContain(componentUrl);
+    expect(requested).not.toContain(componentUrl);
+    const loaded = page.waitForRequest(componentUrl, { timeout: 10_000 });
+    await page.getByRole("region", { name: "Photo carousel" }).scrollIntoViewIfNeeded();
+    await expect(loaded.then((request) => request.url())).resolves.toBe(componentUrl);
+    await hydrated(page);
+    await context.close();
+  });
+
+  it("shows 7 photos in a 16:9 frame with Previous and Next buttons of at least 24×24 px", async () => {
+    const { carousel, errors, context } = await openCarousel();
+    expect(await carousel.getByRole("img").count()).toBe(7);
+    for (const name of ["Previous photo", "Next photo"]) {
+      const box = await carousel.getByRole("button", { name }).boundingBox();
+      expect(box!.width, name).toBeGreaterThanOrEqual(24);
+      expect(box!.height, name).toBeGreaterThanOrEqual(24);
+    }
+    const frame = await carousel.locator(".swiper").boundingBox();
+    const ratio = frame!.width / frame!.height;
+    expect(Math.abs(ratio - 16 / 9) / (16 / 9)).toBeLessThanOrEqual(0.01);
+    // Every photo has a text alternative.
+    const alts = await carousel.getByRole("img").evaluateAll((images) => images.map((img) => img.getAttribute("alt")));
+    for (const alt of alts) expect(alt).toMatch(/\w{3}/);
+    expect(ownErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("steps through the photos with Next and Previous", async () => {
+    const { carousel, context } = await openCarousel();
+    const next = carousel.getByRole("button", { name: "Next photo" });
+    const previous = carousel.getByRole("button", { name: "Previous photo" });
+    // Nothing before the first photo.
+    expect(await previous.isDisabled()).toBe(true);
+    await next.click();
+    await carousel.getByText(/^Photo 2 of 7/).waitFor({ timeout: 5000 });
+    expect(await previous.isDisabled()).toBe(false);
+    await previous.click();
+    await carousel.getByText(/^Photo 1 of 7/).waitFor({ timeout: 5000 });
+    // …and nothing after the last.
+    for (let i = 0; i < 6; i++) await next.click();
+    await carousel.getByText(/^Photo 7 of 7/).waitFor({ timeout: 5000 });
+    expect(await next.isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it("steps through the photos with the arrow keys", async () => {
+    const { page, carousel, context } = await openCarousel();
+    await carousel.getByRole("button", { name: "Next photo" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await carousel.getByText(/^Photo 2 of 7/).waitFor({ timeout: 5000 });
+    await page.keyboard.press("ArrowRight");
+    await carousel.getByText(/^Photo 3 of 7/).waitFor({ timeout: 5000 });
+    await page.keyboard.press("ArrowLeft");
+    await carousel.getByText(/^Photo 2 of 7/).waitFor({ timeout: 5000 });
+    await context.close();
+  });
+
+  it("never moves on its own", async () => {
+    const { page, carousel, context } = await openCarousel();
+    const activeAlt = () => carousel.locator(".swiper-slide-active img").evaluate((img) => img.getAttribute("alt"));
+    const first = await activeAlt();
+    await page.waitForTimeout(4000);
+    await expect(carousel.getByText(/^Photo 1 of 7/).isVisible()).resolves.toBe(true);
+    expect(await activeAlt()).toBe(first);
+    await context.close();
+  });
+
+  it("has no accessibility violations, before and after the carousel loads", async () => {
+    const { page, context } = await openPage(getBrowser, "/epk");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("region", { name: "Photo carousel" }).scrollIntoViewIfNeeded();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Next photo" }).click();
+    await page.getByText(/^Photo 2 of 7/).waitFor({ timeout: 5000 });
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

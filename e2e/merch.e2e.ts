@@ -1,0 +1,160 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { axeViolations, baseURL, expectToast, openPage, useBrowser } from "./browser";
+
+const getBrowser = useBrowser();
+
+/** Opens /merch and waits until the quantity stepper has hydrated. */
+async function openMerch() {
+  const opened = await openPage(getBrowser, "/merch");
+  await opened.page.getByRole("button", { name: "Add to Cart" }).scrollIntoViewIfNeeded();
+  await opened.page.waitForFunction(() => !document.querySelector("astro-island[ssr]"));
+  return opened;
+}
+
+const controls = (page: Page) => ({
+  quantity: page.getByRole("spinbutton", { name: "Quantity" }),
+  minus: page.getByRole("button", { name: "Decrease quantity" }),
+  plus: page.getByRole("button", { name: "Increase quantity" }),
+  addToCart: page.getByRole("button", { name: "Add to Cart" }),
+});
+
+describe("merch page", () => {
+  it("shows the tote bag with every text the spec names", async () => {
+    const { page, errors, context } = await openPage(getBrowser, "/merch");
+    await expect(page.getByRole("heading", { level: 1, name: "Merchandise" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("heading", { name: "Legend Cultural Icon Tote Bag" }).isVisible()).resolves.toBe(true);
+    for (const text of [
+      "New",
+      "Natural cotton tote with custom print",
+      "€12.00",
+      "plus shipping",
+      "Contact us for how to order",
+      "Shipping calculated at checkout",
+    ]) {
+      await expect(page.getByText(text, { exact: true }).isVisible(), text).resolves.toBe(true);
+    }
+    const placeholders = page.getByText("More views coming soon", { exact: true });
+    expect(await placeholders.count()).toBe(2);
+    for (const placeholder of await placeholders.all()) await expect(placeholder.isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/100% natural cotton/).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("button", { name: "Add to Cart" }).isVisible()).resolves.toBe(true);
+    // A main image and one thumbnail, both described.
+    const images = page.getByRole("main").getByRole("img");
+    expect(await images.count()).toBe(2);
+    for (const alt of await images.evaluateAll((all) => all.map((img) => img.getAttribute("alt"))))
+      expect(alt).toMatch(/\w{3}/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("lists T-Shirts and More Merch in the Coming Soon panel", async () => {
+    const { page, context } = await openPage(getBrowser, "/merch");
+    const panel = page.getByRole("region", { name: "Coming Soon" });
+    await expect(panel.getByRole("heading", { name: "Coming Soon" }).isVisible()).resolves.toBe(true);
+    const items = await panel.getByRole("listitem").allInnerTexts();
+    expect(items.map((item) => item.replace(/\s+/g, " ").trim())).toEqual([
+      "T-Shirts Sign up for updates",
+      "More Merch Coming soon",
+    ]);
+    await expect(panel.getByRole("heading", { name: "T-Shirts" }).isVisible()).resolves.toBe(true);
+    await expect(panel.getByText("Sign up for updates", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(panel.getByRole("heading", { name: "More Merch" }).isVisible()).resolves.toBe(true);
+    await expect(panel.getByText("Coming soon", { exact: true }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("steps the quantity with the − and + buttons, never below 1", async () => {
+    const { page, context } = await openMerch();
+    const { quantity, minus, plus } = controls(page);
+    expect(await quantity.inputValue()).toBe("1");
+    expect(await minus.isDisabled()).toBe(true);
+    await plus.click();
+    await plus.click();
+    expect(await quantity.inputValue()).toBe("3");
+    expect(await minus.isDisabled()).toBe(false);
+    await minus.click();
+    expect(await quantity.inputValue()).toBe("2");
+    await minus.click();
+    expect(await quantity.inputValue()).toBe("1");
+    expect(await minus.isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it("accepts a typed number and turns anything else back into 1", async () => {
+    const { page, context } = await openMerch();
+    const { quantity, minus } = controls(page);
+    await quantity.fill("abc");
+    await quantity.blur();
+    expect(await quantity.inputValue()).toBe("1");
+    expect(await minus.isDisabled()).toBe(true);
+    await quantity.fill("5");
+    await quantity.blur();
+    expect(await quantity.inputValue()).toBe("5");
+    expect(await quantity.getAttribute("aria-valuenow")).toBe("5");
+    await quantity.fill("0");
+    await quantity.blur();
+    expect(await quantity.inputValue()).toBe("1");
+    await context.close();
+  });
+
+  it("steps the quantity with the arrow keys on the field", async () => {
+    const { page, context } = await openMerch();
+    const { quantity } = controls(page);
+    await quantity.focus();
+    await page.keyboard.press("ArrowUp");
+    expect(await quantity.inputValue()).toBe("2");
+    await page.keyboard.press("ArrowUp");
+    expect(await quantity.inputValue()).toBe("3");
+    await page.keyboard.press("ArrowDown");
+    expect(await quantity.inputValue()).toBe("2");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    expect(await quantity.inputValue()).toBe("1");
+    await context.close();
+  });
+
+  it("confirms Add to Cart with a toast for the chosen quantity", async () => {
+    const { page, context } = await openMerch();
+    const { plus, addToCart } = controls(page);
+    await addToCart.click();
+    await expectToast(page, "Added to cart", "1 tote bag(s) added to your cart");
+    await expect(page.getByText("Added to cart", { exact: true }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText("1 tote bag(s) added to your cart", { exact: true }).first().isVisible()).resolves.toBe(
+      true,
+    );
+    await plus.click();
+    await plus.click();
+    await addToCart.click();
+    await expectToast(page, "Added to cart", "3 tote bag(s) added to your cart");
+    await expect(page.getByText("3 tote bag(s) added to your cart", { exact: true }).first().isVisible()).resolves.toBe(
+      true,
+    );
+    await context.close();
+  });
+
+  it("makes no network call when adding to the cart, only same-origin static files at most", async () => {
+    const { page, context } = await openMerch();
+    await page.waitForLoadState("networkidle");
+    const requests: { url: string; type: string }[] = [];
+    page.on("request", (request) => requests.push({ url: request.url(), type: request.resourceType() }));
+    await controls(page).addToCart.click();
+    await expectToast(page, "Added to cart", "1 tote bag(s) added to your cart");
+    await page.waitForTimeout(500);
+    expect(requests.filter(({ type }) => type === "fetch" || type === "xhr" || type === "websocket")).toEqual([]);
+    for (const { url } of requests) {
+      expect(new URL(url).origin, url).toBe(baseURL);
+      expect(new URL(url).pathname, url).toMatch(/^\/(_astro\/|favicon)/);
+    }
+    await context.close();
+  });
+
+  it("has no accessibility violations, before and while the toast shows", async () => {
+    const { page, context } = await openMerch();
+    expect(await axeViolations(page)).toEqual([]);
+    await controls(page).addToCart.click();
+    await expectToast(page, "Added to cart", "1 tote bag(s) added to your cart");
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
