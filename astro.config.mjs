@@ -25,7 +25,8 @@ if (isDeployBuild && missing.length > 0) {
 }
 if (isDeployBuild) {
   // The browser may only talk to hosts the deployed Content-Security-Policy allows.
-  const policy = headersFor(loadNetlifyHeaders(), "/")["Content-Security-Policy"] ?? "";
+  const headers = /** @type {Record<string, string>} */ (headersFor(loadNetlifyHeaders(), "/"));
+  const policy = headers["Content-Security-Policy"] ?? "";
   const problem = deploySupabaseUrlProblem(process.env.PUBLIC_SUPABASE_URL ?? "", policy);
   if (problem) throw new Error(`Deploy build stopped: ${problem}`);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { axeViolations, useBrowser } from "./browser";
-import { inlineScriptBytes, jsonLd, visit } from "./visit";
+import { htmlAndCssGzipBytes, inlineScriptBytes, jsonLd, visit } from "./visit";
 
 const getBrowser = useBrowser();
 
@@ -68,11 +68,13 @@ describe("home page", () => {
     await close();
   });
 
-  it("loads no JavaScript file, under 1 KB of inline script, and has no accessibility violations", async () => {
+  it("loads no JavaScript file, under 1 KB of inline script, 14 KB of HTML and CSS, and has no accessibility violations", async () => {
     const { page, scripts, close } = await visit(getBrowser, "/");
     await page.waitForLoadState("networkidle");
     expect(scripts).toEqual([]);
     expect(await inlineScriptBytes(page)).toBeLessThan(1024);
+    // HTML and CSS fit in the first 14 KB the server sends.
+    expect(await htmlAndCssGzipBytes("/")).toBeLessThanOrEqual(14 * 1024);
     expect(await axeViolations(page)).toEqual([]);
     await close();
   });

@@ -3,6 +3,7 @@
  * promise not to do: script files loaded, inline script size, console errors
  * and Content-Security-Policy violations (reported by the browser itself).
  */
+import { gzipSync } from "node:zlib";
 import type { Browser, Page, Response } from "playwright-core";
 import { baseURL } from "./browser";
 
@@ -79,4 +80,12 @@ export function inlineScriptBytes(page: Page): Promise<number> {
 export async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   return blocks.map((text) => JSON.parse(text));
+}
+
+/** Gzipped bytes of a page's HTML plus the stylesheets it links: what the first paint needs. */
+export async function htmlAndCssGzipBytes(path: string): Promise<number> {
+  const html = await (await fetch(`${baseURL}${path}`)).text();
+  const stylesheets = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+  const css = await Promise.all(stylesheets.map(async (href) => (await fetch(`${baseURL}${href}`)).text()));
+  return [html, ...css].reduce((sum, text) => sum + gzipSync(text).byteLength, 0);
 }

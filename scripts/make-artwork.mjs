@@ -93,9 +93,9 @@ function toteBag({ width, height, background }) {
   <path d="M300 330 L900 330 L950 1050 L250 1050 Z" fill="#efe6d2" stroke="#d8cbb0" stroke-width="6"/>
   <g transform="translate(600 640)" fill="#2b2530" font-family="Georgia, serif" text-anchor="middle">
     <circle r="170" fill="none" stroke="#2b2530" stroke-width="10"/>
-    <text y="-40" font-size="64" font-weight="700">LEGEND</text>
-    <text y="30" font-size="40" letter-spacing="6">CULTURAL</text>
-    <text y="95" font-size="64" font-weight="700">ICON</text>
+    <text y="-38" font-size="50" font-weight="700" letter-spacing="2">LEGEND</text>
+    <text y="22" font-size="34" letter-spacing="6">CULTURAL</text>
+    <text y="86" font-size="58" font-weight="700" letter-spacing="2">ICON</text>
   </g>
 </svg>`;
 }
