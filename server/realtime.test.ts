@@ -106,5 +106,5 @@ describe("persistence", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000); // two cold database starts: slow on a busy two-core machine
 });
