@@ -1,0 +1,189 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: builds the site, serves it with the deployed headers and
+ * measures every page as a first-time visitor on a phone: bytes before any
+ * interaction, whether islands wait until they are seen, and Lighthouse's
+ * mobile scores (median of several runs). Checks the budgets; exits 1 when
+ * one is missed (unless --no-fail). `--help` lists the options.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { cpus, loadavg } from "node:os";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import {
+  BUDGETS,
+  evaluateBudgets,
+  parseBenchArgs,
+  PUBLIC_PAGES,
+  renderReport,
+  summarizeLighthouse,
+  USAGE,
+} from "./lib/bench-report.mjs";
+import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium.mjs";
+import { measurePage, MOBILE } from "./lib/measure-page.mjs";
+import { createStaticServer, listen } from "./lib/static-server.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const log = (message) => process.stderr.write(`${message}\n`);
+
+let options;
+try {
+  options = parseBenchArgs(process.argv.slice(2));
+} catch (error) {
+  log(error.message);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const distDir = resolve(root, options.dist);
+const started = Date.now();
+const loadBefore = loadavg();
+
+if (options.build) {
+  log(`▶ astro build${options.dist === "dist" ? "" : ` --outDir ${options.dist}`}`);
+  const args = ["build", ...(options.dist === "dist" ? [] : ["--outDir", options.dist])];
+  const result = spawnSync(resolve(root, "node_modules/.bin/astro"), args, { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) {
+    log("✖ the build failed, so there is nothing to measure");
+    process.exit(result.status ?? 1);
+  }
+}
+if (!existsSync(resolve(distDir, "index.html"))) {
+  log(
+    `No build in ${options.dist}/: run without --no-build, or build it first (npx astro build --outDir ${options.dist}).`,
+  );
+  process.exit(2);
+}
+
+const chromiumPath = ensureChromium();
+const server = createStaticServer({ root: distDir });
+const port = await listen(server, 0);
+const origin = `http://127.0.0.1:${port}`;
+let browser;
+const stop = async () => {
+  await browser?.close().catch(() => {});
+  server.closeAllConnections();
+  server.close();
+};
+process.once("SIGINT", async () => {
+  await stop();
+  process.exit(130);
+});
+
+const pages = options.pages.map((path) => ({ path, weight: null, lighthouse: null, lighthouseErrors: [] }));
+try {
+  browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  for (const page of pages) {
+    log(`▶ weighing ${page.path}`);
+    page.weight = await measurePage(browser, `${origin}${page.path}`);
+    if (page.weight.status !== 200) throw new Error(`${page.path} answered ${page.weight.status}, not 200`);
+  }
+  await browser.close();
+  browser = undefined;
+
+  const audited = options.lighthouse ? pages.filter((page) => PUBLIC_PAGES.includes(page.path)) : [];
+  if (audited.length > 0) {
+    const { runLighthouse } = await import("./lib/lighthouse-run.mjs");
+    const runs = new Map(audited.map((page) => [page.path, []]));
+    // Full reports beside the JSON results, to see why a score is not 100 (open them in the Lighthouse viewer).
+    const reportDir = options.json ? resolve(root, dirname(options.json), "lighthouse") : null;
+    if (reportDir) {
+      // Only this run's reports: an older run's could be mistaken for this one's.
+      rmSync(reportDir, { recursive: true, force: true });
+      mkdirSync(reportDir, { recursive: true });
+    }
+    // Round-robin over the pages, so a burst of load on the machine spreads over all of them.
+    for (let run = 1; run <= options.runs; run += 1) {
+      for (const page of audited) {
+        log(`▶ Lighthouse ${page.path} (run ${run} of ${options.runs})`);
+        try {
+          const { figures, report } = await runLighthouse(`${origin}${page.path}`, {
+            chromiumPath,
+            cpuSlowdown: options.cpuSlowdown,
+          });
+          runs.get(page.path).push(figures);
+          if (reportDir) writeFileSync(resolve(reportDir, `${slug(page.path)}-${run}.json`), report);
+        } catch (error) {
+          page.lighthouseErrors.push(error.message);
+          log(`  ✖ ${error.message}`);
+        }
+      }
+    }
+    for (const page of audited) {
+      if (runs.get(page.path).length > 0) page.lighthouse = summarizeLighthouse(runs.get(page.path));
+    }
+  }
+} catch (error) {
+  log(`✖ ${error.stack ?? error}`);
+  await stop();
+  process.exit(1);
+}
+await stop();
+
+const verdicts = evaluateBudgets(pages);
+
+const require = createRequire(import.meta.url);
+const meta = {
+  date: new Date().toISOString(),
+  commit: gitCommit(),
+  dist: options.dist,
+  built: options.build,
+  device: `${MOBILE.viewport.width}×${MOBILE.viewport.height} @${MOBILE.deviceScaleFactor}x`,
+  runs: options.runs,
+  cpuSlowdown: options.cpuSlowdown ?? 4,
+  lighthouseVersion: require("lighthouse/package.json").version,
+  chromium: chromiumVersion(chromiumPath),
+  node: process.version,
+  cpus: cpus().length,
+  loadAverage: { before: round(loadBefore[0]), after: round(loadavg()[0]) },
+  seconds: Math.round((Date.now() - started) / 1000),
+  budgets: BUDGETS,
+};
+
+console.log(renderReport({ pages, verdicts, meta }));
+console.log(
+  `\n${meta.chromium}, Node ${meta.node}, ${meta.cpus} CPU(s), load average ${meta.loadAverage.before} → ` +
+    `${meta.loadAverage.after}; ${meta.seconds} s.`,
+);
+if (options.json) {
+  const file = resolve(root, options.json);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ meta, pages, verdicts }, null, 2)}\n`);
+  console.log(`Results written to ${options.json}`);
+}
+const missed = verdicts.some((verdict) => verdict.status === "fail");
+process.exit(missed && options.fail ? 1 : 0);
+
+function gitCommit() {
+  try {
+    return execFileSync("git", ["rev-parse", "HEAD"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+function chromiumVersion(path) {
+  try {
+    return execFileSync(path, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return path;
+  }
+}
+
+function slug(path) {
+  return path === "/" ? "home" : path.replace(/^\//, "").replace(/\W+/g, "-");
+}
+
+function round(value) {
+  return Math.round(value * 100) / 100;
+}

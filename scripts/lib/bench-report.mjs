@@ -1,0 +1,410 @@
+/**
+ * The pure half of `npm run bench`: the pages and budgets, command-line
+ * options, medians of Lighthouse runs, budget verdicts and the printed tables.
+ * No browser, no file system: values in, values out.
+ */
+
+export const PUBLIC_PAGES = ["/", "/bio", "/tour", "/epk", "/merch"];
+export const TOOL_PAGES = ["/roadmap", "/contacts", "/calendar"];
+export const ALL_PAGES = [...PUBLIC_PAGES, ...TOOL_PAGES];
+
+export const BUDGETS = {
+  /** Pages that must work without JavaScript files. */
+  zeroJsPages: ["/", "/bio", "/tour"],
+  /** Pages whose `client:visible` islands must wait until they are seen. */
+  islandPages: ["/epk", "/merch"],
+  /** Pages that must score 100 in every Lighthouse category. */
+  lighthousePages: PUBLIC_PAGES,
+  /** "Under 1 KB" of raw inline script. */
+  inlineJsUnder: 1024,
+  /** HTML+CSS in the first round trip: TCP's initial window of 10 segments is about 14 KB. */
+  htmlCssMax: 14 * 1024,
+};
+
+export const CATEGORY_LABELS = {
+  performance: "Performance",
+  accessibility: "Accessibility",
+  "best-practices": "Best practices",
+  seo: "SEO",
+};
+
+export const DEFAULT_OPTIONS = {
+  build: true,
+  runs: 3,
+  pages: ALL_PAGES,
+  dist: "dist",
+  json: "bench-results/latest.json",
+  fail: true,
+  lighthouse: true,
+  /** Lighthouse's CPU slowdown; null keeps its mobile default (4×). */
+  cpuSlowdown: null,
+  help: false,
+};
+
+/** Lighthouse's 4× CPU slowdown assumes a host of about this benchmark index (a mid-range desktop or better). */
+export const REFERENCE_BENCHMARK_INDEX = 1000;
+
+export const USAGE = `Usage: npm run bench -- [options]
+
+  --no-build        measure the existing build instead of running astro build first
+  --dist DIR        the build folder to build into and serve (default dist)
+  --runs N          Lighthouse runs per page; the median is reported (default 3)
+  --pages /,/bio    measure only these pages (default: ${ALL_PAGES.join(",")})
+  --json FILE       also write the results as JSON (default bench-results/latest.json)
+  --no-lighthouse   bytes and islands only (Lighthouse budgets are then reported as skipped)
+  --cpu-slowdown N  Lighthouse's CPU slowdown multiplier (default: its mobile preset, 4); for a slow host
+  --no-fail         report failed budgets but exit 0
+  --help            this text`;
+
+/** Parses the bench's arguments; throws an Error whose message is fit to show. */
+export function parseBenchArgs(argv) {
+  const options = { ...DEFAULT_OPTIONS };
+  const args = [...argv];
+  const value = (flag) => {
+    const next = args.shift();
+    if (next === undefined || next.startsWith("--")) throw new Error(`${flag} needs a value`);
+    return next;
+  };
+  while (args.length > 0) {
+    const raw = args.shift();
+    const [flag, inline] = raw.includes("=")
+      ? [raw.slice(0, raw.indexOf("=")), raw.slice(raw.indexOf("=") + 1)]
+      : [raw];
+    if (inline !== undefined) args.unshift(inline);
+    switch (flag) {
+      case "--no-build":
+        options.build = false;
+        break;
+      case "--no-fail":
+        options.fail = false;
+        break;
+      case "--no-lighthouse":
+        options.lighthouse = false;
+        break;
+      case "--help":
+      case "-h":
+        options.help = true;
+        break;
+      case "--dist": {
+        const dist = value(flag).trim();
+        if (dist === "" || dist === "/" || dist.split(/[\\/]/).includes("..")) {
+          throw new Error(`--dist must be a folder inside the project, not "${dist}"`);
+        }
+        options.dist = dist;
+        break;
+      }
+      case "--json":
+        options.json = value(flag);
+        break;
+      case "--runs": {
+        const text = value(flag);
+        const runs = Number(text);
+        if (!/^\d+$/.test(text) || runs < 1 || runs > 20)
+          throw new Error(`--runs must be a whole number from 1 to 20, not "${text}"`);
+        options.runs = runs;
+        break;
+      }
+      case "--cpu-slowdown": {
+        const text = value(flag);
+        const slowdown = Number(text);
+        if (!/^\d+(\.\d+)?$/.test(text) || slowdown < 1 || slowdown > 20) {
+          throw new Error(`--cpu-slowdown must be a number from 1 to 20, not "${text}"`);
+        }
+        options.cpuSlowdown = slowdown;
+        break;
+      }
+      case "--pages": {
+        const pages = value(flag)
+          .split(",")
+          .map((page) => page.trim())
+          .filter(Boolean)
+          .map((page) => (page.length > 1 ? page.replace(/\/+$/, "") : page));
+        const unknown = pages.filter((page) => !ALL_PAGES.includes(page));
+        if (pages.length === 0) throw new Error("--pages needs at least one page");
+        if (unknown.length > 0) throw new Error(`Unknown page ${unknown.join(", ")}; pages: ${ALL_PAGES.join(", ")}`);
+        options.pages = ALL_PAGES.filter((page) => pages.includes(page));
+        break;
+      }
+      default:
+        throw new Error(`Unknown option ${raw}\n\n${USAGE}`);
+    }
+  }
+  return options;
+}
+
+/** The middle value (the mean of the two middle values for an even count); null when there is none. */
+export function median(values) {
+  const numbers = values.filter((value) => typeof value === "number" && Number.isFinite(value)).sort((a, b) => a - b);
+  if (numbers.length === 0) return null;
+  const middle = Math.floor(numbers.length / 2);
+  return numbers.length % 2 === 1 ? numbers[middle] : (numbers[middle - 1] + numbers[middle]) / 2;
+}
+
+/** The figures the bench keeps from one Lighthouse report (an LHR object). */
+export function lighthouseFigures(lhr) {
+  const scores = {};
+  const lost = [];
+  for (const [id, category] of Object.entries(lhr.categories ?? {})) {
+    scores[id] = typeof category.score === "number" ? Math.round(category.score * 100) : null;
+    for (const ref of category.auditRefs ?? []) {
+      const audit = lhr.audits?.[ref.id];
+      if (!audit || ref.weight <= 0 || typeof audit.score !== "number" || audit.score >= 1) continue;
+      lost.push({
+        category: id,
+        id: ref.id,
+        title: audit.title,
+        score: audit.score,
+        displayValue: audit.displayValue ?? "",
+      });
+    }
+  }
+  const numeric = (id) => {
+    const value = lhr.audits?.[id]?.numericValue;
+    return typeof value === "number" ? value : null;
+  };
+  return {
+    scores,
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    lost,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    warnings: lhr.runWarnings ?? [],
+  };
+}
+
+/** Medians over runs, each figure on its own, and the audits that cost points in any run. */
+export function summarizeLighthouse(runs) {
+  const categories = [...new Set(runs.flatMap((run) => Object.keys(run.scores)))];
+  const scores = Object.fromEntries(
+    categories.map((category) => [category, median(runs.map((run) => run.scores[category]))]),
+  );
+  const lost = new Map();
+  for (const run of runs) {
+    for (const audit of run.lost) {
+      const key = `${audit.category}/${audit.id}`;
+      const seen = lost.get(key) ?? { ...audit, runs: 0 };
+      seen.runs += 1;
+      lost.set(key, seen);
+    }
+  }
+  return {
+    runs: runs.length,
+    scores,
+    lcpMs: median(runs.map((run) => run.lcpMs)),
+    tbtMs: median(runs.map((run) => run.tbtMs)),
+    cls: median(runs.map((run) => run.cls)),
+    lost: [...lost.values()].sort((a, b) => b.runs - a.runs || a.id.localeCompare(b.id)),
+    benchmarkIndex: median(runs.map((run) => run.benchmarkIndex)),
+    warnings: [...new Set(runs.flatMap((run) => run.warnings))],
+  };
+}
+
+export function formatBytes(bytes) {
+  if (typeof bytes !== "number" || !Number.isFinite(bytes)) return "–";
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+const formatScore = (score) => (typeof score === "number" ? String(Math.round(score * 10) / 10) : "–");
+const formatMs = (ms) => {
+  if (typeof ms !== "number") return "–";
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+};
+const formatCls = (cls) => (typeof cls === "number" ? cls.toFixed(3) : "–");
+
+/**
+ * Lines up rows under headers. `align` holds "l" or "r" per column (numbers
+ * read best right-aligned). Cells are strings; widths count characters.
+ */
+export function formatTable(headers, rows, align = []) {
+  const widths = headers.map((header, column) =>
+    Math.max([...header].length, ...rows.map((row) => [...String(row[column] ?? "")].length)),
+  );
+  const pad = (cell, column) => {
+    const text = String(cell ?? "");
+    const gap = " ".repeat(widths[column] - [...text].length);
+    return align[column] === "r" ? gap + text : text + gap;
+  };
+  const line = (cells) => cells.map(pad).join("  ").replace(/\s+$/, "");
+  return [line(headers), widths.map((width) => "─".repeat(width)).join("  "), ...rows.map(line)].join("\n");
+}
+
+/** One verdict per budget and page measured; pages left out with --pages get none. */
+export function evaluateBudgets(pages, budgets = BUDGETS) {
+  const byPath = new Map(pages.map((page) => [page.path, page]));
+  const verdicts = [];
+  const add = (page, name, status, detail) => verdicts.push({ page, name, status, detail });
+
+  for (const path of budgets.zeroJsPages) {
+    const page = byPath.get(path);
+    if (!page?.weight) continue;
+    const { jsFiles, jsGzip, inlineJsBytes, htmlCssGzip } = page.weight;
+    add(
+      path,
+      "no external JS",
+      jsFiles.length === 0 ? "pass" : "fail",
+      jsFiles.length === 0
+        ? "no script files"
+        : `${jsFiles.length} script file(s), ${formatBytes(jsGzip)} gzip: ${jsFiles.join(", ")}`,
+    );
+    add(
+      path,
+      `inline JS under ${formatBytes(budgets.inlineJsUnder)}`,
+      inlineJsBytes < budgets.inlineJsUnder ? "pass" : "fail",
+      `${formatBytes(inlineJsBytes)}`,
+    );
+    add(
+      path,
+      `HTML+CSS within ${formatBytes(budgets.htmlCssMax)} gzip`,
+      htmlCssGzip <= budgets.htmlCssMax ? "pass" : "fail",
+      `${formatBytes(htmlCssGzip)}`,
+    );
+  }
+
+  for (const path of budgets.islandPages) {
+    const page = byPath.get(path);
+    if (!page?.weight) continue;
+    const islands = page.weight.islands ?? [];
+    if (islands.length === 0) {
+      add(path, "islands load only when visible", "fail", "no client:visible island found on the page");
+      continue;
+    }
+    for (const island of islands) {
+      const lazy = !island.requestedAtLoad && island.requestedAfterScroll;
+      let detail;
+      if (island.unplaced) detail = "always in the first viewport, so laziness could not be shown";
+      else if (island.requestedAtLoad) detail = "component fetched at load, before it was visible";
+      else if (!island.requestedAfterScroll) detail = "component never fetched after scrolling it into view";
+      else detail = "fetched only after scrolling into view";
+      if (lazy && island.shortViewport) {
+        detail += ` (checked in a ${island.shortViewport.width}×${island.shortViewport.height} viewport: it sits in the first 412×823 screen)`;
+      }
+      add(path, `${island.name} island loads only when visible`, lazy ? "pass" : "fail", detail);
+    }
+  }
+
+  for (const path of budgets.lighthousePages) {
+    const page = byPath.get(path);
+    if (!page) continue;
+    if (!page.lighthouse) {
+      const errors = page.lighthouseErrors ?? [];
+      if (errors.length > 0)
+        add(path, "Lighthouse 100 in all four categories", "fail", `no run finished: ${errors[0]}`);
+      else add(path, "Lighthouse 100 in all four categories", "skipped", "Lighthouse not run");
+      continue;
+    }
+    for (const [category, label] of Object.entries(CATEGORY_LABELS)) {
+      const score = page.lighthouse.scores[category];
+      const lost = page.lighthouse.lost.filter((audit) => audit.category === category);
+      const detail =
+        score === 100
+          ? "100"
+          : `${formatScore(score)}${lost.length ? `: ${lost.map((audit) => lostText(audit, page.lighthouse.runs)).join("; ")}` : ""}`;
+      add(path, `Lighthouse ${label} 100`, score === 100 ? "pass" : "fail", detail);
+    }
+  }
+  return verdicts;
+}
+
+function lostText(audit, runs) {
+  const value = audit.displayValue ? ` (${audit.displayValue})` : "";
+  return `${audit.title}${value}, ${audit.runs}/${runs} runs`;
+}
+
+const MARK = { pass: "✔", fail: "✖", skipped: "–" };
+
+/** The whole printed report. */
+export function renderReport({ pages, verdicts, meta }) {
+  const out = [];
+  out.push(
+    `Page weight before any interaction: Chromium at ${meta.device}, no scrolling, until the network is quiet.`,
+    "HTML+CSS and JS are each body gzipped at level 9 by the bench; images are file bytes; inline JS is raw bytes.",
+    "",
+  );
+  out.push(
+    formatTable(
+      ["page", "HTML+CSS gz", "JS gz", "JS files", "inline JS", "images", "requests", "other hosts"],
+      pages.map(({ path, weight }) => [
+        path,
+        formatBytes(weight.htmlCssGzip),
+        formatBytes(weight.jsGzip),
+        String(weight.jsFiles.length),
+        formatBytes(weight.inlineJsBytes),
+        formatBytes(weight.imageBytes),
+        String(weight.requests),
+        weight.thirdParty.length ? weight.thirdParty.map((url) => new URL(url).host).join(", ") : "–",
+      ]),
+      ["l", "r", "r", "r", "r", "r", "r", "l"],
+    ),
+  );
+
+  const islandRows = pages.flatMap(({ path, weight }) =>
+    (weight.islands ?? []).map((island) => [
+      path,
+      island.name,
+      new URL(island.componentUrl).pathname,
+      island.requestedAtLoad ? "fetched" : "not fetched",
+      island.requestedAfterScroll ? "fetched" : "not fetched",
+    ]),
+  );
+  if (islandRows.length > 0) {
+    out.push("", "client:visible islands: is the component chunk fetched?", "");
+    out.push(formatTable(["page", "island", "chunk", "at load", "after scrolling to it"], islandRows));
+  }
+
+  const measured = pages.filter((page) => page.lighthouse);
+  if (measured.length > 0) {
+    out.push(
+      "",
+      `Lighthouse ${meta.lighthouseVersion}, mobile, simulated throttling, median of ${meta.runs} run(s) per figure`,
+      "",
+    );
+    out.push(
+      formatTable(
+        ["page", "perf", "a11y", "best pr.", "SEO", "LCP", "TBT", "CLS"],
+        measured.map(({ path, lighthouse }) => [
+          path,
+          formatScore(lighthouse.scores.performance),
+          formatScore(lighthouse.scores.accessibility),
+          formatScore(lighthouse.scores["best-practices"]),
+          formatScore(lighthouse.scores.seo),
+          formatMs(lighthouse.lcpMs),
+          formatMs(lighthouse.tbtMs),
+          formatCls(lighthouse.cls),
+        ]),
+        ["l", "r", "r", "r", "r", "r", "r", "r"],
+      ),
+    );
+    const index = median(measured.map(({ lighthouse }) => lighthouse.benchmarkIndex));
+    out.push(
+      "",
+      `CPU: Lighthouse benchmark index ${index === null ? "–" : Math.round(index)}, CPU slowdown ${meta.cpuSlowdown}×.`,
+    );
+    if (index !== null && index < REFERENCE_BENCHMARK_INDEX && meta.cpuSlowdown > 1) {
+      out.push(
+        `This host is slower than the ~${REFERENCE_BENCHMARK_INDEX} that the ${meta.cpuSlowdown}× slowdown assumes, so main-thread`,
+        "figures (TBT, Speed Index, the performance score) are overstated; Chrome DevTools rates a Moto G Power",
+        `at about 264, so --cpu-slowdown ${Math.max(1, Math.round((index / 264) * 10) / 10)} would approximate the reference phone here.`,
+      );
+    }
+    const warnings = [...new Set(measured.flatMap(({ lighthouse }) => lighthouse.warnings))];
+    if (warnings.length > 0) out.push("", ...warnings.map((warning) => `Lighthouse warned: ${warning}`));
+  }
+
+  if (verdicts.length > 0) {
+    out.push("", "Budgets", "");
+    for (const verdict of verdicts) {
+      out.push(`${MARK[verdict.status]} ${verdict.page.padEnd(7)} ${verdict.name}: ${verdict.detail}`);
+    }
+    const failed = verdicts.filter((verdict) => verdict.status === "fail").length;
+    const passed = verdicts.filter((verdict) => verdict.status === "pass").length;
+    const skipped = verdicts.length - failed - passed;
+    out.push(
+      "",
+      `Budgets met: ${passed} of ${verdicts.length}; missed: ${failed}${skipped ? `; skipped: ${skipped}` : ""}`,
+    );
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,323 @@
+import { describe, expect, it } from "vitest";
+import {
+  ALL_PAGES,
+  BUDGETS,
+  evaluateBudgets,
+  formatBytes,
+  formatTable,
+  lighthouseFigures,
+  median,
+  parseBenchArgs,
+  renderReport,
+  summarizeLighthouse,
+} from "./bench-report.mjs";
+
+const lightPage = (path, overrides = {}) => ({
+  path,
+  weight: {
+    htmlCssGzip: 6_000,
+    jsGzip: 0,
+    jsFiles: [],
+    inlineJsBytes: 258,
+    imageBytes: 3_600,
+    images: [],
+    fontBytes: 0,
+    requests: 4,
+    thirdParty: [],
+    islands: [],
+    ...overrides,
+  },
+  lighthouse: null,
+});
+
+const island = (overrides = {}) => ({
+  index: 0,
+  name: "Carousel",
+  componentUrl: "http://127.0.0.1:4000/_astro/Carousel.abc.js",
+  inFirstViewport: false,
+  requestedAtLoad: false,
+  requestedAfterScroll: true,
+  ...overrides,
+});
+
+const figures = (scores, lcpMs, tbtMs, cls, lost = []) => ({
+  scores,
+  lcpMs,
+  tbtMs,
+  cls,
+  lost,
+  benchmarkIndex: 1200,
+  warnings: [],
+});
+const perfect = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
+
+const verdict = (verdicts, page, name) => verdicts.find((v) => v.page === page && v.name.startsWith(name));
+
+describe("median", () => {
+  it("takes the middle of an odd count and the mean of the two middles of an even count", () => {
+    expect(median([1_700, 800, 1_100])).toBe(1_100);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([7])).toBe(7);
+  });
+
+  it("ignores missing values and has no median without numbers", () => {
+    expect(median([null, 3, undefined, Number.NaN, 5])).toBe(4);
+    expect(median([])).toBeNull();
+    expect(median([null])).toBeNull();
+  });
+});
+
+describe("parseBenchArgs", () => {
+  it("builds into dist, runs Lighthouse three times on every page by default", () => {
+    expect(parseBenchArgs([])).toMatchObject({
+      build: true,
+      runs: 3,
+      pages: ALL_PAGES,
+      dist: "dist",
+      json: "bench-results/latest.json",
+      fail: true,
+      lighthouse: true,
+      cpuSlowdown: null,
+    });
+  });
+
+  it("reads every option, with a space or an equals sign", () => {
+    const options = parseBenchArgs([
+      "--no-build",
+      "--dist",
+      "dist-bench",
+      "--runs=5",
+      "--pages",
+      "/bio/,/",
+      "--json",
+      "out.json",
+      "--no-fail",
+      "--no-lighthouse",
+      "--cpu-slowdown=1.5",
+    ]);
+    expect(options).toMatchObject({
+      build: false,
+      dist: "dist-bench",
+      runs: 5,
+      pages: ["/", "/bio"],
+      json: "out.json",
+      fail: false,
+      lighthouse: false,
+      cpuSlowdown: 1.5,
+    });
+  });
+
+  it("refuses bad values with a message that says what is allowed", () => {
+    expect(() => parseBenchArgs(["--runs", "0"])).toThrow(/--runs must be a whole number from 1 to 20/);
+    expect(() => parseBenchArgs(["--runs", "2.5"])).toThrow(/--runs/);
+    expect(() => parseBenchArgs(["--runs"])).toThrow("--runs needs a value");
+    expect(() => parseBenchArgs(["--pages", "/nope"])).toThrow(/Unknown page \/nope; pages: \/, \/bio/);
+    expect(() => parseBenchArgs(["--pages", ","])).toThrow(/at least one page/);
+    expect(() => parseBenchArgs(["--dist", "../elsewhere"])).toThrow(/inside the project/);
+    expect(() => parseBenchArgs(["--cpu-slowdown", "0.5"])).toThrow(/--cpu-slowdown/);
+    expect(() => parseBenchArgs(["--fast"])).toThrow(/Unknown option --fast/);
+  });
+});
+
+describe("lighthouseFigures and summarizeLighthouse", () => {
+  const lhr = (performance, lcp, tbt, cls) => ({
+    categories: {
+      performance: { score: performance, auditRefs: [{ id: "total-blocking-time", weight: 30 }] },
+      seo: {
+        score: 0.92,
+        auditRefs: [
+          { id: "robots-txt", weight: 1 },
+          { id: "hreflang", weight: 0 },
+        ],
+      },
+    },
+    audits: {
+      "largest-contentful-paint": { numericValue: lcp },
+      "total-blocking-time": {
+        numericValue: tbt,
+        score: tbt > 200 ? 0.6 : 1,
+        title: "Total Blocking Time",
+        displayValue: `${tbt} ms`,
+      },
+      "cumulative-layout-shift": { numericValue: cls },
+      "robots-txt": { score: 0, title: "robots.txt is not valid" },
+      hreflang: { score: 0, title: "not weighted" },
+    },
+    environment: { benchmarkIndex: 900 },
+    runWarnings: [],
+  });
+
+  it("keeps scores out of 100, the three metrics and the weighted audits that cost points", () => {
+    const run = lighthouseFigures(lhr(0.97, 1_234, 120, 0.01));
+    expect(run.scores).toEqual({ performance: 97, seo: 92 });
+    expect([run.lcpMs, run.tbtMs, run.cls]).toEqual([1_234, 120, 0.01]);
+    expect(run.lost.map((audit) => audit.id)).toEqual(["robots-txt"]);
+  });
+
+  it("takes the median of each figure on its own and counts in how many runs an audit failed", () => {
+    const summary = summarizeLighthouse([
+      lighthouseFigures(lhr(0.9, 1_700, 350, 0)),
+      lighthouseFigures(lhr(1, 800, 40, 0.02)),
+      lighthouseFigures(lhr(0.99, 1_100, 90, 0)),
+    ]);
+    expect(summary.scores).toEqual({ performance: 99, seo: 92 });
+    expect([summary.lcpMs, summary.tbtMs, summary.cls]).toEqual([1_100, 90, 0]);
+    expect(summary.lost.map((audit) => [audit.id, audit.runs])).toEqual([
+      ["robots-txt", 3],
+      ["total-blocking-time", 1],
+    ]);
+  });
+});
+
+describe("evaluateBudgets", () => {
+  it("passes a zero-JS page under every limit", () => {
+    const verdicts = evaluateBudgets([lightPage("/bio")]);
+    expect(verdicts.map((v) => [v.name, v.status])).toEqual([
+      ["no external JS", "pass"],
+      ["inline JS under 1.0 KB", "pass"],
+      ["HTML+CSS within 14.0 KB gzip", "pass"],
+      ["Lighthouse 100 in all four categories", "skipped"],
+    ]);
+  });
+
+  it("fails a zero-JS page that loads a script, 1 KB of inline JS or more than 14 KB of HTML+CSS", () => {
+    const verdicts = evaluateBudgets([
+      lightPage("/", {
+        jsFiles: ["/_astro/client.js"],
+        jsGzip: 60_000,
+        inlineJsBytes: 1024,
+        htmlCssGzip: 14 * 1024 + 1,
+      }),
+    ]);
+    expect(verdict(verdicts, "/", "no external JS")).toMatchObject({ status: "fail" });
+    expect(verdict(verdicts, "/", "no external JS").detail).toContain("/_astro/client.js");
+    expect(verdict(verdicts, "/", "inline JS")).toMatchObject({ status: "fail", detail: "1.0 KB" });
+    expect(verdict(verdicts, "/", "HTML+CSS")).toMatchObject({ status: "fail" });
+  });
+
+  it("allows exactly 14 KB of HTML+CSS and 1023 bytes of inline JS", () => {
+    const verdicts = evaluateBudgets([lightPage("/tour", { inlineJsBytes: 1023, htmlCssGzip: BUDGETS.htmlCssMax })]);
+    expect(verdicts.filter((v) => v.status === "fail")).toEqual([]);
+  });
+
+  it("passes an island fetched only after scrolling and fails one fetched at load or never", () => {
+    const lazy = evaluateBudgets([lightPage("/epk", { islands: [island()] })]);
+    expect(verdict(lazy, "/epk", "Carousel island")).toMatchObject({ status: "pass" });
+
+    const eager = evaluateBudgets([lightPage("/epk", { islands: [island({ requestedAtLoad: true })] })]);
+    expect(verdict(eager, "/epk", "Carousel island")).toMatchObject({
+      status: "fail",
+      detail: "component fetched at load, before it was visible",
+    });
+
+    const never = evaluateBudgets([
+      lightPage("/merch", { islands: [island({ name: "QuantityStepper", requestedAfterScroll: false })] }),
+    ]);
+    expect(verdict(never, "/merch", "QuantityStepper island")).toMatchObject({ status: "fail" });
+  });
+
+  it("fails an island page with no client:visible island, and one whose island never leaves the first screen", () => {
+    expect(verdict(evaluateBudgets([lightPage("/merch")]), "/merch", "islands")).toMatchObject({ status: "fail" });
+    const unplaced = evaluateBudgets([
+      lightPage("/epk", { islands: [island({ inFirstViewport: true, unplaced: true, requestedAtLoad: true })] }),
+    ]);
+    expect(verdict(unplaced, "/epk", "Carousel island").status).toBe("fail");
+  });
+
+  it("says when laziness was shown in a shorter viewport", () => {
+    const verdicts = evaluateBudgets([
+      lightPage("/merch", {
+        islands: [
+          island({ name: "QuantityStepper", inFirstViewport: true, shortViewport: { width: 412, height: 500 } }),
+        ],
+      }),
+    ]);
+    expect(verdict(verdicts, "/merch", "QuantityStepper").detail).toContain("412×500");
+  });
+
+  it("needs a median of 100 in each category and names the audits that cost points", () => {
+    const page = lightPage("/epk", { islands: [island()] });
+    page.lighthouse = summarizeLighthouse([
+      figures(perfect, 900, 0, 0),
+      figures({ ...perfect, seo: 92 }, 900, 0, 0, [
+        { category: "seo", id: "robots-txt", title: "robots.txt is not valid", score: 0 },
+      ]),
+      figures({ ...perfect, seo: 92 }, 900, 0, 0, [
+        { category: "seo", id: "robots-txt", title: "robots.txt is not valid", score: 0 },
+      ]),
+    ]);
+    const verdicts = evaluateBudgets([page]);
+    expect(verdict(verdicts, "/epk", "Lighthouse Performance")).toMatchObject({ status: "pass" });
+    expect(verdict(verdicts, "/epk", "Lighthouse SEO")).toMatchObject({
+      status: "fail",
+      detail: "92: robots.txt is not valid, 2/3 runs",
+    });
+  });
+
+  it("fails the Lighthouse budget when no run finished", () => {
+    const page = { ...lightPage("/"), lighthouseErrors: ["Chromium exited"] };
+    expect(verdict(evaluateBudgets([page]), "/", "Lighthouse")).toMatchObject({ status: "fail" });
+  });
+
+  it("judges nothing for a tool page or a page left out", () => {
+    expect(evaluateBudgets([lightPage("/calendar", { jsFiles: ["/_astro/Calendar.js"] })])).toEqual([]);
+    expect(evaluateBudgets([])).toEqual([]);
+  });
+});
+
+describe("formatting", () => {
+  it("prints bytes in B, KB and MB with 1 KB = 1024 B", () => {
+    expect(formatBytes(0)).toBe("0 B");
+    expect(formatBytes(1023)).toBe("1023 B");
+    expect(formatBytes(14 * 1024)).toBe("14.0 KB");
+    expect(formatBytes(3 * 1024 * 1024)).toBe("3.00 MB");
+    expect(formatBytes(undefined)).toBe("–");
+  });
+
+  it("lines up columns, numbers to the right, without trailing spaces", () => {
+    const table = formatTable(
+      ["page", "bytes"],
+      [
+        ["/", "6.3 KB"],
+        ["/contacts", "12 B"],
+      ],
+      ["l", "r"],
+    );
+    expect(table.split("\n")).toEqual([
+      "page        bytes",
+      "─────────  ──────",
+      "/          6.3 KB",
+      "/contacts    12 B",
+    ]);
+  });
+
+  it("renders the weight table, the island check, the Lighthouse table and the budgets", () => {
+    const epk = lightPage("/epk", { islands: [island()], thirdParty: ["https://open.spotify.com/embed/x"] });
+    epk.lighthouse = summarizeLighthouse([figures(perfect, 1_234, 0, 0.001)]);
+    const pages = [lightPage("/bio"), epk];
+    const report = renderReport({
+      pages,
+      verdicts: evaluateBudgets(pages),
+      meta: { device: "412×823 @1.75x", runs: 1, lighthouseVersion: "12.8.2", cpuSlowdown: 4 },
+    });
+    expect(report).toMatch(/\/bio\s+5\.9 KB\s+0 B\s+0\s+258 B\s+3\.5 KB\s+4\s+–/);
+    expect(report).toContain("open.spotify.com");
+    expect(report).toMatch(/\/epk\s+Carousel\s+\/_astro\/Carousel\.abc\.js\s+not fetched\s+fetched/);
+    expect(report).toMatch(/\/epk\s+100\s+100\s+100\s+100\s+1\.23 s\s+0 ms\s+0\.001/);
+    expect(report).toContain("✔ /bio    no external JS: no script files");
+    expect(report).toContain("– /bio    Lighthouse 100 in all four categories: Lighthouse not run");
+    expect(report).toContain("Budgets met: 8 of 9; missed: 0; skipped: 1");
+  });
+
+  it("warns when the host is too slow for Lighthouse's CPU slowdown", () => {
+    const page = lightPage("/");
+    page.lighthouse = summarizeLighthouse([{ ...figures(perfect, 900, 0, 0), benchmarkIndex: 270 }]);
+    const report = renderReport({
+      pages: [page],
+      verdicts: [],
+      meta: { device: "412×823 @1.75x", runs: 1, lighthouseVersion: "12.8.2", cpuSlowdown: 4 },
+    });
+    expect(report).toContain("benchmark index 270");
+    expect(report).toContain("--cpu-slowdown 1");
+  });
+});

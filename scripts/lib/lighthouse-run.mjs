@@ -1,0 +1,73 @@
+/**
+ * One Lighthouse run (its defaults: mobile form factor, simulated slow 4G and
+ * 4× CPU throttling) against a fresh Chromium with an empty profile, so every
+ * run starts with a cold cache as a first visit does.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS } from "./chromium.mjs";
+import { lighthouseFigures } from "./bench-report.mjs";
+
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+/** Starts Chromium with a DevTools port and resolves with the port once it listens. */
+function launchChromium(executablePath) {
+  const profile = mkdtempSync(join(tmpdir(), "bench-chromium-"));
+  const child = spawn(
+    executablePath,
+    [...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(profile, { recursive: true, force: true });
+  };
+  const port = new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`Chromium did not open a DevTools port:\n${output}`)), 30_000);
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${code}) before opening a DevTools port:\n${output}`));
+    });
+  });
+  return { port, close };
+}
+
+/** Runs Lighthouse once: the scores, metrics and what cost points, and the full JSON report. */
+export async function runLighthouse(url, { chromiumPath, cpuSlowdown = null }) {
+  const chromium = launchChromium(chromiumPath);
+  try {
+    const port = await chromium.port;
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+      ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
+    });
+    if (!result?.lhr) throw new Error(`Lighthouse returned no report for ${url}`);
+    if (result.lhr.runtimeError) {
+      throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
+    }
+    return { figures: lighthouseFigures(result.lhr), report: result.report };
+  } finally {
+    await chromium.close();
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Loads one page in Chromium as a phone would, without touching it, and
+ * records every response until the network goes quiet: that is "before any
+ * interaction". Then, for each `client:visible` island, checks that its
+ * component chunk was not fetched at load and is fetched once the island is
+ * scrolled into view.
+ */
+import { summarizeResponses } from "./page-weight.mjs";
+
+/** Lighthouse's mobile device (Moto G Power): 412×823 CSS pixels at 1.75×. */
+export const MOBILE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) " +
+    "Chrome/136.0.0.0 Mobile Safari/537.36",
+};
+
+const QUIET_MS = 1_500;
+const SETTLE_LIMIT_MS = 15_000;
+const ISLAND_WAIT_MS = 8_000;
+
+function isThirdParty(url, origin) {
+  try {
+    const parsed = new URL(url);
+    return /^https?:$/.test(parsed.protocol) && parsed.origin !== origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves when no request has been in flight for `QUIET_MS` (or after `SETTLE_LIMIT_MS`). */
+function networkQuiet(page) {
+  return new Promise((resolve) => {
+    let inFlight = 0;
+    let timer;
+    const started = Date.now();
+    const done = () => {
+      clearTimeout(timer);
+      clearTimeout(limit);
+      page.off("request", onRequest);
+      page.off("requestfinished", onEnd);
+      page.off("requestfailed", onEnd);
+      resolve();
+    };
+    const arm = () => {
+      clearTimeout(timer);
+      if (inFlight === 0) timer = setTimeout(done, QUIET_MS);
+    };
+    const onRequest = () => {
+      inFlight += 1;
+      clearTimeout(timer);
+    };
+    const onEnd = () => {
+      inFlight = Math.max(0, inFlight - 1);
+      arm();
+    };
+    const limit = setTimeout(done, Math.max(0, SETTLE_LIMIT_MS - (Date.now() - started)));
+    page.on("request", onRequest);
+    page.on("requestfinished", onEnd);
+    page.on("requestfailed", onEnd);
+    arm();
+  });
+}
+
+/** The page's `client:visible` islands, with where their first box sits in the document. */
+function visibleIslands(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('astro-island[client="visible"]')].map((island, index) => {
+      // Islands are display:contents; Astro observes their children, so measure those.
+      // Children without a box (hidden templates, styles) report 0×0 at the top: skip them.
+      const boxes = [...island.children]
+        .map((child) => child.getBoundingClientRect())
+        .filter((box) => box.width > 0 || box.height > 0);
+      const top = boxes.length ? Math.min(...boxes.map((box) => box.top)) + window.scrollY : null;
+      const bottom = boxes.length ? Math.max(...boxes.map((box) => box.bottom)) + window.scrollY : null;
+      return {
+        index,
+        name: JSON.parse(island.getAttribute("opts") || "{}").name ?? island.getAttribute("component-export"),
+        componentUrl: new URL(island.getAttribute("component-url") ?? "", location.href).href,
+        top,
+        bottom,
+        inFirstViewport: top !== null && top < window.innerHeight && bottom > 0,
+      };
+    }),
+  );
+}
+
+async function openRecorded(browser, url, viewport) {
+  const context = await browser.newContext({ ...MOBILE, viewport });
+  const page = await context.newPage();
+  const requested = [];
+  const pending = [];
+  const responses = [];
+  page.on("request", (request) => requested.push({ url: request.url(), resourceType: request.resourceType() }));
+  page.on("requestfinished", (request) => {
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        let body = null;
+        try {
+          body = response ? await response.body() : null;
+        } catch {
+          body = null; // redirects and aborted bodies have none
+        }
+        responses.push({
+          url: request.url(),
+          resourceType: request.resourceType(),
+          status: response?.status() ?? 0,
+          body,
+          isDocument: request.frame() === page.mainFrame() && request.isNavigationRequest(),
+        });
+      })(),
+    );
+  });
+  const quiet = networkQuiet(page);
+  const navigation = await page.goto(url, { waitUntil: "load" });
+  await quiet;
+  await Promise.all(pending);
+  return { context, page, requested, responses, status: navigation?.status() ?? 0 };
+}
+
+/** Scrolls each island into view and reports whether its chunk was fetched at load and after. */
+async function islandChecks(page, islands, requestedAtLoad) {
+  const checks = [];
+  for (const island of islands) {
+    const atLoad = requestedAtLoad.includes(island.componentUrl);
+    let afterScroll = atLoad;
+    if (!atLoad) {
+      const fetched = page
+        .waitForRequest((request) => request.url() === island.componentUrl, { timeout: ISLAND_WAIT_MS })
+        .then(
+          () => true,
+          () => false,
+        );
+      await page.evaluate((index) => {
+        const element = document.querySelectorAll('astro-island[client="visible"]')[index];
+        // Scroll to a child with a box: the island itself is display:contents.
+        const children = element ? [...element.children] : [];
+        const target = children.find((child) => {
+          const box = child.getBoundingClientRect();
+          return box.width > 0 || box.height > 0;
+        });
+        target?.scrollIntoView({ block: "center" });
+      }, island.index);
+      afterScroll = await fetched;
+    }
+    checks.push({ ...island, requestedAtLoad: atLoad, requestedAfterScroll: afterScroll });
+  }
+  return checks;
+}
+
+/**
+ * Measures one page. For an island already inside the first 412×823 viewport
+ * (so fetched at load, as it is visible), it reloads with a viewport short
+ * enough to put the island below the fold, so laziness is still proven.
+ */
+export async function measurePage(browser, url) {
+  const origin = new URL(url).origin;
+  const first = await openRecorded(browser, url, MOBILE.viewport);
+  try {
+    const weight = summarizeResponses(first.responses, origin);
+    // Failed requests (other hosts, unreachable here) never finish: list them from what was asked.
+    weight.thirdParty = [...new Set(first.requested.map(({ url }) => url).filter((u) => isThirdParty(u, origin)))];
+    const islands = await visibleIslands(first.page);
+    const requestedAtLoad = first.requested.map(({ url }) => url);
+    const checks = await islandChecks(
+      first.page,
+      islands.filter((island) => !island.inFirstViewport),
+      requestedAtLoad,
+    );
+    for (const island of islands.filter((candidate) => candidate.inFirstViewport)) {
+      checks.push(await checkBelowTheFold(browser, url, island));
+    }
+    checks.sort((a, b) => a.index - b.index);
+    return { url, status: first.status, ...weight, islands: checks };
+  } finally {
+    await first.context.close();
+  }
+}
+
+async function checkBelowTheFold(browser, url, island) {
+  const height = Math.max(120, Math.floor(island.top ?? 0) - 20);
+  const viewport = { width: MOBILE.viewport.width, height };
+  const short = await openRecorded(browser, url, viewport);
+  try {
+    const [placed] = (await visibleIslands(short.page)).filter((candidate) => candidate.index === island.index);
+    if (!placed || placed.inFirstViewport) {
+      return { ...island, requestedAtLoad: true, requestedAfterScroll: true, shortViewport: viewport, unplaced: true };
+    }
+    const [check] = await islandChecks(
+      short.page,
+      [placed],
+      short.requested.map(({ url: requestedUrl }) => requestedUrl),
+    );
+    return { ...check, inFirstViewport: true, shortViewport: viewport };
+  } finally {
+    await short.context.close();
+  }
+}
