@@ -98,6 +98,21 @@ describe("merch page", () => {
     await context.close();
   });
 
+  it("caps absurd quantities, commits on Enter and tells assistive technology the value", async () => {
+    const { page } = await openMerch();
+    const { quantity, minus } = controls(page);
+    await quantity.fill("-4");
+    await quantity.press("Enter");
+    expect(await quantity.inputValue()).toBe("1");
+    expect(await minus.isDisabled()).toBe(true);
+    await quantity.fill("100000");
+    await quantity.press("Enter");
+    expect(await quantity.inputValue()).toBe("99");
+    expect(await quantity.getAttribute("aria-valuenow")).toBe("99");
+    expect(await quantity.getAttribute("aria-valuemin")).toBe("1");
+    await page.context().close();
+  });
+
   it("steps the quantity with the arrow keys on the field", async () => {
     const { page, context } = await openMerch();
     const { quantity } = controls(page);
