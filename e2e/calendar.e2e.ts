@@ -38,23 +38,121 @@ async function fillEvent(page: Page, title: string, description = "", type = "gi
   await page.getByLabel("Event type").selectOption(type);
 }
 
+/**
+ * Passes the context's realtime socket through, counting confirmed
+ * subscriptions to the calendar channel; while `muted`, change notices are
+ * dropped (and counted), as a sleeping laptop would miss them.
+ */
+async function watchRealtime(context: BrowserContext) {
+  const state = { subscribed: 0, dropped: 0, muted: false };
+  const pendingJoins = new Set<string>();
+  const parse = (message: string | Buffer) => {
+    try {
+      const parsed = JSON.parse(String(message));
+      // Phoenix protocol: [join_ref, ref, topic, event, payload] (vsn 2) or an object (vsn 1).
+      return Array.isArray(parsed)
+        ? { ref: parsed[1], topic: parsed[2], event: parsed[3], payload: parsed[4] }
+        : parsed;
+    } catch {
+      return {};
+    }
+  };
+  await context.routeWebSocket(/\/realtime\//, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      const { ref, topic, event } = parse(message);
+      if (event === "phx_join" && topic === "realtime:schema-db-changes") pendingJoins.add(String(ref));
+      server.send(message);
+    });
+    server.onMessage((message) => {
+      const { ref, event, payload } = parse(message);
+      if (event === "phx_reply" && pendingJoins.delete(String(ref)) && payload?.status === "ok") state.subscribed += 1;
+      if (state.muted && event === "postgres_changes") state.dropped += 1;
+      else socket.send(message);
+    });
+  });
+  return state;
+}
+
 const upcoming = (page: Page) => page.getByRole("region", { name: "Upcoming Events" });
 
 describe("calendar gate", () => {
   it("asks for the password, refuses a wrong one and locks again on reload", async () => {
     const { page, errors } = await openPage(getBrowser, "/calendar");
     await page.getByRole("heading", { name: "Enter Password" }).waitFor();
-    expect(await page.getByLabel("Password").getAttribute("type")).toBe("password");
+    const password = page.getByLabel("Password");
+    expect(await password.getAttribute("type")).toBe("password");
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByLabel("Password").fill("wrong password");
+    await password.fill("wrong password");
     await page.getByRole("button", { name: "Login" }).click();
     await expectToast(page, "Access denied", "Incorrect password");
     expect(await page.getByRole("heading", { name: "Add Event" }).count()).toBe(0);
-    await unlock(page);
+    // Pressing Enter in the field works like the button.
+    await password.fill(PASSWORD);
+    await password.press("Enter");
+    await expectToast(page, "Access granted", "You can now edit the calendar");
+    await page.getByRole("heading", { name: "Add Event" }).waitFor();
+    // Focus moves into the month, on today, and the arrow keys and Enter pick a day from there.
+    const focusedDay = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+    const today = await focusedDay();
+    expect(today).toMatch(/^\d{1,2} \w+ \d{4}, \w+, today$/);
+    await page.keyboard.press("ArrowRight");
+    const tomorrow = await focusedDay();
+    expect(tomorrow).toMatch(/^\d{1,2} \w+ \d{4}, \w+$/);
+    await page.keyboard.press("Enter");
+    expect(await focusedDay()).toBe(`${tomorrow}, selected`);
     await page.reload();
     await page.getByRole("heading", { name: "Enter Password" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Add Event" }).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it("lets people paste the password and password managers fill it", async () => {
+    const { page } = await openPage(getBrowser, "/calendar");
+    const password = page.getByLabel("Password");
+    expect(await password.getAttribute("autocomplete")).toBe("current-password");
+    expect(await page.locator('input[autocomplete="username"]').count()).toBe(1);
+    const pasteBlocked = await password.evaluate((input) => {
+      const paste = new ClipboardEvent("paste", { bubbles: true, cancelable: true, clipboardData: new DataTransfer() });
+      return !input.dispatchEvent(paste);
+    });
+    expect(pasteBlocked).toBe(false);
+    await password.focus();
+    await page.keyboard.insertText(PASSWORD); // what a paste or a password manager does to the field
+    await page.getByRole("button", { name: "Login" }).click();
+    await expectToast(page, "Access granted", "You can now edit the calendar");
+    await page.context().close();
+  });
+
+  it("holds the gate's place while loading, so nothing moves when it appears", async () => {
+    const withoutScripts = await getBrowser().newContext({ baseURL, javaScriptEnabled: false });
+    const placeholderPage = await withoutScripts.newPage();
+    await placeholderPage.goto("/calendar");
+    const placeholder = await placeholderPage.locator("#main [aria-busy=true]").boundingBox();
+    await withoutScripts.close();
+
+    const context = await getBrowser().newContext({ baseURL });
+    await context.addInitScript(() => {
+      const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const { page } = await openPage(getBrowser, "/calendar", { context });
+    await page.getByRole("heading", { name: "Enter Password" }).waitFor();
+    await page.waitForTimeout(1200); // the page's fade-in is over
+    const gate = await page
+      .locator("form")
+      .filter({ has: page.getByLabel("Password") })
+      .boundingBox();
+    expect(placeholder).not.toBeNull();
+    expect({ width: gate?.width, height: gate?.height }).toEqual({
+      width: placeholder?.width,
+      height: placeholder?.height,
+    });
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    await context.close();
   });
 
   it("never ships the password: only a salted hash is in the build", () => {
@@ -134,7 +232,9 @@ describe("calendar", () => {
         .first()
         .evaluate((el) => getComputedStyle(el).backgroundColor),
     ).toBe("rgb(245, 158, 11)");
-    expect(await day.getAttribute("aria-label")).toContain(`${title} (rehearsal)`);
+    expect(await day.getAttribute("aria-label")).toMatch(
+      new RegExp(`^15 \\w+ \\d{4}, \\w+, (today, )?selected, \\d+ events?: (.*; )?${title} \\(rehearsal\\)`),
+    );
     const dot = day.locator(`span[title="${title} (rehearsal)"]`);
     expect(await dot.count()).toBe(1);
     expect(await page.getByLabel("Title").inputValue()).toBe("");
@@ -161,15 +261,63 @@ describe("calendar", () => {
   });
 
   it("shows an event added in another browser without a reload", async () => {
-    const { page: watcher } = await openUnlocked();
-    await watcher.waitForTimeout(500); // realtime subscription settles
+    const context = await getBrowser().newContext({ baseURL });
+    const realtime = await watchRealtime(context);
+    const { page: watcher } = await openUnlocked(context);
+    await expect.poll(() => realtime.subscribed).toBe(1);
     const { page: editor } = await openUnlocked();
     const title = `Radio session ${unique()}`;
     await pickDay(editor, 16);
     await fillEvent(editor, title, "", "promotion");
     await editor.getByRole("button", { name: "Add Event" }).click();
     await upcoming(watcher).getByText(title).waitFor({ timeout: 10_000 });
-    await watcher.context().close();
+    await context.close();
+    await editor.context().close();
+  });
+
+  it("shows an event on the picked day in every time zone", async () => {
+    // The same instant is already March 11 on Kiritimati (UTC+14) and still March 10 in Pago Pago (UTC-11).
+    const openIn = async (timezoneId: string) => {
+      const context = await getBrowser().newContext({ baseURL, timezoneId });
+      await context.clock.setFixedTime(new Date("2026-03-10T12:00:00Z"));
+      return openUnlocked(context);
+    };
+    const title = `Festival ${unique()}`;
+    const { page: east } = await openIn("Pacific/Kiritimati");
+    await pickDay(east, 15);
+    await fillEvent(east, title, "", "away");
+    await east.getByRole("button", { name: "Add Event" }).click();
+    await expectToast(east, "Event added");
+    const { page: west } = await openIn("Pacific/Pago_Pago");
+    for (const page of [east, west]) {
+      const card = upcoming(page).getByRole("listitem").filter({ hasText: title });
+      await card.getByText("Mar 15, 2026", { exact: true }).waitFor();
+      const day = page.getByRole("gridcell").getByRole("button", { name: `${title} (away)` });
+      expect(await day.getAttribute("aria-label")).toMatch(/^15 March 2026, Sunday/);
+    }
+    await east.context().close();
+    await west.context().close();
+  });
+
+  it("refetches when the tab comes back, in case realtime missed a change", async () => {
+    const context = await getBrowser().newContext({ baseURL });
+    const realtime = await watchRealtime(context);
+    const { page: watcher } = await openUnlocked(context);
+    await expect.poll(() => realtime.subscribed).toBe(1);
+    realtime.muted = true;
+    const { page: editor } = await openUnlocked();
+    const title = `Missed ${unique()}`;
+    await pickDay(editor, 19);
+    await fillEvent(editor, title);
+    await editor.getByRole("button", { name: "Add Event" }).click();
+    await expectToast(editor, "Event added");
+    await expect.poll(() => realtime.dropped).toBeGreaterThan(0);
+    expect(await upcoming(watcher).getByText(title).count()).toBe(0);
+    realtime.muted = false;
+    await watcher.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await upcoming(watcher).getByText(title).waitFor({ timeout: 5_000 });
+    await expect.poll(() => realtime.subscribed).toBe(2); // a fresh channel
+    await context.close();
     await editor.context().close();
   });
 

@@ -1,13 +1,15 @@
 /** The calendar_events calls and realtime subscription of spec section 7. */
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
-import type { CalendarEvent, NewEvent } from "./calendar";
+import { toCalendarEvents, type CalendarEvent, type NewEvent } from "./calendar";
 
+/** All events, by start date ascending; throws the server's error. */
 export async function fetchEvents(client: SupabaseClient): Promise<CalendarEvent[]> {
   const { data, error } = await client.from("calendar_events").select("*").order("start_date", { ascending: true });
   if (error) throw error;
-  return (data ?? []) as CalendarEvent[];
+  return toCalendarEvents(data);
 }
 
+/** Inserts one event; throws the server's error. */
 export async function insertEvent(client: SupabaseClient, event: NewEvent): Promise<void> {
   const { title, description, start_date, end_date, event_type } = event;
   const { error } = await client
@@ -16,6 +18,7 @@ export async function insertEvent(client: SupabaseClient, event: NewEvent): Prom
   if (error) throw error;
 }
 
+/** State of the realtime channel, as the island tracks it. */
 export type RealtimeStatus = "connecting" | "live" | "reconnecting";
 
 /** Any insert, update or delete on calendar_events calls `onChange`. */

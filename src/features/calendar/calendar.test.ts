@@ -1,14 +1,22 @@
-import { describe, expect, it } from "vitest";
+import { pbkdf2Sync } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   dayLabel,
   emptyEventDraft,
+  errorMessage,
+  eventDayKey,
   eventFromDraft,
   eventsByDay,
+  eventTypeColourClass,
+  EVENT_TYPE_COLOURS,
+  EVENT_TYPES,
+  formatDay,
   formatEventDate,
   sortEvents,
+  toCalendarEvents,
   type CalendarEvent,
 } from "./calendar";
-import { hashPassword, passwordMatches } from "./password";
+import { hashPassword, passwordMatches, PASSWORD_ITERATIONS } from "./password";
 
 const event = (title: string, start: string, type: CalendarEvent["event_type"] = "gig"): CalendarEvent => ({
   id: title,
@@ -34,6 +42,46 @@ describe("adding an event", () => {
       event_type: "gig",
     });
   });
+
+  it("stores a blank description as null and trims a real one", () => {
+    const day = new Date(2025, 3, 23);
+    expect(eventFromDraft({ title: "A", description: "  \n ", eventType: "away" }, day)?.description).toBeNull();
+    expect(eventFromDraft({ title: "A", description: " Bring the capo ", eventType: "away" }, day)).toMatchObject({
+      description: "Bring the capo",
+      event_type: "away",
+    });
+  });
+});
+
+describe("the picked day in every time zone", () => {
+  const originalZone = process.env.TZ;
+  afterEach(() => {
+    if (originalZone === undefined) delete process.env.TZ;
+    else process.env.TZ = originalZone;
+  });
+
+  it.each([
+    ["Pacific/Kiritimati", 14],
+    ["Asia/Tokyo", 9],
+    ["Europe/Dublin", 0],
+    ["America/Los_Angeles", -8],
+    ["Pacific/Pago_Pago", -11],
+  ] as const)("keeps the day a person picks in %s on the dot and the card", (zone, hoursAheadOfUtcInJanuary) => {
+    process.env.TZ = zone; // Node applies a changed TZ to later Date calls.
+    expect(new Date(2025, 0, 15).getTimezoneOffset() + 60 * hoursAheadOfUtcInJanuary).toBe(0);
+    for (const [month, day] of [
+      [0, 1],
+      [3, 23],
+      [11, 31],
+    ]) {
+      const picked = new Date(2025, month, day); // what the day picker hands over: local midnight
+      const row = eventFromDraft({ ...emptyEventDraft, title: "Gig" }, picked);
+      if (!row) throw new Error("a day and a title make a row");
+      expect(eventDayKey(row)).toBe(`2025-${String(month + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`);
+      expect(formatEventDate(row)).toBe(formatDay(picked));
+      expect([...eventsByDay([{ ...row, id: "1" }]).keys()]).toEqual([eventDayKey(row)]);
+    }
+  });
 });
 
 describe("listing events", () => {
@@ -54,11 +102,76 @@ describe("listing events", () => {
     expect(formatEventDate(event("B", "2025-12-01T12:00:00.000Z"))).toBe("Dec 1, 2025");
   });
 
-  it("describes a day with its events for screen readers, visible number included", () => {
+  it("describes a day with its events for screen readers, visible number first", () => {
     expect(dayLabel(new Date(2025, 3, 23), [{ title: "Launch", event_type: "gig" }])).toBe(
       "23 April 2025, Wednesday, 1 event: Launch (gig)",
     );
     expect(dayLabel(new Date(2025, 3, 24), [])).toBe("24 April 2025, Thursday");
+    expect(
+      dayLabel(
+        new Date(2025, 3, 2),
+        [
+          { title: "Radio", event_type: "promotion" },
+          { title: "Studio", event_type: "recording" },
+        ],
+        { today: true, selected: true },
+      ),
+    ).toBe("2 April 2025, Wednesday, today, selected, 2 events: Radio (promotion); Studio (recording)");
+  });
+
+  it("gives every type its colour and an unknown type a neutral one", () => {
+    expect(EVENT_TYPES.map((type) => EVENT_TYPE_COLOURS[type].name)).toEqual([
+      "red",
+      "green",
+      "amber",
+      "indigo",
+      "pink",
+    ]);
+    expect(EVENT_TYPES.map(eventTypeColourClass)).toEqual([
+      "bg-red-600",
+      "bg-green-600",
+      "bg-amber-500",
+      "bg-indigo-600",
+      "bg-pink-600",
+    ]);
+    expect(eventTypeColourClass("festival")).toBe("bg-stone-500");
+  });
+});
+
+describe("reading rows from the server", () => {
+  it("keeps good rows and drops ones that would break the calendar", () => {
+    const good = {
+      id: "e1",
+      title: "Gig",
+      description: "",
+      start_date: "2025-04-23T12:00:00+00:00",
+      end_date: null,
+      event_type: "gig",
+    };
+    expect(
+      toCalendarEvents([
+        good,
+        { ...good, id: 7, event_type: "festival" },
+        { ...good, id: "bad-date", start_date: "someday" },
+        { ...good, id: "no-title", title: null },
+        { ...good, id: undefined },
+        null,
+        "row",
+      ]),
+    ).toEqual([
+      { ...good, description: null, end_date: good.start_date },
+      { ...good, id: "7", description: null, end_date: good.start_date, event_type: "festival" },
+    ]);
+    expect(toCalendarEvents(null)).toEqual([]);
+    expect(toCalendarEvents({ rows: [] })).toEqual([]);
+  });
+
+  it("shows the server's message of a failed call", () => {
+    expect(errorMessage({ code: "23514", message: "new row violates check constraint" })).toBe(
+      "new row violates check constraint",
+    );
+    expect(errorMessage(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
+    expect(errorMessage("offline")).toBe("offline");
   });
 });
 
@@ -73,5 +186,12 @@ describe("calendar password", () => {
 
   it("depends on the salt", async () => {
     expect(await hashPassword("pw", "a")).not.toBe(await hashPassword("pw", "b"));
+  });
+
+  it("matches the hash the build makes with node:crypto (astro.config.mjs)", async () => {
+    const built = pbkdf2Sync("stagedoor-dev", "0f1e2d3c", PASSWORD_ITERATIONS, 32, "sha256").toString("hex");
+    expect(await hashPassword("stagedoor-dev", "0f1e2d3c")).toBe(built);
+    expect(await passwordMatches("stagedoor-dev", "0f1e2d3c", built)).toBe(true);
+    expect(await passwordMatches("Stagedoor-dev", "0f1e2d3c", built)).toBe(false);
   });
 });

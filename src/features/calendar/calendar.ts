@@ -1,8 +1,7 @@
 /**
  * Calendar rules (spec sections 3-5, 9): event types and colours, the row
  * inserted for a new event, ordering, grouping by day and date display.
- * Dates are stored as noon UTC of the chosen day, so the day is the same in
- * every time zone the team works from (Ireland to the US West Coast to Europe).
+ * Dates are stored as noon UTC of the chosen day (see storedDateOf).
  */
 import { format } from "date-fns";
 
@@ -10,7 +9,7 @@ export const EVENT_TYPES = ["away", "gig", "rehearsal", "recording", "promotion"
 export type EventType = (typeof EVENT_TYPES)[number];
 export const DEFAULT_EVENT_TYPE: EventType = "gig";
 
-/** Type colours (spec section 3) as Tailwind classes for dots and card bars. */
+/** Type colours (spec section 3) as Tailwind classes for dots and card bars (and a future legend). */
 export const EVENT_TYPE_COLOURS: Record<EventType, { name: string; className: string }> = {
   away: { name: "red", className: "bg-red-600" },
   gig: { name: "green", className: "bg-green-600" },
@@ -22,17 +21,19 @@ export const EVENT_TYPE_COLOURS: Record<EventType, { name: string; className: st
 /** Limits matching the database's checks. */
 export const EVENT_LIMITS = { title: 200, description: 2000 } as const;
 
+/** An event as read back: its type is whatever the table holds (one of EVENT_TYPES today). */
 export type CalendarEvent = {
   id: string;
   title: string;
   description: string | null;
   start_date: string;
   end_date: string;
-  event_type: EventType;
+  event_type: string;
   created_at?: string;
 };
 
-export type NewEvent = Omit<CalendarEvent, "id" | "created_at">;
+/** The row inserted for a new event (spec section 7). */
+export type NewEvent = Omit<CalendarEvent, "id" | "created_at" | "event_type"> & { event_type: EventType };
 export type EventDraft = { title: string; description: string; eventType: EventType };
 
 export const emptyEventDraft: EventDraft = { title: "", description: "", eventType: DEFAULT_EVENT_TYPE };
@@ -41,9 +42,55 @@ export function isEventType(value: unknown): value is EventType {
   return typeof value === "string" && (EVENT_TYPES as readonly string[]).includes(value);
 }
 
+/** Tailwind class of a type's colour; neutral for a type this version does not know. */
+export function eventTypeColourClass(type: string): string {
+  return isEventType(type) ? EVENT_TYPE_COLOURS[type].className : "bg-stone-500";
+}
+
+const isValidDate = (value: unknown): value is string => typeof value === "string" && !Number.isNaN(Date.parse(value));
+
+/**
+ * The rows of a select, checked: a row without an id, a title or a readable
+ * start date is dropped rather than allowed to break the whole calendar.
+ */
+export function toCalendarEvents(rows: unknown): CalendarEvent[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.flatMap((row): CalendarEvent[] => {
+    if (!row || typeof row !== "object") return [];
+    const { id, title, description, start_date, end_date, event_type, created_at } = row as Record<string, unknown>;
+    if ((typeof id !== "string" && typeof id !== "number") || typeof title !== "string" || !isValidDate(start_date)) {
+      return [];
+    }
+    return [
+      {
+        id: String(id),
+        title,
+        description: typeof description === "string" && description !== "" ? description : null,
+        start_date,
+        end_date: isValidDate(end_date) ? end_date : start_date,
+        // An unknown type (a newer schema) still shows, in a neutral colour.
+        event_type: typeof event_type === "string" ? event_type : DEFAULT_EVENT_TYPE,
+        ...(typeof created_at === "string" ? { created_at } : {}),
+      },
+    ];
+  });
+}
+
 /** yyyy-MM-dd of a day picked in the browser's calendar (its local date). */
 export function dayKey(date: Date): string {
   return format(date, "yyyy-MM-dd");
+}
+
+/**
+ * The timestamp stored for a picked day: noon UTC of that calendar date.
+ * The app reads an event's day back as the UTC date (eventDayKey), so the dot
+ * and the card show the picked day in every time zone. Noon rather than
+ * midnight also keeps the date right when other tools (the Supabase table
+ * editor, a calendar export) show it in local time anywhere from UTC-11 to UTC+11;
+ * local midnight would already read as the previous day in UTC east of Greenwich.
+ */
+export function storedDateOf(day: Date): string {
+  return `${dayKey(day)}T12:00:00.000Z`;
 }
 
 /** The calendar day an event belongs to: the UTC date of its start. */
@@ -55,7 +102,7 @@ export function eventDayKey(event: Pick<CalendarEvent, "start_date">): string {
 export function eventFromDraft(draft: EventDraft, selectedDay: Date | undefined): NewEvent | null {
   const title = draft.title.trim();
   if (!selectedDay || title === "") return null;
-  const date = `${dayKey(selectedDay)}T12:00:00.000Z`;
+  const date = storedDateOf(selectedDay);
   return {
     title,
     description: draft.description.trim() === "" ? null : draft.description.trim(),
@@ -82,16 +129,41 @@ export function eventsByDay<T extends CalendarEvent>(events: readonly T[]): Map<
   return days;
 }
 
-/** 'MMM d, yyyy' of the event's day, e.g. "Apr 23, 2025" (spec section 9). */
-export function formatEventDate(event: Pick<CalendarEvent, "start_date">): string {
-  const [year, month, day] = eventDayKey(event).split("-").map(Number);
-  return format(new Date(year, month - 1, day), "MMM d, yyyy");
+/** Date display of spec section 9. */
+export const DATE_FORMAT = "MMM d, yyyy";
+
+/** A picked day as 'MMM d, yyyy', e.g. "Apr 23, 2025". */
+export function formatDay(day: Date): string {
+  return format(day, DATE_FORMAT);
 }
 
-/** Screen-reader text of a day: "23 April 2025, 2 events: Launch (gig); Radio (promotion)". */
-export function dayLabel(date: Date, events: readonly Pick<CalendarEvent, "title" | "event_type">[]): string {
-  const base = format(date, "d MMMM yyyy, EEEE");
+/** The event's day as 'MMM d, yyyy', e.g. "Apr 23, 2025". */
+export function formatEventDate(event: Pick<CalendarEvent, "start_date">): string {
+  const [year, month, day] = eventDayKey(event).split("-").map(Number);
+  return formatDay(new Date(year, month - 1, day));
+}
+
+/**
+ * Screen-reader text of a day button, starting with the visible number:
+ * "23 April 2025, Wednesday, today, selected, 2 events: Launch (gig); Radio (promotion)".
+ */
+export function dayLabel(
+  date: Date,
+  events: readonly Pick<CalendarEvent, "title" | "event_type">[],
+  state: { today?: boolean; selected?: boolean } = {},
+): string {
+  const base = [format(date, "d MMMM yyyy, EEEE"), state.today && "today", state.selected && "selected"]
+    .filter(Boolean)
+    .join(", ");
   if (events.length === 0) return base;
   const list = events.map((event) => `${event.title} (${event.event_type})`).join("; ");
   return `${base}, ${events.length} ${events.length === 1 ? "event" : "events"}: ${list}`;
+}
+
+/** The message of a failed call for a toast: supabase-js errors carry the server's. */
+export function errorMessage(error: unknown): string {
+  if (error && typeof error === "object" && "message" in error && typeof error.message === "string") {
+    return error.message;
+  }
+  return String(error);
 }

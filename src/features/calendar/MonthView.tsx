@@ -1,0 +1,75 @@
+/**
+ * The month: single-day selection, outside days, always six weeks. Each day
+ * button shows a dot per event in its type colour (tooltip: title and type)
+ * and carries the day's events in its accessible name, which starts with the
+ * visible day number.
+ */
+import { createContext, useContext, useEffect, useMemo, useRef } from "react";
+import { DayPicker, type DayButtonProps } from "react-day-picker";
+import "react-day-picker/style.css";
+import { dayKey, dayLabel, eventsByDay, eventTypeColourClass, type CalendarEvent } from "./calendar";
+
+const EventsByDay = createContext<ReadonlyMap<string, CalendarEvent[]>>(new Map());
+
+/**
+ * A stable component (events come through context): a new component per
+ * events update would remount every button and drop keyboard focus.
+ */
+function EventDayButton({ day, modifiers, ...buttonProps }: DayButtonProps) {
+  const dayEvents = useContext(EventsByDay).get(dayKey(day.date)) ?? [];
+  const ref = useRef<HTMLButtonElement>(null);
+  // As the library's own day button does: arrow keys move the focused day, this moves DOM focus.
+  useEffect(() => {
+    if (modifiers.focused) ref.current?.focus();
+  }, [modifiers.focused]);
+  return (
+    <button
+      {...buttonProps}
+      ref={ref}
+      aria-label={dayLabel(day.date, dayEvents, { today: modifiers.today, selected: modifiers.selected })}
+    >
+      <span className="flex h-full flex-col items-center justify-center leading-none">
+        <span>{day.date.getDate()}</span>
+        {dayEvents.length > 0 ? (
+          <span className="mt-0.5 flex max-w-[2.25rem] flex-wrap justify-center gap-0.5" aria-hidden="true">
+            {dayEvents.map((event) => (
+              <span
+                key={event.id}
+                title={`${event.title} (${event.event_type})`}
+                className={`block h-1.5 w-1.5 rounded-full ${eventTypeColourClass(event.event_type)}`}
+              />
+            ))}
+          </span>
+        ) : null}
+      </span>
+    </button>
+  );
+}
+
+export function MonthView({
+  events,
+  selectedDay,
+  onSelect,
+}: {
+  events: readonly CalendarEvent[];
+  selectedDay: Date | undefined;
+  onSelect: (day: Date | undefined) => void;
+}) {
+  const byDay = useMemo(() => eventsByDay(events), [events]);
+  return (
+    <div className="w-fit rounded-lg border border-stone-200 bg-white p-3 shadow-sm">
+      <EventsByDay.Provider value={byDay}>
+        <DayPicker
+          mode="single"
+          selected={selectedDay}
+          onSelect={onSelect}
+          showOutsideDays
+          fixedWeeks
+          // Focus lands on today once the gate opens, so keyboard and screen-reader users start in the month.
+          autoFocus
+          components={{ DayButton: EventDayButton }}
+        />
+      </EventsByDay.Provider>
+    </div>
+  );
+}
