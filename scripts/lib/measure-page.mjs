@@ -153,13 +153,14 @@ async function islandChecks(page, islands, requestedAtLoad) {
 }
 
 /**
- * Measures one page. For an island already inside the first 412×823 viewport
- * (so fetched at load, as it is visible), it reloads with a viewport short
- * enough to put the island below the fold, so laziness is still proven.
+ * Measures one page (in `viewport`, by default the phone's). For an island
+ * already inside the first screen (so fetched at load, as it is visible), it
+ * reloads with a viewport short enough to put the island below the fold, so
+ * laziness is still proven.
  */
-export async function measurePage(browser, url) {
+export async function measurePage(browser, url, { viewport = MOBILE.viewport } = {}) {
   const origin = new URL(url).origin;
-  const first = await openRecorded(browser, url, MOBILE.viewport);
+  const first = await openRecorded(browser, url, viewport);
   try {
     const weight = summarizeResponses(first.responses, origin);
     // Failed requests (other hosts, unreachable here) never finish: list them from what was asked.
@@ -172,7 +173,7 @@ export async function measurePage(browser, url) {
       requestedAtLoad,
     );
     for (const island of islands.filter((candidate) => candidate.inFirstViewport)) {
-      checks.push(await checkBelowTheFold(browser, url, island));
+      checks.push(await checkBelowTheFold(browser, url, island, viewport.width));
     }
     checks.sort((a, b) => a.index - b.index);
     return { url, status: first.status, ...weight, islands: checks };
@@ -181,9 +182,9 @@ export async function measurePage(browser, url) {
   }
 }
 
-async function checkBelowTheFold(browser, url, island) {
+async function checkBelowTheFold(browser, url, island, width) {
   const height = Math.max(120, Math.floor(island.top ?? 0) - 20);
-  const viewport = { width: MOBILE.viewport.width, height };
+  const viewport = { width, height };
   const short = await openRecorded(browser, url, viewport);
   try {
     const [placed] = (await visibleIslands(short.page)).filter((candidate) => candidate.index === island.index);
