@@ -86,6 +86,7 @@ describe("calendar gate", () => {
     await password.fill("wrong password");
     await page.getByRole("button", { name: "Login" }).click();
     await expectToast(page, "Access denied", "Incorrect password");
+    expect(await page.getByRole("alert").filter({ hasText: "Access denied" }).first().isVisible()).toBe(true); // destructive
     expect(await page.getByRole("heading", { name: "Add Event" }).count()).toBe(0);
     // Pressing Enter in the field works like the button.
     await password.fill(PASSWORD);
@@ -336,6 +337,7 @@ describe("calendar", () => {
     await fillEvent(page, "Doomed gig", "Never happens", "away");
     await page.getByRole("button", { name: "Add Event" }).click();
     await expectToast(page, "Error adding event", "The venue is double-booked");
+    expect(await page.getByRole("alert").filter({ hasText: "Error adding event" }).first().isVisible()).toBe(true); // destructive
     expect(await page.getByLabel("Title").inputValue()).toBe("Doomed gig");
     expect(await page.getByLabel("Description").inputValue()).toBe("Never happens");
     expect(await page.getByLabel("Event type").inputValue()).toBe("away");
@@ -360,6 +362,7 @@ describe("calendar", () => {
     );
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
     await expectToast(page, "Error fetching events", "Database is resting");
+    expect(await page.getByRole("alert").filter({ hasText: "Error fetching events" }).first().isVisible()).toBe(true); // destructive
     expect(await upcoming(page).getByRole("listitem").count()).toBe(before);
     await context.close();
   });
