@@ -183,9 +183,11 @@ export function summarizeLighthouse(runs) {
   for (const run of runs) {
     for (const audit of run.lost) {
       const key = `${audit.category}/${audit.id}`;
-      const seen = lost.get(key) ?? { ...audit, runs: 0 };
-      seen.runs += 1;
-      lost.set(key, seen);
+      const seen = lost.get(key);
+      // Keep the worst run's figures: they show how bad it got, and the count says how often.
+      const worst = !seen || audit.score < seen.score ? { ...audit, runs: seen?.runs ?? 0 } : seen;
+      worst.runs += 1;
+      lost.set(key, worst);
     }
   }
   return {
@@ -310,7 +312,7 @@ export function evaluateBudgets(pages, budgets = BUDGETS) {
 }
 
 function lostText(audit, runs) {
-  const value = audit.displayValue ? ` (${audit.displayValue})` : "";
+  const value = audit.displayValue ? ` (worst ${audit.displayValue})` : "";
   return `${audit.title}${value}, ${audit.runs}/${runs} runs`;
 }
 

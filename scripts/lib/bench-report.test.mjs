@@ -135,7 +135,7 @@ describe("lighthouseFigures and summarizeLighthouse", () => {
       "largest-contentful-paint": { numericValue: lcp },
       "total-blocking-time": {
         numericValue: tbt,
-        score: tbt > 200 ? 0.6 : 1,
+        score: tbt > 200 ? Math.max(0, 1 - tbt / 1000) : 1,
         title: "Total Blocking Time",
         displayValue: `${tbt} ms`,
       },
@@ -166,6 +166,16 @@ describe("lighthouseFigures and summarizeLighthouse", () => {
       ["robots-txt", 3],
       ["total-blocking-time", 1],
     ]);
+  });
+
+  it("reports a failing audit with the figures of its worst run", () => {
+    const summary = summarizeLighthouse([
+      lighthouseFigures(lhr(0.95, 900, 250, 0)),
+      lighthouseFigures(lhr(0.8, 900, 900, 0)),
+      lighthouseFigures(lhr(0.97, 900, 100, 0)),
+    ]);
+    const tbt = summary.lost.find((audit) => audit.id === "total-blocking-time");
+    expect(tbt).toMatchObject({ runs: 2, displayValue: "900 ms" });
   });
 });
 

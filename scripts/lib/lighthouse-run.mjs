@@ -29,7 +29,12 @@ function launchChromium(executablePath) {
       await exited;
       clearTimeout(timer);
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing its cache for a moment after it exits.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch {
+      // A leftover temporary profile must not cost a finished run its result.
+    }
   };
   const port = new Promise((resolve, reject) => {
     let output = "";
