@@ -10,7 +10,7 @@ const PASSWORD = process.env.CALENDAR_PASSWORD || "stagedoor-dev";
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 async function unlock(page: Page) {
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
   await expectToast(page, "Access granted", "You can now edit the calendar");
   await page.getByRole("heading", { name: "Add Event" }).waitFor();
@@ -33,9 +33,9 @@ async function pickDay(page: Page, day = 15) {
 }
 
 async function fillEvent(page: Page, title: string, description = "", type = "gig") {
-  await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Description").fill(description);
-  await page.getByLabel("Event type").selectOption(type);
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Description", { exact: true }).fill(description);
+  await page.getByLabel("Event type", { exact: true }).selectOption(type);
 }
 
 /**
@@ -80,7 +80,7 @@ describe("calendar gate", () => {
   it("asks for the password, refuses a wrong one and locks again on reload", async () => {
     const { page, errors } = await openPage(getBrowser, "/calendar");
     await page.getByRole("heading", { name: "Enter Password" }).waitFor();
-    const password = page.getByLabel("Password");
+    const password = page.getByLabel("Password", { exact: true });
     expect(await password.getAttribute("type")).toBe("password");
     expect(await axeViolations(page)).toEqual([]);
     await password.fill("wrong password");
@@ -111,7 +111,7 @@ describe("calendar gate", () => {
 
   it("lets people paste the password and password managers fill it", async () => {
     const { page } = await openPage(getBrowser, "/calendar");
-    const password = page.getByLabel("Password");
+    const password = page.getByLabel("Password", { exact: true });
     expect(await password.getAttribute("autocomplete")).toBe("current-password");
     expect(await page.locator('input[autocomplete="username"]').count()).toBe(1);
     const pasteBlocked = await password.evaluate((input) => {
@@ -145,7 +145,7 @@ describe("calendar gate", () => {
     await page.waitForTimeout(1200); // the page's fade-in is over
     const gate = await page
       .locator("form")
-      .filter({ has: page.getByLabel("Password") })
+      .filter({ has: page.getByLabel("Password", { exact: true }) })
       .boundingBox();
     expect(placeholder).not.toBeNull();
     expect({ width: gate?.width, height: gate?.height }).toEqual({
@@ -188,8 +188,8 @@ describe("calendar", () => {
     await expect(outside.first().getByRole("button").isVisible()).resolves.toBe(true);
     const firstWeek = await page.getByRole("gridcell").first().getByRole("button").getAttribute("aria-label");
     expect(firstWeek).toMatch(/^\d+ \w+ \d{4}/);
-    expect(await page.getByLabel("Event type").inputValue()).toBe("gig");
-    expect(await page.getByLabel("Event type").locator("option").allTextContents()).toEqual([
+    expect(await page.getByLabel("Event type", { exact: true }).inputValue()).toBe("gig");
+    expect(await page.getByLabel("Event type", { exact: true }).locator("option").allTextContents()).toEqual([
       "away",
       "gig",
       "rehearsal",
@@ -198,6 +198,10 @@ describe("calendar", () => {
     ]);
     await expect(upcoming(page).getByRole("heading", { name: "Upcoming Events" }).isVisible()).resolves.toBe(true);
     expect(await axeViolations(page)).toEqual([]);
+    // A second click on the picked day keeps it picked.
+    const day = await pickDay(page, 15);
+    await day.click();
+    expect(await day.getAttribute("aria-label")).toMatch(/^15 .*, selected$/);
     await page.context().close();
   });
 
@@ -238,9 +242,9 @@ describe("calendar", () => {
     );
     const dot = day.locator(`span[title="${title} (rehearsal)"]`);
     expect(await dot.count()).toBe(1);
-    expect(await page.getByLabel("Title").inputValue()).toBe("");
-    expect(await page.getByLabel("Description").inputValue()).toBe("");
-    expect(await page.getByLabel("Event type").inputValue()).toBe("gig");
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("");
+    expect(await page.getByLabel("Description", { exact: true }).inputValue()).toBe("");
+    expect(await page.getByLabel("Event type", { exact: true }).inputValue()).toBe("gig");
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
@@ -338,9 +342,9 @@ describe("calendar", () => {
     await page.getByRole("button", { name: "Add Event" }).click();
     await expectToast(page, "Error adding event", "The venue is double-booked");
     expect(await page.getByRole("alert").filter({ hasText: "Error adding event" }).first().isVisible()).toBe(true); // destructive
-    expect(await page.getByLabel("Title").inputValue()).toBe("Doomed gig");
-    expect(await page.getByLabel("Description").inputValue()).toBe("Never happens");
-    expect(await page.getByLabel("Event type").inputValue()).toBe("away");
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Doomed gig");
+    expect(await page.getByLabel("Description", { exact: true }).inputValue()).toBe("Never happens");
+    expect(await page.getByLabel("Event type", { exact: true }).inputValue()).toBe("away");
     await page.context().close();
   });
 

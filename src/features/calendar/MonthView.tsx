@@ -61,6 +61,8 @@ export function MonthView({
       <EventsByDay.Provider value={byDay}>
         <DayPicker
           mode="single"
+          // Once picked, a day stays picked: a second click must not silently clear the date the form needs.
+          required
           selected={selectedDay}
           onSelect={onSelect}
           showOutsideDays
