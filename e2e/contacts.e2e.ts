@@ -271,7 +271,8 @@ describe("contacts", () => {
     });
     const { page } = await openPage(getBrowser, "/contacts", { context });
     await page.getByRole("form", { name: "Add contact" }).waitFor();
-    expect(Math.abs((await loadingTop(page)) - before)).toBeLessThanOrEqual(2);
+    // Sub-pixel layout differs by up to ~3 px between runs; a mis-sized skeleton is off by hundreds.
+    expect(Math.abs((await loadingTop(page)) - before)).toBeLessThanOrEqual(4);
     release();
     await context.close();
   });
