@@ -271,8 +271,8 @@ describe("contacts", () => {
     });
     const { page } = await openPage(getBrowser, "/contacts", { context });
     await page.getByRole("form", { name: "Add contact" }).waitFor();
-    // Sub-pixel layout differs by up to ~3 px between runs; a mis-sized skeleton is off by hundreds.
-    expect(Math.abs((await loadingTop(page)) - before)).toBeLessThanOrEqual(4);
+    // Layout of the loaded form differs by a few px between runs (3-5 px seen); a mis-sized skeleton is off by hundreds.
+    expect(Math.abs((await loadingTop(page)) - before)).toBeLessThanOrEqual(8);
     release();
     await context.close();
   });
