@@ -133,6 +133,61 @@ describe("press kit page", () => {
     await context.close();
   });
 
+  it("keeps the keyboard focus on Next when it reaches the last photo", async () => {
+    const { page, carousel, context } = await openCarousel();
+    const next = carousel.getByRole("button", { name: "Next photo" });
+    await next.focus();
+    for (let i = 2; i <= 7; i++) {
+      await page.keyboard.press("Enter");
+      await carousel.getByText(new RegExp(`^Photo ${i} of 7`)).waitFor({ timeout: 5000 });
+    }
+    expect(await next.isDisabled()).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect(carousel.getByText(/^Photo 7 of 7/).isVisible()).resolves.toBe(true);
+    expect(await next.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Shift+Tab reaches Previous, which goes back.
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
+    await carousel.getByText(/^Photo 6 of 7/).waitFor({ timeout: 5000 });
+    await context.close();
+  });
+
+  it("reserves the 16:9 frame before its code loads, so hydrating shifts nothing", async () => {
+    const { page, errors, context } = await openPage(getBrowser, "/epk");
+    const carousel = page.getByRole("region", { name: "Photo carousel" });
+    // Server-rendered, not yet hydrated (it is below the fold).
+    expect(await page.locator("astro-island[ssr]").count()).toBeGreaterThan(0);
+    const before = (await carousel.locator(".swiper").boundingBox())!;
+    expect(Math.abs(before.width / before.height - 16 / 9) / (16 / 9)).toBeLessThanOrEqual(0.01);
+    await carousel.scrollIntoViewIfNeeded();
+    await hydrated(page);
+    await carousel.getByText(/^Photo 1 of 7/).waitFor();
+    const after = (await carousel.locator(".swiper").boundingBox())!;
+    expect(after.width).toBeCloseTo(before.width, 0);
+    expect(after.height).toBeCloseTo(before.height, 0);
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const region = document.querySelector('[aria-roledescription="carousel"]');
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as unknown as {
+              value: number;
+              sources: { node: Node | null }[];
+            }[];
+            resolve(
+              entries
+                .filter((entry) => entry.sources.some((source) => source.node && region?.contains(source.node)))
+                .reduce((sum, entry) => sum + entry.value, 0),
+            );
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(0), 1000);
+        }),
+    );
+    expect(shifts).toBe(0);
+    expect(ownErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   it("steps through the photos with the arrow keys", async () => {
     const { page, carousel, context } = await openCarousel();
     await carousel.getByRole("button", { name: "Next photo" }).focus();

@@ -95,6 +95,17 @@ describe("merch page", () => {
     await quantity.fill("0");
     await quantity.blur();
     expect(await quantity.inputValue()).toBe("1");
+    await quantity.fill("4");
+    await quantity.blur();
+    await quantity.fill("");
+    await quantity.blur();
+    expect(await quantity.inputValue()).toBe("1");
+    expect(await quantity.getAttribute("aria-valuenow")).toBe("1");
+    // What is typed counts even if the visitor clicks Add to Cart straight away.
+    await quantity.fill("3.7");
+    await controls(page).addToCart.click();
+    await expectToast(page, "Added to cart", "3 tote bag(s) added to your cart");
+    expect(await quantity.inputValue()).toBe("3");
     await context.close();
   });
 
@@ -111,6 +122,23 @@ describe("merch page", () => {
     expect(await quantity.getAttribute("aria-valuenow")).toBe("99");
     expect(await quantity.getAttribute("aria-valuemin")).toBe("1");
     await page.context().close();
+  });
+
+  it("keeps the keyboard focus on − when it reaches 1", async () => {
+    const { page, context } = await openMerch();
+    const { quantity, minus, plus } = controls(page);
+    await plus.focus();
+    await page.keyboard.press("Enter");
+    expect(await quantity.inputValue()).toBe("2");
+    await minus.focus();
+    await page.keyboard.press("Enter");
+    expect(await quantity.inputValue()).toBe("1");
+    expect(await minus.isDisabled()).toBe(true);
+    expect(await minus.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Pressing it again changes nothing.
+    await page.keyboard.press("Enter");
+    expect(await quantity.inputValue()).toBe("1");
+    await context.close();
   });
 
   it("steps the quantity with the arrow keys on the field", async () => {
@@ -164,8 +192,38 @@ describe("merch page", () => {
     await context.close();
   });
 
+  it("downloads the stepper's code only once it scrolls into view", async () => {
+    // On a phone the product photo comes first and pushes the stepper below the fold.
+    const viewport = { width: 390, height: 700 };
+    const { page, errors, context } = await openPage(getBrowser, "/merch", { viewport });
+    const island = page.locator("astro-island").filter({ has: page.getByRole("button", { name: "Add to Cart" }) });
+    const componentUrl = new URL((await island.getAttribute("component-url"))!, baseURL).href;
+    expect(componentUrl).toMatch(/QuantityStepper/);
+    expect((await page.getByRole("spinbutton", { name: "Quantity" }).boundingBox())!.y).toBeGreaterThan(
+      viewport.height,
+    );
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    const before = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
+    expect(before).not.toContain(componentUrl);
+    const loaded = page.waitForRequest(componentUrl, { timeout: 10_000 });
+    await page.getByRole("spinbutton", { name: "Quantity" }).scrollIntoViewIfNeeded();
+    await expect(loaded.then((request) => request.url())).resolves.toBe(componentUrl);
+    await page.waitForFunction(() => !document.querySelector("astro-island[ssr]"));
+    await controls(page).plus.click();
+    expect(await controls(page).quantity.inputValue()).toBe("2");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("has no accessibility violations, before and while the toast shows", async () => {
     const { page, context } = await openMerch();
+    expect(await axeViolations(page)).toEqual([]);
+    // After stepping and typing, with − disabled again.
+    await controls(page).plus.click();
+    await controls(page).quantity.fill("oops");
+    await controls(page).quantity.blur();
+    expect(await controls(page).minus.isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await controls(page).addToCart.click();
     await expectToast(page, "Added to cart", "1 tote bag(s) added to your cart");

@@ -4,7 +4,7 @@
  * the space is reserved and the photo shows before any JS runs.
  */
 import { useState } from "react";
-import { A11y, Keyboard, Navigation } from "swiper/modules";
+import { A11y, Keyboard } from "swiper/modules";
 import { Swiper, SwiperSlide } from "swiper/react";
 import type { Swiper as SwiperInstance } from "swiper/types";
 import "swiper/css";
@@ -13,8 +13,9 @@ import { slidePosition, type Slide } from "./carousel";
 
 type Props = { slides: Slide[]; label: string };
 
+// aria-disabled rather than disabled, so Next keeps the keyboard focus on the last photo.
 const arrowButton =
-  "flex h-11 w-11 items-center justify-center rounded-full border border-stone-300 bg-white text-stone-900 shadow-sm hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:opacity-40";
+  "flex h-11 w-11 items-center justify-center rounded-full border border-stone-300 bg-white text-stone-900 shadow-sm hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 aria-disabled:cursor-not-allowed aria-disabled:opacity-40";
 
 function CarouselInner({ slides, label }: Props) {
   const [active, setActive] = useState(0);
@@ -24,7 +25,7 @@ function CarouselInner({ slides, label }: Props) {
     <section aria-roledescription="carousel" aria-label={label}>
       <div className="overflow-hidden rounded-lg bg-stone-900">
         <Swiper
-          modules={[Navigation, Keyboard, A11y]}
+          modules={[Keyboard, A11y]}
           onSwiper={setSwiper}
           onSlideChange={(instance) => setActive(instance.activeIndex)}
           keyboard={{ enabled: true, onlyInViewport: true }}
@@ -33,7 +34,8 @@ function CarouselInner({ slides, label }: Props) {
         >
           {slides.map((slide, index) => (
             <SwiperSlide key={slide.src}>
-              <figure className="relative h-full w-full">
+              <picture>
+                <source type="image/avif" srcSet={slide.avifSrcset} sizes={slide.sizes} />
                 <img
                   src={slide.src}
                   srcSet={slide.srcset}
@@ -45,7 +47,7 @@ function CarouselInner({ slides, label }: Props) {
                   decoding="async"
                   className="h-full w-full object-cover"
                 />
-              </figure>
+              </picture>
             </SwiperSlide>
           ))}
         </Swiper>
@@ -59,7 +61,7 @@ function CarouselInner({ slides, label }: Props) {
             type="button"
             className={arrowButton}
             aria-label="Previous photo"
-            disabled={active === 0}
+            aria-disabled={active === 0}
             onClick={() => swiper?.slidePrev()}
           >
             <span aria-hidden="true">←</span>
@@ -68,7 +70,7 @@ function CarouselInner({ slides, label }: Props) {
             type="button"
             className={arrowButton}
             aria-label="Next photo"
-            disabled={active === slides.length - 1}
+            aria-disabled={active === slides.length - 1}
             onClick={() => swiper?.slideNext()}
           >
             <span aria-hidden="true">→</span>

@@ -1,8 +1,10 @@
 /** Pure helpers of the photo carousel. */
 
 export type Slide = {
+  /** WebP fallback and its widths; browsers that decode AVIF take `avifSrcset`. */
   src: string;
   srcset: string;
+  avifSrcset: string;
   sizes: string;
   width: number;
   height: number;

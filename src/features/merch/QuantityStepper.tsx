@@ -12,8 +12,10 @@ import { addedToCartMessage, clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from ".
 
 type Props = { addToCartLabel: string };
 
+// aria-disabled rather than disabled: a button that disables itself under the
+// keyboard focus (− reaching 1) would drop the focus to the page.
 const stepButton =
-  "flex h-11 w-11 items-center justify-center text-xl text-stone-900 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
+  "flex h-11 w-11 items-center justify-center text-xl text-stone-900 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900 aria-disabled:cursor-not-allowed aria-disabled:text-stone-400 aria-disabled:hover:bg-transparent";
 
 function Stepper({ addToCartLabel }: Props) {
   const [quantity, setQuantity] = useState(MIN_QUANTITY);
@@ -38,7 +40,7 @@ function Stepper({ addToCartLabel }: Props) {
             type="button"
             className={stepButton}
             aria-label="Decrease quantity"
-            disabled={current <= MIN_QUANTITY}
+            aria-disabled={current <= MIN_QUANTITY}
             onClick={() => commit(current - 1)}
           >
             <span aria-hidden="true">−</span>
@@ -78,7 +80,7 @@ function Stepper({ addToCartLabel }: Props) {
             type="button"
             className={stepButton}
             aria-label="Increase quantity"
-            disabled={current >= MAX_QUANTITY}
+            aria-disabled={current >= MAX_QUANTITY}
             onClick={() => commit(current + 1)}
           >
             <span aria-hidden="true">+</span>
