@@ -85,3 +85,13 @@ export async function requestsDuring(page: Page, action: () => Promise<void>): P
   }
   return urls;
 }
+
+/** Runs `action`, waits for the download it starts, and returns the file's name and text. */
+export async function downloadDuring(
+  page: Page,
+  action: () => Promise<void>,
+): Promise<{ filename: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 10_000 }), action()]);
+  const path = await download.path();
+  return { filename: download.suggestedFilename(), text: readFileSync(path, "utf8") };
+}
