@@ -1,5 +1,5 @@
 /**
- * The one toast queue every island pushes to. The Toaster island drains it
+ * The one toast queue every island pushes to. The Toaster drains it
  * into react-hot-toast, so islands never import the toast library themselves.
  */
 import { atom } from "nanostores";

@@ -1,0 +1,22 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mountToasterOnFirstToast } from "./toaster-loader";
+import { showToast } from "./toasts.store";
+
+describe("the toast renderer", () => {
+  it("is not started until a toast is queued, then shows that toast", async () => {
+    mountToasterOnFirstToast();
+    // Give a wrongly eager loader time to mount.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector("[data-toaster]")).toBeNull();
+
+    showToast({ title: "Saved", description: "Your change is safe" });
+    expect(await screen.findByText("Your change is safe")).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Saved");
+
+    showToast({ title: "Failed", variant: "destructive" });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed");
+    await waitFor(() => expect(document.querySelectorAll("[data-toaster]")).toHaveLength(1));
+  });
+});
