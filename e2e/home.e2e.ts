@@ -53,7 +53,7 @@ describe("home page", () => {
 
   it("takes the visitor to the biography with Learn More", async () => {
     const { page, close } = await visit(getBrowser, "/");
-    await page.getByRole("link", { name: "Learn More" }).click();
+    await page.getByRole("link", { name: "Learn More about the artist" }).click();
     await page.waitForURL(/\/bio$/);
     await expect(page.getByRole("heading", { level: 1, name: "Biography" }).isVisible()).resolves.toBe(true);
     await close();

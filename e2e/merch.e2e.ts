@@ -206,6 +206,8 @@ describe("merch page", () => {
     await page.waitForTimeout(500);
     const before = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
     expect(before).not.toContain(componentUrl);
+    // Nothing heavy waits in the background either: the toast renderer and React come with the first toast.
+    expect(before.filter((url) => /mountToaster|client\.|jsx-runtime/.test(url))).toEqual([]);
     const loaded = page.waitForRequest(componentUrl, { timeout: 10_000 });
     await page.getByRole("spinbutton", { name: "Quantity" }).scrollIntoViewIfNeeded();
     await expect(loaded.then((request) => request.url())).resolves.toBe(componentUrl);

@@ -99,4 +99,11 @@ describe("discoverability and sharing", () => {
     const named = robots.match(/^Sitemap: (\S+)$/m)?.[1];
     expect(named).toBe(`${locations[0].origin}/sitemap.xml`);
   });
+
+  it("lets a check running in the page read robots.txt under the security policy", async () => {
+    const { page, close } = await visit(getBrowser, "/");
+    const text = await page.evaluate(async () => (await fetch("/robots.txt")).text());
+    expect(text).toMatch(/^User-agent: \*$/m);
+    await close();
+  });
 });

@@ -1,6 +1,8 @@
 /** Copy of the home page hero. */
 export const home = {
   tagline: 'Debut Single "Mother" out now',
-  cta: { label: "Learn More", href: "/bio" },
+  // The spec's button text; `context` is read by screen readers and search engines only,
+  // because "Learn More" alone does not say where the link goes.
+  cta: { label: "Learn More", context: "about the artist", href: "/bio" },
   title: "Irish folk and indie singer-songwriter",
 } as const;
