@@ -1,9 +1,11 @@
 /**
- * Starts what a visitor's browser talks to: the embedded backend (fresh,
- * in memory) on the port the build points at, and the built site from dist/
- * served with netlify.toml's headers on a free port.
+ * Starts what a visitor's browser talks to: the embedded backend (fresh, in a
+ * temporary data folder) on the port the build points at, and the built site
+ * from dist/ served with netlify.toml's headers on a free port.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { startBackend } from "../server/backend.mjs";
@@ -28,13 +30,16 @@ export default async function setup(project: TestProject) {
     throw new Error(`No build in ${distDir}: run \`npm run build\` first (npm test does).`);
   }
   const chromiumPath = ensureChromium();
+  const dataDir = mkdtempSync(join(tmpdir(), "stagedoor-e2e-db-"));
   let backend: Awaited<ReturnType<typeof startBackend>>;
   try {
-    backend = await startBackend({ port: Number(backendUrl.port), host: backendUrl.hostname });
+    backend = await startBackend({ port: Number(backendUrl.port), host: backendUrl.hostname, dataDir });
   } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       throw new Error(
-        `Port ${backendUrl.port} is busy: stop \`npm start\`/\`npm run dev\` before running the browser tests.`,
+        `Port ${backendUrl.port} (from PUBLIC_SUPABASE_URL=${backendUrl.origin}) is busy: stop \`npm start\`/\`npm run dev\`, ` +
+          "or build and test with another PUBLIC_SUPABASE_URL port.",
       );
     }
     throw error;
@@ -48,5 +53,6 @@ export default async function setup(project: TestProject) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await backend.close();
+    rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -16,6 +16,7 @@ import { chromium } from "playwright-core";
 import {
   BUDGETS,
   evaluateBudgets,
+  lighthouseReportDir,
   parseBenchArgs,
   PUBLIC_PAGES,
   renderReport,
@@ -92,7 +93,7 @@ try {
     const { runLighthouse } = await import("./lib/lighthouse-run.mjs");
     const runs = new Map(audited.map((page) => [page.path, []]));
     // Full reports beside the JSON results, to see why a score is not 100 (open them in the Lighthouse viewer).
-    const reportDir = options.json ? resolve(root, dirname(options.json), "lighthouse") : null;
+    const reportDir = options.json ? resolve(root, lighthouseReportDir(options.json)) : null;
     if (reportDir) {
       // Only this run's reports: an older run's could be mistaken for this one's.
       rmSync(reportDir, { recursive: true, force: true });
@@ -155,7 +156,10 @@ if (options.json) {
   const file = resolve(root, options.json);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify({ meta, pages, verdicts }, null, 2)}\n`);
-  console.log(`Results written to ${options.json}`);
+  const reports = pages.some((page) => page.lighthouse)
+    ? `; Lighthouse reports in ${lighthouseReportDir(options.json)}/`
+    : "";
+  console.log(`Results written to ${options.json}${reports}`);
 }
 const missed = verdicts.some((verdict) => verdict.status === "fail");
 process.exit(missed && options.fail ? 1 : 0);

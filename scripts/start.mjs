@@ -8,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { runBackend } from "../server/cli.mjs";
+import { runBackend, stopOnSignal } from "../server/cli.mjs";
 import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
 import { createStaticServer, listen } from "./lib/static-server.mjs";
 
@@ -34,14 +34,8 @@ try {
 }
 console.log(`Site: http://localhost:${port}  (Ctrl-C to stop)`);
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
+stopOnSignal(async () => {
   server.closeAllConnections?.();
   server.close();
   await backend?.close();
-  process.exit(0);
-}
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+});

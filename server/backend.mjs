@@ -65,6 +65,7 @@ function readBody(request) {
  * @param {string} [options.host]
  * @param {string} [options.dataDir] folder that keeps the data; in memory when absent
  * @param {string} [options.migrationsDir]
+ * @param {boolean} [options.snapshots] start a brand-new database from the cached migrated snapshot (default true)
  * @param {string} [options.secret] HS256 secret the keys are verified with
  * @param {(line: string) => void} [options.log]
  */
@@ -73,15 +74,24 @@ export async function startBackend({
   host = "127.0.0.1",
   dataDir,
   migrationsDir,
+  snapshots = true,
   secret = LOCAL_JWT_SECRET,
   log = () => {},
 } = {}) {
-  const db = await openDatabase({ dataDir, migrationsDir });
-  let schema = await readSchema(db);
-  const getSchema = async () => schema;
-  const realtime = createRealtime({ db, getSchema, secret });
-  // Changes are published in commit order, one batch after another.
-  let publishing = Promise.resolve();
+  // The port is claimed first, so a busy port fails at once rather than after the database starts;
+  // requests that arrive meanwhile wait for it.
+  /** @type {import("@electric-sql/pglite").PGlite} */
+  let db;
+  /** @type {ReturnType<typeof createRealtime>} */
+  let realtime;
+  let schema = new Map();
+  let markReady = () => {};
+  const ready = new Promise((resolve) => (markReady = resolve));
+  /** The schema cache, re-read when a table is missing (a migration or test may have added it). */
+  async function findTable(name) {
+    if (!schema.has(name)) schema = await readSchema(db);
+    return schema.get(name);
+  }
 
   async function handle(request, response) {
     const url = new URL(request.url ?? "/", "http://localhost");
@@ -100,16 +110,26 @@ export async function startBackend({
         `Invalid path ${url.pathname}: this backend serves /rest/v1/<table> and /realtime/v1/websocket`,
       );
     }
+    // The apikey must be a valid key of this backend; the Bearer token (if any) decides the role.
+    if (request.headers.apikey !== undefined) verifyJwt(String(request.headers.apikey), secret);
     const claims = verifyJwt(tokenFromHeaders(request.headers), secret);
-    if (request.headers.apikey === undefined && !request.headers.authorization) {
-      throw new AuthError("No API key found in request");
+    const reading = request.method === "GET" || request.method === "HEAD";
+    const profile = request.headers[reading ? "accept-profile" : "content-profile"];
+    if (profile !== undefined && profile !== "public") {
+      throw new RestError(406, "PGRST106", "The schema must be one of the following: public");
     }
-    const tableName = decodeURIComponent(match[1]);
-    let table = schema.get(tableName);
-    if (!table) {
-      schema = await readSchema(db); // a migration may have added it
-      table = schema.get(tableName);
+    if (request.headers.range !== undefined) {
+      throw new RestError(400, "PGRST100", "The Range header is not supported by the local backend", {
+        hint: "Use the limit and offset query parameters (supabase-js .range() does).",
+      });
     }
+    let tableName;
+    try {
+      tableName = decodeURIComponent(match[1]);
+    } catch {
+      throw new RestError(400, "PGRST100", `Invalid table name ${match[1]}`);
+    }
+    const table = await findTable(tableName);
     if (!table) {
       throw new RestError(404, "PGRST205", `Could not find the table 'public.${tableName}' in the schema cache`);
     }
@@ -124,13 +144,10 @@ export async function startBackend({
         params: url.searchParams,
         body,
         prefer: request.headers.prefer,
+        accept: request.headers.accept,
       });
     });
-    if (result.changes?.length) {
-      publishing = publishing
-        .then(() => realtime.publish(table, result.changes))
-        .catch((error) => log(`realtime: ${error.message}`));
-    }
+    if (result.changes?.length) realtime.enqueue(table, result.changes);
     const headers = { ...result.headers };
     if (result.status === 204 || result.body === "") {
       response.writeHead(result.status, { ...corsHeaders(request), ...headers });
@@ -139,8 +156,11 @@ export async function startBackend({
     return sendJson(response, request, result.status, result.body, headers);
   }
 
+  const inFlight = new Set();
   const server = createServer((request, response) => {
-    handle(request, response).catch((error) => {
+    const answer =
+      request.method === "OPTIONS" ? handle(request, response) : ready.then(() => handle(request, response));
+    const settled = answer.catch((error) => {
       let claimsRole = "anon";
       try {
         claimsRole = verifyJwt(tokenFromHeaders(request.headers), secret).role;
@@ -159,12 +179,14 @@ export async function startBackend({
       if (!response.headersSent) sendJson(response, request, status, errorBody(error));
       else response.end();
     });
+    inFlight.add(settled);
+    void settled.finally(() => inFlight.delete(settled));
   });
   server.on("upgrade", (request, socket, head) => {
     const url = new URL(request.url ?? "/", "http://localhost");
-    if (url.pathname.replace(/\/$/, "") === "/realtime/v1/websocket")
-      realtime.handleUpgrade(request, socket, head, url);
-    else socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
+    if (url.pathname.replace(/\/$/, "") === "/realtime/v1/websocket") {
+      void ready.then(() => realtime.handleUpgrade(request, socket, head, url));
+    } else socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
   });
 
   await new Promise((resolve, reject) => {
@@ -172,6 +194,17 @@ export async function startBackend({
     server.listen(port, host, resolve);
   });
   const actualPort = server.address().port;
+  try {
+    db = await openDatabase({ dataDir, migrationsDir, snapshots, log });
+    schema = await readSchema(db);
+  } catch (error) {
+    server.closeAllConnections();
+    server.close();
+    await db?.close();
+    throw error;
+  }
+  realtime = createRealtime({ db, findTable, secret, log });
+  markReady();
 
   let closing;
   async function close() {
@@ -179,7 +212,8 @@ export async function startBackend({
       realtime.close();
       server.closeAllConnections?.();
       await new Promise((resolve) => server.close(() => resolve()));
-      await publishing.catch(() => {});
+      await Promise.allSettled([...inFlight]); // let running transactions finish before the database closes
+      await realtime.idle();
       await db.close();
     })();
     return closing;

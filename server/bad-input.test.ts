@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "./backend.mjs";
-import { LOCAL_ANON_KEY, signJwt } from "./local-keys.mjs";
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, signJwt } from "./local-keys.mjs";
 import { type Backend, client, closeClients, contact, freshBackend } from "./test-helpers";
 
 let backend: Backend;
@@ -89,6 +89,37 @@ describe("bad input gets a clear error and loses nothing", () => {
     expect(
       (await call("/rest/v1/contacts", { headers: { apikey: expired, Authorization: `Bearer ${expired}` } })).status,
     ).toBe(401);
+  });
+
+  it("refuses a forged apikey even beside a valid token", async () => {
+    const forged = signJwt({ role: "anon" }, "not-the-secret");
+    const result = await call("/rest/v1/contacts", { headers: { apikey: forged } });
+    expect(result.status).toBe(401);
+    expect(result.body.code).toBe("PGRST301");
+  });
+
+  it("answers what it does not serve with a clear error: other schemas, ranges, media types, broken paths", async () => {
+    const schema = await call("/rest/v1/contacts", { headers: { "Accept-Profile": "private" } });
+    expect(schema.status).toBe(406);
+    expect(schema.body).toMatchObject({ code: "PGRST106", message: "The schema must be one of the following: public" });
+    const range = await call("/rest/v1/contacts", { headers: { Range: "0-9" } });
+    expect(range.status).toBe(400);
+    expect(range.body.hint).toMatch(/limit and offset/);
+    const csv = await call("/rest/v1/contacts", { headers: { Accept: "text/csv" } });
+    expect(csv.status).toBe(406);
+    expect(csv.body.code).toBe("PGRST107");
+    const broken = await call("/rest/v1/%E0%A4%A");
+    expect(broken.status).toBe(400);
+    expect(Object.keys(broken.body).sort()).toEqual(["code", "details", "hint", "message"]);
+  });
+
+  it("refuses a delete without a filter even for the service role", async () => {
+    const result = await call("/rest/v1/contacts", {
+      method: "DELETE",
+      headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+    });
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ code: "21000", message: "DELETE requires a WHERE clause" });
   });
 
   it("refuses a body over 1 MiB with 413", async () => {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** Runs the local backend on its own: `node server/cli.mjs` (data in .data/db). */
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { startBackend } from "./backend.mjs";
 import { LOCAL_BACKEND_PORT } from "./local-keys.mjs";
 
@@ -23,12 +23,26 @@ export async function runBackend({
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const backend = await runBackend();
-  const stop = async () => {
-    await backend.close();
-    process.exit(0);
+/** Closes the backend (and the database, cleanly) on Ctrl-C; a second Ctrl-C exits at once. */
+export function stopOnSignal(stop) {
+  let stopping = false;
+  const onSignal = () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    console.log("\nStopping…");
+    void stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const backend = await runBackend();
+  stopOnSignal(() => backend.close());
 }

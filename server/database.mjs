@@ -1,15 +1,35 @@
 /**
  * The embedded Postgres (PGlite): bootstraps what a hosted Supabase project
- * already has, then applies supabase/migrations/*.sql once each, in order.
+ * already has, then applies supabase/migrations/*.sql once each, in order,
+ * recording each in a ledger.
+ *
+ * A brand-new database (in memory, or an empty data folder) starts from a
+ * cached snapshot of the bootstrapped and migrated database when one exists:
+ * Postgres' initdb is most of a cold start (about 5 s, far more on a busy
+ * machine), loading a snapshot about 1 s. The snapshot's name is a hash of
+ * PGlite's version, the bootstrap and every migration, so any change to them
+ * builds a new one from scratch.
  */
 import { PGlite } from "@electric-sql/pglite";
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL("../supabase/migrations/", import.meta.url));
+export const SNAPSHOT_CACHE_DIR = fileURLToPath(new URL("../node_modules/.cache/stagedoor-backend/", import.meta.url));
 
-// Roles and the realtime publication of a hosted project, and no default grants.
+// The package does not export its package.json; find it beside the entry point (dist/index.cjs).
+const PGLITE_VERSION = JSON.parse(
+  readFileSync(
+    join(dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite")), "../package.json"),
+    "utf8",
+  ),
+).version;
+
+// Roles and the realtime publication of a hosted project, and no default grants:
+// a migration that forgets a GRANT fails here exactly as it would there.
 const BOOTSTRAP = `
 do $$
 begin
@@ -21,37 +41,103 @@ end
 $$;
 grant usage on schema public to anon, authenticated, service_role;
 create schema if not exists stagedoor_internal;
+revoke all on schema stagedoor_internal from public;
 create table if not exists stagedoor_internal.schema_migrations (
   version text primary key,
   applied_at timestamptz not null default now()
 );
+alter table stagedoor_internal.schema_migrations add column if not exists checksum text;
 `;
 
-// service_role bypasses RLS as on a hosted project; it has full table rights there too.
-const SERVICE_ROLE_GRANTS = `
-grant all on all tables in schema public to service_role;
-`;
+const sha256 = (text) => createHash("sha256").update(text).digest("hex");
 
-export async function openDatabase({ dataDir, migrationsDir = DEFAULT_MIGRATIONS_DIR } = {}) {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = dataDir ? new PGlite(dataDir) : new PGlite();
-  await db.waitReady;
-  await db.exec(BOOTSTRAP);
-  const applied = new Set(
-    (await db.query("select version from stagedoor_internal.schema_migrations")).rows.map((r) => r.version),
-  );
-  const files = readdirSync(migrationsDir)
+function readMigrations(migrationsDir) {
+  return readdirSync(migrationsDir)
     .filter((file) => file.endsWith(".sql"))
-    .sort();
-  for (const file of files) {
-    if (applied.has(file)) continue;
-    const sql = readFileSync(join(migrationsDir, file), "utf8");
+    .sort()
+    .map((file) => {
+      const sql = readFileSync(join(migrationsDir, file), "utf8");
+      return { file, sql, checksum: sha256(sql) };
+    });
+}
+
+/** Applies the bootstrap, then every migration the ledger does not list yet. */
+async function migrate(db, migrations, log) {
+  await db.exec(BOOTSTRAP);
+  const { rows } = await db.query("select version, checksum from stagedoor_internal.schema_migrations");
+  const applied = new Map(rows.map((row) => [row.version, row.checksum]));
+  for (const { file, sql, checksum } of migrations) {
+    if (applied.has(file)) {
+      const recorded = applied.get(file);
+      if (recorded && recorded !== checksum) {
+        log(`migration ${file} changed after it was applied; run \`npm run db:reset\` to apply it again`);
+      }
+      continue;
+    }
     await db.transaction(async (tx) => {
       await tx.exec(sql);
-      await tx.query("insert into stagedoor_internal.schema_migrations (version) values ($1)", [file]);
+      await tx.query("insert into stagedoor_internal.schema_migrations (version, checksum) values ($1, $2)", [
+        file,
+        checksum,
+      ]);
     });
   }
-  await db.exec(SERVICE_ROLE_GRANTS);
+}
+
+/** Reads the cached snapshot for `key`, or null. */
+function readSnapshot(key) {
+  const file = join(SNAPSHOT_CACHE_DIR, `${key}.tar`);
+  try {
+    return existsSync(file) ? new Blob([readFileSync(file)]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves a snapshot atomically (write, then rename), so a parallel start never reads half a file. */
+async function writeSnapshot(db, key, log) {
+  try {
+    const tarball = await db.dumpDataDir("none");
+    mkdirSync(SNAPSHOT_CACHE_DIR, { recursive: true });
+    const file = join(SNAPSHOT_CACHE_DIR, `${key}.tar`);
+    const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+    writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+    renameSync(partial, file);
+    // Snapshots of older migrations or PGlite versions, and partial files a crash left, are dead weight.
+    for (const name of readdirSync(SNAPSHOT_CACHE_DIR)) {
+      const path = join(SNAPSHOT_CACHE_DIR, name);
+      const age = Date.now() - statSync(path).mtimeMs;
+      if (name !== `${key}.tar` && age > (name.endsWith(".partial") ? 600_000 : 86_400_000)) {
+        rmSync(path, { force: true });
+      }
+    }
+  } catch (error) {
+    log(`could not cache the database snapshot (${error.message}); the next fresh start will be slower`);
+  }
+}
+
+/**
+ * Opens (creating if needed) the database and brings it up to date.
+ * @param {{ dataDir?: string, migrationsDir?: string, snapshots?: boolean, log?: (line: string) => void }} [options]
+ *   `dataDir`: folder that keeps the data (in memory when absent); `snapshots: false` always runs initdb.
+ */
+export async function openDatabase({
+  dataDir,
+  migrationsDir = DEFAULT_MIGRATIONS_DIR,
+  snapshots = true,
+  log = () => {},
+} = {}) {
+  const migrations = readMigrations(migrationsDir);
+  const key = sha256(
+    JSON.stringify([PGLITE_VERSION, BOOTSTRAP, migrations.map(({ file, checksum }) => [file, checksum])]),
+  ).slice(0, 24);
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const isNew = !dataDir || !existsSync(join(dataDir, "PG_VERSION"));
+  const snapshot = isNew && snapshots ? readSnapshot(key) : null;
+  const db = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(snapshot ? { loadDataDir: snapshot } : {}) });
+  await db.waitReady;
+  await migrate(db, migrations, log);
+  if (isNew && snapshots && !snapshot) await writeSnapshot(db, key, log);
   return db;
 }
 
@@ -60,6 +146,7 @@ export async function readSchema(db) {
   const { rows } = await db.query(`
     select c.relname as table, a.attname as column, t.typname as type,
            coalesce(a.attnum = any(i.indkey), false) as primary_key,
+           c.relreplident = 'f' as replica_identity_full,
            exists (select 1 from pg_publication_tables p
                    where p.pubname = 'supabase_realtime' and p.schemaname = 'public' and p.tablename = c.relname) as realtime
     from pg_class c
@@ -71,7 +158,13 @@ export async function readSchema(db) {
     order by c.relname, a.attnum`);
   const tables = new Map();
   for (const row of rows) {
-    const table = tables.get(row.table) ?? { name: row.table, columns: [], primaryKey: [], realtime: row.realtime };
+    const table = tables.get(row.table) ?? {
+      name: row.table,
+      columns: [],
+      primaryKey: [],
+      realtime: row.realtime,
+      replicaIdentityFull: row.replica_identity_full,
+    };
     table.columns.push({ name: row.column, type: row.type });
     if (row.primary_key) table.primaryKey.push(row.column);
     tables.set(row.table, table);

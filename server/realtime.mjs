@@ -7,6 +7,7 @@
 import { randomInt } from "node:crypto";
 import { WebSocketServer } from "ws";
 import { verifyJwt } from "./auth.mjs";
+import { quote } from "./rest.mjs";
 
 const MAX_FRAME_BYTES = 64 * 1024;
 
@@ -31,14 +32,33 @@ function decode(text) {
   };
 }
 
-function filterMatches(filter, record) {
-  if (!filter) return true;
-  const match = filter.match(/^([A-Za-z_][A-Za-z0-9_]*)=eq\.(.*)$/);
-  if (!match) return false;
-  return record != null && String(record[match[1]]) === match[2];
+const FILTER = /^([A-Za-z_][A-Za-z0-9_]*)=(eq|neq|in)\.(.*)$/s;
+
+/** Checks a binding's filter (`column=eq.value`, `neq`, `in.(a,b)`); returns a reason when it is not served. */
+function filterProblem(filter, table) {
+  if (filter === undefined || filter === null || filter === "") return null;
+  const match = typeof filter === "string" ? filter.match(FILTER) : null;
+  if (!match) return `filter ${JSON.stringify(filter)} is not supported (use column=eq.value, neq or in.(a,b))`;
+  if (!table.columns.some((column) => column.name === match[1])) return `column ${match[1]} does not exist`;
+  if (match[2] === "in" && !/^\(.*\)$/s.test(match[3])) return `filter ${filter} needs a list: in.(a,b)`;
+  return null;
 }
 
-export function createRealtime({ db, getSchema, secret }) {
+function filterMatches(filter, record) {
+  if (!filter) return true;
+  const [, column, operator, value] = filter.match(FILTER);
+  if (record == null || record[column] === undefined) return false;
+  const actual = record[column] === null ? "null" : String(record[column]);
+  if (operator === "eq") return actual === value;
+  if (operator === "neq") return actual !== value;
+  return value
+    .slice(1, -1)
+    .split(",")
+    .map((item) => item.trim())
+    .includes(actual);
+}
+
+export function createRealtime({ db, findTable, secret, log = () => {} }) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   /** @type {Set<{ socket: import("ws").WebSocket, send: Function, role: string, channels: Map<string, any> }>} */
   const clients = new Set();
@@ -54,7 +74,7 @@ export function createRealtime({ db, getSchema, secret }) {
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const client = { socket: ws, send: encoder(url.searchParams.get("vsn")), role: claims.role, channels: new Map() };
+      const client = { socket: ws, send: encoder(url.searchParams.get("vsn")), claims, channels: new Map() };
       clients.add(client);
       ws.on("message", (data) => onMessage(client, data.toString()));
       ws.on("close", () => clients.delete(client));
@@ -80,7 +100,7 @@ export function createRealtime({ db, getSchema, secret }) {
     if (topic === "phoenix" && event === "heartbeat") return reply(client, message, "ok");
     if (event === "access_token") {
       try {
-        client.role = verifyJwt(payload?.access_token, secret).role;
+        client.claims = verifyJwt(payload?.access_token, secret);
       } catch {
         // keep the role the socket was opened with
       }
@@ -100,18 +120,26 @@ export function createRealtime({ db, getSchema, secret }) {
     const config = payload?.config ?? {};
     if (payload?.access_token) {
       try {
-        client.role = verifyJwt(payload.access_token, secret).role;
+        client.claims = verifyJwt(payload.access_token, secret);
       } catch {
         return reply(client, message, "error", { reason: "Invalid JWT" });
       }
     }
     const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
-    const schema = await getSchema();
     for (const binding of requested) {
-      if (binding?.table && binding.table !== "*" && !schema.has(binding.table)) {
-        return reply(client, message, "error", {
-          reason: `Unable to subscribe to changes: table ${binding.table} not found`,
-        });
+      const table = binding?.table && binding.table !== "*" ? await findTable(String(binding.table)) : null;
+      const problem =
+        binding === null || typeof binding !== "object"
+          ? "each postgres_changes binding must be an object"
+          : (binding.schema ?? "public") !== "public"
+            ? `schema ${binding.schema} is not served (only public)`
+            : binding.table && binding.table !== "*" && !table
+              ? `table ${binding.table} not found`
+              : binding.filter && !table
+                ? "a filter needs a table"
+                : table && filterProblem(binding.filter, table);
+      if (problem) {
+        return reply(client, message, "error", { reason: `Unable to subscribe to changes: ${problem}` });
       }
     }
     const bindings = requested.map((binding) => ({
@@ -135,67 +163,115 @@ export function createRealtime({ db, getSchema, secret }) {
     }
   }
 
-  /** May `role` see the row with this primary key? Asked of Postgres under that role. */
-  async function canSee(role, table, record) {
-    if (role === "service_role") return true;
+  /**
+   * Which of `records` (rows of `table`) may the holder of `claims` SELECT right now? One query, asked of
+   * Postgres under their role, so grants and row-level security decide. Returns their key strings.
+   */
+  async function visibleKeys(claims, table, records) {
     const keys = table.primaryKey;
-    if (keys.length === 0) return false;
+    if (keys.length === 0) return new Set();
+    const target = `public.${quote(table.name)}`;
+    const tuple = keys.map(quote).join(", ");
     try {
       return await db.transaction(async (tx) => {
-        await tx.query("select set_config('role', $1, true)", [role]);
-        const where = keys.map((key, i) => `"${key}" = $${i + 1}`).join(" and ");
+        await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
+          claims.role,
+          JSON.stringify(claims),
+        ]);
         const { rows } = await tx.query(
-          `select 1 from public."${table.name}" where ${where}`,
-          keys.map((k) => record[k]),
+          `select coalesce(json_agg(json_build_array(${tuple})), '[]'::json)::text as keys from ${target}
+           where (${tuple}) in (select ${tuple} from json_populate_recordset(null::${target}, $1::json))`,
+          [JSON.stringify(records.map((record) => Object.fromEntries(keys.map((key) => [key, record[key]]))))],
         );
-        return rows.length > 0;
+        return new Set(JSON.parse(rows[0].keys).map((values) => JSON.stringify(values)));
       });
     } catch {
-      return false; // no SELECT grant for this role
+      return new Set(); // no SELECT grant for this role
     }
   }
 
-  /** Sends committed changes of `table` to every channel that asked for them. */
-  async function publish(table, changes) {
-    if (!table.realtime || changes.length === 0 || clients.size === 0) return;
-    const columns = table.columns.map((column) => ({ name: column.name, type: column.type }));
-    const pkOnly = (record) => Object.fromEntries(table.primaryKey.map((key) => [key, record[key]]));
-    for (const change of changes) {
-      const record = change.record ?? change.old;
-      const visibility = new Map();
-      for (const client of clients) {
-        for (const [topic, channel] of client.channels) {
-          const ids = channel.bindings
-            .filter(
-              (b) =>
-                (b.event === "*" || b.event === change.type) &&
-                (b.schema === "*" || b.schema === "public") &&
-                (b.table === "*" || b.table === table.name) &&
-                filterMatches(b.filter, record),
-            )
-            .map((b) => b.id);
-          if (ids.length === 0) continue;
-          if (change.type !== "DELETE") {
-            if (!visibility.has(client.role)) visibility.set(client.role, await canSee(client.role, table, record));
-            if (!visibility.get(client.role)) continue;
-          }
-          const data = {
-            schema: "public",
-            table: table.name,
-            commit_timestamp: new Date().toISOString(),
-            type: change.type,
-            columns,
-            errors: null,
-            ...(change.type === "DELETE" ? {} : { record }),
-            ...(change.type === "INSERT" ? {} : { old_record: pkOnly(record) }),
-          };
-          if (client.socket.readyState === client.socket.OPEN) {
-            client.socket.send(client.send(null, null, topic, "postgres_changes", { ids, data }));
+  /** Sends one batch of committed changes, in commit order, to every channel that asked for them. */
+  async function publish(batch) {
+    if (clients.size === 0) return;
+    // Visibility is checked once per batch, per table and per distinct JWT, not once per row.
+    const visibility = new Map();
+    async function visible(claims, table, record) {
+      if (claims.role === "service_role") return true;
+      const cacheKey = `${table.name}\u0000${JSON.stringify(claims)}`;
+      if (!visibility.has(cacheKey)) {
+        const records = batch
+          .filter((item) => item.table.name === table.name)
+          .flatMap((item) => item.changes.filter((change) => change.type !== "DELETE").map((change) => change.record));
+        visibility.set(cacheKey, await visibleKeys(claims, table, records));
+      }
+      return visibility.get(cacheKey).has(JSON.stringify(table.primaryKey.map((key) => record[key])));
+    }
+
+    for (const { table, changes } of batch) {
+      const columns = table.columns.map((column) => ({ name: column.name, type: column.type }));
+      // Like hosted Realtime: without REPLICA IDENTITY FULL the old row carries only its primary key.
+      const oldRecord = (old) =>
+        table.replicaIdentityFull ? old : Object.fromEntries(table.primaryKey.map((key) => [key, old[key]]));
+      for (const change of changes) {
+        // A DELETE is matched against the row it removed, and reaches every subscriber as on a hosted
+        // project (whose old row holds only the key, so nothing private leaks).
+        const record = change.type === "DELETE" ? change.old : change.record;
+        for (const client of clients) {
+          for (const [topic, channel] of client.channels) {
+            const ids = channel.bindings
+              .filter(
+                (b) =>
+                  (b.event === "*" || b.event === change.type) &&
+                  (b.table === "*" || b.table === table.name) &&
+                  filterMatches(b.filter, record),
+              )
+              .map((b) => b.id);
+            if (ids.length === 0) continue;
+            if (change.type !== "DELETE" && !(await visible(client.claims, table, record))) continue;
+            const data = {
+              schema: "public",
+              table: table.name,
+              commit_timestamp: change.committedAt,
+              type: change.type,
+              columns,
+              errors: null,
+              ...(change.type === "DELETE" ? {} : { record }),
+              ...(change.type === "INSERT" ? {} : { old_record: oldRecord(change.old) }),
+            };
+            if (client.socket.readyState === client.socket.OPEN) {
+              client.socket.send(client.send(null, null, topic, "postgres_changes", { ids, data }));
+            }
           }
         }
       }
     }
   }
+
+  // Committed changes wait here and go out in order; a burst of writes is published as one batch.
+  const queue = [];
+  let draining = null;
+
+  async function drain() {
+    while (queue.length > 0) {
+      try {
+        await publish(queue.splice(0));
+      } catch (error) {
+        log(`realtime: ${error.message}`);
+      }
+    }
+    draining = null;
+  }
+
+  /** Queues the committed changes of one write to `table` (only tables in supabase_realtime stream). */
+  function enqueue(table, changes) {
+    if (!table.realtime || changes.length === 0) return;
+    const committedAt = new Date().toISOString();
+    queue.push({ table, changes: changes.map((change) => ({ ...change, committedAt })) });
+    draining ??= drain();
+  }
+
+  /** Resolves once every queued change has been sent. */
+  const idle = () => draining ?? Promise.resolve();
 
   function close() {
     for (const client of clients) client.socket.terminate();
@@ -203,5 +279,5 @@ export function createRealtime({ db, getSchema, secret }) {
     wss.close();
   }
 
-  return { handleUpgrade, publish, close, clientCount: () => clients.size };
+  return { handleUpgrade, enqueue, idle, close, clientCount: () => clients.size };
 }

@@ -1,8 +1,10 @@
 import type { RealtimePostgresChangesPayload, SupabaseClient } from "@supabase/supabase-js";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MIGRATIONS_DIR } from "./database.mjs";
+import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
 import { type Backend, client, closeClients, event, freshBackend } from "./test-helpers";
 
 type Payload = RealtimePostgresChangesPayload<Record<string, unknown>>;
@@ -16,11 +18,15 @@ afterAll(async () => {
   await backend.close();
 });
 
-/** Subscribes like the calendar does and resolves once the server confirms. */
-async function subscribe(supabase: SupabaseClient, received: Payload[]) {
+/** Subscribes like the calendar does (or to another table or filter) and resolves once the server confirms. */
+async function subscribe(
+  supabase: SupabaseClient,
+  received: Payload[],
+  { table = "calendar_events", filter }: { table?: string; filter?: string } = {},
+) {
   const channel = supabase
     .channel("schema-db-changes")
-    .on("postgres_changes", { event: "*", schema: "public", table: "calendar_events" }, (payload: Payload) =>
+    .on("postgres_changes", { event: "*", schema: "public", table, filter }, (payload: Payload) =>
       received.push(payload),
     );
   await new Promise<void>((resolve, reject) => {
@@ -88,6 +94,62 @@ describe("realtime on calendar_events", () => {
   });
 });
 
+describe("realtime follows row-level security and hosted semantics", () => {
+  beforeAll(async () => {
+    // A table the anon role may read only partly, added the way a later migration would.
+    await backend.db.exec(`
+      create table public.notes (id int primary key, body text not null, shared boolean not null default false);
+      alter table public.notes enable row level security;
+      grant select on public.notes to anon;
+      grant all on public.notes to service_role;
+      create policy "shared notes are public" on public.notes for select to anon using (shared);
+      alter publication supabase_realtime add table public.notes;
+    `);
+  });
+
+  it("pushes a row only to subscribers whose role may read it; updates and deletes carry only the old key", async () => {
+    const asAnon: Payload[] = [];
+    const asAdmin: Payload[] = [];
+    await subscribe(client(backend.url), asAnon, { table: "notes" });
+    await subscribe(client(backend.url, LOCAL_SERVICE_ROLE_KEY), asAdmin, { table: "notes" });
+    const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
+    await admin.from("notes").insert({ id: 1, body: "private" });
+    await admin.from("notes").insert({ id: 2, body: "public", shared: true });
+    await admin.from("notes").update({ body: "still private" }).eq("id", 1);
+    await admin.from("notes").delete().eq("id", 2);
+    await until(() => asAdmin.length === 4);
+    await until(() => asAnon.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(asAdmin.map((p) => p.eventType)).toEqual(["INSERT", "INSERT", "UPDATE", "DELETE"]);
+    expect(asAdmin[2]).toMatchObject({ new: { id: 1, body: "still private" }, old: { id: 1 } });
+    expect(Object.keys(asAdmin[2].old)).toEqual(["id"]);
+    expect(asAnon.map((p) => [p.eventType, p.eventType === "DELETE" ? p.old : p.new])).toEqual([
+      ["INSERT", { id: 2, body: "public", shared: true }],
+      ["DELETE", { id: 2 }],
+    ]);
+  });
+
+  it("delivers only the rows a filter matches", async () => {
+    const received: Payload[] = [];
+    await subscribe(client(backend.url), received, { filter: "title=eq.Matinee" });
+    const writer = client(backend.url);
+    await writer.from("calendar_events").insert(event("Evening show", "2025-04-26"));
+    await writer.from("calendar_events").insert(event("Matinee", "2025-04-26"));
+    await until(() => received.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.map((p) => (p.new as { title: string }).title)).toEqual(["Matinee"]);
+  });
+
+  it("refuses a subscription it cannot serve instead of staying silent", async () => {
+    await expect(subscribe(client(backend.url), [], { filter: "title=like.Mat*" })).rejects.toThrow(
+      /filter "title=like.Mat\*" is not supported/,
+    );
+    await expect(subscribe(client(backend.url), [], { table: "no_such_table" })).rejects.toThrow(
+      /table no_such_table not found/,
+    );
+  });
+});
+
 describe("persistence", () => {
   it("keeps data across restarts and applies each migration once", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "stagedoor-db-"));
@@ -98,10 +160,11 @@ describe("persistence", () => {
       const second = await freshBackend({ dataDir });
       const { data } = await client(second.url).from("contacts").select("name");
       expect(data).toEqual([{ name: "Kept" }]);
-      const { rows } = await second.db.query<{ count: number }>(
-        "select count(*)::int as count from stagedoor_internal.schema_migrations",
+      const { rows } = await second.db.query<{ version: string }>(
+        "select version from stagedoor_internal.schema_migrations order by version",
       );
-      expect(rows[0].count).toBe(1);
+      const files = readdirSync(DEFAULT_MIGRATIONS_DIR).filter((file) => file.endsWith(".sql"));
+      expect(rows.map((row) => row.version)).toEqual(files.sort());
       await second.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,8 +1,10 @@
 /**
- * The PostgREST subset the app uses, on /rest/v1/<table>: select with filters
- * and order, insert, upsert on the primary key, update and delete with
- * filters. Every request runs in one transaction as the caller's role, so
- * grants and row-level security decide, as on a hosted project.
+ * The PostgREST subset the app uses, on /rest/v1/<table>: select with filters,
+ * order, limit, offset and exact counts; insert; upsert on the primary key (or
+ * `on_conflict`); update and delete with filters; `return=representation`
+ * and single-object responses. Every request runs in one transaction as the
+ * caller's role, so grants and row-level security decide, as on a hosted
+ * project. Anything else gets a clear error rather than a guess.
  */
 
 export class RestError extends Error {
@@ -35,16 +37,17 @@ function columnOf(table, name) {
   return quote(name);
 }
 
-/** Parses `select=` into a SQL column list. */
+/** Parses `select=` into a SQL column list (`*` spelled out, in table order). */
 function selectList(table, raw) {
-  if (raw === null || raw.trim() === "" || raw.trim() === "*") return "*";
+  const all = table.columns.map((column) => quote(column.name));
+  if (raw === null || raw.trim() === "") return all.join(", ");
   return raw
     .split(",")
     .map((part) => part.trim())
-    .map((part) => {
-      if (part === "*") return "*";
+    .flatMap((part) => {
+      if (part === "*") return all;
       if (/[():!]/.test(part)) throw unsupported(`select=${raw}`);
-      return columnOf(table, part);
+      return [columnOf(table, part)];
     })
     .join(", ");
 }
@@ -141,32 +144,96 @@ function writeRows(table, body, { allowArray }) {
   return { rows, keys };
 }
 
+const OBJECT_MEDIA_TYPE = "application/vnd.pgrst.object+json";
+
+/** Which representation the client accepts: a JSON array, or one object (`.single()`). */
+function acceptedShape(accept = "") {
+  if (accept.trim() === "") return "array";
+  const types = accept.split(",").map((part) => part.split(";")[0].trim().toLowerCase());
+  if (types.includes(OBJECT_MEDIA_TYPE)) return "object";
+  if (types.some((type) => ["application/json", "application/*", "*/*"].includes(type))) return "array";
+  throw new RestError(406, "PGRST107", `None of these media types are available: ${types.join(", ")}`, {
+    hint: "The local backend answers application/json and application/vnd.pgrst.object+json.",
+  });
+}
+
+/** Turns a JSON array text into the response body the client asked for. */
+function shaped(json, shape) {
+  if (shape === "array") return json;
+  const rows = JSON.parse(json);
+  if (rows.length !== 1) {
+    throw new RestError(406, "PGRST116", "JSON object requested, multiple (or no) rows returned", {
+      details: `The result contains ${rows.length} rows`,
+    });
+  }
+  return JSON.stringify(rows[0]);
+}
+
+/** Guards an UPDATE or DELETE without filters, as hosted projects do (pg-safeupdate). */
+function requireWhere(where, verb) {
+  if (where === "") throw new RestError(400, "21000", `${verb} requires a WHERE clause`);
+}
+
 /**
  * Runs one REST request inside `tx` (already switched to the caller's role).
+ * A RestError thrown here rolls the transaction back.
  * Returns { status, body, headers, changes } where changes feed realtime.
  */
-export async function handleRest(tx, table, { method, params, body, prefer: preferHeader }) {
+export async function handleRest(tx, table, { method, params, body, prefer: preferHeader, accept }) {
   const prefer = parsePrefer(preferHeader);
+  const shape = acceptedShape(accept);
   const representation = prefer.return === "representation";
+  if (prefer.missing === "default") throw unsupported("Prefer: missing=default");
   const target = `public.${quote(table.name)}`;
+  const columns = selectList(table, params.get("select"));
   const values = [];
 
   if (method === "GET" || method === "HEAD") {
-    const columns = selectList(table, params.get("select"));
     const where = whereClause(table, params, values);
     const limit = nonNegativeInteger("limit", params.get("limit"));
     const offset = nonNegativeInteger("offset", params.get("offset"));
     const paging = `${limit === null ? "" : ` limit ${limit}`}${offset === null ? "" : ` offset ${offset}`}`;
-    const sql = `select coalesce(json_agg(r), '[]'::json)::text as body, count(*)::int as total
+    const counted = ["exact", "planned", "estimated"].includes(prefer.count ?? "");
+    const sql = `select coalesce(json_agg(r), '[]'::json)::text as body, count(*)::int as returned
+        ${counted ? `, (select count(*)::int from ${target}${where}) as total` : ""}
       from (select ${columns} from ${target}${where}${orderClause(table, params.get("order"))}${paging}) r`;
     const { rows } = await tx.query(sql, values);
-    const { body: json, total } = rows[0];
+    const { body: json, returned, total } = rows[0];
     const start = offset ?? 0;
-    const range = total === 0 ? "*/*" : `${start}-${start + total - 1}/*`;
-    return { status: 200, body: method === "HEAD" ? "" : json, headers: { "Content-Range": range } };
+    const range = `${returned === 0 ? "*" : `${start}-${start + returned - 1}`}/${counted ? total : "*"}`;
+    const status = counted && limit !== null && returned < total - start ? 206 : 200;
+    return { status, body: method === "HEAD" ? "" : shaped(json, shape), headers: { "Content-Range": range } };
   }
 
-  const returning = `returning to_jsonb(${target.split(".")[1]}.*) as record`;
+  // Every write returns the changed rows (old and new, PostgreSQL 18's RETURNING old) to feed realtime;
+  // the client sees them only when it asked.
+  const answer = (result, status) => ({
+    status: representation ? (status === 204 ? 200 : status) : status,
+    body: representation ? shaped(result.body, shape) : "",
+    headers: {
+      "Content-Range": result.count === 0 ? "*/*" : `0-${result.count - 1}/*`,
+      ...(prefer.return ? { "Preference-Applied": `return=${prefer.return}` } : {}),
+    },
+    changes: result.changes,
+  });
+  const collect = (changedRows) =>
+    `select coalesce((select json_agg(r) from (select ${columns} from w) r), '[]'::json)::text as body,
+            coalesce(json_agg(json_build_object('record', to_jsonb(w) - '__inserted' - '__old',
+                                                'old', w.__old, 'inserted', w.__inserted)), '[]'::json)::text as changes,
+            count(*) filter (where w.__inserted)::int as inserted,
+            count(*)::int as count
+     from ${changedRows}`;
+  const run = async (sql, type) => {
+    const { rows } = await tx.query(sql, values);
+    const result = rows[0];
+    result.changes = JSON.parse(result.changes).map((change) => ({
+      type: type ?? (change.inserted ? "INSERT" : "UPDATE"),
+      record: change.record,
+      old: change.old,
+    }));
+    if (representation && shape === "object") shaped(result.body, shape); // refusing one object rolls the write back
+    return result;
+  };
 
   if (method === "POST") {
     const { rows, keys } = writeRows(table, body, { allowArray: true });
@@ -181,78 +248,64 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
         : table.primaryKey.map(quote);
       if (conflictColumns.length === 0)
         throw new RestError(400, "PGRST100", `${table.name} has no primary key to upsert on`);
-      const updates = keys.filter((key) => !conflictColumns.includes(quote(key)));
+      // Like PostgREST: on conflict, every column sent is set again, the conflict columns included.
       conflict =
-        resolution === "ignore-duplicates" || updates.length === 0
+        resolution === "ignore-duplicates"
           ? ` on conflict (${conflictColumns.join(", ")}) do nothing`
-          : ` on conflict (${conflictColumns.join(", ")}) do update set ${updates
+          : ` on conflict (${conflictColumns.join(", ")}) do update set ${keys
               .map((key) => `${quote(key)} = excluded.${quote(key)}`)
               .join(", ")}`;
     }
-    const sql = `with w as (
+    const result = await run(
+      `with w as (
         insert into ${target} (${columnList})
         select ${columnList} from json_populate_recordset(null::${target}, $1::json)${conflict}
-        ${returning}, (xmax = 0) as inserted
-      ) select coalesce(json_agg(record), '[]'::json)::text as body,
-               coalesce(json_agg(json_build_object('record', record, 'inserted', inserted)), '[]'::json)::text as changes,
-               count(*) filter (where inserted)::int as inserted
-        from w`;
-    const { rows: result } = await tx.query(sql, values);
-    const changes = JSON.parse(result[0].changes).map((change) => ({
-      type: change.inserted ? "INSERT" : "UPDATE",
-      record: change.record,
-    }));
-    const status = resolution === "merge-duplicates" && result[0].inserted === 0 && changes.length > 0 ? 200 : 201;
-    return { status, body: representation ? result[0].body : "", headers: { "Content-Range": "*/*" }, changes };
+        returning ${target}.*, (xmax = 0) as __inserted, to_jsonb(old) as __old
+      ) ${collect("w")}`,
+    );
+    const onlyUpdated = resolution === "merge-duplicates" && result.inserted === 0 && result.count > 0;
+    return answer(result, onlyUpdated ? 200 : 201);
   }
 
   if (method === "PATCH") {
     const { rows, keys } = writeRows(table, body, { allowArray: false });
     values.push(JSON.stringify(rows[0]));
     const where = whereClause(table, params, values);
-    const sql = `with w as (
-        update ${target} set (${keys.map(quote).join(", ")}) = (
-          select ${keys.map(quote).join(", ")} from json_populate_record(null::${target}, $1::json))
-        ${where} ${returning}
-      ) select coalesce(json_agg(record), '[]'::json)::text as body from w`;
-    const { rows: result } = await tx.query(
-      keys.length === 1 ? sql.replace(/set \((.*?)\) = \(/s, "set $1 = (") : sql,
-      values,
+    requireWhere(where, "UPDATE");
+    const assignments = keys
+      .map((key) => `${quote(key)} = (select ${quote(key)} from json_populate_record(null::${target}, $1::json))`)
+      .join(", ");
+    const result = await run(
+      `with w as (update ${target} set ${assignments}${where} returning ${target}.*, false as __inserted, to_jsonb(old) as __old)
+       ${collect("w")}`,
+      "UPDATE",
     );
-    const records = JSON.parse(result[0].body);
-    return {
-      status: representation ? 200 : 204,
-      body: representation ? result[0].body : "",
-      headers: { "Content-Range": `0-${Math.max(records.length - 1, 0)}/*` },
-      changes: records.map((record) => ({ type: "UPDATE", record })),
-    };
+    return answer(result, 204);
   }
 
   if (method === "DELETE") {
     const where = whereClause(table, params, values);
-    const sql = `with w as (delete from ${target}${where} ${returning})
-      select coalesce(json_agg(record), '[]'::json)::text as body from w`;
-    const { rows: result } = await tx.query(sql, values);
-    const records = JSON.parse(result[0].body);
-    return {
-      status: representation ? 200 : 204,
-      body: representation ? result[0].body : "",
-      headers: { "Content-Range": "*/*" },
-      changes: records.map((record) => ({ type: "DELETE", old: record })),
-    };
+    requireWhere(where, "DELETE");
+    const result = await run(
+      `with w as (delete from ${target}${where} returning ${target}.*, false as __inserted, to_jsonb(old) as __old)
+       ${collect("w")}`,
+      "DELETE",
+    );
+    return answer(result, 204);
   }
 
   throw new RestError(405, "PGRST117", `Unsupported HTTP method: ${method}`);
 }
 
-/** PostgREST's status for a Postgres error code. */
+/** PostgREST's HTTP status for a Postgres error code (its documented table; anything else is 400). */
 export function statusForPgError(code, role) {
   if (code === "42501") return role === "anon" ? 401 : 403;
-  if (code === "23505" || code === "23503") return 409;
-  if (code === "42P01") return 404;
-  if (code === "42883") return 404;
+  if (code === "23503" || code === "23505") return 409;
+  if (code === "25006") return 405;
+  if (code === "42883" || code === "42P01") return 404;
+  if (code === "42P17") return 500;
   if (/^(08|53)/.test(code)) return 503;
-  if (/^(25|40|XX)/.test(code)) return 500;
-  if (/^(22|23|42)/.test(code) || code === "P0001") return 400;
-  return 500;
+  if (/^(0L|0P|28)/.test(code)) return 403;
+  if (/^(09|25|2D|38|39|3B|40|54|55|57|58|F0|HV|XX)/.test(code)) return 500;
+  return 400;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
 import { type Backend, client, closeClients, contact, event, freshBackend } from "./test-helpers";
 
 let backend: Backend;
@@ -84,6 +84,70 @@ describe("contacts, with the app's exact calls", () => {
     expect(error?.code).toBe("23514");
   });
 
+  it("leaves created_at to the server: the anon role may not back-date a contact", async () => {
+    const supabase = client(backend.url);
+    const { error, status } = await supabase
+      .from("contacts")
+      .insert(contact("backdated", { created_at: "2000-01-01T00:00:00Z" }));
+    expect(status).toBe(401);
+    expect(error).toMatchObject({ code: "42501", message: "permission denied for table contacts" });
+    const edit = await supabase.from("contacts").update({ created_at: "2000-01-01T00:00:00Z" }).eq("id", "c1");
+    expect(edit.status).toBe(401);
+  });
+
+  it("refuses an update without a filter, as hosted projects do", async () => {
+    const supabase = client(backend.url);
+    const { error, status } = await supabase.from("contacts").update({ role: "Everyone" }).neq("id", "");
+    expect(error).toBeNull();
+    expect(status).toBe(204);
+    const unfiltered = await fetch(`${backend.url}/rest/v1/contacts`, {
+      method: "PATCH",
+      headers: {
+        apikey: LOCAL_ANON_KEY,
+        Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({ role: "Nobody" }),
+    });
+    expect(unfiltered.status).toBe(400);
+    expect(await unfiltered.json()).toMatchObject({ code: "21000", message: "UPDATE requires a WHERE clause" });
+    const { data } = await supabase.from("contacts").select("role").eq("role", "Nobody");
+    expect(data).toEqual([]);
+  });
+
+  it("returns the written rows with .select(), only the columns asked for", async () => {
+    const supabase = client(backend.url);
+    const { data, status } = await supabase.from("contacts").insert(contact("shown")).select("id, name");
+    expect(status).toBe(201);
+    expect(data).toEqual([{ id: "shown", name: "Name shown" }]);
+    const single = await supabase.from("contacts").update({ name: "Shown" }).eq("id", "shown").select().single();
+    expect(single.status).toBe(200);
+    expect(single.data).toMatchObject({ id: "shown", name: "Shown", role: "Booker" });
+  });
+
+  it("answers .single() with one object, and PGRST116 when there is not exactly one row", async () => {
+    const supabase = client(backend.url);
+    const one = await supabase.from("contacts").select("name").eq("id", "shown").single();
+    expect(one.data).toEqual({ name: "Shown" });
+    const none = await supabase.from("contacts").select("*").eq("id", "nobody").single();
+    expect(none.status).toBe(406);
+    expect(none.error).toMatchObject({ code: "PGRST116", details: "The result contains 0 rows" });
+  });
+
+  it("counts rows exactly when asked, with a range", async () => {
+    const supabase = client(backend.url);
+    const { count: total } = await supabase.from("contacts").select("*", { count: "exact", head: true });
+    const { data, count, status } = await supabase
+      .from("contacts")
+      .select("id", { count: "exact" })
+      .order("id")
+      .range(0, 1);
+    expect(total).toBeGreaterThan(2);
+    expect(count).toBe(total);
+    expect(data).toHaveLength(2);
+    expect(status).toBe(206);
+  });
+
   it("requires name and role", async () => {
     const supabase = client(backend.url);
     const { error, status } = await supabase.from("contacts").insert({ id: "nameless", name: null, role: "x" });
@@ -123,6 +187,15 @@ describe("calendar events, with the app's exact calls", () => {
       .insert(event("Bad", "2025-06-02", { event_type: "party" }));
     expect(status).toBe(400);
     expect(error?.message).toContain("calendar_events_event_type_check");
+  });
+
+  it("leaves an event's id to the server", async () => {
+    const supabase = client(backend.url);
+    const { error, status } = await supabase
+      .from("calendar_events")
+      .insert(event("Chosen id", "2025-06-03", { id: "00000000-0000-4000-8000-000000000000" }));
+    expect(status).toBe(401);
+    expect(error?.code).toBe("42501");
   });
 
   it("refuses to update or delete events for the anon role", async () => {

@@ -132,6 +132,11 @@ export function parseBenchArgs(argv) {
   return options;
 }
 
+/** Where the full Lighthouse reports go: bench-results/latest.json → bench-results/latest-lighthouse. */
+export function lighthouseReportDir(json) {
+  return `${json.replace(/\.json$/i, "")}-lighthouse`;
+}
+
 /** The middle value (the mean of the two middle values for an even count); null when there is none. */
 export function median(values) {
   const numbers = values.filter((value) => typeof value === "number" && Number.isFinite(value)).sort((a, b) => a - b);

@@ -6,6 +6,7 @@ import {
   formatBytes,
   formatTable,
   lighthouseFigures,
+  lighthouseReportDir,
   median,
   parseBenchArgs,
   renderReport,
@@ -116,6 +117,14 @@ describe("parseBenchArgs", () => {
     expect(() => parseBenchArgs(["--dist", "../elsewhere"])).toThrow(/inside the project/);
     expect(() => parseBenchArgs(["--cpu-slowdown", "0.5"])).toThrow(/--cpu-slowdown/);
     expect(() => parseBenchArgs(["--fast"])).toThrow(/Unknown option --fast/);
+  });
+});
+
+describe("lighthouseReportDir", () => {
+  it("puts each results file's Lighthouse reports in a folder of its own", () => {
+    expect(lighthouseReportDir("bench-results/latest.json")).toBe("bench-results/latest-lighthouse");
+    expect(lighthouseReportDir("bench-results/calibrated.json")).toBe("bench-results/calibrated-lighthouse");
+    expect(lighthouseReportDir("out")).toBe("out-lighthouse");
   });
 });
 
