@@ -1,5 +1,6 @@
+import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { axeViolations, useBrowser } from "./browser";
+import { axeViolations, baseURL, downloadDuring, useBrowser } from "./browser";
 import { htmlAndCssGzipBytes, inlineScriptBytes, jsonLd, visit } from "./visit";
 
 const getBrowser = useBrowser();
@@ -20,10 +21,33 @@ type MusicEvent = {
 };
 
 const dates = [
-  { date: "April 23rd", town: "Galway", link: "Tickets", month: "04", day: "23" },
-  { date: "April 26th", town: "Donegal", link: "Venue website", month: "04", day: "26" },
-  { date: "May 2nd", town: "Dublin", link: "Tickets", month: "05", day: "02" },
+  { date: "April 23rd", town: "Galway", link: "Tickets", month: "04", day: "23", venue: "The Salthill Room, Galway" },
+  {
+    date: "April 26th",
+    town: "Donegal",
+    link: "Venue website",
+    month: "04",
+    day: "26",
+    venue: "The Harbour Loft, Donegal Town",
+  },
+  { date: "May 2nd", town: "Dublin", link: "Tickets", month: "05", day: "02", venue: "The Cornmarket Room, Dublin" },
 ];
+
+/** Fetches a calendar link the way a calendar app would, and parses what comes back with ical.js. */
+async function fetchCalendar(href: string) {
+  const response = await fetch(new URL(href, baseURL));
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+  const text = await response.text();
+  return { text, calendar: new ICAL.Component(ICAL.parse(text)) };
+}
+
+/** What a clock in Dublin shows at an event's start: "2025-04-23T20:00:00". */
+function dublinStart(event: ICAL.Component): string {
+  const start = event.getFirstPropertyValue("dtstart") as ICAL.Time;
+  expect(start.zone?.tzid).toBe("Europe/Dublin");
+  return start.toString();
+}
 
 describe("tour page", () => {
   it("shows the Ireland tour card with its three dates", async () => {
@@ -152,5 +176,86 @@ describe("tour page", () => {
     expect(await htmlAndCssGzipBytes("/tour")).toBeLessThanOrEqual(14 * 1024);
     expect(await axeViolations(page)).toEqual([]);
     await close();
+  });
+
+  it("lets a visitor add each date to a calendar, with links a screen reader tells apart", async () => {
+    const { page, close } = await visit(getBrowser, "/tour");
+    const card = page.getByRole("region", { name: "Ireland Tour - April 2024" });
+    for (const [index, { date, venue, month, day }] of dates.entries()) {
+      const link = card.getByRole("link", { name: `Add to calendar for ${date} at ${venue}`, exact: true });
+      await expect(link.isVisible()).resolves.toBe(true);
+      // It sits in that date's row, and says "Add to calendar" on screen.
+      expect(
+        await card
+          .getByRole("listitem")
+          .nth(index)
+          .getByRole("link", { name: /^Add to calendar/ })
+          .count(),
+      ).toBe(1);
+      expect(await link.innerText()).toMatch(/^Add to calendar/);
+      expect(await link.getAttribute("download")).toMatch(/^orla-quinlan-.+\.ics$/);
+      const { calendar } = await fetchCalendar((await link.getAttribute("href"))!);
+      const events = calendar.getAllSubcomponents("vevent");
+      expect(events).toHaveLength(1);
+      const [event] = events;
+      expect(event.getFirstPropertyValue("summary")).toBe(`Orla Quinlan at ${venue}`);
+      const location = event.getFirstPropertyValue("location") as string;
+      for (const part of venue.split(", ")) expect(location).toContain(part);
+      // The address on the card is the address in the calendar.
+      const address = await card.getByRole("listitem").nth(index).locator("p").nth(2).innerText();
+      for (const part of address.split(", ")) expect(location).toContain(part);
+      expect(dublinStart(event)).toBe(`2025-${month}-${day}T20:00:00`);
+      expect(event.getFirstPropertyValue("status")).toBe("CONFIRMED");
+      const outLink = card.getByRole("link", { name: new RegExp(`for ${date} \\(opens in a new tab\\)`) });
+      expect(event.getFirstPropertyValue("url")).toBe(await outLink.getAttribute("href"));
+    }
+    await close();
+  });
+
+  it("offers every date in one calendar file, whose events update rather than duplicate the single ones", async () => {
+    const { page, close } = await visit(getBrowser, "/tour");
+    const link = page.getByRole("link", { name: "Add all dates to your calendar" });
+    await expect(link.isVisible()).resolves.toBe(true);
+    expect(await link.getAttribute("download")).toBe("orla-quinlan-tour.ics");
+    const { calendar } = await fetchCalendar((await link.getAttribute("href"))!);
+    expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe("Orla Quinlan tour dates");
+    const events = calendar.getAllSubcomponents("vevent");
+    expect(events.map((event) => event.getFirstPropertyValue("summary"))).toEqual(
+      dates.map(({ venue }) => `Orla Quinlan at ${venue}`),
+    );
+    expect(events.map(dublinStart)).toEqual(dates.map(({ month, day }) => `2025-${month}-${day}T20:00:00`));
+    // Same UID as the date's own file: adding both leaves one entry per date.
+    const singleHrefs = await page
+      .getByRole("link", { name: /^Add to calendar for/ })
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+    const singleUids = await Promise.all(
+      singleHrefs.map(async (href) =>
+        (await fetchCalendar(href)).calendar.getFirstSubcomponent("vevent")!.getFirstPropertyValue("uid"),
+      ),
+    );
+    expect(events.map((event) => event.getFirstPropertyValue("uid"))).toEqual(singleUids);
+    expect(new Set(singleUids).size).toBe(dates.length);
+    await close();
+  });
+
+  it("downloads the date's calendar file when the link is clicked, still without JavaScript", async () => {
+    const { page, scripts, close } = await visit(getBrowser, "/tour", { width: 390, height: 800 });
+    const link = page.getByRole("link", { name: "Add to calendar for May 2nd at The Cornmarket Room, Dublin" });
+    const { filename, text } = await downloadDuring(page, () => link.click());
+    expect(filename).toBe("orla-quinlan-dublin-2025-05-02.ics");
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    for (const line of text.split("\r\n")) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    const event = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!;
+    expect(event.getFirstPropertyValue("summary")).toBe("Orla Quinlan at The Cornmarket Room, Dublin");
+    expect(new URL(page.url()).pathname).toBe("/tour");
+    expect(scripts).toEqual([]);
+    // The links wrap on a phone without breaking accessibility.
+    expect(await axeViolations(page)).toEqual([]);
+    await close();
+  });
+
+  it("still serves the tour page as HTML beside its calendar files", async () => {
+    const response = await fetch(`${baseURL}/tour`);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
   });
 });

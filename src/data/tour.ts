@@ -103,4 +103,19 @@ export const tour = {
   newTabHint: "opens in a new tab",
   photoAlt: "Orla Quinlan with her guitar on a hillside at sunset",
   dates: tourDates,
+  /** The "Add to calendar" files: one per date and one feed of the whole tour (src/data/tour-calendar.ts). */
+  calendar: {
+    /** Visible text of each date's link; the link's accessible name adds the date and venue. */
+    addDateLabel: "Add to calendar",
+    /** The whole-tour link under the list. */
+    addAllLabel: "Add all dates to your calendar",
+    /** Name of the calendar the feed creates in Apple Calendar, Google Calendar or Outlook. */
+    feedName: "Orla Quinlan tour dates",
+    /**
+     * How long a date blocks in a fan's calendar, from doors. The dates carry no end time; doors at 20:00,
+     * a support act and a headline set with encore end about three hours later, and an end that is too
+     * late is kinder than a calendar showing the fan free while the show is still on.
+     */
+    durationMinutes: 180,
+  },
 } as const;

@@ -1,0 +1,156 @@
+import ICAL from "ical.js";
+import { describe, expect, it } from "vitest";
+import { headersFor, loadNetlifyHeaders } from "../../scripts/lib/netlify-headers.mjs";
+import { tour, type TourDate } from "./tour";
+import {
+  dublinWallTime,
+  tourDateCalendar,
+  tourDateEvent,
+  tourDateFilename,
+  tourDatePath,
+  tourFeedCalendar,
+  tourFeedPath,
+} from "./tour-calendar";
+
+const siteUrl = "https://orlaquinlan.example";
+const now = new Date("2025-03-01T12:00:00Z");
+const [galway, donegal] = tour.dates;
+
+/** The UTC instant a calendar app places an event's DTSTART or DTEND at. */
+function instantOf(event: ICAL.Component, name: "dtstart" | "dtend"): string {
+  const time = event.getFirstPropertyValue(name) as ICAL.Time;
+  return time.convertToZone(ICAL.Timezone.utcTimezone).toJSDate().toISOString();
+}
+
+function eventsOf(text: string): ICAL.Component[] {
+  return new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent");
+}
+
+const winterDate: TourDate = {
+  ...galway,
+  id: "belfast-2025-12-05",
+  dateText: "December 5th",
+  startDate: "2025-12-05T20:00:00+00:00",
+};
+
+describe("tour dates as calendar events", () => {
+  it("keeps 20:00 in Dublin for a summer-time date, not shifted by its +01:00 offset", () => {
+    const event = tourDateEvent(galway, { siteUrl });
+    expect(event.start).toEqual({ dateTime: "2025-04-23T20:00:00", timeZone: "Europe/Dublin" });
+    const [parsed] = eventsOf(tourDateCalendar(galway, { siteUrl, now }));
+    expect(parsed.getFirstPropertyValue("dtstart")!.toString()).toBe("2025-04-23T20:00:00");
+    // …which is the very instant the page's structured data gives.
+    expect(instantOf(parsed, "dtstart")).toBe(new Date(galway.startDate).toISOString());
+  });
+
+  it("keeps 20:00 in Dublin in winter too, and for a start written in UTC", () => {
+    expect(tourDateEvent(winterDate, { siteUrl }).start).toMatchObject({ dateTime: "2025-12-05T20:00:00" });
+    const utcWritten = { ...galway, startDate: "2025-04-23T19:00:00Z" };
+    expect(tourDateEvent(utcWritten, { siteUrl }).start).toMatchObject({ dateTime: "2025-04-23T20:00:00" });
+  });
+
+  it("ends the set duration after doors, across midnight and the clock change", () => {
+    expect(tour.calendar.durationMinutes).toBe(180);
+    expect(tourDateEvent(galway, { siteUrl }).end).toEqual({
+      dateTime: "2025-04-23T23:00:00",
+      timeZone: "Europe/Dublin",
+    });
+    // Clocks go back from 02:00 to 01:00 on 26 October 2025: three hours after 23:30 is 01:30, not 02:30.
+    const lateShow = { ...galway, startDate: "2025-10-25T23:30:00+01:00" };
+    expect(tourDateEvent(lateShow, { siteUrl }).end).toMatchObject({ dateTime: "2025-10-26T01:30:00" });
+  });
+
+  it("gives each date a UID from its id and the site's domain that does not change when the time does", () => {
+    const event = tourDateEvent(galway, { siteUrl });
+    expect(event.uid).toBe("galway-2025-04-23@orlaquinlan.example");
+    const moved = tourDateEvent({ ...galway, startDate: "2025-04-23T21:00:00+01:00" }, { siteUrl });
+    expect(moved.uid).toBe(event.uid);
+    expect(tourDateEvent(galway, { siteUrl: "https://orla.example/" }).uid).toBe("galway-2025-04-23@orla.example");
+  });
+
+  it("puts the venue's name and full address in LOCATION and the ticket or venue link in URL", () => {
+    const [parsed] = eventsOf(tourDateCalendar(galway, { siteUrl, now }));
+    expect(parsed.getFirstPropertyValue("location")).toBe(
+      "The Salthill Room, 14 Seapoint Promenade, Galway, County Galway, H91 X2P4, Ireland",
+    );
+    expect(parsed.getFirstPropertyValue("url")).toBe(galway.link.href);
+    expect(parsed.getFirstPropertyValue("summary")).toBe("Orla Quinlan at The Salthill Room, Galway");
+    expect(parsed.getFirstPropertyValue("status")).toBe("CONFIRMED");
+    const description = parsed.getFirstPropertyValue("description") as string;
+    expect(description).toContain("Doors 20:00.");
+    expect(description).toContain(`Tickets: ${galway.link.href}`);
+    expect(description).toContain("https://orlaquinlan.example/tour#galway-2025-04-23");
+    const [venueSold] = eventsOf(tourDateCalendar(donegal, { siteUrl, now }));
+    expect(venueSold.getFirstPropertyValue("description")).toContain(`Venue website: ${donegal.link.href}`);
+  });
+
+  it("marks a cancelled date CANCELLED and says so in its title", () => {
+    const [parsed] = eventsOf(tourDateCalendar({ ...galway, status: "EventCancelled" }, { siteUrl, now }));
+    expect(parsed.getFirstPropertyValue("status")).toBe("CANCELLED");
+    expect(parsed.getFirstPropertyValue("summary")).toBe("Cancelled: Orla Quinlan at The Salthill Room, Galway");
+    expect(parsed.getFirstPropertyValue("description")).toMatch(/^This date is cancelled\./);
+  });
+
+  it("marks a postponed date TENTATIVE", () => {
+    const event = tourDateEvent({ ...galway, status: "EventPostponed" }, { siteUrl });
+    expect(event.status).toBe("TENTATIVE");
+    expect(event.summary).toMatch(/^Postponed: /);
+  });
+
+  it("stamps the files with the generation time", () => {
+    const [parsed] = eventsOf(tourDateCalendar(galway, { siteUrl, now }));
+    expect(parsed.getFirstPropertyValue("dtstamp")!.toString()).toBe("2025-03-01T12:00:00Z");
+  });
+
+  it("names a bad start time and its date instead of writing a wrong file", () => {
+    expect(() => tourDateEvent({ ...galway, startDate: "April 23rd" }, { siteUrl })).toThrow(
+      'Tour date "galway-2025-04-23": startDate "April 23rd" is not an ISO date and time',
+    );
+  });
+});
+
+describe("the tour's calendar files", () => {
+  it("has one feed with every date, in order, named after the tour", () => {
+    const text = tourFeedCalendar(tour.dates, { siteUrl, now });
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getAllSubcomponents("vtimezone")).toHaveLength(1);
+    const events = calendar.getAllSubcomponents("vevent");
+    expect(events.map((event) => event.getFirstPropertyValue("uid"))).toEqual(
+      tour.dates.map((date) => `${date.id}@orlaquinlan.example`),
+    );
+    expect(events.map((event) => event.getFirstPropertyValue("dtstart")!.toString())).toEqual([
+      "2025-04-23T20:00:00",
+      "2025-04-26T20:00:00",
+      "2025-05-02T20:00:00",
+    ]);
+    expect(text).toMatch(/\r\nX-WR-CALNAME:Orla Quinlan tour dates\r\n/);
+  });
+
+  it("has one file per date, under /tour-dates/ and named after the artist when downloaded", () => {
+    expect(tourFeedPath).toBe("/tour.ics");
+    expect(tour.dates.map(tourDatePath)).toEqual([
+      "/tour-dates/galway-2025-04-23.ics",
+      "/tour-dates/donegal-2025-04-26.ics",
+      "/tour-dates/dublin-2025-05-02.ics",
+    ]);
+    expect(tourDateFilename(galway)).toBe("orla-quinlan-galway-2025-04-23.ics");
+    for (const date of tour.dates) expect(eventsOf(tourDateCalendar(date, { siteUrl, now }))).toHaveLength(1);
+  });
+
+  it("reads Dublin's clock, summer time included", () => {
+    expect(dublinWallTime(new Date("2025-06-30T23:30:00Z"))).toBe("2025-07-01T00:30:00");
+    expect(dublinWallTime(new Date("2025-01-31T23:30:00Z"))).toBe("2025-01-31T23:30:00");
+  });
+
+  it("are typed text/calendar by netlify.toml, and no page is", () => {
+    const rules = loadNetlifyHeaders();
+    // netlify-headers.mjs is plain JavaScript: name the shape of what it returns.
+    const contentType = (path: string) => (headersFor(rules, path) as Record<string, string>)["Content-Type"];
+    for (const path of [tourFeedPath, ...tour.dates.map(tourDatePath)]) {
+      expect(contentType(path), path).toBe("text/calendar; charset=utf-8");
+    }
+    for (const path of ["/tour", "/tour/", "/tour/2023", "/", "/calendar"]) {
+      expect(contentType(path), path).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The tour as iCalendar files: which URL each date's file has, and how a tour
+ * date becomes a calendar event (wall time in Ireland, venue address, link,
+ * status). Pure: the static endpoints in src/pages pass the site URL and the
+ * build time, and tests pass their own.
+ */
+import { buildCalendar, type IcsEvent } from "../lib/ics";
+import { site } from "./site";
+import { tour, tourLinkLabels, type TourDate, type TourDateStatus } from "./tour";
+
+/** The feed with every date. */
+export const tourFeedPath = "/tour.ics";
+
+/**
+ * One date's file, named by its stable id, in a folder that holds nothing but these files: netlify.toml
+ * types that whole folder text/calendar, which under /tour/ would also hit mistyped page URLs such as
+ * /tour/2023 and turn their 404 page into a download.
+ */
+export function tourDatePath(date: Pick<TourDate, "id">): string {
+  return `/tour-dates/${date.id}.ics`;
+}
+
+/** "Orla Quinlan" → "orla-quinlan". */
+const artistSlug = site.artistName
+  .toLowerCase()
+  .normalize("NFD")
+  .replace(/[\u0300-\u036f]/g, "")
+  .replace(/[^a-z0-9]+/g, "-")
+  .replace(/^-|-$/g, "");
+
+/** The name a downloaded file gets: the artist's name first, so it is recognisable in a downloads folder. */
+export function tourDateFilename(date: Pick<TourDate, "id">): string {
+  return `${artistSlug}-${date.id}.ics`;
+}
+
+export const tourFeedFilename = `${artistSlug}-tour.ics`;
+
+const prodId = `-//${site.artistName}//Tour dates//EN`;
+
+const statuses: Record<TourDateStatus, NonNullable<IcsEvent["status"]>> = {
+  EventScheduled: "CONFIRMED",
+  // The date in the data is the new one.
+  EventRescheduled: "CONFIRMED",
+  // Not happening on this date, and no new date yet.
+  EventPostponed: "TENTATIVE",
+  EventCancelled: "CANCELLED",
+};
+
+/** Words in front of the title, because several calendar apps ignore STATUS when they show an event. */
+const titlePrefixes: Partial<Record<TourDateStatus, string>> = {
+  EventPostponed: "Postponed: ",
+  EventCancelled: "Cancelled: ",
+};
+
+const dublinClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: tour.timeZone,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** What a clock in Dublin shows at `instant`, as YYYY-MM-DDTHH:mm:ss (summer time included). */
+export function dublinWallTime(instant: Date): string {
+  const parts = Object.fromEntries(dublinClock.formatToParts(instant).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
+
+/** The venue the way a map app finds it: name, street, town, county, Eircode, country. */
+export function venueLocation(venue: TourDate["venue"]): string {
+  const { street, locality, region, postalCode, country } = venue.address;
+  return [venue.name, street, locality, region, postalCode, countryNames.of(country) ?? country].join(", ");
+}
+
+export type TourCalendarOptions = {
+  /** The public origin of the site: the UIDs' domain and the base of the link back to /tour. */
+  siteUrl: string | URL;
+};
+
+/** One tour date as a calendar event. */
+export function tourDateEvent(date: TourDate, { siteUrl }: TourCalendarOptions): IcsEvent {
+  const start = new Date(date.startDate);
+  if (Number.isNaN(start.getTime())) {
+    throw new Error(`Tour date "${date.id}": startDate ${JSON.stringify(date.startDate)} is not an ISO date and time`);
+  }
+  const end = new Date(start.getTime() + tour.calendar.durationMinutes * 60_000);
+  const base = new URL(siteUrl);
+  const place = `${date.venue.name}, ${date.venue.address.locality}`;
+  const doors = dublinWallTime(start).slice(11, 16);
+  const description = [
+    ...(date.status === "EventCancelled" ? ["This date is cancelled."] : []),
+    ...(date.status === "EventPostponed" ? ["This date is postponed; a new date will follow."] : []),
+    `${site.artistName} live at ${place}. Doors ${doors}.`,
+    `${tourLinkLabels[date.link.kind]}: ${date.link.href}`,
+    `All tour dates: ${new URL(`/tour#${date.id}`, base).href}`,
+  ].join("\n");
+  return {
+    // From the id, never the time: moving a date updates the fan's calendar entry instead of adding a second one.
+    uid: `${date.id}@${base.hostname}`,
+    start: { dateTime: dublinWallTime(start), timeZone: "Europe/Dublin" },
+    end: { dateTime: dublinWallTime(end), timeZone: "Europe/Dublin" },
+    summary: `${titlePrefixes[date.status] ?? ""}${site.artistName} at ${place}`,
+    description,
+    location: venueLocation(date.venue),
+    url: date.link.href,
+    status: statuses[date.status],
+    categories: ["Concert"],
+  };
+}
+
+/** The .ics file of one date. `now` is when it is generated (each event's DTSTAMP). */
+export function tourDateCalendar(date: TourDate, options: TourCalendarOptions & { now: Date }): string {
+  return buildCalendar({ prodId, events: [tourDateEvent(date, options)], now: options.now });
+}
+
+/** The .ics feed of every date, as a calendar named after the tour. */
+export function tourFeedCalendar(dates: readonly TourDate[], options: TourCalendarOptions & { now: Date }): string {
+  return buildCalendar({
+    prodId,
+    name: tour.calendar.feedName,
+    events: dates.map((date) => tourDateEvent(date, options)),
+    now: options.now,
+  });
+}
+
+/** How the endpoints answer: iCalendar in UTF-8 (Netlify and the local server send the same type for the files). */
+export const icsHeaders = { "Content-Type": "text/calendar; charset=utf-8" };
