@@ -443,6 +443,27 @@ describe("contacts on the road", () => {
     await page.context().close();
   });
 
+  it("drops a contact saved out of the search from the list, and returns focus to the search", async () => {
+    const word = uniqueWord();
+    const eimear = `Eimear ${word}`;
+    await seedContacts([
+      { name: eimear, role: "Drummer" },
+      { name: `Fionn ${word}`, role: "Drummer" },
+    ]);
+    const { page } = await openPage(getBrowser, "/contacts");
+    await searchBox(page).fill(`drummer ${word}`);
+    await expect.poll(() => cardNames(page)).toEqual([`Fionn ${word}`, eimear]);
+    await card(page, eimear).getByRole("button", { name: "Edit contact" }).click();
+    await editingCard(page, eimear).getByLabel("Role").fill("Bodhrán player");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Contact updated");
+    await expect.poll(() => cardNames(page)).toEqual([`Fionn ${word}`]);
+    expect(await searchBox(page).evaluate((input) => input === document.activeElement)).toBe(true);
+    await searchBox(page).fill(`bodhran ${word}`);
+    await expect.poll(() => cardNames(page)).toEqual([eimear]);
+    await page.context().close();
+  });
+
   it("links e-mail addresses to write and phone numbers to call, and nothing hostile", async () => {
     const word = uniqueWord();
     const safe = `Máire ${word}`;

@@ -224,7 +224,8 @@ function ContactsTool() {
   useEffect(() => {
     const id = returnFocusTo.current;
     if (id === null || editing?.id === id) return;
-    editButtons.current.get(id)?.focus();
+    // A saved contact that no longer matches the search has left the list: focus goes back to the search.
+    (editButtons.current.get(id) ?? searchInput.current)?.focus();
     returnFocusTo.current = null;
   }, [editing]);
 
