@@ -1,8 +1,9 @@
+import ICAL from "ical.js";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { LOCAL_SERVICE_ROLE_KEY } from "../server/local-keys.mjs";
 import { inject } from "vitest";
-import { axeViolations, baseURL, expectToast, openPage, useBrowser } from "./browser";
+import { axeViolations, baseURL, downloadDuring, expectToast, openPage, useBrowser } from "./browser";
 
 const getBrowser = useBrowser();
 const supabaseUrl = inject("supabaseUrl");
@@ -22,6 +23,41 @@ async function storedContact(name: string) {
     headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
   });
   return ((await response.json()) as Record<string, string | null>[])[0];
+}
+
+type Seed = { name: string; role: string; email?: string | null; phone?: string | null };
+
+/** Puts contacts straight into the shared table, one by one so the newest is last. */
+async function seedContacts(contacts: Seed[]) {
+  for (const [index, contact] of contacts.entries()) {
+    const response = await fetch(`${supabaseUrl}/rest/v1/contacts`, {
+      method: "POST",
+      headers: {
+        apikey: LOCAL_SERVICE_ROLE_KEY,
+        Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
+        "Content-Type": "application/json",
+        Prefer: "return=minimal",
+      },
+      body: JSON.stringify({ id: `seed-${unique()}-${index}`, email: null, phone: null, ...contact }),
+    });
+    expect(response.status).toBe(201);
+  }
+}
+
+/** Letters only, so a search for it never matches a phone number. */
+const uniqueWord = () =>
+  Array.from({ length: 6 }, () => "bcdfghjklmnpqrstvwxz"[Math.floor(Math.random() * 20)]).join("");
+const randomDigits = (length: number) => Array.from({ length }, () => Math.floor(Math.random() * 10)).join("");
+
+const cardNames = (page: Page) => page.getByRole("article").evaluateAll((cards) => cards.map((c) => c.ariaLabel));
+const contactCount = (page: Page) => page.getByText(/^(\d+ of )?\d+ contacts?$/);
+const searchBox = (page: Page) => page.getByLabel("Search contacts");
+
+/** Reads a downloaded .vcf back as an address book would: the FN of every card. */
+function vcardNames(text: string): string[] {
+  const parsed = ICAL.parse(text) as unknown as unknown[];
+  const jcards = (parsed[0] === "vcard" ? [parsed] : parsed) as unknown[][];
+  return jcards.map((jcard) => String(new ICAL.Component(jcard).getFirstPropertyValue("fn")));
 }
 
 const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
@@ -331,5 +367,166 @@ describe("legacy contacts that are not a list", () => {
     await expect(page.getByText("Contacts migrated").count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe("contacts on the road", () => {
+  it("finds contacts by part of a name, role, e-mail or phone as you type", async () => {
+    const word = uniqueWord();
+    const phone = randomDigits(6);
+    const siobhan = `Siobhán Ní ${word}`;
+    const padraig = `Pádraig ${word}`;
+    const roisin = `Róisín ${word}`;
+    await seedContacts([
+      {
+        name: siobhan,
+        role: "Fiddler",
+        email: `siobhan.${word}@ceol.ie`,
+        phone: `+353 (87) ${phone.slice(0, 3)}-${phone.slice(3)}`,
+      },
+      { name: padraig, role: "Tour manager", email: `padraig@${word}.ie`, phone: "0044 20 7946 0018" },
+      { name: roisin, role: "Uilleann piper" },
+    ]);
+    const { page, errors } = await openPage(getBrowser, "/contacts");
+    await card(page, roisin).waitFor();
+    const total = await page.getByRole("article").count();
+    expect(await contactCount(page).textContent()).toBe(`${total} contacts`);
+    const search = searchBox(page);
+    expect(await search.getAttribute("type")).toBe("search");
+
+    const shows = async (query: string, names: string[]) => {
+      await search.fill(query);
+      await expect.poll(() => cardNames(page)).toEqual(names);
+      expect(await contactCount(page).textContent()).toBe(`${names.length} of ${total} contacts`);
+    };
+    // Without the accents, in any case; part of a role; part of an e-mail address.
+    await shows("SIOBHAN", [siobhan]);
+    await shows("tour mana", [padraig]);
+    await shows(`@${word}.ie`, [padraig]);
+    await shows(word, [roisin, padraig, siobhan]);
+    await shows(`piper ${word}`, [roisin]);
+    // A phone number typed another way: 00 for +, no brackets, no dash.
+    await shows(`0035387 ${phone}`, [siobhan]);
+    await shows(`+44 20 7946`, [padraig]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Clearing the search brings everyone back.
+    await search.fill("");
+    await expect.poll(() => page.getByRole("article").count()).toBe(total);
+    expect(await contactCount(page).textContent()).toBe(`${total} contacts`);
+
+    // Escape clears it too.
+    await search.fill("fiddler");
+    await expect.poll(() => cardNames(page)).toEqual([siobhan]);
+    await search.press("Escape");
+    await expect.poll(() => page.getByRole("article").count()).toBe(total);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("says when nobody matches, and clears the search on request", async () => {
+    const { page } = await openPage(getBrowser, "/contacts");
+    await expectToast(page, "Contacts loaded");
+    const total = await page.getByRole("article").count();
+    const query = `nobody ${uniqueWord()}`;
+    await searchBox(page).fill(query);
+    await page.getByText(`No contacts match “${query}”`).waitFor();
+    expect(await page.getByRole("article").count()).toBe(0);
+    expect(await contactCount(page).textContent()).toBe(`0 of ${total} contacts`);
+    await expect(page.getByRole("button", { name: "Download all shown (0)" }).isDisabled()).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await expect.poll(() => page.getByRole("article").count()).toBe(total);
+    expect(await searchBox(page).inputValue()).toBe("");
+    expect(await searchBox(page).evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
+  it("drops a contact saved out of the search from the list, and returns focus to the search", async () => {
+    const word = uniqueWord();
+    const eimear = `Eimear ${word}`;
+    await seedContacts([
+      { name: eimear, role: "Drummer" },
+      { name: `Fionn ${word}`, role: "Drummer" },
+    ]);
+    const { page } = await openPage(getBrowser, "/contacts");
+    await searchBox(page).fill(`drummer ${word}`);
+    await expect.poll(() => cardNames(page)).toEqual([`Fionn ${word}`, eimear]);
+    await card(page, eimear).getByRole("button", { name: "Edit contact" }).click();
+    await editingCard(page, eimear).getByLabel("Role").fill("Bodhrán player");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Contact updated");
+    await expect.poll(() => cardNames(page)).toEqual([`Fionn ${word}`]);
+    expect(await searchBox(page).evaluate((input) => input === document.activeElement)).toBe(true);
+    await searchBox(page).fill(`bodhran ${word}`);
+    await expect.poll(() => cardNames(page)).toEqual([eimear]);
+    await page.context().close();
+  });
+
+  it("links e-mail addresses to write and phone numbers to call, and nothing hostile", async () => {
+    const word = uniqueWord();
+    const safe = `Máire ${word}`;
+    const hostile = `Tadhg ${word}`;
+    await seedContacts([
+      { name: safe, role: "Promoter", email: `maire+gigs.${word}@example.ie`, phone: "+353 (0)87 123 4567" },
+      { name: hostile, role: "Unknown", email: "a@b.c?bcc=x@evil.example", phone: "javascript:alert(1)" },
+    ]);
+    const { page } = await openPage(getBrowser, "/contacts");
+    await searchBox(page).fill(word);
+    await expect.poll(() => cardNames(page)).toEqual([hostile, safe]);
+
+    const write = card(page, safe).getByRole("link", { name: `Email maire+gigs.${word}@example.ie` });
+    expect(await write.getAttribute("href")).toBe(`mailto:maire+gigs.${word}@example.ie`);
+    const call = card(page, safe).getByRole("link", { name: "Call +353 (0)87 123 4567" });
+    expect(await call.getAttribute("href")).toBe("tel:+353871234567");
+
+    // Shown as typed, but no link that could add a recipient or run a script.
+    await expect(card(page, hostile).getByText("a@b.c?bcc=x@evil.example").isVisible()).resolves.toBe(true);
+    await expect(card(page, hostile).getByText("javascript:alert(1)").isVisible()).resolves.toBe(true);
+    expect(await card(page, hostile).getByRole("link").count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("downloads one contact's vCard, and exactly the contacts shown as one file", async () => {
+    const word = uniqueWord();
+    const niamh = `Niamh Ó Súilleabháin ${word}`;
+    const brian = `Brian; "The Fixer", ${word}`;
+    const cathal = `Cathal ${word}`;
+    await seedContacts([
+      { name: niamh, role: "Lighting designer", email: `niamh@${word}.ie`, phone: "087 765 4321" },
+      { name: brian, role: "Fixer, and\nsomething else", email: null, phone: null },
+      { name: cathal, role: "Lighting tech" },
+    ]);
+    const { page } = await openPage(getBrowser, "/contacts");
+    await searchBox(page).fill(word);
+    await expect.poll(() => cardNames(page)).toEqual([cathal, brian, niamh]);
+
+    const one = await downloadDuring(page, () =>
+      card(page, niamh)
+        .getByRole("button", { name: `Download vCard for ${niamh}` })
+        .click(),
+    );
+    expect(one.filename).toBe(`niamh-o-suilleabhain-${word}.vcf`);
+    const parsed = new ICAL.Component(ICAL.parse(one.text) as unknown as unknown[]);
+    expect(parsed.getFirstPropertyValue("fn")).toBe(niamh);
+    expect(parsed.getFirstPropertyValue("title")).toBe("Lighting designer");
+    expect(parsed.getFirstPropertyValue("email")).toBe(`niamh@${word}.ie`);
+    expect(parsed.getFirstPropertyValue("tel")).toBe("tel:0877654321");
+
+    const all = await downloadDuring(page, () => page.getByRole("button", { name: "Download all shown (3)" }).click());
+    expect(all.filename).toBe("contacts.vcf");
+    expect(vcardNames(all.text)).toEqual([cathal, brian, niamh]);
+    expect(all.text.split("\r\n").every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
+
+    // Narrowed to the lighting people, the file holds exactly them.
+    await searchBox(page).fill(`lighting ${word}`);
+    await expect.poll(() => cardNames(page)).toEqual([cathal, niamh]);
+    const lighting = await downloadDuring(page, () =>
+      page.getByRole("button", { name: "Download all shown (2)" }).click(),
+    );
+    expect(vcardNames(lighting.text)).toEqual([cathal, niamh]);
+    await page.context().close();
   });
 });

@@ -1,23 +1,34 @@
 /**
  * The shared contacts directory: migrates legacy local contacts, loads the
  * table, adds and edits contacts, and reports every outcome with the spec's
- * toasts. On a failure the user's input stays on screen.
+ * toasts. On a failure the user's input stays on screen. On the road it is
+ * searched as you type, its addresses and numbers are links to write or call,
+ * and contacts download as vCards for the phone's address book.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { downloadText } from "../../lib/download";
 import { readStorage, removeStorage, writeStorage } from "../../lib/storage";
 import { getSupabase } from "../../lib/supabase";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { showToast } from "../toasts/toasts.store";
 import {
   CONTACT_LIMITS,
+  contactCount,
   contactFromDraft,
+  contactsVCardFile,
+  contactVCardFile,
   draftFromContact,
   emptyDraft,
+  filterContacts,
   LEGACY_CONTACTS_KEY,
+  mailtoHref,
   mergeLoaded,
   newContactId,
+  noMatchMessage,
   parseLegacyContacts,
   remainingAfterMigration,
+  searchText,
+  telHref,
   updateFromDraft,
   type Contact,
   type ContactDraft,
@@ -38,6 +49,44 @@ const primaryButton =
   "rounded-md bg-stone-900 px-4 py-2 font-semibold text-white hover:bg-stone-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:opacity-60";
 const secondaryButton =
   "rounded-md border border-stone-300 px-4 py-2 font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900";
+const smallButton =
+  "rounded-md border border-stone-300 px-3 py-1.5 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:opacity-60";
+const contactLink =
+  "inline-flex max-w-full items-start gap-1.5 py-0.5 underline decoration-stone-400 underline-offset-2 hover:decoration-stone-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900";
+
+/** A vCard as the browser's download; text/vcard is the type RFC 6350 registers. */
+function saveVCard({ filename, text }: { filename: string; text: string }) {
+  downloadText(filename, text, "text/vcard");
+}
+
+const icons = {
+  email: "M3 6h18v12H3zM3 6l9 7 9-7",
+  phone: "M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z",
+} as const;
+
+/** An e-mail address or phone number: a link to write or call when it makes one, plain text otherwise. */
+function ContactLink({ kind, value, href }: { kind: "email" | "phone"; value: string; href: string | null }) {
+  if (href === null) return <>{value}</>;
+  return (
+    <a href={href} className={contactLink}>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="mt-0.5 h-4 w-4 shrink-0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      >
+        <path d={icons[kind]} />
+      </svg>
+      <span className="min-w-0 break-all">
+        <span className="sr-only">{kind === "email" ? "Email " : "Call "}</span>
+        {value}
+      </span>
+    </a>
+  );
+}
 
 /** Moves legacy local contacts into the shared table; keeps whatever did not make it. */
 async function migrateLegacyContacts(): Promise<void> {
@@ -162,7 +211,12 @@ function ContactsTool() {
   const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState<{ id: string; draft: ContactDraft } | null>(null);
   const [saving, setSaving] = useState(false);
+  const [query, setQuery] = useState("");
+  const searchInput = useRef<HTMLInputElement>(null);
+  const searchId = useId();
   const editPrefix = useId();
+  const shown = useMemo(() => filterContacts(contacts, query), [contacts, query]);
+  const searching = searchText(query) !== "";
   // After Save or Cancel, keyboard focus goes back to the card's Edit button.
   const returnFocusTo = useRef<string | null>(null);
   const editButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -170,7 +224,8 @@ function ContactsTool() {
   useEffect(() => {
     const id = returnFocusTo.current;
     if (id === null || editing?.id === id) return;
-    editButtons.current.get(id)?.focus();
+    // A saved contact that no longer matches the search has left the list: focus goes back to the search.
+    (editButtons.current.get(id) ?? searchInput.current)?.focus();
     returnFocusTo.current = null;
   }, [editing]);
 
@@ -232,74 +287,143 @@ function ContactsTool() {
           Loading contacts...
         </p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Contacts">
-          {contacts.map((contact) =>
-            editing?.id === contact.id ? (
-              <Card key={contact.id} label={`Editing ${contact.name}`}>
-                {/* Editing has no validation (spec section 5), not even the browser's e-mail check. */}
-                <form
-                  noValidate
-                  className="space-y-3"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    void save();
-                  }}
-                  onKeyDown={(event) => {
-                    if (event.key === "Escape") stopEditing(contact.id);
-                  }}
-                >
-                  <DraftFields
-                    draft={editing.draft}
-                    onChange={(draft) => setEditing({ id: contact.id, draft })}
-                    idPrefix={`${editPrefix}-${contact.id}`}
-                    mode="edit"
-                  />
-                  <div className="flex gap-2">
-                    <button type="submit" className={primaryButton} disabled={saving}>
-                      Save
-                    </button>
-                    <button type="button" className={secondaryButton} onClick={() => stopEditing(contact.id)}>
-                      Cancel
-                    </button>
-                  </div>
-                </form>
-              </Card>
-            ) : (
-              <Card key={contact.id} label={contact.name}>
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <h2 className="break-words text-lg font-semibold">{contact.name}</h2>
-                    <p className="break-words text-stone-700">{contact.role}</p>
-                    {contact.email ? <p className="mt-2 break-all text-sm">{contact.email}</p> : null}
-                    {contact.phone ? <p className="text-sm">{contact.phone}</p> : null}
-                  </div>
-                  <button
-                    type="button"
-                    title="Edit contact"
-                    aria-label="Edit contact"
-                    ref={(button) => {
-                      if (button) editButtons.current.set(contact.id, button);
-                      else editButtons.current.delete(contact.id);
-                    }}
-                    onClick={() => setEditing({ id: contact.id, draft: draftFromContact(contact) })}
-                    className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md border border-stone-300 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900"
-                  >
-                    <svg
-                      aria-hidden="true"
-                      viewBox="0 0 24 24"
-                      className="h-5 w-5"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+            <div className="sm:w-96">
+              <label htmlFor={searchId} className="block text-sm font-semibold">
+                Search contacts
+              </label>
+              <input
+                ref={searchInput}
+                id={searchId}
+                type="search"
+                placeholder="Name, role, email or phone"
+                autoComplete="off"
+                // Longer than any field, so any value can be pasted, short enough to stay quick.
+                maxLength={400}
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === "Escape") setQuery("");
+                }}
+                className={`${inputClass} mt-1`}
+              />
+            </div>
+            <div className="flex flex-wrap items-center gap-3">
+              {/* Announced politely as the list narrows, and visible to everyone. */}
+              <p role="status" aria-atomic="true" className="text-sm text-stone-700">
+                {contactCount(shown.length, contacts.length, searching)}
+              </p>
+              <button
+                type="button"
+                className={smallButton}
+                disabled={shown.length === 0}
+                onClick={() => saveVCard(contactsVCardFile(shown))}
+              >
+                Download all shown ({shown.length})
+              </button>
+            </div>
+          </div>
+          {searching && shown.length === 0 ? (
+            <div className="rounded-lg border border-dashed border-stone-300 p-6 text-center">
+              <p className="break-words text-stone-700">{noMatchMessage(query)}</p>
+              <button
+                type="button"
+                className={`${smallButton} mt-3`}
+                onClick={() => {
+                  setQuery("");
+                  searchInput.current?.focus();
+                }}
+              >
+                Clear search
+              </button>
+            </div>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Contacts">
+              {shown.map((contact) =>
+                editing?.id === contact.id ? (
+                  <Card key={contact.id} label={`Editing ${contact.name}`}>
+                    {/* Editing has no validation (spec section 5), not even the browser's e-mail check. */}
+                    <form
+                      noValidate
+                      className="space-y-3"
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        void save();
+                      }}
+                      onKeyDown={(event) => {
+                        if (event.key === "Escape") stopEditing(contact.id);
+                      }}
                     >
-                      <path d="M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16v4z" />
-                    </svg>
-                  </button>
-                </div>
-              </Card>
-            ),
+                      <DraftFields
+                        draft={editing.draft}
+                        onChange={(draft) => setEditing({ id: contact.id, draft })}
+                        idPrefix={`${editPrefix}-${contact.id}`}
+                        mode="edit"
+                      />
+                      <div className="flex gap-2">
+                        <button type="submit" className={primaryButton} disabled={saving}>
+                          Save
+                        </button>
+                        <button type="button" className={secondaryButton} onClick={() => stopEditing(contact.id)}>
+                          Cancel
+                        </button>
+                      </div>
+                    </form>
+                  </Card>
+                ) : (
+                  <Card key={contact.id} label={contact.name}>
+                    <div className="flex items-start justify-between gap-3">
+                      <div className="min-w-0">
+                        <h2 className="break-words text-lg font-semibold">{contact.name}</h2>
+                        <p className="break-words text-stone-700">{contact.role}</p>
+                        {contact.email ? (
+                          <p className="mt-2 break-all text-sm">
+                            <ContactLink kind="email" value={contact.email} href={mailtoHref(contact.email)} />
+                          </p>
+                        ) : null}
+                        {contact.phone ? (
+                          <p className="break-words text-sm">
+                            <ContactLink kind="phone" value={contact.phone} href={telHref(contact.phone)} />
+                          </p>
+                        ) : null}
+                        <button
+                          type="button"
+                          className={`${smallButton} mt-3`}
+                          onClick={() => saveVCard(contactVCardFile(contact))}
+                        >
+                          Download vCard<span className="sr-only"> for {contact.name}</span>
+                        </button>
+                      </div>
+                      <button
+                        type="button"
+                        title="Edit contact"
+                        aria-label="Edit contact"
+                        ref={(button) => {
+                          if (button) editButtons.current.set(contact.id, button);
+                          else editButtons.current.delete(contact.id);
+                        }}
+                        onClick={() => setEditing({ id: contact.id, draft: draftFromContact(contact) })}
+                        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md border border-stone-300 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900"
+                      >
+                        <svg
+                          aria-hidden="true"
+                          viewBox="0 0 24 24"
+                          className="h-5 w-5"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                        >
+                          <path d="M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16v4z" />
+                        </svg>
+                      </button>
+                    </div>
+                  </Card>
+                ),
+              )}
+            </ul>
           )}
-        </ul>
+        </>
       )}
     </div>
   );

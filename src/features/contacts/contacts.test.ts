@@ -1,12 +1,24 @@
+import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import {
+  contactCount,
   contactFromDraft,
+  contactMatches,
+  contactsVCardFile,
+  contactVCardFile,
   draftFromContact,
+  filterContacts,
+  mailtoHref,
   mergeLoaded,
   newContactId,
+  noMatchMessage,
   parseLegacyContacts,
+  phoneSearchKey,
   remainingAfterMigration,
+  searchText,
+  telHref,
   updateFromDraft,
+  type Contact,
 } from "./contacts";
 
 describe("contact ids", () => {
@@ -103,5 +115,229 @@ describe("migrating legacy contacts", () => {
       expect(parse.notAList).toBe(true);
       expect(remainingAfterMigration(parse, new Set(), bad)).toBe(bad);
     }
+  });
+});
+
+const person = (fields: Partial<Contact> & { name: string }): Contact => ({
+  id: fields.name,
+  role: "Crew",
+  email: null,
+  phone: null,
+  ...fields,
+});
+
+describe("searching contacts", () => {
+  const siobhan = person({ name: "Siobhán Ní Bhriain", role: "Tour manager", email: "siobhan@ceol.ie" });
+  const brian = person({ name: "Brian Walsh", role: "Booker, Galway", phone: "+353 (87) 123-4567" });
+  const zoe = person({
+    name: "Zoë Łukasz",
+    role: "Sound engineer",
+    email: "Zoe.Sound@Example.com",
+    phone: "0044 20 7946 0018",
+  });
+  const all = [siobhan, brian, zoe];
+  const names = (query: string) => filterContacts(all, query).map((contact) => contact.name);
+
+  it("finds part of a name, role or e-mail, ignoring case and accents both ways", () => {
+    expect(names("siobhan")).toEqual(["Siobhán Ní Bhriain"]);
+    expect(names("SIOBHÁN")).toEqual(["Siobhán Ní Bhriain"]);
+    expect(names("ni bh")).toEqual(["Siobhán Ní Bhriain"]);
+    expect(names("zoe luk")).toEqual(["Zoë Łukasz"]);
+    expect(names("manager")).toEqual(["Siobhán Ní Bhriain"]);
+    expect(names("example.COM")).toEqual(["Zoë Łukasz"]);
+    expect(names("@ceol")).toEqual(["Siobhán Ní Bhriain"]);
+  });
+
+  it("shows everyone for an empty or blank search", () => {
+    expect(names("")).toHaveLength(3);
+    expect(names("   ")).toHaveLength(3);
+  });
+
+  it("matches every word of a query anywhere in the contact", () => {
+    expect(names("booker galway")).toEqual(["Brian Walsh"]);
+    expect(names("galway  brian")).toEqual(["Brian Walsh"]);
+    expect(names("booker dublin")).toEqual([]);
+  });
+
+  it("finds a phone number however it is punctuated", () => {
+    expect(names("087")).toEqual([]); // stored with the country code, without the 0
+    expect(names("87 123")).toEqual(["Brian Walsh"]);
+    expect(names("(87)1234567")).toEqual(["Brian Walsh"]);
+    expect(names("123-45-67")).toEqual(["Brian Walsh"]);
+    expect(names("4567")).toEqual(["Brian Walsh"]);
+    expect(names("7946 0018")).toEqual(["Zoë Łukasz"]);
+  });
+
+  it("treats a leading + and a leading 00 as the same international prefix", () => {
+    expect(names("00353 87")).toEqual(["Brian Walsh"]);
+    expect(names("+353")).toEqual(["Brian Walsh"]);
+    expect(names("+44 20")).toEqual(["Zoë Łukasz"]);
+    expect(phoneSearchKey("+353 (87) 123-4567")).toBe(phoneSearchKey("00353871234567"));
+  });
+
+  it("does not let punctuation alone match every phone", () => {
+    // A query without digits is plain text: "()" is in no contact, though every phone has digits.
+    expect(names("()")).toEqual([]);
+    expect(names("--")).toEqual([]);
+  });
+
+  it("keeps the list order", () => {
+    expect(names("e")).toEqual(["Siobhán Ní Bhriain", "Brian Walsh", "Zoë Łukasz"]);
+  });
+
+  it("copes with hostile and huge input", () => {
+    expect(names(".*[(")).toEqual([]);
+    expect(names("x".repeat(100_000))).toEqual([]);
+    expect(contactMatches(person({ name: "Ánna\u0000" }), "anna")).toBe(true);
+  });
+
+  it("folds text the way people type it", () => {
+    expect(searchText("  Straße   ÆSIR Øyvind  ")).toBe("strasse aesir oyvind");
+    expect(searchText("İstanbul")).toBe("istanbul");
+  });
+
+  it("counts the contacts shown, politely worded", () => {
+    expect(contactCount(3, 12, true)).toBe("3 of 12 contacts");
+    expect(contactCount(0, 1, true)).toBe("0 of 1 contact");
+    expect(contactCount(12, 12, false)).toBe("12 contacts");
+    expect(contactCount(1, 1, false)).toBe("1 contact");
+  });
+
+  it("says which search found nobody", () => {
+    expect(noMatchMessage("  zebra ")).toBe("No contacts match “zebra”");
+  });
+});
+
+describe("the phone link", () => {
+  it("is digits with a leading + at most", () => {
+    expect(telHref("087 123 4567")).toBe("tel:0871234567");
+    expect(telHref("(01) 234-5678")).toBe("tel:012345678");
+    expect(telHref("+353 87.123.4567")).toBe("tel:+353871234567");
+    expect(telHref("0171/1234567")).toBe("tel:01711234567");
+  });
+
+  it("turns a leading 00 into + and drops the (0) not dialled from abroad", () => {
+    expect(telHref("00353 87 123 4567")).toBe("tel:+353871234567");
+    expect(telHref("+353 (0)87 123 4567")).toBe("tel:+353871234567");
+    expect(telHref("+44 (0) 20 7946 0018")).toBe("tel:+442079460018");
+  });
+
+  it("calls the number and leaves notes out", () => {
+    expect(telHref("087 123 4567 (after 6pm)")).toBe("tel:0871234567");
+    expect(telHref("Mobile: 087 123 4567")).toBe("tel:0871234567");
+    expect(telHref("０８７ １２３ ４５６７")).toBe("tel:0871234567");
+  });
+
+  it("is no link without a number to call", () => {
+    expect(telHref(null)).toBeNull();
+    expect(telHref("")).toBeNull();
+    expect(telHref("ask at the desk")).toBeNull();
+    expect(telHref("12")).toBeNull();
+    expect(telHref("+00")).toBeNull();
+  });
+
+  it("never carries anything but digits and +, whatever was typed", () => {
+    for (const hostile of [
+      "javascript:alert(1)//0871234567",
+      "087;phone-context=evil",
+      "0871234567?body=x",
+      '087"><script>alert(1)</script>',
+      "+1 555 0100\n\r%0a",
+    ]) {
+      const href = telHref(hostile);
+      if (href !== null) expect(href).toMatch(/^tel:\+?\d+$/);
+    }
+  });
+});
+
+describe("the e-mail link", () => {
+  it("is a mailto: link for an ordinary address", () => {
+    expect(mailtoHref("aoife@example.ie")).toBe("mailto:aoife@example.ie");
+    expect(mailtoHref("  orla+press@label.co.uk ")).toBe("mailto:orla+press@label.co.uk");
+    expect(mailtoHref("seán@ceol.ie")).toBe("mailto:se%C3%A1n@ceol.ie");
+    expect(mailtoHref("info@fleadh.éire")).toBe("mailto:info@fleadh.éire");
+  });
+
+  it("adds no header, recipient or body however the address is written", () => {
+    expect(mailtoHref("a@b.c?bcc=x")).toBeNull();
+    expect(mailtoHref("a@b.c?bcc=evil@x.y&body=hi")).toBeNull();
+    expect(mailtoHref("a@b.c#frag")).toBeNull();
+    expect(mailtoHref("a@b.c%3Fbcc=x")).toBeNull();
+    expect(mailtoHref("a@b.c\nbcc: x@y.z")).toBeNull();
+    // A ? or & in the local part is legal but is percent-encoded, never a query.
+    expect(mailtoHref("what?&x=1@b.ie")).toBe("mailto:what%3F%26x%3D1@b.ie");
+  });
+
+  it("is no link for other schemes, markup or text that is not an address", () => {
+    for (const hostile of [
+      "javascript:alert(1)",
+      "javascript:alert(1)//@x.ie",
+      "data:text/html,<script>alert(1)</script>",
+      '"><img src=x onerror=alert(1)>@x.ie',
+      "brian at the label",
+      "@example.ie",
+      "aoife@",
+      "aoife@localhost",
+      "a@b..c",
+      "a@-b.c",
+      "a b@c.ie",
+      "a\u200b@c.ie",
+      null,
+      "",
+    ]) {
+      const href = mailtoHref(hostile);
+      if (href !== null) {
+        expect(href).toMatch(/^mailto:[A-Za-z0-9%._~!*'()+-]+@[\p{L}\p{N}.-]+$/u);
+      }
+    }
+    expect(mailtoHref("javascript:alert(1)")).toBeNull();
+    expect(mailtoHref("brian at the label")).toBeNull();
+  });
+});
+
+describe("contacts as vCards", () => {
+  const contacts: Contact[] = [
+    {
+      id: "1735689600000AbCdEfGhI",
+      name: "Aoife Ní Bhriain",
+      role: "Booker",
+      email: "aoife@example.ie",
+      phone: "+353 (0)87 123 4567",
+    },
+    {
+      id: "1735689600001JkLmNoPqR",
+      name: 'Brian; "The Fixer", Walsh',
+      role: "Press\nand radio",
+      email: null,
+      phone: "ring the office",
+    },
+  ];
+
+  it("writes one contact with its name, role as job title, e-mail, a tel: URI and its id", () => {
+    const { filename, text } = contactVCardFile(contacts[0]);
+    expect(filename).toBe("aoife-ni-bhriain.vcf");
+    const card = new ICAL.Component(ICAL.parse(text) as unknown as unknown[]);
+    expect(card.getFirstPropertyValue("fn")).toBe("Aoife Ní Bhriain");
+    expect(card.getFirstPropertyValue("title")).toBe("Booker");
+    expect(card.getFirstPropertyValue("email")).toBe("aoife@example.ie");
+    expect(card.getFirstPropertyValue("tel")).toBe("tel:+353871234567");
+    expect(card.getFirstPropertyValue("uid")).toBe("1735689600000AbCdEfGhI");
+  });
+
+  it("keeps a phone note as text and reads hostile text back unchanged", () => {
+    const { filename, text } = contactVCardFile(contacts[1]);
+    expect(filename).toBe("brian-the-fixer-walsh.vcf");
+    const card = new ICAL.Component(ICAL.parse(text) as unknown as unknown[]);
+    expect(card.getFirstPropertyValue("fn")).toBe('Brian; "The Fixer", Walsh');
+    expect(card.getFirstPropertyValue("title")).toBe("Press\nand radio");
+    expect(card.getFirstPropertyValue("tel")).toBe("ring the office");
+    expect(card.getFirstProperty("email")).toBeNull();
+  });
+
+  it("writes the contacts shown into contacts.vcf, in list order", () => {
+    const { filename, text } = contactsVCardFile(contacts);
+    expect(filename).toBe("contacts.vcf");
+    const cards = (ICAL.parse(text) as unknown as unknown[][]).map((jcard) => new ICAL.Component(jcard));
+    expect(cards.map((card) => card.getFirstPropertyValue("uid"))).toEqual(contacts.map((contact) => contact.id));
   });
 });

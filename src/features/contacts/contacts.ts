@@ -1,8 +1,10 @@
 /**
  * Contact rules (spec sections 3-5, 7): client-made ids, required fields,
  * null for empty optional fields, and the bookkeeping of migrating the
- * legacy localStorage list so nothing is ever lost.
+ * legacy localStorage list so nothing is ever lost; searching the list,
+ * the mailto: and tel: links of a card, and the contacts as vCards.
  */
+import { vCard, vCardFileName, vCards, type VCardPerson } from "../../lib/vcard";
 
 /** localStorage key of contacts saved by the old, local-only version. */
 export const LEGACY_CONTACTS_KEY = "contacts";
@@ -116,4 +118,158 @@ export function remainingAfterMigration(
   if (parse.notAList) return raw;
   const kept = [...parse.migratable.filter((contact) => failedIds.has(contact.id)), ...parse.unreadable];
   return kept.length === 0 ? null : JSON.stringify(kept);
+}
+
+// ---------------------------------------------------------------------------
+// Search: instant, forgiving matching over name, role, e-mail and phone.
+
+// Letters NFKD does not take apart, folded the way a person would type them.
+const LETTER_FOLDS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th" };
+
+/** Lower case, accents and other marks dropped, spaces collapsed: "Siobhán  NÍ" → "siobhan ni". */
+export function searchText(value: string): string {
+  return value
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[ßæœøłđðþ]/g, (letter) => LETTER_FOLDS[letter])
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Text that reads as (part of) a phone number: digits with spaces, dashes, dots, slashes, brackets, +. */
+const PHONE_LIKE = /^[\d\s().\-/+]*\d[\d\s().\-/+]*$/;
+
+/**
+ * A phone number as digits only, so "+353 (87) 123-45" and "0035387 12345" compare
+ * equal: a leading + and a leading 00 (the international prefix) both become 00.
+ */
+export function phoneSearchKey(value: string): string {
+  const text = value.normalize("NFKC").trim();
+  const digits = text.replace(/\D/g, "");
+  return text.startsWith("+") ? `00${digits}` : digits;
+}
+
+function phoneMatches(phone: string | null, query: string): boolean {
+  if (!phone || !PHONE_LIKE.test(query)) return false;
+  const key = phoneSearchKey(query);
+  return key !== "" && phoneSearchKey(phone).includes(key);
+}
+
+/**
+ * Whether a contact matches what was typed in the search box: the whole query
+ * in any field, or a phone number however it is punctuated, or else every word
+ * of the query somewhere in the contact ("booker galway" finds the Galway booker).
+ */
+export function contactMatches(contact: Contact, query: string): boolean {
+  const wanted = searchText(query);
+  if (wanted === "") return true;
+  // Fields are joined by a line break, which searchText never leaves in a query.
+  const haystack = [contact.name, contact.role, contact.email ?? "", contact.phone ?? ""].map(searchText).join("\n");
+  if (haystack.includes(wanted) || phoneMatches(contact.phone, query)) return true;
+  const words = wanted.split(" ");
+  return words.length > 1 && words.every((word) => haystack.includes(word) || phoneMatches(contact.phone, word));
+}
+
+/** The contacts a search shows, in list order. */
+export function filterContacts(contacts: readonly Contact[], query: string): Contact[] {
+  return contacts.filter((contact) => contactMatches(contact, query));
+}
+
+/** The live count under the search box: "3 of 12 contacts" while searching, "12 contacts" otherwise. */
+export function contactCount(shown: number, total: number, searching: boolean): string {
+  const noun = total === 1 ? "contact" : "contacts";
+  return searching ? `${shown} of ${total} ${noun}` : `${total} ${noun}`;
+}
+
+/** The empty state of a search that finds nobody. */
+export function noMatchMessage(query: string): string {
+  return `No contacts match “${query.trim()}”`;
+}
+
+// ---------------------------------------------------------------------------
+// Links: tap an e-mail address to write, a phone number to call.
+
+const PHONE_GROUP = String.raw`(?:\(\s*\d+\s*\)|\d)`;
+/** A phone number: an optional + or 00, then digits or bracketed digits, separated by spaces, dots, dashes or slashes. */
+const PHONE_NUMBER = new RegExp(String.raw`(?:\+\s*)?${PHONE_GROUP}(?:[\s.\-/]*${PHONE_GROUP})*`);
+
+/** The phone number inside a phone field, or null: "087 123 4567 (after 6pm)" → "087 123 4567". */
+function phoneNumberIn(phone: string): string | null {
+  return phone.normalize("NFKC").match(PHONE_NUMBER)?.[0] ?? null;
+}
+
+/**
+ * The `tel:` link for a phone field: digits and a leading +, nothing else, or null
+ * when there is no number to call. A leading 00 becomes + (the international prefix
+ * almost everywhere), and a "(0)" after the country code is dropped, as it is not
+ * dialled from abroad: "+353 (0)87 123 4567" → "tel:+353871234567".
+ */
+export function telHref(phone: string | null): string | null {
+  if (!phone) return null;
+  let number = phoneNumberIn(phone);
+  if (number === null) return null;
+  const international = /^(\+|00)/.test(number);
+  if (international) number = number.replace(/\(\s*0\s*\)/g, "");
+  const digits = number.replace(/\D/g, "");
+  const afterPrefix = international && !number.startsWith("+") ? digits.slice(2) : digits;
+  // Fewer than three digits is not a number anyone can call.
+  if (afterPrefix.length < 3) return null;
+  return `tel:${international ? "+" : ""}${afterPrefix}`;
+}
+
+/** Whether the phone field is just a number (then it goes into a vCard as a tel: URI, else as text). */
+export function isPlainPhoneNumber(phone: string): boolean {
+  const number = phoneNumberIn(phone);
+  return number !== null && number.trim() === phone.normalize("NFKC").trim();
+}
+
+// A domain of letters, digits and hyphens in dot-separated labels, with at least one dot.
+const MAIL_DOMAIN = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u;
+// No spaces, no @, no control or invisible formatting characters.
+const MAIL_LOCAL_PART = /^[^\s@\p{C}]{1,64}$/u;
+
+/**
+ * The `mailto:` link for an e-mail field, or null when it is not a plausible address.
+ * A `?`, `#` or `&` can therefore never add headers, recipients or a body: the domain
+ * may hold only letters, digits, hyphens and dots, and the local part is percent-encoded.
+ * `javascript:` and other schemes are not addresses, so they never become links.
+ */
+export function mailtoHref(email: string | null): string | null {
+  if (!email) return null;
+  const address = email.trim();
+  const at = address.lastIndexOf("@");
+  if (at < 1 || address.length > CONTACT_LIMITS.email) return null;
+  const local = address.slice(0, at);
+  const domain = address.slice(at + 1);
+  if (!MAIL_LOCAL_PART.test(local) || !MAIL_DOMAIN.test(domain)) return null;
+  // RFC 6068 lets + stand unencoded in an address, and "name+tag@" reads better so.
+  return `mailto:${encodeURIComponent(local).replace(/%2B/g, "+")}@${domain}`;
+}
+
+// ---------------------------------------------------------------------------
+// vCards: contacts as .vcf files for a phone's address book.
+
+/** A contact as a vCard person: the role is the job title, the phone a tel: URI when it is just a number. */
+export function contactVCardPerson(contact: Contact): VCardPerson {
+  const plain = contact.phone !== null && isPlainPhoneNumber(contact.phone);
+  const telUri = plain ? telHref(contact.phone) : null;
+  return {
+    uid: contact.id,
+    formattedName: contact.name,
+    title: contact.role,
+    email: contact.email,
+    telUri,
+    telText: telUri ? null : contact.phone,
+  };
+}
+
+/** The file for one contact: "aoife-ni-bhriain.vcf". */
+export function contactVCardFile(contact: Contact): { filename: string; text: string } {
+  return { filename: vCardFileName(contact.name), text: vCard(contactVCardPerson(contact)) };
+}
+
+/** The file for the contacts on screen, in list order: "contacts.vcf". */
+export function contactsVCardFile(contacts: readonly Contact[]): { filename: string; text: string } {
+  return { filename: "contacts.vcf", text: vCards(contacts.map(contactVCardPerson)) };
 }
