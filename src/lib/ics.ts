@@ -8,6 +8,9 @@
  * date, an end before the start, a duplicate UID) throws an Error that names
  * the event, instead of writing a file calendar apps would reject or misread.
  */
+import { foldLine } from "./content-lines";
+
+export { foldLine };
 
 /** When an event starts or ends. */
 export type IcsDate =
@@ -44,8 +47,6 @@ export type CalendarOptions = {
 };
 
 const CRLF = "\r\n";
-/** RFC 5545 3.1: lines SHOULD NOT be longer than 75 octets, excluding the line break. */
-const MAX_LINE_OCTETS = 75;
 
 /**
  * Europe/Dublin the way calendar apps exchange it: GMT in winter, Irish
@@ -93,37 +94,6 @@ export function escapeText(value: string): string {
       .replace(/,/g, "\\,")
       .replace(/\r\n|\r|\n/g, "\\n")
   );
-}
-
-/** Octets of one code point in UTF-8 (a lone surrogate is written as U+FFFD: 3). */
-function utf8Length(codePoint: number): number {
-  if (codePoint < 0x80) return 1;
-  if (codePoint < 0x800) return 2;
-  if (codePoint < 0x10000) return 3;
-  return 4;
-}
-
-/**
- * Folds one content line (RFC 5545 3.1): at most 75 octets per physical line,
- * continuation lines start with one space (which counts), and no UTF-8
- * character is split across lines. Lines are joined with CRLF; no trailing CRLF.
- */
-export function foldLine(line: string): string {
-  const lines: string[] = [];
-  let current = "";
-  let octets = 0;
-  for (const char of line) {
-    const size = utf8Length(char.codePointAt(0)!);
-    if (octets + size > MAX_LINE_OCTETS) {
-      lines.push(current);
-      current = " ";
-      octets = 1;
-    }
-    current += char;
-    octets += size;
-  }
-  lines.push(current);
-  return lines.join(CRLF);
 }
 
 /** Thrown for input that would make an invalid or misleading calendar. */

@@ -2,6 +2,9 @@
  * vCard 4.0 writer (RFC 6350): turns people into the text of a .vcf file that
  * phone and desktop address books import. Pure: no DOM, values in, text out.
  */
+import { foldLine } from "./content-lines";
+
+export { foldLine };
 
 /** One person as the writer needs them; empty optional fields are left out of the card. */
 export type VCardPerson = {
@@ -19,8 +22,6 @@ export type VCardPerson = {
 };
 
 const CRLF = "\r\n";
-/** RFC 6350 3.2: a line SHOULD NOT be longer than 75 octets, excluding the line break. */
-export const MAX_LINE_OCTETS = 75;
 
 /**
  * Line breaks become LF (escaped as \n below); other control characters are not
@@ -44,36 +45,6 @@ function cleanText(value: string): string {
  */
 export function escapeText(value: string, compound = false): string {
   return cleanText(value).replace(compound ? /[\\,;\n]/g : /[\\,\n]/g, (char) => (char === "\n" ? "\\n" : `\\${char}`));
-}
-
-function utf8Octets(char: string): number {
-  const code = char.codePointAt(0) ?? 0;
-  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-}
-
-/**
- * Folds one content line into physical lines of at most 75 octets (RFC 6350 3.2),
- * breaking only between characters so no UTF-8 sequence is split; each continuation
- * line starts with a space, which counts towards its 75.
- */
-export function foldLine(line: string): string {
-  const lines: string[] = [];
-  let current = "";
-  let octets = 0;
-  let limit = MAX_LINE_OCTETS;
-  for (const char of line) {
-    const size = utf8Octets(char);
-    if (octets + size > limit) {
-      lines.push(current);
-      current = "";
-      octets = 0;
-      limit = MAX_LINE_OCTETS - 1;
-    }
-    current += char;
-    octets += size;
-  }
-  lines.push(current);
-  return lines.join(`${CRLF} `);
 }
 
 // Words that begin a family name rather than end a given name: Irish Ó, Ní, Mac, Nic, Uí

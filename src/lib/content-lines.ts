@@ -1,0 +1,38 @@
+/**
+ * Line folding shared by the iCalendar (RFC 5545 3.1) and vCard (RFC 6350 3.2)
+ * writers: both formats fold content lines the same way. Pure.
+ */
+
+/** A physical line SHOULD NOT be longer than 75 octets, excluding the line break. */
+export const MAX_LINE_OCTETS = 75;
+
+const CRLF = "\r\n";
+
+/** Octets of one character (one code point) in UTF-8; a lone surrogate is written as U+FFFD: 3. */
+function utf8Octets(char: string): number {
+  const code = char.codePointAt(0) ?? 0;
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+}
+
+/**
+ * Folds one content line into physical lines of at most 75 octets, breaking only
+ * between characters so no UTF-8 sequence is split. Each continuation line starts
+ * with one space, which counts towards its 75. Joined with CRLF, no trailing CRLF.
+ */
+export function foldLine(line: string): string {
+  const lines: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = utf8Octets(char);
+    if (octets + size > MAX_LINE_OCTETS) {
+      lines.push(current);
+      current = " ";
+      octets = 1;
+    }
+    current += char;
+    octets += size;
+  }
+  lines.push(current);
+  return lines.join(CRLF);
+}
