@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { buildCalendar, escapeText, foldLine, type IcsEvent } from "./ics";
+import { buildCalendar, escapeText, type IcsEvent } from "./ics";
 
 // ical.js reads unknown X- properties raw; X-WR-CALNAME is TEXT by convention (Apple, Google, Outlook), so
 // teach the parser that, as those apps know it, and the calendar name is unescaped like any other text.
@@ -56,29 +56,6 @@ describe("escapeText", () => {
 
   it("replaces a lone surrogate, which UTF-8 cannot encode, with U+FFFD", () => {
     expect(escapeText("a\uD83Cb")).toBe("a\uFFFDb");
-  });
-});
-
-describe("foldLine", () => {
-  it("leaves a line of 75 octets alone and folds the 76th onto a line starting with a space", () => {
-    expect(foldLine("x".repeat(75))).toBe("x".repeat(75));
-    expect(foldLine("x".repeat(76))).toBe(`${"x".repeat(75)}\r\n x`);
-    expect(foldLine("x".repeat(75 + 74 + 1))).toBe(`${"x".repeat(75)}\r\n ${"x".repeat(74)}\r\n x`);
-  });
-
-  it("never splits a UTF-8 character, and unfolds to the original", () => {
-    for (const line of ["SUMMARY:" + "é".repeat(80), "SUMMARY:" + "🎶".repeat(50), "X:" + "a€🎸".repeat(40)]) {
-      const folded = foldLine(line);
-      const physical = folded.split("\r\n");
-      expect(physical.length).toBeGreaterThan(1);
-      for (const [index, part] of physical.entries()) {
-        expect(utf8.encode(part).length).toBeLessThanOrEqual(75);
-        // A split character would show up as a lone surrogate or a replacement character.
-        expect(part).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\uFFFD/);
-        if (index > 0) expect(part.startsWith(" ")).toBe(true);
-      }
-      expect(folded.replace(/\r\n /g, "")).toBe(line);
-    }
   });
 });
 

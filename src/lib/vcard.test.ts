@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { escapeText, foldLine, structuredName, vCard, vCardFileName, vCards, type VCardPerson } from "./vcard";
+import { escapeText, structuredName, vCard, vCardFileName, vCards, type VCardPerson } from "./vcard";
 
 const octets = (line: string) => new TextEncoder().encode(line).length;
 
@@ -119,22 +119,6 @@ describe("a vCard", () => {
     const text = vCard({ uid: "1", formattedName: name });
     expect(text.split("\r\n").every((line) => octets(line) <= 75)).toBe(true);
     expect(parseOne(text).value("fn")).toBe(name);
-  });
-});
-
-describe("folding", () => {
-  it("leaves a line of 75 octets alone and breaks the 76th onto a line starting with a space", () => {
-    expect(foldLine("a".repeat(75))).toBe("a".repeat(75));
-    expect(foldLine("a".repeat(76))).toBe(`${"a".repeat(75)}\r\n a`);
-    expect(foldLine("a".repeat(75 + 74 + 1))).toBe(`${"a".repeat(75)}\r\n ${"a".repeat(74)}\r\n a`);
-  });
-
-  it("moves a multi-byte character whole onto the next line", () => {
-    // 74 ASCII octets + "é" (2 octets) would be 76: the é goes to the next line.
-    const folded = foldLine(`${"a".repeat(74)}é`);
-    expect(folded).toBe(`${"a".repeat(74)}\r\n é`);
-    const emoji = foldLine(`${"a".repeat(73)}🎻`);
-    expect(emoji).toBe(`${"a".repeat(73)}\r\n 🎻`);
   });
 });
 
