@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations, baseURL, openPage, useBrowser } from "./browser";
@@ -9,6 +10,53 @@ const ownErrors = (errors: string[]) => errors.filter((error) => !/open\.spotify
 
 /** Waits until every island on the page has hydrated (Astro drops the ssr attribute). */
 const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector("astro-island[ssr]"));
+
+/** Width and height from a JPEG's start-of-frame header; throws if the bytes are not a JPEG. */
+function jpegSize(bytes: Buffer): { width: number; height: number } {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) throw new Error("not a JPEG: no start-of-image marker");
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    if (bytes[offset] !== 0xff) throw new Error(`not a JPEG: no marker at byte ${offset}`);
+    const marker = bytes[offset + 1]!;
+    // Fill bytes and the markers that carry no length.
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
+      offset += 2;
+      continue;
+    }
+    // SOF0–SOF15, except DHT (C4), JPG (C8) and DAC (CC), hold the frame's size.
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    }
+    offset += 2 + bytes.readUInt16BE(offset + 2);
+  }
+  throw new Error("not a JPEG: no start-of-frame header");
+}
+
+/** The photographers, in the order of the photos. */
+const credits = [
+  "Aisling Brennan",
+  "Aisling Brennan",
+  "Rory Gallagher",
+  "Niamh Doherty",
+  "Rory Gallagher",
+  "Niamh Doherty",
+  "Aisling Brennan",
+];
+
+/** Opens /epk with JavaScript switched off, as a visitor whose scripts are blocked sees it. */
+async function openWithoutJavaScript() {
+  const context = await getBrowser().newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 800 },
+  });
+  return openPage(getBrowser, "/epk", { context });
+}
 
 /** Opens /epk, scrolls the carousel into view and waits for it to be interactive. */
 async function openCarousel() {
@@ -217,6 +265,140 @@ describe("press kit page", () => {
     await hydrated(page);
     await page.getByRole("button", { name: "Next photo" }).click();
     await page.getByText(/^Photo 2 of 7/).waitFor({ timeout: 5000 });
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("offers every photo as a full-size JPEG download, named by photo, format and size, without JavaScript", async () => {
+    const { page, context } = await openWithoutJavaScript();
+    const list = page.getByRole("region", { name: "Press photos" });
+    await expect(list.getByRole("heading", { level: 2, name: "Press photos" }).isVisible()).resolves.toBe(true);
+    // The largest photo the carousel ever shows: the download must be at least that big.
+    const carouselWidths = (await page.locator(".swiper img").first().getAttribute("srcset"))!
+      .split(",")
+      .map((candidate) => Number(/(\d+)w\s*$/.exec(candidate.trim())![1]));
+    const shownWidth = Math.max(...carouselWidths);
+    for (let number = 1; number <= 7; number++) {
+      const name = new RegExp(`^Download photo ${number} of 7 \\(JPEG, (\\d+) × (\\d+)\\)$`);
+      const link = list.getByRole("link", { name });
+      await link.scrollIntoViewIfNeeded();
+      await expect(link.isVisible(), `photo ${number}`).resolves.toBe(true);
+      const [, width, height] = name.exec((await link.textContent())!.trim())!;
+      expect(await link.getAttribute("download")).toBe(`orla-quinlan-photo-${number}.jpg`);
+      const response = await context.request.get((await link.getAttribute("href"))!);
+      expect(response.status(), `photo ${number}`).toBe(200);
+      expect(response.headers()["content-type"], `photo ${number}`).toBe("image/jpeg");
+      const size = jpegSize(await response.body());
+      expect(size, `photo ${number}`).toEqual({ width: Number(width), height: Number(height) });
+      expect(size.width, `photo ${number}`).toBeGreaterThanOrEqual(shownWidth);
+    }
+    // Following a link saves the file under its meaningful name.
+    const link = list.getByRole("link", { name: /^Download photo 3 of 7 / });
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 10_000 }), link.click()]);
+    expect(download.suggestedFilename()).toBe("orla-quinlan-photo-3.jpg");
+    const saved = jpegSize(readFileSync((await download.path())!));
+    expect(`Download photo 3 of 7 (JPEG, ${saved.width} × ${saved.height})`).toBe((await link.textContent())!.trim());
+    await context.close();
+  });
+
+  it("credits the photographer beside every press photo and its download", async () => {
+    const { page, context } = await openWithoutJavaScript();
+    const items = page.getByRole("region", { name: "Press photos" }).getByRole("listitem");
+    expect(await items.count()).toBe(7);
+    for (const [index, credit] of credits.entries()) {
+      const item = items.nth(index);
+      await item.scrollIntoViewIfNeeded();
+      await expect(item.getByText(`Photo: ${credit}`, { exact: true }).isVisible(), credit).resolves.toBe(true);
+      await expect(item.getByRole("link", { name: /^Download photo/ }).isVisible()).resolves.toBe(true);
+      // A thumbnail with the photo's text alternative shows which photo it is.
+      expect(await item.getByRole("img").getAttribute("alt")).toMatch(/\w{3}/);
+    }
+    await context.close();
+  });
+
+  it("never fetches a full-size file or adds code for the downloads: they are links only", async () => {
+    const { page, context } = await openPage(getBrowser, "/epk");
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    const links = page.getByRole("region", { name: "Press photos" }).getByRole("link");
+    const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+    expect(hrefs).toHaveLength(7);
+    // Scroll the whole page, so the carousel hydrates and every thumbnail loads.
+    await page.getByRole("region", { name: "Photo carousel" }).scrollIntoViewIfNeeded();
+    await hydrated(page);
+    await page.getByRole("heading", { name: "Contacts" }).scrollIntoViewIfNeeded();
+    await page.waitForLoadState("networkidle");
+    const loaded = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
+    for (const href of hrefs) {
+      expect(loaded).not.toContain(href);
+      expect(requested).not.toContain(href);
+    }
+    // The carousel stays the page's only island.
+    expect(await page.locator("astro-island").count()).toBe(1);
+    await context.close();
+  });
+
+  it("shows a short bio the press may quote, above the long biography", async () => {
+    const { page, context } = await openWithoutJavaScript();
+    const short = page.getByRole("region", { name: "Short bio" });
+    await expect(short.getByRole("heading", { level: 2, name: "Short bio" }).isVisible()).resolves.toBe(true);
+    await expect(
+      short.getByText("Free to quote in full or in part, no permission needed.", { exact: true }).isVisible(),
+    ).resolves.toBe(true);
+    const [text] = await short.locator("p").allInnerTexts();
+    const words = text!.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+    expect(words).toBeGreaterThanOrEqual(50);
+    expect(words).toBeLessThanOrEqual(100);
+    expect(text).toMatch(/Orla Quinlan/);
+    const shortBox = (await short.boundingBox())!;
+    const longBox = (await page.getByRole("region", { name: "Biography" }).boundingBox())!;
+    expect(shortBox.y + shortBox.height).toBeLessThanOrEqual(longBox.y);
+    await context.close();
+  });
+
+  it("lists booking, press and management contacts with working e-mail and phone links", async () => {
+    const { page, context } = await openWithoutJavaScript();
+    const contacts = page.getByRole("region", { name: "Contacts" });
+    await expect(contacts.getByRole("heading", { level: 2, name: "Contacts" }).isVisible()).resolves.toBe(true);
+    const phones: string[] = [];
+    for (const role of ["Booking", "Press", "Management"]) {
+      const heading = contacts.getByRole("heading", { level: 3, name: role, exact: true });
+      await heading.scrollIntoViewIfNeeded();
+      await expect(heading.isVisible(), role).resolves.toBe(true);
+      const card = contacts
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { level: 3, name: role, exact: true }) });
+      const address = card.locator("address");
+      expect(await address.count(), role).toBe(1);
+      const lines = await address.locator("p").allInnerTexts();
+      // Name, then company, both in words.
+      expect(lines[0], role).toMatch(/^\p{Lu}\p{L}+ \p{Lu}\p{L}+$/u);
+      expect(lines[1], role).toMatch(/\p{L}{3}/u);
+      const email = card.getByRole("link", { name: /@/ });
+      await expect(email.isVisible(), role).resolves.toBe(true);
+      const mailto = new URL((await email.getAttribute("href"))!);
+      expect(mailto.protocol, role).toBe("mailto:");
+      expect(mailto.pathname, role).toBe((await email.textContent())!.trim());
+      expect(mailto.pathname, role).toMatch(/^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i);
+      const phone = card.getByRole("link", { name: /^\+/ });
+      if ((await phone.count()) > 0) {
+        const tel = (await phone.getAttribute("href"))!;
+        expect(tel, role).toMatch(/^tel:\+[1-9]\d{6,14}$/);
+        expect(tel.replace(/\D/g, ""), role).toBe((await phone.textContent())!.replace(/\D/g, ""));
+        phones.push(tel);
+      }
+    }
+    expect(phones.length).toBeGreaterThanOrEqual(1);
+    await context.close();
+  });
+
+  it("has no accessibility violations in the press photos, short bio and contacts", async () => {
+    const { page, context } = await openPage(getBrowser, "/epk");
+    // Scrolled past the carousel (which then loads) down to the contacts, as a reader gets there.
+    await page.getByRole("region", { name: "Photo carousel" }).scrollIntoViewIfNeeded();
+    await hydrated(page);
+    await page.getByRole("heading", { name: "Contacts" }).scrollIntoViewIfNeeded();
+    await page.waitForLoadState("networkidle");
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -15,6 +15,16 @@ export const epk = {
     ],
   },
   photosHeading: "Live Photos",
+  pressPhotos: {
+    heading: "Press photos",
+    intro: "Full-resolution files for print and online use. Please credit the photographer.",
+  },
+  shortBio: {
+    heading: "Short bio",
+    // The press may lift this as it stands; keep it 50–100 words (src/data/epk.test.ts checks).
+    quoteNote: "Free to quote in full or in part, no permission needed.",
+    text: 'Orla Quinlan is an Irish singer-songwriter whose songs blend folk, indie and Irish traditional music. Selected for Ones To Watch Festival in 2024 and invited back in 2025, she has been managed by Harbourlight Artists since August 2024. Her debut EP, produced with Cian Duffy and Maeve Corcoran and recorded live in Connemara, opens with the single "Mother", out March 7th 2025, a song about overcoming domestic violence. The full EP follows in April with a tour of Ireland.',
+  },
   bioHeading: "Biography",
   bio: [
     "Orla Quinlan was selected for Ones To Watch Festival in 2024, and asked back in 2025 on the strength of a set that had the tent singing her choruses back to her.",

@@ -1,0 +1,72 @@
+/**
+ * Who the press, promoters and partners contact about Orla Quinlan, listed on
+ * /epk: one entry per role, with the e-mail and phone links derived here so the
+ * page never builds an href by hand.
+ */
+
+export type PressContactRole = "Booking" | "Press" | "Management";
+
+export type PressContact = {
+  /** Shown as the contact's heading. */
+  role: PressContactRole;
+  name: string;
+  company: string;
+  email: string;
+  /** International format as printed, e.g. "+44 20 7946 0312"; omitted when the contact takes no calls. */
+  phone?: string;
+};
+
+// Phone numbers are from Ofcom's ranges reserved for fiction (020 7946 0xxx, 0161 496 0xxx),
+// and the e-mail domains use the reserved .example top-level domain, so none reaches a real person.
+const contacts: readonly PressContact[] = [
+  {
+    role: "Booking",
+    name: "Ciara Walsh",
+    company: "Northlight Booking",
+    email: "ciara@northlightbooking.example",
+    phone: "+44 20 7946 0312",
+  },
+  {
+    role: "Press",
+    name: "Dara Kelleher",
+    company: "Tidewater PR",
+    email: "press@tidewaterpr.example",
+    phone: "+44 161 496 0457",
+  },
+  {
+    role: "Management",
+    name: "Sinéad Moran",
+    company: "Harbourlight Artists",
+    email: "sinead@harbourlightartists.example",
+  },
+];
+
+/** E.164: a plus sign, a country code not starting with 0, at most 15 digits in all. */
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** "+44 20 7946 0312" → "tel:+442079460312". Throws on anything that is not an international number. */
+export function telHref(phone: string): string {
+  const number = phone.replace(/[\s().-]/g, "");
+  if (!E164.test(number)) {
+    throw new Error(`"${phone}" is not an international phone number (write it as +<country code> <number>).`);
+  }
+  return `tel:${number}`;
+}
+
+// A pragmatic shape check (one @, no spaces, a dot in the domain), not the full RFC 5322 grammar.
+const EMAIL = /^[^\s@<>()",;:]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+
+/** "press@tidewaterpr.example" → "mailto:press@tidewaterpr.example". Throws on a malformed address. */
+export function mailtoHref(email: string): string {
+  if (!EMAIL.test(email)) throw new Error(`"${email}" is not an e-mail address.`);
+  return `mailto:${email}`;
+}
+
+export const pressContacts = {
+  heading: "Contacts",
+  contacts: contacts.map((contact) => ({
+    ...contact,
+    mailto: mailtoHref(contact.email),
+    tel: contact.phone === undefined ? undefined : telHref(contact.phone),
+  })),
+};
