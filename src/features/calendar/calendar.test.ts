@@ -1,6 +1,8 @@
 import { pbkdf2Sync } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  nextRealtimeStatus,
+  REALTIME_STATUS_TEXT,
   dayLabel,
   emptyEventDraft,
   errorMessage,
@@ -130,7 +132,7 @@ describe("listing events", () => {
     expect(EVENT_TYPES.map(eventTypeColourClass)).toEqual([
       "bg-red-600",
       "bg-green-600",
-      "bg-amber-500",
+      "bg-amber-600",
       "bg-indigo-600",
       "bg-pink-600",
     ]);
@@ -193,5 +195,45 @@ describe("calendar password", () => {
     expect(await hashPassword("stagedoor-dev", "0f1e2d3c")).toBe(built);
     expect(await passwordMatches("stagedoor-dev", "0f1e2d3c", built)).toBe(true);
     expect(await passwordMatches("Stagedoor-dev", "0f1e2d3c", built)).toBe(false);
+  });
+});
+
+describe("the live indicator", () => {
+  it("says Connecting… at first, Live once subscribed and Reconnecting… after a drop, in words", () => {
+    expect(Object.values(REALTIME_STATUS_TEXT).map((text) => text.label)).toEqual([
+      "Connecting…",
+      "Live",
+      "Reconnecting…",
+    ]);
+    expect(REALTIME_STATUS_TEXT.live.title).toBe("Changes from the team appear here as they happen");
+  });
+
+  it("goes live when the channel subscribes, refetching only after a drop", () => {
+    expect(nextRealtimeStatus("connecting", "SUBSCRIBED")).toEqual({ status: "live", refetch: false });
+    expect(nextRealtimeStatus("reconnecting", "SUBSCRIBED")).toEqual({ status: "live", refetch: true });
+    expect(nextRealtimeStatus("live", "SUBSCRIBED")).toEqual({ status: "live", refetch: false });
+  });
+
+  it("reconnects after a channel error, a timeout or a close", () => {
+    for (const channelStatus of ["CHANNEL_ERROR", "TIMED_OUT", "CLOSED"]) {
+      for (const current of ["connecting", "live", "reconnecting"] as const) {
+        expect(nextRealtimeStatus(current, channelStatus)).toEqual({ status: "reconnecting", refetch: false });
+      }
+    }
+  });
+
+  it("ignores a state it does not know", () => {
+    expect(nextRealtimeStatus("live", "JOINING")).toEqual({ status: "live", refetch: false });
+  });
+
+  it("refetches once per drop: live, lost, back, lost, back", () => {
+    let status = "connecting" as Parameters<typeof nextRealtimeStatus>[0];
+    let refetches = 0;
+    for (const channelStatus of ["SUBSCRIBED", "CHANNEL_ERROR", "TIMED_OUT", "SUBSCRIBED", "CLOSED", "SUBSCRIBED"]) {
+      const next = nextRealtimeStatus(status, channelStatus);
+      status = next.status;
+      if (next.refetch) refetches += 1;
+    }
+    expect({ status, refetches }).toEqual({ status: "live", refetches: 2 });
   });
 });

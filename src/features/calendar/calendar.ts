@@ -9,11 +9,15 @@ export const EVENT_TYPES = ["away", "gig", "rehearsal", "recording", "promotion"
 export type EventType = (typeof EVENT_TYPES)[number];
 export const DEFAULT_EVENT_TYPE: EventType = "gig";
 
-/** Type colours (spec section 3) as Tailwind classes for dots and card bars (and a future legend). */
+/**
+ * Type colours (spec section 3) as Tailwind classes for the day dots, the card
+ * bars and the legend. Each has at least 3:1 contrast on white (WCAG 1.4.11),
+ * hence amber-600 rather than the paler amber-500 (2.2:1).
+ */
 export const EVENT_TYPE_COLOURS: Record<EventType, { name: string; className: string }> = {
   away: { name: "red", className: "bg-red-600" },
   gig: { name: "green", className: "bg-green-600" },
-  rehearsal: { name: "amber", className: "bg-amber-500" },
+  rehearsal: { name: "amber", className: "bg-amber-600" },
   recording: { name: "indigo", className: "bg-indigo-600" },
   promotion: { name: "pink", className: "bg-pink-600" },
 };
@@ -166,4 +170,42 @@ export function errorMessage(error: unknown): string {
     return error.message;
   }
   return String(error);
+}
+
+/** What the subscribe callback of a supabase-js realtime channel reports. */
+export type ChannelStatus = "SUBSCRIBED" | "TIMED_OUT" | "CLOSED" | "CHANNEL_ERROR";
+
+/** The live indicator's state: connecting at first, live once subscribed, reconnecting after a drop. */
+export type RealtimeStatus = "connecting" | "live" | "reconnecting";
+
+/** The indicator's visible text and its tooltip, per state. */
+export const REALTIME_STATUS_TEXT: Record<RealtimeStatus, { label: string; title: string }> = {
+  connecting: { label: "Connecting…", title: "Connecting, so that changes from the team appear here as they happen" },
+  live: { label: "Live", title: "Changes from the team appear here as they happen" },
+  reconnecting: {
+    label: "Reconnecting…",
+    title: "The live connection dropped. Trying again; changes made meanwhile appear once it is back",
+  },
+};
+
+/**
+ * The indicator's next state after the channel reports `channelStatus`, and
+ * whether to refetch: realtime-js rejoins a dropped channel by itself, but
+ * changes made while it was down are never replayed, so a rejoin after a drop
+ * reloads the list.
+ */
+export function nextRealtimeStatus(
+  current: RealtimeStatus,
+  channelStatus: string,
+): { status: RealtimeStatus; refetch: boolean } {
+  switch (channelStatus) {
+    case "SUBSCRIBED":
+      return { status: "live", refetch: current === "reconnecting" };
+    case "CHANNEL_ERROR":
+    case "TIMED_OUT":
+    case "CLOSED":
+      return { status: "reconnecting", refetch: false };
+    default:
+      return { status: current, refetch: false };
+  }
 }
