@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import ICAL from "ical.js";
 import type { BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { axeViolations, baseURL, expectToast, openPage, useBrowser } from "./browser";
+import { axeViolations, baseURL, downloadDuring, expectToast, openPage, useBrowser } from "./browser";
 
 const getBrowser = useBrowser();
 const PASSWORD = process.env.CALENDAR_PASSWORD || "stagedoor-dev";
@@ -473,5 +474,44 @@ describe("calendar live indicator, legend and export", () => {
     for (const swatch of swatches) expect(contrast(swatch, "rgb(255, 255, 255)")).toBeGreaterThanOrEqual(3);
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
+  });
+
+  it("exports every event as a calendar file that calendar apps read", async () => {
+    const context = await getBrowser().newContext({ baseURL, acceptDownloads: true });
+    await context.addInitScript(() => {
+      const types: string[] = ((window as unknown as { blobTypes: string[] }).blobTypes = []);
+      const create = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (blob: Blob | MediaSource) => {
+        if (blob instanceof Blob) types.push(blob.type);
+        return create(blob);
+      };
+    });
+    const { page, errors } = await openUnlocked(context);
+    const title = `Album launch, Whelan's; Dublin ${unique()}`;
+    await pickDay(page, 22);
+    await fillEvent(page, title, "Doors 8pm\nSupport: The Gloamings", "gig");
+    await page.getByRole("button", { name: "Add Event" }).click();
+    await upcoming(page).getByText(title).waitFor();
+    const shown = await upcoming(page).getByRole("listitem").count();
+
+    const { filename, text } = await downloadDuring(page, () =>
+      page.getByRole("button", { name: "Export calendar (.ics)" }).click(),
+    );
+    expect(filename).toMatch(/^calendar-\d{4}-\d{2}-\d{2}\.ics$/);
+    expect(await page.evaluate(() => (window as unknown as { blobTypes: string[] }).blobTypes)).toEqual([
+      "text/calendar",
+    ]);
+    const vevents = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent");
+    expect(vevents).toHaveLength(shown);
+    expect(new Set(vevents.map((vevent) => vevent.getFirstPropertyValue("uid"))).size).toBe(shown);
+    const ours = vevents.find((vevent) => vevent.getFirstPropertyValue("summary") === title);
+    expect(ours?.getFirstPropertyValue("description")).toBe("Doors 8pm\nSupport: The Gloamings");
+    expect(ours?.getFirstPropertyValue("categories")).toBe("gig");
+    expect(ours?.getFirstPropertyValue("uid")).toMatch(/^[0-9a-f-]{36}@orlaquinlan\.example$/);
+    const start = ours?.getFirstPropertyValue("dtstart") as ICAL.Time;
+    expect({ allDay: start.isDate, day: start.day }).toEqual({ allDay: true, day: 22 });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The shared calendar island: the password gate, then the live indicator,
- * the month view with its legend, the Add Event form and
+ * the export button, the month view with its legend, the Add Event form and
  * the Upcoming Events list, kept current by realtime.
  * Rendered in the browser only (client:only), so "today" is never baked into
  * the HTML at build time.
@@ -16,6 +16,7 @@ import { errorMessage, nextRealtimeStatus, type CalendarEvent, type RealtimeStat
 import { fetchEvents, subscribeToEvents } from "./calendar.api";
 import { $calendarUnlocked } from "./calendar.store";
 import { EventTypeLegend } from "./EventTypeLegend";
+import { ExportButton } from "./ExportButton";
 import { LiveIndicator } from "./LiveIndicator";
 import { MonthView } from "./MonthView";
 import { PasswordGate } from "./PasswordGate";
@@ -122,6 +123,7 @@ function CalendarTool() {
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <LiveIndicator status={status} />
+        <ExportButton events={events} />
       </div>
       <div className="grid gap-8 lg:grid-cols-[auto_1fr] lg:items-start">
         <div className="w-fit space-y-4">

@@ -4,6 +4,7 @@
  * Dates are stored as noon UTC of the chosen day (see storedDateOf).
  */
 import { format } from "date-fns";
+import { buildCalendar, type IcsEvent } from "../../lib/ics";
 
 export const EVENT_TYPES = ["away", "gig", "rehearsal", "recording", "promotion"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -51,7 +52,12 @@ export function eventTypeColourClass(type: string): string {
   return isEventType(type) ? EVENT_TYPE_COLOURS[type].className : "bg-stone-500";
 }
 
-const isValidDate = (value: unknown): value is string => typeof value === "string" && !Number.isNaN(Date.parse(value));
+/** A timestamp in the years 1 to 9999: the calendar's dates (and a .ics file's) have four-digit years. */
+const isValidDate = (value: unknown): value is string => {
+  if (typeof value !== "string") return false;
+  const year = new Date(value).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+};
 
 /**
  * The rows of a select, checked: a row without an id, a title or a readable
@@ -208,4 +214,55 @@ export function nextRealtimeStatus(
     default:
       return { status: current, refetch: false };
   }
+}
+
+/** The day after a yyyy-MM-dd day, as yyyy-MM-dd (all-day ends are exclusive in iCalendar). */
+function dayAfter(key: string): string {
+  const [year, month, day] = key.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * One event for a .ics file: an all-day event on the day the calendar shows
+ * (the UTC date of the stored noon-UTC timestamp), through its end day, with a
+ * UID that stays the same across exports so a re-import updates rather than
+ * duplicates it.
+ */
+export function eventToIcs(event: CalendarEvent, domain: string): IcsEvent {
+  const startDay = eventDayKey(event);
+  const endDay = eventDayKey({ start_date: event.end_date });
+  return {
+    uid: `${event.id}@${domain}`,
+    start: { date: startDay },
+    ...(endDay > startDay ? { end: { date: dayAfter(endDay) } } : {}),
+    summary: event.title,
+    ...(event.description ? { description: event.description } : {}),
+    categories: [event.event_type],
+  };
+}
+
+/** The export's file name, by the local day it is made: "calendar-2025-04-23.ics". */
+export function exportFileName(now: Date): string {
+  return `calendar-${dayKey(now)}.ics`;
+}
+
+/** The iCalendar MIME type (RFC 5545 section 8.1). */
+export const ICS_MIME_TYPE = "text/calendar";
+
+/**
+ * The "Export calendar (.ics)" file: every event, by start date, all-day.
+ * Throws (with the event named) when an event cannot be written, e.g. a date
+ * beyond the year 9999.
+ */
+export function calendarExport(
+  events: readonly CalendarEvent[],
+  options: { now: Date; domain: string; artistName: string },
+): { filename: string; text: string } {
+  const text = buildCalendar({
+    prodId: `-//${options.artistName}//Team calendar//EN`,
+    name: `${options.artistName} team calendar`,
+    events: sortEvents(events).map((event) => eventToIcs(event, options.domain)),
+    now: options.now,
+  });
+  return { filename: exportFileName(options.now), text };
 }
