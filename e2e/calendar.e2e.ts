@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { BrowserContext, Page } from "playwright-core";
+import ICAL from "ical.js";
+import type { BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { axeViolations, baseURL, expectToast, openPage, useBrowser } from "./browser";
+import { axeViolations, baseURL, downloadDuring, expectToast, openPage, useBrowser } from "./browser";
 
 const getBrowser = useBrowser();
 const PASSWORD = process.env.CALENDAR_PASSWORD || "stagedoor-dev";
@@ -75,6 +76,51 @@ async function watchRealtime(context: BrowserContext) {
 }
 
 const upcoming = (page: Page) => page.getByRole("region", { name: "Upcoming Events" });
+
+/** The realtime indicator (toasts are status regions too, hence the text filter). */
+const liveIndicator = (page: Page) =>
+  page.getByRole("status").filter({ hasText: /^(Connecting…|Live|Reconnecting…)$/ });
+
+/**
+ * Lets the context's realtime sockets through while `up`; `drop()` cuts the
+ * open ones and refuses new ones, as a train going into a tunnel would.
+ */
+async function realtimeLink(context: BrowserContext) {
+  const sockets = new Set<WebSocketRoute>();
+  const link = {
+    up: true,
+    attempts: 0,
+    drop() {
+      link.up = false;
+      for (const socket of sockets) socket.close({ code: 1011, reason: "connection lost" });
+      sockets.clear();
+    },
+  };
+  await context.routeWebSocket(/\/realtime\//, (socket) => {
+    link.attempts += 1;
+    if (!link.up) {
+      socket.close({ code: 1011, reason: "connection lost" });
+      return;
+    }
+    const server = socket.connectToServer();
+    socket.onClose(() => server.close());
+    sockets.add(socket);
+  });
+  return link;
+}
+
+/** WCAG contrast ratio of two "rgb(r, g, b)" colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (rgb: string) => {
+    const [r, g, bl] = (rgb.match(/\d+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high + 0.05) / (low + 0.05);
+}
 
 describe("calendar gate", () => {
   it("asks for the password, refuses a wrong one and locks again on reload", async () => {
@@ -235,7 +281,7 @@ describe("calendar", () => {
         .locator("span[aria-hidden]")
         .first()
         .evaluate((el) => getComputedStyle(el).backgroundColor),
-    ).toBe("rgb(245, 158, 11)");
+    ).toBe("rgb(217, 119, 6)");
     expect(await day.getAttribute("aria-label")).toMatch(
       new RegExp(`^15 \\w+ \\d{4}, \\w+, (today, )?selected, \\d+ events?: (.*; )?${title} \\(rehearsal\\)`),
     );
@@ -367,6 +413,104 @@ describe("calendar", () => {
     await expectToast(page, "Error fetching events", "Database is resting");
     expect(await page.getByRole("alert").filter({ hasText: "Error fetching events" }).first().isVisible()).toBe(true); // destructive
     expect(await upcoming(page).getByRole("listitem").count()).toBe(before);
+    await context.close();
+  });
+});
+
+describe("calendar live indicator, legend and export", () => {
+  it("says Live after unlock, Reconnecting… when the connection drops, and catches up when it is back", async () => {
+    const context = await getBrowser().newContext({ baseURL });
+    const link = await realtimeLink(context);
+    const { page: watcher, errors } = await openUnlocked(context);
+    const indicator = liveIndicator(watcher);
+    await expect.poll(() => indicator.textContent()).toBe("Live");
+    expect(await indicator.getAttribute("title")).toBe("Changes from the team appear here as they happen");
+    expect(await axeViolations(watcher)).toEqual([]);
+
+    link.drop();
+    await expect.poll(() => indicator.textContent()).toBe("Reconnecting…");
+    const attemptsWhileDown = link.attempts;
+    const { page: editor } = await openUnlocked();
+    const title = `While away ${unique()}`;
+    await pickDay(editor, 21);
+    await fillEvent(editor, title, "", "recording");
+    await editor.getByRole("button", { name: "Add Event" }).click();
+    await expectToast(editor, "Event added");
+    await expect.poll(() => link.attempts).toBeGreaterThan(attemptsWhileDown); // it keeps trying
+    expect(await indicator.textContent()).toBe("Reconnecting…");
+    expect(await upcoming(watcher).getByText(title).count()).toBe(0);
+
+    link.up = true;
+    await expect.poll(() => indicator.textContent(), { timeout: 15_000 }).toBe("Live");
+    // No reload, no tab switch: the rejoin itself fetched what was missed.
+    await upcoming(watcher).getByText(title).waitFor({ timeout: 5_000 });
+    expect(await axeViolations(watcher)).toEqual([]);
+    expect(errors.filter((error) => !/WebSocket/i.test(error))).toEqual([]);
+    await context.close();
+    await editor.context().close();
+  });
+
+  it("explains the type colours in a legend, each colour beside its name", async () => {
+    const { page } = await openUnlocked();
+    const legend = page.getByRole("region", { name: "Event types" });
+    const items = legend.getByRole("listitem");
+    expect(await items.allTextContents()).toEqual(["away", "gig", "rehearsal", "recording", "promotion"]);
+    const swatches = await items.evaluateAll((elements) =>
+      elements.map((item) => {
+        const swatch = item.querySelector("[aria-hidden=true]");
+        return swatch ? getComputedStyle(swatch).backgroundColor : "";
+      }),
+    );
+    // The spec's red, green, amber, indigo and pink, the same as the day dots and card bars.
+    expect(swatches).toEqual([
+      "rgb(220, 38, 38)",
+      "rgb(22, 163, 74)",
+      "rgb(217, 119, 6)",
+      "rgb(79, 70, 229)",
+      "rgb(219, 39, 119)",
+    ]);
+    // Each swatch stands out from the white box by at least 3:1 (WCAG 1.4.11).
+    for (const swatch of swatches) expect(contrast(swatch, "rgb(255, 255, 255)")).toBeGreaterThanOrEqual(3);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("exports every event as a calendar file that calendar apps read", async () => {
+    const context = await getBrowser().newContext({ baseURL, acceptDownloads: true });
+    await context.addInitScript(() => {
+      const types: string[] = ((window as unknown as { blobTypes: string[] }).blobTypes = []);
+      const create = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (blob: Blob | MediaSource) => {
+        if (blob instanceof Blob) types.push(blob.type);
+        return create(blob);
+      };
+    });
+    const { page, errors } = await openUnlocked(context);
+    const title = `Album launch, Whelan's; Dublin ${unique()}`;
+    await pickDay(page, 22);
+    await fillEvent(page, title, "Doors 8pm\nSupport: The Gloamings", "gig");
+    await page.getByRole("button", { name: "Add Event" }).click();
+    await upcoming(page).getByText(title).waitFor();
+    const shown = await upcoming(page).getByRole("listitem").count();
+
+    const { filename, text } = await downloadDuring(page, () =>
+      page.getByRole("button", { name: "Export calendar (.ics)" }).click(),
+    );
+    expect(filename).toMatch(/^calendar-\d{4}-\d{2}-\d{2}\.ics$/);
+    expect(await page.evaluate(() => (window as unknown as { blobTypes: string[] }).blobTypes)).toEqual([
+      "text/calendar",
+    ]);
+    const vevents = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent");
+    expect(vevents).toHaveLength(shown);
+    expect(new Set(vevents.map((vevent) => vevent.getFirstPropertyValue("uid"))).size).toBe(shown);
+    const ours = vevents.find((vevent) => vevent.getFirstPropertyValue("summary") === title);
+    expect(ours?.getFirstPropertyValue("description")).toBe("Doors 8pm\nSupport: The Gloamings");
+    expect(ours?.getFirstPropertyValue("categories")).toBe("gig");
+    expect(ours?.getFirstPropertyValue("uid")).toMatch(/^[0-9a-f-]{36}@orlaquinlan\.example$/);
+    const start = ours?.getFirstPropertyValue("dtstart") as ICAL.Time;
+    expect({ allDay: start.isDate, day: start.day }).toEqual({ allDay: true, day: 22 });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

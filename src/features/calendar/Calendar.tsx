@@ -1,6 +1,7 @@
 /**
- * The shared calendar island: the password gate, then the month view, the
- * Add Event form and the Upcoming Events list, kept current by realtime.
+ * The shared calendar island: the password gate, then the live indicator,
+ * the export button, the month view with its legend, the Add Event form and
+ * the Upcoming Events list, kept current by realtime.
  * Rendered in the browser only (client:only), so "today" is never baked into
  * the HTML at build time.
  */
@@ -11,18 +12,23 @@ import { getSupabase } from "../../lib/supabase";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { showToast } from "../toasts/toasts.store";
 import { AddEventForm } from "./AddEventForm";
-import { errorMessage, type CalendarEvent } from "./calendar";
-import { fetchEvents, subscribeToEvents, type RealtimeStatus } from "./calendar.api";
+import { errorMessage, nextRealtimeStatus, type CalendarEvent, type RealtimeStatus } from "./calendar";
+import { fetchEvents, subscribeToEvents } from "./calendar.api";
 import { $calendarUnlocked } from "./calendar.store";
+import { EventTypeLegend } from "./EventTypeLegend";
+import { ExportButton } from "./ExportButton";
+import { LiveIndicator } from "./LiveIndicator";
 import { MonthView } from "./MonthView";
 import { PasswordGate } from "./PasswordGate";
 import { UpcomingEvents } from "./UpcomingEvents";
 
 /**
  * Events from calendar_events, refetched on every realtime change (spec
- * section 7). When the tab returns to the foreground or the network comes
- * back, the channel is replaced and the list refetched, since changes made
- * meanwhile may never have arrived. `status` is the channel's state.
+ * section 7). `status` follows the channel: realtime-js reconnects and
+ * rejoins by itself after a drop, and the rejoin refetches the list, since
+ * changes made meanwhile are never replayed. When the tab returns to the
+ * foreground or the network comes back, the channel is replaced and the list
+ * refetched too.
  */
 function useCalendarEvents() {
   const [events, setEvents] = useState<CalendarEvent[]>([]);
@@ -44,11 +50,30 @@ function useCalendarEvents() {
   useEffect(() => {
     let supabase: SupabaseClient | null = null;
     let channel: RealtimeChannel | null = null;
+    // Only the current channel moves the indicator: a replaced one reports CLOSED as it goes.
+    let currentChannel: object | null = null;
+    let current: RealtimeStatus = "connecting";
     let disposed = false;
     let resyncing: Promise<void> = Promise.resolve();
 
+    const show = (status: RealtimeStatus) => {
+      current = status;
+      setStatus(status);
+    };
     const subscribe = () => {
-      if (supabase && !disposed) channel = subscribeToEvents(supabase, () => void refetch(), setStatus);
+      if (!supabase || disposed) return;
+      const token = {};
+      currentChannel = token;
+      channel = subscribeToEvents(
+        supabase,
+        () => void refetch(),
+        (channelStatus) => {
+          if (disposed || currentChannel !== token) return;
+          const next = nextRealtimeStatus(current, channelStatus);
+          show(next.status);
+          if (next.refetch) void refetch();
+        },
+      );
     };
     // Serialised, so a "visible" and an "online" arriving together leave one channel, not two.
     const resync = () => {
@@ -56,13 +81,14 @@ function useCalendarEvents() {
         if (!supabase || disposed || document.visibilityState !== "visible") return;
         const old = channel;
         channel = null;
-        setStatus("connecting");
+        currentChannel = null;
+        show("connecting");
         if (old) await supabase.removeChannel(old);
         subscribe();
         await refetch();
       });
     };
-    const onOffline = () => setStatus("reconnecting");
+    const onOffline = () => show("reconnecting");
 
     (async () => {
       try {
@@ -91,12 +117,19 @@ function useCalendarEvents() {
 }
 
 function CalendarTool() {
-  const { events, refetch } = useCalendarEvents();
+  const { events, status, refetch } = useCalendarEvents();
   const [selectedDay, setSelectedDay] = useState<Date | undefined>(undefined);
   return (
     <div className="space-y-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <LiveIndicator status={status} />
+        <ExportButton events={events} />
+      </div>
       <div className="grid gap-8 lg:grid-cols-[auto_1fr] lg:items-start">
-        <MonthView events={events} selectedDay={selectedDay} onSelect={setSelectedDay} />
+        <div className="w-fit space-y-4">
+          <MonthView events={events} selectedDay={selectedDay} onSelect={setSelectedDay} />
+          <EventTypeLegend />
+        </div>
         <AddEventForm selectedDay={selectedDay} onAdded={() => void refetch()} />
       </div>
       <UpcomingEvents events={events} />

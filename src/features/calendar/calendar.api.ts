@@ -1,6 +1,6 @@
 /** The calendar_events calls and realtime subscription of spec section 7. */
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
-import { toCalendarEvents, type CalendarEvent, type NewEvent } from "./calendar";
+import { toCalendarEvents, type CalendarEvent, type ChannelStatus, type NewEvent } from "./calendar";
 
 /** All events, by start date ascending; throws the server's error. */
 export async function fetchEvents(client: SupabaseClient): Promise<CalendarEvent[]> {
@@ -18,20 +18,19 @@ export async function insertEvent(client: SupabaseClient, event: NewEvent): Prom
   if (error) throw error;
 }
 
-/** State of the realtime channel, as the island tracks it. */
-export type RealtimeStatus = "connecting" | "live" | "reconnecting";
-
-/** Any insert, update or delete on calendar_events calls `onChange`. */
+/**
+ * Any insert, update or delete on calendar_events calls `onChange`; every
+ * state the channel reports goes to `onStatus` (see nextRealtimeStatus).
+ * realtime-js reconnects the socket and rejoins the channel by itself after a
+ * drop, reporting SUBSCRIBED again.
+ */
 export function subscribeToEvents(
   client: SupabaseClient,
   onChange: () => void,
-  onStatus: (status: RealtimeStatus) => void = () => {},
+  onStatus: (status: ChannelStatus) => void = () => {},
 ): RealtimeChannel {
   return client
     .channel("schema-db-changes")
     .on("postgres_changes", { event: "*", schema: "public", table: "calendar_events" }, () => onChange())
-    .subscribe((status) => {
-      if (status === "SUBSCRIBED") onStatus("live");
-      else if (status === "CHANNEL_ERROR" || status === "TIMED_OUT" || status === "CLOSED") onStatus("reconnecting");
-    });
+    .subscribe((status) => onStatus(status as ChannelStatus));
 }

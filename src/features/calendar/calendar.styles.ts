@@ -11,3 +11,6 @@ export const inputClass =
  * same size, so nothing moves when the island mounts.
  */
 export const gateBoxClass = "mx-auto min-h-[14rem] max-w-sm rounded-lg border border-stone-200 bg-white shadow-sm";
+
+export const secondaryButtonClass =
+  "rounded-md border border-stone-500 bg-white px-4 py-2 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900";

@@ -1,6 +1,12 @@
+import ICAL from "ical.js";
 import { pbkdf2Sync } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  calendarExport,
+  eventToIcs,
+  exportFileName,
+  nextRealtimeStatus,
+  REALTIME_STATUS_TEXT,
   dayLabel,
   emptyEventDraft,
   errorMessage,
@@ -130,7 +136,7 @@ describe("listing events", () => {
     expect(EVENT_TYPES.map(eventTypeColourClass)).toEqual([
       "bg-red-600",
       "bg-green-600",
-      "bg-amber-500",
+      "bg-amber-600",
       "bg-indigo-600",
       "bg-pink-600",
     ]);
@@ -153,6 +159,8 @@ describe("reading rows from the server", () => {
         good,
         { ...good, id: 7, event_type: "festival" },
         { ...good, id: "bad-date", start_date: "someday" },
+        { ...good, id: "far-future", start_date: "+010000-01-01T12:00:00+00:00" },
+        { ...good, id: "long-ago", start_date: "-000001-01-01T12:00:00+00:00" },
         { ...good, id: "no-title", title: null },
         { ...good, id: undefined },
         null,
@@ -162,6 +170,8 @@ describe("reading rows from the server", () => {
       { ...good, description: null, end_date: good.start_date },
       { ...good, id: "7", description: null, end_date: good.start_date, event_type: "festival" },
     ]);
+    // An unwritable end falls back to the start rather than losing the event.
+    expect(toCalendarEvents([{ ...good, end_date: "+275760-09-13T00:00:00Z" }])[0].end_date).toBe(good.start_date);
     expect(toCalendarEvents(null)).toEqual([]);
     expect(toCalendarEvents({ rows: [] })).toEqual([]);
   });
@@ -193,5 +203,154 @@ describe("calendar password", () => {
     expect(await hashPassword("stagedoor-dev", "0f1e2d3c")).toBe(built);
     expect(await passwordMatches("stagedoor-dev", "0f1e2d3c", built)).toBe(true);
     expect(await passwordMatches("Stagedoor-dev", "0f1e2d3c", built)).toBe(false);
+  });
+});
+
+describe("the live indicator", () => {
+  it("says Connecting… at first, Live once subscribed and Reconnecting… after a drop, in words", () => {
+    expect(Object.values(REALTIME_STATUS_TEXT).map((text) => text.label)).toEqual([
+      "Connecting…",
+      "Live",
+      "Reconnecting…",
+    ]);
+    expect(REALTIME_STATUS_TEXT.live.title).toBe("Changes from the team appear here as they happen");
+  });
+
+  it("goes live when the channel subscribes, refetching only after a drop", () => {
+    expect(nextRealtimeStatus("connecting", "SUBSCRIBED")).toEqual({ status: "live", refetch: false });
+    expect(nextRealtimeStatus("reconnecting", "SUBSCRIBED")).toEqual({ status: "live", refetch: true });
+    expect(nextRealtimeStatus("live", "SUBSCRIBED")).toEqual({ status: "live", refetch: false });
+  });
+
+  it("reconnects after a channel error, a timeout or a close", () => {
+    for (const channelStatus of ["CHANNEL_ERROR", "TIMED_OUT", "CLOSED"]) {
+      for (const current of ["connecting", "live", "reconnecting"] as const) {
+        expect(nextRealtimeStatus(current, channelStatus)).toEqual({ status: "reconnecting", refetch: false });
+      }
+    }
+  });
+
+  it("ignores a state it does not know", () => {
+    expect(nextRealtimeStatus("live", "JOINING")).toEqual({ status: "live", refetch: false });
+  });
+
+  it("refetches once per drop: live, lost, back, lost, back", () => {
+    let status = "connecting" as Parameters<typeof nextRealtimeStatus>[0];
+    let refetches = 0;
+    for (const channelStatus of ["SUBSCRIBED", "CHANNEL_ERROR", "TIMED_OUT", "SUBSCRIBED", "CLOSED", "SUBSCRIBED"]) {
+      const next = nextRealtimeStatus(status, channelStatus);
+      status = next.status;
+      if (next.refetch) refetches += 1;
+    }
+    expect({ status, refetches }).toEqual({ status: "live", refetches: 2 });
+  });
+});
+
+describe("exporting the calendar as .ics", () => {
+  /** Parses an .ics text the way a calendar app would, with ical.js. */
+  const parse = (text: string) => new ICAL.Component(ICAL.parse(text));
+  const now = new Date("2025-03-01T09:30:00Z");
+  const options = { now, domain: "orlaquinlan.example", artistName: "Orla Quinlan" };
+  const row = (overrides: Partial<CalendarEvent>): CalendarEvent => ({
+    id: "3f2c9a1e-0000-4000-8000-000000000001",
+    title: "Launch gig",
+    description: null,
+    start_date: "2025-04-23T12:00:00+00:00",
+    end_date: "2025-04-23T12:00:00+00:00",
+    event_type: "gig",
+    ...overrides,
+  });
+
+  it("maps an event to an all-day event on its day, with a stable UID, title, description and type", () => {
+    const launch = row({ description: "Doors 8pm" });
+    expect(eventToIcs(launch, "orlaquinlan.example")).toEqual({
+      uid: "3f2c9a1e-0000-4000-8000-000000000001@orlaquinlan.example",
+      start: { date: "2025-04-23" },
+      summary: "Launch gig",
+      description: "Doors 8pm",
+      categories: ["gig"],
+    });
+    expect(eventToIcs(launch, "orlaquinlan.example")).toEqual(eventToIcs({ ...launch }, "orlaquinlan.example"));
+    expect(eventToIcs(row({}), "x.example")).not.toHaveProperty("description");
+  });
+
+  it("keeps the day shown in the calendar whatever the stored time's offset", () => {
+    expect(eventToIcs(row({ start_date: "2025-12-31T12:00:00.000Z" }), "x").start).toEqual({ date: "2025-12-31" });
+    expect(eventToIcs(row({ start_date: "2025-04-23T13:00:00+01:00" }), "x").start).toEqual({ date: "2025-04-23" });
+  });
+
+  it("writes a multi-day event through its last day (the end is exclusive)", () => {
+    const festival = row({ start_date: "2025-07-30T12:00:00Z", end_date: "2025-08-01T12:00:00Z" });
+    expect(eventToIcs(festival, "x")).toMatchObject({ start: { date: "2025-07-30" }, end: { date: "2025-08-02" } });
+  });
+
+  it("names the file by the day it is made", () => {
+    expect(exportFileName(new Date(2025, 3, 23, 23, 59))).toBe("calendar-2025-04-23.ics");
+  });
+
+  it("writes every event into a file calendar apps read back, text escaped", () => {
+    const tricky = "Radio, TV; and a back\\slash\nsecond line 🎻";
+    const events = [
+      row({ id: "b", title: "Later", start_date: "2025-05-02T12:00:00Z", end_date: "2025-05-02T12:00:00Z" }),
+      row({ id: "a", title: tricky, description: `${tricky}\r\nmore`, event_type: "promotion" }),
+      row({ id: "c", title: "Studio ".repeat(40).trim(), event_type: "recording" }),
+    ];
+    const { filename, text } = calendarExport(events, options);
+    expect(filename).toBe("calendar-2025-03-01.ics");
+    expect(text.endsWith("\r\n")).toBe(true);
+    expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    for (const line of text.split("\r\n")) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    const calendar = parse(text);
+    expect(calendar.getFirstPropertyValue("prodid")).toBe("-//Orla Quinlan//Team calendar//EN");
+    const vevents = calendar.getAllSubcomponents("vevent");
+    expect(
+      vevents.map((vevent) => ({
+        uid: vevent.getFirstPropertyValue("uid"),
+        summary: vevent.getFirstPropertyValue("summary"),
+        description: vevent.getFirstPropertyValue("description"),
+        categories: vevent.getFirstPropertyValue("categories"),
+        start: String(vevent.getFirstPropertyValue("dtstart")),
+        end: String(vevent.getFirstPropertyValue("dtend")),
+        allDay: (vevent.getFirstPropertyValue("dtstart") as ICAL.Time).isDate,
+      })),
+    ).toEqual([
+      {
+        uid: "a@orlaquinlan.example",
+        summary: tricky,
+        description: `${tricky}\nmore`,
+        categories: "promotion",
+        start: "2025-04-23",
+        end: "2025-04-24",
+        allDay: true,
+      },
+      {
+        uid: "c@orlaquinlan.example",
+        summary: "Studio ".repeat(40).trim(),
+        description: null,
+        categories: "recording",
+        start: "2025-04-23",
+        end: "2025-04-24",
+        allDay: true,
+      },
+      {
+        uid: "b@orlaquinlan.example",
+        summary: "Later",
+        description: null,
+        categories: "gig",
+        start: "2025-05-02",
+        end: "2025-05-03",
+        allDay: true,
+      },
+    ]);
+  });
+
+  it("writes an empty calendar when there are no events", () => {
+    const calendar = parse(calendarExport([], options).text);
+    expect(calendar.getAllSubcomponents("vevent")).toEqual([]);
+  });
+
+  it("refuses, naming the event, a date no calendar file can hold", () => {
+    const farFuture = row({ id: "far", start_date: "+010000-01-01T12:00:00Z", end_date: "+010000-01-01T12:00:00Z" });
+    expect(() => calendarExport([farFuture], options)).toThrow(/far@orlaquinlan\.example/);
   });
 });

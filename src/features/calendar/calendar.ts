@@ -4,16 +4,21 @@
  * Dates are stored as noon UTC of the chosen day (see storedDateOf).
  */
 import { format } from "date-fns";
+import { buildCalendar, type IcsEvent } from "../../lib/ics";
 
 export const EVENT_TYPES = ["away", "gig", "rehearsal", "recording", "promotion"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const DEFAULT_EVENT_TYPE: EventType = "gig";
 
-/** Type colours (spec section 3) as Tailwind classes for dots and card bars (and a future legend). */
+/**
+ * Type colours (spec section 3) as Tailwind classes for the day dots, the card
+ * bars and the legend. Each has at least 3:1 contrast on white (WCAG 1.4.11),
+ * hence amber-600 rather than the paler amber-500 (2.2:1).
+ */
 export const EVENT_TYPE_COLOURS: Record<EventType, { name: string; className: string }> = {
   away: { name: "red", className: "bg-red-600" },
   gig: { name: "green", className: "bg-green-600" },
-  rehearsal: { name: "amber", className: "bg-amber-500" },
+  rehearsal: { name: "amber", className: "bg-amber-600" },
   recording: { name: "indigo", className: "bg-indigo-600" },
   promotion: { name: "pink", className: "bg-pink-600" },
 };
@@ -47,7 +52,12 @@ export function eventTypeColourClass(type: string): string {
   return isEventType(type) ? EVENT_TYPE_COLOURS[type].className : "bg-stone-500";
 }
 
-const isValidDate = (value: unknown): value is string => typeof value === "string" && !Number.isNaN(Date.parse(value));
+/** A timestamp in the years 1 to 9999: the calendar's dates (and a .ics file's) have four-digit years. */
+const isValidDate = (value: unknown): value is string => {
+  if (typeof value !== "string") return false;
+  const year = new Date(value).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+};
 
 /**
  * The rows of a select, checked: a row without an id, a title or a readable
@@ -166,4 +176,93 @@ export function errorMessage(error: unknown): string {
     return error.message;
   }
   return String(error);
+}
+
+/** What the subscribe callback of a supabase-js realtime channel reports. */
+export type ChannelStatus = "SUBSCRIBED" | "TIMED_OUT" | "CLOSED" | "CHANNEL_ERROR";
+
+/** The live indicator's state: connecting at first, live once subscribed, reconnecting after a drop. */
+export type RealtimeStatus = "connecting" | "live" | "reconnecting";
+
+/** The indicator's visible text and its tooltip, per state. */
+export const REALTIME_STATUS_TEXT: Record<RealtimeStatus, { label: string; title: string }> = {
+  connecting: { label: "Connecting…", title: "Connecting, so that changes from the team appear here as they happen" },
+  live: { label: "Live", title: "Changes from the team appear here as they happen" },
+  reconnecting: {
+    label: "Reconnecting…",
+    title: "The live connection dropped. Trying again; changes made meanwhile appear once it is back",
+  },
+};
+
+/**
+ * The indicator's next state after the channel reports `channelStatus`, and
+ * whether to refetch: realtime-js rejoins a dropped channel by itself, but
+ * changes made while it was down are never replayed, so a rejoin after a drop
+ * reloads the list.
+ */
+export function nextRealtimeStatus(
+  current: RealtimeStatus,
+  channelStatus: string,
+): { status: RealtimeStatus; refetch: boolean } {
+  switch (channelStatus) {
+    case "SUBSCRIBED":
+      return { status: "live", refetch: current === "reconnecting" };
+    case "CHANNEL_ERROR":
+    case "TIMED_OUT":
+    case "CLOSED":
+      return { status: "reconnecting", refetch: false };
+    default:
+      return { status: current, refetch: false };
+  }
+}
+
+/** The day after a yyyy-MM-dd day, as yyyy-MM-dd (all-day ends are exclusive in iCalendar). */
+function dayAfter(key: string): string {
+  const [year, month, day] = key.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * One event for a .ics file: an all-day event on the day the calendar shows
+ * (the UTC date of the stored noon-UTC timestamp), through its end day, with a
+ * UID that stays the same across exports so a re-import updates rather than
+ * duplicates it.
+ */
+export function eventToIcs(event: CalendarEvent, domain: string): IcsEvent {
+  const startDay = eventDayKey(event);
+  const endDay = eventDayKey({ start_date: event.end_date });
+  return {
+    uid: `${event.id}@${domain}`,
+    start: { date: startDay },
+    ...(endDay > startDay ? { end: { date: dayAfter(endDay) } } : {}),
+    summary: event.title,
+    ...(event.description ? { description: event.description } : {}),
+    categories: [event.event_type],
+  };
+}
+
+/** The export's file name, by the local day it is made: "calendar-2025-04-23.ics". */
+export function exportFileName(now: Date): string {
+  return `calendar-${dayKey(now)}.ics`;
+}
+
+/** The iCalendar MIME type (RFC 5545 section 8.1). */
+export const ICS_MIME_TYPE = "text/calendar";
+
+/**
+ * The "Export calendar (.ics)" file: every event, by start date, all-day.
+ * Throws (with the event named) when an event cannot be written, e.g. a date
+ * beyond the year 9999.
+ */
+export function calendarExport(
+  events: readonly CalendarEvent[],
+  options: { now: Date; domain: string; artistName: string },
+): { filename: string; text: string } {
+  const text = buildCalendar({
+    prodId: `-//${options.artistName}//Team calendar//EN`,
+    name: `${options.artistName} team calendar`,
+    events: sortEvents(events).map((event) => eventToIcs(event, options.domain)),
+    now: options.now,
+  });
+  return { filename: exportFileName(options.now), text };
 }

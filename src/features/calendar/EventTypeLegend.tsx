@@ -1,0 +1,23 @@
+/** The key to the type colours of the day dots and card bars: each colour beside its type's name. */
+import { EVENT_TYPES, eventTypeColourClass } from "./calendar";
+
+export function EventTypeLegend() {
+  return (
+    <section
+      aria-labelledby="event-types"
+      className="w-0 min-w-full rounded-lg border border-stone-200 bg-white p-3 shadow-sm"
+    >
+      <h2 id="event-types" className="text-sm font-semibold">
+        Event types
+      </h2>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-800">
+        {EVENT_TYPES.map((type) => (
+          <li key={type} className="flex items-center gap-1.5">
+            <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${eventTypeColourClass(type)}`} />
+            {type}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
