@@ -1,11 +1,32 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { axeViolations, baseURL, openPage, useBrowser } from "./browser";
+import { axeViolations, baseURL, downloadDuring, openPage, useBrowser } from "./browser";
 
 const getBrowser = useBrowser();
 
 const group = (page: Page, name: string) => page.getByRole("region", { name });
 const stored = async (page: Page, key = "roadmapTodos") => page.evaluate((k) => localStorage.getItem(k), key);
+
+const figure = (scope: Page | Locator, name: string) => scope.getByRole("progressbar", { name });
+
+/** Chooses `text` as the file to import, named `name`, the way a person picks a file in the dialog. */
+async function importFile(page: Page, name: string, text: string | Buffer) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser"),
+    page.getByRole("button", { name: "Import roadmap (.json)" }).click(),
+  ]);
+  await chooser.setFiles({ name, mimeType: "application/json", buffer: Buffer.from(text) });
+}
+
+/** Every task's text and state, group by group, as the page shows them. */
+const checklist = (page: Page) =>
+  page.$$eval("main section", (sections) =>
+    sections.map((section) =>
+      [...section.querySelectorAll("li")].map(
+        (item) => `${item.querySelector("input")?.checked ? "[x]" : "[ ]"} ${item.querySelector("label")?.textContent}`,
+      ),
+    ),
+  );
 
 /** A fresh context whose localStorage starts with `roadmapTodos` set to `value` (once, not on every reload). */
 async function contextWithStoredRoadmap(browser: Browser, value: string) {
@@ -183,16 +204,249 @@ describe("roadmap", () => {
     const noScript = await getBrowser().newContext({ baseURL, viewport, javaScriptEnabled: false });
     const placeholder = await noScript.newPage();
     await placeholder.goto("/roadmap");
-    const heights = (page: Page, selector: string) =>
-      page.$$eval(selector, (boxes) => boxes.map((box) => Math.round(box.getBoundingClientRect().height)));
-    const before = await heights(placeholder, "main [aria-busy] > div");
+    // Where each group's box starts (from the page heading: the page itself slides in) and how tall
+    // it is. The starts only match if the summary above the groups has its placeholder's size too.
+    const boxes = (page: Page, selector: string) =>
+      page.$$eval(selector, (elements) => {
+        const origin = document.querySelector("main h1")!.getBoundingClientRect().top;
+        return elements.map((element) => {
+          const { top, height } = element.getBoundingClientRect();
+          return [Math.round(top - origin), Math.round(height)];
+        });
+      });
+    const before = await boxes(placeholder, "main [aria-busy] .grid > div");
     await noScript.close();
 
     const { page } = await openPage(getBrowser, "/roadmap", { viewport });
     await group(page, "Planning & Setup").getByRole("checkbox").first().waitFor();
-    const after = await heights(page, "main section");
+    const after = await boxes(page, "main section");
     expect(before).toHaveLength(3);
-    after.forEach((height, index) => expect(Math.abs(height - before[index])).toBeLessThanOrEqual(48));
+    expect(after).toHaveLength(3);
+    after.forEach(([top, height], index) => {
+      expect(Math.abs(top - before[index][0])).toBeLessThanOrEqual(2);
+      expect(Math.abs(height - before[index][1])).toBeLessThanOrEqual(48);
+    });
     await page.context().close();
+  });
+
+  it("shows each group's progress and the overall figure, and keeps them up to date", async () => {
+    const { page, errors } = await openPage(getBrowser, "/roadmap");
+    const planning = group(page, "Planning & Setup");
+    await planning.getByRole("checkbox").first().waitFor();
+    await expect(page.getByText("0 of 21 tasks done (0%)").isVisible()).resolves.toBe(true);
+    for (const [name, total] of [
+      ["Planning & Setup", 8],
+      ["Content & Strategy", 6],
+      ["Tour & Events", 7],
+    ] as const) {
+      await expect(group(page, name).getByText(`0/${total}`, { exact: true }).isVisible()).resolves.toBe(true);
+      expect(await figure(group(page, name), `${name} progress`).getAttribute("aria-valuetext")).toBe(
+        `0 of ${total} tasks done`,
+      );
+    }
+
+    await planning.getByRole("checkbox", { name: /Launch the website/ }).check();
+    await planning.getByRole("checkbox", { name: /Put together the EPK/ }).check();
+    await group(page, "Tour & Events")
+      .getByRole("checkbox", { name: /Plan the Italy tour/ })
+      .check();
+    await expect(planning.getByText("2/8", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(group(page, "Tour & Events").getByText("1/7", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("3 of 21 tasks done (14%)").isVisible()).resolves.toBe(true);
+    const overall = figure(page, "Overall progress");
+    expect(await overall.getAttribute("aria-valuenow")).toBe("3");
+    expect(await overall.getAttribute("aria-valuemax")).toBe("21");
+    expect(await overall.getAttribute("aria-valuetext")).toBe("3 of 21 tasks done");
+    // The bar is filled in proportion (once its short transition ends): a quarter of the planning bar for 2 of 8.
+    const fill = () =>
+      figure(page, "Planning & Setup progress").evaluate((bar) => {
+        const inner = bar.firstElementChild as HTMLElement;
+        return inner.getBoundingClientRect().width / bar.getBoundingClientRect().width;
+      });
+    await expect.poll(fill).toBeCloseTo(0.25, 2);
+
+    // Adding and deleting tasks changes the totals.
+    await planning.getByPlaceholder("New task").fill("Register the songs with IMRO");
+    await planning.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(planning.getByText("2/9", { exact: true }).isVisible()).resolves.toBe(true);
+    await planning.getByRole("button", { name: "Delete task: Launch the website" }).click();
+    await expect(planning.getByText("1/8", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("2 of 21 tasks done (9%)").isVisible()).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("exports the roadmap, resets it behind a confirmation, and imports the export back", async () => {
+    const { page, errors } = await openPage(getBrowser, "/roadmap");
+    const planning = group(page, "Planning & Setup");
+    const tour = group(page, "Tour & Events");
+    await planning.getByRole("checkbox", { name: /Finalise the EP artwork/ }).check();
+    await tour.getByPlaceholder("New task").fill('Print "Mother" posters & flyers 🎶');
+    await tour.getByPlaceholder("Owner").fill("Aoife");
+    await tour.getByRole("button", { name: "Add", exact: true }).click();
+    const worked = await checklist(page);
+
+    const { filename, text } = await downloadDuring(page, () =>
+      page.getByRole("button", { name: "Export roadmap (.json)" }).click(),
+    );
+    const today = await page.evaluate(() => {
+      const now = new Date();
+      return [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, "0")).join("-");
+    });
+    expect(filename).toBe(`roadmap-${today}.json`);
+    const backup = JSON.parse(text);
+    expect(backup).toMatchObject({ format: "stagedoor-roadmap", version: 1 });
+    expect(Date.now() - Date.parse(backup.exportedAt)).toBeLessThan(60_000);
+    expect(backup.groups.map((g: { title: string }) => g.title)).toEqual([
+      "Planning & Setup",
+      "Content & Strategy",
+      "Tour & Events",
+    ]);
+    expect(backup.groups[0].tasks[2]).toMatchObject({ text: "Finalise the EP artwork", completed: true });
+    expect(backup.groups[2].tasks.at(-1)).toMatchObject({
+      text: 'Print "Mother" posters & flyers 🎶',
+      owner: "Aoife",
+      completed: false,
+    });
+
+    // Reset asks first; Escape and Cancel leave everything as it was.
+    const resetButton = page.getByRole("button", { name: "Reset to defaults" });
+    const resetDialog = page.getByRole("dialog", { name: "Reset the roadmap to its defaults?" });
+    await resetButton.click();
+    await expect(resetDialog.isVisible()).resolves.toBe(true);
+    await expect(
+      resetDialog
+        .getByText("The 22 tasks on this page will be replaced by the 21 tasks of the default roadmap")
+        .isVisible(),
+    ).resolves.toBe(true);
+    // Cancel has focus, so a stray Enter cannot reset.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(resetDialog.isVisible()).resolves.toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Reset to defaults");
+    await resetButton.click();
+    await resetDialog.getByRole("button", { name: "Cancel" }).click();
+    expect(await checklist(page)).toEqual(worked);
+
+    await resetButton.click();
+    await resetDialog.getByRole("button", { name: "Reset roadmap" }).click();
+    await expect(resetDialog.isVisible()).resolves.toBe(false);
+    await expect(
+      page.getByRole("status").getByText("The roadmap is back to its default tasks.").isVisible(),
+    ).resolves.toBe(true);
+    expect(await page.getByRole("checkbox", { checked: true }).count()).toBe(0);
+    await expect(tour.getByText("Print", { exact: false }).count()).resolves.toBe(0);
+    await expect(page.getByText("0 of 21 tasks done (0%)").isVisible()).resolves.toBe(true);
+    const afterReset = JSON.parse((await stored(page)) ?? "{}");
+    expect(afterReset.tour).toHaveLength(7);
+
+    // Import: the dialog says what the file holds before anything is replaced.
+    await importFile(page, filename, text);
+    const importDialog = page.getByRole("dialog", { name: "Replace the roadmap with this backup?" });
+    await importDialog.waitFor();
+    await expect(
+      importDialog
+        .getByText(`“${filename}” holds 22 tasks, 1 done. They will replace the 21 tasks on this page.`)
+        .isVisible(),
+    ).resolves.toBe(true);
+    await importDialog.getByRole("button", { name: "Replace roadmap" }).click();
+    await expect(page.getByRole("status").getByText(`Imported 22 tasks from “${filename}”.`).isVisible()).resolves.toBe(
+      true,
+    );
+    expect(await checklist(page)).toEqual(worked);
+    await expect(page.getByText("1 of 22 tasks done (4%)").isVisible()).resolves.toBe(true);
+
+    await page.reload();
+    await tour.getByText('Print "Mother" posters & flyers 🎶').waitFor();
+    expect(await checklist(page)).toEqual(worked);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("imports the bare roadmap kept in localStorage, and cancelling an import changes nothing", async () => {
+    const { page } = await openPage(getBrowser, "/roadmap");
+    const content = group(page, "Content & Strategy");
+    await content.getByRole("checkbox", { name: /Shoot the music videos/ }).check();
+    const raw = (await stored(page)) ?? "";
+    await content.getByRole("checkbox", { name: /Shoot the music videos/ }).uncheck();
+    await content.getByRole("checkbox", { name: /Reach out to bookers/ }).check();
+    const current = await checklist(page);
+
+    await importFile(page, "roadmapTodos.json", raw);
+    const importDialog = page.getByRole("dialog", { name: "Replace the roadmap with this backup?" });
+    await importDialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(importDialog.isVisible()).resolves.toBe(false);
+    expect(await checklist(page)).toEqual(current);
+
+    // The same file chosen again is read again.
+    await importFile(page, "roadmapTodos.json", raw);
+    await importDialog.getByRole("button", { name: "Replace roadmap" }).click();
+    expect(await content.getByRole("checkbox", { name: /Shoot the music videos/ }).isChecked()).toBe(true);
+    expect(await content.getByRole("checkbox", { name: /Reach out to bookers/ }).isChecked()).toBe(false);
+    await page.context().close();
+  });
+
+  it.each([
+    ["a file that is not JSON", "notes.json", "Galway, Donegal, Dublin", "the file is not valid JSON"],
+    ["an empty file", "empty.json", "", "the file is empty"],
+    [
+      "some other JSON file",
+      "package.json",
+      '{"name":"stagedoor","version":"1.0.0"}',
+      "the file is not a roadmap backup",
+    ],
+    [
+      "a backup from a newer version",
+      "roadmap-2030-01-01.json",
+      '{"format":"stagedoor-roadmap","version":2,"groups":[]}',
+      "the backup was made by a newer version of this page (format version 2)",
+    ],
+    [
+      "a backup missing a group",
+      "roadmap-cut.json",
+      JSON.stringify({
+        format: "stagedoor-roadmap",
+        version: 1,
+        groups: [
+          { id: "planning", title: "Planning & Setup", tasks: [] },
+          { id: "content", title: "Content & Strategy", tasks: [] },
+        ],
+      }),
+      "the “Tour & Events” group is missing",
+    ],
+    ["a file over 1 MB", "huge.json", Buffer.alloc(1024 * 1024 + 1, " "), "the file is larger than 1 MB"],
+  ])("refuses %s, says why and changes nothing", async (_label, name, text, reason) => {
+    const { page, errors } = await openPage(getBrowser, "/roadmap");
+    await group(page, "Tour & Events")
+      .getByRole("checkbox", { name: /Plan the Germany tour/ })
+      .check();
+    const before = await checklist(page);
+    const storedBefore = await stored(page);
+
+    await importFile(page, name, text);
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(`Could not import “${name}”: ${reason}. Nothing was changed.`);
+    await expect(page.getByRole("dialog").count()).resolves.toBe(0);
+    expect(await checklist(page)).toEqual(before);
+    expect(await stored(page)).toBe(storedBefore);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows a reset made in another tab", async () => {
+    const { page: first, context } = await openPage(getBrowser, "/roadmap");
+    await group(first, "Planning & Setup")
+      .getByRole("checkbox", { name: /Launch the website/ })
+      .check();
+    const { page: second } = await openPage(getBrowser, "/roadmap", { context });
+    await second.getByText("1 of 21 tasks done (4%)").waitFor();
+    await first.getByRole("button", { name: "Reset to defaults" }).click();
+    await first.getByRole("button", { name: "Reset roadmap" }).click();
+    await expect.poll(() => second.getByText("0 of 21 tasks done (0%)").isVisible()).toBe(true);
+    await context.close();
   });
 });

@@ -6,11 +6,14 @@ import { useEffect, useId, useReducer, useRef, useState } from "react";
 import { defaultRoadmap } from "../../data/roadmap";
 import { readStorage, writeStorage } from "../../lib/storage";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
+import { ProgressBar } from "./ProgressBar";
+import { RoadmapSummary } from "./RoadmapSummary";
 import {
   defaultTasks,
   keepAsideKey,
   newTaskId,
   parseRoadmap,
+  progressOf,
   ROADMAP_STORAGE_KEY,
   ROADMAP_UNREADABLE_KEY,
   roadmapReducer,
@@ -19,8 +22,6 @@ import {
   type Task,
 } from "./roadmap";
 
-const groupIds = defaultRoadmap.map((group) => group.id);
-
 /**
  * Loads the stored roadmap. An unreadable value is kept aside under another
  * key and, once it is safely kept, replaced by the defaults so the next load
@@ -28,7 +29,7 @@ const groupIds = defaultRoadmap.map((group) => group.id);
  */
 function loadRoadmap(): RoadmapState {
   const raw = readStorage(ROADMAP_STORAGE_KEY);
-  const parsed = parseRoadmap(raw, groupIds);
+  const parsed = parseRoadmap(raw, defaultRoadmap);
   if (parsed.ok) return parsed.roadmap;
   const defaults = defaultTasks(defaultRoadmap);
   if (raw !== null) {
@@ -142,7 +143,7 @@ function RoadmapTool() {
       if (event.key === null || event.newValue === null) {
         next = defaultTasks(defaultRoadmap);
       } else {
-        const parsed = parseRoadmap(event.newValue, groupIds);
+        const parsed = parseRoadmap(event.newValue, defaultRoadmap);
         if (!parsed.ok) return;
         next = parsed.roadmap;
       }
@@ -165,43 +166,59 @@ function RoadmapTool() {
   }, [roadmap]);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
-      {defaultRoadmap.map((group) => {
-        const tasks = roadmap[group.id] ?? [];
-        return (
-          <section
-            key={group.id}
-            ref={(element) => {
-              if (element) sections.current.set(group.id, element);
-              else sections.current.delete(group.id);
-            }}
-            aria-labelledby={`group-${group.id}`}
-            className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm"
-          >
-            <h2 id={`group-${group.id}`} className="font-serif text-xl font-semibold">
-              {group.title}
-            </h2>
-            <ul className="mt-3 divide-y divide-stone-100">
-              {tasks.map((task, index) => (
-                <TaskItem
-                  key={task.id}
-                  task={task}
-                  onToggle={() => dispatch({ type: "toggle", groupId: group.id, taskId: task.id })}
-                  onDelete={() => {
-                    dispatch({ type: "delete", groupId: group.id, taskId: task.id });
-                    focusAfterDelete.current = { groupId: group.id, index };
-                  }}
-                />
-              ))}
-            </ul>
-            <AddTaskForm
-              groupTitle={group.title}
-              onAdd={(text, owner) => dispatch({ type: "add", groupId: group.id, id: newTaskId(), text, owner })}
-            />
-          </section>
-        );
-      })}
-    </div>
+    <>
+      <RoadmapSummary
+        roadmap={roadmap}
+        groups={defaultRoadmap}
+        defaults={defaultTasks(defaultRoadmap)}
+        onReplace={(next) => dispatch({ type: "replace", roadmap: next })}
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        {defaultRoadmap.map((group) => {
+          const tasks = roadmap[group.id] ?? [];
+          const progress = progressOf(tasks);
+          return (
+            <section
+              key={group.id}
+              ref={(element) => {
+                if (element) sections.current.set(group.id, element);
+                else sections.current.delete(group.id);
+              }}
+              aria-labelledby={`group-${group.id}`}
+              className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm"
+            >
+              <div className="flex items-baseline justify-between gap-3">
+                <h2 id={`group-${group.id}`} className="font-serif text-xl font-semibold">
+                  {group.title}
+                </h2>
+                {/* The bar below says the same to screen readers, by the group's name. */}
+                <p className="shrink-0 text-sm font-semibold tabular-nums text-stone-600" aria-hidden="true">
+                  {progress.done}/{progress.total}
+                </p>
+              </div>
+              <ProgressBar progress={progress} label={`${group.title} progress`} className="mt-2" />
+              <ul className="mt-3 divide-y divide-stone-100">
+                {tasks.map((task, index) => (
+                  <TaskItem
+                    key={task.id}
+                    task={task}
+                    onToggle={() => dispatch({ type: "toggle", groupId: group.id, taskId: task.id })}
+                    onDelete={() => {
+                      dispatch({ type: "delete", groupId: group.id, taskId: task.id });
+                      focusAfterDelete.current = { groupId: group.id, index };
+                    }}
+                  />
+                ))}
+              </ul>
+              <AddTaskForm
+                groupTitle={group.title}
+                onAdd={(text, owner) => dispatch({ type: "add", groupId: group.id, id: newTaskId(), text, owner })}
+              />
+            </section>
+          );
+        })}
+      </div>
+    </>
   );
 }
 

@@ -4,7 +4,11 @@ import {
   defaultTasks,
   keepAsideKey,
   newTaskId,
+  overallProgress,
   parseRoadmap,
+  percentDone,
+  progressOf,
+  readTasks,
   ROADMAP_UNREADABLE_KEY,
   roadmapReducer,
   type Roadmap,
@@ -83,7 +87,7 @@ describe("task ids", () => {
 describe("reading the stored roadmap", () => {
   it("reads back what was saved", () => {
     const saved: Roadmap = roadmapReducer(defaults, { type: "toggle", groupId: "tour", taskId: "tour-3" });
-    expect(parseRoadmap(JSON.stringify(saved), groupIds)).toEqual({ ok: true, roadmap: saved });
+    expect(parseRoadmap(JSON.stringify(saved), defaultRoadmap)).toEqual({ ok: true, roadmap: saved });
   });
 
   it.each([
@@ -105,11 +109,26 @@ describe("reading the stored roadmap", () => {
       }),
     ],
   ])("refuses %s", (_label, raw) => {
-    expect(parseRoadmap(raw, groupIds).ok).toBe(false);
+    expect(parseRoadmap(raw, defaultRoadmap).ok).toBe(false);
+  });
+
+  it("refuses a group the roadmap does not have, rather than dropping it unseen", () => {
+    const raw = JSON.stringify({ ...defaults, merch: [] });
+    expect(parseRoadmap(raw, defaultRoadmap)).toEqual({
+      ok: false,
+      reason: "it has a group this roadmap does not have (“merch”)",
+    });
+  });
+
+  it("names the missing group by its title", () => {
+    expect(parseRoadmap(JSON.stringify({ planning: [], content: [] }), defaultRoadmap)).toEqual({
+      ok: false,
+      reason: "the “Tour & Events” group is missing",
+    });
   });
 
   it("says when nothing is stored", () => {
-    expect(parseRoadmap(null, groupIds)).toEqual({ ok: false, reason: "nothing stored" });
+    expect(parseRoadmap(null, defaultRoadmap)).toEqual({ ok: false, reason: "nothing stored" });
   });
 });
 
@@ -124,5 +143,48 @@ describe("keeping an unreadable value aside", () => {
 
   it("never overwrites a different value kept earlier", () => {
     expect(keepAsideKey("{older", "{bad", 1735689600000)).toBe(`${ROADMAP_UNREADABLE_KEY}.1735689600000`);
+  });
+});
+
+describe("checking a group's tasks", () => {
+  const task = { id: "a", text: "Book vans", completed: false, owner: "" };
+
+  it.each([
+    [[null], "task 1 in “Tour” is not a task"],
+    [[task, { ...task, id: "" }], "task 2 in “Tour” has no id"],
+    [[{ ...task, text: "   " }], "task 1 in “Tour” has no text"],
+    [[{ ...task, completed: "yes" }], "task 1 in “Tour” is neither done nor open"],
+    [[{ ...task, owner: null }], "task 1 in “Tour” has an owner that is not text"],
+    [[{ ...task, text: "x".repeat(501) }], "task 1 in “Tour” is longer than 500 characters"],
+    [[{ ...task, owner: "x".repeat(201) }], "task 1 in “Tour” has an owner longer than 200 characters"],
+    [[task, { ...task, text: "Again" }], "task 2 in “Tour” repeats the id of an earlier task"],
+    [{}, "the “Tour” group is not a list of tasks"],
+  ])("refuses %j, saying why", (value, reason) => {
+    expect(readTasks(value, "Tour")).toEqual({ ok: false, reason });
+  });
+
+  it("keeps only a task's own fields and its text as written", () => {
+    const long = "x".repeat(500);
+    expect(readTasks([{ ...task, text: long, extra: 1 }], "Tour")).toEqual({
+      ok: true,
+      tasks: [{ ...task, text: long }],
+    });
+  });
+});
+
+describe("progress", () => {
+  it("counts done tasks per group and over the whole roadmap", () => {
+    let roadmap = roadmapReducer(defaults, { type: "toggle", groupId: "planning", taskId: "planning-2" });
+    roadmap = roadmapReducer(roadmap, { type: "toggle", groupId: "tour", taskId: "tour-7" });
+    expect(progressOf(roadmap.planning)).toEqual({ done: 1, total: 8 });
+    expect(progressOf(roadmap.content)).toEqual({ done: 0, total: 6 });
+    expect(overallProgress(roadmap, defaultRoadmap)).toEqual({ done: 2, total: 21 });
+  });
+
+  it("rounds the percentage down and treats an empty roadmap as 0%", () => {
+    expect(percentDone({ done: 20, total: 21 })).toBe(95);
+    expect(percentDone({ done: 21, total: 21 })).toBe(100);
+    expect(percentDone({ done: 1, total: 3 })).toBe(33);
+    expect(percentDone({ done: 0, total: 0 })).toBe(0);
   });
 });

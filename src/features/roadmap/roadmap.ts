@@ -66,47 +66,90 @@ export function roadmapReducer(state: Roadmap, action: RoadmapAction): Roadmap {
   }
 }
 
-function isTask(value: unknown): value is Task {
-  if (value === null || typeof value !== "object") return false;
-  const task = value as Record<string, unknown>;
-  return (
-    typeof task.id === "string" &&
-    task.id !== "" &&
-    typeof task.text === "string" &&
-    typeof task.completed === "boolean" &&
-    typeof task.owner === "string"
-  );
-}
-
 export type ParseResult = { ok: true; roadmap: Roadmap } | { ok: false; reason: string };
+type TasksResult = { ok: true; tasks: Task[] } | { ok: false; reason: string };
 
 /**
- * Reads a stored roadmap. Anything but a complete, well-formed roadmap (bad
- * JSON, another shape, a group missing, a malformed task) is refused whole,
- * so the caller can fall back to the defaults and keep the value aside.
+ * Checks one group's task list, read from storage or a backup file. Reasons
+ * name the group by its title and the task by its place, as a person counts.
  */
-export function parseRoadmap(raw: string | null, groupIds: readonly string[]): ParseResult {
+export function readTasks(value: unknown, groupTitle: string): TasksResult {
+  if (!Array.isArray(value)) return { ok: false, reason: `the “${groupTitle}” group is not a list of tasks` };
+  const tasks: Task[] = [];
+  const ids = new Set<string>();
+  for (const [index, item] of value.entries()) {
+    const where = `task ${index + 1} in “${groupTitle}”`;
+    if (item === null || typeof item !== "object" || Array.isArray(item))
+      return { ok: false, reason: `${where} is not a task` };
+    const { id, text, completed, owner } = item as Record<string, unknown>;
+    if (typeof id !== "string" || id === "") return { ok: false, reason: `${where} has no id` };
+    if (typeof text !== "string" || text.trim() === "") return { ok: false, reason: `${where} has no text` };
+    if (typeof completed !== "boolean") return { ok: false, reason: `${where} is neither done nor open` };
+    if (typeof owner !== "string") return { ok: false, reason: `${where} has an owner that is not text` };
+    if (text.length > TASK_LIMITS.text)
+      return { ok: false, reason: `${where} is longer than ${TASK_LIMITS.text} characters` };
+    if (owner.length > TASK_LIMITS.owner)
+      return { ok: false, reason: `${where} has an owner longer than ${TASK_LIMITS.owner} characters` };
+    // Ids key the list and pick the task to toggle or delete, so they must be unique.
+    if (ids.has(id)) return { ok: false, reason: `${where} repeats the id of an earlier task` };
+    ids.add(id);
+    tasks.push({ id, text, completed, owner });
+  }
+  return { ok: true, tasks };
+}
+
+/**
+ * Reads a roadmap kept as { groupId: Task[] } (what localStorage holds).
+ * Anything but a complete, well-formed roadmap (bad JSON, another shape, a
+ * group missing, a malformed task) is refused whole, so the caller can fall
+ * back to the defaults, or keep what it has, and say why.
+ */
+export function parseRoadmap(raw: string | null, groups: readonly GroupInfo[]): ParseResult {
   if (raw === null) return { ok: false, reason: "nothing stored" };
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    return { ok: false, reason: "not valid JSON" };
+    return { ok: false, reason: "it is not valid JSON" };
   }
+  return readRoadmapObject(value, groups);
+}
+
+/** The group ids and titles a roadmap must have. */
+export type GroupInfo = Pick<DefaultGroup, "id" | "title">;
+
+/** Checks a parsed { groupId: Task[] } object: every group present, nothing else, every task well-formed. */
+export function readRoadmapObject(value: unknown, groups: readonly GroupInfo[]): ParseResult {
   if (value === null || typeof value !== "object" || Array.isArray(value))
-    return { ok: false, reason: "not an object" };
+    return { ok: false, reason: "it is not a roadmap" };
   const record = value as Record<string, unknown>;
+  const unknownGroup = Object.keys(record).find((key) => !groups.some((group) => group.id === key));
+  if (unknownGroup !== undefined)
+    return { ok: false, reason: `it has a group this roadmap does not have (“${unknownGroup}”)` };
   const roadmap: Roadmap = {};
-  for (const groupId of groupIds) {
-    const tasks = record[groupId];
-    if (!Array.isArray(tasks)) return { ok: false, reason: `group "${groupId}" is missing` };
-    if (!tasks.every(isTask)) return { ok: false, reason: `group "${groupId}" has a malformed task` };
-    // Ids key the list and pick the task to toggle or delete, so they must be unique.
-    if (new Set(tasks.map((task) => task.id)).size !== tasks.length)
-      return { ok: false, reason: `group "${groupId}" repeats a task id` };
-    roadmap[groupId] = tasks.map(({ id, text, completed, owner }) => ({ id, text, completed, owner }));
+  for (const group of groups) {
+    if (!(group.id in record)) return { ok: false, reason: `the “${group.title}” group is missing` };
+    const read = readTasks(record[group.id], group.title);
+    if (!read.ok) return read;
+    roadmap[group.id] = read.tasks;
   }
   return { ok: true, roadmap };
+}
+
+/** Done and total tasks: one group's, or the whole roadmap's. */
+export type Progress = { done: number; total: number };
+
+export function progressOf(tasks: readonly Task[]): Progress {
+  return { done: tasks.filter((task) => task.completed).length, total: tasks.length };
+}
+
+export function overallProgress(roadmap: Roadmap, groups: readonly GroupInfo[]): Progress {
+  return progressOf(groups.flatMap((group) => roadmap[group.id] ?? []));
+}
+
+/** Whole percent done, rounded down so 20 of 21 never reads as 100%. Zero tasks is 0%. */
+export function percentDone({ done, total }: Progress): number {
+  return total === 0 ? 0 : Math.floor((done / total) * 100);
 }
 
 /**

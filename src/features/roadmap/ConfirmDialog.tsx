@@ -1,0 +1,71 @@
+/**
+ * A modal confirmation on the native <dialog>: the browser traps focus, Escape
+ * cancels, and focus goes back to the button that opened it. Cancel comes
+ * first and takes focus, so a stray Enter never confirms a destructive step.
+ */
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+type Props = {
+  open: boolean;
+  title: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** Called whenever the dialog closes: Cancel, Escape, or after onConfirm. */
+  onClose: () => void;
+  children: ReactNode;
+};
+
+export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onClose, children }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      cancel.current?.focus();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onClose={onClose}
+      className="w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-stone-200 bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-900/50"
+    >
+      <h2 id={titleId} className="font-serif text-xl font-semibold">
+        {title}
+      </h2>
+      <div id={bodyId} className="mt-3 text-stone-700">
+        {children}
+      </div>
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <button
+          ref={cancel}
+          type="button"
+          onClick={() => dialog.current?.close()}
+          className="rounded-md border border-stone-500 bg-white px-4 py-2 font-semibold hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            onConfirm();
+            dialog.current?.close();
+          }}
+          className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}
