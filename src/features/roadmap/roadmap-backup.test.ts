@@ -130,6 +130,16 @@ describe("roadmap backup file", () => {
       "task 1 in “Planning & Setup” is longer than 500 characters",
     ],
     [
+      "a group named like a built-in property",
+      envelope([...groups, { id: "__proto__", title: "Sneaky", tasks: [] }]),
+      "the backup has a group this roadmap does not have (“__proto__”)",
+    ],
+    [
+      "a bare object with built-in property names",
+      '{"__proto__": {"format": "stagedoor-roadmap"}, "constructor": [], "toString": []}',
+      "the file is not a roadmap backup",
+    ],
+    [
       "a bare roadmap with a stray group",
       JSON.stringify({ ...defaults, merch: [] }),
       "it has a group this roadmap does not have (“merch”)",

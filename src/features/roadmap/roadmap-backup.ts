@@ -52,10 +52,10 @@ export function parseBackup(text: string, groups: readonly GroupInfo[]): ParseRe
   if (value === null || typeof value !== "object" || Array.isArray(value))
     return { ok: false, reason: "the file is not a roadmap backup" };
   const record = value as Record<string, unknown>;
-  if (!("format" in record)) {
+  if (!Object.hasOwn(record, "format")) {
     const bare = readRoadmapObject(record, groups);
     // A JSON file that shares no group with the roadmap is some other file, not a broken roadmap.
-    if (!bare.ok && !groups.some((group) => group.id in record))
+    if (!bare.ok && !groups.some((group) => Object.hasOwn(record, group.id)))
       return { ok: false, reason: "the file is not a roadmap backup" };
     return bare;
   }
@@ -84,12 +84,13 @@ function readBackupGroups(value: unknown, groups: readonly GroupInfo[]): ParseRe
             ? `the backup has a group this roadmap does not have (“${id}”)`
             : `group ${index + 1} in the backup has no id`,
       };
-    if (group.id in roadmap) return { ok: false, reason: `the “${group.title}” group is in the backup twice` };
+    if (Object.hasOwn(roadmap, group.id))
+      return { ok: false, reason: `the “${group.title}” group is in the backup twice` };
     const read = readTasks((item as Record<string, unknown>).tasks, group.title);
     if (!read.ok) return read;
     roadmap[group.id] = read.tasks;
   }
-  const missing = groups.find((group) => !(group.id in roadmap));
+  const missing = groups.find((group) => !Object.hasOwn(roadmap, group.id));
   if (missing !== undefined) return { ok: false, reason: `the “${missing.title}” group is missing` };
   return { ok: true, roadmap };
 }

@@ -128,7 +128,7 @@ export function readRoadmapObject(value: unknown, groups: readonly GroupInfo[]):
     return { ok: false, reason: `it has a group this roadmap does not have (“${unknownGroup}”)` };
   const roadmap: Roadmap = {};
   for (const group of groups) {
-    if (!(group.id in record)) return { ok: false, reason: `the “${group.title}” group is missing` };
+    if (!Object.hasOwn(record, group.id)) return { ok: false, reason: `the “${group.title}” group is missing` };
     const read = readTasks(record[group.id], group.title);
     if (!read.ok) return read;
     roadmap[group.id] = read.tasks;
