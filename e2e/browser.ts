@@ -50,6 +50,16 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
 
 /** Runs axe-core (WCAG 2.2 A and AA) on the page and returns its violations. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Audit the page as a person sees it once it has settled: a fade-in caught
+  // half-way would read as low contrast. Endless animations (a pulsing dot) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // evaluate() runs through the DevTools protocol, so the page's CSP does not block it.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
