@@ -334,6 +334,14 @@ describe("contacts as vCards", () => {
     expect(card.getFirstProperty("email")).toBeNull();
   });
 
+  it("keeps a local number as text, since a tel: URI would need a country", () => {
+    const local = { ...contacts[0], phone: "087 123 4567" };
+    const { text } = contactVCardFile(local);
+    expect(text).toContain("\r\nTEL;VALUE=text:087 123 4567\r\n");
+    const card = new ICAL.Component(ICAL.parse(text) as unknown as unknown[]);
+    expect(card.getFirstPropertyValue("tel")).toBe("087 123 4567");
+  });
+
   it("writes the contacts shown into contacts.vcf, in list order", () => {
     const { filename, text } = contactsVCardFile(contacts);
     expect(filename).toBe("contacts.vcf");

@@ -250,10 +250,15 @@ export function mailtoHref(email: string | null): string | null {
 // ---------------------------------------------------------------------------
 // vCards: contacts as .vcf files for a phone's address book.
 
-/** A contact as a vCard person: the role is the job title, the phone a tel: URI when it is just a number. */
+/**
+ * A contact as a vCard person: the role is the job title, the phone a tel: URI when it
+ * is just an international number. A local number ("087 123 4567") stays text as written:
+ * as a URI it would need a phone-context (RFC 3966 5.1.5) that the field does not give.
+ */
 export function contactVCardPerson(contact: Contact): VCardPerson {
   const plain = contact.phone !== null && isPlainPhoneNumber(contact.phone);
-  const telUri = plain ? telHref(contact.phone) : null;
+  const href = plain ? telHref(contact.phone) : null;
+  const telUri = href?.startsWith("tel:+") ? href : null;
   return {
     uid: contact.id,
     formattedName: contact.name,
