@@ -288,6 +288,23 @@ describe("contacts", () => {
     expect(await columns(1280)).toBe(3);
   });
 
+  it("wraps a name or number with no spaces inside its card on a phone", async () => {
+    const word = uniqueWord();
+    const name = `${word}${"x".repeat(150)}`;
+    await seedContacts([{ name, role: "Agent", phone: "0".repeat(50) }]);
+    const { page } = await openPage(getBrowser, "/contacts", { viewport: { width: 375, height: 800 } });
+    await searchBox(page).fill(word);
+    const heading = page.getByRole("heading", { name });
+    await heading.waitFor();
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      window: window.innerWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.window);
+    expect(await heading.evaluate((element) => element.getBoundingClientRect().right)).toBeLessThanOrEqual(375);
+    await page.context().close();
+  });
+
   it.each([375, 800, 1280])("keeps the page still as the tool replaces its placeholder (%i px)", async (width) => {
     const viewport = { width, height: 900 };
     const noScript = await getBrowser().newContext({ baseURL, viewport, javaScriptEnabled: false });

@@ -339,7 +339,7 @@ function ContactsTool() {
               </button>
             </div>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Contacts">
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Contacts">
               {shown.map((contact) =>
                 editing?.id === contact.id ? (
                   <Card key={contact.id} label={`Editing ${contact.name}`}>
