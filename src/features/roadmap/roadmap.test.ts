@@ -155,19 +155,18 @@ describe("checking a group's tasks", () => {
     [[{ ...task, text: "   " }], "task 1 in “Tour” has no text"],
     [[{ ...task, completed: "yes" }], "task 1 in “Tour” is neither done nor open"],
     [[{ ...task, owner: null }], "task 1 in “Tour” has an owner that is not text"],
-    [[{ ...task, text: "x".repeat(501) }], "task 1 in “Tour” is longer than 500 characters"],
-    [[{ ...task, owner: "x".repeat(201) }], "task 1 in “Tour” has an owner longer than 200 characters"],
     [[task, { ...task, text: "Again" }], "task 2 in “Tour” repeats the id of an earlier task"],
     [{}, "the “Tour” group is not a list of tasks"],
   ])("refuses %j, saying why", (value, reason) => {
     expect(readTasks(value, "Tour")).toEqual({ ok: false, reason });
   });
 
-  it("keeps only a task's own fields and its text as written", () => {
-    const long = "x".repeat(500);
-    expect(readTasks([{ ...task, text: long, extra: 1 }], "Tour")).toEqual({
+  it("keeps only a task's own fields, and its text and owner as written however long", () => {
+    // The form caps new tasks, but what was saved before (or by hand) must load and round-trip, not be refused.
+    const long = "ä".repeat(5000);
+    expect(readTasks([{ ...task, text: long, owner: long, extra: 1 }], "Tour")).toEqual({
       ok: true,
-      tasks: [{ ...task, text: long }],
+      tasks: [{ ...task, text: long, owner: long }],
     });
   });
 });

@@ -9,7 +9,11 @@ export const ROADMAP_STORAGE_KEY = "roadmapTodos";
 /** Where a stored value that cannot be read is kept aside instead of being lost. */
 export const ROADMAP_UNREADABLE_KEY = "roadmapTodos.unreadable";
 
-/** Input limits: generous for a checklist, small enough to keep the stored roadmap well under quota. */
+/**
+ * Limits of the add-task form: generous for a checklist, small enough to keep the stored
+ * roadmap well under quota. Not applied when reading: tasks saved before (or edited by hand)
+ * still load, and a backup of them can be imported again.
+ */
 export const TASK_LIMITS = { text: 500, owner: 200 } as const;
 
 export type Task = { id: string; text: string; completed: boolean; owner: string };
@@ -86,10 +90,6 @@ export function readTasks(value: unknown, groupTitle: string): TasksResult {
     if (typeof text !== "string" || text.trim() === "") return { ok: false, reason: `${where} has no text` };
     if (typeof completed !== "boolean") return { ok: false, reason: `${where} is neither done nor open` };
     if (typeof owner !== "string") return { ok: false, reason: `${where} has an owner that is not text` };
-    if (text.length > TASK_LIMITS.text)
-      return { ok: false, reason: `${where} is longer than ${TASK_LIMITS.text} characters` };
-    if (owner.length > TASK_LIMITS.owner)
-      return { ok: false, reason: `${where} has an owner longer than ${TASK_LIMITS.owner} characters` };
     // Ids key the list and pick the task to toggle or delete, so they must be unique.
     if (ids.has(id)) return { ok: false, reason: `${where} repeats the id of an earlier task` };
     ids.add(id);
