@@ -131,37 +131,55 @@ describe("roadmap", () => {
     await content.getByRole("button", { name: "Add", exact: true }).click();
     expect(await content.getByRole("checkbox").count()).toBe(6);
     expect(await content.getByPlaceholder("Owner").inputValue()).toBe("Orla");
-    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(await page.getByRole("alert").filter({ hasText: /\S/ }).count()).toBe(0);
     expect(await stored(page)).toBeNull();
     await page.context().close();
   });
 
   it.each([
-    ["bad JSON", '{"planning": [{"id": 1}]'],
-    ["a different shape", "[1, 2, 3]"],
-    ["a partial object", '{"planning": []}'],
-  ])("falls back to the defaults when the stored roadmap is %s, keeping the old value aside", async (_label, bad) => {
-    const context = await contextWithStoredRoadmap(getBrowser(), bad);
-    const { page, errors } = await openPage(getBrowser, "/roadmap", { context });
-    await group(page, "Planning & Setup").getByRole("checkbox").first().waitFor();
-    expect(await group(page, "Planning & Setup").getByRole("checkbox").count()).toBe(8);
-    expect(await stored(page, "roadmapTodos.unreadable")).toBe(bad);
-    expect(errors).toEqual([]);
+    ["bad JSON", '{"planning": [{"id": 1}]', "it is not valid JSON"],
+    ["a different shape", "[1, 2, 3]", "it is not a roadmap"],
+    ["a partial object", '{"planning": []}', "the “Content & Strategy” group is missing"],
+  ])(
+    "falls back to the defaults when the stored roadmap is %s, says so and keeps the old value aside",
+    async (_label, bad, reason) => {
+      const context = await contextWithStoredRoadmap(getBrowser(), bad);
+      const { page, errors } = await openPage(getBrowser, "/roadmap", { context });
+      await group(page, "Planning & Setup").getByRole("checkbox").first().waitFor();
+      expect(await group(page, "Planning & Setup").getByRole("checkbox").count()).toBe(8);
+      expect(await stored(page, "roadmapTodos.unreadable")).toBe(bad);
+      expect(errors).toEqual([]);
 
-    // The tool works as usual afterwards, and the kept value survives.
-    await group(page, "Tour & Events")
-      .getByRole("checkbox", { name: /Plan the Spain tour/ })
-      .check();
-    await page.reload();
-    await group(page, "Tour & Events").getByRole("checkbox").first().waitFor();
-    expect(
+      // The team is told, not just the console, and can take the old value away to mend it.
+      const notice = page.getByRole("alert").filter({ hasText: "could not be read" });
+      expect(await notice.textContent()).toContain(
+        `The roadmap saved in this browser could not be read (${reason}), so the default tasks are shown.`,
+      );
+      const copy = await downloadDuring(page, () =>
+        notice.getByRole("button", { name: "Download the saved copy" }).click(),
+      );
+      expect(copy).toEqual({ filename: "roadmap-unreadable.json", text: bad });
+      expect(await axeViolations(page)).toEqual([]);
+      await notice.getByRole("button", { name: "Dismiss" }).click();
+      await expect(notice.count()).resolves.toBe(0);
+
+      // The tool works as usual afterwards, and the kept value survives.
       await group(page, "Tour & Events")
         .getByRole("checkbox", { name: /Plan the Spain tour/ })
-        .isChecked(),
-    ).toBe(true);
-    expect(await stored(page, "roadmapTodos.unreadable")).toBe(bad);
-    await context.close();
-  });
+        .check();
+      await page.reload();
+      await group(page, "Tour & Events").getByRole("checkbox").first().waitFor();
+      expect(
+        await group(page, "Tour & Events")
+          .getByRole("checkbox", { name: /Plan the Spain tour/ })
+          .isChecked(),
+      ).toBe(true);
+      expect(await stored(page, "roadmapTodos.unreadable")).toBe(bad);
+      // Said once: the defaults that replaced it load without a notice.
+      await expect(page.getByText("could not be read").count()).resolves.toBe(0);
+      await context.close();
+    },
+  );
 
   it("keeps two open tabs in step", async () => {
     const { page: first, context } = await openPage(getBrowser, "/roadmap");

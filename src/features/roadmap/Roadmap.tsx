@@ -4,9 +4,11 @@
  */
 import { useEffect, useId, useReducer, useRef, useState } from "react";
 import { defaultRoadmap } from "../../data/roadmap";
+import { downloadText } from "../../lib/download";
 import { readStorage, writeStorage } from "../../lib/storage";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { ProgressBar } from "./ProgressBar";
+import { BACKUP_MIME_TYPE } from "./roadmap-backup";
 import { RoadmapSummary } from "./RoadmapSummary";
 import {
   defaultTasks,
@@ -22,27 +24,57 @@ import {
   type Task,
 } from "./roadmap";
 
+/** A stored roadmap that could not be read: why, and the value itself, which is kept aside. */
+type SetAside = { reason: string; raw: string };
+
 /**
  * Loads the stored roadmap. An unreadable value is kept aside under another
  * key and, once it is safely kept, replaced by the defaults so the next load
  * does not trip over it again. If it cannot be kept aside, it is left where it is.
  */
-function loadRoadmap(): RoadmapState {
+function loadRoadmap(): { roadmap: RoadmapState; setAside: SetAside | null } {
   const raw = readStorage(ROADMAP_STORAGE_KEY);
   const parsed = parseRoadmap(raw, defaultRoadmap);
-  if (parsed.ok) return parsed.roadmap;
+  if (parsed.ok) return { roadmap: parsed.roadmap, setAside: null };
   const defaults = defaultTasks(defaultRoadmap);
-  if (raw !== null) {
-    const asideKey = keepAsideKey(readStorage(ROADMAP_UNREADABLE_KEY), raw, Date.now());
-    const kept = asideKey === null || writeStorage(asideKey, raw);
-    console.warn(
-      kept
-        ? `Stored roadmap ignored (${parsed.reason}); kept under "${asideKey ?? ROADMAP_UNREADABLE_KEY}".`
-        : `Stored roadmap ignored (${parsed.reason}); left in place because it could not be kept aside.`,
-    );
-    if (kept) writeStorage(ROADMAP_STORAGE_KEY, JSON.stringify(defaults));
-  }
-  return defaults;
+  if (raw === null) return { roadmap: defaults, setAside: null };
+  const asideKey = keepAsideKey(readStorage(ROADMAP_UNREADABLE_KEY), raw, Date.now());
+  const kept = asideKey === null || writeStorage(asideKey, raw);
+  console.warn(
+    kept
+      ? `Stored roadmap ignored (${parsed.reason}); kept under "${asideKey ?? ROADMAP_UNREADABLE_KEY}".`
+      : `Stored roadmap ignored (${parsed.reason}); left in place because it could not be kept aside.`,
+  );
+  if (kept) writeStorage(ROADMAP_STORAGE_KEY, JSON.stringify(defaults));
+  return { roadmap: defaults, setAside: { reason: parsed.reason, raw } };
+}
+
+/** Says, where the team will see it, that the saved roadmap was set aside, and hands it over as a file. */
+function SetAsideNotice({ setAside, onDismiss }: { setAside: SetAside; onDismiss: () => void }) {
+  return (
+    <div role="alert" className="mb-6 rounded-lg border border-amber-400 bg-amber-50 p-4 text-sm text-stone-900">
+      <p>
+        The roadmap saved in this browser could not be read ({setAside.reason}), so the default tasks are shown. The
+        saved copy has not been deleted: download it to fix it, then import it.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          onClick={() => downloadText("roadmap-unreadable.json", setAside.raw, BACKUP_MIME_TYPE)}
+          className="rounded-md border border-stone-500 bg-white px-3 py-2 font-semibold hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+        >
+          Download the saved copy
+        </button>
+        <button
+          type="button"
+          onClick={onDismiss}
+          className="rounded-md px-3 py-2 font-semibold text-stone-700 underline hover:text-stone-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+        >
+          Dismiss
+        </button>
+      </div>
+    </div>
+  );
 }
 
 function TaskItem({ task, onToggle, onDelete }: { task: Task; onToggle: () => void; onDelete: () => void }) {
@@ -121,7 +153,9 @@ type FocusAfterDelete = { groupId: string; index: number };
 function RoadmapTool() {
   // Storage is read in the initializer, not after mount: the island is client:only, so there is no
   // server render to mismatch, and the stored roadmap shows at once instead of after a frame of defaults.
-  const [roadmap, dispatch] = useReducer(roadmapReducer, undefined, loadRoadmap);
+  const [loaded] = useState(loadRoadmap);
+  const [roadmap, dispatch] = useReducer(roadmapReducer, loaded.roadmap);
+  const [setAside, setSetAside] = useState(loaded.setAside);
   // Nothing to write for the state just loaded, or for one that arrived from another tab.
   const skipWrite = useRef(true);
   const sections = useRef(new Map<string, HTMLElement>());
@@ -167,6 +201,7 @@ function RoadmapTool() {
 
   return (
     <>
+      {setAside ? <SetAsideNotice setAside={setAside} onDismiss={() => setSetAside(null)} /> : null}
       <RoadmapSummary
         roadmap={roadmap}
         groups={defaultRoadmap}

@@ -78,6 +78,8 @@ export function RoadmapSummary({ roadmap, groups, defaults, onReplace }: Props) 
               // Cleared at once so choosing the same file again still reports.
               input.value = "";
               if (!file) return;
+              // Emptied first, so the same message for a second bad file is announced again.
+              setNotice(null);
               const read = await readBackupFile(file, groups);
               if (read.ok) {
                 setNotice(null);
@@ -102,10 +104,11 @@ export function RoadmapSummary({ roadmap, groups, defaults, onReplace }: Props) 
           </button>
         </div>
       </div>
-      <p role="status" className="mt-3 text-sm text-emerald-800 empty:hidden">
+      {/* Always on the page, empty or not: screen readers announce changes only in a live region they already know. */}
+      <p role="status" className="mt-3 text-sm text-emerald-800 empty:mt-0">
         {notice?.kind === "done" ? notice.text : ""}
       </p>
-      <p role="alert" className="mt-3 text-sm font-semibold text-red-700 empty:hidden">
+      <p role="alert" className="mt-3 text-sm font-semibold text-red-700 empty:mt-0">
         {notice?.kind === "error" ? notice.text : ""}
       </p>
 
