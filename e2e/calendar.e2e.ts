@@ -45,15 +45,26 @@ async function fillEvent(page: Page, title: string, description = "", type = "gi
  * dropped (and counted), as a sleeping laptop would miss them.
  */
 async function watchRealtime(context: BrowserContext) {
-  const state = { subscribed: 0, dropped: 0, muted: false };
+  let lastJoin: { socket: WebSocketRoute; joinRef: string; topic: string } | null = null;
+  const state = {
+    subscribed: 0,
+    dropped: 0,
+    muted: false,
+    /** Closes the calendar channel from the server's side, as a realtime server does when it drops a subscription. */
+    closeChannel() {
+      if (!lastJoin) throw new Error("no calendar channel joined yet");
+      const { socket, joinRef, topic } = lastJoin;
+      socket.send(JSON.stringify([joinRef, joinRef, topic, "phx_close", {}]));
+    },
+  };
   const pendingJoins = new Set<string>();
   const parse = (message: string | Buffer) => {
     try {
       const parsed = JSON.parse(String(message));
       // Phoenix protocol: [join_ref, ref, topic, event, payload] (vsn 2) or an object (vsn 1).
       return Array.isArray(parsed)
-        ? { ref: parsed[1], topic: parsed[2], event: parsed[3], payload: parsed[4] }
-        : parsed;
+        ? { joinRef: parsed[0], ref: parsed[1], topic: parsed[2], event: parsed[3], payload: parsed[4] }
+        : { ...parsed, joinRef: parsed.join_ref };
     } catch {
       return {};
     }
@@ -61,8 +72,11 @@ async function watchRealtime(context: BrowserContext) {
   await context.routeWebSocket(/\/realtime\//, (socket) => {
     const server = socket.connectToServer();
     socket.onMessage((message) => {
-      const { ref, topic, event } = parse(message);
-      if (event === "phx_join" && topic === "realtime:schema-db-changes") pendingJoins.add(String(ref));
+      const { joinRef, ref, topic, event } = parse(message);
+      if (event === "phx_join" && topic === "realtime:schema-db-changes") {
+        pendingJoins.add(String(ref));
+        lastJoin = { socket, joinRef: String(joinRef), topic };
+      }
       server.send(message);
     });
     server.onMessage((message) => {
@@ -446,6 +460,35 @@ describe("calendar live indicator, legend and export", () => {
     await upcoming(watcher).getByText(title).waitFor({ timeout: 5_000 });
     expect(await axeViolations(watcher)).toEqual([]);
     expect(errors.filter((error) => !/WebSocket/i.test(error))).toEqual([]);
+    await context.close();
+    await editor.context().close();
+  });
+
+  it("subscribes again when the server closes the channel, and catches up on what it missed", async () => {
+    const context = await getBrowser().newContext({ baseURL });
+    const realtime = await watchRealtime(context);
+    const { page: watcher, errors } = await openUnlocked(context);
+    const indicator = liveIndicator(watcher);
+    await expect.poll(() => indicator.textContent()).toBe("Live");
+    const subscribedBefore = realtime.subscribed;
+
+    // A change the watcher never hears of, then the server drops its channel.
+    realtime.muted = true;
+    const { page: editor } = await openUnlocked();
+    const title = `After the close ${unique()}`;
+    await pickDay(editor, 22);
+    await fillEvent(editor, title, "", "promotion");
+    await editor.getByRole("button", { name: "Add Event" }).click();
+    await expectToast(editor, "Event added");
+    await expect.poll(() => realtime.dropped).toBeGreaterThan(0);
+    realtime.closeChannel();
+    await expect.poll(() => indicator.textContent()).not.toBe("Live");
+
+    // No reload, no tab switch, no network change: it joins again by itself and fetches the list.
+    await expect.poll(() => realtime.subscribed, { timeout: 10_000 }).toBeGreaterThan(subscribedBefore);
+    await expect.poll(() => indicator.textContent()).toBe("Live");
+    await upcoming(watcher).getByText(title).waitFor({ timeout: 5_000 });
+    expect(errors).toEqual([]);
     await context.close();
     await editor.context().close();
   });

@@ -12,7 +12,13 @@ import { getSupabase } from "../../lib/supabase";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { showToast } from "../toasts/toasts.store";
 import { AddEventForm } from "./AddEventForm";
-import { errorMessage, nextRealtimeStatus, type CalendarEvent, type RealtimeStatus } from "./calendar";
+import {
+  errorMessage,
+  nextRealtimeStatus,
+  resubscribeDelay,
+  type CalendarEvent,
+  type RealtimeStatus,
+} from "./calendar";
 import { fetchEvents, subscribeToEvents } from "./calendar.api";
 import { $calendarUnlocked } from "./calendar.store";
 import { EventTypeLegend } from "./EventTypeLegend";
@@ -55,6 +61,9 @@ function useCalendarEvents() {
     let current: RealtimeStatus = "connecting";
     let disposed = false;
     let resyncing: Promise<void> = Promise.resolve();
+    // After the server closes the channel: how many tries in a row, and the one waiting.
+    let resubscribeAttempts = 0;
+    let resubscribeTimer: ReturnType<typeof setTimeout> | undefined;
 
     const show = (status: RealtimeStatus) => {
       current = status;
@@ -72,11 +81,18 @@ function useCalendarEvents() {
           const next = nextRealtimeStatus(current, channelStatus);
           show(next.status);
           if (next.refetch) void refetch();
+          if (channelStatus === "SUBSCRIBED") resubscribeAttempts = 0;
+          if (next.resubscribe) {
+            clearTimeout(resubscribeTimer);
+            resubscribeTimer = setTimeout(resync, resubscribeDelay(resubscribeAttempts));
+            resubscribeAttempts += 1;
+          }
         },
       );
     };
     // Serialised, so a "visible" and an "online" arriving together leave one channel, not two.
     const resync = () => {
+      clearTimeout(resubscribeTimer);
       resyncing = resyncing.then(async () => {
         if (!supabase || disposed || document.visibilityState !== "visible") return;
         const old = channel;
@@ -106,6 +122,7 @@ function useCalendarEvents() {
     window.addEventListener("offline", onOffline);
     return () => {
       disposed = true;
+      clearTimeout(resubscribeTimer);
       document.removeEventListener("visibilitychange", resync);
       window.removeEventListener("online", resync);
       window.removeEventListener("offline", onOffline);

@@ -6,6 +6,7 @@ import {
   eventToIcs,
   exportFileName,
   nextRealtimeStatus,
+  resubscribeDelay,
   REALTIME_STATUS_TEXT,
   dayLabel,
   emptyEventDraft,
@@ -217,21 +218,49 @@ describe("the live indicator", () => {
   });
 
   it("goes live when the channel subscribes, refetching only after a drop", () => {
-    expect(nextRealtimeStatus("connecting", "SUBSCRIBED")).toEqual({ status: "live", refetch: false });
-    expect(nextRealtimeStatus("reconnecting", "SUBSCRIBED")).toEqual({ status: "live", refetch: true });
-    expect(nextRealtimeStatus("live", "SUBSCRIBED")).toEqual({ status: "live", refetch: false });
+    expect(nextRealtimeStatus("connecting", "SUBSCRIBED")).toEqual({
+      status: "live",
+      refetch: false,
+      resubscribe: false,
+    });
+    expect(nextRealtimeStatus("reconnecting", "SUBSCRIBED")).toEqual({
+      status: "live",
+      refetch: true,
+      resubscribe: false,
+    });
+    expect(nextRealtimeStatus("live", "SUBSCRIBED")).toEqual({ status: "live", refetch: false, resubscribe: false });
   });
 
-  it("reconnects after a channel error, a timeout or a close", () => {
-    for (const channelStatus of ["CHANNEL_ERROR", "TIMED_OUT", "CLOSED"]) {
+  it("waits for the library's own rejoin after a channel error or a timeout", () => {
+    for (const channelStatus of ["CHANNEL_ERROR", "TIMED_OUT"]) {
       for (const current of ["connecting", "live", "reconnecting"] as const) {
-        expect(nextRealtimeStatus(current, channelStatus)).toEqual({ status: "reconnecting", refetch: false });
+        expect(nextRealtimeStatus(current, channelStatus)).toEqual({
+          status: "reconnecting",
+          refetch: false,
+          resubscribe: false,
+        });
       }
     }
   });
 
+  it("subscribes again itself after a close, which the library never rejoins", () => {
+    for (const current of ["connecting", "live", "reconnecting"] as const) {
+      expect(nextRealtimeStatus(current, "CLOSED")).toEqual({
+        status: "reconnecting",
+        refetch: false,
+        resubscribe: true,
+      });
+    }
+  });
+
+  it("backs off between new subscriptions: 1 s, doubling, never over 30 s", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map(resubscribeDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
+  });
+
   it("ignores a state it does not know", () => {
-    expect(nextRealtimeStatus("live", "JOINING")).toEqual({ status: "live", refetch: false });
+    expect(nextRealtimeStatus("live", "JOINING")).toEqual({ status: "live", refetch: false, resubscribe: false });
   });
 
   it("refetches once per drop: live, lost, back, lost, back", () => {

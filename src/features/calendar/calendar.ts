@@ -195,25 +195,32 @@ export const REALTIME_STATUS_TEXT: Record<RealtimeStatus, { label: string; title
 };
 
 /**
- * The indicator's next state after the channel reports `channelStatus`, and
- * whether to refetch: realtime-js rejoins a dropped channel by itself, but
- * changes made while it was down are never replayed, so a rejoin after a drop
- * reloads the list.
+ * The indicator's next state after the channel reports `channelStatus`, whether
+ * to refetch, and whether to subscribe again. realtime-js rejoins a channel that
+ * errored or timed out by itself, but changes made while it was down are never
+ * replayed, so a rejoin after a drop reloads the list. A channel the server
+ * closed is never rejoined: that one needs a new subscription.
  */
 export function nextRealtimeStatus(
   current: RealtimeStatus,
   channelStatus: string,
-): { status: RealtimeStatus; refetch: boolean } {
+): { status: RealtimeStatus; refetch: boolean; resubscribe: boolean } {
   switch (channelStatus) {
     case "SUBSCRIBED":
-      return { status: "live", refetch: current === "reconnecting" };
+      return { status: "live", refetch: current === "reconnecting", resubscribe: false };
     case "CHANNEL_ERROR":
     case "TIMED_OUT":
+      return { status: "reconnecting", refetch: false, resubscribe: false };
     case "CLOSED":
-      return { status: "reconnecting", refetch: false };
+      return { status: "reconnecting", refetch: false, resubscribe: true };
     default:
-      return { status: current, refetch: false };
+      return { status: current, refetch: false, resubscribe: false };
   }
+}
+
+/** Wait before subscribing again after the server closed the channel: 1 s, doubling, at most 30 s. */
+export function resubscribeDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, attempt), 30_000);
 }
 
 /** The day after a yyyy-MM-dd day, as yyyy-MM-dd (all-day ends are exclusive in iCalendar). */
