@@ -308,6 +308,24 @@ describe("calendar", () => {
     await page.context().close();
   });
 
+  it("wraps a title with no spaces inside the list on a phone", async () => {
+    const context = await getBrowser().newContext({ baseURL, viewport: { width: 375, height: 800 } });
+    const { page } = await openUnlocked(context);
+    const title = `${unique()}${"x".repeat(150)}`;
+    await pickDay(page, 16);
+    await fillEvent(page, title);
+    await page.getByRole("button", { name: "Add Event" }).click();
+    const heading = upcoming(page).getByRole("heading", { name: title });
+    await heading.waitFor();
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      window: window.innerWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.window);
+    expect(await heading.evaluate((element) => element.getBoundingClientRect().right)).toBeLessThanOrEqual(375);
+    await context.close();
+  });
+
   it("lists events by start date ascending", async () => {
     const { page } = await openUnlocked();
     const tag = unique();
