@@ -536,6 +536,20 @@ describe("calendar live indicator, legend and export", () => {
     await page.context().close();
   });
 
+  it("offers no export while there are no events to put in the file", async () => {
+    const context = await getBrowser().newContext({ baseURL });
+    await context.route(/\/rest\/v1\/calendar_events\?select/, (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: "[]" }),
+    );
+    const listed = context.waitForEvent("response", (response) => /calendar_events\?select/.test(response.url()));
+    const { page, errors } = await openUnlocked(context);
+    await listed;
+    await expect.poll(() => liveIndicator(page).textContent()).toBe("Live");
+    expect(await page.getByRole("button", { name: "Export calendar (.ics)" }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("exports every event as a calendar file that calendar apps read", async () => {
     const context = await getBrowser().newContext({ baseURL, acceptDownloads: true });
     await context.addInitScript(() => {

@@ -1,4 +1,8 @@
-/** "Export calendar (.ics)": every event as an iCalendar file, made in the browser from the list shown. */
+/**
+ * "Export calendar (.ics)": every event as an iCalendar file, made in the browser from the list shown.
+ * Off while there is nothing to export (before the list loads, or with no events): a calendar file
+ * must hold at least one event (RFC 5545 3.6), and an empty download would only puzzle.
+ */
 import { site } from "../../data/site";
 import { downloadText } from "../../lib/download";
 import { showToast } from "../toasts/toasts.store";
@@ -9,7 +13,8 @@ export function ExportButton({ events }: { events: readonly CalendarEvent[] }) {
   return (
     <button
       type="button"
-      className={secondaryButtonClass}
+      className={`${secondaryButtonClass} disabled:cursor-not-allowed disabled:opacity-60`}
+      disabled={events.length === 0}
       onClick={() => {
         try {
           const { filename, text } = calendarExport(events, {
