@@ -35,6 +35,8 @@ export async function openPage(
     options.context ??
     (await getBrowser().newContext({ baseURL, viewport: options.viewport ?? { width: 1280, height: 800 } }));
   const page = await context.newPage();
+  // Fail on the step that hangs, inside the test's own time limit, so the report names it.
+  page.setDefaultTimeout(20_000);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
