@@ -1,7 +1,7 @@
 /** One Chromium per test file, and the helpers every end-to-end test shares. */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { CHROMIUM_ARGS } from "../scripts/lib/chromium.mjs";
 
@@ -106,4 +106,17 @@ export async function downloadDuring(
   const [download] = await Promise.all([page.waitForEvent("download", { timeout: 10_000 }), action()]);
   const path = await download.path();
   return { filename: download.suggestedFilename(), text: readFileSync(path, "utf8") };
+}
+
+/** How far the page scrolls sideways, and where `element`'s right edge sits, against the window's width. */
+export async function horizontalFit(
+  page: Page,
+  element: Locator,
+): Promise<{ pageWidth: number; windowWidth: number; elementRight: number }> {
+  const { pageWidth, windowWidth } = await page.evaluate(() => ({
+    pageWidth: document.documentElement.scrollWidth,
+    windowWidth: window.innerWidth,
+  }));
+  const elementRight = await element.evaluate((node) => node.getBoundingClientRect().right);
+  return { pageWidth, windowWidth, elementRight };
 }

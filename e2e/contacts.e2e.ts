@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { LOCAL_SERVICE_ROLE_KEY } from "../server/local-keys.mjs";
 import { inject } from "vitest";
-import { axeViolations, baseURL, downloadDuring, expectToast, openPage, useBrowser } from "./browser";
+import { axeViolations, baseURL, downloadDuring, expectToast, horizontalFit, openPage, useBrowser } from "./browser";
 
 const getBrowser = useBrowser();
 const supabaseUrl = inject("supabaseUrl");
@@ -296,12 +296,10 @@ describe("contacts", () => {
     await searchBox(page).fill(word);
     const heading = page.getByRole("heading", { name });
     await heading.waitFor();
-    const widths = await page.evaluate(() => ({
-      page: document.documentElement.scrollWidth,
-      window: window.innerWidth,
-    }));
-    expect(widths.page).toBeLessThanOrEqual(widths.window);
-    expect(await heading.evaluate((element) => element.getBoundingClientRect().right)).toBeLessThanOrEqual(375);
+    const fit = await horizontalFit(page, heading);
+    expect(fit.windowWidth).toBe(375);
+    expect(fit.pageWidth).toBeLessThanOrEqual(375);
+    expect(fit.elementRight).toBeLessThanOrEqual(375);
     await page.context().close();
   });
 
