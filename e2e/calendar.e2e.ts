@@ -503,6 +503,7 @@ describe("calendar live indicator, legend and export", () => {
     // No reload, no tab switch, no network change: it joins again by itself and fetches the list.
     await expect.poll(() => realtime.subscribed, { timeout: 10_000 }).toBeGreaterThan(subscribedBefore);
     await expect.poll(() => indicator.textContent()).toBe("Live");
+    expect(realtime.subscribed).toBe(subscribedBefore + 1);
     await upcoming(watcher).getByText(title).waitFor({ timeout: 5_000 });
     expect(errors).toEqual([]);
     await context.close();

@@ -15,6 +15,7 @@ import { AddEventForm } from "./AddEventForm";
 import {
   errorMessage,
   nextRealtimeStatus,
+  resubscribeAttempt,
   resubscribeDelay,
   type CalendarEvent,
   type RealtimeStatus,
@@ -31,17 +32,18 @@ import { UpcomingEvents } from "./UpcomingEvents";
 /**
  * Events from calendar_events, refetched on every realtime change (spec
  * section 7). `status` follows the channel: realtime-js reconnects and
- * rejoins by itself after a drop, and the rejoin refetches the list, since
- * changes made meanwhile are never replayed. When the tab returns to the
- * foreground or the network comes back, the channel is replaced and the list
- * refetched too.
+ * rejoins by itself after a drop, and every join refetches the list, since
+ * changes made while no channel was joined are never replayed. A channel the
+ * server closed is subscribed again after a pause. When the tab returns to
+ * the foreground or the network comes back, the channel is replaced and the
+ * list refetched too.
  */
 function useCalendarEvents() {
   const [events, setEvents] = useState<CalendarEvent[]>([]);
   const [status, setStatus] = useState<RealtimeStatus>("connecting");
   const latestRequest = useRef(0);
 
-  const refetch = useCallback(async () => {
+  const refetch = useCallback(async ({ quiet = false }: { quiet?: boolean } = {}) => {
     const request = ++latestRequest.current;
     try {
       const fresh = await fetchEvents(await getSupabase());
@@ -49,6 +51,7 @@ function useCalendarEvents() {
       if (request === latestRequest.current) setEvents(fresh);
     } catch (error) {
       // The list is left as it was.
+      if (quiet) return;
       showToast({ title: "Error fetching events", description: errorMessage(error), variant: "destructive" });
     }
   }, []);
@@ -61,9 +64,11 @@ function useCalendarEvents() {
     let current: RealtimeStatus = "connecting";
     let disposed = false;
     let resyncing: Promise<void> = Promise.resolve();
-    // After the server closes the channel: how many tries in a row, and the one waiting.
+    // After the server closes the channel: how many tries in a row, the one waiting,
+    // and when the current channel joined (a close soon after a join counts as one more try).
     let resubscribeAttempts = 0;
     let resubscribeTimer: ReturnType<typeof setTimeout> | undefined;
+    let joinedAt: number | null = null;
 
     const show = (status: RealtimeStatus) => {
       current = status;
@@ -79,13 +84,16 @@ function useCalendarEvents() {
         (channelStatus) => {
           if (disposed || currentChannel !== token) return;
           const next = nextRealtimeStatus(current, channelStatus);
+          // The first join follows a read of the list that already reported any error: catch up quietly.
+          if (next.refetch) void refetch({ quiet: current === "connecting" });
           show(next.status);
-          if (next.refetch) void refetch();
-          if (channelStatus === "SUBSCRIBED") resubscribeAttempts = 0;
+          if (channelStatus === "SUBSCRIBED") joinedAt = Date.now();
           if (next.resubscribe) {
+            const attempt = resubscribeAttempt(resubscribeAttempts, joinedAt === null ? null : Date.now() - joinedAt);
+            joinedAt = null;
             clearTimeout(resubscribeTimer);
-            resubscribeTimer = setTimeout(resync, resubscribeDelay(resubscribeAttempts));
-            resubscribeAttempts += 1;
+            resubscribeTimer = setTimeout(resync, resubscribeDelay(attempt));
+            resubscribeAttempts = attempt + 1;
           }
         },
       );

@@ -6,6 +6,7 @@ import {
   eventToIcs,
   exportFileName,
   nextRealtimeStatus,
+  resubscribeAttempt,
   resubscribeDelay,
   REALTIME_STATUS_TEXT,
   dayLabel,
@@ -217,10 +218,10 @@ describe("the live indicator", () => {
     expect(REALTIME_STATUS_TEXT.live.title).toBe("Changes from the team appear here as they happen");
   });
 
-  it("goes live when the channel subscribes, refetching only after a drop", () => {
+  it("goes live when the channel subscribes, refetching on each join since changes before it are not replayed", () => {
     expect(nextRealtimeStatus("connecting", "SUBSCRIBED")).toEqual({
       status: "live",
-      refetch: false,
+      refetch: true,
       resubscribe: false,
     });
     expect(nextRealtimeStatus("reconnecting", "SUBSCRIBED")).toEqual({
@@ -259,11 +260,27 @@ describe("the live indicator", () => {
     ]);
   });
 
+  it("starts the pauses over only after a channel that stayed joined for 30 s", () => {
+    expect(resubscribeAttempt(4, null)).toBe(4);
+    expect(resubscribeAttempt(4, 200)).toBe(4);
+    expect(resubscribeAttempt(4, 29_999)).toBe(4);
+    expect(resubscribeAttempt(4, 30_000)).toBe(0);
+    // A server that closes every channel as soon as it joins is asked ever less often.
+    let attempts = 0;
+    const pauses = [];
+    for (let i = 0; i < 7; i += 1) {
+      const attempt = resubscribeAttempt(attempts, 50);
+      pauses.push(resubscribeDelay(attempt));
+      attempts = attempt + 1;
+    }
+    expect(pauses).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+
   it("ignores a state it does not know", () => {
     expect(nextRealtimeStatus("live", "JOINING")).toEqual({ status: "live", refetch: false, resubscribe: false });
   });
 
-  it("refetches once per drop: live, lost, back, lost, back", () => {
+  it("refetches once per join: live, lost, back, lost, back", () => {
     let status = "connecting" as Parameters<typeof nextRealtimeStatus>[0];
     let refetches = 0;
     for (const channelStatus of ["SUBSCRIBED", "CHANNEL_ERROR", "TIMED_OUT", "SUBSCRIBED", "CLOSED", "SUBSCRIBED"]) {
@@ -271,7 +288,7 @@ describe("the live indicator", () => {
       status = next.status;
       if (next.refetch) refetches += 1;
     }
-    expect({ status, refetches }).toEqual({ status: "live", refetches: 2 });
+    expect({ status, refetches }).toEqual({ status: "live", refetches: 3 });
   });
 });
 

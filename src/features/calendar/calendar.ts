@@ -196,10 +196,12 @@ export const REALTIME_STATUS_TEXT: Record<RealtimeStatus, { label: string; title
 
 /**
  * The indicator's next state after the channel reports `channelStatus`, whether
- * to refetch, and whether to subscribe again. realtime-js rejoins a channel that
- * errored or timed out by itself, but changes made while it was down are never
- * replayed, so a rejoin after a drop reloads the list. A channel the server
- * closed is never rejoined: that one needs a new subscription.
+ * to refetch, and whether to subscribe again. Changes made while no channel is
+ * joined are never replayed, so every join reloads the list: a rejoin after a
+ * drop, and the first join too, since the list was read before it (a change in
+ * between would otherwise be missed). realtime-js rejoins a channel that
+ * errored or timed out by itself; a channel the server closed is never
+ * rejoined, and needs a new subscription.
  */
 export function nextRealtimeStatus(
   current: RealtimeStatus,
@@ -207,7 +209,7 @@ export function nextRealtimeStatus(
 ): { status: RealtimeStatus; refetch: boolean; resubscribe: boolean } {
   switch (channelStatus) {
     case "SUBSCRIBED":
-      return { status: "live", refetch: current === "reconnecting", resubscribe: false };
+      return { status: "live", refetch: current !== "live", resubscribe: false };
     case "CHANNEL_ERROR":
     case "TIMED_OUT":
       return { status: "reconnecting", refetch: false, resubscribe: false };
@@ -221,6 +223,18 @@ export function nextRealtimeStatus(
 /** Wait before subscribing again after the server closed the channel: 1 s, doubling, at most 30 s. */
 export function resubscribeDelay(attempt: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempt), 30_000);
+}
+
+/** How long a channel must stay joined before a close counts as a fresh start, not one more in a row. */
+export const STABLE_CHANNEL_MS = 30_000;
+
+/**
+ * Which attempt a new subscription after a close is: back to the first when the
+ * closed channel had stayed joined for a while, else the next one, so a server
+ * that accepts each join and closes it at once is asked ever less often.
+ */
+export function resubscribeAttempt(previousAttempts: number, joinedForMs: number | null): number {
+  return joinedForMs !== null && joinedForMs >= STABLE_CHANNEL_MS ? 0 : previousAttempts;
 }
 
 /** The day after a yyyy-MM-dd day, as yyyy-MM-dd (all-day ends are exclusive in iCalendar). */
