@@ -544,7 +544,14 @@ describe("calendar live indicator, legend and export", () => {
     const { page, errors } = await openUnlocked(context);
     await listed;
     await expect.poll(() => liveIndicator(page).textContent()).toBe("Live");
-    expect(await page.getByRole("button", { name: "Export calendar (.ics)" }).isDisabled()).toBe(true);
+    const exportButton = page.getByRole("button", { name: "Export calendar (.ics)" });
+    // Still reachable by keyboard, and it says why it does nothing.
+    expect(await exportButton.getAttribute("aria-disabled")).toBe("true");
+    expect(await exportButton.getAttribute("title")).toBe("No events to export yet");
+    await exportButton.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.waitForEvent("download", { timeout: 1_000 })).rejects.toThrow();
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,9 @@
 /**
  * "Export calendar (.ics)": every event as an iCalendar file, made in the browser from the list shown.
  * Off while there is nothing to export (before the list loads, or with no events): a calendar file
- * must hold at least one event (RFC 5545 3.6), and an empty download would only puzzle.
+ * must hold at least one event (RFC 5545 3.6), and an empty download would only puzzle. It stays
+ * focusable and says why (aria-disabled and a title), where a disabled button would drop out of
+ * the tab order without a word.
  */
 import { site } from "../../data/site";
 import { downloadText } from "../../lib/download";
@@ -10,12 +12,15 @@ import { calendarExport, errorMessage, ICS_MIME_TYPE, type CalendarEvent } from 
 import { secondaryButtonClass } from "./calendar.styles";
 
 export function ExportButton({ events }: { events: readonly CalendarEvent[] }) {
+  const empty = events.length === 0;
   return (
     <button
       type="button"
-      className={`${secondaryButtonClass} disabled:cursor-not-allowed disabled:opacity-60`}
-      disabled={events.length === 0}
+      className={`${secondaryButtonClass} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
+      aria-disabled={empty || undefined}
+      title={empty ? "No events to export yet" : undefined}
       onClick={() => {
+        if (empty) return;
         try {
           const { filename, text } = calendarExport(events, {
             now: new Date(),
