@@ -108,15 +108,21 @@ export async function downloadDuring(
   return { filename: download.suggestedFilename(), text: readFileSync(path, "utf8") };
 }
 
-/** How far the page scrolls sideways, and where `element`'s right edge sits, against the window's width. */
+/**
+ * Whether `element` fits a narrow window: how wide the page scrolls, where the element's right edge
+ * sits, and whether its own text runs past its box (clipped text is as lost as text off screen).
+ */
 export async function horizontalFit(
   page: Page,
   element: Locator,
-): Promise<{ pageWidth: number; windowWidth: number; elementRight: number }> {
+): Promise<{ pageWidth: number; windowWidth: number; elementRight: number; textOverflow: number }> {
   const { pageWidth, windowWidth } = await page.evaluate(() => ({
     pageWidth: document.documentElement.scrollWidth,
     windowWidth: window.innerWidth,
   }));
-  const elementRight = await element.evaluate((node) => node.getBoundingClientRect().right);
-  return { pageWidth, windowWidth, elementRight };
+  const { elementRight, textOverflow } = await element.evaluate((node) => ({
+    elementRight: node.getBoundingClientRect().right,
+    textOverflow: node.scrollWidth - node.clientWidth,
+  }));
+  return { pageWidth, windowWidth, elementRight, textOverflow };
 }

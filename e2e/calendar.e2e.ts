@@ -321,6 +321,7 @@ describe("calendar", () => {
     expect(fit.windowWidth).toBe(375);
     expect(fit.pageWidth).toBeLessThanOrEqual(375);
     expect(fit.elementRight).toBeLessThanOrEqual(375);
+    expect(fit.textOverflow).toBe(0);
     await context.close();
   });
 

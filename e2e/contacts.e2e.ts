@@ -300,6 +300,7 @@ describe("contacts", () => {
     expect(fit.windowWidth).toBe(375);
     expect(fit.pageWidth).toBeLessThanOrEqual(375);
     expect(fit.elementRight).toBeLessThanOrEqual(375);
+    expect(fit.textOverflow).toBe(0);
     await page.context().close();
   });
 
