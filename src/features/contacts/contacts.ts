@@ -218,7 +218,7 @@ export function telHref(phone: string | null): string | null {
   return `tel:${international ? "+" : ""}${afterPrefix}`;
 }
 
-/** Whether the phone field is just a number (then it goes into a vCard as a tel: URI, else as text). */
+/** Whether the phone field is just a number, with nothing else written beside it. */
 export function isPlainPhoneNumber(phone: string): boolean {
   const number = phoneNumberIn(phone);
   return number !== null && number.trim() === phone.normalize("NFKC").trim();
