@@ -152,16 +152,13 @@ describe("roadmap", () => {
 
       // The team is told, not just the console, and can take the old value away to mend it.
       const notice = page.getByRole("alert").filter({ hasText: "could not be read" });
-      expect(await notice.textContent()).toContain(
-        `The roadmap saved in this browser could not be read (${reason}), so the default tasks are shown.`,
+      expect(await notice.textContent()).toBe(
+        `The roadmap saved in this browser could not be read (${reason}), so the default tasks are shown. The saved copy has not been deleted: download it to fix it, then import it.`,
       );
-      const copy = await downloadDuring(page, () =>
-        notice.getByRole("button", { name: "Download the saved copy" }).click(),
-      );
+      const download = page.getByRole("button", { name: "Download the saved copy" });
+      const copy = await downloadDuring(page, () => download.click());
       expect(copy).toEqual({ filename: "roadmap-unreadable.json", text: bad });
       expect(await axeViolations(page)).toEqual([]);
-      await notice.getByRole("button", { name: "Dismiss" }).click();
-      await expect(notice.count()).resolves.toBe(0);
 
       // The tool works as usual afterwards, and the kept value survives.
       await group(page, "Tour & Events")
@@ -175,11 +172,59 @@ describe("roadmap", () => {
           .isChecked(),
       ).toBe(true);
       expect(await stored(page, "roadmapTodos.unreadable")).toBe(bad);
-      // Said once: the defaults that replaced it load without a notice.
-      await expect(page.getByText("could not be read").count()).resolves.toBe(0);
+
+      // Still told on the next visit, until the team deletes the copy, which asks first.
+      expect(await notice.textContent()).toBe(
+        `A roadmap saved in this browser earlier could not be read (${reason}) and is still kept aside: download it to fix it, then import it, or delete it.`,
+      );
+      const remove = page.getByRole("button", { name: "Delete the saved copy" });
+      await remove.click();
+      const dialog = page.getByRole("dialog", { name: "Delete the saved copy?" });
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      expect(await stored(page, "roadmapTodos.unreadable")).toBe(bad);
+      await remove.click();
+      await dialog.getByRole("button", { name: "Delete copy" }).click();
+      const said = page.getByRole("status").filter({ hasText: "The unreadable roadmap copy was deleted." });
+      await said.waitFor();
+      // Focus is not lost with the buttons: it rests on the sentence that says what happened.
+      await expect.poll(() => said.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await stored(page, "roadmapTodos.unreadable")).toBeNull();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.reload();
+      await group(page, "Tour & Events").getByRole("checkbox").first().waitFor();
+      await expect(notice.count()).resolves.toBe(0);
       await context.close();
     },
   );
+
+  it("warns that the next change replaces an unreadable roadmap it had no room to keep aside", async () => {
+    const bad = "[1, 2, 3]";
+    const context = await contextWithStoredRoadmap(getBrowser(), bad);
+    // A full storage: the copy cannot be written under another key.
+    await context.addInitScript(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key.startsWith("roadmapTodos.unreadable")) throw new DOMException("full", "QuotaExceededError");
+        setItem.call(this, key, value);
+      };
+    });
+    const { page, errors } = await openPage(getBrowser, "/roadmap", { context });
+    const notice = page.getByRole("alert").filter({ hasText: "could not be read" });
+    expect(await notice.textContent()).toBe(
+      "The roadmap saved in this browser could not be read (it is not a roadmap), so the default tasks are shown. There was no room to keep it aside, so your next change replaces it: download it now to fix it, then import it.",
+    );
+    // Left where it was, and still there to download.
+    expect(await stored(page)).toBe(bad);
+    const copy = await downloadDuring(page, () =>
+      page.getByRole("button", { name: "Download the saved copy" }).click(),
+    );
+    expect(copy.text).toBe(bad);
+    expect(await page.getByRole("button", { name: "Delete the saved copy" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Dismiss" }).click();
+    await expect(notice.count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it("keeps two open tabs in step", async () => {
     const { page: first, context } = await openPage(getBrowser, "/roadmap");

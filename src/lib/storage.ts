@@ -28,3 +28,12 @@ export function removeStorage(key: string): void {
     // nothing to do: the value stays where it is
   }
 }
+
+/** Every key this site has in localStorage; none when storage is refused. */
+export function storageKeys(): string[] {
+  try {
+    return Object.keys(window.localStorage);
+  } catch {
+    return [];
+  }
+}

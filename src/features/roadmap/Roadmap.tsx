@@ -4,12 +4,11 @@
  */
 import { useEffect, useId, useReducer, useRef, useState } from "react";
 import { defaultRoadmap } from "../../data/roadmap";
-import { downloadText } from "../../lib/download";
 import { readStorage, writeStorage } from "../../lib/storage";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { ProgressBar } from "./ProgressBar";
-import { BACKUP_MIME_TYPE } from "./roadmap-backup";
 import { RoadmapSummary } from "./RoadmapSummary";
+import { SetAsideNotice, type SetAside } from "./SetAsideNotice";
 import {
   defaultTasks,
   keepAsideKey,
@@ -24,9 +23,6 @@ import {
   type Task,
 } from "./roadmap";
 
-/** A stored roadmap that could not be read: why, and the value itself, which is kept aside. */
-type SetAside = { reason: string; raw: string };
-
 /**
  * Loads the stored roadmap. An unreadable value is kept aside under another
  * key and, once it is safely kept, replaced by the defaults so the next load
@@ -38,7 +34,8 @@ function loadRoadmap(): { roadmap: RoadmapState; setAside: SetAside | null } {
   if (parsed.ok) return { roadmap: parsed.roadmap, setAside: null };
   const defaults = defaultTasks(defaultRoadmap);
   if (raw === null) return { roadmap: defaults, setAside: null };
-  const asideKey = keepAsideKey(readStorage(ROADMAP_UNREADABLE_KEY), raw, Date.now());
+  const alreadyKept = readStorage(ROADMAP_UNREADABLE_KEY);
+  const asideKey = keepAsideKey(alreadyKept, raw, Date.now());
   const kept = asideKey === null || writeStorage(asideKey, raw);
   console.warn(
     kept
@@ -46,35 +43,10 @@ function loadRoadmap(): { roadmap: RoadmapState; setAside: SetAside | null } {
       : `Stored roadmap ignored (${parsed.reason}); left in place because it could not be kept aside.`,
   );
   if (kept) writeStorage(ROADMAP_STORAGE_KEY, JSON.stringify(defaults));
-  return { roadmap: defaults, setAside: { reason: parsed.reason, raw } };
-}
-
-/** Says, where the team will see it, that the saved roadmap was set aside, and hands it over as a file. */
-function SetAsideNotice({ setAside, onDismiss }: { setAside: SetAside; onDismiss: () => void }) {
-  return (
-    <div role="alert" className="mb-6 rounded-lg border border-amber-400 bg-amber-50 p-4 text-sm text-stone-900">
-      <p>
-        The roadmap saved in this browser could not be read ({setAside.reason}), so the default tasks are shown. The
-        saved copy has not been deleted: download it to fix it, then import it.
-      </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          type="button"
-          onClick={() => downloadText("roadmap-unreadable.json", setAside.raw, BACKUP_MIME_TYPE)}
-          className="rounded-md border border-stone-500 bg-white px-3 py-2 font-semibold hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
-        >
-          Download the saved copy
-        </button>
-        <button
-          type="button"
-          onClick={onDismiss}
-          className="rounded-md px-3 py-2 font-semibold text-stone-700 underline hover:text-stone-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
-        >
-          Dismiss
-        </button>
-      </div>
-    </div>
-  );
+  return {
+    roadmap: defaults,
+    setAside: { reason: parsed.reason, raw, key: kept ? (asideKey ?? ROADMAP_UNREADABLE_KEY) : null },
+  };
 }
 
 function TaskItem({ task, onToggle, onDelete }: { task: Task; onToggle: () => void; onDelete: () => void }) {
@@ -155,7 +127,6 @@ function RoadmapTool() {
   // server render to mismatch, and the stored roadmap shows at once instead of after a frame of defaults.
   const [loaded] = useState(loadRoadmap);
   const [roadmap, dispatch] = useReducer(roadmapReducer, loaded.roadmap);
-  const [setAside, setSetAside] = useState(loaded.setAside);
   // Nothing to write for the state just loaded, or for one that arrived from another tab.
   const skipWrite = useRef(true);
   const sections = useRef(new Map<string, HTMLElement>());
@@ -201,7 +172,7 @@ function RoadmapTool() {
 
   return (
     <>
-      {setAside ? <SetAsideNotice setAside={setAside} onDismiss={() => setSetAside(null)} /> : null}
+      <SetAsideNotice justNow={loaded.setAside} />
       <RoadmapSummary
         roadmap={roadmap}
         groups={defaultRoadmap}

@@ -3,6 +3,7 @@ import { defaultRoadmap } from "../../data/roadmap";
 import {
   defaultTasks,
   keepAsideKey,
+  keptCopyKeys,
   newTaskId,
   overallProgress,
   parseRoadmap,
@@ -143,6 +144,26 @@ describe("keeping an unreadable value aside", () => {
 
   it("never overwrites a different value kept earlier", () => {
     expect(keepAsideKey("{older", "{bad", 1735689600000)).toBe(`${ROADMAP_UNREADABLE_KEY}.1735689600000`);
+  });
+});
+
+describe("finding the values kept aside", () => {
+  it("lists the usual key first, then the dated ones from oldest to newest, and nothing else", () => {
+    expect(
+      keptCopyKeys([
+        "roadmapTodos",
+        `${ROADMAP_UNREADABLE_KEY}.1735689600000`,
+        "contacts",
+        `${ROADMAP_UNREADABLE_KEY}.999`,
+        ROADMAP_UNREADABLE_KEY,
+        `${ROADMAP_UNREADABLE_KEY}.notatime`,
+        `${ROADMAP_UNREADABLE_KEY}X1`,
+      ]),
+    ).toEqual([ROADMAP_UNREADABLE_KEY, `${ROADMAP_UNREADABLE_KEY}.999`, `${ROADMAP_UNREADABLE_KEY}.1735689600000`]);
+  });
+
+  it("finds none when nothing was kept", () => {
+    expect(keptCopyKeys(["roadmapTodos", "contacts"])).toEqual([]);
   });
 });
 

@@ -162,3 +162,17 @@ export function keepAsideKey(alreadyKept: string | null, raw: string, now: numbe
   if (alreadyKept === raw) return null;
   return `${ROADMAP_UNREADABLE_KEY}.${now}`;
 }
+
+/**
+ * The keys of the unreadable values kept aside, oldest first: the usual key
+ * (taken first), then the dated ones by their time.
+ */
+export function keptCopyKeys(keys: readonly string[]): string[] {
+  const prefix = `${ROADMAP_UNREADABLE_KEY}.`;
+  const stamps = keys.flatMap((key) => {
+    const time = key.slice(prefix.length);
+    return key.startsWith(prefix) && /^\d+$/.test(time) ? [{ key, time: Number(time) }] : [];
+  });
+  stamps.sort((a, b) => a.time - b.time);
+  return [...(keys.includes(ROADMAP_UNREADABLE_KEY) ? [ROADMAP_UNREADABLE_KEY] : []), ...stamps.map(({ key }) => key)];
+}

@@ -1,0 +1,107 @@
+/**
+ * Says, where the team will see it, that a saved roadmap could not be read and
+ * was set aside, and hands it over as a file. Shown on every visit while such
+ * a copy is kept, oldest first, until the team deletes it (confirmed): a copy
+ * nobody is told about is as good as lost.
+ */
+import { useRef, useState } from "react";
+import { defaultRoadmap } from "../../data/roadmap";
+import { downloadText } from "../../lib/download";
+import { readStorage, removeStorage, storageKeys } from "../../lib/storage";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { keptCopyKeys, parseRoadmap } from "./roadmap";
+import { BACKUP_MIME_TYPE } from "./roadmap-backup";
+
+/**
+ * A stored roadmap that could not be read: why, the value itself, and the key
+ * it is kept under (null when there was no room to keep it aside).
+ */
+export type SetAside = { reason: string; raw: string; key: string | null };
+
+type Copy = SetAside & { justNow: boolean };
+
+const buttonClass =
+  "rounded-md border border-stone-500 bg-white px-3 py-2 font-semibold hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900";
+
+/** The copies to tell of: the one set aside on this visit first, then any kept from before. */
+function copiesToShow(justNow: SetAside | null): Copy[] {
+  const earlier = keptCopyKeys(storageKeys()).flatMap((key): Copy[] => {
+    const raw = readStorage(key);
+    if (raw === null || raw === justNow?.raw) return [];
+    const parsed = parseRoadmap(raw, defaultRoadmap);
+    return [{ key, raw, reason: parsed.ok ? "it was set aside earlier" : parsed.reason, justNow: false }];
+  });
+  return justNow ? [{ ...justNow, justNow: true }, ...earlier] : earlier;
+}
+
+function message(copy: Copy): string {
+  if (!copy.justNow) {
+    return `A roadmap saved in this browser earlier could not be read (${copy.reason}) and is still kept aside: download it to fix it, then import it, or delete it.`;
+  }
+  const shown = `The roadmap saved in this browser could not be read (${copy.reason}), so the default tasks are shown.`;
+  return copy.key === null
+    ? `${shown} There was no room to keep it aside, so your next change replaces it: download it now to fix it, then import it.`
+    : `${shown} The saved copy has not been deleted: download it to fix it, then import it.`;
+}
+
+export function SetAsideNotice({ justNow }: { justNow: SetAside | null }) {
+  const [copies, setCopies] = useState(() => copiesToShow(justNow));
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState("");
+  const status = useRef<HTMLParagraphElement>(null);
+  const copy = copies[0];
+
+  // Once a copy is gone its buttons are too: focus moves to the sentence that says what happened.
+  const settle = (text: string) => {
+    setCopies((all) => all.slice(1));
+    setDone(text);
+    requestAnimationFrame(() => status.current?.focus());
+  };
+
+  return (
+    <>
+      {copy ? (
+        <div className="mb-6 rounded-lg border border-amber-400 bg-amber-50 p-4 text-sm text-stone-900">
+          <p role="alert">
+            {message(copy)}
+            {copies.length > 1 ? ` (${copies.length} copies are kept; this is the oldest.)` : ""}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={() => downloadText("roadmap-unreadable.json", copy.raw, BACKUP_MIME_TYPE)}
+              className={buttonClass}
+            >
+              Download the saved copy
+            </button>
+            {copy.key === null ? (
+              <button type="button" onClick={() => settle("Notice dismissed.")} className={buttonClass}>
+                Dismiss
+              </button>
+            ) : (
+              <button type="button" onClick={() => setConfirming(true)} className={buttonClass}>
+                Delete the saved copy
+              </button>
+            )}
+          </div>
+        </div>
+      ) : null}
+      {/* Always on the page, empty or not, so what a button did is announced. */}
+      <p ref={status} role="status" tabIndex={-1} className="mb-6 text-sm text-emerald-800 empty:mb-0">
+        {done}
+      </p>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete the saved copy?"
+        confirmLabel="Delete copy"
+        onConfirm={() => {
+          if (copy?.key) removeStorage(copy.key);
+          settle("The unreadable roadmap copy was deleted.");
+        }}
+        onClose={() => setConfirming(false)}
+      >
+        <p>The roadmap that could not be read will be gone for good. Download it first if it may still be of use.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
