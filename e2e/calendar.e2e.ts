@@ -50,6 +50,12 @@ async function watchRealtime(context: BrowserContext) {
     subscribed: 0,
     dropped: 0,
     muted: false,
+    /** While true, the server's replies to calendar joins wait, as on a slow link; `releaseJoins()` sends them. */
+    holdJoins: false,
+    releaseJoins() {
+      state.holdJoins = false;
+      for (const send of heldJoinReplies.splice(0)) send();
+    },
     /** Closes the calendar channel from the server's side, as a realtime server does when it drops a subscription. */
     closeChannel() {
       if (!lastJoin) throw new Error("no calendar channel joined yet");
@@ -58,6 +64,7 @@ async function watchRealtime(context: BrowserContext) {
     },
   };
   const pendingJoins = new Set<string>();
+  const heldJoinReplies: (() => void)[] = [];
   const parse = (message: string | Buffer) => {
     try {
       const parsed = JSON.parse(String(message));
@@ -81,7 +88,15 @@ async function watchRealtime(context: BrowserContext) {
     });
     server.onMessage((message) => {
       const { ref, event, payload } = parse(message);
-      if (event === "phx_reply" && pendingJoins.delete(String(ref)) && payload?.status === "ok") state.subscribed += 1;
+      if (event === "phx_reply" && pendingJoins.has(String(ref))) {
+        const reply = () => {
+          if (pendingJoins.delete(String(ref)) && payload?.status === "ok") state.subscribed += 1;
+          socket.send(message);
+        };
+        if (state.holdJoins) heldJoinReplies.push(reply);
+        else reply();
+        return;
+      }
       if (state.muted && event === "postgres_changes") state.dropped += 1;
       else socket.send(message);
     });
@@ -477,6 +492,33 @@ describe("calendar live indicator, legend and export", () => {
     await upcoming(watcher).getByText(title).waitFor({ timeout: 5_000 });
     expect(await axeViolations(watcher)).toEqual([]);
     expect(errors.filter((error) => !/WebSocket/i.test(error))).toEqual([]);
+    await context.close();
+    await editor.context().close();
+  });
+
+  it("catches up on a change made between its first read of the list and joining the channel", async () => {
+    const context = await getBrowser().newContext({ baseURL });
+    const realtime = await watchRealtime(context);
+    realtime.holdJoins = true;
+    realtime.muted = true;
+    const listed = context.waitForEvent("response", (response) => /calendar_events\?select/.test(response.url()));
+    const { page: watcher, errors } = await openUnlocked(context);
+    await listed;
+    expect(await liveIndicator(watcher).textContent()).toBe("Connecting…");
+
+    // Someone adds an event after the list was read, before the channel has joined.
+    const { page: editor } = await openUnlocked();
+    const title = `Before the join ${unique()}`;
+    await pickDay(editor, 23);
+    await fillEvent(editor, title);
+    await editor.getByRole("button", { name: "Add Event" }).click();
+    await expectToast(editor, "Event added");
+    expect(await upcoming(watcher).getByText(title).count()).toBe(0);
+
+    realtime.releaseJoins();
+    await expect.poll(() => liveIndicator(watcher).textContent()).toBe("Live");
+    await upcoming(watcher).getByText(title).waitFor({ timeout: 5_000 });
+    expect(errors).toEqual([]);
     await context.close();
     await editor.context().close();
   });

@@ -41,17 +41,22 @@ import { UpcomingEvents } from "./UpcomingEvents";
 function useCalendarEvents() {
   const [events, setEvents] = useState<CalendarEvent[]>([]);
   const [status, setStatus] = useState<RealtimeStatus>("connecting");
-  const latestRequest = useRef(0);
+  const lastRequest = useRef(0);
+  const shownRequest = useRef(0);
 
+  /** Reads the list again. `quiet`: say nothing of a failure if a list is already shown. */
   const refetch = useCallback(async ({ quiet = false }: { quiet?: boolean } = {}) => {
-    const request = ++latestRequest.current;
+    const request = ++lastRequest.current;
     try {
       const fresh = await fetchEvents(await getSupabase());
-      // A slower, older reply must not overwrite a newer list.
-      if (request === latestRequest.current) setEvents(fresh);
+      // A slower reply to an older request must not overwrite a newer list (a failed newer one does not count).
+      if (request > shownRequest.current) {
+        shownRequest.current = request;
+        setEvents(fresh);
+      }
     } catch (error) {
       // The list is left as it was.
-      if (quiet) return;
+      if (quiet && shownRequest.current > 0) return;
       showToast({ title: "Error fetching events", description: errorMessage(error), variant: "destructive" });
     }
   }, []);
@@ -78,16 +83,18 @@ function useCalendarEvents() {
       if (!supabase || disposed) return;
       const token = {};
       currentChannel = token;
+      joinedAt = null;
       channel = subscribeToEvents(
         supabase,
         () => void refetch(),
         (channelStatus) => {
           if (disposed || currentChannel !== token) return;
           const next = nextRealtimeStatus(current, channelStatus);
-          // The first join follows a read of the list that already reported any error: catch up quietly.
+          // A first join comes with a read of the list of its own, which reports any failure.
           if (next.refetch) void refetch({ quiet: current === "connecting" });
           show(next.status);
           if (channelStatus === "SUBSCRIBED") joinedAt = Date.now();
+          else if (channelStatus === "CHANNEL_ERROR" || channelStatus === "TIMED_OUT") joinedAt = null;
           if (next.resubscribe) {
             const attempt = resubscribeAttempt(resubscribeAttempts, joinedAt === null ? null : Date.now() - joinedAt);
             joinedAt = null;
