@@ -592,8 +592,9 @@ describe("calendar live indicator, legend and export", () => {
     expect(await exportButton.getAttribute("aria-disabled")).toBe("true");
     expect(await exportButton.getAttribute("title")).toBe("No events to export yet");
     await exportButton.focus();
+    const download = page.waitForEvent("download", { timeout: 1_000 });
     await page.keyboard.press("Enter");
-    await expect(page.waitForEvent("download", { timeout: 1_000 })).rejects.toThrow();
+    await expect(download).rejects.toThrow();
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
