@@ -173,10 +173,12 @@ describe("roadmap", () => {
       ).toBe(true);
       expect(await stored(page, "roadmapTodos.unreadable")).toBe(bad);
 
-      // Still told on the next visit, until the team deletes the copy, which asks first.
-      expect(await notice.textContent()).toBe(
+      // Still told on the next visit, as a reminder rather than an alert, until the team deletes the copy.
+      const reminder = page.getByText(/^A roadmap saved in this browser earlier/);
+      expect(await reminder.textContent()).toBe(
         `A roadmap saved in this browser earlier could not be read (${reason}) and is still kept aside: download it to fix it, then import it, or delete it.`,
       );
+      expect(await notice.count()).toBe(0);
       const remove = page.getByRole("button", { name: "Delete the saved copy" });
       await remove.click();
       const dialog = page.getByRole("dialog", { name: "Delete the saved copy?" });
@@ -184,7 +186,7 @@ describe("roadmap", () => {
       expect(await stored(page, "roadmapTodos.unreadable")).toBe(bad);
       await remove.click();
       await dialog.getByRole("button", { name: "Delete copy" }).click();
-      const said = page.getByRole("status").filter({ hasText: "The unreadable roadmap copy was deleted." });
+      const said = page.getByText("The unreadable roadmap copy was deleted.");
       await said.waitFor();
       // Focus is not lost with the buttons: it rests on the sentence that says what happened.
       await expect.poll(() => said.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -192,10 +194,40 @@ describe("roadmap", () => {
       expect(await axeViolations(page)).toEqual([]);
       await page.reload();
       await group(page, "Tour & Events").getByRole("checkbox").first().waitFor();
-      await expect(notice.count()).resolves.toBe(0);
+      await expect(page.getByText(/saved in this browser/).count()).resolves.toBe(0);
       await context.close();
     },
   );
+
+  it("tells of each unreadable copy kept, oldest first, one after another", async () => {
+    const context = await getBrowser().newContext({ baseURL });
+    await context.addInitScript(() => {
+      if (sessionStorage.getItem("seeded")) return;
+      localStorage.setItem("roadmapTodos.unreadable.1735689600000", "{second");
+      localStorage.setItem("roadmapTodos.unreadable", "{first");
+      sessionStorage.setItem("seeded", "1");
+    });
+    const { page, errors } = await openPage(getBrowser, "/roadmap", { context });
+    const reminder = page.getByText(/^A roadmap saved in this browser earlier/);
+    expect(await reminder.textContent()).toBe(
+      "A roadmap saved in this browser earlier could not be read (it is not valid JSON) and is still kept aside: download it to fix it, then import it, or delete it. One more unreadable copy is kept; it is shown once this one is deleted.",
+    );
+    const download = page.getByRole("button", { name: "Download the saved copy" });
+    expect((await downloadDuring(page, () => download.click())).text).toBe("{first");
+
+    await page.getByRole("button", { name: "Delete the saved copy" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete the saved copy?" })
+      .getByRole("button", { name: "Delete copy" })
+      .click();
+    await page.getByText("The unreadable roadmap copy was deleted.").waitFor();
+    expect(await reminder.textContent()).not.toContain("One more");
+    expect((await downloadDuring(page, () => download.click())).text).toBe("{second");
+    expect(await stored(page, "roadmapTodos.unreadable")).toBeNull();
+    expect(await stored(page, "roadmapTodos.unreadable.1735689600000")).toBe("{second");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it("warns that the next change replaces an unreadable roadmap it had no room to keep aside", async () => {
     const bad = "[1, 2, 3]";

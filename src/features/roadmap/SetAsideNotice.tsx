@@ -27,7 +27,7 @@ const buttonClass =
 function copiesToShow(justNow: SetAside | null): Copy[] {
   const earlier = keptCopyKeys(storageKeys()).flatMap((key): Copy[] => {
     const raw = readStorage(key);
-    if (raw === null || raw === justNow?.raw) return [];
+    if (raw === null || key === justNow?.key) return [];
     const parsed = parseRoadmap(raw, defaultRoadmap);
     return [{ key, raw, reason: parsed.ok ? "it was set aside earlier" : parsed.reason, justNow: false }];
   });
@@ -43,6 +43,11 @@ function message(copy: Copy): string {
     ? `${shown} There was no room to keep it aside, so your next change replaces it: download it now to fix it, then import it.`
     : `${shown} The saved copy has not been deleted: download it to fix it, then import it.`;
 }
+
+const moreCopies = (count: number) =>
+  count === 1
+    ? "One more unreadable copy is kept; it is shown once this one is deleted."
+    : `${count} more unreadable copies are kept; the next is shown once this one is deleted.`;
 
 export function SetAsideNotice({ justNow }: { justNow: SetAside | null }) {
   const [copies, setCopies] = useState(() => copiesToShow(justNow));
@@ -62,9 +67,10 @@ export function SetAsideNotice({ justNow }: { justNow: SetAside | null }) {
     <>
       {copy ? (
         <div className="mb-6 rounded-lg border border-amber-400 bg-amber-50 p-4 text-sm text-stone-900">
-          <p role="alert">
+          {/* Urgent only on the visit it happens; after that, a plain reminder. */}
+          <p role={copy.justNow ? "alert" : undefined}>
             {message(copy)}
-            {copies.length > 1 ? ` (${copies.length} copies are kept; this is the oldest.)` : ""}
+            {copies.length > 1 ? ` ${moreCopies(copies.length - 1)}` : ""}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button
@@ -86,8 +92,8 @@ export function SetAsideNotice({ justNow }: { justNow: SetAside | null }) {
           </div>
         </div>
       ) : null}
-      {/* Always on the page, empty or not, so what a button did is announced. */}
-      <p ref={status} role="status" tabIndex={-1} className="mb-6 text-sm text-emerald-800 empty:mb-0">
+      {/* What a button did; focus moves here, which reads it out (a live region as well would read it twice). */}
+      <p ref={status} tabIndex={-1} className="mb-6 text-sm text-emerald-800 empty:mb-0">
         {done}
       </p>
       <ConfirmDialog
