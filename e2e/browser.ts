@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { CHROMIUM_ARGS } from "../scripts/lib/chromium.mjs";
 
 export const baseURL = inject("baseURL");
@@ -109,20 +109,23 @@ export async function downloadDuring(
 }
 
 /**
- * Whether `element` fits a narrow window: how wide the page scrolls, where the element's right edge
- * sits, and whether its own text runs past its box (clipped text is as lost as text off screen).
+ * Expects `element` to fit a window `width` wide: the page does not scroll sideways, the element
+ * ends inside the window, and its own text does not run past its box (clipped text is as lost as
+ * text off screen).
  */
-export async function horizontalFit(
-  page: Page,
-  element: Locator,
-): Promise<{ pageWidth: number; windowWidth: number; elementRight: number; textOverflow: number }> {
+export async function expectToFitWidth(page: Page, element: Locator, width: number): Promise<void> {
   const { pageWidth, windowWidth } = await page.evaluate(() => ({
     pageWidth: document.documentElement.scrollWidth,
     windowWidth: window.innerWidth,
   }));
-  const { elementRight, textOverflow } = await element.evaluate((node) => ({
-    elementRight: node.getBoundingClientRect().right,
+  const { right, textOverflow } = await element.evaluate((node) => ({
+    right: node.getBoundingClientRect().right,
     textOverflow: node.scrollWidth - node.clientWidth,
   }));
-  return { pageWidth, windowWidth, elementRight, textOverflow };
+  expect({ windowWidth, pageFits: pageWidth <= width, elementFits: right <= width, textOverflow }).toEqual({
+    windowWidth: width,
+    pageFits: true,
+    elementFits: true,
+    textOverflow: 0,
+  });
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import ICAL from "ical.js";
 import type { BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { axeViolations, baseURL, downloadDuring, expectToast, horizontalFit, openPage, useBrowser } from "./browser";
+import { axeViolations, baseURL, downloadDuring, expectToast, expectToFitWidth, openPage, useBrowser } from "./browser";
 
 const getBrowser = useBrowser();
 const PASSWORD = process.env.CALENDAR_PASSWORD || "stagedoor-dev";
@@ -332,11 +332,7 @@ describe("calendar", () => {
     await page.getByRole("button", { name: "Add Event" }).click();
     const heading = upcoming(page).getByRole("heading", { name: title });
     await heading.waitFor();
-    const fit = await horizontalFit(page, heading);
-    expect(fit.windowWidth).toBe(375);
-    expect(fit.pageWidth).toBeLessThanOrEqual(375);
-    expect(fit.elementRight).toBeLessThanOrEqual(375);
-    expect(fit.textOverflow).toBe(0);
+    await expectToFitWidth(page, heading, 375);
     await context.close();
   });
 

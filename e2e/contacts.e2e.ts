@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { LOCAL_SERVICE_ROLE_KEY } from "../server/local-keys.mjs";
 import { inject } from "vitest";
-import { axeViolations, baseURL, downloadDuring, expectToast, horizontalFit, openPage, useBrowser } from "./browser";
+import { axeViolations, baseURL, downloadDuring, expectToast, expectToFitWidth, openPage, useBrowser } from "./browser";
 
 const getBrowser = useBrowser();
 const supabaseUrl = inject("supabaseUrl");
@@ -296,11 +296,7 @@ describe("contacts", () => {
     await searchBox(page).fill(word);
     const heading = page.getByRole("heading", { name });
     await heading.waitFor();
-    const fit = await horizontalFit(page, heading);
-    expect(fit.windowWidth).toBe(375);
-    expect(fit.pageWidth).toBeLessThanOrEqual(375);
-    expect(fit.elementRight).toBeLessThanOrEqual(375);
-    expect(fit.textOverflow).toBe(0);
+    await expectToFitWidth(page, heading, 375);
     await page.context().close();
   });
 
