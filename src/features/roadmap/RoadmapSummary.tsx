@@ -8,6 +8,7 @@ import { downloadText } from "../../lib/download";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { ProgressBar } from "./ProgressBar";
 import { overallProgress, percentDone, type GroupInfo, type Roadmap } from "./roadmap";
+import { secondaryButtonClass } from "./roadmap.styles";
 import { BACKUP_MAX_BYTES, BACKUP_MIME_TYPE, backupFileName, backupText, parseBackup } from "./roadmap-backup";
 
 type Props = {
@@ -19,9 +20,6 @@ type Props = {
 
 type Pending = { kind: "reset" } | { kind: "import"; fileName: string; roadmap: Roadmap };
 type Notice = { kind: "done" | "error"; text: string };
-
-const buttonClass =
-  "whitespace-nowrap rounded-md border border-stone-500 bg-white px-3 py-2 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900";
 
 const tasksIn = (count: number) => `${count} ${count === 1 ? "task" : "tasks"}`;
 
@@ -55,7 +53,7 @@ export function RoadmapSummary({ roadmap, groups, defaults, onReplace }: Props) 
         <div className="mt-1 grid gap-2 md:grid-cols-3 lg:col-start-2 lg:row-start-1 lg:mt-0">
           <button
             type="button"
-            className={buttonClass}
+            className={secondaryButtonClass}
             onClick={() => {
               const now = new Date();
               downloadText(backupFileName(now), backupText(roadmap, groups, now), BACKUP_MIME_TYPE);
@@ -64,7 +62,7 @@ export function RoadmapSummary({ roadmap, groups, defaults, onReplace }: Props) 
           >
             Export roadmap (.json)
           </button>
-          <button type="button" className={buttonClass} onClick={() => fileInput.current?.click()}>
+          <button type="button" className={secondaryButtonClass} onClick={() => fileInput.current?.click()}>
             Import roadmap (.json)
           </button>
           <input
@@ -82,7 +80,6 @@ export function RoadmapSummary({ roadmap, groups, defaults, onReplace }: Props) 
               setNotice(null);
               const read = await readBackupFile(file, groups);
               if (read.ok) {
-                setNotice(null);
                 setPending({ kind: "import", fileName: file.name, roadmap: read.roadmap });
               } else {
                 setNotice({
@@ -94,7 +91,7 @@ export function RoadmapSummary({ roadmap, groups, defaults, onReplace }: Props) 
           />
           <button
             type="button"
-            className={buttonClass}
+            className={secondaryButtonClass}
             onClick={() => {
               setNotice(null);
               setPending({ kind: "reset" });

@@ -11,6 +11,7 @@ import { readStorage, removeStorage, storageKeys } from "../../lib/storage";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { keptCopyKeys, parseRoadmap } from "./roadmap";
 import { BACKUP_MIME_TYPE } from "./roadmap-backup";
+import { secondaryButtonClass } from "./roadmap.styles";
 
 /**
  * A stored roadmap that could not be read: why, the value itself, and the key
@@ -19,9 +20,6 @@ import { BACKUP_MIME_TYPE } from "./roadmap-backup";
 export type SetAside = { reason: string; raw: string; key: string | null };
 
 type Copy = SetAside & { justNow: boolean };
-
-const buttonClass =
-  "rounded-md border border-stone-500 bg-white px-3 py-2 font-semibold hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900";
 
 /** The copies to tell of: the one set aside on this visit first, then any kept from before. */
 function copiesToShow(justNow: SetAside | null): Copy[] {
@@ -76,16 +74,16 @@ export function SetAsideNotice({ justNow }: { justNow: SetAside | null }) {
             <button
               type="button"
               onClick={() => downloadText("roadmap-unreadable.json", copy.raw, BACKUP_MIME_TYPE)}
-              className={buttonClass}
+              className={secondaryButtonClass}
             >
               Download the saved copy
             </button>
             {copy.key === null ? (
-              <button type="button" onClick={() => settle("Notice dismissed.")} className={buttonClass}>
+              <button type="button" onClick={() => settle("Notice dismissed.")} className={secondaryButtonClass}>
                 Dismiss
               </button>
             ) : (
-              <button type="button" onClick={() => setConfirming(true)} className={buttonClass}>
+              <button type="button" onClick={() => setConfirming(true)} className={secondaryButtonClass}>
                 Delete the saved copy
               </button>
             )}
