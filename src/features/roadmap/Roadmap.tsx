@@ -34,19 +34,16 @@ function loadRoadmap(): { roadmap: RoadmapState; setAside: SetAside | null } {
   if (parsed.ok) return { roadmap: parsed.roadmap, setAside: null };
   const defaults = defaultTasks(defaultRoadmap);
   if (raw === null) return { roadmap: defaults, setAside: null };
-  const alreadyKept = readStorage(ROADMAP_UNREADABLE_KEY);
-  const asideKey = keepAsideKey(alreadyKept, raw, Date.now());
-  const kept = asideKey === null || writeStorage(asideKey, raw);
+  const asideKey = keepAsideKey(readStorage(ROADMAP_UNREADABLE_KEY), raw, Date.now());
+  // No key to write to means this very value is already kept under the usual one.
+  const keptUnder = asideKey === null || writeStorage(asideKey, raw) ? (asideKey ?? ROADMAP_UNREADABLE_KEY) : null;
   console.warn(
-    kept
-      ? `Stored roadmap ignored (${parsed.reason}); kept under "${asideKey ?? ROADMAP_UNREADABLE_KEY}".`
+    keptUnder
+      ? `Stored roadmap ignored (${parsed.reason}); kept under "${keptUnder}".`
       : `Stored roadmap ignored (${parsed.reason}); left in place because it could not be kept aside.`,
   );
-  if (kept) writeStorage(ROADMAP_STORAGE_KEY, JSON.stringify(defaults));
-  return {
-    roadmap: defaults,
-    setAside: { reason: parsed.reason, raw, key: kept ? (asideKey ?? ROADMAP_UNREADABLE_KEY) : null },
-  };
+  if (keptUnder) writeStorage(ROADMAP_STORAGE_KEY, JSON.stringify(defaults));
+  return { roadmap: defaults, setAside: { reason: parsed.reason, raw, key: keptUnder } };
 }
 
 function TaskItem({ task, onToggle, onDelete }: { task: Task; onToggle: () => void; onDelete: () => void }) {
