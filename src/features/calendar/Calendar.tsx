@@ -93,11 +93,11 @@ function useCalendarEvents() {
           // A first join comes with a read of the list of its own, which reports any failure.
           if (next.refetch) void refetch({ quiet: current === "connecting" });
           show(next.status);
+          const joinedFor = joinedAt === null ? null : Date.now() - joinedAt;
           if (channelStatus === "SUBSCRIBED") joinedAt = Date.now();
-          else if (channelStatus === "CHANNEL_ERROR" || channelStatus === "TIMED_OUT") joinedAt = null;
+          else if (next.status === "reconnecting") joinedAt = null;
           if (next.resubscribe) {
-            const attempt = resubscribeAttempt(resubscribeAttempts, joinedAt === null ? null : Date.now() - joinedAt);
-            joinedAt = null;
+            const attempt = resubscribeAttempt(resubscribeAttempts, joinedFor);
             clearTimeout(resubscribeTimer);
             resubscribeTimer = setTimeout(resync, resubscribeDelay(attempt));
             resubscribeAttempts = attempt + 1;
