@@ -39,6 +39,17 @@ async function fillEvent(page: Page, title: string, description = "", type = "gi
   await page.getByLabel("Event type", { exact: true }).selectOption(type);
 }
 
+/** Adds an event from a second browser, as another team member would, and waits until it is saved. */
+async function addEventElsewhere(titlePrefix: string, day: number, type = "gig") {
+  const { page: editor } = await openUnlocked();
+  const title = `${titlePrefix} ${unique()}`;
+  await pickDay(editor, day);
+  await fillEvent(editor, title, "", type);
+  await editor.getByRole("button", { name: "Add Event" }).click();
+  await expectToast(editor, "Event added");
+  return { editor, title };
+}
+
 /**
  * Passes the context's realtime socket through, counting confirmed
  * subscriptions to the calendar channel; while `muted`, change notices are
@@ -397,12 +408,7 @@ describe("calendar", () => {
     const { page: watcher } = await openUnlocked(context);
     await expect.poll(() => realtime.subscribed).toBe(1);
     realtime.muted = true;
-    const { page: editor } = await openUnlocked();
-    const title = `Missed ${unique()}`;
-    await pickDay(editor, 19);
-    await fillEvent(editor, title);
-    await editor.getByRole("button", { name: "Add Event" }).click();
-    await expectToast(editor, "Event added");
+    const { editor, title } = await addEventElsewhere("Missed", 19);
     await expect.poll(() => realtime.dropped).toBeGreaterThan(0);
     expect(await upcoming(watcher).getByText(title).count()).toBe(0);
     realtime.muted = false;
@@ -472,12 +478,7 @@ describe("calendar live indicator, legend and export", () => {
     link.drop();
     await expect.poll(() => indicator.textContent()).toBe("Reconnecting…");
     const attemptsWhileDown = link.attempts;
-    const { page: editor } = await openUnlocked();
-    const title = `While away ${unique()}`;
-    await pickDay(editor, 21);
-    await fillEvent(editor, title, "", "recording");
-    await editor.getByRole("button", { name: "Add Event" }).click();
-    await expectToast(editor, "Event added");
+    const { editor, title } = await addEventElsewhere("While away", 21, "recording");
     await expect.poll(() => link.attempts).toBeGreaterThan(attemptsWhileDown); // it keeps trying
     expect(await indicator.textContent()).toBe("Reconnecting…");
     expect(await upcoming(watcher).getByText(title).count()).toBe(0);
@@ -503,12 +504,7 @@ describe("calendar live indicator, legend and export", () => {
     expect(await liveIndicator(watcher).textContent()).toBe("Connecting…");
 
     // Someone adds an event after the list was read, before the channel has joined.
-    const { page: editor } = await openUnlocked();
-    const title = `Before the join ${unique()}`;
-    await pickDay(editor, 23);
-    await fillEvent(editor, title);
-    await editor.getByRole("button", { name: "Add Event" }).click();
-    await expectToast(editor, "Event added");
+    const { editor, title } = await addEventElsewhere("Before the join", 23);
     expect(await upcoming(watcher).getByText(title).count()).toBe(0);
 
     realtime.releaseJoins();
@@ -529,12 +525,7 @@ describe("calendar live indicator, legend and export", () => {
 
     // A change the watcher never hears of, then the server drops its channel.
     realtime.muted = true;
-    const { page: editor } = await openUnlocked();
-    const title = `After the close ${unique()}`;
-    await pickDay(editor, 22);
-    await fillEvent(editor, title, "", "promotion");
-    await editor.getByRole("button", { name: "Add Event" }).click();
-    await expectToast(editor, "Event added");
+    const { editor, title } = await addEventElsewhere("After the close", 22, "promotion");
     await expect.poll(() => realtime.dropped).toBeGreaterThan(0);
     realtime.closeChannel();
     await expect.poll(() => indicator.textContent()).not.toBe("Live");
