@@ -1,0 +1,15 @@
+/**
+ * The one shared team account that the team tools sign in to (Supabase Auth,
+ * e-mail and password). Row-level security admits a session only when the
+ * account's app_metadata carries TEAM_APP_METADATA, which only the service role
+ * can set.
+ */
+
+/** The team account's e-mail when PUBLIC_TEAM_EMAIL (build) or TEAM_EMAIL (backend) is unset. */
+export const DEFAULT_TEAM_EMAIL = "team@orlaquinlan.example";
+
+/** The team password outside production when CALENDAR_PASSWORD is unset. Development only. */
+export const DEV_TEAM_PASSWORD = "stagedoor-dev";
+
+/** The mark in app_metadata that the policies check: `auth.jwt() -> 'app_metadata' ->> 'team' = 'stagedoor'`. */
+export const TEAM_APP_METADATA = { team: "stagedoor" };
