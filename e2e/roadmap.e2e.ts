@@ -123,6 +123,32 @@ describe("roadmap", () => {
     await page.context().close();
   });
 
+  it("adds one task for a double-click on Add, and deletes one task for a double-click on its ✕", async () => {
+    const { page, errors } = await openPage(getBrowser, "/roadmap");
+    const planning = group(page, "Planning & Setup");
+    const add = planning.getByRole("button", { name: "Add", exact: true });
+    await planning.getByPlaceholder("New task").fill("Book the mastering engineer");
+    // The page slides in as it loads; measure once it has settled.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    const before = await add.boundingBox();
+    await add.dblclick();
+    await expect(planning.getByRole("checkbox", { name: "Book the mastering engineer" }).count()).resolves.toBe(1);
+    expect(await planning.getByRole("checkbox").count()).toBe(9);
+    // The form stays where it was, so the second click pressed Add again (on an empty form: nothing).
+    expect(await add.boundingBox()).toEqual(before);
+    expect(JSON.parse((await stored(page)) ?? "{}").planning.at(-1)).toMatchObject({
+      text: "Book the mastering engineer",
+    });
+
+    // Deleting moves the next task up under the pointer; the double-click's second click does not delete it.
+    await planning.getByRole("button", { name: "Delete task: Launch the website" }).dblclick();
+    expect(await planning.getByRole("checkbox").count()).toBe(8);
+    await expect(planning.getByText("Launch the website").count()).resolves.toBe(0);
+    await expect(planning.getByText("Update the roadmap every week").count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("does nothing for a task without text", async () => {
     const { page } = await openPage(getBrowser, "/roadmap");
     const content = group(page, "Content & Strategy");

@@ -63,7 +63,11 @@ function TaskItem({ task, onToggle, onDelete }: { task: Task; onToggle: () => vo
       </label>
       <button
         type="button"
-        onClick={onDelete}
+        onClick={(event) => {
+          // The second click of a double-click lands on the task that moved up into this row: not a delete.
+          if (event.detail > 1) return;
+          onDelete();
+        }}
         aria-label={`Delete task: ${task.text}`}
         title="Delete task"
         data-delete-task=""
@@ -200,6 +204,12 @@ function RoadmapTool() {
                 </p>
               </div>
               <ProgressBar progress={progress} label={`${group.title} progress`} className="mt-2" />
+              {/* Above the list, so a new task (added at the end) never moves the form: a second click
+                  of a double-click on Add lands on Add again, not on the new task's delete button. */}
+              <AddTaskForm
+                groupTitle={group.title}
+                onAdd={(text, owner) => dispatch({ type: "add", groupId: group.id, id: newTaskId(), text, owner })}
+              />
               <ul className="mt-3 divide-y divide-stone-100">
                 {tasks.map((task, index) => (
                   <TaskItem
@@ -213,10 +223,6 @@ function RoadmapTool() {
                   />
                 ))}
               </ul>
-              <AddTaskForm
-                groupTitle={group.title}
-                onAdd={(text, owner) => dispatch({ type: "add", groupId: group.id, id: newTaskId(), text, owner })}
-              />
             </section>
           );
         })}
