@@ -149,6 +149,52 @@ describe("roadmap", () => {
     await page.context().close();
   });
 
+  it("brings deleted tasks back with Undo, each where it was and as it was, and keeps them after a reload", async () => {
+    const { page, errors } = await openPage(getBrowser, "/roadmap");
+    const planning = group(page, "Planning & Setup");
+    await planning.getByRole("checkbox", { name: /Put together the EPK/ }).check();
+    const before = await checklist(page);
+
+    // Two neighbours deleted in a row, each with its own toast.
+    await planning.getByRole("button", { name: "Delete task: Put together the EPK" }).click();
+    await planning.getByRole("button", { name: "Delete task: Launch the website" }).click();
+    expect(await planning.getByRole("checkbox").count()).toBe(6);
+    const toastFor = (text: string) => page.getByRole("status").filter({ hasText: `“${text}” was deleted from` });
+    const epkToast = toastFor("Put together the EPK");
+    await epkToast.waitFor();
+    expect(await epkToast.textContent()).toBe(
+      "Task deleted“Put together the EPK” was deleted from Planning & Setup.Undo",
+    );
+    await toastFor("Launch the website").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Undone in the order they were deleted: the first goes back between its old neighbours, still done.
+    await epkToast.getByRole("button", { name: "Undo" }).click();
+    await epkToast.waitFor({ state: "detached" });
+    expect(await planning.getByRole("checkbox", { name: /Put together the EPK/ }).isChecked()).toBe(true);
+    // Focus goes to the task brought back.
+    expect(await page.evaluate(() => document.activeElement?.closest("li")?.textContent)).toMatch(
+      /^Put together the EPK/,
+    );
+
+    // The second from the keyboard.
+    const undoLaunch = toastFor("Launch the website").getByRole("button", { name: "Undo" });
+    await undoLaunch.focus();
+    await page.keyboard.press("Enter");
+    expect(await checklist(page)).toEqual(before);
+    const saved = JSON.parse((await stored(page)) ?? "{}").planning;
+    expect(saved.slice(3, 5)).toMatchObject([
+      { text: "Put together the EPK", completed: true },
+      { text: "Launch the website", completed: false },
+    ]);
+
+    await page.reload();
+    await planning.getByRole("checkbox").first().waitFor();
+    expect(await checklist(page)).toEqual(before);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("does nothing for a task without text", async () => {
     const { page } = await openPage(getBrowser, "/roadmap");
     const content = group(page, "Content & Strategy");
