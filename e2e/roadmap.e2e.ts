@@ -195,6 +195,94 @@ describe("roadmap", () => {
     await page.context().close();
   });
 
+  it("says at once when the browser's storage is full, keeps the change on screen, offers the export and saves again once it can", async () => {
+    const context = await getBrowser().newContext({ baseURL });
+    await context.addInitScript(() => {
+      // The first visit saves as usual; from the first reload on, localStorage is full until the test frees it.
+      if (sessionStorage.getItem("visited") === null) {
+        sessionStorage.setItem("visited", "1");
+        return;
+      }
+      const setItem = Storage.prototype.setItem;
+      const page = window as unknown as { storageFull: boolean };
+      page.storageFull = true;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (page.storageFull)
+          throw new DOMException(
+            `Failed to set the '${key}' property on 'Storage': exceeded the quota.`,
+            "QuotaExceededError",
+          );
+        setItem.call(this, key, value);
+      };
+    });
+    const { page, errors } = await openPage(getBrowser, "/roadmap", { context });
+    const tour = group(page, "Tour & Events");
+    const italy = tour.getByRole("checkbox", { name: /Plan the Italy tour/ });
+    const spain = tour.getByRole("checkbox", { name: /Plan the Spain tour/ });
+    await group(page, "Planning & Setup")
+      .getByRole("checkbox", { name: /Launch the website/ })
+      .check();
+    await page.reload();
+    await italy.waitFor();
+    const savedBefore = await stored(page);
+    // The page slides in as it loads; measure once it has settled.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    const addBefore = await tour.getByRole("button", { name: "Add", exact: true }).boundingBox();
+
+    await italy.check();
+    const warning = page.getByRole("alert").filter({ hasText: "Not saved" });
+    await warning.waitFor();
+    expect(await warning.textContent()).toBe(
+      "Not saved: this browser's storage is full. Your changes are on screen but not saved in this browser, and a reload would lose them. Export the roadmap (.json) to keep them. Each change tries to save again.",
+    );
+    expect(await italy.isChecked()).toBe(true);
+    expect(await stored(page)).toBe(savedBefore);
+    // The warning appears below the groups: nothing moves.
+    expect(await tour.getByRole("button", { name: "Add", exact: true }).boundingBox()).toEqual(addBefore);
+    // It sticks to the bottom of the window, in sight, until the end of the page.
+    const inWindow = await warning.evaluate((element) => {
+      const { top, bottom } = element.getBoundingClientRect();
+      return top >= 0 && bottom <= window.innerHeight;
+    });
+    expect(inWindow).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The export next to the warning keeps the change.
+    const { text } = await downloadDuring(page, () =>
+      page.locator("[data-save-warning]").getByRole("button", { name: "Export roadmap (.json)" }).click(),
+    );
+    const tourTasks = JSON.parse(text).groups[2].tasks;
+    expect(tourTasks.find((task: { text: string }) => task.text === "Plan the Italy tour").completed).toBe(true);
+
+    // As the warning says, a reload loses the change (the last save is kept).
+    await page.reload();
+    await italy.waitFor();
+    expect(await italy.isChecked()).toBe(false);
+    expect(
+      await group(page, "Planning & Setup")
+        .getByRole("checkbox", { name: /Launch the website/ })
+        .isChecked(),
+    ).toBe(true);
+
+    // Each change tries again: the warning stays while the storage is full, and goes once a save works.
+    await italy.check();
+    await warning.waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { storageFull: boolean }).storageFull = false;
+    });
+    await spain.check();
+    await warning.waitFor({ state: "detached" });
+    await expect(
+      page.getByRole("status").getByText("Saved: your changes are stored in this browser again.").isVisible(),
+    ).resolves.toBe(true);
+    const saved = JSON.parse((await stored(page)) ?? "{}");
+    expect(
+      saved.tour.filter((task: { completed: boolean }) => task.completed).map((task: { text: string }) => task.text),
+    ).toEqual(["Plan the Italy tour", "Plan the Spain tour"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("does nothing for a task without text", async () => {
     const { page } = await openPage(getBrowser, "/roadmap");
     const content = group(page, "Content & Strategy");

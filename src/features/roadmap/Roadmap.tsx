@@ -12,6 +12,7 @@ import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { showToast } from "../toasts/toasts.store";
 import { ProgressBar } from "./ProgressBar";
 import { RoadmapSummary } from "./RoadmapSummary";
+import { SaveWarning } from "./SaveWarning";
 import { SetAsideNotice, type SetAside } from "./SetAsideNotice";
 import {
   defaultTasks,
@@ -138,6 +139,7 @@ function RoadmapTool() {
     return { loaded, store: createRoadmapStore(loaded.roadmap, browserStorage) };
   });
   const roadmap = useStore(store.$roadmap);
+  const saveStatus = useStore(store.$saveStatus);
   const sections = useRef(new Map<string, HTMLElement>());
   const focusNext = useRef<FocusNext | null>(null);
 
@@ -239,6 +241,7 @@ function RoadmapTool() {
           );
         })}
       </div>
+      <SaveWarning status={saveStatus} roadmap={roadmap} groups={defaultRoadmap} />
     </>
   );
 }
