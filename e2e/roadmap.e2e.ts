@@ -620,6 +620,25 @@ describe("roadmap", () => {
     await page.context().close();
   });
 
+  it("does not reset the roadmap for a double-click on Reset to defaults, even where the dialog opens over it", async () => {
+    const { page } = await openPage(getBrowser, "/roadmap", { viewport: { width: 375, height: 760 } });
+    await page.getByRole("checkbox", { name: /Build the team contact sheet/ }).check();
+    const before = await checklist(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const reset = page.getByRole("button", { name: "Reset to defaults" });
+    const { x, y, width, height } = (await reset.boundingBox())!;
+    await page.mouse.dblclick(x + width / 2, y + height / 2);
+    const resetDialog = page.getByRole("dialog", { name: "Reset the roadmap to its defaults?" });
+    await expect(resetDialog.isVisible()).resolves.toBe(true);
+    // At this size the dialog's Reset roadmap button opens right under the pointer.
+    const confirm = (await resetDialog.getByRole("button", { name: "Reset roadmap" }).boundingBox())!;
+    expect(y + height / 2).toBeGreaterThan(confirm.y);
+    expect(y + height / 2).toBeLessThan(confirm.y + confirm.height);
+    expect(await checklist(page)).toEqual(before);
+    await resetDialog.getByRole("button", { name: "Cancel" }).click();
+    await page.context().close();
+  });
+
   it("imports the bare roadmap kept in localStorage, and cancelling an import changes nothing", async () => {
     const { page } = await openPage(getBrowser, "/roadmap");
     const content = group(page, "Content & Strategy");
