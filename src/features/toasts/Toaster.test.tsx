@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "./Toaster";
 import { $toasts, showToast } from "./toasts.store";
@@ -35,6 +35,23 @@ describe("a toast with an action", () => {
     await act(async () => vi.advanceTimersByTime(2_000));
     expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
     expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it("stays while the pointer is over it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    render(<Toaster />);
+    act(() => {
+      showToast({ title: "Task deleted", action: { label: "Undo", onClick: () => {} } });
+    });
+    const undo = await screen.findByRole("button", { name: "Undo" });
+    fireEvent.mouseEnter(undo);
+    await act(async () => vi.advanceTimersByTime(12_000));
+    await act(async () => vi.advanceTimersByTime(5_000));
+    expect(screen.getByRole("status")).toHaveClass("opacity-100");
+    fireEvent.mouseLeave(undo);
+    await act(async () => vi.advanceTimersByTime(12_000));
+    await act(async () => vi.advanceTimersByTime(5_000));
+    expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
   });
 
   it("runs the action once when its button is pressed, and closes", async () => {
