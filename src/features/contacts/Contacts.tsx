@@ -1,11 +1,24 @@
 /**
  * The shared contacts directory: migrates legacy local contacts, loads the
  * table, adds and edits contacts, and reports every outcome with the spec's
- * toasts. On a failure the user's input stays on screen. On the road it is
+ * toasts. On a failure the user's input stays on screen. Nothing is lost:
+ * each card shows its earlier versions with a Restore, and a save never
+ * overwrites someone else's change unseen. On the road it is
  * searched as you type, its addresses and numbers are links to write or call,
  * and contacts download as vCards for the phone's address book.
  */
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { downloadText } from "../../lib/download";
 import { readStorage, removeStorage, writeStorage } from "../../lib/storage";
 import { getSupabase } from "../../lib/supabase";
@@ -14,6 +27,7 @@ import { showToast } from "../toasts/toasts.store";
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
+  CONTACTS_FIRST_DRAW,
   CONTACTS_PAGE_SIZE,
   contactCount,
   contactFromDraft,
@@ -368,16 +382,17 @@ function ContactHistory({
   );
 }
 
-function ContactCard({
+/** A card in view mode. Memoised: a keystroke in the search redraws only the cards that come and go. */
+const ContactCard = memo(function ContactCard({
   contact,
   onEdit,
   onRestored,
-  editButtonRef,
+  registerEditButton,
 }: {
   contact: Contact;
-  onEdit: () => void;
+  onEdit: (contact: Contact) => void;
   onRestored: (contact: Contact) => void;
-  editButtonRef: (button: HTMLButtonElement | null) => void;
+  registerEditButton: (id: string, button: HTMLButtonElement | null) => void;
 }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyId = useId();
@@ -417,8 +432,8 @@ function ContactCard({
           type="button"
           title="Edit contact"
           aria-label="Edit contact"
-          ref={editButtonRef}
-          onClick={onEdit}
+          ref={(button) => registerEditButton(contact.id, button)}
+          onClick={() => onEdit(contact)}
           className={iconButton}
         >
           <svg
@@ -436,7 +451,7 @@ function ContactCard({
       {historyOpen ? <ContactHistory contact={contact} id={historyId} onRestored={onRestored} /> : null}
     </Card>
   );
-}
+});
 
 type Editing = {
   id: string;
@@ -453,7 +468,8 @@ function ContactsTool() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
   const [query, setQuery] = useState("");
-  const [listLength, setListLength] = useState(CONTACTS_PAGE_SIZE);
+  // How many pages of the search's matches the list holds, and how many cards are drawn so far.
+  const [list, setList] = useState({ query: "", pages: 1, drawn: CONTACTS_FIRST_DRAW });
   const searchInput = useRef<HTMLInputElement>(null);
   const searchId = useId();
   const editPrefix = useId();
@@ -464,7 +480,19 @@ function ContactsTool() {
   const shown = useMemo(() => searchContacts(index, searchedFor), [index, searchedFor]);
   const searching = searchText(searchedFor) !== "";
   // Long lists render in pages; every match stays one "Show more" away and is counted above.
-  const rendered = shown.length > listLength ? shown.slice(0, listLength) : shown;
+  // A new search starts again at the first page, and draws a screenful first: the rest of the
+  // page follows a frame later, as a transition, so the keystroke's update is never held up by it.
+  if (list.query !== searchedFor) setList({ query: searchedFor, pages: 1, drawn: CONTACTS_FIRST_DRAW });
+  const listLength = list.pages * CONTACTS_PAGE_SIZE;
+  useEffect(() => {
+    if (list.drawn >= listLength) return;
+    const frame = requestAnimationFrame(() =>
+      startTransition(() => setList((current) => ({ ...current, drawn: current.pages * CONTACTS_PAGE_SIZE }))),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [list.drawn, listLength]);
+  const rendered = shown.slice(0, Math.min(list.drawn, listLength));
+  const notShown = Math.max(0, shown.length - listLength);
   // After Save or Cancel, keyboard focus goes back to the card's Edit button.
   const returnFocusTo = useRef<string | null>(null);
   const editButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -477,20 +505,23 @@ function ContactsTool() {
     returnFocusTo.current = null;
   }, [editing]);
 
-  function search(text: string) {
-    setQuery(text);
-    setListLength(CONTACTS_PAGE_SIZE);
-  }
-
   function stopEditing(id: string) {
     returnFocusTo.current = id;
     // A save that finishes after the user moved on to another card leaves that card alone.
     setEditing((current) => (current?.id === id ? null : current));
   }
 
-  function replaceContact(updated: Contact) {
+  // Stable, so the memoised cards are not redrawn for new callbacks.
+  const replaceContact = useCallback((updated: Contact) => {
     setContacts((list) => list.map((contact) => (contact.id === updated.id ? { ...contact, ...updated } : contact)));
-  }
+  }, []);
+  const startEditing = useCallback((contact: Contact) => {
+    setEditing({ id: contact.id, draft: draftFromContact(contact), version: contact.version ?? 1, theirs: null });
+  }, []);
+  const registerEditButton = useCallback((id: string, button: HTMLButtonElement | null) => {
+    if (button) editButtons.current.set(id, button);
+    else editButtons.current.delete(id);
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
@@ -567,9 +598,9 @@ function ContactsTool() {
                 // Longer than any field, so any value can be pasted, short enough to stay quick.
                 maxLength={400}
                 value={query}
-                onChange={(event) => search(event.target.value)}
+                onChange={(event) => setQuery(event.target.value)}
                 onKeyDown={(event) => {
-                  if (event.key === "Escape") search("");
+                  if (event.key === "Escape") setQuery("");
                 }}
                 className={`${inputClass} mt-1`}
               />
@@ -596,7 +627,7 @@ function ContactsTool() {
                 type="button"
                 className={`${smallButton} mt-3`}
                 onClick={() => {
-                  search("");
+                  setQuery("");
                   searchInput.current?.focus();
                 }}
               >
@@ -675,29 +706,19 @@ function ContactsTool() {
                       key={contact.id}
                       contact={contact}
                       onRestored={replaceContact}
-                      onEdit={() =>
-                        setEditing({
-                          id: contact.id,
-                          draft: draftFromContact(contact),
-                          version: contact.version ?? 1,
-                          theirs: null,
-                        })
-                      }
-                      editButtonRef={(button) => {
-                        if (button) editButtons.current.set(contact.id, button);
-                        else editButtons.current.delete(contact.id);
-                      }}
+                      onEdit={startEditing}
+                      registerEditButton={registerEditButton}
                     />
                   ),
                 )}
               </ul>
-              {rendered.length < shown.length ? (
+              {notShown > 0 ? (
                 <button
                   type="button"
                   className={secondaryButton}
-                  onClick={() => setListLength((length) => length + CONTACTS_PAGE_SIZE)}
+                  onClick={() => setList((current) => ({ ...current, pages: current.pages + 1 }))}
                 >
-                  {showMoreLabel(shown.length - rendered.length)}
+                  {showMoreLabel(notShown)}
                 </button>
               ) : null}
             </>

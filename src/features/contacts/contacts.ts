@@ -335,8 +335,11 @@ export function filterContacts(contacts: readonly Contact[], query: string): Con
   return searchContacts(contacts.map(searchable), query);
 }
 
-/** How many cards the list renders at first, and adds per "Show more": enough to scroll, quick to draw. */
+/** How many cards the list holds at first, and adds per "Show more": enough to scroll, quick to draw. */
 export const CONTACTS_PAGE_SIZE = 100;
+
+/** Cards drawn at once when a search changes (more than a screenful); the rest of the page follows. */
+export const CONTACTS_FIRST_DRAW = 18;
 
 /** The button under a long list: "Show 100 more (4,900 not shown yet)". */
 export function showMoreLabel(notShown: number): string {
