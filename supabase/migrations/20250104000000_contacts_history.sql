@@ -96,9 +96,10 @@ begin
 end;
 $$;
 
-revoke all on function public.contacts_before_insert() from public;
-revoke all on function public.contacts_before_update() from public;
-revoke all on function public.contacts_keep_history() from public;
+-- Trigger functions only; hosted projects grant new functions to the API roles by default.
+revoke all on function public.contacts_before_insert() from public, anon, authenticated;
+revoke all on function public.contacts_before_update() from public, anon, authenticated;
+revoke all on function public.contacts_keep_history() from public, anon, authenticated;
 
 drop trigger if exists contacts_before_insert on public.contacts;
 create trigger contacts_before_insert before insert on public.contacts
@@ -188,7 +189,7 @@ begin
 end;
 $$;
 
-revoke all on function public.contacts_flood_guard() from public;
+revoke all on function public.contacts_flood_guard() from public, anon, authenticated;
 
 drop trigger if exists contacts_flood_guard on public.contacts;
 create trigger contacts_flood_guard after insert on public.contacts
