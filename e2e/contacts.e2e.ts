@@ -616,6 +616,7 @@ describe("contacts lose nothing", () => {
       expect.stringMatching(/^Version 1.*Booker/),
     ]);
     await expect(panel.getByRole("button", { name: "Restore version 1" }).isDisabled()).resolves.toBe(true);
+    await expect(panel.getByText("Same as the card now").isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });

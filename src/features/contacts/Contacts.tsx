@@ -366,14 +366,19 @@ function ContactHistory({
               <div className="mt-2">
                 <ContactValues values={version} marked={changed} />
               </div>
-              <button
-                type="button"
-                className={`${smallButton} mt-2`}
-                disabled={restoring !== null || sameValues(version, contact)}
-                onClick={() => void restore(version)}
-              >
-                Restore<span className="sr-only"> version {version.version}</span>
-              </button>
+              <div className="mt-2 flex flex-wrap items-center gap-2">
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={restoring !== null || sameValues(version, contact)}
+                  onClick={() => void restore(version)}
+                >
+                  Restore<span className="sr-only"> version {version.version}</span>
+                </button>
+                {sameValues(version, contact) ? (
+                  <span className="text-xs text-stone-700">Same as the card now</span>
+                ) : null}
+              </div>
             </li>
           ))}
         </ol>
@@ -664,7 +669,10 @@ function ContactsTool() {
                         {editing.theirs ? (
                           <div role="alert" className="space-y-2 rounded-md border-2 border-amber-500 bg-amber-50 p-3">
                             <p className="font-semibold">Someone else changed this contact meanwhile.</p>
-                            <p className="text-sm">Their version is below; your changes are still in the form.</p>
+                            <p className="text-sm">
+                              Their version is below, with what differs from yours marked; your changes are still in the
+                              form.
+                            </p>
                             <ContactValues
                               values={editing.theirs}
                               marked={CONTACT_FIELDS.filter(
