@@ -297,8 +297,10 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
   throw new RestError(405, "PGRST117", `Unsupported HTTP method: ${method}`);
 }
 
-/** PostgREST's HTTP status for a Postgres error code (its documented table; anything else is 400). */
+/** PostgREST's HTTP status for a Postgres error code (its documented table, PTxyz as xyz; anything else is 400). */
 export function statusForPgError(code, role) {
+  // RAISE ... USING ERRCODE = 'PTxyz' answers with HTTP status xyz, as PostgREST does.
+  if (/^PT[1-5]\d\d$/.test(code)) return Number(code.slice(2));
   if (code === "42501") return role === "anon" ? 401 : 403;
   if (code === "23503" || code === "23505") return 409;
   if (code === "25006") return 405;
