@@ -24,6 +24,18 @@ export function teamFromEnv(env = process.env) {
 }
 
 /**
+ * The options `npm start`, `npm run dev` and `npm run backend` give startBackend beyond port and data
+ * folder: the team account and the browser origins; GoTrue's rate limit and token lifetime stay default.
+ * @param {{ env?: NodeJS.ProcessEnv, allowedOrigins?: string[] }} [options]
+ */
+export function backendOptions({ env = process.env, allowedOrigins = DEFAULT_ALLOWED_ORIGINS } = {}) {
+  return {
+    team: teamFromEnv(env),
+    allowedOrigins: [...allowedOrigins, ...originsFromEnv(env.BACKEND_ALLOWED_ORIGINS)],
+  };
+}
+
+/**
  * @param {{ port?: number, dataDir?: string, allowedOrigins?: string[] }} [options]
  *   `allowedOrigins`: the origins the site is served from (BACKEND_ALLOWED_ORIGINS adds more)
  */
@@ -32,19 +44,19 @@ export async function runBackend({
   dataDir = process.env.BACKEND_DATA_DIR ?? DEFAULT_DATA_DIR,
   allowedOrigins = DEFAULT_ALLOWED_ORIGINS,
 } = {}) {
-  let team;
+  let options;
   try {
-    team = teamFromEnv();
+    options = backendOptions({ allowedOrigins });
   } catch (error) {
     console.error(error.message);
     process.exit(1);
   }
+  const { team } = options;
   try {
     const backend = await startBackend({
+      ...options,
       port,
       dataDir,
-      team,
-      allowedOrigins: [...allowedOrigins, ...originsFromEnv()],
       log: (line) => console.error(`[backend] ${line}`),
     });
     console.log(`Local backend: ${backend.url} (data in ${dataDir}; team account ${team.email})`);

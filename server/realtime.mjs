@@ -174,6 +174,9 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
       }
     }
     if (!client.claims) return reply(client, message, "error", { reason: "Invalid JWT: no valid token" });
+    // The channel's place is taken before the first await, so joins arriving together cannot pass the cap.
+    const isNew = !client.channels.has(topic);
+    if (isNew) client.channels.set(topic, { joinRef: message.joinRef, bindings: [] });
     const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
     for (const binding of requested) {
       const table = binding?.table && binding.table !== "*" ? await findTable(String(binding.table)) : null;
@@ -188,6 +191,7 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
                 ? "a filter needs a table"
                 : table && filterProblem(binding.filter, table);
       if (problem) {
+        if (isNew) client.channels.delete(topic);
         return reply(client, message, "error", { reason: `Unable to subscribe to changes: ${problem}` });
       }
     }
