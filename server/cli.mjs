@@ -3,8 +3,8 @@
  * Runs the local backend on its own: `node server/cli.mjs` (data in .data/db).
  *
  * Environment: CALENDAR_PASSWORD (the team account's password; "stagedoor-dev" unless NODE_ENV=production,
- * where it must be set), TEAM_EMAIL (the team account's e-mail), BACKEND_PORT, BACKEND_DATA_DIR and
- * BACKEND_ALLOWED_ORIGINS (extra browser origins, comma-separated).
+ * where it must be set), TEAM_EMAIL (the team account's e-mail; else PUBLIC_TEAM_EMAIL, else the default),
+ * BACKEND_PORT, BACKEND_DATA_DIR and BACKEND_ALLOWED_ORIGINS (extra browser origins, comma-separated).
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { DEFAULT_ALLOWED_ORIGINS, startBackend } from "./backend.mjs";
@@ -20,7 +20,8 @@ export function teamFromEnv(env = process.env) {
   if (!password) {
     throw new Error("CALENDAR_PASSWORD is not set: with NODE_ENV=production the team account needs its own password.");
   }
-  return { email: env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL, password };
+  // The site signs in with PUBLIC_TEAM_EMAIL (baked into the build), so that one counts too.
+  return { email: env.TEAM_EMAIL || env.PUBLIC_TEAM_EMAIL || DEFAULT_TEAM_EMAIL, password };
 }
 
 /**
