@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
-import { MAX_BUFFERED_BYTES, MAX_CHANNELS_PER_SOCKET } from "./realtime.mjs";
+import { MAX_BUFFERED_BYTES, MAX_CHANNELS_PER_SOCKET, MAX_SOCKETS_PER_ADDRESS } from "./realtime.mjs";
 import {
   type Backend,
   client,
@@ -208,6 +208,22 @@ describe("realtime sockets are bounded", () => {
     expect(refused[0][4].response.reason).toBe("Too many channels");
     expect(replies.find((reply) => reply[1] === "999")?.[4].status).toBe("ok");
     socket.terminate();
+  });
+
+  it(`lets one address hold at most ${MAX_SOCKETS_PER_ADDRESS} sockets at once`, async () => {
+    await until(() => backend.realtimeSockets() === 0, 5000, "the earlier sockets to close");
+    const sockets = Array.from({ length: MAX_SOCKETS_PER_ADDRESS }, () => openRawSocket(backend.url));
+    await Promise.all(sockets.map((socket) => new Promise((resolve) => socket.once("open", resolve))));
+    const extra = openRawSocket(backend.url);
+    const status = await new Promise((resolve) =>
+      extra.once("unexpected-response", (_request, response) => resolve(response.statusCode)),
+    );
+    expect(status).toBe(429);
+    for (const socket of sockets) socket.terminate();
+    await until(() => backend.realtimeSockets() === 0, 5000, "the sockets to close");
+    const again = openRawSocket(backend.url);
+    await new Promise((resolve) => again.once("open", resolve));
+    again.terminate();
   });
 
   it(`drops a socket that stops reading once ${MAX_BUFFERED_BYTES / 1024 / 1024} MiB wait for it, and keeps serving`, async () => {
