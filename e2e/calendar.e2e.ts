@@ -9,7 +9,8 @@ import WebSocket from "ws";
 import { gzipBytes } from "../scripts/lib/page-weight.mjs";
 import { LOCAL_ANON_KEY } from "../server/local-keys.mjs";
 import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
-import { LOCK_REASONS, NO_CONNECTION_TEXT, storedDateOf } from "../src/features/calendar/calendar";
+import { storedDateOf } from "../src/features/calendar/calendar";
+import { LOCK_REASONS, NO_CONNECTION_TEXT } from "../src/features/calendar/session";
 import { axeViolations, baseURL, downloadDuring, expectToast, expectToFitWidth, openPage, useBrowser } from "./browser";
 
 const getBrowser = useBrowser();
@@ -240,7 +241,8 @@ describe("calendar gate", () => {
     await page.reload();
     await page.getByRole("heading", { name: "Enter Password" }).waitFor();
     expect(await page.getByRole("heading", { name: "Add Event" }).count()).toBe(0);
-    expect(errors).toEqual([]);
+    // The browser logs the refused sign-in (400) itself; nothing else may go wrong.
+    expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
     await page.context().close();
   });
 
@@ -362,7 +364,8 @@ describe("calendar gate", () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     const login = page.getByRole("button", { name: "Login" });
     await login.click();
-    await login.click();
+    // The button says it is busy (aria-disabled), which Playwright honours: press it anyway, as an impatient person would.
+    await login.click({ force: true });
     await page.getByLabel("Password", { exact: true }).press("Enter");
     await page.getByRole("heading", { name: "Add Event" }).waitFor();
     expect(signIns).toHaveLength(1);
@@ -835,7 +838,11 @@ describe("the calendar under load", () => {
     const { error } = await team.from("calendar_events").insert(eventRows(`Busy ${tag}`, day, 7, "rehearsal"));
     expect(error).toBeNull();
     const { page, errors } = await openUnlocked();
-    const button = page.getByRole("gridcell").getByRole("button", { name: /^27 / }).filter({ hasText: "+" }).first();
+    const button = page
+      .getByRole("gridcell")
+      .getByRole("button", { name: /^27 / })
+      .filter({ has: page.locator("[data-more]") })
+      .first();
     await button.waitFor();
     const label = (await button.getAttribute("aria-label")) ?? "";
     expect(label).toMatch(/^27 \w+ \d{4}, \w+, (today, )?\d+ events$/);
@@ -844,31 +851,48 @@ describe("the calendar under load", () => {
     const dots = button.locator("span[title]");
     expect(await dots.count()).toBe(3);
     expect(await dots.first().getAttribute("title")).toMatch(/ \((away|gig|rehearsal|recording|promotion)\)$/);
-    expect(await button.textContent()).toMatch(/^27\+\d+$/);
+    const more = button.locator("[data-more]");
+    expect(await more.getAttribute("data-more")).toBe(`+${Number(label.match(/(\d+) events$/)?.[1]) - 3}`);
+    expect(await more.evaluate((element) => getComputedStyle(element, "::after").content)).toMatch(/^"\+\d+"$/);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
   it("opens with the events shown within 300 ms of Login (p95 of 20 tries)", async () => {
+    const team = await signedInTeam();
+    expect((await team.from("calendar_events").insert(eventRows(`Timed ${unique()}`, new Date(), 1))).error).toBeNull();
     const { page } = await openPage(getBrowser, "/calendar");
     const timings: number[] = [];
     for (let attempt = 0; attempt < 20; attempt += 1) {
       await page.reload();
       await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-      const started = performance.now();
+      // Timed in the page: from the Login's submit to the first event card on screen.
+      await page.evaluate(() => {
+        const timed = window as unknown as { unlockMs: Promise<number> };
+        timed.unlockMs = new Promise((resolve) => {
+          let start = 0;
+          document.addEventListener("submit", () => (start = performance.now()), { capture: true, once: true });
+          const observer = new MutationObserver(() => {
+            if (start && document.querySelector("#upcoming-events ~ ul > li")) {
+              observer.disconnect();
+              resolve(performance.now() - start);
+            }
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+        });
+      });
       await page.getByRole("button", { name: "Login" }).click();
-      await upcoming(page).getByRole("listitem").first().waitFor();
-      timings.push(performance.now() - started);
+      timings.push(await page.evaluate(() => (window as unknown as { unlockMs: Promise<number> }).unlockMs));
     }
     timings.sort((a, b) => a - b);
     const median = (timings[9] + timings[10]) / 2;
     const p95 = timings[18];
     console.log(`password → calendar with events: median ${median.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms`);
     // The goal is 300 ms; the bound leaves room for a busy shared machine.
-    expect(p95).toBeLessThan(1500);
+    expect(p95).toBeLessThan(1000);
     await page.context().close();
-  });
+  }, 120_000);
 
   it("loads at most 100 KB of JavaScript (gzip), the team session's client included", async () => {
     const context = await getBrowser().newContext({ baseURL });

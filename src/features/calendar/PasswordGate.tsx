@@ -9,11 +9,12 @@ import { useStore } from "@nanostores/react";
 import { useId, useState } from "react";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
-import { ACCESS_GRANTED, signInRefusal, WRONG_PASSWORD } from "./calendar";
+import { ACCESS_GRANTED, signInRefusal, WRONG_PASSWORD } from "./session";
 import { $calendarLockReason, signInToCalendar } from "./calendar.store";
 import { gateBoxClass, inputClass, primaryButtonClass } from "./calendar.styles";
 
-export function PasswordGate() {
+/** `onPrepare`: fetch what the Login needs, called as soon as someone starts on the password. */
+export function PasswordGate({ onPrepare }: { onPrepare: () => void }) {
   const [password, setPassword] = useState("");
   const [checking, setChecking] = useState(false);
   // A refusal that is not a wrong password stays on the screen after its toast has gone.
@@ -25,6 +26,8 @@ export function PasswordGate() {
     <form
       className={`${gateBoxClass} p-6`}
       aria-busy={checking}
+      onFocus={onPrepare}
+      onPointerDown={onPrepare}
       onSubmit={async (event) => {
         event.preventDefault();
         // One sign-in at a time: a second press while the first is on its way does nothing.

@@ -14,7 +14,7 @@ import {
   SESSION_CHECK_MS,
   signInRefusal,
   type Notice,
-} from "./calendar";
+} from "./session";
 
 export const $calendarUnlocked = atom(false);
 
@@ -53,12 +53,22 @@ export function followTeamSession(client: AuthClient): () => void {
   return () => data.subscription.unsubscribe();
 }
 
-/** Signs in to the team account with the typed password; unlocks, or says why not. */
+/** The clients whose auth events the page already follows. */
+const followed = new WeakSet<AuthClient>();
+
+/**
+ * Signs in to the team account with the typed password; unlocks, or says why
+ * not. From the first attempt on, the page follows the client's auth events.
+ */
 export async function signInToCalendar(
   client: AuthClient,
   email: string,
   password: string,
 ): Promise<{ ok: true } | { ok: false; notice: Notice }> {
+  if (!followed.has(client)) {
+    followed.add(client);
+    followTeamSession(client);
+  }
   try {
     const { data, error } = await client.auth.signInWithPassword({ email, password });
     if (error || !data.session) return { ok: false, notice: signInRefusal(error) };
