@@ -392,6 +392,8 @@ describe("the calendar's session", () => {
     await expectToast(page, "Calendar locked", LOCK_REASONS.sessionEnded);
     expect(await gateStatus(page).textContent()).toBe(LOCK_REASONS.sessionEnded);
     expect(await page.getByRole("heading", { name: "Add Event" }).count()).toBe(0);
+    // Focus goes to the password, not lost with the calendar that went away.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("type"))).toBe("password");
     expect(await axeViolations(page)).toEqual([]);
     // The password opens it again, and the reason goes.
     await unlock(page);

@@ -66,6 +66,8 @@ export function PasswordGate({ onPrepare }: { onPrepare: () => void }) {
         name="password"
         autoComplete="current-password"
         value={password}
+        // When the page locked itself, the field takes focus from the calendar that went away.
+        autoFocus={lockReason !== null}
         onChange={(event) => setPassword(event.target.value)}
         className={inputClass}
       />
