@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
-import { MAX_BUFFERED_BYTES, MAX_CHANNELS_PER_SOCKET } from "./realtime.mjs";
-import { type Backend, client, closeClients, contact, freshBackend, until } from "./test-helpers";
+import { MAX_BUFFERED_BYTES, MAX_CHANNELS_PER_SOCKET, MAX_SOCKETS_PER_ADDRESS } from "./realtime.mjs";
+import {
+  type Backend,
+  client,
+  closeClients,
+  contact,
+  freshBackend,
+  openRawSocket,
+  stopReadingUntilDropped,
+  until,
+} from "./test-helpers";
 
 let backend: Backend;
 beforeAll(async () => {
@@ -24,16 +32,6 @@ async function post(path: string, body: BodyInit, headers: Record<string, string
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null, text };
-}
-
-function openSocket(url = backend.url, headers: Record<string, string> = {}) {
-  const socket = new WebSocket(
-    `${url.replace("http", "ws")}/realtime/v1/websocket?apikey=${LOCAL_ANON_KEY}&vsn=2.0.0`,
-    {
-      headers,
-    },
-  );
-  return socket;
 }
 
 const joinFrame = (ref: number, topic: string, filter?: string) =>
@@ -168,7 +166,7 @@ describe("only the site's own origins", () => {
   });
 
   it("refuses a realtime socket opened from another website", async () => {
-    const socket = openSocket(backend.url, { Origin: "https://evil.example" });
+    const socket = openRawSocket(backend.url, LOCAL_ANON_KEY, { Origin: "https://evil.example" });
     const status = await new Promise((resolve) =>
       socket.once("unexpected-response", (_req, res) => resolve(res.statusCode)),
     );
@@ -195,7 +193,7 @@ describe("only the site's own origins", () => {
 
 describe("realtime sockets are bounded", () => {
   it(`lets one socket join at most ${MAX_CHANNELS_PER_SOCKET} channels`, async () => {
-    const socket = openSocket();
+    const socket = openRawSocket(backend.url);
     await new Promise((resolve) => socket.once("open", resolve));
     const replies: Array<[string, string, string, string, { status: string; response: { reason?: string } }]> = [];
     socket.on("message", (data) => {
@@ -212,27 +210,24 @@ describe("realtime sockets are bounded", () => {
     socket.terminate();
   });
 
-  it(`drops a socket that stops reading once ${MAX_BUFFERED_BYTES / 1024 / 1024} MiB wait for it, and keeps serving`, async () => {
+  it(`lets one address hold at most ${MAX_SOCKETS_PER_ADDRESS} sockets at once`, async () => {
     await until(() => backend.realtimeSockets() === 0, 5000, "the earlier sockets to close");
-    const before = 0;
-    const socket = openSocket();
-    await new Promise((resolve) => socket.once("open", resolve));
-    await until(() => backend.realtimeSockets() === before + 1, 2000, "the socket");
-    socket.pause(); // reads nothing from here on
-    // Each join's reply echoes its 60 KB filter: the replies pile up on the server's side.
-    const frame = joinFrame(1, "flood", `name=eq.${"x".repeat(60_000)}`);
-    // Sent until the server gives up on the socket (at most 60 MB, a few seconds).
-    const deadline = Date.now() + 15_000;
-    for (let i = 0; i < 1000 && backend.realtimeSockets() > before && Date.now() < deadline; i++) {
-      socket.send(frame);
-      if (i % 20 === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await until(() => backend.realtimeSockets() === before, 5_000, "the slow reader to be dropped");
-    // Once it reads again, it finds the connection closed by the server.
-    let closed = false;
-    socket.once("close", () => (closed = true));
-    socket.resume();
-    await until(() => closed, 10_000, "the client to see the connection closed");
+    const sockets = Array.from({ length: MAX_SOCKETS_PER_ADDRESS }, () => openRawSocket(backend.url));
+    await Promise.all(sockets.map((socket) => new Promise((resolve) => socket.once("open", resolve))));
+    const extra = openRawSocket(backend.url);
+    const status = await new Promise((resolve) =>
+      extra.once("unexpected-response", (_request, response) => resolve(response.statusCode)),
+    );
+    expect(status).toBe(429);
+    for (const socket of sockets) socket.terminate();
+    await until(() => backend.realtimeSockets() === 0, 5000, "the sockets to close");
+    const again = openRawSocket(backend.url);
+    await new Promise((resolve) => again.once("open", resolve));
+    again.terminate();
+  });
+
+  it(`drops a socket that stops reading once ${MAX_BUFFERED_BYTES / 1024 / 1024} MiB wait for it, and keeps serving`, async () => {
+    await stopReadingUntilDropped(backend);
     const { data, error } = await client(backend.url).from("contacts").select("id").eq("id", "survivor");
     expect(error).toBeNull();
     expect(data).toEqual([{ id: "survivor" }]);

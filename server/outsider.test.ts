@@ -6,11 +6,21 @@
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import type WebSocket from "ws";
 import { startBackend } from "./backend.mjs";
 import { backendOptions } from "./cli.mjs";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY, signJwt } from "./local-keys.mjs";
-import { type Backend, client, closeClients, event, signedIn, TEAM, until } from "./test-helpers";
+import {
+  type Backend,
+  client,
+  closeClients,
+  event,
+  openRawSocket,
+  signedIn,
+  stopReadingUntilDropped,
+  TEAM,
+  until,
+} from "./test-helpers";
 
 let backend: Backend;
 let team: SupabaseClient; // the insider: signed in once, before the attacks
@@ -35,11 +45,8 @@ afterAll(async () => {
 const anonHeaders = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` };
 const json = { "Content-Type": "application/json" };
 const newEvent = JSON.stringify(event("Outsider was here", "2025-06-09"));
-const wsUrl = (key = LOCAL_ANON_KEY) =>
-  `${backend.url.replace("http", "ws")}/realtime/v1/websocket?apikey=${key}&vsn=2.0.0`;
-
 async function openSocket(key = LOCAL_ANON_KEY) {
-  const socket = new WebSocket(wsUrl(key));
+  const socket = openRawSocket(backend.url, key);
   await new Promise((resolve, reject) => {
     socket.once("open", resolve);
     socket.once("error", reject);
@@ -122,7 +129,7 @@ describe("an outsider with the anon key", () => {
       });
       expect(rest.status).toBe(401);
       expect(await rest.json()).toMatchObject({ code: "PGRST301" });
-      const socket = new WebSocket(wsUrl(token));
+      const socket = openRawSocket(backend.url, token);
       const status = await new Promise((resolve) =>
         socket.once("unexpected-response", (_request, response) => resolve(response.statusCode)),
       );
@@ -218,36 +225,7 @@ describe("an outsider with the anon key", () => {
   }, 60_000);
 
   it("cannot grow the server with a socket that stops reading", async () => {
-    await until(() => backend.realtimeSockets() === 0, 5000, "the earlier sockets to close");
-    const before = 0;
-    const socket = await openSocket();
-    await until(() => backend.realtimeSockets() === before + 1, 2000, "the socket");
-    socket.pause();
-    const frame = JSON.stringify([
-      "1",
-      "1",
-      "realtime:slow",
-      "phx_join",
-      {
-        config: {
-          postgres_changes: [
-            { event: "*", schema: "public", table: "contacts", filter: `name=eq.${"x".repeat(60_000)}` },
-          ],
-        },
-      },
-    ]);
-    // Sent until the server gives up on the socket (at most 60 MB, a few seconds).
-    const deadline = Date.now() + 15_000;
-    for (let i = 0; i < 1000 && backend.realtimeSockets() > before && Date.now() < deadline; i++) {
-      socket.send(frame);
-      if (i % 20 === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await until(() => backend.realtimeSockets() === before, 5_000, "the slow reader to be dropped");
-    // Once it reads again, it finds the connection closed by the server.
-    let closed = false;
-    socket.once("close", () => (closed = true));
-    socket.resume();
-    await until(() => closed, 10_000, "the client to see the connection closed");
+    await stopReadingUntilDropped(backend);
   }, 30_000);
 
   it("cannot call from another website, and deep JSON gets a 400", async () => {

@@ -25,6 +25,9 @@ export const MAX_CHANNELS_PER_SOCKET = 100;
 /** Unsent bytes one socket may hold: a reader this far behind is dropped rather than grow the server. */
 export const MAX_BUFFERED_BYTES = 2 * 1024 * 1024;
 
+/** Sockets one client address may hold open at once, so the two limits above bound what it can cost. */
+export const MAX_SOCKETS_PER_ADDRESS = 100;
+
 const expired = (claims) => typeof claims?.exp === "number" && claims.exp <= Date.now() / 1000;
 
 function encoder(vsn) {
@@ -89,10 +92,18 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
       );
       return;
     }
+    const address = socket.remoteAddress ?? "unknown";
+    if ([...clients].filter((client) => client.address === address).length >= MAX_SOCKETS_PER_ADDRESS) {
+      socket.end(
+        "HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nToo many realtime connections",
+      );
+      return;
+    }
     wss.handleUpgrade(request, socket, head, (ws) => {
       const encode = encoder(url.searchParams.get("vsn"));
       const client = {
         socket: ws,
+        address,
         claims,
         channels: new Map(),
         /** Sends one frame, or drops the socket when it has stopped reading what it was sent. */

@@ -1,10 +1,17 @@
-import type { RealtimePostgresChangesPayload, SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, signJwt } from "./local-keys.mjs";
-import { type Backend, client, closeClients, event, freshBackend, signedIn, until } from "./test-helpers";
-
-type Payload = RealtimePostgresChangesPayload<Record<string, unknown>>;
+import {
+  type Backend,
+  type ChangePayload,
+  client,
+  closeClients,
+  event,
+  freshBackend,
+  openRawSocket,
+  signedIn,
+  subscribe,
+  until,
+} from "./test-helpers";
 
 let backend: Backend;
 const OUTSIDER = { email: "fan@example.com", password: "a-fan-with-an-account" };
@@ -26,22 +33,7 @@ afterAll(async () => {
   await backend.close();
 });
 
-async function subscribe(supabase: SupabaseClient, received: Payload[]) {
-  const channel = supabase
-    .channel("schema-db-changes")
-    .on("postgres_changes", { event: "*", schema: "public", table: "calendar_events" }, (payload: Payload) =>
-      received.push(payload),
-    );
-  await new Promise<void>((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === "SUBSCRIBED") resolve();
-      if (status === "CHANNEL_ERROR" || status === "TIMED_OUT") reject(error ?? new Error(status));
-    });
-  });
-  return channel;
-}
-
-const titles = (received: Payload[]) => received.map((payload) => (payload.new as { title?: string }).title);
+const titles = (received: ChangePayload[]) => received.map((payload) => (payload.new as { title?: string }).title);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("calendar_events admits only the team", () => {
@@ -111,9 +103,9 @@ describe("calendar_events admits only the team", () => {
 
 describe("realtime delivers calendar changes only to team sessions", () => {
   it("sends the team's insert to the team and nothing to anon or an account without the mark", async () => {
-    const asTeam: Payload[] = [];
-    const asAnon: Payload[] = [];
-    const asFan: Payload[] = [];
+    const asTeam: ChangePayload[] = [];
+    const asAnon: ChangePayload[] = [];
+    const asFan: ChangePayload[] = [];
     await subscribe(await signedIn(backend.url), asTeam);
     await subscribe(client(backend.url), asAnon);
     await subscribe(await signedIn(backend.url, OUTSIDER), asFan);
@@ -135,9 +127,7 @@ describe("realtime delivers calendar changes only to team sessions", () => {
   });
 
   it("refuses a join with a forged or expired access token", async () => {
-    const socket = new WebSocket(
-      `${backend.url.replace("http", "ws")}/realtime/v1/websocket?apikey=${LOCAL_ANON_KEY}&vsn=2.0.0`,
-    );
+    const socket = openRawSocket(backend.url);
     await new Promise((resolve) => socket.once("open", resolve));
     const replies: unknown[][] = [];
     socket.on("message", (data) => replies.push(JSON.parse(data.toString())));
@@ -166,11 +156,11 @@ describe("realtime delivers calendar changes only to team sessions", () => {
 
   it("closes the channels of a socket that pushes an invalid access token, instead of keeping its privileges", async () => {
     const team = await signedIn(backend.url);
-    const received: Payload[] = [];
+    const received: ChangePayload[] = [];
     const statuses: string[] = [];
     const channel = team
       .channel("invalid-token")
-      .on("postgres_changes", { event: "*", schema: "public", table: "calendar_events" }, (payload: Payload) =>
+      .on("postgres_changes", { event: "*", schema: "public", table: "calendar_events" }, (payload: ChangePayload) =>
         received.push(payload),
       );
     await new Promise<void>((resolve) =>
@@ -198,7 +188,7 @@ describe("a short token lifetime: refresh keeps REST and realtime working", () =
 
   it("stops delivering to expired claims, and a refreshed token resumes delivery and REST", async () => {
     const subscriber = await signedIn(shortLived.url);
-    const received: Payload[] = [];
+    const received: ChangePayload[] = [];
     await subscribe(subscriber, received);
     const writer = await signedIn(shortLived.url);
     await writer.from("calendar_events").insert(event("Before expiry", "2025-05-01"));
