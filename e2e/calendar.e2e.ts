@@ -7,6 +7,8 @@ import type { BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
 import { gzipBytes } from "../scripts/lib/page-weight.mjs";
+import { startBackend } from "../server/backend.mjs";
+import { siteOrigins } from "../server/http.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "../server/local-keys.mjs";
 import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
 import { storedDateOf } from "../src/features/calendar/calendar";
@@ -960,4 +962,75 @@ describe("the calendar under load", () => {
     expect(prepared).toBeGreaterThan(atLoad);
     await context.close();
   });
+});
+
+describe("the calendar across token refreshes", () => {
+  it("keeps reading, adding and hearing of changes long after its first token has expired", async () => {
+    // A backend of its own whose tokens live 40 s, behind the address the site was built for.
+    const backend = await startBackend({
+      port: 0,
+      team: { email: TEAM_EMAIL, password: PASSWORD },
+      jwtExpirySeconds: 40,
+      authRateLimit: { burst: 1_000, refillPerSecond: 100 },
+      allowedOrigins: siteOrigins([Number(new URL(baseURL).port)]),
+    });
+    const builtFor = new URL(inject("supabaseUrl"));
+    const shortLived = new URL(backend.url);
+    const redirect = (url: string) => url.replace(builtFor.host, shortLived.host);
+    const context = await getBrowser().newContext({ baseURL });
+    const sockets: WebSocket[] = [];
+    try {
+      await context.route(
+        (url) => url.host === builtFor.host,
+        async (route) => route.fulfill({ response: await route.fetch({ url: redirect(route.request().url()) }) }),
+      );
+      await context.routeWebSocket(
+        (url) => url.host === builtFor.host,
+        (socket) => {
+          const server = new WebSocket(redirect(socket.url()));
+          sockets.push(server);
+          const waiting: string[] = [];
+          server.on("open", () => waiting.splice(0).forEach((message) => server.send(message)));
+          server.on("message", (message) => socket.send(String(message)));
+          server.on("close", () => socket.close());
+          socket.onMessage((message) =>
+            server.readyState === WebSocket.OPEN ? server.send(String(message)) : waiting.push(String(message)),
+          );
+          socket.onClose(() => server.close());
+        },
+      );
+      const refreshes: string[] = [];
+      context.on("request", (request) => {
+        if (/grant_type=refresh_token/.test(request.url())) refreshes.push(request.url());
+      });
+      const { page, errors } = await openUnlocked(context);
+      await expect.poll(() => liveIndicator(page).textContent()).toBe("Live");
+      // Past the first token's life, and across at least one of auth-js's 30 s refresh ticks.
+      await page.waitForTimeout(45_000);
+      expect(refreshes.length).toBeGreaterThan(0);
+
+      // A change from elsewhere still arrives over realtime, and the list is read with a fresh token.
+      const elsewhere = createClient(backend.url, LOCAL_ANON_KEY, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        realtime: { transport: WebSocket as never },
+      });
+      expect((await elsewhere.auth.signInWithPassword({ email: TEAM_EMAIL, password: PASSWORD })).error).toBeNull();
+      const title = `After refresh ${unique()}`;
+      expect((await elsewhere.from("calendar_events").insert(eventRows(title, new Date(), 1))).error).toBeNull();
+      await upcoming(page).getByText(`${title} 1`).waitFor({ timeout: 10_000 });
+
+      // And the page itself still adds events.
+      await pickDay(page, 14);
+      await fillEvent(page, `Added later ${unique()}`);
+      await page.getByRole("button", { name: "Add Event" }).click();
+      await expectToast(page, "Event added", "New event has been added successfully");
+      expect(await page.getByRole("heading", { name: "Enter Password" }).count()).toBe(0);
+      expect(await page.locator("[data-variant]").filter({ hasText: "Calendar locked" }).count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      for (const socket of sockets) socket.close();
+      await backend.close();
+    }
+  }, 120_000);
 });
