@@ -65,6 +65,15 @@ describe("the calendar's team session", () => {
     expect($calendarUnlocked.get()).toBe(true);
   });
 
+  it("refuses an empty password without asking the server", async () => {
+    const { client, calls } = fakeAuth();
+    expect(await signInToCalendar(client, "team@example.org", "")).toEqual({
+      ok: false,
+      notice: { title: "Access denied", description: "Incorrect password" },
+    });
+    expect(calls).toEqual([]);
+  });
+
   it("follows the auth events from the first login on, once however many tries it takes", async () => {
     const { client, emit, listeners } = fakeAuth({
       signIn: { data: { user: null, session: null }, error: { status: 400, code: "invalid_credentials" } },

@@ -13,6 +13,7 @@ import {
   LOCK_REASONS,
   SESSION_CHECK_MS,
   signInRefusal,
+  WRONG_PASSWORD,
   type Notice,
 } from "./session";
 
@@ -65,6 +66,8 @@ export async function signInToCalendar(
   email: string,
   password: string,
 ): Promise<{ ok: true } | { ok: false; notice: Notice }> {
+  // No password is a wrong password, as it always was; it need not cost one of the server's tries.
+  if (password === "") return { ok: false, notice: WRONG_PASSWORD };
   if (!followed.has(client)) {
     followed.add(client);
     followTeamSession(client);
