@@ -153,9 +153,20 @@ export function formatEventDate(event: Pick<CalendarEvent, "start_date">): strin
   return formatDay(new Date(year, month - 1, day));
 }
 
+/** At most this many dots under a day; the rest are counted ("+2"). */
+export const MAX_DAY_DOTS = 3;
+
+/** The dots a day shows (its first events in start order) and how many more it holds. */
+export function dayDots<T>(events: readonly T[], max = MAX_DAY_DOTS): { shown: T[]; more: number } {
+  const shown = events.slice(0, max);
+  return { shown, more: events.length - shown.length };
+}
+
 /**
  * Screen-reader text of a day button, starting with the visible number:
  * "23 April 2025, Wednesday, today, selected, 2 events: Launch (gig); Radio (promotion)".
+ * A day with more events than dots only says how many it holds ("…, 9 events"),
+ * so the label stays short; the Upcoming Events list has them all.
  */
 export function dayLabel(
   date: Date,
@@ -166,16 +177,65 @@ export function dayLabel(
     .filter(Boolean)
     .join(", ");
   if (events.length === 0) return base;
+  const count = `${events.length} ${events.length === 1 ? "event" : "events"}`;
+  if (dayDots(events).more > 0) return `${base}, ${count}`;
   const list = events.map((event) => `${event.title} (${event.event_type})`).join("; ");
-  return `${base}, ${events.length} ${events.length === 1 ? "event" : "events"}: ${list}`;
+  return `${base}, ${count}: ${list}`;
 }
 
-/** The message of a failed call for a toast: supabase-js errors carry the server's. */
-export function errorMessage(error: unknown): string {
-  if (error && typeof error === "object" && "message" in error && typeof error.message === "string") {
-    return error.message;
+/** Pause before a gathered reload: long enough to catch a burst of changes, too short to notice. */
+export const RELOAD_GATHER_MS = 150;
+
+/** The timer functions coalescedReloads uses, handed in so tests drive them. */
+export type Timers = {
+  setTimeout: (run: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+};
+
+/**
+ * Reloads of the list after changes, gathered. `request()` asks for a reload:
+ * requests within `gatherMs` share one read, at most one read is in flight, and
+ * requests that arrive while it is exactly one more read once it is done. So
+ * the list still ends up current after every change (spec section 7), while a
+ * burst of 50 changes costs one or two reads instead of 50.
+ */
+export function coalescedReloads(
+  read: () => Promise<unknown>,
+  timers: Timers,
+  gatherMs = RELOAD_GATHER_MS,
+): { request: () => void; cancel: () => void } {
+  let timer: unknown = null;
+  let reading = false;
+  let again = false;
+  let cancelled = false;
+  const schedule = () => {
+    if (cancelled || timer !== null) return;
+    timer = timers.setTimeout(start, gatherMs);
+  };
+  function start() {
+    timer = null;
+    if (cancelled) return;
+    reading = true;
+    again = false;
+    Promise.resolve()
+      .then(read)
+      .catch(() => undefined)
+      .finally(() => {
+        reading = false;
+        if (again) schedule();
+      });
   }
-  return String(error);
+  return {
+    request() {
+      if (reading) again = true;
+      else schedule();
+    },
+    cancel() {
+      cancelled = true;
+      if (timer !== null) timers.clearTimeout(timer);
+      timer = null;
+    },
+  };
 }
 
 /** What the subscribe callback of a supabase-js realtime channel reports. */
