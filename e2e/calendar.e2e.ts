@@ -257,7 +257,10 @@ describe("calendar gate", () => {
     const { page } = await openPage(getBrowser, "/calendar");
     const password = page.getByLabel("Password", { exact: true });
     expect(await password.getAttribute("autocomplete")).toBe("current-password");
-    expect(await page.locator('input[autocomplete="username"]').count()).toBe(1);
+    // The username a password manager saves with the password is the team account's e-mail.
+    const username = page.locator('input[autocomplete="username"]');
+    expect(await username.count()).toBe(1);
+    expect(await username.inputValue()).toBe(TEAM_EMAIL);
     const pasteBlocked = await password.evaluate((input) => {
       const paste = new ClipboardEvent("paste", { bubbles: true, cancelable: true, clipboardData: new DataTransfer() });
       return !input.dispatchEvent(paste);

@@ -2,8 +2,8 @@
  * The calendar's "Enter Password" screen. Login signs in to the team's shared
  * account (Supabase Auth) with the typed password; the server checks it, so
  * nothing about the password ships with the site. Paste and password managers
- * work (a hidden username field lets them save the entry). When the page
- * locked itself while open, a status line says why.
+ * work (a hidden username field, the team account's e-mail, lets them save
+ * the entry). When the page locked itself while open, a status line says why.
  */
 import { useStore } from "@nanostores/react";
 import { useId, useState } from "react";
@@ -55,8 +55,15 @@ export function PasswordGate({ onPrepare }: { onPrepare: () => void }) {
       <p role="status" className={statusLine ? "mt-2 text-sm text-red-800" : "sr-only"}>
         {statusLine}
       </p>
-      {/* The team shares one account; this fixed username lets password managers store its password. */}
-      <input type="text" name="username" autoComplete="username" value="stagedoor calendar" readOnly hidden />
+      {/* The team shares one account; its e-mail as the username lets password managers store the password for it. */}
+      <input
+        type="text"
+        name="username"
+        autoComplete="username"
+        value={import.meta.env.PUBLIC_TEAM_EMAIL}
+        readOnly
+        hidden
+      />
       <label htmlFor={inputId} className="mt-4 block text-sm font-semibold">
         Password
       </label>
