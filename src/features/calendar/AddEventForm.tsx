@@ -15,8 +15,8 @@ import {
   type EventDraft,
 } from "./calendar";
 import { insertEvent } from "./calendar.api";
-import { endTeamSession } from "./calendar.store";
-import { errorMessage, isAccessRefused, LOCK_REASONS } from "./session";
+import { currentOpening, refuseCalendar } from "./calendar.store";
+import { errorMessage, isAccessRefused } from "./session";
 import { inputClass, primaryButtonClass } from "./calendar.styles";
 
 export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | undefined; onAdded: () => void }) {
@@ -32,6 +32,7 @@ export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | und
         const row = eventFromDraft(draft, selectedDay);
         if (!row || saving) return;
         setSaving(true);
+        const opening = currentOpening();
         try {
           await insertEvent(await getSupabase(), row);
           setDraft(emptyEventDraft);
@@ -39,8 +40,7 @@ export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | und
           onAdded();
         } catch (error) {
           // The server no longer lets this session add events: back to the gate, saying why.
-          if (isAccessRefused(error))
-            return void (await endTeamSession(await getSupabase(), LOCK_REASONS.accessRefused));
+          if (isAccessRefused(error)) return void (await refuseCalendar(await getSupabase(), opening));
           showToast({ title: "Error adding event", description: errorMessage(error), variant: "destructive" });
         } finally {
           setSaving(false);

@@ -18,13 +18,13 @@ import {
   type RealtimeStatus,
 } from "./calendar";
 import { fetchEvents, subscribeToEvents } from "./calendar.api";
-import { endTeamSession, watchTeamSession } from "./calendar.store";
+import { currentOpening, refuseCalendar, watchTeamSession } from "./calendar.store";
 import { EventTypeLegend } from "./EventTypeLegend";
 import { ExportButton } from "./ExportButton";
 import { LiveIndicator } from "./LiveIndicator";
 import { MonthView } from "./MonthView";
 import { UpcomingEvents } from "./UpcomingEvents";
-import { errorMessage, isAccessRefused, LOCK_REASONS } from "./session";
+import { errorMessage, isAccessRefused } from "./session";
 
 /**
  * Events from calendar_events, refetched after realtime changes (spec section
@@ -45,6 +45,7 @@ function useCalendarEvents() {
   /** Reads the list again. `quiet`: say nothing of a failure if a list is already shown. */
   const refetch = useCallback(async ({ quiet = false }: { quiet?: boolean } = {}) => {
     const request = ++lastRequest.current;
+    const opening = currentOpening();
     try {
       const fresh = await fetchEvents(await getSupabase());
       // A slower reply to an older request must not overwrite a newer list (a failed newer one does not count).
@@ -55,9 +56,11 @@ function useCalendarEvents() {
     } catch (error) {
       // The server no longer lets this session read the calendar: back to the gate, saying why.
       if (isAccessRefused(error)) {
-        await endTeamSession(await getSupabase(), LOCK_REASONS.accessRefused);
+        await refuseCalendar(await getSupabase(), opening);
         return;
       }
+      // The page locked while the read was on its way: nothing to say to the Enter Password screen.
+      if (opening === null || opening !== currentOpening()) return;
       // The list is left as it was.
       if (quiet && shownRequest.current > 0) return;
       showToast({ title: "Error fetching events", description: errorMessage(error), variant: "destructive" });
@@ -123,6 +126,8 @@ function useCalendarEvents() {
         currentChannel = null;
         show("connecting");
         if (old) await supabase.removeChannel(old);
+        // Unmounted (the page locked) while the old channel was leaving: no new channel, no read.
+        if (disposed) return;
         subscribe();
         await refetch();
       });

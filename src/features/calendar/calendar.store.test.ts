@@ -5,9 +5,11 @@ import {
   $calendarLockReason,
   $calendarUnlocked,
   checkTeamSession,
+  currentOpening,
   endTeamSession,
   followTeamSession,
   lockCalendar,
+  refuseCalendar,
   signInToCalendar,
   unlockCalendar,
   watchTeamSession,
@@ -197,6 +199,27 @@ describe("the calendar's team session", () => {
     // The SIGNED_OUT that follows does not replace the reason.
     expect($calendarLockReason.get()).toBe(LOCK_REASONS.accessRefused);
     expect(toastTitles()).toEqual([`Calendar locked: ${LOCK_REASONS.accessRefused}`]);
+  });
+
+  it("leaves a new session alone when a call from before the last lock is refused late", async () => {
+    const { client, emit, calls } = fakeAuth();
+    followTeamSession(client);
+    unlockCalendar();
+    const before = currentOpening();
+    // auth-js says SIGNED_IN again when the tab returns: the page is still open on the same session.
+    emit("SIGNED_IN", { access_token: "same" });
+    expect(currentOpening()).toBe(before);
+    emit("SIGNED_OUT");
+    expect(currentOpening()).toBeNull();
+    emit("SIGNED_IN", { access_token: "new" });
+    await refuseCalendar(client, before);
+    await refuseCalendar(client, null);
+    expect(calls).toEqual([]);
+    expect($calendarUnlocked.get()).toBe(true);
+    // A refusal of the current session's own call still locks.
+    await refuseCalendar(client, currentOpening());
+    expect(calls).toEqual(["signOut local"]);
+    expect($calendarLockReason.get()).toBe(LOCK_REASONS.accessRefused);
   });
 
   it("checks when the tab comes back, when the network returns and every few minutes", async () => {

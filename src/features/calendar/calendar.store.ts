@@ -22,9 +22,23 @@ export const $calendarUnlocked = atom(false);
 /** Why the page locked itself while open, said on the Enter Password screen; null until then. */
 export const $calendarLockReason = atom<string | null>(null);
 
+/** How many times the page has opened (one per sign-in); see currentOpening. */
+let openings = 0;
+
 export function unlockCalendar(): void {
+  // auth-js repeats SIGNED_IN when the tab returns; only a locked page opening counts.
+  if (!$calendarUnlocked.get()) openings += 1;
   $calendarLockReason.set(null);
   $calendarUnlocked.set(true);
+}
+
+/**
+ * Which opening of the page a call belongs to (null while locked). A call
+ * notes it as it goes out, so that its late refusal, after the page has
+ * locked and opened again with a new session, does not end that new session.
+ */
+export function currentOpening(): number | null {
+  return $calendarUnlocked.get() ? openings : null;
 }
 
 /** Locks the page. With a reason (it locked itself while open), says why on the gate and in a toast. */
@@ -90,6 +104,17 @@ export async function endTeamSession(client: AuthClient, reason: string): Promis
   } catch {
     // The page is locked either way.
   }
+}
+
+/**
+ * The server refused the calendar to a call made in `opening` (row-level
+ * security, a token it no longer accepts): locks the page saying why, if it
+ * is still open on that session. A call from before the last lock has
+ * nothing to say about the session that followed.
+ */
+export async function refuseCalendar(client: AuthClient, opening: number | null): Promise<void> {
+  if (opening === null || opening !== currentOpening()) return;
+  await endTeamSession(client, LOCK_REASONS.accessRefused);
 }
 
 /**
