@@ -4,6 +4,7 @@
  * current by realtime. Loaded only once the team has signed in, so the Enter
  * Password screen comes without the month view's code.
  */
+import { useStore } from "@nanostores/react";
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getSupabase } from "../../lib/supabase";
@@ -18,7 +19,7 @@ import {
   type RealtimeStatus,
 } from "./calendar";
 import { fetchEvents, subscribeToEvents } from "./calendar.api";
-import { currentOpening, refuseCalendar, watchTeamSession } from "./calendar.store";
+import { $selectedDay, currentOpening, refuseCalendar, selectDay, watchTeamSession } from "./calendar.store";
 import { EventTypeLegend } from "./EventTypeLegend";
 import { ExportButton } from "./ExportButton";
 import { LiveIndicator } from "./LiveIndicator";
@@ -166,7 +167,8 @@ function useCalendarEvents() {
 
 export function CalendarTool() {
   const { events, status, refetch } = useCalendarEvents();
-  const [selectedDay, setSelectedDay] = useState<Date | undefined>(undefined);
+  // In the store, with the draft: the day picked before the page locked is still picked after the next sign-in.
+  const selectedDay = useStore($selectedDay);
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -175,7 +177,7 @@ export function CalendarTool() {
       </div>
       <div className="grid gap-8 lg:grid-cols-[auto_1fr] lg:items-start">
         <div className="w-fit space-y-4">
-          <MonthView events={events} selectedDay={selectedDay} onSelect={setSelectedDay} />
+          <MonthView events={events} selectedDay={selectedDay} onSelect={selectDay} />
           <EventTypeLegend />
         </div>
         <AddEventForm selectedDay={selectedDay} onAdded={() => void refetch()} />

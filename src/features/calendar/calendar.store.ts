@@ -3,12 +3,17 @@
  * the page is unlocked, why it locked itself, and the sign-in, the auth events
  * and the checks that keep the two in step. The session lives in memory only
  * (src/lib/supabase.ts), so a reload locks the page again (spec section 4).
+ * Also the Add Event draft, which outlives a lock so that nothing typed is lost.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { atom } from "nanostores";
+import { atom, computed } from "nanostores";
 import { showToast } from "../toasts/toasts.store";
+// Types only: calendar.ts brings the month view's date library, which the Enter Password screen does without.
+import type { EventDraft } from "./calendar";
 import {
   CALENDAR_LOCKED_TITLE,
+  errorMessage,
+  isAccessRefused,
   isNetworkFailure,
   LOCK_REASONS,
   SESSION_CHECK_MS,
@@ -173,4 +178,55 @@ export function watchTeamSession(
     environment.network.removeEventListener("online", check);
     environment.clearInterval(timer);
   };
+}
+
+/**
+ * The Add Event form as typed so far; null while untouched and after a
+ * successful add (the form then shows emptyEventDraft). Kept in memory only,
+ * like the session: it survives the page locking itself, so after the next
+ * sign-in the form shows it again, but never a reload.
+ */
+export const $eventDraft = atom<EventDraft | null>(null);
+
+/** The day picked in the month, the date of the event being typed; kept across a lock like the draft. */
+export const $selectedDay = atom<Date | undefined>(undefined);
+
+/** Whether the draft holds something typed, so the Enter Password screen says it is kept. */
+export const $hasUnsavedEvent = computed(
+  $eventDraft,
+  (draft) => draft !== null && (draft.title.trim() !== "" || draft.description.trim() !== ""),
+);
+
+export function editEventDraft(draft: EventDraft): void {
+  $eventDraft.set(draft);
+}
+
+export function clearEventDraft(): void {
+  $eventDraft.set(null);
+}
+
+export function selectDay(day: Date | undefined): void {
+  $selectedDay.set(day);
+}
+
+/**
+ * Adds the event typed in the form (`insert` sends its row). Only a
+ * successful add clears the draft and says "Event added". Any failure keeps
+ * it: a refused session locks the page (the draft is back after the next
+ * sign-in), anything else says why in the spec's toast. Returns whether the
+ * event was added.
+ */
+export async function addEventFromDraft(client: AuthClient, insert: () => Promise<void>): Promise<boolean> {
+  const opening = currentOpening();
+  try {
+    await insert();
+  } catch (error) {
+    // The server no longer lets this session add events: back to the gate, saying why.
+    if (isAccessRefused(error)) await refuseCalendar(client, opening);
+    else showToast({ title: "Error adding event", description: errorMessage(error), variant: "destructive" });
+    return false;
+  }
+  clearEventDraft();
+  showToast({ title: "Event added", description: "New event has been added successfully" });
+  return true;
 }
