@@ -6,6 +6,9 @@ import tailwind from "@astrojs/tailwind";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
 import { PASSWORD_ITERATIONS } from "./src/features/calendar/password.ts";
 import { site } from "./src/data/site.ts";
+import { calendarHeaderRules } from "./src/data/tour-calendar.ts";
+import { tour } from "./src/data/tour.ts";
+import { calendarHeaders } from "./src/integrations/calendar-headers.mjs";
 import { cspCheck } from "./src/integrations/csp-check.mjs";
 import { deploySupabaseUrlProblem } from "./scripts/lib/csp.mjs";
 import { headersFor, loadNetlifyHeaders } from "./scripts/lib/netlify-headers.mjs";
@@ -61,6 +64,11 @@ export default defineConfig({
   output: "static",
   trailingSlash: "ignore",
   build: { format: "file" },
-  integrations: [react(), tailwind({ applyBaseStyles: true }), cspCheck()],
+  integrations: [
+    react(),
+    tailwind({ applyBaseStyles: true }),
+    cspCheck(),
+    calendarHeaders(calendarHeaderRules(tour.dates)),
+  ],
   server: { port: 4321, host: "127.0.0.1" },
 });
