@@ -9,7 +9,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { startBackend } from "../server/backend.mjs";
+import { siteOrigins } from "../server/http.mjs";
 import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
+import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
 import { ensureChromium } from "../scripts/lib/chromium.mjs";
 import { createStaticServer, listen } from "../scripts/lib/static-server.mjs";
 
@@ -30,11 +32,27 @@ export default async function setup(project: TestProject) {
     throw new Error(`No build in ${distDir}: run \`npm run build\` first (npm test does).`);
   }
   const chromiumPath = ensureChromium();
+  // The site's server starts first: its origin is the one the backend must let the browser call from.
+  const server = createStaticServer({ root: distDir, backendUrl: backendUrl.origin });
+  const port = await listen(server, Number(process.env.E2E_SITE_PORT ?? 0));
+  const closeServer = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
   const dataDir = mkdtempSync(join(tmpdir(), "stagedoor-e2e-db-"));
   let backend: Awaited<ReturnType<typeof startBackend>>;
   try {
-    backend = await startBackend({ port: Number(backendUrl.port), host: backendUrl.hostname, dataDir });
+    backend = await startBackend({
+      port: Number(backendUrl.port),
+      host: backendUrl.hostname,
+      dataDir,
+      team: { email: process.env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL, password: DEV_TEAM_PASSWORD },
+      // The journeys sign in far more often than GoTrue's 30-request burst allows one address.
+      authRateLimit: { burst: 10_000, refillPerSecond: 1_000 },
+      allowedOrigins: siteOrigins([port]),
+    });
   } catch (error) {
+    await closeServer();
     rmSync(dataDir, { recursive: true, force: true });
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       throw new Error(
@@ -44,14 +62,11 @@ export default async function setup(project: TestProject) {
     }
     throw error;
   }
-  const server = createStaticServer({ root: distDir, backendUrl: backend.url });
-  const port = await listen(server, Number(process.env.E2E_SITE_PORT ?? 0));
   project.provide("baseURL", `http://127.0.0.1:${port}`);
   project.provide("chromiumPath", chromiumPath);
   project.provide("supabaseUrl", backend.url);
   return async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await closeServer();
     await backend.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

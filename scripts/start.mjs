@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { runBackend, stopOnSignal } from "../server/cli.mjs";
+import { siteOrigins } from "../server/http.mjs";
 import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
 import { createStaticServer, listen } from "./lib/static-server.mjs";
 
@@ -21,7 +22,7 @@ if (!existsSync(`${root}index.html`) || process.argv.includes("--build")) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const backend = hostedUrl ? null : await runBackend();
+const backend = hostedUrl ? null : await runBackend({ allowedOrigins: siteOrigins([4321, port]) });
 if (hostedUrl) console.log(`Using the Supabase project at ${hostedUrl} (no local backend started).`);
 
 const server = createStaticServer({ root, backendUrl: hostedUrl ?? LOCAL_SUPABASE_URL });

@@ -1,35 +1,39 @@
 /**
  * The embedded Supabase-compatible backend: one HTTP server with
- * /rest/v1/<table> (PostgREST subset) and /realtime/v1/websocket (Realtime
- * subset), on PGlite. `startBackend()` is used by `npm start`, `npm run dev`
- * and the tests.
+ * /rest/v1/<table> (PostgREST subset), /auth/v1 (Auth subset, gotrue.mjs) and
+ * /realtime/v1/websocket (Realtime subset), on PGlite. `startBackend()` is
+ * used by `npm start`, `npm run dev` and the tests.
  */
 import { createServer } from "node:http";
 import { AuthError, tokenFromHeaders, verifyJwt } from "./auth.mjs";
 import { openDatabase, readSchema } from "./database.mjs";
+import { createGoTrue, DEFAULT_JWT_EXPIRY_SECONDS, GoTrueError, goTrueErrorResponse } from "./gotrue.mjs";
+import { BodyError, isJsonContentType, MAX_BODY_BYTES, readBody, siteOrigins } from "./http.mjs";
 import { LOCAL_BACKEND_PORT, LOCAL_JWT_SECRET } from "./local-keys.mjs";
+import { GOTRUE_TOKEN_RATE_LIMIT } from "./rate-limit.mjs";
 import { createRealtime } from "./realtime.mjs";
 import { handleRest, RestError, statusForPgError } from "./rest.mjs";
 
-/** Largest request body accepted (1 MiB): far above any real contact or event. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { MAX_BODY_BYTES };
 
-function corsHeaders(request) {
+/** The site's own origins when `allowedOrigins` is not given: `npm start` and `npm run dev` on :4321. */
+export const DEFAULT_ALLOWED_ORIGINS = siteOrigins([4321]);
+
+/** The CORS headers for a request from an allowed origin (or none); a disallowed origin gets none. */
+function corsHeaders(request, allowed) {
+  const origin = request.headers.origin;
+  if (origin === undefined || !allowed.has(origin)) return { Vary: "Origin" };
   return {
-    "Access-Control-Allow-Origin": request.headers.origin ?? "*",
-    "Access-Control-Allow-Methods": "GET, HEAD, POST, PATCH, DELETE, OPTIONS",
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Allow-Methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
     "Access-Control-Allow-Headers":
       request.headers["access-control-request-headers"] ??
-      "authorization, apikey, content-type, prefer, accept-profile, content-profile, x-client-info, range",
-    "Access-Control-Expose-Headers": "Content-Range, Content-Location, Preference-Applied",
+      "authorization, apikey, content-type, prefer, accept-profile, content-profile, x-client-info, x-supabase-api-version, range",
+    "Access-Control-Expose-Headers":
+      "Content-Range, Content-Location, Preference-Applied, X-Supabase-Api-Version, X-Total-Count, Link",
     "Access-Control-Max-Age": "86400",
     Vary: "Origin",
   };
-}
-
-function sendJson(response, request, status, body, extra = {}) {
-  response.writeHead(status, { ...corsHeaders(request), "Content-Type": "application/json; charset=utf-8", ...extra });
-  response.end(typeof body === "string" ? body : JSON.stringify(body));
 }
 
 function errorBody(error) {
@@ -41,22 +45,11 @@ function errorBody(error) {
   };
 }
 
-function readBody(request) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    let size = 0;
-    request.on("data", (chunk) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new RestError(413, "PGRST413", `Request body is larger than ${MAX_BODY_BYTES} bytes`));
-        request.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
+/** PostgREST's answer to a body it will not read. */
+function restBodyError(error) {
+  if (error.reason === "too_large") return new RestError(413, "PGRST413", error.message);
+  if (error.reason === "media_type") return new RestError(415, "PGRST107", error.message);
+  return new RestError(400, "PGRST102", "Empty or invalid json", { details: error.details });
 }
 
 /**
@@ -66,7 +59,11 @@ function readBody(request) {
  * @param {string} [options.dataDir] folder that keeps the data; in memory when absent
  * @param {string} [options.migrationsDir]
  * @param {boolean} [options.snapshots] start a brand-new database from the cached migrated snapshot (default true)
- * @param {string} [options.secret] HS256 secret the keys are verified with
+ * @param {string} [options.secret] HS256 secret the keys and access tokens are signed with
+ * @param {{ email: string, password: string }} [options.team] the shared team account, created or updated at start
+ * @param {{ burst: number, refillPerSecond: number }} [options.authRateLimit] /auth/v1/token bucket per client address (GoTrue's by default)
+ * @param {number} [options.jwtExpirySeconds] access-token lifetime (GoTrue's 3600 by default)
+ * @param {string[]} [options.allowedOrigins] browser origins that may call the backend (the site's own by default)
  * @param {(line: string) => void} [options.log]
  */
 export async function startBackend({
@@ -76,6 +73,10 @@ export async function startBackend({
   migrationsDir,
   snapshots = true,
   secret = LOCAL_JWT_SECRET,
+  team,
+  authRateLimit = GOTRUE_TOKEN_RATE_LIMIT,
+  jwtExpirySeconds = DEFAULT_JWT_EXPIRY_SECONDS,
+  allowedOrigins = DEFAULT_ALLOWED_ORIGINS,
   log = () => {},
 } = {}) {
   // The port is claimed first, so a busy port fails at once rather than after the database starts;
@@ -84,30 +85,102 @@ export async function startBackend({
   let db;
   /** @type {ReturnType<typeof createRealtime>} */
   let realtime;
+  /** @type {ReturnType<typeof createGoTrue>} */
+  let goTrue;
   let schema = new Map();
   let markReady = () => {};
   const ready = new Promise((resolve) => (markReady = resolve));
+  const origins = new Set(allowedOrigins.map((origin) => origin.replace(/\/$/, "")));
+  const originAllowed = (request) => request.headers.origin === undefined || origins.has(request.headers.origin);
+
   /** The schema cache, re-read when a table is missing (a migration or test may have added it). */
   async function findTable(name) {
     if (!schema.has(name)) schema = await readSchema(db);
     return schema.get(name);
   }
 
+  function send(request, response, status, body, extra = {}) {
+    if (body === null || body === undefined) {
+      response.writeHead(status, { ...corsHeaders(request, origins), ...extra });
+      return response.end();
+    }
+    response.writeHead(status, {
+      ...corsHeaders(request, origins),
+      "Content-Type": "application/json; charset=utf-8",
+      ...extra,
+    });
+    response.end(typeof body === "string" ? body : JSON.stringify(body));
+  }
+
+  async function handleAuth(request, response, url) {
+    const answer = (result) => send(request, response, result.status, result.body, result.headers);
+    try {
+      // Like the API gateway in front of a hosted project's Auth: only the project's own keys get through.
+      let key;
+      try {
+        key = verifyJwt(String(request.headers.apikey ?? ""), secret);
+      } catch {
+        key = null;
+      }
+      if (!key || (key.role !== "anon" && key.role !== "service_role")) {
+        return send(request, response, 401, {
+          message: request.headers.apikey === undefined ? "No API key found in request" : "Invalid API key",
+          hint: "Double check your Supabase `anon` or `service_role` API key.",
+        });
+      }
+      const result = await goTrue.handle({
+        method: request.method ?? "GET",
+        path: url.pathname.slice("/auth/v1".length) || "/",
+        params: url.searchParams,
+        headers: request.headers,
+        remoteAddress: request.socket.remoteAddress ?? "unknown",
+        readJson: async () => {
+          let text;
+          try {
+            text = await readBody(request);
+          } catch (error) {
+            if (!(error instanceof BodyError)) throw error;
+            throw error.reason === "too_large"
+              ? new GoTrueError(413, "request_too_large", error.message)
+              : new GoTrueError(400, "bad_json", "Could not parse request body as JSON: invalid UTF-8");
+          }
+          return goTrue.parseBody(text);
+        },
+      });
+      return answer(result);
+    } catch (error) {
+      if (error instanceof GoTrueError) return answer(goTrueErrorResponse(error, request.headers));
+      log(`auth error: ${error.stack ?? error}`);
+      return answer(
+        goTrueErrorResponse(new GoTrueError(500, "unexpected_failure", "Unexpected failure"), request.headers),
+      );
+    }
+  }
+
   async function handle(request, response) {
     const url = new URL(request.url ?? "/", "http://localhost");
+    if (!originAllowed(request)) {
+      // Another website open in the same browser: no CORS headers, a refused preflight, a refused request.
+      throw new RestError(403, "PGRST403", `Origin ${request.headers.origin} may not call this backend`, {
+        hint: "Only the site's own origins may; add others to BACKEND_ALLOWED_ORIGINS.",
+      });
+    }
     if (request.method === "OPTIONS") {
-      response.writeHead(204, corsHeaders(request));
+      response.writeHead(204, corsHeaders(request, origins));
       return response.end();
+    }
+    if (url.pathname === "/auth/v1" || url.pathname.startsWith("/auth/v1/")) {
+      return handleAuth(request, response, url);
     }
     const match = url.pathname.match(/^\/rest\/v1\/([^/]+)\/?$/);
     if (!match) {
       if (url.pathname === "/" || url.pathname === "/health") {
-        return sendJson(response, request, 200, { status: "ok", service: "stagedoor local backend" });
+        return send(request, response, 200, { status: "ok", service: "stagedoor local backend" });
       }
       throw new RestError(
         404,
         "PGRST125",
-        `Invalid path ${url.pathname}: this backend serves /rest/v1/<table> and /realtime/v1/websocket`,
+        `Invalid path ${url.pathname}: this backend serves /rest/v1/<table>, /auth/v1 and /realtime/v1/websocket`,
       );
     }
     // The apikey must be a valid key of this backend; the Bearer token (if any) decides the role.
@@ -133,7 +206,21 @@ export async function startBackend({
     if (!table) {
       throw new RestError(404, "PGRST205", `Could not find the table 'public.${tableName}' in the schema cache`);
     }
-    const body = ["POST", "PATCH", "PUT"].includes(request.method ?? "") ? await readBody(request) : "";
+    let body = "";
+    if (["POST", "PATCH", "PUT"].includes(request.method ?? "")) {
+      const contentType = request.headers["content-type"];
+      if (!isJsonContentType(contentType)) {
+        request.resume();
+        throw restBodyError(
+          new BodyError("media_type", `None of these media types are available: ${contentType.split(";")[0].trim()}`),
+        );
+      }
+      try {
+        body = await readBody(request);
+      } catch (error) {
+        throw error instanceof BodyError ? restBodyError(error) : error;
+      }
+    }
     const result = await db.transaction(async (tx) => {
       await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
         claims.role,
@@ -149,11 +236,8 @@ export async function startBackend({
     });
     if (result.changes?.length) realtime.enqueue(table, result.changes);
     const headers = { ...result.headers };
-    if (result.status === 204 || result.body === "") {
-      response.writeHead(result.status, { ...corsHeaders(request), ...headers });
-      return response.end();
-    }
-    return sendJson(response, request, result.status, result.body, headers);
+    if (result.status === 204 || result.body === "") return send(request, response, result.status, null, headers);
+    return send(request, response, result.status, result.body, headers);
   }
 
   const inFlight = new Set();
@@ -175,8 +259,13 @@ export async function startBackend({
             : typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code)
               ? statusForPgError(error.code, claimsRole)
               : 500;
-      if (status === 500) log(`error: ${error.stack ?? error}`);
-      if (!response.headersSent) sendJson(response, request, status, errorBody(error));
+      // Never a stack trace in the answer: an unexpected failure is logged here and answered in general terms.
+      const known = error instanceof RestError || error instanceof AuthError || status !== 500;
+      if (!known || status >= 500) log(`error: ${error.stack ?? error}`);
+      const body = known
+        ? errorBody(error)
+        : { code: "PGRST000", details: null, hint: null, message: "Internal error in the local backend" };
+      if (!response.headersSent) send(request, response, status, body);
       else response.end();
     });
     inFlight.add(settled);
@@ -184,7 +273,10 @@ export async function startBackend({
   });
   server.on("upgrade", (request, socket, head) => {
     const url = new URL(request.url ?? "/", "http://localhost");
-    if (url.pathname.replace(/\/$/, "") === "/realtime/v1/websocket") {
+    if (!originAllowed(request)) {
+      // Browsers send Origin on a WebSocket handshake and apply no CORS to it: the check is the server's.
+      socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
+    } else if (url.pathname.replace(/\/$/, "") === "/realtime/v1/websocket") {
       void ready.then(() => realtime.handleUpgrade(request, socket, head, url));
     } else socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
   });
@@ -194,9 +286,12 @@ export async function startBackend({
     server.listen(port, host, resolve);
   });
   const actualPort = server.address().port;
+  const url = `http://${host}:${actualPort}`;
   try {
     db = await openDatabase({ dataDir, migrationsDir, snapshots, log });
     schema = await readSchema(db);
+    goTrue = createGoTrue({ db, secret, issuer: `${url}/auth/v1`, jwtExpirySeconds, rateLimit: authRateLimit });
+    if (team) log(`team account ${team.email}: ${await goTrue.ensureTeamAccount(team)}`);
   } catch (error) {
     server.closeAllConnections();
     server.close();
@@ -219,5 +314,5 @@ export async function startBackend({
     return closing;
   }
 
-  return { url: `http://${host}:${actualPort}`, port: actualPort, close, db };
+  return { url, port: actualPort, close, db };
 }

@@ -1,18 +1,53 @@
 #!/usr/bin/env node
-/** Runs the local backend on its own: `node server/cli.mjs` (data in .data/db). */
+/**
+ * Runs the local backend on its own: `node server/cli.mjs` (data in .data/db).
+ *
+ * Environment: CALENDAR_PASSWORD (the team account's password; "stagedoor-dev" unless NODE_ENV=production,
+ * where it must be set), TEAM_EMAIL (the team account's e-mail), BACKEND_PORT, BACKEND_DATA_DIR and
+ * BACKEND_ALLOWED_ORIGINS (extra browser origins, comma-separated).
+ */
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { startBackend } from "./backend.mjs";
+import { DEFAULT_ALLOWED_ORIGINS, startBackend } from "./backend.mjs";
+import { originsFromEnv } from "./http.mjs";
 import { LOCAL_BACKEND_PORT } from "./local-keys.mjs";
+import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD } from "./team-account.mjs";
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL("../.data/db", import.meta.url));
 
+/** The team account from the environment; in production the password must be given. */
+export function teamFromEnv(env = process.env) {
+  const password = env.CALENDAR_PASSWORD || (env.NODE_ENV === "production" ? undefined : DEV_TEAM_PASSWORD);
+  if (!password) {
+    throw new Error("CALENDAR_PASSWORD is not set: with NODE_ENV=production the team account needs its own password.");
+  }
+  return { email: env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL, password };
+}
+
+/**
+ * @param {{ port?: number, dataDir?: string, allowedOrigins?: string[] }} [options]
+ *   `allowedOrigins`: the origins the site is served from (BACKEND_ALLOWED_ORIGINS adds more)
+ */
 export async function runBackend({
   port = Number(process.env.BACKEND_PORT ?? LOCAL_BACKEND_PORT),
   dataDir = process.env.BACKEND_DATA_DIR ?? DEFAULT_DATA_DIR,
+  allowedOrigins = DEFAULT_ALLOWED_ORIGINS,
 } = {}) {
+  let team;
   try {
-    const backend = await startBackend({ port, dataDir, log: (line) => console.error(`[backend] ${line}`) });
-    console.log(`Local backend: ${backend.url} (data in ${dataDir})`);
+    team = teamFromEnv();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  try {
+    const backend = await startBackend({
+      port,
+      dataDir,
+      team,
+      allowedOrigins: [...allowedOrigins, ...originsFromEnv()],
+      log: (line) => console.error(`[backend] ${line}`),
+    });
+    console.log(`Local backend: ${backend.url} (data in ${dataDir}; team account ${team.email})`);
     return backend;
   } catch (error) {
     if (error.code === "EADDRINUSE") {

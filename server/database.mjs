@@ -28,6 +28,65 @@ const PGLITE_VERSION = JSON.parse(
   ),
 ).version;
 
+// Supabase Auth's own schema, as far as the local /auth/v1 needs it. Hosted projects have theirs (managed by
+// the Auth server), so it is created here, never by a migration. The helpers are the hosted definitions:
+// they read the request's claims, which the REST handler and the realtime check set per transaction.
+// Only the backend's own (superuser) connection touches the tables: anon and authenticated may call the
+// helpers but read no table, as on a hosted project.
+const AUTH_SCHEMA = `
+create schema if not exists auth;
+revoke all on schema auth from public;
+grant usage on schema auth to anon, authenticated, service_role;
+create table if not exists auth.users (
+  id uuid primary key,
+  aud text not null default 'authenticated',
+  role text not null default 'authenticated',
+  email text unique check (email = lower(email)),
+  encrypted_password text,
+  email_confirmed_at timestamptz,
+  raw_app_meta_data jsonb not null default '{}',
+  raw_user_meta_data jsonb not null default '{}',
+  banned_until timestamptz,
+  last_sign_in_at timestamptz,
+  identity_id uuid not null default gen_random_uuid(),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  refreshed_at timestamptz
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+-- Refresh tokens are kept as SHA-256 hashes: a copy of the database does not hand out sessions.
+create table if not exists auth.refresh_tokens (
+  token_hash text primary key,
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  revoked boolean not null default false,
+  created_at timestamptz not null default now()
+);
+create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
+revoke all on all tables in schema auth from anon, authenticated, service_role;
+
+create or replace function auth.uid() returns uuid language sql stable as $fn$
+  select coalesce(nullif(current_setting('request.jwt.claim.sub', true), ''),
+                  (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'))::uuid
+$fn$;
+create or replace function auth.role() returns text language sql stable as $fn$
+  select coalesce(nullif(current_setting('request.jwt.claim.role', true), ''),
+                  (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role'))::text
+$fn$;
+create or replace function auth.email() returns text language sql stable as $fn$
+  select coalesce(nullif(current_setting('request.jwt.claim.email', true), ''),
+                  (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email'))::text
+$fn$;
+create or replace function auth.jwt() returns jsonb language sql stable as $fn$
+  select coalesce(nullif(current_setting('request.jwt.claim', true), ''),
+                  nullif(current_setting('request.jwt.claims', true), ''))::jsonb
+$fn$;
+`;
+
 // Roles and the realtime publication of a hosted project, and no default grants:
 // a migration that forgets a GRANT fails here exactly as it would there.
 const BOOTSTRAP = `
@@ -47,7 +106,7 @@ create table if not exists stagedoor_internal.schema_migrations (
   applied_at timestamptz not null default now()
 );
 alter table stagedoor_internal.schema_migrations add column if not exists checksum text;
-`;
+${AUTH_SCHEMA}`;
 
 const sha256 = (text) => createHash("sha256").update(text).digest("hex");
 

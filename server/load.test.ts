@@ -1,6 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Backend, client, closeClients, event, freshBackend } from "./test-helpers";
+import { type Backend, closeClients, event, freshBackend, signedIn } from "./test-helpers";
 
 const INSERTS = 200;
 const WRITERS = 5;
@@ -25,10 +25,10 @@ async function listen(supabase: SupabaseClient, seen: Set<string>) {
 }
 
 describe("load", () => {
-  it(`lands ${INSERTS} concurrent inserts from ${WRITERS} clients and streams every one to ${SUBSCRIBERS} subscribers`, async () => {
+  it(`lands ${INSERTS} concurrent inserts from ${WRITERS} team sessions and streams every one to ${SUBSCRIBERS} subscribers`, async () => {
     const seen = Array.from({ length: SUBSCRIBERS }, () => new Set<string>());
-    await Promise.all(seen.map((set) => listen(client(backend.url), set)));
-    const writers = Array.from({ length: WRITERS }, () => client(backend.url));
+    await Promise.all(seen.map(async (set) => listen(await signedIn(backend.url), set)));
+    const writers = await Promise.all(Array.from({ length: WRITERS }, () => signedIn(backend.url)));
 
     const start = performance.now();
     const results = await Promise.all(
@@ -50,7 +50,7 @@ describe("load", () => {
     );
     for (const set of seen) expect(set.size).toBe(INSERTS);
 
-    const { data } = await client(backend.url).from("calendar_events").select("title");
+    const { data } = await (await signedIn(backend.url)).from("calendar_events").select("title");
     expect(data).toHaveLength(INSERTS);
     expect(new Set(data?.map((row) => row.title)).size).toBe(INSERTS);
   }, 60_000);

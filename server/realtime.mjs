@@ -2,7 +2,15 @@
  * The Realtime subset for postgres_changes on /realtime/v1/websocket:
  * phx_join with bindings echoed in order (each with an id), heartbeat,
  * phx_leave, access_token, and change pushes to the channels whose bindings
- * match and whose role may SELECT the row.
+ * match and whose claims may SELECT the row.
+ *
+ * Each socket holds the claims of the last valid token it presented (the
+ * apikey, a join's access_token, an access_token push). Changes are checked
+ * against those claims, so a refreshed token keeps a channel working; claims
+ * that have expired receive nothing until a fresh token arrives; a token that
+ * does not verify closes the socket's channels instead of leaving the old
+ * privileges in place. A socket may hold a bounded number of channels and a
+ * bounded amount of unsent data: a reader that falls behind is dropped.
  */
 import { randomInt } from "node:crypto";
 import { WebSocketServer } from "ws";
@@ -10,6 +18,14 @@ import { verifyJwt } from "./auth.mjs";
 import { quote } from "./rest.mjs";
 
 const MAX_FRAME_BYTES = 64 * 1024;
+
+/** Channels one socket may join (hosted Realtime's default max_channels_per_client). */
+export const MAX_CHANNELS_PER_SOCKET = 100;
+
+/** Unsent bytes one socket may hold: a reader this far behind is dropped rather than grow the server. */
+export const MAX_BUFFERED_BYTES = 2 * 1024 * 1024;
+
+const expired = (claims) => typeof claims?.exp === "number" && claims.exp <= Date.now() / 1000;
 
 function encoder(vsn) {
   return vsn === "2.0.0"
@@ -74,7 +90,23 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const client = { socket: ws, send: encoder(url.searchParams.get("vsn")), claims, channels: new Map() };
+      const encode = encoder(url.searchParams.get("vsn"));
+      const client = {
+        socket: ws,
+        claims,
+        channels: new Map(),
+        /** Sends one frame, or drops the socket when it has stopped reading what it was sent. */
+        push(joinRef, ref, topic, event, payload) {
+          if (ws.readyState !== ws.OPEN) return;
+          if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+            log(`realtime: dropped a socket with ${ws.bufferedAmount} unsent bytes`);
+            clients.delete(client);
+            ws.terminate();
+            return;
+          }
+          ws.send(encode(joinRef, ref, topic, event, payload));
+        },
+      };
       clients.add(client);
       ws.on("message", (data) => onMessage(client, data.toString()));
       ws.on("close", () => clients.delete(client));
@@ -83,10 +115,21 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
   }
 
   function reply(client, message, status, response = {}) {
-    if (client.socket.readyState !== client.socket.OPEN) return;
-    client.socket.send(
-      client.send(message.joinRef ?? null, message.ref ?? null, message.topic, "phx_reply", { status, response }),
-    );
+    client.push(message.joinRef ?? null, message.ref ?? null, message.topic, "phx_reply", { status, response });
+  }
+
+  /** Closes every channel of the socket with a reason, as hosted Realtime does on a token it refuses. */
+  function closeChannels(client, reason) {
+    for (const [topic, channel] of client.channels) {
+      client.push(channel.joinRef ?? null, null, topic, "system", {
+        extension: "system",
+        status: "error",
+        message: reason,
+        channel: topic.replace(/^realtime:/, ""),
+      });
+      client.push(channel.joinRef ?? null, channel.joinRef ?? null, topic, "phx_close", {});
+    }
+    client.channels.clear();
   }
 
   async function onMessage(client, text) {
@@ -101,8 +144,10 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
     if (event === "access_token") {
       try {
         client.claims = verifyJwt(payload?.access_token, secret);
-      } catch {
-        // keep the role the socket was opened with
+      } catch (error) {
+        // Neither the old privileges nor silence: nothing more is delivered, and the channels say why.
+        client.claims = null;
+        closeChannels(client, `Received an invalid access token from client: ${error.message}`);
       }
       return;
     }
@@ -118,13 +163,17 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
   async function join(client, message) {
     const { topic, payload } = message;
     const config = payload?.config ?? {};
+    if (!client.channels.has(topic) && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
+      return reply(client, message, "error", { reason: "Too many channels" });
+    }
     if (payload?.access_token) {
       try {
         client.claims = verifyJwt(payload.access_token, secret);
-      } catch {
-        return reply(client, message, "error", { reason: "Invalid JWT" });
+      } catch (error) {
+        return reply(client, message, "error", { reason: `Invalid JWT: ${error.message}` });
       }
     }
+    if (!client.claims) return reply(client, message, "error", { reason: "Invalid JWT: no valid token" });
     const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
     for (const binding of requested) {
       const table = binding?.table && binding.table !== "*" ? await findTable(String(binding.table)) : null;
@@ -151,15 +200,13 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
     }));
     client.channels.set(topic, { joinRef: message.joinRef, bindings });
     reply(client, message, "ok", { postgres_changes: bindings });
-    if (bindings.length > 0 && client.socket.readyState === client.socket.OPEN) {
-      client.socket.send(
-        client.send(message.joinRef ?? null, null, topic, "system", {
-          extension: "postgres_changes",
-          status: "ok",
-          message: "Subscribed to PostgreSQL",
-          channel: topic.replace(/^realtime:/, ""),
-        }),
-      );
+    if (bindings.length > 0) {
+      client.push(message.joinRef ?? null, null, topic, "system", {
+        extension: "postgres_changes",
+        status: "ok",
+        message: "Subscribed to PostgreSQL",
+        channel: topic.replace(/^realtime:/, ""),
+      });
     }
   }
 
@@ -190,13 +237,31 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
     }
   }
 
+  /** Whether the holder of `claims` has the SELECT privilege on `table` (what a DELETE is checked against). */
+  async function maySelect(claims, table) {
+    const { rows } = await db.query("select has_table_privilege($1, $2, 'SELECT') as allowed", [
+      claims.role,
+      `public.${quote(table.name)}`,
+    ]);
+    return rows[0].allowed === true;
+  }
+
   /** Sends one batch of committed changes, in commit order, to every channel that asked for them. */
   async function publish(batch) {
     if (clients.size === 0) return;
     // Visibility is checked once per batch, per table and per distinct JWT, not once per row.
     const visibility = new Map();
-    async function visible(claims, table, record) {
+    const privileges = new Map();
+    async function visible(claims, table, record, type) {
+      if (!claims || expired(claims)) return false;
       if (claims.role === "service_role") return true;
+      if (type === "DELETE") {
+        // The row is gone, so its policies cannot be asked; like hosted Realtime, the table's SELECT
+        // privilege decides, and the old record carries only the key.
+        const privilegeKey = `${table.name}\u0000${claims.role}`;
+        if (!privileges.has(privilegeKey)) privileges.set(privilegeKey, await maySelect(claims, table));
+        return privileges.get(privilegeKey);
+      }
       const cacheKey = `${table.name}\u0000${JSON.stringify(claims)}`;
       if (!visibility.has(cacheKey)) {
         const records = batch
@@ -213,8 +278,7 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
       const oldRecord = (old) =>
         table.replicaIdentityFull ? old : Object.fromEntries(table.primaryKey.map((key) => [key, old[key]]));
       for (const change of changes) {
-        // A DELETE is matched against the row it removed, and reaches every subscriber as on a hosted
-        // project (whose old row holds only the key, so nothing private leaks).
+        // A DELETE is matched against the row it removed; its old record holds only the key.
         const record = change.type === "DELETE" ? change.old : change.record;
         for (const client of clients) {
           for (const [topic, channel] of client.channels) {
@@ -227,7 +291,7 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
               )
               .map((b) => b.id);
             if (ids.length === 0) continue;
-            if (change.type !== "DELETE" && !(await visible(client.claims, table, record))) continue;
+            if (!(await visible(client.claims, table, record, change.type))) continue;
             const data = {
               schema: "public",
               table: table.name,
@@ -238,9 +302,7 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
               ...(change.type === "DELETE" ? {} : { record }),
               ...(change.type === "INSERT" ? {} : { old_record: oldRecord(change.old) }),
             };
-            if (client.socket.readyState === client.socket.OPEN) {
-              client.socket.send(client.send(null, null, topic, "postgres_changes", { ids, data }));
-            }
+            client.push(null, null, topic, "postgres_changes", { ids, data });
           }
         }
       }

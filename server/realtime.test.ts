@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MIGRATIONS_DIR } from "./database.mjs";
 import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
-import { type Backend, client, closeClients, event, freshBackend } from "./test-helpers";
+import { type Backend, client, closeClients, event, freshBackend, signedIn, until } from "./test-helpers";
 
 type Payload = RealtimePostgresChangesPayload<Record<string, unknown>>;
 
@@ -38,20 +38,12 @@ async function subscribe(
   return channel;
 }
 
-async function until(check: () => boolean, timeout = 5000) {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeout) throw new Error("timed out waiting for realtime");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-describe("realtime on calendar_events", () => {
+describe("realtime on calendar_events, for team sessions", () => {
   it("delivers a second client's insert to the subscriber's callback", async () => {
     const received: Payload[] = [];
-    const subscriber = client(backend.url);
+    const subscriber = await signedIn(backend.url);
     const channel = await subscribe(subscriber, received);
-    await client(backend.url).from("calendar_events").insert(event("Soundcheck", "2025-04-22"));
+    await (await signedIn(backend.url)).from("calendar_events").insert(event("Soundcheck", "2025-04-22"));
     await until(() => received.length === 1);
     expect(received[0]).toMatchObject({
       schema: "public",
@@ -64,19 +56,19 @@ describe("realtime on calendar_events", () => {
 
   it("stops delivering after the channel is removed", async () => {
     const received: Payload[] = [];
-    const subscriber = client(backend.url);
+    const subscriber = await signedIn(backend.url);
     const channel = await subscribe(subscriber, received);
     expect(await subscriber.removeChannel(channel)).toBe("ok");
-    await client(backend.url).from("calendar_events").insert(event("After leaving", "2025-04-24"));
+    await subscriber.from("calendar_events").insert(event("After leaving", "2025-04-24"));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(received).toEqual([]);
   });
 
   it("sends nothing for refused writes", async () => {
     const received: Payload[] = [];
-    const subscriber = client(backend.url);
+    const subscriber = await signedIn(backend.url);
     await subscribe(subscriber, received);
-    const { error } = await client(backend.url)
+    const { error } = await subscriber
       .from("calendar_events")
       .insert(event("Bad", "2025-04-25", { event_type: "nap" }));
     expect(error).not.toBeNull();
@@ -131,8 +123,8 @@ describe("realtime follows row-level security and hosted semantics", () => {
 
   it("delivers only the rows a filter matches", async () => {
     const received: Payload[] = [];
-    await subscribe(client(backend.url), received, { filter: "title=eq.Matinee" });
-    const writer = client(backend.url);
+    await subscribe(await signedIn(backend.url), received, { filter: "title=eq.Matinee" });
+    const writer = await signedIn(backend.url);
     await writer.from("calendar_events").insert(event("Evening show", "2025-04-26"));
     await writer.from("calendar_events").insert(event("Matinee", "2025-04-26"));
     await until(() => received.length === 1);

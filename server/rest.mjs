@@ -6,6 +6,7 @@
  * caller's role, so grants and row-level security decide, as on a hosted
  * project. Anything else gets a clear error rather than a guess.
  */
+import { parseJsonBody } from "./http.mjs";
 
 export class RestError extends Error {
   constructor(status, code, message, { details = null, hint = null } = {}) {
@@ -123,9 +124,9 @@ function parsePrefer(header = "") {
 function writeRows(table, body, { allowArray }) {
   let parsed;
   try {
-    parsed = JSON.parse(body);
+    parsed = parseJsonBody(body);
   } catch (error) {
-    throw new RestError(400, "PGRST102", "Empty or invalid json", { details: error.message });
+    throw new RestError(400, "PGRST102", "Empty or invalid json", { details: error.details ?? error.message });
   }
   const rows = Array.isArray(parsed) ? parsed : [parsed];
   if ((Array.isArray(parsed) && !allowArray) || rows.length === 0) {
@@ -297,8 +298,13 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
   throw new RestError(405, "PGRST117", `Unsupported HTTP method: ${method}`);
 }
 
-/** PostgREST's HTTP status for a Postgres error code (its documented table; anything else is 400). */
+/**
+ * PostgREST's HTTP status for a Postgres error code (its documented table; anything else is 400).
+ * SQL may choose the status itself by raising SQLSTATE 'PTxyz' (HTTP xyz), as PostgREST allows.
+ */
 export function statusForPgError(code, role) {
+  const chosen = code.match(/^PT([1-5]\d\d)$/);
+  if (chosen) return Number(chosen[1]);
   if (code === "42501") return role === "anon" ? 401 : 403;
   if (code === "23503" || code === "23505") return 409;
   if (code === "25006") return 405;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
-import { type Backend, client, closeClients, contact, event, freshBackend } from "./test-helpers";
+import { type Backend, client, closeClients, contact, event, freshBackend, signedIn } from "./test-helpers";
 
 let backend: Backend;
 
@@ -156,9 +156,9 @@ describe("contacts, with the app's exact calls", () => {
   });
 });
 
-describe("calendar events, with the app's exact calls", () => {
+describe("calendar events, with the app's exact calls, signed in as the team", () => {
   it("inserts events and lists them by start date ascending", async () => {
-    const supabase = client(backend.url);
+    const supabase = await signedIn(backend.url);
     expect((await supabase.from("calendar_events").insert(event("Later", "2025-05-02"))).status).toBe(201);
     await supabase.from("calendar_events").insert(event("Sooner", "2025-04-23", { event_type: "rehearsal" }));
     const { data, error } = await supabase.from("calendar_events").select("*").order("start_date", { ascending: true });
@@ -173,7 +173,7 @@ describe("calendar events, with the app's exact calls", () => {
   });
 
   it("defaults the event type to gig", async () => {
-    const supabase = client(backend.url);
+    const supabase = await signedIn(backend.url);
     const { event_type: _ignored, ...withoutType } = event("Untyped", "2025-06-01");
     await supabase.from("calendar_events").insert(withoutType);
     const { data } = await supabase.from("calendar_events").select("*").eq("title", "Untyped");
@@ -181,7 +181,7 @@ describe("calendar events, with the app's exact calls", () => {
   });
 
   it("rejects an unknown event type with the server's message", async () => {
-    const supabase = client(backend.url);
+    const supabase = await signedIn(backend.url);
     const { error, status } = await supabase
       .from("calendar_events")
       .insert(event("Bad", "2025-06-02", { event_type: "party" }));
@@ -190,27 +190,27 @@ describe("calendar events, with the app's exact calls", () => {
   });
 
   it("leaves an event's id to the server", async () => {
-    const supabase = client(backend.url);
+    const supabase = await signedIn(backend.url);
     const { error, status } = await supabase
       .from("calendar_events")
       .insert(event("Chosen id", "2025-06-03", { id: "00000000-0000-4000-8000-000000000000" }));
-    expect(status).toBe(401);
+    expect(status).toBe(403);
     expect(error?.code).toBe("42501");
   });
 
-  it("refuses to update or delete events for the anon role", async () => {
-    const supabase = client(backend.url);
+  it("refuses to update or delete events, even for the team", async () => {
+    const supabase = await signedIn(backend.url);
     await supabase.from("calendar_events").insert(event("Fixed", "2025-07-01"));
     const update = await supabase.from("calendar_events").update({ title: "Changed" }).eq("title", "Fixed");
-    expect(update.status).toBe(401);
+    expect(update.status).toBe(403);
     expect(update.error?.code).toBe("42501");
     const remove = await supabase.from("calendar_events").delete().eq("title", "Fixed");
-    expect(remove.status).toBe(401);
+    expect(remove.status).toBe(403);
     const { data } = await supabase.from("calendar_events").select("title").eq("title", "Fixed");
     expect(data).toEqual([{ title: "Fixed" }]);
   });
 
-  it("lets the service role do what the anon role may not (the grants, not the server, decide)", async () => {
+  it("lets the service role do what the team may not (the grants, not the server, decide)", async () => {
     const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
     await admin.from("calendar_events").insert(event("Admin", "2025-08-01"));
     const { status } = await admin.from("calendar_events").delete().eq("title", "Admin");

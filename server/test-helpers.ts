@@ -3,28 +3,52 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import { startBackend } from "./backend.mjs";
 import { LOCAL_ANON_KEY } from "./local-keys.mjs";
+import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD } from "./team-account.mjs";
 
 export type Backend = Awaited<ReturnType<typeof startBackend>>;
 
+/** The team account every test backend starts with (as `npm start` does outside production). */
+export const TEAM = { email: DEFAULT_TEAM_EMAIL, password: DEV_TEAM_PASSWORD };
+
+/**
+ * A backend with the team account and a /token bucket big enough for a test file's many sign-ins
+ * (every test signs in from 127.0.0.1); pass `authRateLimit` to test the limit itself.
+ */
 export async function freshBackend(options: Parameters<typeof startBackend>[0] = {}): Promise<Backend> {
-  return startBackend({ port: 0, ...options });
+  return startBackend({ port: 0, team: TEAM, authRateLimit: { burst: 1000, refillPerSecond: 100 }, ...options });
 }
 
 const clients: SupabaseClient[] = [];
 
 /** The app's client configuration, with the ws transport Node 20 needs. */
-export function client(url: string, key = LOCAL_ANON_KEY): SupabaseClient {
+export function client(url: string, key = LOCAL_ANON_KEY, { autoRefreshToken = false } = {}): SupabaseClient {
   const supabase = createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
+    auth: { persistSession: false, autoRefreshToken },
     realtime: { transport: WebSocket as never },
   });
   clients.push(supabase);
   return supabase;
 }
 
-/** Removes every realtime channel so timers do not keep the test process alive. */
+/** A client signed in to the team account (or another account), as the calendar's Login does. */
+export async function signedIn(
+  url: string,
+  { email = TEAM.email, password = TEAM.password, autoRefreshToken = false } = {},
+): Promise<SupabaseClient> {
+  const supabase = client(url, LOCAL_ANON_KEY, { autoRefreshToken });
+  const { error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return supabase;
+}
+
+/** Removes every realtime channel and stops token refresh so timers do not keep the test process alive. */
 export async function closeClients(): Promise<void> {
-  await Promise.all(clients.splice(0).map((supabase) => supabase.removeAllChannels()));
+  await Promise.all(
+    clients.splice(0).map(async (supabase) => {
+      await supabase.auth.stopAutoRefresh();
+      await supabase.removeAllChannels();
+    }),
+  );
 }
 
 export function contact(id: string, overrides: Record<string, unknown> = {}) {
@@ -34,4 +58,13 @@ export function contact(id: string, overrides: Record<string, unknown> = {}) {
 export function event(title: string, day = "2025-04-23", overrides: Record<string, unknown> = {}) {
   const date = `${day}T12:00:00.000Z`;
   return { title, description: null, start_date: date, end_date: date, event_type: "gig", ...overrides };
+}
+
+/** Waits until `check()` holds, polling. */
+export async function until(check: () => boolean, timeout = 5000, what = "the condition") {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -1,0 +1,568 @@
+/**
+ * The Supabase Auth (GoTrue) subset on /auth/v1 that the team's shared account needs, answering the
+ * unmodified supabase-js client as a hosted project with sign-ups turned off does: password and
+ * refresh-token grants (refresh tokens rotate; a used one is refused and ends its session), logout,
+ * GET/PUT /user, /settings, and the admin user endpoints for the service role. Sign-ups, anonymous
+ * sign-ins included, are refused. Users, sessions and refresh tokens live in the `auth` schema the
+ * bootstrap creates (database.mjs); passwords are scrypt hashes (passwords.mjs).
+ *
+ * Wire facts (bodies, codes, claims) follow ../shared/LOCAL-AUTH.md's reading of GoTrue and auth-js.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { AuthError, verifyJwt } from "./auth.mjs";
+import { parseJsonBody } from "./http.mjs";
+import { signJwt } from "./local-keys.mjs";
+import { hashPassword, verifyPassword } from "./passwords.mjs";
+import { createRateLimiter, GOTRUE_TOKEN_RATE_LIMIT } from "./rate-limit.mjs";
+import { TEAM_APP_METADATA } from "./team-account.mjs";
+
+/** GoTrue's default access-token lifetime (GOTRUE_JWT_EXP). */
+export const DEFAULT_JWT_EXPIRY_SECONDS = 3600;
+
+/** GoTrue's default minimum password length (GOTRUE_PASSWORD_MIN_LENGTH) and bcrypt's maximum. */
+const MIN_PASSWORD_LENGTH = 6;
+const MAX_PASSWORD_LENGTH = 72;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An error GoTrue would answer with: HTTP status, error code, message, and any extra body fields. */
+export class GoTrueError extends Error {
+  constructor(status, code, message, extra = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
+  }
+}
+
+const invalidCredentials = () => new GoTrueError(400, "invalid_credentials", "Invalid login credentials");
+const validationFailed = (message) => new GoTrueError(400, "validation_failed", message);
+
+/** True when the request asked for the 2024-01-01 API (auth-js always does): errors then read `{code,message}`. */
+export function usesCurrentApi(headers) {
+  const version = String(headers["x-supabase-api-version"] ?? "");
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= "2024-01-01";
+}
+
+/** The status, headers and body GoTrue sends for `error`, in the shape the request's API version expects. */
+export function goTrueErrorResponse(error, headers) {
+  if (usesCurrentApi(headers)) {
+    return {
+      status: error.status,
+      headers: { "X-Supabase-Api-Version": "2024-01-01" },
+      body: { code: error.code, message: error.message, ...error.extra },
+    };
+  }
+  return {
+    status: error.status,
+    headers: { "x-sb-error-code": error.code },
+    body: { code: error.status, error_code: error.code, msg: error.message, ...error.extra },
+  };
+}
+
+const iso = (value) => (value ? new Date(value).toISOString() : undefined);
+const seconds = (value) => Math.floor(new Date(value).getTime() / 1000);
+const tokenHash = (token) => createHash("sha256").update(token).digest("hex");
+
+/** The User object of GoTrue's JSON (omitting what is empty, as it does). */
+function userJson(row) {
+  const timestamps = {
+    email_confirmed_at: iso(row.email_confirmed_at),
+    confirmed_at: iso(row.email_confirmed_at),
+    last_sign_in_at: iso(row.last_sign_in_at),
+    banned_until: iso(row.banned_until),
+  };
+  const identity = {
+    identity_id: row.identity_id,
+    id: row.id,
+    user_id: row.id,
+    identity_data: {
+      email: row.email,
+      email_verified: Boolean(row.email_confirmed_at),
+      phone_verified: false,
+      sub: row.id,
+    },
+    provider: "email",
+    last_sign_in_at: iso(row.last_sign_in_at ?? row.created_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    email: row.email,
+  };
+  return {
+    id: row.id,
+    aud: row.aud,
+    role: row.role,
+    email: row.email ?? "",
+    phone: "",
+    ...Object.fromEntries(Object.entries(timestamps).filter(([, value]) => value !== undefined)),
+    app_metadata: row.raw_app_meta_data,
+    user_metadata: row.raw_user_meta_data,
+    identities: row.email ? [identity] : [],
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    is_anonymous: false,
+  };
+}
+
+/** Shallow merge, as GoTrue's UpdateAppMetaData does: a key set to null is deleted. */
+function mergeMetadata(current, patch) {
+  const merged = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+function objectParam(body, name) {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "object" || Array.isArray(value)) throw validationFailed(`${name} must be a JSON object`);
+  return value;
+}
+
+function checkPassword(password) {
+  if (typeof password !== "string") throw validationFailed("Password must be a string");
+  if ([...password].length < MIN_PASSWORD_LENGTH) {
+    throw new GoTrueError(422, "weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+      weak_password: { reasons: ["length"] },
+    });
+  }
+  if ([...password].length > MAX_PASSWORD_LENGTH) {
+    throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
+  }
+}
+
+function checkEmail(email) {
+  if (typeof email !== "string" || email.length > 255 || !EMAIL.test(email)) {
+    throw validationFailed("Unable to validate email address: invalid format");
+  }
+  return email.toLowerCase();
+}
+
+/** Parses GoTrue's ban_duration ("none", or a Go duration such as "24h" or "1h30m"); returns ms or null. */
+function banMilliseconds(value) {
+  if (value === "none") return null;
+  const units = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+  const parts = typeof value === "string" ? [...value.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)] : [];
+  if (parts.length === 0 || parts.map((part) => part[0]).join("") !== value) {
+    throw validationFailed(`invalid format for ban duration: ${String(value)}`);
+  }
+  return parts.reduce((total, [, amount, unit]) => total + Number(amount) * units[unit], 0);
+}
+
+/**
+ * @param {object} options
+ * @param {import("@electric-sql/pglite").PGlite} options.db
+ * @param {string} options.secret HS256 secret access tokens are signed with
+ * @param {string} options.issuer the `iss` claim (hosted: https://<ref>.supabase.co/auth/v1)
+ * @param {number} [options.jwtExpirySeconds]
+ * @param {{ burst: number, refillPerSecond: number }} [options.rateLimit] the /token bucket per client address
+ */
+export function createGoTrue({
+  db,
+  secret,
+  issuer,
+  jwtExpirySeconds = DEFAULT_JWT_EXPIRY_SECONDS,
+  rateLimit = GOTRUE_TOKEN_RATE_LIMIT,
+}) {
+  const tokenLimiter = createRateLimiter(rateLimit);
+
+  async function findUser(where, value, tx = db) {
+    const { rows } = await tx.query(`select * from auth.users where ${where} = $1`, [value]);
+    return rows[0] ?? null;
+  }
+
+  function accessToken(user, sessionId, signedInAt) {
+    const iat = Math.floor(Date.now() / 1000);
+    const exp = iat + jwtExpirySeconds;
+    const claims = {
+      iss: issuer,
+      sub: user.id,
+      aud: user.aud,
+      exp,
+      iat,
+      email: user.email ?? "",
+      phone: "",
+      app_metadata: user.raw_app_meta_data,
+      user_metadata: user.raw_user_meta_data,
+      role: user.role,
+      aal: "aal1",
+      amr: [{ method: "password", timestamp: signedInAt }],
+      session_id: sessionId,
+      is_anonymous: false,
+    };
+    return { token: signJwt(claims, secret), exp };
+  }
+
+  function sessionResponse(user, sessionId, signedInAt, refreshToken) {
+    const { token, exp } = accessToken(user, sessionId, signedInAt);
+    return {
+      access_token: token,
+      token_type: "bearer",
+      expires_in: exp - Math.floor(Date.now() / 1000),
+      expires_at: exp,
+      refresh_token: refreshToken,
+      user: userJson(user),
+    };
+  }
+
+  function checkCanSignIn(user) {
+    if (!user.email_confirmed_at) throw new GoTrueError(400, "email_not_confirmed", "Email not confirmed");
+    if (user.banned_until && new Date(user.banned_until) > new Date()) {
+      throw new GoTrueError(400, "user_banned", "User is banned");
+    }
+  }
+
+  async function passwordGrant(body) {
+    const hasEmail = typeof body.email === "string" && body.email !== "";
+    const hasPhone = typeof body.phone === "string" && body.phone !== "";
+    if (hasEmail === hasPhone) {
+      throw validationFailed("Only an email address or phone number should be provided on login.");
+    }
+    const user = hasEmail ? await findUser("email", body.email.toLowerCase()) : null;
+    // An unknown e-mail costs the same hashing work as a wrong password, so timing tells nothing.
+    const matches = await verifyPassword(String(body.password ?? ""), user?.encrypted_password ?? null);
+    if (!user || !matches) throw invalidCredentials();
+    checkCanSignIn(user);
+    const sessionId = randomUUID();
+    const refreshToken = randomBytes(24).toString("base64url");
+    const signedIn = await db.transaction(async (tx) => {
+      const { rows } = await tx.query("insert into auth.sessions (id, user_id) values ($1, $2) returning created_at", [
+        sessionId,
+        user.id,
+      ]);
+      await tx.query("insert into auth.refresh_tokens (token_hash, session_id) values ($1, $2)", [
+        tokenHash(refreshToken),
+        sessionId,
+      ]);
+      const updated = await tx.query("update auth.users set last_sign_in_at = now() where id = $1 returning *", [
+        user.id,
+      ]);
+      return { user: updated.rows[0], at: seconds(rows[0].created_at) };
+    });
+    return sessionResponse(signedIn.user, sessionId, signedIn.at, refreshToken);
+  }
+
+  async function refreshGrant(body) {
+    if (typeof body.refresh_token !== "string" || body.refresh_token === "") {
+      throw validationFailed("refresh_token required");
+    }
+    const newToken = randomBytes(24).toString("base64url");
+    // Errors are returned rather than thrown inside the transaction, so a reused token's session is
+    // still revoked when the answer is a refusal.
+    const outcome = await db.transaction(async (tx) => {
+      const { rows } = await tx.query(
+        `select rt.revoked, rt.session_id, s.user_id, s.created_at as signed_in_at
+         from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
+         where rt.token_hash = $1 for update of rt`,
+        [tokenHash(body.refresh_token)],
+      );
+      const found = rows[0];
+      if (!found) {
+        return {
+          error: new GoTrueError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"),
+        };
+      }
+      if (found.revoked) {
+        // A used token presented again was copied: end the whole session, as GoTrue's reuse detection does.
+        await tx.query("delete from auth.sessions where id = $1", [found.session_id]);
+        return {
+          error: new GoTrueError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"),
+        };
+      }
+      const user = await findUser("id", found.user_id, tx);
+      await tx.query("update auth.refresh_tokens set revoked = true where token_hash = $1", [
+        tokenHash(body.refresh_token),
+      ]);
+      await tx.query("insert into auth.refresh_tokens (token_hash, session_id) values ($1, $2)", [
+        tokenHash(newToken),
+        found.session_id,
+      ]);
+      await tx.query("update auth.sessions set refreshed_at = now() where id = $1", [found.session_id]);
+      return { user, sessionId: found.session_id, at: seconds(found.signed_in_at) };
+    });
+    if (outcome.error) throw outcome.error;
+    checkCanSignIn(outcome.user);
+    return sessionResponse(outcome.user, outcome.sessionId, outcome.at, newToken);
+  }
+
+  function bearer(headers) {
+    const token = String(headers.authorization ?? "").match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+    if (!token) throw new GoTrueError(401, "no_authorization", "This endpoint requires a valid Bearer token");
+    try {
+      return verifyJwt(token, secret);
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      throw new GoTrueError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${error.message}`);
+    }
+  }
+
+  /** The signed-in user and session behind the request's access token, or GoTrue's refusal. */
+  async function requireSession(headers) {
+    const claims = bearer(headers);
+    if (typeof claims.sub !== "string" || !UUID.test(claims.sub)) {
+      throw new GoTrueError(403, "bad_jwt", "invalid claim: missing sub claim");
+    }
+    if (claims.aud !== "authenticated") throw validationFailed("Invalid audience");
+    const user = await findUser("id", claims.sub);
+    if (!user) throw new GoTrueError(403, "user_not_found", "User from sub claim in JWT does not exist");
+    const sessionId = typeof claims.session_id === "string" && UUID.test(claims.session_id) ? claims.session_id : null;
+    const { rows } = sessionId
+      ? await db.query("select id from auth.sessions where id = $1 and user_id = $2", [sessionId, user.id])
+      : { rows: [] };
+    if (rows.length === 0) {
+      throw new GoTrueError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+    }
+    return { user, sessionId };
+  }
+
+  function requireAdmin(headers) {
+    const claims = bearer(headers);
+    if (claims.role !== "service_role") throw new GoTrueError(403, "not_admin", "User not allowed");
+  }
+
+  /**
+   * Applies the changes in `body` to the user `id`: an admin's (every field), or the user's own (password
+   * and user_metadata as `data`; their other sessions end on a new password, `currentSessionId` stays).
+   */
+  async function updateUser(id, body, { admin, currentSessionId = null }) {
+    const appMetadata = admin ? objectParam(body, "app_metadata") : undefined;
+    const userMetadata = objectParam(body, admin ? "user_metadata" : "data");
+    if (body.password !== undefined && body.password !== null) checkPassword(body.password);
+    if (body.phone) throw validationFailed("Phone numbers are not served by the local backend");
+    const email = body.email !== undefined && body.email !== null ? checkEmail(body.email) : undefined;
+    const banned = admin && body.ban_duration !== undefined ? banMilliseconds(body.ban_duration) : undefined;
+    const passwordHash = typeof body.password === "string" ? await hashPassword(body.password) : undefined;
+    return db.transaction(async (tx) => {
+      const user = await findUser("id", id, tx);
+      if (!user) throw new GoTrueError(404, "user_not_found", "User not found");
+      if (email !== undefined && email !== user.email) {
+        if (!admin) throw validationFailed("Changing the e-mail address is not served by the local backend");
+        if (await findUser("email", email, tx)) {
+          throw new GoTrueError(422, "email_exists", "A user with this email address has already been registered");
+        }
+      }
+      const { rows } = await tx.query(
+        `update auth.users set
+           email = coalesce($2, email),
+           encrypted_password = coalesce($3, encrypted_password),
+           raw_app_meta_data = $4::jsonb,
+           raw_user_meta_data = $5::jsonb,
+           email_confirmed_at = case when $6::boolean then coalesce(email_confirmed_at, now()) else email_confirmed_at end,
+           role = coalesce($7, role),
+           banned_until = case when $8::boolean then $9::timestamptz else banned_until end,
+           updated_at = now()
+         where id = $1 returning *`,
+        [
+          id,
+          email ?? null,
+          passwordHash ?? null,
+          JSON.stringify(appMetadata ? mergeMetadata(user.raw_app_meta_data, appMetadata) : user.raw_app_meta_data),
+          JSON.stringify(userMetadata ? mergeMetadata(user.raw_user_meta_data, userMetadata) : user.raw_user_meta_data),
+          admin && body.email_confirm === true,
+          admin && typeof body.role === "string" && body.role !== "" ? body.role : null,
+          banned !== undefined,
+          banned ? new Date(Date.now() + banned).toISOString() : null,
+        ],
+      );
+      // A new password ends the user's sessions: all of them from the admin API, the others from PUT /user.
+      if (passwordHash) {
+        await tx.query("delete from auth.sessions where user_id = $1 and id is distinct from $2", [
+          id,
+          currentSessionId,
+        ]);
+      }
+      return rows[0];
+    });
+  }
+
+  async function createUser(body) {
+    if (!body.email && !body.phone) throw validationFailed("Unable to validate email address: invalid format");
+    if (body.phone) throw validationFailed("Phone numbers are not served by the local backend");
+    const email = checkEmail(body.email);
+    if (body.password !== undefined && body.password !== null) checkPassword(body.password);
+    const appMetadata = objectParam(body, "app_metadata") ?? {};
+    const userMetadata = objectParam(body, "user_metadata") ?? {};
+    if (body.id !== undefined && (typeof body.id !== "string" || !UUID.test(body.id))) {
+      throw validationFailed("id must be a UUID");
+    }
+    const banned = body.ban_duration !== undefined ? banMilliseconds(body.ban_duration) : null;
+    const passwordHash = typeof body.password === "string" ? await hashPassword(body.password) : null;
+    return db.transaction(async (tx) => {
+      if (await findUser("email", email, tx)) {
+        throw new GoTrueError(422, "email_exists", "A user with this email address has already been registered");
+      }
+      const { rows } = await tx.query(
+        `insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+                                 raw_user_meta_data, role, banned_until)
+         values ($1, $2, $3, case when $4::boolean then now() end, $5::jsonb, $6::jsonb, $7, $8::timestamptz)
+         returning *`,
+        [
+          body.id?.toLowerCase() ?? randomUUID(),
+          email,
+          passwordHash,
+          body.email_confirm === true,
+          JSON.stringify(mergeMetadata({ provider: "email", providers: ["email"] }, appMetadata)),
+          JSON.stringify(mergeMetadata({}, userMetadata)),
+          typeof body.role === "string" && body.role !== "" ? body.role : "authenticated",
+          banned ? new Date(Date.now() + banned).toISOString() : null,
+        ],
+      );
+      return rows[0];
+    });
+  }
+
+  async function listUsers(params) {
+    const number = (name, fallback) => {
+      const raw = params.get(name) ?? "";
+      if (raw === "") return fallback;
+      if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw validationFailed(`Bad Pagination Parameters: ${name}`);
+      return Number(raw);
+    };
+    const page = number("page", 1);
+    const perPage = Math.min(number("per_page", 50), 1000);
+    const { rows } = await db.query("select * from auth.users order by created_at desc, id limit $1 offset $2", [
+      perPage,
+      (page - 1) * perPage,
+    ]);
+    const { rows: counted } = await db.query("select count(*)::int as total from auth.users");
+    const total = counted[0].total;
+    const last = Math.max(1, Math.ceil(total / perPage));
+    const link = (n, rel) => `</auth/v1/admin/users?page=${n}&per_page=${perPage}>; rel="${rel}"`;
+    return {
+      status: 200,
+      headers: {
+        "X-Total-Count": String(total),
+        Link: [...(page < last ? [link(page + 1, "next")] : []), link(last, "last")].join(", "),
+      },
+      body: { users: rows.map(userJson), aud: "authenticated" },
+    };
+  }
+
+  const ok = (body, headers = {}) => ({ status: 200, headers, body });
+
+  /**
+   * Answers one /auth/v1 request. `path` is what follows /auth/v1; `readJson` reads the body.
+   * Returns { status, headers, body } (body null for no content) or throws a GoTrueError.
+   */
+  async function handle({ method, path, params, headers, remoteAddress, readJson }) {
+    if (path === "/health" && method === "GET") {
+      return ok({ version: "local", name: "GoTrue", description: "stagedoor local backend's Auth subset" });
+    }
+    if (path === "/settings" && method === "GET") {
+      return ok({
+        external: { email: true, phone: false, anonymous_users: false },
+        disable_signup: true,
+        mailer_autoconfirm: false,
+        phone_autoconfirm: false,
+        sms_provider: "",
+        saml_enabled: false,
+      });
+    }
+    if (path === "/token" && method === "POST") {
+      if (!tokenLimiter.take(remoteAddress)) {
+        throw new GoTrueError(429, "over_request_rate_limit", "Request rate limit reached");
+      }
+      const grant = params.get("grant_type");
+      const body = await readJson();
+      if (grant === "password") return ok(await passwordGrant(body));
+      if (grant === "refresh_token") return ok(await refreshGrant(body));
+      throw new GoTrueError(400, "invalid_credentials", "unsupported_grant_type");
+    }
+    if (path === "/signup" && method === "POST") {
+      // Sign-ups are off, as on the team's hosted project: accounts are made with the admin API only.
+      throw new GoTrueError(422, "signup_disabled", "Signups not allowed for this instance");
+    }
+    if (path === "/logout" && method === "POST") {
+      const scope = params.get("scope") ?? "global";
+      if (!["global", "local", "others"].includes(scope)) throw validationFailed(`Unsupported logout scope "${scope}"`);
+      const { user, sessionId } = await requireSession(headers);
+      const [where, values] =
+        scope === "global"
+          ? ["user_id = $1", [user.id]]
+          : scope === "local"
+            ? ["id = $1", [sessionId]]
+            : ["user_id = $1 and id <> $2", [user.id, sessionId]];
+      await db.query(`delete from auth.sessions where ${where}`, values);
+      return { status: 204, headers: {}, body: null };
+    }
+    if (path === "/user" && method === "GET") {
+      const { user } = await requireSession(headers);
+      return ok(userJson(user));
+    }
+    if (path === "/user" && method === "PUT") {
+      const { user, sessionId } = await requireSession(headers);
+      const body = await readJson();
+      if (body.app_metadata !== undefined) {
+        throw new GoTrueError(403, "not_admin", "Updating app_metadata requires admin privileges");
+      }
+      return ok(userJson(await updateUser(user.id, body, { admin: false, currentSessionId: sessionId })));
+    }
+    const adminMatch = path.match(/^\/admin\/users(?:\/([^/]+))?\/?$/);
+    if (adminMatch) {
+      requireAdmin(headers);
+      const id = adminMatch[1];
+      if (id === undefined) {
+        if (method === "GET") return listUsers(params);
+        if (method === "POST") return ok(userJson(await createUser(await readJson())));
+      } else {
+        if (!UUID.test(id)) throw new GoTrueError(404, "user_not_found", "User not found");
+        if (method === "GET") {
+          const user = await findUser("id", id.toLowerCase());
+          if (!user) throw new GoTrueError(404, "user_not_found", "User not found");
+          return ok(userJson(user));
+        }
+        if (method === "PUT")
+          return ok(userJson(await updateUser(id.toLowerCase(), await readJson(), { admin: true })));
+        if (method === "DELETE") {
+          await readJson(); // { should_soft_delete }: both remove the user here
+          const { rows } = await db.query("delete from auth.users where id = $1 returning id", [id.toLowerCase()]);
+          if (rows.length === 0) throw new GoTrueError(404, "user_not_found", "User not found");
+          return ok({});
+        }
+      }
+    }
+    throw new GoTrueError(404, "not_found", `The local backend does not serve ${method} /auth/v1${path}`);
+  }
+
+  /**
+   * Creates the team account if missing, or brings it up to date: the password (when it changed, every
+   * session of the account ends), the team mark merged into app_metadata, the e-mail confirmed.
+   * Returns what happened: "created", "password changed" or "unchanged".
+   */
+  async function ensureTeamAccount({ email, password }) {
+    checkPassword(password);
+    const address = checkEmail(email);
+    const existing = await findUser("email", address);
+    if (!existing) {
+      await createUser({ email: address, password, email_confirm: true, app_metadata: TEAM_APP_METADATA });
+      return "created";
+    }
+    const same = await verifyPassword(password, existing.encrypted_password);
+    await updateUser(
+      existing.id,
+      { app_metadata: TEAM_APP_METADATA, email_confirm: true, ...(same ? {} : { password }) },
+      { admin: true },
+    );
+    return same ? "unchanged" : "password changed";
+  }
+
+  /** Parses a body already read as text; an empty body is an empty object. */
+  function parseBody(text) {
+    if (text.trim() === "") return {};
+    let body;
+    try {
+      body = parseJsonBody(text);
+    } catch (error) {
+      throw new GoTrueError(400, "bad_json", `Could not parse request body as JSON: ${error.details ?? error.message}`);
+    }
+    if (body === null || typeof body !== "object" || Array.isArray(body)) {
+      throw new GoTrueError(400, "bad_json", "Could not parse request body as JSON: expected an object");
+    }
+    return body;
+  }
+
+  return { handle, ensureTeamAccount, parseBody };
+}

@@ -1,0 +1,110 @@
+/**
+ * What every route of the local backend shares: reading a request body safely (size cap, strict UTF-8, a
+ * nesting limit for JSON) and the cross-origin rules (only the site's own origins).
+ */
+
+/** Largest request body accepted (1 MiB): far above any real contact, event or sign-in. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Deepest JSON nesting accepted: the app's bodies are flat; deeper input only tries to exhaust a stack. */
+export const MAX_JSON_DEPTH = 64;
+
+/** A request body the backend will not read; `reason` picks the route's own error code. */
+export class BodyError extends Error {
+  constructor(reason, message, details = null) {
+    super(message);
+    this.reason = reason; // "too_large" | "invalid_utf8" | "invalid_json" | "media_type"
+    this.details = details;
+  }
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Reads the whole body as strict UTF-8 (invalid bytes are refused, not replaced), up to `maxBytes`. */
+export function readBody(request, maxBytes = MAX_BODY_BYTES) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    let refused = false;
+    request.on("data", (chunk) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size > maxBytes) {
+        refused = true;
+        reject(new BodyError("too_large", `Request body is larger than ${maxBytes} bytes`));
+        request.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on("end", () => {
+      if (refused) return;
+      try {
+        resolve(utf8.decode(Buffer.concat(chunks)));
+      } catch {
+        reject(new BodyError("invalid_utf8", "Empty or invalid json", "The body is not valid UTF-8"));
+      }
+    });
+    request.on("error", reject);
+  });
+}
+
+/** The deepest nesting of arrays and objects in a JSON text, counted without parsing (strings skipped). */
+function nestingDepth(text, limit) {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 92)
+        i++; // backslash: skip the escaped character
+      else if (char === 34) inString = false;
+    } else if (char === 34) inString = true;
+    else if (char === 123 || char === 91) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (char === 125 || char === 93) depth--;
+  }
+  return deepest;
+}
+
+/** Parses a JSON body, refusing malformed text and nesting deeper than `maxDepth` alike. */
+export function parseJsonBody(text, maxDepth = MAX_JSON_DEPTH) {
+  if (nestingDepth(text, maxDepth) > maxDepth) {
+    throw new BodyError("invalid_json", "Empty or invalid json", `JSON nested deeper than ${maxDepth} levels`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new BodyError("invalid_json", "Empty or invalid json", error.message);
+  }
+}
+
+/**
+ * Whether a body's Content-Type is JSON. A missing header counts as JSON (supabase-js always sends it;
+ * PostgREST assumes JSON). Form and plain-text bodies are refused: a page on another site can send those
+ * without a CORS preflight.
+ */
+export function isJsonContentType(header) {
+  if (header === undefined || header.trim() === "") return true;
+  const type = header.split(";")[0].trim().toLowerCase();
+  return type === "application/json" || type === "application/vnd.pgrst.object+json";
+}
+
+/**
+ * The origins the site is served from by `npm start` and `npm run dev` (and the tests' own): browsers on
+ * any other origin may not call the backend. Requests without an Origin (curl, scripts, Node) are fine.
+ */
+export function siteOrigins(ports = [4321]) {
+  return [...new Set(ports)].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+}
+
+/** The extra origins listed in BACKEND_ALLOWED_ORIGINS (comma-separated), if any. */
+export function originsFromEnv(value = process.env.BACKEND_ALLOWED_ORIGINS) {
+  return (value ?? "")
+    .split(",")
+    .map((origin) => origin.trim().replace(/\/$/, ""))
+    .filter(Boolean);
+}
