@@ -71,4 +71,12 @@ export default defineConfig({
     calendarHeaders(calendarHeaderRules(tour.dates)),
   ],
   server: { port: 4321, host: "127.0.0.1" },
+  vite: {
+    build: {
+      // Never inline a page's own script: the CSP allows inline scripts by hash only, and a script that
+      // reads PUBLIC_* values (the sign-up form) would hash differently in every environment. Other
+      // assets keep Vite's default (undefined).
+      assetsInlineLimit: (file) => (file.endsWith(".js") ? false : undefined),
+    },
+  },
 });

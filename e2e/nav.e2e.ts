@@ -94,7 +94,7 @@ describe("shared navigation", () => {
     const scrollMax = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
     const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
-    it.each(["/bio", "/tour", "/merch"])(
+    it.each(["/bio", "/tour", "/merch", "/listen"])(
       "%s: scrolling down past 50 px and back up with the wheel moves nothing under the bar",
       async (path) => {
         const { page, errors } = await openPage(getBrowser, path, { viewport: { width: 390, height: 700 } });

@@ -3,7 +3,7 @@ import { baseURL, useBrowser } from "./browser";
 import { jsonLd, visit } from "./visit";
 
 const getBrowser = useBrowser();
-const publicPages = ["/", "/bio", "/tour", "/epk", "/merch"];
+const publicPages = ["/", "/bio", "/tour", "/listen", "/epk", "/merch"];
 
 const meta = (page: import("playwright-core").Page, selector: string) =>
   page.locator(selector).first().getAttribute("content");

@@ -1,6 +1,7 @@
 /** The merch page: one product (static, never fetched) and the coming-soon panel. */
 import toteBag from "../assets/tote-bag.jpg";
 import toteBagDetail from "../assets/tote-bag-detail.jpg";
+import { signup } from "./signup";
 
 export const merch = {
   heading: "Merchandise",
@@ -27,8 +28,9 @@ export const merch = {
   comingSoon: {
     heading: "Coming Soon",
     items: [
-      { name: "T-Shirts", note: "Sign up for updates" },
-      { name: "More Merch", note: "Coming soon" },
+      // The spec's words, now a link to the news sign-up with T-shirts chosen.
+      { name: "T-Shirts", note: "Sign up for updates", href: signup.tshirtsHref },
+      { name: "More Merch", note: "Coming soon", href: undefined },
     ],
   },
 } as const;
