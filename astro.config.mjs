@@ -1,10 +1,9 @@
 // @ts-check
-import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwind from "@astrojs/tailwind";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
-import { PASSWORD_ITERATIONS } from "./src/features/calendar/password.ts";
+import { DEFAULT_TEAM_EMAIL } from "./server/team-account.mjs";
 import { site } from "./src/data/site.ts";
 import { calendarHeaderRules } from "./src/data/tour-calendar.ts";
 import { tour } from "./src/data/tour.ts";
@@ -33,31 +32,16 @@ if (isDeployBuild) {
   const problem = deploySupabaseUrlProblem(process.env.PUBLIC_SUPABASE_URL ?? "", policy);
   if (problem) throw new Error(`Deploy build stopped: ${problem}`);
 }
-if (isDeployBuild && !process.env.CALENDAR_PASSWORD) {
-  throw new Error(
-    "Deploy build stopped: CALENDAR_PASSWORD is not set. Set the calendar's shared password in the Netlify UI " +
-      "(Site configuration → Environment variables); the development default must never reach the live site.",
-  );
-}
-
 // Outside production the embedded local backend is the default.
 process.env.PUBLIC_SUPABASE_URL ||= LOCAL_SUPABASE_URL;
 process.env.PUBLIC_SUPABASE_ANON_KEY ||= LOCAL_ANON_KEY;
 
 /**
- * The calendar gate: only a random salt and a PBKDF2-SHA-256 hash of
- * CALENDAR_PASSWORD reach the browser bundle, never the password.
- * "stagedoor-dev" is the documented development default.
+ * The calendar signs in to the team's shared account with this e-mail and the
+ * typed password; the server checks the password, so nothing about it is
+ * needed at build time or ships with the site.
  */
-const calendarSalt = randomBytes(16).toString("hex");
-process.env.PUBLIC_CALENDAR_SALT = calendarSalt;
-process.env.PUBLIC_CALENDAR_PASSWORD_HASH = pbkdf2Sync(
-  process.env.CALENDAR_PASSWORD || "stagedoor-dev",
-  calendarSalt,
-  PASSWORD_ITERATIONS,
-  32,
-  "sha256",
-).toString("hex");
+process.env.PUBLIC_TEAM_EMAIL ||= process.env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL;
 
 export default defineConfig({
   site: process.env.SITE_URL || site.url,

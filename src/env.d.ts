@@ -5,9 +5,8 @@ interface ImportMetaEnv {
   readonly PUBLIC_SUPABASE_URL: string;
   /** Public anon key of that project. */
   readonly PUBLIC_SUPABASE_ANON_KEY: string;
-  /** Salt and PBKDF2 hash of CALENDAR_PASSWORD, made at build time (astro.config.mjs). */
-  readonly PUBLIC_CALENDAR_SALT: string;
-  readonly PUBLIC_CALENDAR_PASSWORD_HASH: string;
+  /** E-mail of the shared team account the calendar signs in to (astro.config.mjs sets the default). */
+  readonly PUBLIC_TEAM_EMAIL: string;
 }
 
 interface ImportMeta {

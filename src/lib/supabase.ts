@@ -8,14 +8,18 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 
 let client: Promise<SupabaseClient> | undefined;
 
-/** The browser's shared client, pointed at PUBLIC_SUPABASE_URL with the anon key. */
+/**
+ * The browser's shared client, pointed at PUBLIC_SUPABASE_URL with the anon
+ * key. A team sign-in (the calendar) lives in memory only, so a reload signs
+ * out; its tokens refresh by themselves while the page is open.
+ */
 export function getSupabase(): Promise<SupabaseClient> {
   if (typeof window === "undefined") {
     return Promise.reject(new Error("The Supabase client is only available in the browser."));
   }
   client ??= import("@supabase/supabase-js").then(({ createClient }) =>
     createClient(import.meta.env.PUBLIC_SUPABASE_URL, import.meta.env.PUBLIC_SUPABASE_ANON_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      auth: { persistSession: false, autoRefreshToken: true, detectSessionInUrl: false },
     }),
   );
   return client;

@@ -9,6 +9,8 @@ import {
   emptyEventDraft,
   errorMessage,
   EVENT_LIMITS,
+  isAccessRefused,
+  LOCK_REASONS,
   EVENT_TYPES,
   eventFromDraft,
   formatDay,
@@ -16,6 +18,7 @@ import {
   type EventDraft,
 } from "./calendar";
 import { insertEvent } from "./calendar.api";
+import { endTeamSession } from "./calendar.store";
 import { inputClass, primaryButtonClass } from "./calendar.styles";
 
 export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | undefined; onAdded: () => void }) {
@@ -37,6 +40,9 @@ export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | und
           showToast({ title: "Event added", description: "New event has been added successfully" });
           onAdded();
         } catch (error) {
+          // The server no longer lets this session add events: back to the gate, saying why.
+          if (isAccessRefused(error))
+            return void (await endTeamSession(await getSupabase(), LOCK_REASONS.accessRefused));
           showToast({ title: "Error adding event", description: errorMessage(error), variant: "destructive" });
         } finally {
           setSaving(false);

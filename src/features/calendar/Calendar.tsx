@@ -1,7 +1,8 @@
 /**
  * The shared calendar island: the password gate, then the live indicator,
  * the export button, the month view with its legend, the Add Event form and
- * the Upcoming Events list, kept current by realtime.
+ * the Upcoming Events list, kept current by realtime. The page follows the
+ * team session's auth events, and locks again, saying why, when it ends.
  * Rendered in the browser only (client:only), so "today" is never baked into
  * the HTML at build time.
  */
@@ -13,7 +14,10 @@ import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { showToast } from "../toasts/toasts.store";
 import { AddEventForm } from "./AddEventForm";
 import {
+  coalescedReloads,
   errorMessage,
+  isAccessRefused,
+  LOCK_REASONS,
   nextRealtimeStatus,
   resubscribeAttempt,
   resubscribeDelay,
@@ -21,7 +25,7 @@ import {
   type RealtimeStatus,
 } from "./calendar";
 import { fetchEvents, subscribeToEvents } from "./calendar.api";
-import { $calendarUnlocked } from "./calendar.store";
+import { $calendarUnlocked, endTeamSession, followTeamSession, watchTeamSession } from "./calendar.store";
 import { EventTypeLegend } from "./EventTypeLegend";
 import { ExportButton } from "./ExportButton";
 import { LiveIndicator } from "./LiveIndicator";
@@ -30,8 +34,9 @@ import { PasswordGate } from "./PasswordGate";
 import { UpcomingEvents } from "./UpcomingEvents";
 
 /**
- * Events from calendar_events, refetched on every realtime change (spec
- * section 7). `status` follows the channel: realtime-js reconnects and
+ * Events from calendar_events, refetched after realtime changes (spec section
+ * 7), gathered so that a burst of changes costs one or two reads, not one per
+ * change (coalescedReloads). `status` follows the channel: realtime-js reconnects and
  * rejoins by itself after a drop, and every join refetches the list, since
  * changes made while no channel was joined are never replayed. A channel the
  * server closed is subscribed again after a pause. When the tab returns to
@@ -55,6 +60,11 @@ function useCalendarEvents() {
         setEvents(fresh);
       }
     } catch (error) {
+      // The server no longer lets this session read the calendar: back to the gate, saying why.
+      if (isAccessRefused(error)) {
+        await endTeamSession(await getSupabase(), LOCK_REASONS.accessRefused);
+        return;
+      }
       // The list is left as it was.
       if (quiet && shownRequest.current > 0) return;
       showToast({ title: "Error fetching events", description: errorMessage(error), variant: "destructive" });
@@ -74,6 +84,11 @@ function useCalendarEvents() {
     let resubscribeAttempts = 0;
     let resubscribeTimer: ReturnType<typeof setTimeout> | undefined;
     let joinedAt: number | null = null;
+    let stopSessionWatch = () => {};
+    const reloads = coalescedReloads(() => refetch(), {
+      setTimeout,
+      clearTimeout: (handle) => clearTimeout(handle as number),
+    });
 
     const show = (status: RealtimeStatus) => {
       current = status;
@@ -86,7 +101,7 @@ function useCalendarEvents() {
       joinedAt = null;
       channel = subscribeToEvents(
         supabase,
-        () => void refetch(),
+        () => reloads.request(),
         (channelStatus) => {
           if (disposed || currentChannel !== token) return;
           const next = nextRealtimeStatus(current, channelStatus);
@@ -129,6 +144,7 @@ function useCalendarEvents() {
         return;
       }
       if (disposed) return;
+      stopSessionWatch = watchTeamSession(supabase);
       subscribe();
       await refetch();
     })();
@@ -138,6 +154,8 @@ function useCalendarEvents() {
     return () => {
       disposed = true;
       clearTimeout(resubscribeTimer);
+      reloads.cancel();
+      stopSessionWatch();
       document.removeEventListener("visibilitychange", resync);
       window.removeEventListener("online", resync);
       window.removeEventListener("offline", onOffline);
@@ -171,6 +189,22 @@ function CalendarTool() {
 
 function CalendarPage() {
   const unlocked = useStore($calendarUnlocked);
+  // Follow the auth events from the start; loading the client now also readies it for the Login.
+  useEffect(() => {
+    let stop = () => {};
+    let disposed = false;
+    getSupabase()
+      .then((client) => {
+        if (!disposed) stop = followTeamSession(client);
+      })
+      .catch(() => {
+        // The Login reports a client that cannot load.
+      });
+    return () => {
+      disposed = true;
+      stop();
+    };
+  }, []);
   return unlocked ? <CalendarTool /> : <PasswordGate />;
 }
 

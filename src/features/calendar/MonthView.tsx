@@ -1,13 +1,13 @@
 /**
  * The month: single-day selection, outside days, always six weeks. Each day
- * button shows a dot per event in its type colour (tooltip: title and type)
- * and carries the day's events in its accessible name, which starts with the
- * visible day number.
+ * button shows a dot per event in its type colour (tooltip: title and type),
+ * at most three with a "+N" count of the rest, and carries the day's events in
+ * its accessible name, which starts with the visible day number.
  */
 import { createContext, useContext, useEffect, useMemo, useRef } from "react";
 import { DayPicker, type DayButtonProps } from "react-day-picker";
 import "react-day-picker/style.css";
-import { dayKey, dayLabel, eventsByDay, eventTypeColourClass, type CalendarEvent } from "./calendar";
+import { dayDots, dayKey, dayLabel, eventsByDay, eventTypeColourClass, type CalendarEvent } from "./calendar";
 
 const EventsByDay = createContext<ReadonlyMap<string, CalendarEvent[]>>(new Map());
 
@@ -17,6 +17,7 @@ const EventsByDay = createContext<ReadonlyMap<string, CalendarEvent[]>>(new Map(
  */
 function EventDayButton({ day, modifiers, ...buttonProps }: DayButtonProps) {
   const dayEvents = useContext(EventsByDay).get(dayKey(day.date)) ?? [];
+  const dots = dayDots(dayEvents);
   const ref = useRef<HTMLButtonElement>(null);
   // As the library's own day button does: arrow keys move the focused day, this moves DOM focus.
   useEffect(() => {
@@ -32,13 +33,16 @@ function EventDayButton({ day, modifiers, ...buttonProps }: DayButtonProps) {
         <span>{day.date.getDate()}</span>
         {dayEvents.length > 0 ? (
           <span className="mt-0.5 flex max-w-[2.25rem] flex-wrap justify-center gap-0.5" aria-hidden="true">
-            {dayEvents.map((event) => (
+            {dots.shown.map((event) => (
               <span
                 key={event.id}
                 title={`${event.title} (${event.event_type})`}
                 className={`block h-1.5 w-1.5 rounded-full ${eventTypeColourClass(event.event_type)}`}
               />
             ))}
+            {dots.more > 0 ? (
+              <span className="text-[0.625rem] font-semibold leading-[0.375rem]">+{dots.more}</span>
+            ) : null}
           </span>
         ) : null}
       </span>

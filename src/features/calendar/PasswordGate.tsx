@@ -1,45 +1,58 @@
 /**
- * The calendar's "Enter Password" screen. The typed password is hashed in the
- * browser and compared with the salted hash baked in at build time; paste and
- * password managers work (a hidden username field lets them save the entry).
+ * The calendar's "Enter Password" screen. Login signs in to the team's shared
+ * account (Supabase Auth) with the typed password; the server checks it, so
+ * nothing about the password ships with the site. Paste and password managers
+ * work (a hidden username field lets them save the entry). When the page
+ * locked itself while open, a status line says why.
  */
+import { useStore } from "@nanostores/react";
 import { useId, useState } from "react";
+import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
-import { unlockCalendar } from "./calendar.store";
+import { ACCESS_GRANTED, signInRefusal, WRONG_PASSWORD } from "./calendar";
+import { $calendarLockReason, signInToCalendar } from "./calendar.store";
 import { gateBoxClass, inputClass, primaryButtonClass } from "./calendar.styles";
-import { passwordMatches } from "./password";
 
 export function PasswordGate() {
   const [password, setPassword] = useState("");
   const [checking, setChecking] = useState(false);
+  // A refusal that is not a wrong password stays on the screen after its toast has gone.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const lockReason = useStore($calendarLockReason);
   const inputId = useId();
+  const statusLine = refusal ?? lockReason;
   return (
     <form
       className={`${gateBoxClass} p-6`}
+      aria-busy={checking}
       onSubmit={async (event) => {
         event.preventDefault();
+        // One sign-in at a time: a second press while the first is on its way does nothing.
         if (checking) return;
         setChecking(true);
-        let ok = false;
+        let outcome;
         try {
-          ok = await passwordMatches(
-            password,
-            import.meta.env.PUBLIC_CALENDAR_SALT,
-            import.meta.env.PUBLIC_CALENDAR_PASSWORD_HASH,
-          );
+          const client = await getSupabase();
+          outcome = await signInToCalendar(client, import.meta.env.PUBLIC_TEAM_EMAIL, password);
+        } catch (error) {
+          outcome = { ok: false as const, notice: signInRefusal(error) };
         } finally {
           setChecking(false);
         }
-        if (ok) {
-          unlockCalendar();
-          showToast({ title: "Access granted", description: "You can now edit the calendar" });
-        } else {
-          showToast({ title: "Access denied", description: "Incorrect password", variant: "destructive" });
+        if (outcome.ok) {
+          showToast(ACCESS_GRANTED);
+          return;
         }
+        const { notice } = outcome;
+        setRefusal(notice === WRONG_PASSWORD ? null : `${notice.title}. ${notice.description}`);
+        showToast({ ...notice, variant: "destructive" });
       }}
     >
       <h2 className="font-serif text-2xl font-semibold">Enter Password</h2>
-      {/* The team shares one password; this fixed username lets password managers store it. */}
+      <p role="status" className={statusLine ? "mt-2 text-sm text-red-800" : "sr-only"}>
+        {statusLine}
+      </p>
+      {/* The team shares one account; this fixed username lets password managers store its password. */}
       <input type="text" name="username" autoComplete="username" value="stagedoor calendar" readOnly hidden />
       <label htmlFor={inputId} className="mt-4 block text-sm font-semibold">
         Password

@@ -2,20 +2,23 @@
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { toCalendarEvents, type CalendarEvent, type ChannelStatus, type NewEvent } from "./calendar";
 
-/** All events, by start date ascending; throws the server's error. */
+/** All events, by start date ascending; throws the server's error with the HTTP status (0: no answer). */
 export async function fetchEvents(client: SupabaseClient): Promise<CalendarEvent[]> {
-  const { data, error } = await client.from("calendar_events").select("*").order("start_date", { ascending: true });
-  if (error) throw error;
+  const { data, error, status } = await client
+    .from("calendar_events")
+    .select("*")
+    .order("start_date", { ascending: true });
+  if (error) throw { ...error, status };
   return toCalendarEvents(data);
 }
 
-/** Inserts one event; throws the server's error. */
+/** Inserts one event; throws the server's error with the HTTP status (0: no answer). */
 export async function insertEvent(client: SupabaseClient, event: NewEvent): Promise<void> {
   const { title, description, start_date, end_date, event_type } = event;
-  const { error } = await client
+  const { error, status } = await client
     .from("calendar_events")
     .insert({ title, description, start_date, end_date, event_type });
-  if (error) throw error;
+  if (error) throw { ...error, status };
 }
 
 /**

@@ -1,8 +1,17 @@
 import ICAL from "ical.js";
-import { pbkdf2Sync } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  ACCESS_GRANTED,
   calendarExport,
+  coalescedReloads,
+  dayDots,
+  isAccessRefused,
+  isNetworkFailure,
+  NO_CONNECTION_TEXT,
+  RELOAD_GATHER_MS,
+  SERVER_UNAVAILABLE_TEXT,
+  signInRefusal,
+  WRONG_PASSWORD,
   eventToIcs,
   exportFileName,
   nextRealtimeStatus,
@@ -24,7 +33,6 @@ import {
   toCalendarEvents,
   type CalendarEvent,
 } from "./calendar";
-import { hashPassword, passwordMatches, PASSWORD_ITERATIONS } from "./password";
 
 const event = (title: string, start: string, type: CalendarEvent["event_type"] = "gig"): CalendarEvent => ({
   id: title,
@@ -127,6 +135,21 @@ describe("listing events", () => {
     ).toBe("2 April 2025, Wednesday, today, selected, 2 events: Radio (promotion); Studio (recording)");
   });
 
+  it("keeps a busy day's label short: the date and how many events", () => {
+    const many = ["A", "B", "C", "D", "E"].map((title) => ({ title, event_type: "gig" }));
+    expect(dayLabel(new Date(2025, 3, 15), many)).toBe("15 April 2025, Tuesday, 5 events");
+    expect(dayLabel(new Date(2025, 3, 15), many.slice(0, 3))).toBe(
+      "15 April 2025, Tuesday, 3 events: A (gig); B (gig); C (gig)",
+    );
+  });
+
+  it("shows at most three dots a day and counts the rest", () => {
+    expect(dayDots([1, 2])).toEqual({ shown: [1, 2], more: 0 });
+    expect(dayDots([1, 2, 3])).toEqual({ shown: [1, 2, 3], more: 0 });
+    expect(dayDots([1, 2, 3, 4, 5, 6, 7, 8, 9])).toEqual({ shown: [1, 2, 3], more: 6 });
+    expect(dayDots([])).toEqual({ shown: [], more: 0 });
+  });
+
   it("gives every type its colour and an unknown type a neutral one", () => {
     expect(EVENT_TYPES.map((type) => EVENT_TYPE_COLOURS[type].name)).toEqual([
       "red",
@@ -179,32 +202,201 @@ describe("reading rows from the server", () => {
   });
 
   it("shows the server's message of a failed call", () => {
-    expect(errorMessage({ code: "23514", message: "new row violates check constraint" })).toBe(
+    expect(errorMessage({ code: "23514", message: "new row violates check constraint", status: 400 })).toBe(
       "new row violates check constraint",
     );
-    expect(errorMessage(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
-    expect(errorMessage("offline")).toBe("offline");
+    expect(errorMessage({ code: "XX000", message: "Database is resting", status: 500 })).toBe("Database is resting");
+    expect(errorMessage("The venue is double-booked")).toBe("The venue is double-booked");
+  });
+
+  it("says in plain words that the server could not be reached, never the browser's error", () => {
+    const failures = [
+      { message: "TypeError: Failed to fetch", details: "", hint: "", code: "", status: 0 },
+      { message: "FetchError: request to http://127.0.0.1:54321 failed", code: "" },
+      new TypeError("Failed to fetch"),
+      { message: "TypeError: NetworkError when attempting to fetch resource." },
+      { message: "Load failed" },
+      { name: "AuthRetryableFetchError", message: "{}", status: 0 },
+    ];
+    for (const failure of failures) {
+      expect(isNetworkFailure(failure)).toBe(true);
+      expect(errorMessage(failure)).toBe(NO_CONNECTION_TEXT);
+    }
+    expect(NO_CONNECTION_TEXT).toBe(
+      "Could not reach the calendar server. Check your internet connection and try again.",
+    );
+    expect(isNetworkFailure({ message: "Database is resting", status: 500 })).toBe(false);
+  });
+
+  it("says the server is unavailable when it failed without a message", () => {
+    expect(errorMessage({ message: "", status: 503 })).toBe(SERVER_UNAVAILABLE_TEXT);
+    expect(errorMessage({})).toBe("Something went wrong. Try again.");
+  });
+
+  it("recognises a session the server no longer accepts", () => {
+    expect(
+      isAccessRefused({ code: "42501", message: "permission denied for table calendar_events", status: 401 }),
+    ).toBe(true);
+    expect(isAccessRefused({ code: "42501", status: 403 })).toBe(true);
+    expect(isAccessRefused({ code: "PGRST301", message: "JWT expired", status: 401 })).toBe(true);
+    expect(isAccessRefused({ code: "PGRST303", status: 401 })).toBe(true);
+    expect(isAccessRefused({ code: "23514", status: 400 })).toBe(false);
+    expect(isAccessRefused({ message: "TypeError: Failed to fetch", status: 0 })).toBe(false);
   });
 });
 
-describe("calendar password", () => {
-  it("accepts the right password and refuses others", async () => {
-    const hash = await hashPassword("open sesame", "salt-1");
-    expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(await passwordMatches("open sesame", "salt-1", hash)).toBe(true);
-    expect(await passwordMatches("open sesame ", "salt-1", hash)).toBe(false);
-    expect(await passwordMatches("", "salt-1", hash)).toBe(false);
+describe("signing in to the calendar", () => {
+  const authError = (status: number, code: string | undefined, message: string) => ({
+    name: status === 0 || status >= 500 ? "AuthRetryableFetchError" : "AuthApiError",
+    status,
+    code,
+    message,
   });
 
-  it("depends on the salt", async () => {
-    expect(await hashPassword("pw", "a")).not.toBe(await hashPassword("pw", "b"));
+  it("keeps the spec's words for a wrong password and for the right one", () => {
+    expect(signInRefusal(authError(400, "invalid_credentials", "Invalid login credentials"))).toEqual({
+      title: "Access denied",
+      description: "Incorrect password",
+    });
+    expect(WRONG_PASSWORD).toEqual({ title: "Access denied", description: "Incorrect password" });
+    expect(ACCESS_GRANTED).toEqual({ title: "Access granted", description: "You can now edit the calendar" });
   });
 
-  it("matches the hash the build makes with node:crypto (astro.config.mjs)", async () => {
-    const built = pbkdf2Sync("stagedoor-dev", "0f1e2d3c", PASSWORD_ITERATIONS, 32, "sha256").toString("hex");
-    expect(await hashPassword("stagedoor-dev", "0f1e2d3c")).toBe(built);
-    expect(await passwordMatches("stagedoor-dev", "0f1e2d3c", built)).toBe(true);
-    expect(await passwordMatches("Stagedoor-dev", "0f1e2d3c", built)).toBe(false);
+  it("asks to wait a few minutes after too many tries", () => {
+    expect(signInRefusal(authError(429, "over_request_rate_limit", "Request rate limit reached"))).toEqual({
+      title: "Too many tries",
+      description: "The calendar has stopped taking passwords for a while. Wait a few minutes, then try again.",
+    });
+  });
+
+  it("tells a network failure and a failing server from a wrong password", () => {
+    expect(signInRefusal(authError(0, undefined, "Failed to fetch"))).toEqual({
+      title: "No connection",
+      description: NO_CONNECTION_TEXT,
+    });
+    for (const status of [500, 502, 503, 504]) {
+      expect(signInRefusal(authError(status, undefined, "{}"))).toEqual({
+        title: "Server unavailable",
+        description: SERVER_UNAVAILABLE_TEXT,
+      });
+    }
+  });
+
+  it("shows any other refusal in the server's own words", () => {
+    expect(signInRefusal(authError(400, "email_not_confirmed", "Email not confirmed"))).toEqual({
+      title: "Login failed",
+      description: "Email not confirmed",
+    });
+    expect(signInRefusal(authError(422, "email_provider_disabled", ""))).toEqual({
+      title: "Login failed",
+      description: "The server refused the login.",
+    });
+  });
+});
+
+describe("reloading the list after changes", () => {
+  /** Timers the test moves by hand, and a read whose replies it sends. */
+  function harness() {
+    let now = 0;
+    const due: { at: number; run: () => void; id: number }[] = [];
+    let nextId = 0;
+    const timers = {
+      setTimeout: (run: () => void, ms: number) => {
+        due.push({ at: now + ms, run, id: ++nextId });
+        return nextId;
+      },
+      clearTimeout: (id: unknown) => {
+        const index = due.findIndex((timer) => timer.id === id);
+        if (index >= 0) due.splice(index, 1);
+      },
+    };
+    const replies: (() => void)[] = [];
+    let reads = 0;
+    const read = () => {
+      reads += 1;
+      return new Promise<void>((resolve) => replies.push(resolve));
+    };
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    return {
+      timers,
+      read,
+      reads: () => reads,
+      pending: () => due.length,
+      async advance(ms: number) {
+        now += ms;
+        for (const timer of due.filter((t) => t.at <= now)) {
+          due.splice(due.indexOf(timer), 1);
+          timer.run();
+        }
+        await settle();
+      },
+      async reply() {
+        replies.shift()?.();
+        await settle();
+      },
+    };
+  }
+
+  it("gathers a burst of changes into one read", async () => {
+    const h = harness();
+    const reloads = coalescedReloads(h.read, h.timers);
+    for (let i = 0; i < 50; i += 1) reloads.request();
+    expect(h.reads()).toBe(0);
+    await h.advance(RELOAD_GATHER_MS);
+    expect(h.reads()).toBe(1);
+    await h.reply();
+    await h.advance(1000);
+    expect(h.reads()).toBe(1);
+    expect(h.pending()).toBe(0);
+  });
+
+  it("reads exactly once more for changes that arrive during a read, so the list ends up current", async () => {
+    const h = harness();
+    const reloads = coalescedReloads(h.read, h.timers);
+    reloads.request();
+    await h.advance(RELOAD_GATHER_MS);
+    expect(h.reads()).toBe(1);
+    for (let i = 0; i < 20; i += 1) reloads.request();
+    await h.advance(1000);
+    expect(h.reads()).toBe(1); // never two reads at once
+    await h.reply();
+    await h.advance(RELOAD_GATHER_MS);
+    expect(h.reads()).toBe(2);
+    await h.reply();
+    await h.advance(1000);
+    expect(h.reads()).toBe(2);
+  });
+
+  it("reads each change that comes after the last read has finished", async () => {
+    const h = harness();
+    const reloads = coalescedReloads(h.read, h.timers);
+    for (let change = 1; change <= 3; change += 1) {
+      reloads.request();
+      await h.advance(RELOAD_GATHER_MS);
+      await h.reply();
+      expect(h.reads()).toBe(change);
+    }
+  });
+
+  it("goes on after a failed read, and stops when cancelled", async () => {
+    const h = harness();
+    let fail = true;
+    let reads = 0;
+    const reloads = coalescedReloads(async () => {
+      reads += 1;
+      if (fail) throw new Error("offline");
+    }, h.timers);
+    reloads.request();
+    await h.advance(RELOAD_GATHER_MS);
+    fail = false;
+    reloads.request();
+    await h.advance(RELOAD_GATHER_MS);
+    expect(reads).toBe(2);
+    reloads.request();
+    reloads.cancel();
+    await h.advance(1000);
+    expect(reads).toBe(2);
+    expect(h.pending()).toBe(0);
   });
 });
 

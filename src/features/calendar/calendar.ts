@@ -153,9 +153,20 @@ export function formatEventDate(event: Pick<CalendarEvent, "start_date">): strin
   return formatDay(new Date(year, month - 1, day));
 }
 
+/** At most this many dots under a day; the rest are counted ("+2"). */
+export const MAX_DAY_DOTS = 3;
+
+/** The dots a day shows (its first events in start order) and how many more it holds. */
+export function dayDots<T>(events: readonly T[], max = MAX_DAY_DOTS): { shown: T[]; more: number } {
+  const shown = events.slice(0, max);
+  return { shown, more: events.length - shown.length };
+}
+
 /**
  * Screen-reader text of a day button, starting with the visible number:
  * "23 April 2025, Wednesday, today, selected, 2 events: Launch (gig); Radio (promotion)".
+ * A day with more events than dots only says how many it holds ("…, 9 events"),
+ * so the label stays short; the Upcoming Events list has them all.
  */
 export function dayLabel(
   date: Date,
@@ -166,16 +177,161 @@ export function dayLabel(
     .filter(Boolean)
     .join(", ");
   if (events.length === 0) return base;
+  const count = `${events.length} ${events.length === 1 ? "event" : "events"}`;
+  if (dayDots(events).more > 0) return `${base}, ${count}`;
   const list = events.map((event) => `${event.title} (${event.event_type})`).join("; ");
-  return `${base}, ${events.length} ${events.length === 1 ? "event" : "events"}: ${list}`;
+  return `${base}, ${count}: ${list}`;
 }
 
-/** The message of a failed call for a toast: supabase-js errors carry the server's. */
+/** Said instead of "TypeError: Failed to fetch" when the server could not be reached at all. */
+export const NO_CONNECTION_TEXT = "Could not reach the calendar server. Check your internet connection and try again.";
+
+/** Said when the server failed (5xx) without a message of its own. */
+export const SERVER_UNAVAILABLE_TEXT = "The calendar server is not answering right now. Try again in a minute.";
+
+const fieldOf = (error: unknown, key: string): unknown =>
+  error && typeof error === "object" && key in error ? (error as Record<string, unknown>)[key] : undefined;
+
+/**
+ * Whether a failed call never reached the server. supabase-js reports status 0
+ * (auth-js: AuthRetryableFetchError) with the browser's own words:
+ * "TypeError: Failed to fetch", "FetchError: …", Firefox's "NetworkError when
+ * attempting to fetch resource", Safari's "Load failed".
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  if (fieldOf(error, "status") === 0) return true;
+  const message = fieldOf(error, "message") ?? (typeof error === "string" ? error : undefined);
+  return (
+    typeof message === "string" &&
+    /^(TypeError|FetchError): |Failed to fetch|NetworkError when attempting to fetch|^Load failed$/.test(message)
+  );
+}
+
+/**
+ * The description of a failed call's toast: the server's own message when it
+ * sent one, words a person understands when the network or the server failed.
+ */
 export function errorMessage(error: unknown): string {
-  if (error && typeof error === "object" && "message" in error && typeof error.message === "string") {
-    return error.message;
+  if (isNetworkFailure(error)) return NO_CONNECTION_TEXT;
+  const message = fieldOf(error, "message") ?? (typeof error === "string" ? error : undefined);
+  if (typeof message === "string" && message.trim() !== "") return message;
+  const status = fieldOf(error, "status");
+  if (typeof status === "number" && status >= 500) return SERVER_UNAVAILABLE_TEXT;
+  return "Something went wrong. Try again.";
+}
+
+/**
+ * Whether the server refused the calendar to this session (row-level
+ * security, an expired or revoked token), so the page locks instead of
+ * showing an empty calendar. PostgREST answers 401/403 with 42501 (privilege)
+ * or PGRST30x (JWT).
+ */
+export function isAccessRefused(error: unknown): boolean {
+  const code = fieldOf(error, "code");
+  const status = fieldOf(error, "status");
+  return code === "42501" || (typeof code === "string" && /^PGRST30\d$/.test(code)) || status === 401 || status === 403;
+}
+
+/** A toast's words. */
+export type Notice = { title: string; description: string };
+
+/** The spec's toast for a wrong password (section 8). */
+export const WRONG_PASSWORD: Notice = { title: "Access denied", description: "Incorrect password" };
+/** The spec's toast for the right one. */
+export const ACCESS_GRANTED: Notice = { title: "Access granted", description: "You can now edit the calendar" };
+
+/**
+ * What a refused Login says. A wrong password keeps the spec's words; a
+ * refusal that is not about the password says what happened and what to do.
+ */
+export function signInRefusal(error: unknown): Notice {
+  const status = fieldOf(error, "status");
+  const code = fieldOf(error, "code");
+  if (code === "invalid_credentials") return WRONG_PASSWORD;
+  if (status === 429 || code === "over_request_rate_limit") {
+    return {
+      title: "Too many tries",
+      description: "The calendar has stopped taking passwords for a while. Wait a few minutes, then try again.",
+    };
   }
-  return String(error);
+  if (isNetworkFailure(error)) return { title: "No connection", description: NO_CONNECTION_TEXT };
+  if (typeof status === "number" && status >= 500) {
+    return { title: "Server unavailable", description: SERVER_UNAVAILABLE_TEXT };
+  }
+  const message = fieldOf(error, "message");
+  return {
+    title: "Login failed",
+    description: typeof message === "string" && message.trim() !== "" ? message : "The server refused the login.",
+  };
+}
+
+/** Why the calendar locked itself while open: shown on the Enter Password screen and in a toast. */
+export const LOCK_REASONS = {
+  /** The team session ended: a refresh was refused, the session was revoked or the password changed. */
+  sessionEnded: "Your session has ended, for example because the team password was changed. Enter the password again.",
+  /** The server refused the calendar to this session. */
+  accessRefused: "The calendar no longer accepts this session. Enter the password again.",
+} as const;
+
+/** The toast's title as the page locks itself. */
+export const CALENDAR_LOCKED_TITLE = "Calendar locked";
+
+/** How often an open calendar asks the server whether its session still stands. */
+export const SESSION_CHECK_MS = 3 * 60_000;
+
+/** Pause before a gathered reload: long enough to catch a burst of changes, too short to notice. */
+export const RELOAD_GATHER_MS = 150;
+
+/** The timer functions coalescedReloads uses, handed in so tests drive them. */
+export type Timers = {
+  setTimeout: (run: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+};
+
+/**
+ * Reloads of the list after changes, gathered. `request()` asks for a reload:
+ * requests within `gatherMs` share one read, at most one read is in flight, and
+ * requests that arrive while it is exactly one more read once it is done. So
+ * the list still ends up current after every change (spec section 7), while a
+ * burst of 50 changes costs one or two reads instead of 50.
+ */
+export function coalescedReloads(
+  read: () => Promise<unknown>,
+  timers: Timers,
+  gatherMs = RELOAD_GATHER_MS,
+): { request: () => void; cancel: () => void } {
+  let timer: unknown = null;
+  let reading = false;
+  let again = false;
+  let cancelled = false;
+  const schedule = () => {
+    if (cancelled || timer !== null) return;
+    timer = timers.setTimeout(start, gatherMs);
+  };
+  function start() {
+    timer = null;
+    if (cancelled) return;
+    reading = true;
+    again = false;
+    Promise.resolve()
+      .then(read)
+      .catch(() => undefined)
+      .finally(() => {
+        reading = false;
+        if (again) schedule();
+      });
+  }
+  return {
+    request() {
+      if (reading) again = true;
+      else schedule();
+    },
+    cancel() {
+      cancelled = true;
+      if (timer !== null) timers.clearTimeout(timer);
+      timer = null;
+    },
+  };
 }
 
 /** What the subscribe callback of a supabase-js realtime channel reports. */

@@ -1,0 +1,206 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { $toasts } from "../toasts/toasts.store";
+import { LOCK_REASONS, SESSION_CHECK_MS } from "./calendar";
+import {
+  $calendarLockReason,
+  $calendarUnlocked,
+  checkTeamSession,
+  endTeamSession,
+  followTeamSession,
+  lockCalendar,
+  signInToCalendar,
+  unlockCalendar,
+  watchTeamSession,
+  type AuthClient,
+} from "./calendar.store";
+
+type Listener = (event: string, session: unknown) => void;
+
+/** A stand-in for supabase.auth: answers as the test says, emits events as auth-js would. */
+function fakeAuth(answers: { signIn?: unknown; getUser?: unknown } = {}) {
+  const listeners = new Set<Listener>();
+  const calls: string[] = [];
+  const emit = (event: string, session: unknown = null) => listeners.forEach((listener) => listener(event, session));
+  const auth = {
+    onAuthStateChange(listener: Listener) {
+      listeners.add(listener);
+      return { data: { subscription: { unsubscribe: () => listeners.delete(listener) } } };
+    },
+    async signInWithPassword(credentials: { email: string; password: string }) {
+      calls.push(`signIn ${credentials.email} ${credentials.password}`);
+      const answer = answers.signIn ?? { data: { session: { access_token: "t" }, user: {} }, error: null };
+      if (answer instanceof Error) throw answer;
+      if ((answer as { data: { session: unknown } }).data.session) emit("SIGNED_IN", { access_token: "t" });
+      return answer;
+    },
+    async getUser() {
+      calls.push("getUser");
+      const answer = answers.getUser ?? { data: { user: {} }, error: null };
+      // auth-js drops a session the server no longer knows, and says so.
+      if ((answer as { error?: { name?: string } }).error?.name === "AuthSessionMissingError") emit("SIGNED_OUT");
+      return answer;
+    },
+    async signOut(options: { scope: string }) {
+      calls.push(`signOut ${options.scope}`);
+      emit("SIGNED_OUT");
+      return { error: null };
+    },
+  };
+  return { client: { auth } as unknown as AuthClient, emit, calls, listeners };
+}
+
+const toastTitles = () => $toasts.get().map((toast) => `${toast.title}: ${toast.description}`);
+
+afterEach(() => {
+  $calendarUnlocked.set(false);
+  $calendarLockReason.set(null);
+  $toasts.set([]);
+});
+
+describe("the calendar's team session", () => {
+  it("signs in to the team account with the typed password and unlocks", async () => {
+    const { client, calls } = fakeAuth();
+    expect(await signInToCalendar(client, "team@example.org", "open sesame")).toEqual({ ok: true });
+    expect(calls).toEqual(["signIn team@example.org open sesame"]);
+    expect($calendarUnlocked.get()).toBe(true);
+  });
+
+  it("stays locked and says why when the login is refused", async () => {
+    const wrong = fakeAuth({
+      signIn: {
+        data: { user: null, session: null },
+        error: { name: "AuthApiError", status: 400, code: "invalid_credentials", message: "Invalid login credentials" },
+      },
+    });
+    expect(await signInToCalendar(wrong.client, "team@example.org", "nope")).toEqual({
+      ok: false,
+      notice: { title: "Access denied", description: "Incorrect password" },
+    });
+    const limited = fakeAuth({
+      signIn: {
+        data: { user: null, session: null },
+        error: {
+          name: "AuthApiError",
+          status: 429,
+          code: "over_request_rate_limit",
+          message: "Request rate limit reached",
+        },
+      },
+    });
+    expect(await signInToCalendar(limited.client, "team@example.org", "nope")).toMatchObject({
+      ok: false,
+      notice: { title: "Too many tries" },
+    });
+    const thrown = fakeAuth({ signIn: new TypeError("Failed to fetch") });
+    expect(await signInToCalendar(thrown.client, "team@example.org", "x")).toMatchObject({
+      ok: false,
+      notice: { title: "No connection" },
+    });
+    expect($calendarUnlocked.get()).toBe(false);
+  });
+
+  it("unlocks on SIGNED_IN, ignores TOKEN_REFRESHED, and locks saying why on SIGNED_OUT", () => {
+    const { client, emit, listeners } = fakeAuth();
+    const stop = followTeamSession(client);
+    emit("INITIAL_SESSION");
+    expect($calendarUnlocked.get()).toBe(false);
+    emit("SIGNED_IN", { access_token: "a" });
+    expect($calendarUnlocked.get()).toBe(true);
+    emit("TOKEN_REFRESHED", { access_token: "b" });
+    emit("USER_UPDATED", { access_token: "b" });
+    expect($calendarUnlocked.get()).toBe(true);
+    expect(toastTitles()).toEqual([]);
+    emit("SIGNED_OUT");
+    expect($calendarUnlocked.get()).toBe(false);
+    expect($calendarLockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+    expect(toastTitles()).toEqual([`Calendar locked: ${LOCK_REASONS.sessionEnded}`]);
+    // A second SIGNED_OUT while locked says nothing more.
+    emit("SIGNED_OUT");
+    expect(toastTitles()).toHaveLength(1);
+    stop();
+    expect(listeners.size).toBe(0);
+  });
+
+  it("forgets the reason once the team signs in again", () => {
+    unlockCalendar();
+    lockCalendar(LOCK_REASONS.accessRefused);
+    expect($calendarLockReason.get()).toBe(LOCK_REASONS.accessRefused);
+    unlockCalendar();
+    expect($calendarLockReason.get()).toBeNull();
+  });
+
+  it("locks when the server no longer knows the session", async () => {
+    const { client } = fakeAuth({
+      getUser: {
+        data: { user: null },
+        error: { name: "AuthSessionMissingError", status: 400, message: "Auth session missing!" },
+      },
+    });
+    followTeamSession(client);
+    unlockCalendar();
+    await checkTeamSession(client);
+    expect($calendarUnlocked.get()).toBe(false);
+    expect($calendarLockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+    expect(toastTitles()).toHaveLength(1);
+  });
+
+  it("ends the session itself when the server refuses it otherwise", async () => {
+    const { client, calls } = fakeAuth({
+      getUser: { data: { user: null }, error: { name: "AuthApiError", status: 403, code: "user_not_found" } },
+    });
+    unlockCalendar();
+    await checkTeamSession(client);
+    expect(calls).toEqual(["getUser", "signOut local"]);
+    expect($calendarLockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+  });
+
+  it("stays unlocked when the check cannot reach the server", async () => {
+    for (const error of [
+      { name: "AuthRetryableFetchError", status: 0, message: "Failed to fetch" },
+      { name: "AuthRetryableFetchError", status: 503, message: "{}" },
+    ]) {
+      const { client } = fakeAuth({ getUser: { data: { user: null }, error } });
+      unlockCalendar();
+      await checkTeamSession(client);
+      expect($calendarUnlocked.get()).toBe(true);
+    }
+  });
+
+  it("locks with the reason it is given when the calendar refuses the session", async () => {
+    const { client, calls } = fakeAuth();
+    followTeamSession(client);
+    unlockCalendar();
+    await endTeamSession(client, LOCK_REASONS.accessRefused);
+    expect(calls).toEqual(["signOut local"]);
+    // The SIGNED_OUT that follows does not replace the reason.
+    expect($calendarLockReason.get()).toBe(LOCK_REASONS.accessRefused);
+    expect(toastTitles()).toEqual([`Calendar locked: ${LOCK_REASONS.accessRefused}`]);
+  });
+
+  it("checks when the tab comes back, when the network returns and every few minutes", async () => {
+    const { client, calls } = fakeAuth();
+    unlockCalendar();
+    const page = Object.assign(new EventTarget(), { visibilityState: "hidden" as DocumentVisibilityState });
+    const network = new EventTarget();
+    const intervals: { run: () => void; ms: number }[] = [];
+    const stop = watchTeamSession(client, {
+      page,
+      network: network as unknown as Window,
+      setInterval: (run, ms) => intervals.push({ run, ms }),
+      clearInterval: () => intervals.splice(0),
+    });
+    page.dispatchEvent(new Event("visibilitychange"));
+    expect(calls).toEqual([]); // hidden: nothing to check yet
+    page.visibilityState = "visible";
+    page.dispatchEvent(new Event("visibilitychange"));
+    network.dispatchEvent(new Event("online"));
+    expect(intervals.map((interval) => interval.ms)).toEqual([SESSION_CHECK_MS]);
+    intervals[0].run();
+    await Promise.resolve();
+    expect(calls).toEqual(["getUser", "getUser", "getUser"]);
+    stop();
+    network.dispatchEvent(new Event("online"));
+    expect(calls).toHaveLength(3);
+    expect(intervals).toEqual([]);
+  });
+});
