@@ -4,7 +4,7 @@ import { useBrowser } from "./browser";
 import { visit } from "./visit";
 
 const getBrowser = useBrowser();
-const everyPage = ["/", "/bio", "/tour", "/listen", "/epk", "/merch", "/roadmap", "/contacts", "/calendar"];
+const everyPage = ["/", "/bio", "/tour", "/listen", "/epk", "/merch", "/roadmap", "/contacts", "/calendar", "/fans"];
 
 describe("the footer", () => {
   it.each(everyPage)("%s ends with the streaming and social links, each named, and a way to sign up", async (path) => {

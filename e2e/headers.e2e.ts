@@ -13,6 +13,7 @@ const everyPage = [
   "/roadmap",
   "/contacts",
   "/calendar",
+  "/fans",
   "/no-such-page",
 ];
 

@@ -66,7 +66,7 @@ describe("discoverability and sharing", () => {
     await close();
   });
 
-  it.each(["/roadmap", "/contacts", "/calendar"])("%s is kept out of search results", async (path) => {
+  it.each(["/roadmap", "/contacts", "/calendar", "/fans"])("%s is kept out of search results", async (path) => {
     const { page, close } = await visit(getBrowser, path);
     expect(await meta(page, 'meta[name="robots"]')).toContain("noindex");
     await close();
