@@ -13,7 +13,9 @@ const hosted = { PUBLIC_SUPABASE_URL: "https://abcdefgh.supabase.co", PUBLIC_SUP
  */
 function deployBuild(env, { stopAt } = {}) {
   const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^(PUBLIC_SUPABASE_|PUBLIC_TEAM_EMAIL|TEAM_EMAIL|CALENDAR_PASSWORD)/.test(key)),
+    Object.entries(process.env).filter(
+      ([key]) => !/^(PUBLIC_SUPABASE_|PUBLIC_TEAM_EMAIL|TEAM_EMAIL|CALENDAR_PASSWORD)/.test(key),
+    ),
   );
   const started = Date.now();
   const child = spawn("node_modules/.bin/astro", ["build", "--outDir", "dist-deploy-guard"], {
