@@ -22,6 +22,25 @@ export const merch = {
       "Roomy enough for records, books and a day's shopping, with long handles that sit comfortably on the shoulder.",
     ],
     howToOrder: "Contact us for how to order",
+    /** Where "Contact us for how to order" writes to, with the order filled in (src/features/merch/merch.ts). */
+    orderContact: "merch@orlaquinlan.example",
+    orderEmail: {
+      subject: (product: string, quantity: number) => `Order: ${quantity} × ${product}`,
+      body: (line: string) =>
+        [
+          "Hello,",
+          "",
+          "I would like to order:",
+          line,
+          "",
+          "Please tell me the shipping cost to my address and how to pay.",
+          "",
+          "Name:",
+          "Delivery address:",
+          "",
+          "Thank you!",
+        ].join("\n"),
+    },
     shipping: "Shipping calculated at checkout",
     addToCart: "Add to Cart",
   },
