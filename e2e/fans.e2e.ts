@@ -43,6 +43,7 @@ describe("/fans, the team's list of sign-ups", () => {
     await signUp(page, email, "Only when the T-shirts are out");
     await page.goto("/fans");
     await unlock(page);
+    await expectToast(page, "Access granted", "You can now see the sign-ups");
     const rows = page.getByRole("row");
     const first = rows.nth(1);
     await expect(first.getByRole("cell").first().textContent()).resolves.toBe(email);

@@ -9,11 +9,12 @@ import { useStore } from "@nanostores/react";
 import { useId, useState } from "react";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
-import { ACCESS_GRANTED, signInRefusal, WRONG_PASSWORD } from "./calendar";
+import { ACCESS_GRANTED, signInRefusal, WRONG_PASSWORD, type Notice } from "./calendar";
 import { $calendarLockReason, signInToCalendar } from "./calendar.store";
 import { gateBoxClass, inputClass, primaryButtonClass } from "./calendar.styles";
 
-export function PasswordGate() {
+/** `granted`: the success toast, for a page other than the calendar behind the same sign-in (/fans). */
+export function PasswordGate({ granted = ACCESS_GRANTED }: { granted?: Notice } = {}) {
   const [password, setPassword] = useState("");
   const [checking, setChecking] = useState(false);
   // A refusal that is not a wrong password stays on the screen after its toast has gone.
@@ -40,7 +41,7 @@ export function PasswordGate() {
           setChecking(false);
         }
         if (outcome.ok) {
-          showToast(ACCESS_GRANTED);
+          showToast(granted);
           return;
         }
         const { notice } = outcome;

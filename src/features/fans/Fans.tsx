@@ -16,6 +16,9 @@ import { showToast } from "../toasts/toasts.store";
 import { fetchSignups, removeSignup } from "./fans.api";
 import { csvFilename, formatSignupDate, interestShort, signupCount, signupsCsv, type FanSignup } from "./fans";
 
+/** The spec's "Access granted" toast, saying what this page opens. */
+const FANS_ACCESS_GRANTED = { title: "Access granted", description: "You can now see the sign-ups" };
+
 const message = (error: unknown) =>
   error && typeof error === "object" && "message" in error ? String(error.message) : String(error);
 
@@ -157,7 +160,7 @@ function FansPage() {
       stop();
     };
   }, []);
-  return unlocked ? <SignupList /> : <PasswordGate />;
+  return unlocked ? <SignupList /> : <PasswordGate granted={FANS_ACCESS_GRANTED} />;
 }
 
 export function Fans() {
