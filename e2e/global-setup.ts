@@ -46,7 +46,11 @@ export default async function setup(project: TestProject) {
       port: Number(backendUrl.port),
       host: backendUrl.hostname,
       dataDir,
-      team: { email: process.env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL, password: DEV_TEAM_PASSWORD },
+      // The account the built site signs in to (PUBLIC_TEAM_EMAIL), with the development password the journeys type.
+      team: {
+        email: process.env.PUBLIC_TEAM_EMAIL || process.env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL,
+        password: DEV_TEAM_PASSWORD,
+      },
       // The journeys sign in far more often than GoTrue's 30-request burst allows one address.
       authRateLimit: { burst: 10_000, refillPerSecond: 1_000 },
       allowedOrigins: siteOrigins([port]),

@@ -123,6 +123,166 @@ describe("roadmap", () => {
     await page.context().close();
   });
 
+  it("adds one task for a double-click on Add, and deletes one task for a double-click on its ✕", async () => {
+    const { page, errors } = await openPage(getBrowser, "/roadmap");
+    const planning = group(page, "Planning & Setup");
+    const add = planning.getByRole("button", { name: "Add", exact: true });
+    await planning.getByPlaceholder("New task").fill("Book the mastering engineer");
+    // The page slides in as it loads; measure once it has settled.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    const before = await add.boundingBox();
+    await add.dblclick();
+    await expect(planning.getByRole("checkbox", { name: "Book the mastering engineer" }).count()).resolves.toBe(1);
+    expect(await planning.getByRole("checkbox").count()).toBe(9);
+    // The form stays where it was, so the second click pressed Add again (on an empty form: nothing).
+    expect(await add.boundingBox()).toEqual(before);
+    expect(JSON.parse((await stored(page)) ?? "{}").planning.at(-1)).toMatchObject({
+      text: "Book the mastering engineer",
+    });
+
+    // Deleting moves the next task up under the pointer; the double-click's second click does not delete it.
+    await planning.getByRole("button", { name: "Delete task: Launch the website" }).dblclick();
+    expect(await planning.getByRole("checkbox").count()).toBe(8);
+    await expect(planning.getByText("Launch the website").count()).resolves.toBe(0);
+    await expect(planning.getByText("Update the roadmap every week").count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("brings deleted tasks back with Undo, each where it was and as it was, and keeps them after a reload", async () => {
+    const { page, errors } = await openPage(getBrowser, "/roadmap");
+    const planning = group(page, "Planning & Setup");
+    await planning.getByRole("checkbox", { name: /Put together the EPK/ }).check();
+    const before = await checklist(page);
+
+    // Two neighbours deleted in a row, each with its own toast.
+    await planning.getByRole("button", { name: "Delete task: Put together the EPK" }).click();
+    await planning.getByRole("button", { name: "Delete task: Launch the website" }).click();
+    expect(await planning.getByRole("checkbox").count()).toBe(6);
+    const toastFor = (text: string) => page.getByRole("status").filter({ hasText: `“${text}” was deleted from` });
+    const epkToast = toastFor("Put together the EPK");
+    await epkToast.waitFor();
+    expect(await epkToast.textContent()).toBe(
+      "Task deleted“Put together the EPK” was deleted from Planning & Setup.Undo",
+    );
+    await toastFor("Launch the website").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Undone in the order they were deleted: the first goes back between its old neighbours, still done.
+    await epkToast.getByRole("button", { name: "Undo" }).click();
+    await epkToast.waitFor({ state: "detached" });
+    expect(await planning.getByRole("checkbox", { name: /Put together the EPK/ }).isChecked()).toBe(true);
+    // Focus goes to the task brought back.
+    expect(await page.evaluate(() => document.activeElement?.closest("li")?.textContent)).toMatch(
+      /^Put together the EPK/,
+    );
+
+    // The second from the keyboard.
+    const undoLaunch = toastFor("Launch the website").getByRole("button", { name: "Undo" });
+    await undoLaunch.focus();
+    await page.keyboard.press("Enter");
+    expect(await checklist(page)).toEqual(before);
+    const saved = JSON.parse((await stored(page)) ?? "{}").planning;
+    expect(saved.slice(3, 5)).toMatchObject([
+      { text: "Put together the EPK", completed: true },
+      { text: "Launch the website", completed: false },
+    ]);
+
+    await page.reload();
+    await planning.getByRole("checkbox").first().waitFor();
+    expect(await checklist(page)).toEqual(before);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("says at once when the browser's storage is full, keeps the change on screen, offers the export and saves again once it can", async () => {
+    const context = await getBrowser().newContext({ baseURL });
+    await context.addInitScript(() => {
+      // The first visit saves as usual; from the first reload on, localStorage is full until the test frees it.
+      if (sessionStorage.getItem("visited") === null) {
+        sessionStorage.setItem("visited", "1");
+        return;
+      }
+      const setItem = Storage.prototype.setItem;
+      const page = window as unknown as { storageFull: boolean };
+      page.storageFull = true;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (page.storageFull)
+          throw new DOMException(
+            `Failed to set the '${key}' property on 'Storage': exceeded the quota.`,
+            "QuotaExceededError",
+          );
+        setItem.call(this, key, value);
+      };
+    });
+    const { page, errors } = await openPage(getBrowser, "/roadmap", { context });
+    const tour = group(page, "Tour & Events");
+    const italy = tour.getByRole("checkbox", { name: /Plan the Italy tour/ });
+    const spain = tour.getByRole("checkbox", { name: /Plan the Spain tour/ });
+    await group(page, "Planning & Setup")
+      .getByRole("checkbox", { name: /Launch the website/ })
+      .check();
+    await page.reload();
+    await italy.waitFor();
+    const savedBefore = await stored(page);
+    // The page slides in as it loads; measure once it has settled.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    const addBefore = await tour.getByRole("button", { name: "Add", exact: true }).boundingBox();
+
+    await italy.check();
+    const warning = page.getByRole("alert").filter({ hasText: "Not saved" });
+    await warning.waitFor();
+    expect(await warning.textContent()).toBe(
+      "Not saved: this browser's storage is full. Your changes are on screen but not saved in this browser, and a reload would lose them. Export the roadmap (.json) to keep them. Each change tries to save again.",
+    );
+    expect(await italy.isChecked()).toBe(true);
+    expect(await stored(page)).toBe(savedBefore);
+    // The warning appears below the groups: nothing moves.
+    expect(await tour.getByRole("button", { name: "Add", exact: true }).boundingBox()).toEqual(addBefore);
+    // It sticks to the bottom of the window, in sight, until the end of the page.
+    const inWindow = await warning.evaluate((element) => {
+      const { top, bottom } = element.getBoundingClientRect();
+      return top >= 0 && bottom <= window.innerHeight;
+    });
+    expect(inWindow).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The export next to the warning keeps the change.
+    const { text } = await downloadDuring(page, () =>
+      page.locator("[data-save-warning]").getByRole("button", { name: "Export roadmap (.json)" }).click(),
+    );
+    const tourTasks = JSON.parse(text).groups[2].tasks;
+    expect(tourTasks.find((task: { text: string }) => task.text === "Plan the Italy tour").completed).toBe(true);
+
+    // As the warning says, a reload loses the change (the last save is kept).
+    await page.reload();
+    await italy.waitFor();
+    expect(await italy.isChecked()).toBe(false);
+    expect(
+      await group(page, "Planning & Setup")
+        .getByRole("checkbox", { name: /Launch the website/ })
+        .isChecked(),
+    ).toBe(true);
+
+    // Each change tries again: the warning stays while the storage is full, and goes once a save works.
+    await italy.check();
+    await warning.waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { storageFull: boolean }).storageFull = false;
+    });
+    await spain.check();
+    await warning.waitFor({ state: "detached" });
+    await expect(
+      page.getByRole("status").getByText("Saved: your changes are stored in this browser again.").isVisible(),
+    ).resolves.toBe(true);
+    const saved = JSON.parse((await stored(page)) ?? "{}");
+    expect(
+      saved.tour.filter((task: { completed: boolean }) => task.completed).map((task: { text: string }) => task.text),
+    ).toEqual(["Plan the Italy tour", "Plan the Spain tour"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("does nothing for a task without text", async () => {
     const { page } = await openPage(getBrowser, "/roadmap");
     const content = group(page, "Content & Strategy");
@@ -457,6 +617,25 @@ describe("roadmap", () => {
     await tour.getByText('Print "Mother" posters & flyers 🎶').waitFor();
     expect(await checklist(page)).toEqual(worked);
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("does not reset the roadmap for a double-click on Reset to defaults, even where the dialog opens over it", async () => {
+    const { page } = await openPage(getBrowser, "/roadmap", { viewport: { width: 375, height: 760 } });
+    await page.getByRole("checkbox", { name: /Build the team contact sheet/ }).check();
+    const before = await checklist(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const reset = page.getByRole("button", { name: "Reset to defaults" });
+    const { x, y, width, height } = (await reset.boundingBox())!;
+    await page.mouse.dblclick(x + width / 2, y + height / 2);
+    const resetDialog = page.getByRole("dialog", { name: "Reset the roadmap to its defaults?" });
+    await expect(resetDialog.isVisible()).resolves.toBe(true);
+    // At this size the dialog's Reset roadmap button opens right under the pointer.
+    const confirm = (await resetDialog.getByRole("button", { name: "Reset roadmap" }).boundingBox())!;
+    expect(y + height / 2).toBeGreaterThan(confirm.y);
+    expect(y + height / 2).toBeLessThan(confirm.y + confirm.height);
+    expect(await checklist(page)).toEqual(before);
+    await resetDialog.getByRole("button", { name: "Cancel" }).click();
     await page.context().close();
   });
 

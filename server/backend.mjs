@@ -93,9 +93,16 @@ export async function startBackend({
   const origins = new Set(allowedOrigins.map((origin) => origin.replace(/\/$/, "")));
   const originAllowed = (request) => request.headers.origin === undefined || origins.has(request.headers.origin);
 
-  /** The schema cache, re-read when a table is missing (a migration or test may have added it). */
+  /**
+   * The schema cache, re-read when a table is missing (a migration or test may have added it). Lookups
+   * that miss together share one re-read, so a flood of unknown names costs one query at a time.
+   */
+  let rereading = null;
   async function findTable(name) {
-    if (!schema.has(name)) schema = await readSchema(db);
+    if (!schema.has(name)) {
+      rereading ??= readSchema(db).finally(() => (rereading = null));
+      schema = await rereading;
+    }
     return schema.get(name);
   }
 
@@ -314,5 +321,7 @@ export async function startBackend({
     return closing;
   }
 
-  return { url, port: actualPort, close, db };
+  /** How many realtime sockets are open (the hardening tests watch a slow reader being dropped). */
+  const realtimeSockets = () => realtime.clientCount();
+  return { url, port: actualPort, close, db, realtimeSockets };
 }

@@ -3,8 +3,8 @@
  * Runs the local backend on its own: `node server/cli.mjs` (data in .data/db).
  *
  * Environment: CALENDAR_PASSWORD (the team account's password; "stagedoor-dev" unless NODE_ENV=production,
- * where it must be set), TEAM_EMAIL (the team account's e-mail), BACKEND_PORT, BACKEND_DATA_DIR and
- * BACKEND_ALLOWED_ORIGINS (extra browser origins, comma-separated).
+ * where it must be set), TEAM_EMAIL (the team account's e-mail; else PUBLIC_TEAM_EMAIL, else the default),
+ * BACKEND_PORT, BACKEND_DATA_DIR and BACKEND_ALLOWED_ORIGINS (extra browser origins, comma-separated).
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { DEFAULT_ALLOWED_ORIGINS, startBackend } from "./backend.mjs";
@@ -20,7 +20,20 @@ export function teamFromEnv(env = process.env) {
   if (!password) {
     throw new Error("CALENDAR_PASSWORD is not set: with NODE_ENV=production the team account needs its own password.");
   }
-  return { email: env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL, password };
+  // The site signs in with PUBLIC_TEAM_EMAIL (baked into the build), so that one counts too.
+  return { email: env.TEAM_EMAIL || env.PUBLIC_TEAM_EMAIL || DEFAULT_TEAM_EMAIL, password };
+}
+
+/**
+ * The options `npm start`, `npm run dev` and `npm run backend` give startBackend beyond port and data
+ * folder: the team account and the browser origins; GoTrue's rate limit and token lifetime stay default.
+ * @param {{ env?: NodeJS.ProcessEnv, allowedOrigins?: string[] }} [options]
+ */
+export function backendOptions({ env = process.env, allowedOrigins = DEFAULT_ALLOWED_ORIGINS } = {}) {
+  return {
+    team: teamFromEnv(env),
+    allowedOrigins: [...allowedOrigins, ...originsFromEnv(env.BACKEND_ALLOWED_ORIGINS)],
+  };
 }
 
 /**
@@ -32,19 +45,19 @@ export async function runBackend({
   dataDir = process.env.BACKEND_DATA_DIR ?? DEFAULT_DATA_DIR,
   allowedOrigins = DEFAULT_ALLOWED_ORIGINS,
 } = {}) {
-  let team;
+  let options;
   try {
-    team = teamFromEnv();
+    options = backendOptions({ allowedOrigins });
   } catch (error) {
     console.error(error.message);
     process.exit(1);
   }
+  const { team } = options;
   try {
     const backend = await startBackend({
+      ...options,
       port,
       dataDir,
-      team,
-      allowedOrigins: [...allowedOrigins, ...originsFromEnv()],
       log: (line) => console.error(`[backend] ${line}`),
     });
     console.log(`Local backend: ${backend.url} (data in ${dataDir}; team account ${team.email})`);

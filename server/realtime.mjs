@@ -25,6 +25,9 @@ export const MAX_CHANNELS_PER_SOCKET = 100;
 /** Unsent bytes one socket may hold: a reader this far behind is dropped rather than grow the server. */
 export const MAX_BUFFERED_BYTES = 2 * 1024 * 1024;
 
+/** Sockets one client address may hold open at once, so the two limits above bound what it can cost. */
+export const MAX_SOCKETS_PER_ADDRESS = 100;
+
 const expired = (claims) => typeof claims?.exp === "number" && claims.exp <= Date.now() / 1000;
 
 function encoder(vsn) {
@@ -89,10 +92,18 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
       );
       return;
     }
+    const address = socket.remoteAddress ?? "unknown";
+    if ([...clients].filter((client) => client.address === address).length >= MAX_SOCKETS_PER_ADDRESS) {
+      socket.end(
+        "HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nToo many realtime connections",
+      );
+      return;
+    }
     wss.handleUpgrade(request, socket, head, (ws) => {
       const encode = encoder(url.searchParams.get("vsn"));
       const client = {
         socket: ws,
+        address,
         claims,
         channels: new Map(),
         /** Sends one frame, or drops the socket when it has stopped reading what it was sent. */
@@ -174,6 +185,9 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
       }
     }
     if (!client.claims) return reply(client, message, "error", { reason: "Invalid JWT: no valid token" });
+    // The channel's place is taken before the first await, so joins arriving together cannot pass the cap.
+    const isNew = !client.channels.has(topic);
+    if (isNew) client.channels.set(topic, { joinRef: message.joinRef, bindings: [] });
     const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
     for (const binding of requested) {
       const table = binding?.table && binding.table !== "*" ? await findTable(String(binding.table)) : null;
@@ -188,6 +202,7 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
                 ? "a filter needs a table"
                 : table && filterProblem(binding.filter, table);
       if (problem) {
+        if (isNew) client.channels.delete(topic);
         return reply(client, message, "error", { reason: `Unable to subscribe to changes: ${problem}` });
       }
     }
@@ -213,14 +228,22 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
   /**
    * Which of `records` (rows of `table`) may the holder of `claims` SELECT right now? One query, asked of
    * Postgres under their role, so grants and row-level security decide. Returns their key strings.
+   * Deleted rows (`removed`) are put back for the question, with triggers off, and the transaction is
+   * rolled back: a subscriber learns of a deletion only if they could have read the row.
    */
-  async function visibleKeys(claims, table, records) {
+  async function visibleKeys(claims, table, records, { removed = false } = {}) {
     const keys = table.primaryKey;
-    if (keys.length === 0) return new Set();
+    if (keys.length === 0 || records.length === 0) return new Set();
     const target = `public.${quote(table.name)}`;
     const tuple = keys.map(quote).join(", ");
     try {
       return await db.transaction(async (tx) => {
+        if (removed) {
+          await tx.query("set local session_replication_role = replica");
+          await tx.query(`insert into ${target} select * from json_populate_recordset(null::${target}, $1::json)`, [
+            JSON.stringify(records),
+          ]);
+        }
         await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
           claims.role,
           JSON.stringify(claims),
@@ -230,20 +253,13 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
            where (${tuple}) in (select ${tuple} from json_populate_recordset(null::${target}, $1::json))`,
           [JSON.stringify(records.map((record) => Object.fromEntries(keys.map((key) => [key, record[key]]))))],
         );
-        return new Set(JSON.parse(rows[0].keys).map((values) => JSON.stringify(values)));
+        const visible = new Set(JSON.parse(rows[0].keys).map((values) => JSON.stringify(values)));
+        if (removed) await tx.rollback();
+        return visible;
       });
     } catch {
-      return new Set(); // no SELECT grant for this role
+      return new Set(); // no SELECT grant for this role, or the row cannot be put back: tell nobody
     }
-  }
-
-  /** Whether the holder of `claims` has the SELECT privilege on `table` (what a DELETE is checked against). */
-  async function maySelect(claims, table) {
-    const { rows } = await db.query("select has_table_privilege($1, $2, 'SELECT') as allowed", [
-      claims.role,
-      `public.${quote(table.name)}`,
-    ]);
-    return rows[0].allowed === true;
   }
 
   /** Sends one batch of committed changes, in commit order, to every channel that asked for them. */
@@ -251,23 +267,20 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
     if (clients.size === 0) return;
     // Visibility is checked once per batch, per table and per distinct JWT, not once per row.
     const visibility = new Map();
-    const privileges = new Map();
     async function visible(claims, table, record, type) {
       if (!claims || expired(claims)) return false;
       if (claims.role === "service_role") return true;
-      if (type === "DELETE") {
-        // The row is gone, so its policies cannot be asked; like hosted Realtime, the table's SELECT
-        // privilege decides, and the old record carries only the key.
-        const privilegeKey = `${table.name}\u0000${claims.role}`;
-        if (!privileges.has(privilegeKey)) privileges.set(privilegeKey, await maySelect(claims, table));
-        return privileges.get(privilegeKey);
-      }
-      const cacheKey = `${table.name}\u0000${JSON.stringify(claims)}`;
+      const removed = type === "DELETE";
+      const cacheKey = `${table.name}\u0000${removed}\u0000${JSON.stringify(claims)}`;
       if (!visibility.has(cacheKey)) {
         const records = batch
           .filter((item) => item.table.name === table.name)
-          .flatMap((item) => item.changes.filter((change) => change.type !== "DELETE").map((change) => change.record));
-        visibility.set(cacheKey, await visibleKeys(claims, table, records));
+          .flatMap((item) =>
+            item.changes
+              .filter((change) => (change.type === "DELETE") === removed)
+              .map((change) => (removed ? change.old : change.record)),
+          );
+        visibility.set(cacheKey, await visibleKeys(claims, table, records, { removed }));
       }
       return visibility.get(cacheKey).has(JSON.stringify(table.primaryKey.map((key) => record[key])));
     }

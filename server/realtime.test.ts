@@ -1,13 +1,20 @@
-import type { RealtimePostgresChangesPayload, SupabaseClient } from "@supabase/supabase-js";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MIGRATIONS_DIR } from "./database.mjs";
 import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
-import { type Backend, client, closeClients, event, freshBackend, signedIn, until } from "./test-helpers";
-
-type Payload = RealtimePostgresChangesPayload<Record<string, unknown>>;
+import {
+  type Backend,
+  type ChangePayload,
+  client,
+  closeClients,
+  event,
+  freshBackend,
+  signedIn,
+  subscribe,
+  until,
+} from "./test-helpers";
 
 let backend: Backend;
 beforeAll(async () => {
@@ -18,29 +25,9 @@ afterAll(async () => {
   await backend.close();
 });
 
-/** Subscribes like the calendar does (or to another table or filter) and resolves once the server confirms. */
-async function subscribe(
-  supabase: SupabaseClient,
-  received: Payload[],
-  { table = "calendar_events", filter }: { table?: string; filter?: string } = {},
-) {
-  const channel = supabase
-    .channel("schema-db-changes")
-    .on("postgres_changes", { event: "*", schema: "public", table, filter }, (payload: Payload) =>
-      received.push(payload),
-    );
-  await new Promise<void>((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === "SUBSCRIBED") resolve();
-      if (status === "CHANNEL_ERROR" || status === "TIMED_OUT") reject(error ?? new Error(status));
-    });
-  });
-  return channel;
-}
-
 describe("realtime on calendar_events, for team sessions", () => {
   it("delivers a second client's insert to the subscriber's callback", async () => {
-    const received: Payload[] = [];
+    const received: ChangePayload[] = [];
     const subscriber = await signedIn(backend.url);
     const channel = await subscribe(subscriber, received);
     await (await signedIn(backend.url)).from("calendar_events").insert(event("Soundcheck", "2025-04-22"));
@@ -55,7 +42,7 @@ describe("realtime on calendar_events, for team sessions", () => {
   });
 
   it("stops delivering after the channel is removed", async () => {
-    const received: Payload[] = [];
+    const received: ChangePayload[] = [];
     const subscriber = await signedIn(backend.url);
     const channel = await subscribe(subscriber, received);
     expect(await subscriber.removeChannel(channel)).toBe("ok");
@@ -65,7 +52,7 @@ describe("realtime on calendar_events, for team sessions", () => {
   });
 
   it("sends nothing for refused writes", async () => {
-    const received: Payload[] = [];
+    const received: ChangePayload[] = [];
     const subscriber = await signedIn(backend.url);
     await subscribe(subscriber, received);
     const { error } = await subscriber
@@ -100,8 +87,8 @@ describe("realtime follows row-level security and hosted semantics", () => {
   });
 
   it("pushes a row only to subscribers whose role may read it; updates and deletes carry only the old key", async () => {
-    const asAnon: Payload[] = [];
-    const asAdmin: Payload[] = [];
+    const asAnon: ChangePayload[] = [];
+    const asAdmin: ChangePayload[] = [];
     await subscribe(client(backend.url), asAnon, { table: "notes" });
     await subscribe(client(backend.url, LOCAL_SERVICE_ROLE_KEY), asAdmin, { table: "notes" });
     const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
@@ -122,7 +109,7 @@ describe("realtime follows row-level security and hosted semantics", () => {
   });
 
   it("delivers only the rows a filter matches", async () => {
-    const received: Payload[] = [];
+    const received: ChangePayload[] = [];
     await subscribe(await signedIn(backend.url), received, { filter: "title=eq.Matinee" });
     const writer = await signedIn(backend.url);
     await writer.from("calendar_events").insert(event("Evening show", "2025-04-26"));

@@ -1,5 +1,5 @@
 /** Starts a fresh in-memory backend on a free port and makes supabase-js clients for it. */
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { createClient, type RealtimePostgresChangesPayload, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import { startBackend } from "./backend.mjs";
 import { LOCAL_ANON_KEY } from "./local-keys.mjs";
@@ -67,4 +67,63 @@ export async function until(check: () => boolean, timeout = 5000, what = "the co
     if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+export type ChangePayload = RealtimePostgresChangesPayload<Record<string, unknown>>;
+
+/** Subscribes like the calendar does (or to another table or filter) and resolves once the server confirms. */
+export async function subscribe(
+  supabase: SupabaseClient,
+  received: ChangePayload[],
+  { table = "calendar_events", filter }: { table?: string; filter?: string } = {},
+) {
+  const channel = supabase
+    .channel("schema-db-changes")
+    .on("postgres_changes", { event: "*", schema: "public", table, filter }, (payload: ChangePayload) =>
+      received.push(payload),
+    );
+  await new Promise<void>((resolve, reject) => {
+    channel.subscribe((status, error) => {
+      if (status === "SUBSCRIBED") resolve();
+      if (status === "CHANNEL_ERROR" || status === "TIMED_OUT") reject(error ?? new Error(status));
+    });
+  });
+  return channel;
+}
+
+/** A raw realtime socket (protocol 2.0.0), opened with `key` as the apikey. */
+export function openRawSocket(url: string, key = LOCAL_ANON_KEY, headers: Record<string, string> = {}) {
+  return new WebSocket(`${url.replace("http", "ws")}/realtime/v1/websocket?apikey=${key}&vsn=2.0.0`, { headers });
+}
+
+/**
+ * Plays a reader that has stopped reading: opens a socket, pauses it and sends joins whose replies echo a
+ * 60 KB filter, so the replies pile up on the server's side, until the backend drops the socket. Then
+ * checks that the client, reading again, finds the connection closed.
+ */
+export async function stopReadingUntilDropped(backend: Backend) {
+  await until(() => backend.realtimeSockets() === 0, 5000, "the earlier sockets to close");
+  const socket = openRawSocket(backend.url);
+  await new Promise((resolve) => socket.once("open", resolve));
+  await until(() => backend.realtimeSockets() === 1, 2000, "the socket");
+  socket.pause(); // reads nothing from here on
+  const filter = `name=eq.${"x".repeat(60_000)}`;
+  const frame = JSON.stringify([
+    "1",
+    "1",
+    "realtime:slow",
+    "phx_join",
+    { config: { postgres_changes: [{ event: "*", schema: "public", table: "contacts", filter }] } },
+  ]);
+  // Sent until the server gives up on the socket (at most 60 MB, a few seconds).
+  const deadline = Date.now() + 15_000;
+  for (let i = 0; i < 1000 && backend.realtimeSockets() > 0 && Date.now() < deadline; i++) {
+    socket.send(frame);
+    if (i % 20 === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await until(() => backend.realtimeSockets() === 0, 5_000, "the slow reader to be dropped");
+  let closed = false;
+  socket.once("close", () => (closed = true));
+  socket.resume();
+  await until(() => closed, 10_000, "the client to see the connection closed");
 }

@@ -7,10 +7,7 @@ import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
 import {
   emptyEventDraft,
-  errorMessage,
   EVENT_LIMITS,
-  isAccessRefused,
-  LOCK_REASONS,
   EVENT_TYPES,
   eventFromDraft,
   formatDay,
@@ -19,6 +16,7 @@ import {
 } from "./calendar";
 import { insertEvent } from "./calendar.api";
 import { endTeamSession } from "./calendar.store";
+import { errorMessage, isAccessRefused, LOCK_REASONS } from "./session";
 import { inputClass, primaryButtonClass } from "./calendar.styles";
 
 export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | undefined; onAdded: () => void }) {

@@ -1,211 +1,48 @@
 /**
- * The shared calendar island: the password gate, then the live indicator,
- * the export button, the month view with its legend, the Add Event form and
- * the Upcoming Events list, kept current by realtime. The page follows the
- * team session's auth events, and locks again, saying why, when it ends.
- * Rendered in the browser only (client:only), so "today" is never baked into
- * the HTML at build time.
+ * The shared calendar island: the Enter Password screen until the team signs
+ * in, then the calendar itself (CalendarTool, loaded on demand). The page
+ * follows the team session's auth events and locks again, saying why, when
+ * the session ends. Rendered in the browser only (client:only), so "today" is
+ * never baked into the HTML at build time.
  */
 import { useStore } from "@nanostores/react";
-import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { getSupabase } from "../../lib/supabase";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
-import { showToast } from "../toasts/toasts.store";
-import { AddEventForm } from "./AddEventForm";
-import {
-  coalescedReloads,
-  errorMessage,
-  isAccessRefused,
-  LOCK_REASONS,
-  nextRealtimeStatus,
-  resubscribeAttempt,
-  resubscribeDelay,
-  type CalendarEvent,
-  type RealtimeStatus,
-} from "./calendar";
-import { fetchEvents, subscribeToEvents } from "./calendar.api";
-import { $calendarUnlocked, endTeamSession, followTeamSession, watchTeamSession } from "./calendar.store";
-import { EventTypeLegend } from "./EventTypeLegend";
-import { ExportButton } from "./ExportButton";
-import { LiveIndicator } from "./LiveIndicator";
-import { MonthView } from "./MonthView";
+import { $calendarUnlocked } from "./calendar.store";
+import { gateBoxClass } from "./calendar.styles";
 import { PasswordGate } from "./PasswordGate";
-import { UpcomingEvents } from "./UpcomingEvents";
+
+/** The calendar's component once its code has arrived (usually while the password was being typed). */
+let loadedCalendarTool: ComponentType | null = null;
+const loadCalendarTool = () => import("./CalendarTool").then(({ CalendarTool }) => (loadedCalendarTool = CalendarTool));
+const LazyCalendarTool = lazy(() => loadCalendarTool().then((component) => ({ default: component })));
 
 /**
- * Events from calendar_events, refetched after realtime changes (spec section
- * 7), gathered so that a burst of changes costs one or two reads, not one per
- * change (coalescedReloads). `status` follows the channel: realtime-js reconnects and
- * rejoins by itself after a drop, and every join refetches the list, since
- * changes made while no channel was joined are never replayed. A channel the
- * server closed is subscribed again after a pause. When the tab returns to
- * the foreground or the network comes back, the channel is replaced and the
- * list refetched too.
+ * Fetches what the Login needs and what follows it (the Supabase client and
+ * the calendar's code) once someone starts on the password, not at load, so
+ * the page stays light for a visitor who only looks.
  */
-function useCalendarEvents() {
-  const [events, setEvents] = useState<CalendarEvent[]>([]);
-  const [status, setStatus] = useState<RealtimeStatus>("connecting");
-  const lastRequest = useRef(0);
-  const shownRequest = useRef(0);
-
-  /** Reads the list again. `quiet`: say nothing of a failure if a list is already shown. */
-  const refetch = useCallback(async ({ quiet = false }: { quiet?: boolean } = {}) => {
-    const request = ++lastRequest.current;
-    try {
-      const fresh = await fetchEvents(await getSupabase());
-      // A slower reply to an older request must not overwrite a newer list (a failed newer one does not count).
-      if (request > shownRequest.current) {
-        shownRequest.current = request;
-        setEvents(fresh);
-      }
-    } catch (error) {
-      // The server no longer lets this session read the calendar: back to the gate, saying why.
-      if (isAccessRefused(error)) {
-        await endTeamSession(await getSupabase(), LOCK_REASONS.accessRefused);
-        return;
-      }
-      // The list is left as it was.
-      if (quiet && shownRequest.current > 0) return;
-      showToast({ title: "Error fetching events", description: errorMessage(error), variant: "destructive" });
-    }
-  }, []);
-
-  useEffect(() => {
-    let supabase: SupabaseClient | null = null;
-    let channel: RealtimeChannel | null = null;
-    // Only the current channel moves the indicator: a replaced one reports CLOSED as it goes.
-    let currentChannel: object | null = null;
-    let current: RealtimeStatus = "connecting";
-    let disposed = false;
-    let resyncing: Promise<void> = Promise.resolve();
-    // After the server closes the channel: how many tries in a row, the one waiting,
-    // and when the current channel joined (a close soon after a join counts as one more try).
-    let resubscribeAttempts = 0;
-    let resubscribeTimer: ReturnType<typeof setTimeout> | undefined;
-    let joinedAt: number | null = null;
-    let stopSessionWatch = () => {};
-    const reloads = coalescedReloads(() => refetch(), {
-      setTimeout,
-      clearTimeout: (handle) => clearTimeout(handle as number),
-    });
-
-    const show = (status: RealtimeStatus) => {
-      current = status;
-      setStatus(status);
-    };
-    const subscribe = () => {
-      if (!supabase || disposed) return;
-      const token = {};
-      currentChannel = token;
-      joinedAt = null;
-      channel = subscribeToEvents(
-        supabase,
-        () => reloads.request(),
-        (channelStatus) => {
-          if (disposed || currentChannel !== token) return;
-          const next = nextRealtimeStatus(current, channelStatus);
-          // A first join comes with a read of the list of its own, which reports any failure.
-          if (next.refetch) void refetch({ quiet: current === "connecting" });
-          show(next.status);
-          const joinedFor = joinedAt === null ? null : Date.now() - joinedAt;
-          if (channelStatus === "SUBSCRIBED") joinedAt = Date.now();
-          else if (next.status === "reconnecting") joinedAt = null;
-          if (next.resubscribe) {
-            const attempt = resubscribeAttempt(resubscribeAttempts, joinedFor);
-            clearTimeout(resubscribeTimer);
-            resubscribeTimer = setTimeout(resync, resubscribeDelay(attempt));
-            resubscribeAttempts = attempt + 1;
-          }
-        },
-      );
-    };
-    // Serialised, so a "visible" and an "online" arriving together leave one channel, not two.
-    const resync = () => {
-      clearTimeout(resubscribeTimer);
-      resyncing = resyncing.then(async () => {
-        if (!supabase || disposed || document.visibilityState !== "visible") return;
-        const old = channel;
-        channel = null;
-        currentChannel = null;
-        show("connecting");
-        if (old) await supabase.removeChannel(old);
-        subscribe();
-        await refetch();
-      });
-    };
-    const onOffline = () => show("reconnecting");
-
-    (async () => {
-      try {
-        supabase = await getSupabase();
-      } catch (error) {
-        showToast({ title: "Error fetching events", description: errorMessage(error), variant: "destructive" });
-        return;
-      }
-      if (disposed) return;
-      stopSessionWatch = watchTeamSession(supabase);
-      subscribe();
-      await refetch();
-    })();
-    document.addEventListener("visibilitychange", resync);
-    window.addEventListener("online", resync);
-    window.addEventListener("offline", onOffline);
-    return () => {
-      disposed = true;
-      clearTimeout(resubscribeTimer);
-      reloads.cancel();
-      stopSessionWatch();
-      document.removeEventListener("visibilitychange", resync);
-      window.removeEventListener("online", resync);
-      window.removeEventListener("offline", onOffline);
-      if (supabase && channel) void supabase.removeChannel(channel);
-    };
-  }, [refetch]);
-
-  return { events, status, refetch };
-}
-
-function CalendarTool() {
-  const { events, status, refetch } = useCalendarEvents();
-  const [selectedDay, setSelectedDay] = useState<Date | undefined>(undefined);
-  return (
-    <div className="space-y-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <LiveIndicator status={status} />
-        <ExportButton events={events} />
-      </div>
-      <div className="grid gap-8 lg:grid-cols-[auto_1fr] lg:items-start">
-        <div className="w-fit space-y-4">
-          <MonthView events={events} selectedDay={selectedDay} onSelect={setSelectedDay} />
-          <EventTypeLegend />
-        </div>
-        <AddEventForm selectedDay={selectedDay} onAdded={() => void refetch()} />
-      </div>
-      <UpcomingEvents events={events} />
-    </div>
-  );
+function prepareLogin(): void {
+  void getSupabase().catch(() => {
+    // The Login itself reports a client that cannot load.
+  });
+  void loadCalendarTool().catch(() => {
+    // Tried again when the calendar opens.
+  });
 }
 
 function CalendarPage() {
   const unlocked = useStore($calendarUnlocked);
-  // Follow the auth events from the start; loading the client now also readies it for the Login.
-  useEffect(() => {
-    let stop = () => {};
-    let disposed = false;
-    getSupabase()
-      .then((client) => {
-        if (!disposed) stop = followTeamSession(client);
-      })
-      .catch(() => {
-        // The Login reports a client that cannot load.
-      });
-    return () => {
-      disposed = true;
-      stop();
-    };
-  }, []);
-  return unlocked ? <CalendarTool /> : <PasswordGate />;
+  if (!unlocked) return <PasswordGate onPrepare={prepareLogin} />;
+  // Code that has arrived renders at once: through Suspense, React would hold it back for 300 ms.
+  const CalendarTool = loadedCalendarTool;
+  if (CalendarTool) return <CalendarTool />;
+  return (
+    <Suspense fallback={<div className={gateBoxClass} aria-busy="true" />}>
+      <LazyCalendarTool />
+    </Suspense>
+  );
 }
 
 export function Calendar() {

@@ -8,8 +8,9 @@
 import { site } from "../../data/site";
 import { downloadText } from "../../lib/download";
 import { showToast } from "../toasts/toasts.store";
-import { calendarExport, errorMessage, ICS_MIME_TYPE, type CalendarEvent } from "./calendar";
+import { calendarExport, ICS_MIME_TYPE, type CalendarEvent } from "./calendar";
 import { secondaryButtonClass } from "./calendar.styles";
+import { errorMessage } from "./session";
 
 export function ExportButton({ events }: { events: readonly CalendarEvent[] }) {
   const empty = events.length === 0;

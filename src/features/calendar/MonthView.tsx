@@ -40,8 +40,13 @@ function EventDayButton({ day, modifiers, ...buttonProps }: DayButtonProps) {
                 className={`block h-1.5 w-1.5 rounded-full ${eventTypeColourClass(event.event_type)}`}
               />
             ))}
+            {/* The count is drawn by CSS: the label already says how many events there are, and a
+                text "+4" would make the visible text differ from the button's name (WCAG 2.5.3). */}
             {dots.more > 0 ? (
-              <span className="text-[0.625rem] font-semibold leading-[0.375rem]">+{dots.more}</span>
+              <span
+                data-more={`+${dots.more}`}
+                className="text-[0.625rem] font-semibold leading-[0.375rem] after:content-[attr(data-more)]"
+              />
             ) : null}
           </span>
         ) : null}

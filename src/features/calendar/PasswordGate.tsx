@@ -9,12 +9,15 @@ import { useStore } from "@nanostores/react";
 import { useId, useState } from "react";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
-import { ACCESS_GRANTED, signInRefusal, WRONG_PASSWORD, type Notice } from "./calendar";
+import { ACCESS_GRANTED, signInRefusal, WRONG_PASSWORD, type Notice } from "./session";
 import { $calendarLockReason, signInToCalendar } from "./calendar.store";
 import { gateBoxClass, inputClass, primaryButtonClass } from "./calendar.styles";
 
-/** `granted`: the success toast, for a page other than the calendar behind the same sign-in (/fans). */
-export function PasswordGate({ granted = ACCESS_GRANTED }: { granted?: Notice } = {}) {
+/**
+ * `onPrepare`: fetch what the Login needs, called as soon as someone starts on the password.
+ * `granted`: the success toast, for a page other than the calendar behind the same sign-in (/fans).
+ */
+export function PasswordGate({ onPrepare, granted = ACCESS_GRANTED }: { onPrepare: () => void; granted?: Notice }) {
   const [password, setPassword] = useState("");
   const [checking, setChecking] = useState(false);
   // A refusal that is not a wrong password stays on the screen after its toast has gone.
@@ -26,6 +29,8 @@ export function PasswordGate({ granted = ACCESS_GRANTED }: { granted?: Notice } 
     <form
       className={`${gateBoxClass} p-6`}
       aria-busy={checking}
+      onFocus={onPrepare}
+      onPointerDown={onPrepare}
       onSubmit={async (event) => {
         event.preventDefault();
         // One sign-in at a time: a second press while the first is on its way does nothing.
@@ -64,6 +69,8 @@ export function PasswordGate({ granted = ACCESS_GRANTED }: { granted?: Notice } 
         name="password"
         autoComplete="current-password"
         value={password}
+        // When the page locked itself, the field takes focus from the calendar that went away.
+        autoFocus={lockReason !== null}
         onChange={(event) => setPassword(event.target.value)}
         className={inputClass}
       />

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
-import { LOCK_REASONS, SESSION_CHECK_MS } from "./calendar";
+import { LOCK_REASONS, SESSION_CHECK_MS } from "./session";
 import {
   $calendarLockReason,
   $calendarUnlocked,
@@ -63,6 +63,28 @@ describe("the calendar's team session", () => {
     expect(await signInToCalendar(client, "team@example.org", "open sesame")).toEqual({ ok: true });
     expect(calls).toEqual(["signIn team@example.org open sesame"]);
     expect($calendarUnlocked.get()).toBe(true);
+  });
+
+  it("refuses an empty password without asking the server", async () => {
+    const { client, calls } = fakeAuth();
+    expect(await signInToCalendar(client, "team@example.org", "")).toEqual({
+      ok: false,
+      notice: { title: "Access denied", description: "Incorrect password" },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it("follows the auth events from the first login on, once however many tries it takes", async () => {
+    const { client, emit, listeners } = fakeAuth({
+      signIn: { data: { user: null, session: null }, error: { status: 400, code: "invalid_credentials" } },
+    });
+    await signInToCalendar(client, "team@example.org", "wrong");
+    await signInToCalendar(client, "team@example.org", "wrong again");
+    expect(listeners.size).toBe(1);
+    emit("SIGNED_IN", { access_token: "t" });
+    expect($calendarUnlocked.get()).toBe(true);
+    emit("SIGNED_OUT");
+    expect($calendarLockReason.get()).toBe(LOCK_REASONS.sessionEnded);
   });
 
   it("stays locked and says why when the login is refused", async () => {

@@ -13,8 +13,9 @@ import {
   LOCK_REASONS,
   SESSION_CHECK_MS,
   signInRefusal,
+  WRONG_PASSWORD,
   type Notice,
-} from "./calendar";
+} from "./session";
 
 export const $calendarUnlocked = atom(false);
 
@@ -53,12 +54,24 @@ export function followTeamSession(client: AuthClient): () => void {
   return () => data.subscription.unsubscribe();
 }
 
-/** Signs in to the team account with the typed password; unlocks, or says why not. */
+/** The clients whose auth events the page already follows. */
+const followed = new WeakSet<AuthClient>();
+
+/**
+ * Signs in to the team account with the typed password; unlocks, or says why
+ * not. From the first attempt on, the page follows the client's auth events.
+ */
 export async function signInToCalendar(
   client: AuthClient,
   email: string,
   password: string,
 ): Promise<{ ok: true } | { ok: false; notice: Notice }> {
+  // No password is a wrong password, as it always was; it need not cost one of the server's tries.
+  if (password === "") return { ok: false, notice: WRONG_PASSWORD };
+  if (!followed.has(client)) {
+    followed.add(client);
+    followTeamSession(client);
+  }
   try {
     const { data, error } = await client.auth.signInWithPassword({ email, password });
     if (error || !data.session) return { ok: false, notice: signInRefusal(error) };

@@ -1,25 +1,44 @@
 /**
  * The shared contacts directory: migrates legacy local contacts, loads the
  * table, adds and edits contacts, and reports every outcome with the spec's
- * toasts. On a failure the user's input stays on screen. On the road it is
+ * toasts. On a failure the user's input stays on screen. Nothing is lost:
+ * each card shows its earlier versions with a Restore, and a save never
+ * overwrites someone else's change unseen. On the road it is
  * searched as you type, its addresses and numbers are links to write or call,
  * and contacts download as vCards for the phone's address book.
  */
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { downloadText } from "../../lib/download";
 import { readStorage, removeStorage, writeStorage } from "../../lib/storage";
 import { getSupabase } from "../../lib/supabase";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { showToast } from "../toasts/toasts.store";
 import {
+  CONTACT_FIELDS,
   CONTACT_LIMITS,
+  CONTACTS_FIRST_DRAW,
+  CONTACTS_PAGE_SIZE,
   contactCount,
   contactFromDraft,
   contactsVCardFile,
   contactVCardFile,
   draftFromContact,
   emptyDraft,
-  filterContacts,
+  FIELD_LABELS,
+  fieldList,
+  formatHistoryTime,
+  historyEntries,
   LEGACY_CONTACTS_KEY,
   mailtoHref,
   mergeLoaded,
@@ -27,13 +46,18 @@ import {
   noMatchMessage,
   parseLegacyContacts,
   remainingAfterMigration,
+  sameValues,
+  searchable,
+  searchContacts,
   searchText,
+  showMoreLabel,
   telHref,
   updateFromDraft,
   type Contact,
   type ContactDraft,
+  type ContactVersion,
 } from "./contacts";
-import { fetchContacts, insertContact, updateContact, upsertContact } from "./contacts.api";
+import { fetchContactHistory, fetchContacts, insertContact, updateContact, upsertContact } from "./contacts.api";
 
 // Name and role are required by the add form's rule (nothing happens without them); that is
 // announced with aria-required rather than `required`, whose browser message the spec rules out.
@@ -177,8 +201,8 @@ function AddContactForm({ onAdded }: { onAdded: (contact: Contact) => void }) {
         if (!contact || saving) return;
         setSaving(true);
         try {
-          await insertContact(await getSupabase(), contact);
-          onAdded({ ...contact, created_at: new Date().toISOString() });
+          const stored = await insertContact(await getSupabase(), contact);
+          onAdded({ created_at: new Date().toISOString(), ...stored });
           setDraft(emptyDraft);
           showToast({ title: "Contact added", description: "New contact has been added successfully" });
         } catch {
@@ -206,17 +230,274 @@ function Card({ children, label }: { children: ReactNode; label: string }) {
   );
 }
 
+const iconButton =
+  "flex h-10 w-10 shrink-0 items-center justify-center rounded-md border border-stone-300 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900";
+
+/** A contact's values as a short list of labelled fields; `marked` fields are highlighted and say so. */
+function ContactValues({
+  values,
+  marked = [],
+}: {
+  values: Pick<Contact, "name" | "role" | "email" | "phone">;
+  marked?: readonly string[];
+}) {
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-sm">
+      {CONTACT_FIELDS.map((field) => {
+        const value = values[field];
+        const changed = marked.includes(field);
+        return (
+          <div key={field} className="contents">
+            <dt className="text-stone-600">{FIELD_LABELS[field]}</dt>
+            <dd className="break-words">
+              {changed ? (
+                <mark className="rounded bg-amber-100 px-1 font-semibold text-stone-900 underline decoration-amber-600 decoration-2 underline-offset-2">
+                  {value || <span className="italic">empty</span>}
+                </mark>
+              ) : (
+                value || <span className="italic text-stone-600">empty</span>
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/**
+ * A card's earlier versions, newest first, with what the next change replaced, and a Restore
+ * per version. Restoring is an ordinary, conditional update, so it is itself kept in the history.
+ */
+function ContactHistory({
+  contact,
+  id,
+  onRestored,
+}: {
+  contact: Contact;
+  id: string;
+  onRestored: (contact: Contact) => void;
+}) {
+  const [versions, setVersions] = useState<ContactVersion[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const contactId = contact.id;
+  const currentVersion = contact.version;
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const loaded = await fetchContactHistory(await getSupabase(), contactId);
+        if (!cancelled) setVersions(loaded);
+      } catch {
+        if (!cancelled) setFailed(true);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [contactId, currentVersion, attempt]);
+
+  async function restore(version: ContactVersion) {
+    if (restoring !== null) return;
+    setRestoring(version.version);
+    try {
+      const { name, role, email, phone } = version;
+      const result = await updateContact(await getSupabase(), contact.id, contact.version ?? 1, {
+        name,
+        role,
+        email,
+        phone,
+      });
+      if (result.outcome === "saved") {
+        onRestored(result.contact);
+        showToast({
+          title: "Contact restored",
+          description: `${result.contact.name} is back as it was in version ${version.version}`,
+        });
+      } else {
+        // Changed meanwhile (the card shows the newer values now) or gone: nothing was restored.
+        if (result.outcome === "changed") onRestored(result.theirs);
+        showToast({ title: "Error", description: "Failed to update contact", variant: "destructive" });
+      }
+    } catch {
+      showToast({ title: "Error", description: "Failed to update contact", variant: "destructive" });
+    } finally {
+      setRestoring(null);
+    }
+  }
+
+  const entries = versions ? historyEntries(contact, versions) : [];
+  return (
+    <section id={id} aria-label={`History of ${contact.name}`} className="mt-4 border-t border-stone-200 pt-3">
+      <h3 className="text-sm font-semibold">Earlier versions</h3>
+      {failed ? (
+        <p className="mt-2 text-sm text-stone-700">
+          The history could not be loaded.{" "}
+          <button
+            type="button"
+            className={smallButton}
+            onClick={() => {
+              setFailed(false);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Try again
+          </button>
+        </p>
+      ) : versions === null ? (
+        <p className="mt-2 text-sm text-stone-700">Loading history...</p>
+      ) : entries.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-700">No earlier versions</p>
+      ) : (
+        <ol className="mt-2 space-y-3">
+          {entries.map(({ version, changed }) => (
+            <li key={version.version} className="rounded-md border border-stone-200 p-3">
+              <p className="text-sm font-semibold">Version {version.version}</p>
+              <p className="text-xs text-stone-700">
+                Saved <time dateTime={version.writtenAt}>{formatHistoryTime(version.writtenAt)}</time>, replaced{" "}
+                <time dateTime={version.replacedAt}>{formatHistoryTime(version.replacedAt)}</time>
+              </p>
+              {changed.length > 0 ? (
+                <p className="mt-1 text-xs text-stone-700">Changed afterwards: {fieldList(changed)}</p>
+              ) : null}
+              <div className="mt-2">
+                <ContactValues values={version} marked={changed} />
+              </div>
+              <div className="mt-2 flex flex-wrap items-center gap-2">
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={restoring !== null || sameValues(version, contact)}
+                  onClick={() => void restore(version)}
+                >
+                  Restore<span className="sr-only"> version {version.version}</span>
+                </button>
+                {sameValues(version, contact) ? (
+                  <span className="text-xs text-stone-700">Same as the card now</span>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** A card in view mode. Memoised: a keystroke in the search redraws only the cards that come and go. */
+const ContactCard = memo(function ContactCard({
+  contact,
+  onEdit,
+  onRestored,
+  registerEditButton,
+}: {
+  contact: Contact;
+  onEdit: (contact: Contact) => void;
+  onRestored: (contact: Contact) => void;
+  registerEditButton: (id: string, button: HTMLButtonElement | null) => void;
+}) {
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const historyId = useId();
+  return (
+    <Card label={contact.name}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="break-words text-lg font-semibold">{contact.name}</h2>
+          <p className="break-words text-stone-700">{contact.role}</p>
+          {contact.email ? (
+            <p className="mt-2 break-all text-sm">
+              <ContactLink kind="email" value={contact.email} href={mailtoHref(contact.email)} />
+            </p>
+          ) : null}
+          {contact.phone ? (
+            <p className="break-words text-sm">
+              <ContactLink kind="phone" value={contact.phone} href={telHref(contact.phone)} />
+            </p>
+          ) : null}
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="button" className={smallButton} onClick={() => saveVCard(contactVCardFile(contact))}>
+              Download vCard<span className="sr-only"> for {contact.name}</span>
+            </button>
+            <button
+              type="button"
+              title="Contact history"
+              aria-expanded={historyOpen}
+              aria-controls={historyOpen ? historyId : undefined}
+              className={smallButton}
+              onClick={() => setHistoryOpen((open) => !open)}
+            >
+              History<span className="sr-only"> of {contact.name}</span>
+            </button>
+          </div>
+        </div>
+        <button
+          type="button"
+          title="Edit contact"
+          aria-label="Edit contact"
+          ref={(button) => registerEditButton(contact.id, button)}
+          onClick={() => onEdit(contact)}
+          className={iconButton}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16v4z" />
+          </svg>
+        </button>
+      </div>
+      {historyOpen ? <ContactHistory contact={contact} id={historyId} onRestored={onRestored} /> : null}
+    </Card>
+  );
+});
+
+type Editing = {
+  id: string;
+  draft: ContactDraft;
+  /** The version the draft was taken from: the save is conditional on it. */
+  version: number;
+  /** Someone else's newer values, when a save found the contact changed meanwhile. */
+  theirs: Contact | null;
+};
+
 function ContactsTool() {
   const [contacts, setContacts] = useState<Contact[]>([]);
   const [loading, setLoading] = useState(true);
-  const [editing, setEditing] = useState<{ id: string; draft: ContactDraft } | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
   const [query, setQuery] = useState("");
+  // How many pages of the search's matches the list holds, and how many cards are drawn so far.
+  const [list, setList] = useState({ query: "", pages: 1, drawn: CONTACTS_FIRST_DRAW });
   const searchInput = useRef<HTMLInputElement>(null);
   const searchId = useId();
   const editPrefix = useId();
-  const shown = useMemo(() => filterContacts(contacts, query), [contacts, query]);
-  const searching = searchText(query) !== "";
+  // Search keys are worked out once per list, and the list follows the typing a frame behind,
+  // so a keystroke in the box is never held up by thousands of cards.
+  const index = useMemo(() => contacts.map(searchable), [contacts]);
+  const searchedFor = useDeferredValue(query);
+  const shown = useMemo(() => searchContacts(index, searchedFor), [index, searchedFor]);
+  const searching = searchText(searchedFor) !== "";
+  // Long lists render in pages; every match stays one "Show more" away and is counted above.
+  // A new search starts again at the first page, and draws a screenful first: the rest of the
+  // page follows a frame later, as a transition, so the keystroke's update is never held up by it.
+  if (list.query !== searchedFor) setList({ query: searchedFor, pages: 1, drawn: CONTACTS_FIRST_DRAW });
+  const listLength = list.pages * CONTACTS_PAGE_SIZE;
+  useEffect(() => {
+    if (list.drawn >= listLength) return;
+    const frame = requestAnimationFrame(() =>
+      startTransition(() => setList((current) => ({ ...current, drawn: current.pages * CONTACTS_PAGE_SIZE }))),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [list.drawn, listLength]);
+  const rendered = shown.slice(0, Math.min(list.drawn, listLength));
+  const notShown = Math.max(0, shown.length - listLength);
   // After Save or Cancel, keyboard focus goes back to the card's Edit button.
   const returnFocusTo = useRef<string | null>(null);
   const editButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -234,6 +515,18 @@ function ContactsTool() {
     // A save that finishes after the user moved on to another card leaves that card alone.
     setEditing((current) => (current?.id === id ? null : current));
   }
+
+  // Stable, so the memoised cards are not redrawn for new callbacks.
+  const replaceContact = useCallback((updated: Contact) => {
+    setContacts((list) => list.map((contact) => (contact.id === updated.id ? { ...contact, ...updated } : contact)));
+  }, []);
+  const startEditing = useCallback((contact: Contact) => {
+    setEditing({ id: contact.id, draft: draftFromContact(contact), version: contact.version ?? 1, theirs: null });
+  }, []);
+  const registerEditButton = useCallback((id: string, button: HTMLButtonElement | null) => {
+    if (button) editButtons.current.set(id, button);
+    else editButtons.current.delete(id);
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
@@ -262,16 +555,24 @@ function ContactsTool() {
     };
   }, []);
 
-  async function save() {
+  /** Saves the draft if the contact is still at `version`; otherwise shows what changed, draft kept. */
+  async function save(version: number) {
     if (!editing || saving) return;
     setSaving(true);
     const { id } = editing;
     const update = updateFromDraft(editing.draft);
     try {
-      await updateContact(await getSupabase(), id, update);
-      setContacts((list) => list.map((contact) => (contact.id === id ? { ...contact, ...update } : contact)));
-      stopEditing(id);
-      showToast({ title: "Contact updated", description: "Contact has been updated successfully" });
+      const result = await updateContact(await getSupabase(), id, version, update);
+      if (result.outcome === "saved") {
+        replaceContact(result.contact);
+        stopEditing(id);
+        showToast({ title: "Contact updated", description: "Contact has been updated successfully" });
+      } else if (result.outcome === "changed") {
+        replaceContact(result.theirs);
+        setEditing((current) => (current?.id === id ? { ...current, theirs: result.theirs } : current));
+      } else {
+        showToast({ title: "Error", description: "Failed to update contact", variant: "destructive" });
+      }
     } catch {
       showToast({ title: "Error", description: "Failed to update contact", variant: "destructive" });
     } finally {
@@ -326,7 +627,7 @@ function ContactsTool() {
           </div>
           {searching && shown.length === 0 ? (
             <div className="rounded-lg border border-dashed border-stone-300 p-6 text-center">
-              <p className="break-words text-stone-700">{noMatchMessage(query)}</p>
+              <p className="break-words text-stone-700">{noMatchMessage(searchedFor)}</p>
               <button
                 type="button"
                 className={`${smallButton} mt-3`}
@@ -339,89 +640,96 @@ function ContactsTool() {
               </button>
             </div>
           ) : (
-            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Contacts">
-              {shown.map((contact) =>
-                editing?.id === contact.id ? (
-                  <Card key={contact.id} label={`Editing ${contact.name}`}>
-                    {/* Editing has no validation (spec section 5), not even the browser's e-mail check. */}
-                    <form
-                      noValidate
-                      className="space-y-3"
-                      onSubmit={(event) => {
-                        event.preventDefault();
-                        void save();
-                      }}
-                      onKeyDown={(event) => {
-                        if (event.key === "Escape") stopEditing(contact.id);
-                      }}
-                    >
-                      <DraftFields
-                        draft={editing.draft}
-                        onChange={(draft) => setEditing({ id: contact.id, draft })}
-                        idPrefix={`${editPrefix}-${contact.id}`}
-                        mode="edit"
-                      />
-                      <div className="flex gap-2">
-                        <button type="submit" className={primaryButton} disabled={saving}>
-                          Save
-                        </button>
-                        <button type="button" className={secondaryButton} onClick={() => stopEditing(contact.id)}>
-                          Cancel
-                        </button>
-                      </div>
-                    </form>
-                  </Card>
-                ) : (
-                  <Card key={contact.id} label={contact.name}>
-                    <div className="flex items-start justify-between gap-3">
-                      <div className="min-w-0">
-                        <h2 className="break-words text-lg font-semibold">{contact.name}</h2>
-                        <p className="break-words text-stone-700">{contact.role}</p>
-                        {contact.email ? (
-                          <p className="mt-2 break-all text-sm">
-                            <ContactLink kind="email" value={contact.email} href={mailtoHref(contact.email)} />
-                          </p>
-                        ) : null}
-                        {contact.phone ? (
-                          <p className="break-words text-sm">
-                            <ContactLink kind="phone" value={contact.phone} href={telHref(contact.phone)} />
-                          </p>
-                        ) : null}
-                        <button
-                          type="button"
-                          className={`${smallButton} mt-3`}
-                          onClick={() => saveVCard(contactVCardFile(contact))}
-                        >
-                          Download vCard<span className="sr-only"> for {contact.name}</span>
-                        </button>
-                      </div>
-                      <button
-                        type="button"
-                        title="Edit contact"
-                        aria-label="Edit contact"
-                        ref={(button) => {
-                          if (button) editButtons.current.set(contact.id, button);
-                          else editButtons.current.delete(contact.id);
+            <>
+              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Contacts">
+                {rendered.map((contact) =>
+                  editing?.id === contact.id ? (
+                    <Card key={contact.id} label={`Editing ${contact.name}`}>
+                      {/* Editing has no validation (spec section 5), not even the browser's e-mail check. */}
+                      <form
+                        noValidate
+                        className="space-y-3"
+                        onSubmit={(event) => {
+                          event.preventDefault();
+                          // With someone else's change on screen, only an explicit choice saves.
+                          if (!editing.theirs) void save(editing.version);
                         }}
-                        onClick={() => setEditing({ id: contact.id, draft: draftFromContact(contact) })}
-                        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md border border-stone-300 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900"
+                        onKeyDown={(event) => {
+                          if (event.key === "Escape") stopEditing(contact.id);
+                        }}
                       >
-                        <svg
-                          aria-hidden="true"
-                          viewBox="0 0 24 24"
-                          className="h-5 w-5"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="2"
-                        >
-                          <path d="M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16v4z" />
-                        </svg>
-                      </button>
-                    </div>
-                  </Card>
-                ),
-              )}
-            </ul>
+                        <DraftFields
+                          draft={editing.draft}
+                          onChange={(draft) =>
+                            setEditing((current) => (current?.id === contact.id ? { ...current, draft } : current))
+                          }
+                          idPrefix={`${editPrefix}-${contact.id}`}
+                          mode="edit"
+                        />
+                        {editing.theirs ? (
+                          <div role="alert" className="space-y-2 rounded-md border-2 border-amber-500 bg-amber-50 p-3">
+                            <p className="font-semibold">Someone else changed this contact meanwhile.</p>
+                            <p className="text-sm">
+                              Their version is below, with what differs from yours marked; your changes are still in the
+                              form.
+                            </p>
+                            <ContactValues
+                              values={editing.theirs}
+                              marked={CONTACT_FIELDS.filter(
+                                (field) => (editing.theirs?.[field] ?? "") !== (editing.draft[field] ?? ""),
+                              )}
+                            />
+                          </div>
+                        ) : null}
+                        <div className="flex flex-wrap gap-2">
+                          {editing.theirs ? (
+                            <>
+                              <button
+                                type="button"
+                                className={primaryButton}
+                                disabled={saving}
+                                onClick={() => editing.theirs && void save(editing.theirs.version ?? 1)}
+                              >
+                                Save mine over theirs
+                              </button>
+                              <button type="button" className={secondaryButton} onClick={() => stopEditing(contact.id)}>
+                                Keep theirs
+                              </button>
+                            </>
+                          ) : (
+                            <>
+                              <button type="submit" className={primaryButton} disabled={saving}>
+                                Save
+                              </button>
+                              <button type="button" className={secondaryButton} onClick={() => stopEditing(contact.id)}>
+                                Cancel
+                              </button>
+                            </>
+                          )}
+                        </div>
+                      </form>
+                    </Card>
+                  ) : (
+                    <ContactCard
+                      key={contact.id}
+                      contact={contact}
+                      onRestored={replaceContact}
+                      onEdit={startEditing}
+                      registerEditButton={registerEditButton}
+                    />
+                  ),
+                )}
+              </ul>
+              {notShown > 0 ? (
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  onClick={() => setList((current) => ({ ...current, pages: current.pages + 1 }))}
+                >
+                  {showMoreLabel(notShown)}
+                </button>
+              ) : null}
+            </>
           )}
         </>
       )}

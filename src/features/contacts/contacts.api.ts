@@ -1,27 +1,89 @@
-/** The contacts table calls, exactly as spec section 7 lists them. */
+/**
+ * The contacts table calls of spec section 7, and their history: every read is checked on the
+ * way in, and a save is conditional on the version the draft was taken from.
+ */
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { Contact } from "./contacts";
+import { toContact, toContacts, toContactVersions, type Contact, type ContactVersion } from "./contacts";
 
+/** Rows per request: a hosted project answers at most 1,000 rows a request by default. */
+const PAGE = 1000;
+
+/** Every contact, newest first (read in pages, so a hosted project's row limit cuts nothing off). */
 export async function fetchContacts(client: SupabaseClient): Promise<Contact[]> {
-  const { data, error } = await client.from("contacts").select("*").order("created_at", { ascending: false });
-  if (error) throw error;
-  return (data ?? []) as Contact[];
+  const rows: unknown[] = [];
+  for (let from = 0; ; from += PAGE) {
+    const { data, error } = await client
+      .from("contacts")
+      .select("*")
+      .order("created_at", { ascending: false })
+      .order("id")
+      .range(from, from + PAGE - 1);
+    if (error) throw error;
+    rows.push(...(data ?? []));
+    if ((data ?? []).length < PAGE) break;
+  }
+  return toContacts(rows);
 }
 
-export async function insertContact(client: SupabaseClient, contact: Contact): Promise<void> {
+/** Adds a contact and returns it as stored (with its version). */
+export async function insertContact(client: SupabaseClient, contact: Contact): Promise<Contact> {
   const { id, name, role, email, phone } = contact;
-  const { error } = await client.from("contacts").insert({ id, name, role, email, phone });
+  const { data, error } = await client.from("contacts").insert({ id, name, role, email, phone }).select();
   if (error) throw error;
+  return toContact(data?.[0]) ?? contact;
 }
 
-export async function updateContact(client: SupabaseClient, id: string, update: Omit<Contact, "id">): Promise<void> {
-  const { name, role, email, phone } = update;
-  const { error } = await client.from("contacts").update({ name, role, email, phone }).eq("id", id);
+export type SaveResult =
+  | { outcome: "saved"; contact: Contact }
+  /** Someone else changed the contact since `version`: their values, not overwritten. */
+  | { outcome: "changed"; theirs: Contact }
+  /** No such contact any more. */
+  | { outcome: "gone" };
+
+/** Reads one contact, or null when there is none with that id. */
+export async function fetchContact(client: SupabaseClient, id: string): Promise<Contact | null> {
+  const { data, error } = await client.from("contacts").select("*").eq("id", id);
   if (error) throw error;
+  return toContact(data?.[0]);
+}
+
+/**
+ * Writes name, role, e-mail and phone only if the contact is still at `version`. Zero rows
+ * back means it was changed meanwhile (or is gone); which of the two is read back.
+ */
+export async function updateContact(
+  client: SupabaseClient,
+  id: string,
+  version: number,
+  update: Pick<Contact, "name" | "role" | "email" | "phone">,
+): Promise<SaveResult> {
+  const { name, role, email, phone } = update;
+  const { data, error } = await client
+    .from("contacts")
+    .update({ name, role, email, phone })
+    .eq("id", id)
+    .eq("version", version)
+    .select();
+  if (error) throw error;
+  const saved = toContact(data?.[0]);
+  if (saved) return { outcome: "saved", contact: saved };
+  const theirs = await fetchContact(client, id);
+  return theirs ? { outcome: "changed", theirs } : { outcome: "gone" };
 }
 
 export async function upsertContact(client: SupabaseClient, contact: Contact): Promise<void> {
   const { id, name, role, email, phone } = contact;
   const { error } = await client.from("contacts").upsert({ id, name, role, email, phone });
   if (error) throw error;
+}
+
+/** A contact's earlier versions, newest first. */
+export async function fetchContactHistory(client: SupabaseClient, id: string): Promise<ContactVersion[]> {
+  const { data, error } = await client
+    .from("contacts_history")
+    .select("*")
+    .eq("contact_id", id)
+    .order("version", { ascending: false });
+  if (error) throw error;
+  return toContactVersions(data);
 }

@@ -7,7 +7,10 @@ import {
   contactsVCardFile,
   contactVCardFile,
   draftFromContact,
+  fieldList,
   filterContacts,
+  formatHistoryTime,
+  historyEntries,
   mailtoHref,
   mergeLoaded,
   newContactId,
@@ -15,10 +18,17 @@ import {
   parseLegacyContacts,
   phoneSearchKey,
   remainingAfterMigration,
+  sameValues,
+  searchable,
+  searchContacts,
   searchText,
+  showMoreLabel,
   telHref,
+  toContacts,
+  toContactVersions,
   updateFromDraft,
   type Contact,
+  type ContactVersion,
 } from "./contacts";
 
 describe("contact ids", () => {
@@ -347,5 +357,116 @@ describe("contacts as vCards", () => {
     expect(filename).toBe("contacts.vcf");
     const cards = (ICAL.parse(text) as unknown as unknown[][]).map((jcard) => new ICAL.Component(jcard));
     expect(cards.map((card) => card.getFirstPropertyValue("uid"))).toEqual(contacts.map((contact) => contact.id));
+  });
+});
+
+describe("rows from the server", () => {
+  const row = {
+    id: "c1",
+    name: "Aoife",
+    role: "Booker",
+    email: null,
+    phone: "087",
+    created_at: "2025-01-02T09:00:00+00:00",
+    version: 2,
+    updated_at: "2025-01-03T09:00:00+00:00",
+  };
+
+  it("are kept with their version when well formed", () => {
+    expect(toContacts([row])).toEqual([row]);
+  });
+
+  it("drop a row without an id, a name, a role or a version, instead of breaking the list", () => {
+    expect(
+      toContacts([
+        row,
+        null,
+        "text",
+        { ...row, id: 7 },
+        { ...row, name: null },
+        { ...row, role: undefined },
+        { ...row, version: "2" },
+        { ...row, version: 0 },
+      ]),
+    ).toEqual([row]);
+    expect(toContacts({ rows: [row] })).toEqual([]);
+  });
+
+  it("read a non-text e-mail or phone as empty", () => {
+    expect(toContacts([{ ...row, email: 5, phone: { x: 1 } }])[0]).toMatchObject({ email: null, phone: null });
+  });
+});
+
+describe("a contact's history", () => {
+  const version = (n: number, values: Partial<ContactVersion> = {}): ContactVersion => ({
+    contactId: "c1",
+    version: n,
+    name: "Aoife",
+    role: "Booker",
+    email: null,
+    phone: null,
+    writtenAt: `2025-01-0${n}T09:00:00+00:00`,
+    replacedAt: `2025-01-0${n + 1}T09:00:00+00:00`,
+    ...values,
+  });
+  const current: Contact = { id: "c1", name: "Aoife", role: "Manager", email: "a@x.ie", phone: null, version: 3 };
+
+  it("reads history rows newest first and drops malformed ones", () => {
+    const rows = [1, 2].map((n) => ({
+      contact_id: "c1",
+      version: n,
+      name: "Aoife",
+      role: "Booker",
+      email: null,
+      phone: null,
+      written_at: `2025-01-0${n}T09:00:00+00:00`,
+      replaced_at: `2025-01-0${n + 1}T09:00:00+00:00`,
+    }));
+    expect(toContactVersions([...rows, { ...rows[0], version: null }, { ...rows[0], replaced_at: 1 }])).toEqual([
+      version(2),
+      version(1),
+    ]);
+  });
+
+  it("says which fields the change after each version replaced", () => {
+    const older = version(1, { name: "Aoife N" });
+    const newer = version(2, { email: null });
+    expect(historyEntries(current, [older, newer])).toEqual([
+      { version: newer, changed: ["role", "email"] },
+      { version: older, changed: ["name"] },
+    ]);
+  });
+
+  it("names the changed fields in words", () => {
+    expect(fieldList(["role"])).toBe("Role");
+    expect(fieldList(["role", "email"])).toBe("Role and Email");
+    expect(fieldList(["name", "role", "phone"])).toBe("Name, Role and Phone");
+  });
+
+  it("knows when a version holds the values the card has now", () => {
+    expect(sameValues(version(1, { role: "Manager", email: "a@x.ie" }), current)).toBe(true);
+    expect(sameValues(version(1), current)).toBe(false);
+  });
+
+  it("shows times to the second, and an unreadable time as it is", () => {
+    expect(formatHistoryTime("2025-01-04T09:30:05Z")).toMatch(/^Jan \d, 2025, \d\d:30:05$/);
+    expect(formatHistoryTime("soon")).toBe("soon");
+  });
+});
+
+describe("searching many contacts", () => {
+  it("finds the same contacts from precomputed keys as one by one", () => {
+    const many = Array.from({ length: 500 }, (_, i) =>
+      person({ name: `Person ${i}`, role: i % 7 === 0 ? "Booker, Galway" : "Fiddler", phone: `+353 87 ${i}` }),
+    );
+    const index = many.map(searchable);
+    for (const query of ["", "booker galway", "person 12", "0035387 49", "fiddler", "nobody"]) {
+      expect(searchContacts(index, query)).toEqual(many.filter((contact) => contactMatches(contact, query)));
+    }
+  });
+
+  it("offers the next page of a long list and says how many are not shown", () => {
+    expect(showMoreLabel(4900)).toBe("Show 100 more (4,900 not shown yet)");
+    expect(showMoreLabel(12)).toBe("Show 12 more (12 not shown yet)");
   });
 });

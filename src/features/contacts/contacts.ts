@@ -1,9 +1,12 @@
 /**
  * Contact rules (spec sections 3-5, 7): client-made ids, required fields,
  * null for empty optional fields, and the bookkeeping of migrating the
- * legacy localStorage list so nothing is ever lost; searching the list,
- * the mailto: and tel: links of a card, and the contacts as vCards.
+ * legacy localStorage list so nothing is ever lost; rows from the server
+ * checked on the way in; a contact's earlier versions and what changed in
+ * each; searching the list, the mailto: and tel: links of a card, and the
+ * contacts as vCards.
  */
+import { format } from "date-fns";
 import { vCard, vCardFileName, vCards, type VCardPerson } from "../../lib/vcard";
 
 /** localStorage key of contacts saved by the old, local-only version. */
@@ -19,6 +22,9 @@ export type Contact = {
   email: string | null;
   phone: string | null;
   created_at?: string;
+  /** Set by the database on every real change; a save is conditional on it. */
+  version?: number;
+  updated_at?: string;
 };
 
 export type ContactDraft = { name: string; role: string; email: string; phone: string };
@@ -51,6 +57,121 @@ export function draftFromContact(contact: Contact): ContactDraft {
 /** The update written on Save: the draft as it is (editing has no validation), empty optionals as null. */
 export function updateFromDraft(draft: ContactDraft): Omit<Contact, "id" | "created_at"> {
   return { name: draft.name, role: draft.role, email: orNull(draft.email), phone: orNull(draft.phone) };
+}
+
+/** The fields a person sees and edits, in card order. */
+export const CONTACT_FIELDS = ["name", "role", "email", "phone"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+const optionalText = (value: unknown) => (typeof value === "string" ? value : null);
+const isVersion = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
+
+/** One row of a contacts select, checked: without an id, a name, a role or a version it is dropped. */
+export function toContact(row: unknown): Contact | null {
+  if (!row || typeof row !== "object") return null;
+  const { id, name, role, email, phone, created_at, version, updated_at } = row as Record<string, unknown>;
+  if (typeof id !== "string" || typeof name !== "string" || typeof role !== "string" || !isVersion(version)) {
+    return null;
+  }
+  return {
+    id,
+    name,
+    role,
+    email: optionalText(email),
+    phone: optionalText(phone),
+    version,
+    ...(typeof created_at === "string" ? { created_at } : {}),
+    ...(typeof updated_at === "string" ? { updated_at } : {}),
+  };
+}
+
+/** The rows of a contacts select, checked: a malformed row is left out rather than break the list. */
+export function toContacts(rows: unknown): Contact[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.flatMap((row) => toContact(row) ?? []);
+}
+
+/** An earlier version of a contact, as contacts_history keeps it. */
+export type ContactVersion = {
+  contactId: string;
+  version: number;
+  name: string;
+  role: string;
+  email: string | null;
+  phone: string | null;
+  /** When this version was written, and when a newer one replaced it. */
+  writtenAt: string;
+  replacedAt: string;
+};
+
+/** The rows of a history select, checked, newest first. */
+export function toContactVersions(rows: unknown): ContactVersion[] {
+  if (!Array.isArray(rows)) return [];
+  return rows
+    .flatMap((row): ContactVersion[] => {
+      if (!row || typeof row !== "object") return [];
+      const record = row as Record<string, unknown>;
+      const { contact_id, version, name, role, email, phone, written_at, replaced_at } = record;
+      if (typeof contact_id !== "string" || !isVersion(version) || typeof name !== "string" || typeof role !== "string")
+        return [];
+      if (typeof written_at !== "string" || typeof replaced_at !== "string") return [];
+      return [
+        {
+          contactId: contact_id,
+          version,
+          name,
+          role,
+          email: optionalText(email),
+          phone: optionalText(phone),
+          writtenAt: written_at,
+          replacedAt: replaced_at,
+        },
+      ];
+    })
+    .sort((a, b) => b.version - a.version);
+}
+
+export type HistoryEntry = { version: ContactVersion; changed: ContactField[] };
+
+/** The fields whose values differ between two versions of a contact. */
+export function changedFields(older: Pick<Contact, ContactField>, newer: Pick<Contact, ContactField>): ContactField[] {
+  return CONTACT_FIELDS.filter((field) => (older[field] ?? null) !== (newer[field] ?? null));
+}
+
+/**
+ * A contact's earlier versions, newest first, each with the fields the change after it
+ * replaced: what the next newer version (or the card as it is now) has differently.
+ */
+export function historyEntries(current: Contact, versions: readonly ContactVersion[]): HistoryEntry[] {
+  const newestFirst = [...versions].sort((a, b) => b.version - a.version);
+  return newestFirst.map((version, index) => ({
+    version,
+    changed: changedFields(version, index === 0 ? current : newestFirst[index - 1]),
+  }));
+}
+
+/** When a version was written or replaced, in the reader's local time: "Jan 4, 2025, 09:30:05". */
+export function formatHistoryTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : format(date, "MMM d, yyyy, HH:mm:ss");
+}
+
+/** The labels of the fields a change touched: "Role and Email", "Name, Role and Phone". */
+export function fieldList(fields: readonly ContactField[]): string {
+  const labels = fields.map((field) => FIELD_LABELS[field]);
+  return labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+}
+
+export const FIELD_LABELS: Record<ContactField, string> = {
+  name: "Name",
+  role: "Role",
+  email: "Email",
+  phone: "Phone",
+};
+
+/** Whether a version holds exactly the values the contact has now (restoring it would change nothing). */
+export function sameValues(a: Pick<Contact, ContactField>, b: Pick<Contact, ContactField>): boolean {
+  return changedFields(a, b).length === 0;
 }
 
 /**
@@ -150,10 +271,47 @@ export function phoneSearchKey(value: string): string {
   return text.startsWith("+") ? `00${digits}` : digits;
 }
 
-function phoneMatches(phone: string | null, query: string): boolean {
-  if (!phone || !PHONE_LIKE.test(query)) return false;
-  const key = phoneSearchKey(query);
-  return key !== "" && phoneSearchKey(phone).includes(key);
+/** A contact with its search keys worked out once, so a keystroke only compares strings. */
+export type SearchableContact = { contact: Contact; haystack: string; phoneKey: string | null };
+
+export function searchable(contact: Contact): SearchableContact {
+  // Fields are joined by a line break, which searchText never leaves in a query.
+  const haystack = [contact.name, contact.role, contact.email ?? "", contact.phone ?? ""].map(searchText).join("\n");
+  return { contact, haystack, phoneKey: contact.phone ? phoneSearchKey(contact.phone) : null };
+}
+
+/** A query worked out once per keystroke: its folded text, its words, and each one's phone digits. */
+type PreparedQuery = { wanted: string; phoneKey: string | null; words: { text: string; phoneKey: string | null }[] };
+
+const queryPhoneKey = (text: string) => {
+  if (!PHONE_LIKE.test(text)) return null;
+  const key = phoneSearchKey(text);
+  return key === "" ? null : key;
+};
+
+function prepareQuery(query: string): PreparedQuery {
+  const wanted = searchText(query);
+  const words = wanted.split(" ");
+  return {
+    wanted,
+    phoneKey: queryPhoneKey(query),
+    words: words.length > 1 ? words.map((word) => ({ text: word, phoneKey: queryPhoneKey(word) })) : [],
+  };
+}
+
+function matchesPrepared(entry: SearchableContact, query: PreparedQuery): boolean {
+  if (query.wanted === "") return true;
+  const { haystack, phoneKey } = entry;
+  if (haystack.includes(query.wanted)) return true;
+  if (phoneKey !== null && query.phoneKey !== null && phoneKey.includes(query.phoneKey)) return true;
+  return (
+    query.words.length > 0 &&
+    query.words.every(
+      (word) =>
+        haystack.includes(word.text) ||
+        (phoneKey !== null && word.phoneKey !== null && phoneKey.includes(word.phoneKey)),
+    )
+  );
 }
 
 /**
@@ -162,18 +320,31 @@ function phoneMatches(phone: string | null, query: string): boolean {
  * of the query somewhere in the contact ("booker galway" finds the Galway booker).
  */
 export function contactMatches(contact: Contact, query: string): boolean {
-  const wanted = searchText(query);
-  if (wanted === "") return true;
-  // Fields are joined by a line break, which searchText never leaves in a query.
-  const haystack = [contact.name, contact.role, contact.email ?? "", contact.phone ?? ""].map(searchText).join("\n");
-  if (haystack.includes(wanted) || phoneMatches(contact.phone, query)) return true;
-  const words = wanted.split(" ");
-  return words.length > 1 && words.every((word) => haystack.includes(word) || phoneMatches(contact.phone, word));
+  return matchesPrepared(searchable(contact), prepareQuery(query));
+}
+
+/** The contacts a search shows, in list order, from contacts indexed with `searchable`. */
+export function searchContacts(index: readonly SearchableContact[], query: string): Contact[] {
+  const prepared = prepareQuery(query);
+  if (prepared.wanted === "") return index.map((entry) => entry.contact);
+  return index.flatMap((entry) => (matchesPrepared(entry, prepared) ? [entry.contact] : []));
 }
 
 /** The contacts a search shows, in list order. */
 export function filterContacts(contacts: readonly Contact[], query: string): Contact[] {
-  return contacts.filter((contact) => contactMatches(contact, query));
+  return searchContacts(contacts.map(searchable), query);
+}
+
+/** How many cards the list holds at first, and adds per "Show more": enough to scroll, quick to draw. */
+export const CONTACTS_PAGE_SIZE = 100;
+
+/** Cards drawn at once when a search changes (more than a screenful); the rest of the page follows. */
+export const CONTACTS_FIRST_DRAW = 18;
+
+/** The button under a long list: "Show 100 more (4,900 not shown yet)". */
+export function showMoreLabel(notShown: number): string {
+  const next = Math.min(notShown, CONTACTS_PAGE_SIZE);
+  return `Show ${next} more (${notShown.toLocaleString("en")} not shown yet)`;
 }
 
 /** The live count under the search box: "3 of 12 contacts" while searching, "12 contacts" otherwise. */

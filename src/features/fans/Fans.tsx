@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { downloadText } from "../../lib/download";
 import { getSupabase } from "../../lib/supabase";
 import { PasswordGate } from "../calendar/PasswordGate";
-import { $calendarUnlocked, followTeamSession, watchTeamSession } from "../calendar/calendar.store";
+import { $calendarUnlocked, watchTeamSession } from "../calendar/calendar.store";
 import { primaryButtonClass, secondaryButtonClass } from "../calendar/calendar.styles";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { showToast } from "../toasts/toasts.store";
@@ -142,25 +142,17 @@ function SignupList() {
   );
 }
 
+/** Loads the Supabase client once someone starts on the password, not at load, as the calendar does. */
+function prepareLogin(): void {
+  void getSupabase().catch(() => {
+    // The Login itself reports a client that cannot load.
+  });
+}
+
 function FansPage() {
+  // The same team session as the calendar: its sign-in follows the auth events and locks both pages.
   const unlocked = useStore($calendarUnlocked);
-  // The same team session as the calendar: follow its auth events from the start.
-  useEffect(() => {
-    let stop = () => {};
-    let disposed = false;
-    getSupabase()
-      .then((client) => {
-        if (!disposed) stop = followTeamSession(client);
-      })
-      .catch(() => {
-        // The Login reports a client that cannot load.
-      });
-    return () => {
-      disposed = true;
-      stop();
-    };
-  }, []);
-  return unlocked ? <SignupList /> : <PasswordGate granted={FANS_ACCESS_GRANTED} />;
+  return unlocked ? <SignupList /> : <PasswordGate onPrepare={prepareLogin} granted={FANS_ACCESS_GRANTED} />;
 }
 
 export function Fans() {

@@ -1,7 +1,8 @@
 /**
  * A modal confirmation on the native <dialog>: the browser traps focus, Escape
  * cancels, and focus goes back to the button that opened it. Cancel comes
- * first and takes focus, so a stray Enter never confirms a destructive step.
+ * first and takes focus, so a stray Enter never confirms a destructive step,
+ * and the confirm button ignores a double-click's second click.
  */
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
@@ -57,7 +58,10 @@ export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onClose, c
         </button>
         <button
           type="button"
-          onClick={() => {
+          onClick={(event) => {
+            // On a narrow window the dialog opens over the button that opened it: the second click of a
+            // double-click there lands here, and must not confirm.
+            if (event.detail > 1) return;
             onConfirm();
             dialog.current?.close();
           }}

@@ -1,27 +1,32 @@
 /**
  * The roadmap checklist: three groups of tasks, saved to localStorage after
- * every change and kept in step across tabs. Rendered in the browser only.
+ * every change (by its store) and kept in step across tabs. A deleted task can
+ * be brought back from the toast that says it was deleted. Rendered in the
+ * browser only.
  */
-import { useEffect, useId, useReducer, useRef, useState } from "react";
+import { useStore } from "@nanostores/react";
+import { useEffect, useId, useRef, useState } from "react";
 import { defaultRoadmap } from "../../data/roadmap";
 import { readStorage, writeStorage } from "../../lib/storage";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
+import { showToast } from "../toasts/toasts.store";
 import { ProgressBar } from "./ProgressBar";
 import { RoadmapSummary } from "./RoadmapSummary";
+import { SaveWarning } from "./SaveWarning";
 import { SetAsideNotice, type SetAside } from "./SetAsideNotice";
 import {
   defaultTasks,
   keepAsideKey,
-  newTaskId,
   parseRoadmap,
   progressOf,
   ROADMAP_STORAGE_KEY,
   ROADMAP_UNREADABLE_KEY,
-  roadmapReducer,
   TASK_LIMITS,
   type Roadmap as RoadmapState,
   type Task,
 } from "./roadmap";
+import type { DeletedTask } from "./roadmap-undo";
+import { browserStorage, createRoadmapStore } from "./roadmap.store";
 
 /**
  * Loads the stored roadmap. An unreadable value is kept aside under another
@@ -49,7 +54,7 @@ function loadRoadmap(): { roadmap: RoadmapState; setAside: SetAside | null } {
 function TaskItem({ task, onToggle, onDelete }: { task: Task; onToggle: () => void; onDelete: () => void }) {
   const checkboxId = useId();
   return (
-    <li className="flex items-center gap-3 py-2">
+    <li className="flex items-center gap-3 py-2" data-task-id={task.id}>
       <input
         id={checkboxId}
         type="checkbox"
@@ -63,7 +68,11 @@ function TaskItem({ task, onToggle, onDelete }: { task: Task; onToggle: () => vo
       </label>
       <button
         type="button"
-        onClick={onDelete}
+        onClick={(event) => {
+          // The second click of a double-click lands on the task that moved up into this row: not a delete.
+          if (event.detail > 1) return;
+          onDelete();
+        }}
         aria-label={`Delete task: ${task.text}`}
         title="Delete task"
         data-delete-task=""
@@ -116,26 +125,38 @@ function AddTaskForm({ groupTitle, onAdd }: { groupTitle: string; onAdd: (text: 
   );
 }
 
-/** After a delete, keyboard focus moves to the task that took its place, else the group's add form. */
-type FocusAfterDelete = { groupId: string; index: number };
+/**
+ * Where keyboard focus goes once the list has changed: after a delete, to the task that took its
+ * place (else the group's add form); after an undo, to the task brought back.
+ */
+type FocusNext = { groupId: string; index: number } | { taskId: string };
 
 function RoadmapTool() {
   // Storage is read in the initializer, not after mount: the island is client:only, so there is no
   // server render to mismatch, and the stored roadmap shows at once instead of after a frame of defaults.
-  const [loaded] = useState(loadRoadmap);
-  const [roadmap, dispatch] = useReducer(roadmapReducer, loaded.roadmap);
-  // Nothing to write for the state just loaded, or for one that arrived from another tab.
-  const skipWrite = useRef(true);
+  const [{ loaded, store }] = useState(() => {
+    const loaded = loadRoadmap();
+    return { loaded, store: createRoadmapStore(loaded.roadmap, browserStorage) };
+  });
+  const roadmap = useStore(store.$roadmap);
+  const saveStatus = useStore(store.$saveStatus);
   const sections = useRef(new Map<string, HTMLElement>());
-  const focusAfterDelete = useRef<FocusAfterDelete | null>(null);
+  const focusNext = useRef<FocusNext | null>(null);
 
-  useEffect(() => {
-    if (skipWrite.current) {
-      skipWrite.current = false;
-      return;
-    }
-    writeStorage(ROADMAP_STORAGE_KEY, JSON.stringify(roadmap));
-  }, [roadmap]);
+  const undoDelete = (deleted: DeletedTask) => {
+    if (store.undoDelete(deleted)) focusNext.current = { taskId: deleted.task.id };
+  };
+
+  const deleteTask = (groupId: string, groupTitle: string, taskId: string, index: number) => {
+    const deleted = store.deleteTask(groupId, taskId);
+    if (deleted === null) return;
+    focusNext.current = { groupId, index };
+    showToast({
+      title: "Task deleted",
+      description: `“${deleted.task.text}” was deleted from ${groupTitle}.`,
+      action: { label: "Undo", onClick: () => undoDelete(deleted) },
+    });
+  };
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
@@ -149,17 +170,20 @@ function RoadmapTool() {
         if (!parsed.ok) return;
         next = parsed.roadmap;
       }
-      skipWrite.current = true;
-      dispatch({ type: "replace", roadmap: next });
+      store.showSavedElsewhere(next);
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
-  }, []);
+  }, [store]);
 
   useEffect(() => {
-    const pending = focusAfterDelete.current;
+    const pending = focusNext.current;
     if (!pending) return;
-    focusAfterDelete.current = null;
+    focusNext.current = null;
+    if ("taskId" in pending) {
+      document.querySelector<HTMLElement>(`[data-task-id="${CSS.escape(pending.taskId)}"] input`)?.focus();
+      return;
+    }
     const section = sections.current.get(pending.groupId);
     const buttons = section?.querySelectorAll<HTMLElement>("[data-delete-task]") ?? [];
     const target =
@@ -174,7 +198,7 @@ function RoadmapTool() {
         roadmap={roadmap}
         groups={defaultRoadmap}
         defaults={defaultTasks(defaultRoadmap)}
-        onReplace={(next) => dispatch({ type: "replace", roadmap: next })}
+        onReplace={(next) => store.replaceRoadmap(next)}
       />
       <div className="grid gap-6 lg:grid-cols-3">
         {defaultRoadmap.map((group) => {
@@ -200,27 +224,24 @@ function RoadmapTool() {
                 </p>
               </div>
               <ProgressBar progress={progress} label={`${group.title} progress`} className="mt-2" />
+              {/* Above the list, so a new task (added at the end) never moves the form: a second click
+                  of a double-click on Add lands on Add again, not on the new task's delete button. */}
+              <AddTaskForm groupTitle={group.title} onAdd={(text, owner) => store.addTask(group.id, text, owner)} />
               <ul className="mt-3 divide-y divide-stone-100">
                 {tasks.map((task, index) => (
                   <TaskItem
                     key={task.id}
                     task={task}
-                    onToggle={() => dispatch({ type: "toggle", groupId: group.id, taskId: task.id })}
-                    onDelete={() => {
-                      dispatch({ type: "delete", groupId: group.id, taskId: task.id });
-                      focusAfterDelete.current = { groupId: group.id, index };
-                    }}
+                    onToggle={() => store.toggleTask(group.id, task.id)}
+                    onDelete={() => deleteTask(group.id, group.title, task.id, index)}
                   />
                 ))}
               </ul>
-              <AddTaskForm
-                groupTitle={group.title}
-                onAdd={(text, owner) => dispatch({ type: "add", groupId: group.id, id: newTaskId(), text, owner })}
-              />
             </section>
           );
         })}
       </div>
+      <SaveWarning status={saveStatus} roadmap={roadmap} groups={defaultRoadmap} />
     </>
   );
 }

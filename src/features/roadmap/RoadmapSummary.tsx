@@ -4,12 +4,12 @@
  * file changes nothing and says why); Reset restores the defaults, confirmed.
  */
 import { useRef, useState } from "react";
-import { downloadText } from "../../lib/download";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { ExportButton } from "./ExportButton";
 import { ProgressBar } from "./ProgressBar";
 import { overallProgress, percentDone, type GroupInfo, type Roadmap } from "./roadmap";
 import { secondaryButtonClass } from "./roadmap.styles";
-import { BACKUP_MAX_BYTES, BACKUP_MIME_TYPE, backupFileName, backupText, parseBackup } from "./roadmap-backup";
+import { BACKUP_MAX_BYTES, parseBackup } from "./roadmap-backup";
 
 type Props = {
   roadmap: Roadmap;
@@ -51,17 +51,7 @@ export function RoadmapSummary({ roadmap, groups, defaults, onReplace }: Props) 
         </p>
         <ProgressBar progress={overall} label="Overall progress" className="lg:col-span-2 lg:row-start-2" />
         <div className="mt-1 grid gap-2 md:grid-cols-3 lg:col-start-2 lg:row-start-1 lg:mt-0">
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            onClick={() => {
-              const now = new Date();
-              downloadText(backupFileName(now), backupText(roadmap, groups, now), BACKUP_MIME_TYPE);
-              setNotice(null);
-            }}
-          >
-            Export roadmap (.json)
-          </button>
+          <ExportButton roadmap={roadmap} groups={groups} onExported={() => setNotice(null)} />
           <button type="button" className={secondaryButtonClass} onClick={() => fileInput.current?.click()}>
             Import roadmap (.json)
           </button>

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
+import { MAX_BUFFERED_BYTES, MAX_CHANNELS_PER_SOCKET, MAX_SOCKETS_PER_ADDRESS } from "./realtime.mjs";
+import {
+  type Backend,
+  client,
+  closeClients,
+  contact,
+  freshBackend,
+  openRawSocket,
+  stopReadingUntilDropped,
+  until,
+} from "./test-helpers";
+
+let backend: Backend;
+beforeAll(async () => {
+  backend = await freshBackend();
+  await client(backend.url).from("contacts").insert(contact("survivor"));
+});
+afterAll(async () => {
+  await closeClients();
+  await backend.close();
+});
+
+const keyHeaders = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` };
+
+async function post(path: string, body: BodyInit, headers: Record<string, string> = {}) {
+  const response = await fetch(`${backend.url}${path}`, {
+    method: "POST",
+    headers: { ...keyHeaders, "Content-Type": "application/json", ...headers },
+    body,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null, text };
+}
+
+const joinFrame = (ref: number, topic: string, filter?: string) =>
+  JSON.stringify([
+    String(ref),
+    String(ref),
+    `realtime:${topic}`,
+    "phx_join",
+    {
+      config: {
+        postgres_changes: [{ event: "*", schema: "public", table: "contacts", ...(filter ? { filter } : {}) }],
+      },
+    },
+  ]);
+
+describe("malformed bodies get a 4xx in PostgREST's shape, never a 500", () => {
+  const shape = (body: Record<string, unknown>) =>
+    expect(Object.keys(body).sort()).toEqual(["code", "details", "hint", "message"]);
+
+  it("refuses 50,000-deep JSON", async () => {
+    const deep = `${"[".repeat(50_000)}${"]".repeat(50_000)}`;
+    const asRows = await post("/rest/v1/contacts", deep);
+    expect(asRows.status).toBe(400);
+    expect(asRows.body).toMatchObject({ code: "PGRST102", message: "Empty or invalid json" });
+    shape(asRows.body);
+    const inValue = await post("/rest/v1/contacts", `{"id":"deep","name":${deep},"role":"x"}`);
+    expect(inValue.status).toBe(400);
+    expect(inValue.text).not.toMatch(/\n\s+at /);
+    const asSignIn = await post("/auth/v1/token?grant_type=password", `{"email":${deep}}`);
+    expect(asSignIn.status).toBe(400);
+    expect(asSignIn.body.error_code ?? asSignIn.body.code).toBe("bad_json");
+  });
+
+  it("refuses invalid UTF-8 instead of storing replacement characters", async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"id":"utf","name":"'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('","role":"x"}'),
+    ]);
+    const result = await post("/rest/v1/contacts", bytes);
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ code: "PGRST102", details: "The body is not valid UTF-8" });
+  });
+
+  it("answers wrong types and impossible values with 400", async () => {
+    const cases = [
+      { id: "types1", name: { nested: true }, role: "x", created_at: undefined },
+      { id: "types2", name: "a", role: "b", email: ["list"] },
+      { id: "types3", name: "a\u0000b", role: "b" },
+      { id: 12, name: "a", role: "b", phone: Number.MAX_VALUE },
+    ];
+    for (const body of cases) {
+      const result = await post("/rest/v1/contacts", JSON.stringify(body));
+      expect(result.status, JSON.stringify(body)).toBeLessThan(500);
+      shape(result.body ?? { code: 0, details: 0, hint: 0, message: 0 });
+    }
+    for (const body of ["null", "42", '"text"', "[1,2]", "{}", "[{}]", "", '{"id":']) {
+      const result = await post("/rest/v1/contacts", body);
+      expect(result.status, body).toBe(400);
+      shape(result.body);
+    }
+    const event = await post(
+      "/rest/v1/calendar_events",
+      JSON.stringify({ title: "x", start_date: { not: "a date" }, end_date: true }),
+      { Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, apikey: LOCAL_SERVICE_ROLE_KEY },
+    );
+    expect(event.status).toBe(400);
+    shape(event.body);
+  });
+
+  it("refuses bodies that are not JSON with 415 PGRST107", async () => {
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "text/csv",
+    ]) {
+      const result = await post("/rest/v1/contacts", "id=x&name=y&role=z", { "Content-Type": type });
+      expect(result.status, type).toBe(415);
+      expect(result.body).toMatchObject({ code: "PGRST107" });
+      shape(result.body);
+    }
+  });
+
+  it("answers SQLSTATE PTxyz raised by SQL with HTTP xyz, as PostgREST does", async () => {
+    await backend.db.exec(`
+      create table public.guarded (id int primary key);
+      grant select, insert on public.guarded to anon;
+      create function public.guard() returns trigger language plpgsql as $$
+      begin raise sqlstate 'PT429' using message = 'Too many new rows, try again later'; end $$;
+      create trigger guard before insert on public.guarded for each row execute function public.guard();
+    `);
+    const result = await post("/rest/v1/guarded", JSON.stringify({ id: 1 }));
+    expect(result.status).toBe(429);
+    expect(result.body).toMatchObject({ code: "PT429", message: "Too many new rows, try again later" });
+  });
+});
+
+describe("only the site's own origins", () => {
+  it("answers the site's preflight and refuses another website's, with no Access-Control-Allow-Origin", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${backend.url}/rest/v1/contacts`, {
+        method: "OPTIONS",
+        headers: {
+          Origin: origin,
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "apikey",
+        },
+      });
+    const site = await preflight("http://127.0.0.1:4321");
+    expect(site.status).toBe(204);
+    expect(site.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:4321");
+    for (const origin of ["https://evil.example", "null", "http://localhost:4321.evil.example"]) {
+      const hostile = await preflight(origin);
+      expect(hostile.status).toBe(403);
+      expect(hostile.headers.get("access-control-allow-origin")).toBeNull();
+    }
+  });
+
+  it("refuses a hostile origin's requests outright, REST and Auth alike, and serves callers without an Origin", async () => {
+    const rest = await fetch(`${backend.url}/rest/v1/contacts`, {
+      headers: { ...keyHeaders, Origin: "https://evil.example" },
+    });
+    expect(rest.status).toBe(403);
+    expect(rest.headers.get("access-control-allow-origin")).toBeNull();
+    expect(await rest.json()).toMatchObject({ code: "PGRST403" });
+    const auth = await fetch(`${backend.url}/auth/v1/settings`, {
+      headers: { ...keyHeaders, Origin: "https://evil.example" },
+    });
+    expect(auth.status).toBe(403);
+    expect((await fetch(`${backend.url}/rest/v1/contacts`, { headers: keyHeaders })).status).toBe(200);
+  });
+
+  it("refuses a realtime socket opened from another website", async () => {
+    const socket = openRawSocket(backend.url, LOCAL_ANON_KEY, { Origin: "https://evil.example" });
+    const status = await new Promise((resolve) =>
+      socket.once("unexpected-response", (_req, res) => resolve(res.statusCode)),
+    );
+    expect(status).toBe(403);
+  });
+
+  it("lets an origin in when allowedOrigins names it", async () => {
+    const other = await freshBackend({ allowedOrigins: ["http://127.0.0.1:5555"] });
+    try {
+      const response = await fetch(`${other.url}/rest/v1/contacts`, {
+        headers: { ...keyHeaders, Origin: "http://127.0.0.1:5555" },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:5555");
+      const former = await fetch(`${other.url}/rest/v1/contacts`, {
+        headers: { ...keyHeaders, Origin: "http://localhost:4321" },
+      });
+      expect(former.status).toBe(403);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("realtime sockets are bounded", () => {
+  it(`lets one socket join at most ${MAX_CHANNELS_PER_SOCKET} channels`, async () => {
+    const socket = openRawSocket(backend.url);
+    await new Promise((resolve) => socket.once("open", resolve));
+    const replies: Array<[string, string, string, string, { status: string; response: { reason?: string } }]> = [];
+    socket.on("message", (data) => {
+      const frame = JSON.parse(data.toString());
+      if (frame[3] === "phx_reply") replies.push(frame);
+    });
+    for (let i = 1; i <= MAX_CHANNELS_PER_SOCKET + 5; i++) socket.send(joinFrame(i, `topic-${i}`));
+    socket.send(joinFrame(999, "topic-1")); // rejoining a channel it holds is still fine
+    await until(() => replies.length === MAX_CHANNELS_PER_SOCKET + 6, 5000, "every join's reply");
+    const refused = replies.filter((reply) => reply[4].status === "error");
+    expect(refused).toHaveLength(5);
+    expect(refused[0][4].response.reason).toBe("Too many channels");
+    expect(replies.find((reply) => reply[1] === "999")?.[4].status).toBe("ok");
+    socket.terminate();
+  });
+
+  it(`lets one address hold at most ${MAX_SOCKETS_PER_ADDRESS} sockets at once`, async () => {
+    await until(() => backend.realtimeSockets() === 0, 5000, "the earlier sockets to close");
+    const sockets = Array.from({ length: MAX_SOCKETS_PER_ADDRESS }, () => openRawSocket(backend.url));
+    await Promise.all(sockets.map((socket) => new Promise((resolve) => socket.once("open", resolve))));
+    const extra = openRawSocket(backend.url);
+    const status = await new Promise((resolve) =>
+      extra.once("unexpected-response", (_request, response) => resolve(response.statusCode)),
+    );
+    expect(status).toBe(429);
+    for (const socket of sockets) socket.terminate();
+    await until(() => backend.realtimeSockets() === 0, 5000, "the sockets to close");
+    const again = openRawSocket(backend.url);
+    await new Promise((resolve) => again.once("open", resolve));
+    again.terminate();
+  });
+
+  it(`drops a socket that stops reading once ${MAX_BUFFERED_BYTES / 1024 / 1024} MiB wait for it, and keeps serving`, async () => {
+    await stopReadingUntilDropped(backend);
+    const { data, error } = await client(backend.url).from("contacts").select("id").eq("id", "survivor");
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: "survivor" }]);
+  }, 30_000);
+});
