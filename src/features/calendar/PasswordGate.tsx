@@ -10,12 +10,15 @@ import { useStore } from "@nanostores/react";
 import { useId, useState } from "react";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
-import { ACCESS_GRANTED, DRAFT_KEPT_TEXT, signInRefusal, WRONG_PASSWORD } from "./session";
+import { ACCESS_GRANTED, DRAFT_KEPT_TEXT, signInRefusal, WRONG_PASSWORD, type Notice } from "./session";
 import { $calendarLockReason, $hasUnsavedEvent, signInToCalendar } from "./calendar.store";
 import { gateBoxClass, inputClass, primaryButtonClass } from "./calendar.styles";
 
-/** `onPrepare`: fetch what the Login needs, called as soon as someone starts on the password. */
-export function PasswordGate({ onPrepare }: { onPrepare: () => void }) {
+/**
+ * `onPrepare`: fetch what the Login needs, called as soon as someone starts on the password.
+ * `granted`: the success toast, for a page other than the calendar behind the same sign-in (/fans).
+ */
+export function PasswordGate({ onPrepare, granted = ACCESS_GRANTED }: { onPrepare: () => void; granted?: Notice }) {
   const [password, setPassword] = useState("");
   const [checking, setChecking] = useState(false);
   // A refusal that is not a wrong password stays on the screen after its toast has gone.
@@ -45,7 +48,7 @@ export function PasswordGate({ onPrepare }: { onPrepare: () => void }) {
           setChecking(false);
         }
         if (outcome.ok) {
-          showToast(ACCESS_GRANTED);
+          showToast(granted);
           return;
         }
         const { notice } = outcome;
