@@ -45,6 +45,15 @@ function errorBody(error) {
   };
 }
 
+/** The request's target as a URL, or null when it cannot be one (`http://a:b:c/` and the like). */
+function requestUrl(request) {
+  try {
+    return new URL(request.url ?? "/", "http://localhost");
+  } catch {
+    return null;
+  }
+}
+
 /** PostgREST's answer to a body it will not read. */
 function restBodyError(error) {
   if (error.reason === "too_large") return new RestError(413, "PGRST413", error.message);
@@ -165,7 +174,8 @@ export async function startBackend({
   }
 
   async function handle(request, response) {
-    const url = new URL(request.url ?? "/", "http://localhost");
+    const url = requestUrl(request);
+    if (!url) throw new RestError(400, "PGRST100", "Malformed request target");
     if (!originAllowed(request)) {
       // Another website open in the same browser: no CORS headers, a refused preflight, a refused request.
       throw new RestError(403, "PGRST403", `Origin ${request.headers.origin} may not call this backend`, {
@@ -279,12 +289,21 @@ export async function startBackend({
     void settled.finally(() => inFlight.delete(settled));
   });
   server.on("upgrade", (request, socket, head) => {
-    const url = new URL(request.url ?? "/", "http://localhost");
-    if (!originAllowed(request)) {
+    // A client that resets the connection while it is refused must cost nothing but this socket.
+    socket.on("error", () => socket.destroy());
+    const url = requestUrl(request);
+    if (!url) {
+      socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+    } else if (!originAllowed(request)) {
       // Browsers send Origin on a WebSocket handshake and apply no CORS to it: the check is the server's.
       socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
     } else if (url.pathname.replace(/\/$/, "") === "/realtime/v1/websocket") {
-      void ready.then(() => realtime.handleUpgrade(request, socket, head, url));
+      ready
+        .then(() => realtime.handleUpgrade(request, socket, head, url))
+        .catch((error) => {
+          log(`realtime upgrade: ${error.stack ?? error}`);
+          socket.destroy();
+        });
     } else socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
   });
 
