@@ -72,6 +72,8 @@ function restBodyError(error) {
  * @param {{ email: string, password: string }} [options.team] the shared team account, created or updated at start
  * @param {{ burst: number, refillPerSecond: number }} [options.authRateLimit] /auth/v1/token bucket per client address (GoTrue's by default)
  * @param {number} [options.jwtExpirySeconds] access-token lifetime (GoTrue's 3600 by default)
+ * @param {number} [options.realtimeIdleTimeoutMs] how long a realtime socket may send nothing before it is closed
+ * @param {number} [options.refreshTokenReuseSeconds] how long a rotated refresh token still returns its session (GoTrue's 10 s)
  * @param {string[]} [options.allowedOrigins] browser origins that may call the backend (the site's own by default)
  * @param {(line: string) => void} [options.log]
  */
@@ -85,6 +87,8 @@ export async function startBackend({
   team,
   authRateLimit = GOTRUE_TOKEN_RATE_LIMIT,
   jwtExpirySeconds = DEFAULT_JWT_EXPIRY_SECONDS,
+  realtimeIdleTimeoutMs,
+  refreshTokenReuseSeconds,
   allowedOrigins = DEFAULT_ALLOWED_ORIGINS,
   log = () => {},
 } = {}) {
@@ -316,7 +320,14 @@ export async function startBackend({
   try {
     db = await openDatabase({ dataDir, migrationsDir, snapshots, log });
     schema = await readSchema(db);
-    goTrue = createGoTrue({ db, secret, issuer: `${url}/auth/v1`, jwtExpirySeconds, rateLimit: authRateLimit });
+    goTrue = createGoTrue({
+      db,
+      secret,
+      issuer: `${url}/auth/v1`,
+      jwtExpirySeconds,
+      rateLimit: authRateLimit,
+      refreshTokenReuseSeconds,
+    });
     if (team) log(`team account ${team.email}: ${await goTrue.ensureTeamAccount(team)}`);
   } catch (error) {
     server.closeAllConnections();
@@ -324,7 +335,7 @@ export async function startBackend({
     await db?.close();
     throw error;
   }
-  realtime = createRealtime({ db, findTable, secret, log });
+  realtime = createRealtime({ db, findTable, secret, idleTimeoutMs: realtimeIdleTimeoutMs, log });
   markReady();
 
   let closing;
