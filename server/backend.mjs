@@ -170,6 +170,10 @@ export async function startBackend({
       return answer(result);
     } catch (error) {
       if (error instanceof GoTrueError) return answer(goTrueErrorResponse(error, request.headers));
+      if (typeof error.code === "string" && /^22[0-9A-Z]{3}$/.test(error.code)) {
+        // Postgres refused a value (class 22, data exception): the input was at fault, not the server.
+        return answer(goTrueErrorResponse(new GoTrueError(400, "validation_failed", "Invalid input"), request.headers));
+      }
       log(`auth error: ${error.stack ?? error}`);
       return answer(
         goTrueErrorResponse(new GoTrueError(500, "unexpected_failure", "Unexpected failure"), request.headers),
