@@ -293,8 +293,13 @@ export async function startBackend({
       if (!response.headersSent) send(request, response, status, body);
       else response.end();
     });
-    inFlight.add(settled);
-    void settled.finally(() => inFlight.delete(settled));
+    // Last resort: even a failure while answering a failure ends this request only, never the process.
+    const guarded = settled.catch((error) => {
+      log(`error while answering: ${error.stack ?? error}`);
+      response.destroy();
+    });
+    inFlight.add(guarded);
+    void guarded.finally(() => inFlight.delete(guarded));
   });
   server.on("upgrade", (request, socket, head) => {
     // A client that resets the connection while it is refused must cost nothing but this socket.

@@ -188,7 +188,10 @@ function banMilliseconds(value) {
   if (parts.length === 0 || parts.map((part) => part[0]).join("") !== value) {
     throw validationFailed(`invalid format for ban duration: ${String(value)}`);
   }
-  return parts.reduce((total, [, amount, unit]) => total + Number(amount) * units[unit], 0);
+  const total = parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * units[unit], 0);
+  // Go's durations end at 2^63 ns (about 292 years); longer ones are refused there too.
+  if (!(total < 2 ** 63 / 1e6)) throw validationFailed(`invalid duration: ${value} is out of range`);
+  return total;
 }
 
 /**

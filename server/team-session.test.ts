@@ -182,6 +182,19 @@ describe("malformed auth input gets 400, never 500", () => {
     expect(paired.status).toBe(200);
     expect(paired.body.user_metadata.emoji).toBe("🎸");
   });
+
+  it("refuses a ban longer than Go's durations allow", async () => {
+    const result = await authCall("/admin/users", {
+      method: "POST",
+      headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+      body: JSON.stringify({
+        email: "banned@example.com",
+        password: "banned-pass",
+        ban_duration: "99999999999999999999h",
+      }),
+    });
+    expect(result).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+  });
 });
 
 describe("tokens are read strictly", () => {
