@@ -17,7 +17,7 @@
  * that fails ends only its socket, a channel holds a bounded number of
  * bindings, a socket and an address a bounded number of channels, a socket a
  * bounded amount of unsent data (a reader that falls behind is dropped), and
- * a socket that sends nothing (not even a heartbeat) for a minute is closed.
+ * a socket that sends nothing (not even a heartbeat) for 90 seconds is closed.
  */
 import { randomInt } from "node:crypto";
 import { WebSocketServer } from "ws";
@@ -42,8 +42,11 @@ export const MAX_CHANNELS_PER_ADDRESS = 500;
 /** postgres_changes bindings one channel may ask for (the calendar asks for one). */
 export const MAX_BINDINGS_PER_CHANNEL = 20;
 
-/** A socket that sends no frame for this long is closed (realtime-js sends a heartbeat every 25 s). */
-export const IDLE_TIMEOUT_MS = 60_000;
+/**
+ * A socket that sends no frame for this long is closed. realtime-js sends a heartbeat every 25 s, but a
+ * browser may run a hidden tab's timers only once a minute; a closed socket's client simply reconnects.
+ */
+export const IDLE_TIMEOUT_MS = 90_000;
 
 /** Longest topic, ref and event accepted; a binding's filter may be longer, its other fields not. */
 const MAX_TOPIC_LENGTH = 200;
