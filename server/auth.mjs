@@ -2,6 +2,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { LOCAL_JWT_SECRET } from "./local-keys.mjs";
 
+/** An HS256 signature: 32 bytes in unpadded base64url are 43 characters. */
+const CANONICAL_SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+
 export const ROLES = new Set(["anon", "authenticated", "service_role"]);
 
 export class AuthError extends Error {
@@ -31,13 +34,25 @@ export function verifyJwt(token, secret = LOCAL_JWT_SECRET, now = Date.now() / 1
   }
   if (header?.alg !== "HS256") throw new AuthError("JWSError JWSInvalidSignature");
   const expected = createHmac("sha256", secret).update(`${parts[0]}.${parts[1]}`).digest();
-  const given = Buffer.from(parts[2], "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  // Only the canonical spelling of the signature: base64url without padding, no stray bits, nothing else.
+  const given = CANONICAL_SIGNATURE.test(parts[2]) ? Buffer.from(parts[2], "base64url") : Buffer.alloc(0);
+  if (
+    given.length !== expected.length ||
+    given.toString("base64url") !== parts[2] ||
+    !timingSafeEqual(given, expected)
+  ) {
     throw new AuthError("JWSError JWSInvalidSignature");
   }
-  if (typeof claims?.exp === "number" && claims.exp < now) throw new AuthError("JWT expired");
-  const role = claims?.role;
+  if (claims === null || typeof claims !== "object" || Array.isArray(claims)) {
+    throw new AuthError("JWSError JWSInvalidSignature");
+  }
+  const role = claims.role;
+  // A user's token must say when it expires; the project's fixed keys carry an expiry too (2050).
+  if (claims.exp !== undefined && typeof claims.exp !== "number") throw new AuthError("JWT exp claim is not a number");
+  if (role === "authenticated" && typeof claims.exp !== "number") throw new AuthError("JWT has no exp claim");
+  if (typeof claims.exp === "number" && claims.exp < now) throw new AuthError("JWT expired");
   if (!ROLES.has(role)) throw new AuthError(`role "${String(role)}" does not exist`);
+  if (role === "authenticated" && claims.aud !== "authenticated") throw new AuthError("JWT not in audience");
   return claims;
 }
 

@@ -45,6 +45,15 @@ function errorBody(error) {
   };
 }
 
+/** The request's target as a URL, or null when it cannot be one (`http://a:b:c/` and the like). */
+function requestUrl(request) {
+  try {
+    return new URL(request.url ?? "/", "http://localhost");
+  } catch {
+    return null;
+  }
+}
+
 /** PostgREST's answer to a body it will not read. */
 function restBodyError(error) {
   if (error.reason === "too_large") return new RestError(413, "PGRST413", error.message);
@@ -63,6 +72,8 @@ function restBodyError(error) {
  * @param {{ email: string, password: string }} [options.team] the shared team account, created or updated at start
  * @param {{ burst: number, refillPerSecond: number }} [options.authRateLimit] /auth/v1/token bucket per client address (GoTrue's by default)
  * @param {number} [options.jwtExpirySeconds] access-token lifetime (GoTrue's 3600 by default)
+ * @param {number} [options.realtimeIdleTimeoutMs] how long a realtime socket may send nothing before it is closed
+ * @param {number} [options.refreshTokenReuseSeconds] how long a rotated refresh token still returns its session (GoTrue's 10 s)
  * @param {string[]} [options.allowedOrigins] browser origins that may call the backend (the site's own by default)
  * @param {(line: string) => void} [options.log]
  */
@@ -76,6 +87,8 @@ export async function startBackend({
   team,
   authRateLimit = GOTRUE_TOKEN_RATE_LIMIT,
   jwtExpirySeconds = DEFAULT_JWT_EXPIRY_SECONDS,
+  realtimeIdleTimeoutMs,
+  refreshTokenReuseSeconds,
   allowedOrigins = DEFAULT_ALLOWED_ORIGINS,
   log = () => {},
 } = {}) {
@@ -157,6 +170,10 @@ export async function startBackend({
       return answer(result);
     } catch (error) {
       if (error instanceof GoTrueError) return answer(goTrueErrorResponse(error, request.headers));
+      if (typeof error.code === "string" && /^22[0-9A-Z]{3}$/.test(error.code)) {
+        // Postgres refused a value (class 22, data exception): the input was at fault, not the server.
+        return answer(goTrueErrorResponse(new GoTrueError(400, "validation_failed", "Invalid input"), request.headers));
+      }
       log(`auth error: ${error.stack ?? error}`);
       return answer(
         goTrueErrorResponse(new GoTrueError(500, "unexpected_failure", "Unexpected failure"), request.headers),
@@ -165,7 +182,8 @@ export async function startBackend({
   }
 
   async function handle(request, response) {
-    const url = new URL(request.url ?? "/", "http://localhost");
+    const url = requestUrl(request);
+    if (!url) throw new RestError(400, "PGRST100", "Malformed request target");
     if (!originAllowed(request)) {
       // Another website open in the same browser: no CORS headers, a refused preflight, a refused request.
       throw new RestError(403, "PGRST403", `Origin ${request.headers.origin} may not call this backend`, {
@@ -275,16 +293,30 @@ export async function startBackend({
       if (!response.headersSent) send(request, response, status, body);
       else response.end();
     });
-    inFlight.add(settled);
-    void settled.finally(() => inFlight.delete(settled));
+    // Last resort: even a failure while answering a failure ends this request only, never the process.
+    const guarded = settled.catch((error) => {
+      log(`error while answering: ${error.stack ?? error}`);
+      response.destroy();
+    });
+    inFlight.add(guarded);
+    void guarded.finally(() => inFlight.delete(guarded));
   });
   server.on("upgrade", (request, socket, head) => {
-    const url = new URL(request.url ?? "/", "http://localhost");
-    if (!originAllowed(request)) {
+    // A client that resets the connection while it is refused must cost nothing but this socket.
+    socket.on("error", () => socket.destroy());
+    const url = requestUrl(request);
+    if (!url) {
+      socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+    } else if (!originAllowed(request)) {
       // Browsers send Origin on a WebSocket handshake and apply no CORS to it: the check is the server's.
       socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
     } else if (url.pathname.replace(/\/$/, "") === "/realtime/v1/websocket") {
-      void ready.then(() => realtime.handleUpgrade(request, socket, head, url));
+      ready
+        .then(() => realtime.handleUpgrade(request, socket, head, url))
+        .catch((error) => {
+          log(`realtime upgrade: ${error.stack ?? error}`);
+          socket.destroy();
+        });
     } else socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
   });
 
@@ -297,7 +329,14 @@ export async function startBackend({
   try {
     db = await openDatabase({ dataDir, migrationsDir, snapshots, log });
     schema = await readSchema(db);
-    goTrue = createGoTrue({ db, secret, issuer: `${url}/auth/v1`, jwtExpirySeconds, rateLimit: authRateLimit });
+    goTrue = createGoTrue({
+      db,
+      secret,
+      issuer: `${url}/auth/v1`,
+      jwtExpirySeconds,
+      rateLimit: authRateLimit,
+      refreshTokenReuseSeconds,
+    });
     if (team) log(`team account ${team.email}: ${await goTrue.ensureTeamAccount(team)}`);
   } catch (error) {
     server.closeAllConnections();
@@ -305,7 +344,7 @@ export async function startBackend({
     await db?.close();
     throw error;
   }
-  realtime = createRealtime({ db, findTable, secret, log });
+  realtime = createRealtime({ db, findTable, secret, idleTimeoutMs: realtimeIdleTimeoutMs, log });
   markReady();
 
   let closing;

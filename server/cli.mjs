@@ -3,7 +3,7 @@
  * Runs the local backend on its own: `node server/cli.mjs` (data in .data/db).
  *
  * Environment: CALENDAR_PASSWORD (the team account's password; "stagedoor-dev" unless NODE_ENV=production,
- * where it must be set), TEAM_EMAIL (the team account's e-mail; else PUBLIC_TEAM_EMAIL, else the default),
+ * where it must be set, differ from "stagedoor-dev" and have at least 12 characters), TEAM_EMAIL (the team account's e-mail; else PUBLIC_TEAM_EMAIL, else the default),
  * BACKEND_PORT, BACKEND_DATA_DIR and BACKEND_ALLOWED_ORIGINS (extra browser origins, comma-separated).
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -14,11 +14,28 @@ import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD } from "./team-account.mjs";
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL("../.data/db", import.meta.url));
 
-/** The team account from the environment; in production the password must be given. */
+/** The shortest team password accepted with NODE_ENV=production. */
+export const MIN_PRODUCTION_PASSWORD_LENGTH = 12;
+
+/**
+ * The team account from the environment. In production the password must be given, must not be the
+ * development password (it is in the repository) and must be at least 12 characters long.
+ */
 export function teamFromEnv(env = process.env) {
-  const password = env.CALENDAR_PASSWORD || (env.NODE_ENV === "production" ? undefined : DEV_TEAM_PASSWORD);
+  const production = env.NODE_ENV === "production";
+  const password = env.CALENDAR_PASSWORD || (production ? undefined : DEV_TEAM_PASSWORD);
   if (!password) {
     throw new Error("CALENDAR_PASSWORD is not set: with NODE_ENV=production the team account needs its own password.");
+  }
+  if (production && password === DEV_TEAM_PASSWORD) {
+    throw new Error(
+      `CALENDAR_PASSWORD is the development password "${DEV_TEAM_PASSWORD}", which is published in the repository: with NODE_ENV=production choose another.`,
+    );
+  }
+  if (production && [...password].length < MIN_PRODUCTION_PASSWORD_LENGTH) {
+    throw new Error(
+      `CALENDAR_PASSWORD is shorter than ${MIN_PRODUCTION_PASSWORD_LENGTH} characters: with NODE_ENV=production the shared team password must be at least that long.`,
+    );
   }
   // The site signs in with PUBLIC_TEAM_EMAIL (baked into the build), so that one counts too.
   return { email: env.TEAM_EMAIL || env.PUBLIC_TEAM_EMAIL || DEFAULT_TEAM_EMAIL, password };

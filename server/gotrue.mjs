@@ -1,14 +1,15 @@
 /**
  * The Supabase Auth (GoTrue) subset on /auth/v1 that the team's shared account needs, answering the
  * unmodified supabase-js client as a hosted project with sign-ups turned off does: password and
- * refresh-token grants (refresh tokens rotate; a used one is refused and ends its session), logout,
+ * refresh-token grants (refresh tokens rotate; a used one presented again within the reuse interval gets
+ * the session's current token, as GoTrue's does, and after it is refused and ends its session), logout,
  * GET/PUT /user, /settings, and the admin user endpoints for the service role. Sign-ups, anonymous
  * sign-ins included, are refused. Users, sessions and refresh tokens live in the `auth` schema the
  * bootstrap creates (database.mjs); passwords are scrypt hashes (passwords.mjs).
  *
  * Wire facts (bodies, codes, claims) follow ../shared/LOCAL-AUTH.md's reading of GoTrue and auth-js.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { AuthError, verifyJwt } from "./auth.mjs";
 import { parseJsonBody } from "./http.mjs";
 import { signJwt } from "./local-keys.mjs";
@@ -22,6 +23,15 @@ export const DEFAULT_JWT_EXPIRY_SECONDS = 3600;
 /** GoTrue's default minimum password length (GOTRUE_PASSWORD_MIN_LENGTH) and bcrypt's maximum. */
 const MIN_PASSWORD_LENGTH = 6;
 const MAX_PASSWORD_LENGTH = 72;
+
+/** GoTrue's default GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL: a rotated token still works this long. */
+export const DEFAULT_REFRESH_TOKEN_REUSE_SECONDS = 10;
+
+/** Largest user_metadata, serialized: it is copied into every access token, which must fit in a header. */
+export const MAX_USER_METADATA_BYTES = 4096;
+
+/** Rotations followed at most when a reused token looks for its session's current one. */
+const MAX_ROTATIONS_FOLLOWED = 50;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -60,6 +70,35 @@ export function goTrueErrorResponse(error, headers) {
     body: { code: error.status, error_code: error.code, msg: error.message, ...error.extra },
   };
 }
+
+/** Whether `text` holds NUL (which Postgres text cannot) or a UTF-16 surrogate without its pair (not Unicode). */
+const unstorable = (text) => text.includes("\u0000") || !text.isWellFormed();
+
+/** The first string (key or value) in `value` that cannot be stored, or undefined. */
+function unstorableString(value, depth = 0) {
+  if (typeof value === "string") return unstorable(value) ? value : undefined;
+  if (value === null || typeof value !== "object" || depth > 64) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (unstorable(key)) return key;
+    const found = unstorableString(item, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function checkUserMetadata(metadata) {
+  if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_USER_METADATA_BYTES) {
+    throw new GoTrueError(
+      422,
+      "validation_failed",
+      `user_metadata may be at most ${MAX_USER_METADATA_BYTES} bytes as JSON: it is copied into every access token`,
+    );
+  }
+  return metadata;
+}
+
+/** Whether `user` (a row of auth.users) is the shared team account. */
+const isTeamAccount = (user) => user.raw_app_meta_data?.team === TEAM_APP_METADATA.team;
 
 const iso = (value) => (value ? new Date(value).toISOString() : undefined);
 const seconds = (value) => Math.floor(new Date(value).getTime() / 1000);
@@ -149,7 +188,10 @@ function banMilliseconds(value) {
   if (parts.length === 0 || parts.map((part) => part[0]).join("") !== value) {
     throw validationFailed(`invalid format for ban duration: ${String(value)}`);
   }
-  return parts.reduce((total, [, amount, unit]) => total + Number(amount) * units[unit], 0);
+  const total = parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * units[unit], 0);
+  // Go's durations end at 2^63 ns (about 292 years); longer ones are refused there too.
+  if (!(total < 2 ** 63 / 1e6)) throw validationFailed(`invalid duration: ${value} is out of range`);
+  return total;
 }
 
 /**
@@ -159,6 +201,7 @@ function banMilliseconds(value) {
  * @param {string} options.issuer the `iss` claim (hosted: https://<ref>.supabase.co/auth/v1)
  * @param {number} [options.jwtExpirySeconds]
  * @param {{ burst: number, refillPerSecond: number }} [options.rateLimit] the /token bucket per client address
+ * @param {number} [options.refreshTokenReuseSeconds] how long a rotated refresh token still returns its session
  */
 export function createGoTrue({
   db,
@@ -166,8 +209,16 @@ export function createGoTrue({
   issuer,
   jwtExpirySeconds = DEFAULT_JWT_EXPIRY_SECONDS,
   rateLimit = GOTRUE_TOKEN_RATE_LIMIT,
+  refreshTokenReuseSeconds = DEFAULT_REFRESH_TOKEN_REUSE_SECONDS,
 }) {
   const tokenLimiter = createRateLimiter(rateLimit);
+
+  /**
+   * The token that replaces `token` when it is rotated, derived from it with the secret: the database keeps
+   * only hashes, yet a token presented again within the reuse interval can be answered with its successor.
+   */
+  const successorOf = (token) =>
+    createHmac("sha256", secret).update(`refresh-token-successor\u0000${token}`).digest("base64url");
 
   async function findUser(where, value, tx = db) {
     const { rows } = await tx.query(`select * from auth.users where ${where} = $1`, [value]);
@@ -249,7 +300,8 @@ export function createGoTrue({
     if (typeof body.refresh_token !== "string" || body.refresh_token === "") {
       throw validationFailed("refresh_token required");
     }
-    const newToken = randomBytes(24).toString("base64url");
+    // One transaction per refresh, the presented token's row locked: two refreshes with the same token
+    // (two tabs, a retry) run one after the other, and the second finds the token already rotated.
     // Errors are returned rather than thrown inside the transaction, so a reused token's session is
     // still revoked when the answer is a refusal.
     const outcome = await db.transaction(async (tx) => {
@@ -265,27 +317,46 @@ export function createGoTrue({
           error: new GoTrueError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"),
         };
       }
+      const answer = async (refreshToken) => ({
+        user: await findUser("id", found.user_id, tx),
+        sessionId: found.session_id,
+        at: seconds(found.signed_in_at),
+        refreshToken,
+      });
       if (found.revoked) {
+        // Rotated within the reuse interval: answer with the session's current token, as GoTrue does.
+        let token = body.refresh_token;
+        for (let step = 0; step < MAX_ROTATIONS_FOLLOWED; step++) {
+          const successor = successorOf(token);
+          const { rows: next } = await tx.query(
+            `select revoked, created_at > now() - make_interval(secs => $3) as recent
+             from auth.refresh_tokens where token_hash = $1 and session_id = $2`,
+            [tokenHash(successor), found.session_id, refreshTokenReuseSeconds],
+          );
+          if (next.length === 0 || (step === 0 && !next[0].recent)) break;
+          if (!next[0].revoked) return answer(successor);
+          token = successor;
+        }
         // A used token presented again was copied: end the whole session, as GoTrue's reuse detection does.
         await tx.query("delete from auth.sessions where id = $1", [found.session_id]);
         return {
           error: new GoTrueError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"),
         };
       }
-      const user = await findUser("id", found.user_id, tx);
+      const newToken = successorOf(body.refresh_token);
       await tx.query("update auth.refresh_tokens set revoked = true where token_hash = $1", [
         tokenHash(body.refresh_token),
       ]);
-      await tx.query("insert into auth.refresh_tokens (token_hash, session_id) values ($1, $2)", [
-        tokenHash(newToken),
-        found.session_id,
-      ]);
+      await tx.query(
+        "insert into auth.refresh_tokens (token_hash, session_id) values ($1, $2) on conflict (token_hash) do nothing",
+        [tokenHash(newToken), found.session_id],
+      );
       await tx.query("update auth.sessions set refreshed_at = now() where id = $1", [found.session_id]);
-      return { user, sessionId: found.session_id, at: seconds(found.signed_in_at) };
+      return answer(newToken);
     });
     if (outcome.error) throw outcome.error;
     checkCanSignIn(outcome.user);
-    return sessionResponse(outcome.user, outcome.sessionId, outcome.at, newToken);
+    return sessionResponse(outcome.user, outcome.sessionId, outcome.at, outcome.refreshToken);
   }
 
   function bearer(headers) {
@@ -360,7 +431,11 @@ export function createGoTrue({
           email ?? null,
           passwordHash ?? null,
           JSON.stringify(appMetadata ? mergeMetadata(user.raw_app_meta_data, appMetadata) : user.raw_app_meta_data),
-          JSON.stringify(userMetadata ? mergeMetadata(user.raw_user_meta_data, userMetadata) : user.raw_user_meta_data),
+          JSON.stringify(
+            userMetadata
+              ? checkUserMetadata(mergeMetadata(user.raw_user_meta_data, userMetadata))
+              : user.raw_user_meta_data,
+          ),
           admin && body.email_confirm === true,
           admin && typeof body.role === "string" && body.role !== "" ? body.role : null,
           banned !== undefined,
@@ -405,7 +480,7 @@ export function createGoTrue({
           passwordHash,
           body.email_confirm === true,
           JSON.stringify(mergeMetadata({ provider: "email", providers: ["email"] }, appMetadata)),
-          JSON.stringify(mergeMetadata({}, userMetadata)),
+          JSON.stringify(checkUserMetadata(mergeMetadata({}, userMetadata))),
           typeof body.role === "string" && body.role !== "" ? body.role : "authenticated",
           banned ? new Date(Date.now() + banned).toISOString() : null,
         ],
@@ -498,6 +573,16 @@ export function createGoTrue({
       if (body.app_metadata !== undefined) {
         throw new GoTrueError(403, "not_admin", "Updating app_metadata requires admin privileges");
       }
+      // The shared account's sign-in belongs to the project owner: one member must not lock the others out.
+      const changesPassword = body.password !== undefined && body.password !== null;
+      const changesEmail = body.email !== undefined && body.email !== null && body.email !== user.email;
+      if (isTeamAccount(user) && (changesPassword || changesEmail)) {
+        throw new GoTrueError(
+          403,
+          "not_admin",
+          "The team account's password and e-mail are set by the project owner (npm run team:password; CALENDAR_PASSWORD for the local backend)",
+        );
+      }
       return ok(userJson(await updateUser(user.id, body, { admin: false, currentSessionId: sessionId })));
     }
     const adminMatch = path.match(/^\/admin\/users(?:\/([^/]+))?\/?$/);
@@ -530,7 +615,8 @@ export function createGoTrue({
   /**
    * Creates the team account if missing, or brings it up to date: the password (when it changed, every
    * session of the account ends), the team mark merged into app_metadata, the e-mail confirmed.
-   * Returns what happened: "created", "password changed" or "unchanged".
+   * Any user_metadata is cleared (it rides in every access token). Returns what happened: "created",
+   * "password changed" or "unchanged", followed by ", user_metadata cleared" when there was some.
    */
   async function ensureTeamAccount({ email, password }) {
     checkPassword(password);
@@ -546,7 +632,13 @@ export function createGoTrue({
       { app_metadata: TEAM_APP_METADATA, email_confirm: true, ...(same ? {} : { password }) },
       { admin: true },
     );
-    return same ? "unchanged" : "password changed";
+    // Every access token carries user_metadata; whatever a session stored there is cleared at each start.
+    const { rows } = await db.query(
+      "update auth.users set raw_user_meta_data = '{}' where id = $1 and raw_user_meta_data <> '{}' returning id",
+      [existing.id],
+    );
+    const cleared = rows.length > 0 ? ", user_metadata cleared" : "";
+    return `${same ? "unchanged" : "password changed"}${cleared}`;
   }
 
   /** Parses a body already read as text; an empty body is an empty object. */
@@ -560,6 +652,9 @@ export function createGoTrue({
     }
     if (body === null || typeof body !== "object" || Array.isArray(body)) {
       throw new GoTrueError(400, "bad_json", "Could not parse request body as JSON: expected an object");
+    }
+    if (unstorableString(body) !== undefined) {
+      throw validationFailed("Strings may not contain NUL characters or unpaired UTF-16 surrogates");
     }
     return body;
   }

@@ -4,17 +4,25 @@
  * phx_leave, access_token, and change pushes to the channels whose bindings
  * match and whose claims may SELECT the row.
  *
- * Each socket holds the claims of the last valid token it presented (the
- * apikey, a join's access_token, an access_token push). Changes are checked
- * against those claims, so a refreshed token keeps a channel working; claims
- * that have expired receive nothing until a fresh token arrives; a token that
- * does not verify closes the socket's channels instead of leaving the old
- * privileges in place. A socket may hold a bounded number of channels and a
- * bounded amount of unsent data: a reader that falls behind is dropped.
+ * Each channel holds the claims of the last valid token presented for it
+ * (its join's access_token, else the socket's apikey; then any access_token
+ * pushed on its topic), as hosted Realtime does. Changes are checked against
+ * those claims, so a refreshed token keeps a channel working; claims that
+ * have expired receive nothing until a fresh token arrives; a token that does
+ * not verify, or whose session has ended, closes that channel instead of
+ * leaving the old privileges in place.
+ *
+ * What one client can cost is bounded: frames are validated as they are
+ * decoded (a frame of the wrong shape is ignored, as Phoenix does), a handler
+ * that fails ends only its socket, a channel holds a bounded number of
+ * bindings, a socket and an address a bounded number of channels, a socket a
+ * bounded amount of unsent data (a reader that falls behind is dropped), and
+ * a socket that sends nothing (not even a heartbeat) for 90 seconds is closed.
  */
 import { randomInt } from "node:crypto";
 import { WebSocketServer } from "ws";
 import { verifyJwt } from "./auth.mjs";
+import { parseJsonBody } from "./http.mjs";
 import { quote } from "./rest.mjs";
 
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -28,6 +36,30 @@ export const MAX_BUFFERED_BYTES = 2 * 1024 * 1024;
 /** Sockets one client address may hold open at once, so the two limits above bound what it can cost. */
 export const MAX_SOCKETS_PER_ADDRESS = 100;
 
+/** Channels all the sockets of one client address may hold together. */
+export const MAX_CHANNELS_PER_ADDRESS = 500;
+
+/** postgres_changes bindings one channel may ask for (the calendar asks for one). */
+export const MAX_BINDINGS_PER_CHANNEL = 20;
+
+/**
+ * A socket that sends no frame for this long is closed. realtime-js sends a heartbeat every 25 s, but a
+ * browser may run a hidden tab's timers only once a minute; a closed socket's client simply reconnects.
+ */
+export const IDLE_TIMEOUT_MS = 90_000;
+
+/** Longest topic, ref and event accepted; a binding's filter may be longer, its other fields not. */
+const MAX_TOPIC_LENGTH = 200;
+const MAX_REF_LENGTH = 64;
+const MAX_EVENT_LENGTH = 64;
+const MAX_NAME_LENGTH = 63; // a Postgres identifier
+const MAX_FILTER_LENGTH = 4096;
+
+/** Frame text that may wait to be handled per socket; a client that sends faster than this is dropped. */
+const MAX_PENDING_BYTES = 4 * 1024 * 1024;
+
+const BINDING_EVENTS = new Set(["*", "INSERT", "UPDATE", "DELETE"]);
+
 const expired = (claims) => typeof claims?.exp === "number" && claims.exp <= Date.now() / 1000;
 
 function encoder(vsn) {
@@ -36,19 +68,61 @@ function encoder(vsn) {
     : (joinRef, ref, topic, event, payload) => JSON.stringify({ join_ref: joinRef, ref, topic, event, payload });
 }
 
+const isRef = (value) => value === null || (typeof value === "string" && value.length <= MAX_REF_LENGTH);
+
+/**
+ * Reads one frame, or returns null for anything that is not a frame of this protocol: a topic that is not
+ * a short string, refs that are not short strings or null, an event that is not a string, a payload that
+ * is not an object, or JSON nested deeper than any frame needs.
+ */
 function decode(text) {
-  const message = JSON.parse(text);
-  if (Array.isArray(message)) {
-    const [joinRef, ref, topic, event, payload] = message;
-    return { joinRef, ref, topic, event, payload };
+  let message;
+  try {
+    message = parseJsonBody(text);
+  } catch {
+    return null;
   }
-  return {
-    joinRef: message.join_ref,
-    ref: message.ref,
-    topic: message.topic,
-    event: message.event,
-    payload: message.payload,
-  };
+  let frame;
+  if (Array.isArray(message)) {
+    if (message.length !== 5) return null;
+    const [joinRef, ref, topic, event, payload] = message;
+    frame = { joinRef, ref, topic, event, payload };
+  } else if (message !== null && typeof message === "object") {
+    frame = {
+      joinRef: message.join_ref ?? null,
+      ref: message.ref ?? null,
+      topic: message.topic,
+      event: message.event,
+      payload: message.payload,
+    };
+  } else return null;
+  const { joinRef, ref, topic, event, payload } = frame;
+  if (typeof topic !== "string" || topic.length === 0 || topic.length > MAX_TOPIC_LENGTH) return null;
+  if (typeof event !== "string" || event.length === 0 || event.length > MAX_EVENT_LENGTH) return null;
+  if (!isRef(joinRef) || !isRef(ref)) return null;
+  if (payload === null || typeof payload !== "object" || Array.isArray(payload)) return null;
+  return frame;
+}
+
+const shortString = (value, max) => typeof value === "string" && value.length <= max;
+
+/** Why a postgres_changes binding's own fields are refused, before any table is looked up; or null. */
+function bindingShapeProblem(binding) {
+  if (binding === null || typeof binding !== "object" || Array.isArray(binding)) {
+    return "each postgres_changes binding must be an object";
+  }
+  if (
+    binding.event !== undefined &&
+    !(shortString(binding.event, 16) && BINDING_EVENTS.has(binding.event.toUpperCase()))
+  ) {
+    return "event must be one of *, INSERT, UPDATE, DELETE";
+  }
+  if (binding.schema !== undefined && !shortString(binding.schema, MAX_NAME_LENGTH)) return "schema must be a name";
+  if (binding.table !== undefined && !shortString(binding.table, MAX_NAME_LENGTH)) return "table must be a name";
+  if (binding.filter !== undefined && binding.filter !== null && !shortString(binding.filter, MAX_FILTER_LENGTH)) {
+    return `filter must be a string of at most ${MAX_FILTER_LENGTH} characters`;
+  }
+  return null;
 }
 
 const FILTER = /^([A-Za-z_][A-Za-z0-9_]*)=(eq|neq|in)\.(.*)$/s;
@@ -77,10 +151,42 @@ function filterMatches(filter, record) {
     .includes(actual);
 }
 
-export function createRealtime({ db, findTable, secret, log = () => {} }) {
+/**
+ * @param {object} options
+ * @param {import("@electric-sql/pglite").PGlite} options.db
+ * @param {(name: string) => Promise<any>} options.findTable
+ * @param {string} options.secret
+ * @param {number} [options.idleTimeoutMs] how long a silent socket stays open
+ * @param {(line: string) => void} [options.log]
+ */
+export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIMEOUT_MS, log = () => {} }) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  /** @type {Set<{ socket: import("ws").WebSocket, send: Function, role: string, channels: Map<string, any> }>} */
+  /** @type {Set<any>} */
   const clients = new Set();
+
+  /** Ends a socket and forgets it at once, so it no longer counts toward any limit. */
+  function drop(client) {
+    clients.delete(client);
+    client.socket.terminate();
+  }
+
+  // Silent sockets are closed: a client that went away without closing must not hold its places forever.
+  const idleCheck = setInterval(
+    () => {
+      const cutoff = Date.now() - idleTimeoutMs;
+      for (const client of clients) {
+        if (client.lastSeen < cutoff) {
+          log("realtime: closed a socket that sent nothing for too long");
+          drop(client);
+        }
+      }
+    },
+    Math.max(50, Math.min(5_000, idleTimeoutMs / 4)),
+  );
+  idleCheck.unref();
+
+  const channelsOf = (address) =>
+    [...clients].reduce((total, client) => total + (client.address === address ? client.channels.size : 0), 0);
 
   function handleUpgrade(request, socket, head, url) {
     let claims;
@@ -104,22 +210,47 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
       const client = {
         socket: ws,
         address,
+        /** The apikey's claims: a channel joined without an access_token uses them. */
         claims,
         channels: new Map(),
+        lastSeen: Date.now(),
+        /** Frames are handled one at a time, in order; these wait their turn. */
+        queue: Promise.resolve(),
+        pendingBytes: 0,
         /** Sends one frame, or drops the socket when it has stopped reading what it was sent. */
         push(joinRef, ref, topic, event, payload) {
           if (ws.readyState !== ws.OPEN) return;
           if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
             log(`realtime: dropped a socket with ${ws.bufferedAmount} unsent bytes`);
-            clients.delete(client);
-            ws.terminate();
+            drop(client);
             return;
           }
           ws.send(encode(joinRef, ref, topic, event, payload));
         },
       };
       clients.add(client);
-      ws.on("message", (data) => onMessage(client, data.toString()));
+      ws.on("message", (data) => {
+        if (!clients.has(client)) return;
+        client.lastSeen = Date.now();
+        const text = data.toString();
+        client.pendingBytes += text.length;
+        if (client.pendingBytes > MAX_PENDING_BYTES) {
+          log("realtime: dropped a socket that sent frames faster than they could be handled");
+          drop(client);
+          return;
+        }
+        client.queue = client.queue.then(async () => {
+          client.pendingBytes -= text.length;
+          if (!clients.has(client)) return;
+          try {
+            await onMessage(client, text);
+          } catch (error) {
+            // One client's bad frame ends that client's socket, never the process.
+            log(`realtime: closed a socket whose frame failed: ${error.stack ?? error}`);
+            drop(client);
+          }
+        });
+      });
       ws.on("close", () => clients.delete(client));
       ws.on("error", () => clients.delete(client));
     });
@@ -129,36 +260,51 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
     client.push(message.joinRef ?? null, message.ref ?? null, message.topic, "phx_reply", { status, response });
   }
 
-  /** Closes every channel of the socket with a reason, as hosted Realtime does on a token it refuses. */
-  function closeChannels(client, reason) {
-    for (const [topic, channel] of client.channels) {
-      client.push(channel.joinRef ?? null, null, topic, "system", {
-        extension: "system",
-        status: "error",
-        message: reason,
-        channel: topic.replace(/^realtime:/, ""),
-      });
-      client.push(channel.joinRef ?? null, channel.joinRef ?? null, topic, "phx_close", {});
+  /** Closes one channel with a reason, as hosted Realtime does on a token it refuses. */
+  function closeChannel(client, topic, reason) {
+    const channel = client.channels.get(topic);
+    if (!channel) return;
+    client.channels.delete(topic);
+    client.push(channel.joinRef ?? null, null, topic, "system", {
+      extension: "system",
+      status: "error",
+      message: reason,
+      channel: topic.replace(/^realtime:/, ""),
+    });
+    client.push(channel.joinRef ?? null, channel.joinRef ?? null, topic, "phx_close", {});
+  }
+
+  /**
+   * The claims of `token` if it verifies and, for a user's token, its session has not ended (signed out,
+   * or revoked by a password change); throws the reason otherwise.
+   */
+  async function claimsOf(token) {
+    const claims = verifyJwt(token, secret);
+    if (claims.role === "authenticated") {
+      const session = typeof claims.session_id === "string" ? claims.session_id : "";
+      const { rows } = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(session)
+        ? await db.query("select 1 from auth.sessions where id = $1", [session])
+        : { rows: [] };
+      if (rows.length === 0) throw new Error("session not found");
     }
-    client.channels.clear();
+    return claims;
   }
 
   async function onMessage(client, text) {
-    let message;
-    try {
-      message = decode(text);
-    } catch {
-      return; // not a frame of this protocol: ignore, as Phoenix does
-    }
+    const message = decode(text);
+    if (!message) return; // not a frame of this protocol: ignore, as Phoenix does
     const { topic, event, payload } = message;
     if (topic === "phoenix" && event === "heartbeat") return reply(client, message, "ok");
     if (event === "access_token") {
+      // realtime-js pushes a refreshed token on each channel's own topic: it changes that channel only.
+      const channel = client.channels.get(topic);
+      if (!channel) return;
       try {
-        client.claims = verifyJwt(payload?.access_token, secret);
+        channel.claims = await claimsOf(payload.access_token);
       } catch (error) {
-        // Neither the old privileges nor silence: nothing more is delivered, and the channels say why.
-        client.claims = null;
-        closeChannels(client, `Received an invalid access token from client: ${error.message}`);
+        // Neither the old privileges nor silence: nothing more is delivered, and the channel says why.
+        channel.claims = null;
+        closeChannel(client, topic, `Received an invalid access token from client: ${error.message}`);
       }
       return;
     }
@@ -173,37 +319,56 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
 
   async function join(client, message) {
     const { topic, payload } = message;
-    const config = payload?.config ?? {};
-    if (!client.channels.has(topic) && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
+    const config = payload.config !== null && typeof payload.config === "object" ? payload.config : {};
+    const isNew = !client.channels.has(topic);
+    if (isNew && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
       return reply(client, message, "error", { reason: "Too many channels" });
     }
-    if (payload?.access_token) {
+    if (isNew && channelsOf(client.address) >= MAX_CHANNELS_PER_ADDRESS) {
+      return reply(client, message, "error", { reason: "Too many channels for this address" });
+    }
+    const requested = config.postgres_changes === undefined ? [] : config.postgres_changes;
+    if (!Array.isArray(requested)) {
+      return reply(client, message, "error", {
+        reason: "Unable to subscribe to changes: postgres_changes must be a list",
+      });
+    }
+    if (requested.length > MAX_BINDINGS_PER_CHANNEL) {
+      return reply(client, message, "error", {
+        reason: `Unable to subscribe to changes: at most ${MAX_BINDINGS_PER_CHANNEL} postgres_changes bindings per channel`,
+      });
+    }
+    for (const binding of requested) {
+      const problem = bindingShapeProblem(binding);
+      if (problem) return reply(client, message, "error", { reason: `Unable to subscribe to changes: ${problem}` });
+    }
+    let claims = client.claims;
+    if (payload.access_token !== undefined && payload.access_token !== null && payload.access_token !== "") {
       try {
-        client.claims = verifyJwt(payload.access_token, secret);
+        claims = await claimsOf(payload.access_token);
       } catch (error) {
         return reply(client, message, "error", { reason: `Invalid JWT: ${error.message}` });
       }
     }
-    if (!client.claims) return reply(client, message, "error", { reason: "Invalid JWT: no valid token" });
-    // The channel's place is taken before the first await, so joins arriving together cannot pass the cap.
-    const isNew = !client.channels.has(topic);
-    if (isNew) client.channels.set(topic, { joinRef: message.joinRef, bindings: [] });
-    const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
     for (const binding of requested) {
-      const table = binding?.table && binding.table !== "*" ? await findTable(String(binding.table)) : null;
+      const table = binding.table && binding.table !== "*" ? await findTable(binding.table) : null;
       const problem =
-        binding === null || typeof binding !== "object"
-          ? "each postgres_changes binding must be an object"
-          : (binding.schema ?? "public") !== "public"
-            ? `schema ${binding.schema} is not served (only public)`
-            : binding.table && binding.table !== "*" && !table
-              ? `table ${binding.table} not found`
-              : binding.filter && !table
-                ? "a filter needs a table"
-                : table && filterProblem(binding.filter, table);
-      if (problem) {
-        if (isNew) client.channels.delete(topic);
-        return reply(client, message, "error", { reason: `Unable to subscribe to changes: ${problem}` });
+        (binding.schema ?? "public") !== "public"
+          ? `schema ${binding.schema} is not served (only public)`
+          : binding.table && binding.table !== "*" && !table
+            ? `table ${binding.table} not found`
+            : binding.filter && !table
+              ? "a filter needs a table"
+              : table && filterProblem(binding.filter, table);
+      if (problem) return reply(client, message, "error", { reason: `Unable to subscribe to changes: ${problem}` });
+    }
+    // Checked again: other sockets of the address may have joined while the tables were looked up.
+    if (!client.channels.has(topic)) {
+      if (client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
+        return reply(client, message, "error", { reason: "Too many channels" });
+      }
+      if (channelsOf(client.address) >= MAX_CHANNELS_PER_ADDRESS) {
+        return reply(client, message, "error", { reason: "Too many channels for this address" });
       }
     }
     const bindings = requested.map((binding) => ({
@@ -213,7 +378,7 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
       ...(binding.filter ? { filter: binding.filter } : {}),
       id: randomInt(1, 2 ** 31 - 1),
     }));
-    client.channels.set(topic, { joinRef: message.joinRef, bindings });
+    client.channels.set(topic, { joinRef: message.joinRef, bindings, claims });
     reply(client, message, "ok", { postgres_changes: bindings });
     if (bindings.length > 0) {
       client.push(message.joinRef ?? null, null, topic, "system", {
@@ -298,13 +463,13 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
             const ids = channel.bindings
               .filter(
                 (b) =>
-                  (b.event === "*" || b.event === change.type) &&
+                  (b.event === "*" || b.event.toUpperCase() === change.type) &&
                   (b.table === "*" || b.table === table.name) &&
                   filterMatches(b.filter, record),
               )
               .map((b) => b.id);
             if (ids.length === 0) continue;
-            if (!(await visible(client.claims, table, record, change.type))) continue;
+            if (!(await visible(channel.claims, table, record, change.type))) continue;
             const data = {
               schema: "public",
               table: table.name,
@@ -349,6 +514,7 @@ export function createRealtime({ db, findTable, secret, log = () => {} }) {
   const idle = () => draining ?? Promise.resolve();
 
   function close() {
+    clearInterval(idleCheck);
     for (const client of clients) client.socket.terminate();
     clients.clear();
     wss.close();

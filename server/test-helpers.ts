@@ -97,8 +97,8 @@ export function openRawSocket(url: string, key = LOCAL_ANON_KEY, headers: Record
 }
 
 /**
- * Plays a reader that has stopped reading: opens a socket, pauses it and sends joins whose replies echo a
- * 60 KB filter, so the replies pile up on the server's side, until the backend drops the socket. Then
+ * Plays a reader that has stopped reading: opens a socket, pauses it and sends joins whose replies echo
+ * 60 KB of filters, so the replies pile up on the server's side, until the backend drops the socket. Then
  * checks that the client, reading again, finds the connection closed.
  */
 export async function stopReadingUntilDropped(backend: Backend) {
@@ -107,13 +107,14 @@ export async function stopReadingUntilDropped(backend: Backend) {
   await new Promise((resolve) => socket.once("open", resolve));
   await until(() => backend.realtimeSockets() === 1, 2000, "the socket");
   socket.pause(); // reads nothing from here on
-  const filter = `name=eq.${"x".repeat(60_000)}`;
+  // 15 bindings with 3.9 KB filters: a 60 KB join (under the 64 KB frame limit) whose reply echoes them all.
+  const binding = { event: "*", schema: "public", table: "contacts", filter: `name=eq.${"x".repeat(3900)}` };
   const frame = JSON.stringify([
     "1",
     "1",
     "realtime:slow",
     "phx_join",
-    { config: { postgres_changes: [{ event: "*", schema: "public", table: "contacts", filter }] } },
+    { config: { postgres_changes: Array.from({ length: 15 }, () => binding) } },
   ]);
   // Sent until the server gives up on the socket (at most 60 MB, a few seconds).
   const deadline = Date.now() + 15_000;

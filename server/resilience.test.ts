@@ -1,0 +1,316 @@
+/**
+ * One connection, one frame or one socket must never take the backend down: each test sends what used to
+ * crash the process, then checks that the same backend still answers.
+ */
+import { connect, type Socket } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type WebSocket from "ws";
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, signJwt } from "./local-keys.mjs";
+import {
+  MAX_BINDINGS_PER_CHANNEL,
+  MAX_CHANNELS_PER_ADDRESS,
+  MAX_CHANNELS_PER_SOCKET,
+  MAX_SOCKETS_PER_ADDRESS,
+} from "./realtime.mjs";
+import {
+  type Backend,
+  client,
+  closeClients,
+  event,
+  freshBackend,
+  openRawSocket,
+  signedIn,
+  until,
+} from "./test-helpers";
+
+let backend: Backend;
+// A last-resort net: anything that escapes the backend's handlers is recorded here and fails the test.
+const escaped: unknown[] = [];
+const record = (error: unknown) => escaped.push(error);
+beforeAll(async () => {
+  process.on("uncaughtException", record);
+  process.on("unhandledRejection", record);
+  backend = await freshBackend();
+});
+afterAll(async () => {
+  process.off("uncaughtException", record);
+  process.off("unhandledRejection", record);
+  await closeClients();
+  await backend.close();
+});
+afterEach(() => {
+  expect(escaped).toEqual([]);
+});
+
+async function healthy() {
+  const response = await fetch(`${backend.url}/health`);
+  expect(response.status).toBe(200);
+}
+
+const port = () => Number(new URL(backend.url).port);
+
+function upgradeRequest(target: string, extra = "") {
+  return (
+    `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+    `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n${extra}\r\n`
+  );
+}
+
+/** Sends `text` on a raw TCP connection and resolves with whatever comes back before the server closes. */
+function exchange(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port(), "127.0.0.1", () => socket.write(text));
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    socket.on("close", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+/** Sends `text` and resets the connection at once, before the server can answer. */
+async function sendAndReset(text: string) {
+  const socket: Socket = await new Promise((resolve) => {
+    const opened = connect(port(), "127.0.0.1", () => resolve(opened));
+  });
+  socket.on("error", () => {});
+  socket.write(text);
+  socket.resetAndDestroy();
+}
+
+const realtimePath = `/realtime/v1/websocket?apikey=${LOCAL_ANON_KEY}&vsn=2.0.0`;
+
+describe("a malformed request target", () => {
+  it("gets 400 on an upgrade and on plain HTTP", async () => {
+    expect(await exchange(upgradeRequest("http://a:b:c/"))).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await exchange("GET http://a:b:c/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(
+      /^HTTP\/1\.1 400 /,
+    );
+    await healthy();
+  });
+});
+
+describe("a client that resets the connection while it is refused", () => {
+  const refusals = {
+    "400 malformed target": upgradeRequest("http://a:b:c/"),
+    "403 another website": upgradeRequest(realtimePath, "Origin: https://evil.example\r\n"),
+    "404 wrong path": upgradeRequest("/elsewhere"),
+    "401 bad apikey": upgradeRequest("/realtime/v1/websocket?apikey=nonsense"),
+  };
+  for (const [name, request] of Object.entries(refusals)) {
+    it(`costs nothing: ${name}`, async () => {
+      expect(await exchange(request)).toMatch(new RegExp(`^HTTP/1\\.1 ${name.slice(0, 3)} `));
+      for (let i = 0; i < 20; i++) await sendAndReset(request);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await healthy();
+    });
+  }
+
+  it("costs nothing: 429 too many sockets", async () => {
+    const sockets = Array.from({ length: MAX_SOCKETS_PER_ADDRESS }, () => openRawSocket(backend.url));
+    await Promise.all(sockets.map((socket) => new Promise((resolve) => socket.once("open", resolve))));
+    expect(await exchange(upgradeRequest(realtimePath))).toMatch(/^HTTP\/1\.1 429 /);
+    for (let i = 0; i < 20; i++) await sendAndReset(upgradeRequest(realtimePath));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await healthy();
+    for (const socket of sockets) socket.terminate();
+    await until(() => backend.realtimeSockets() === 0, 5000, "the sockets to close");
+  });
+});
+
+type Frame = [string | null, string | null, string, string, Record<string, unknown>];
+
+async function openSocket(url = backend.url, key = LOCAL_ANON_KEY) {
+  const socket = openRawSocket(url, key);
+  await new Promise((resolve, reject) => {
+    socket.once("open", resolve);
+    socket.once("error", reject);
+  });
+  const frames: Frame[] = [];
+  socket.on("message", (data) => frames.push(JSON.parse(data.toString())));
+  let closed = false;
+  socket.once("close", () => (closed = true));
+  return { socket, frames, closed: () => closed };
+}
+
+const replyTo = (frames: Frame[], ref: string) =>
+  frames.find((frame) => frame[3] === "phx_reply" && frame[1] === ref)?.[4] as
+    { status: string; response: { reason?: string; postgres_changes?: unknown[] } } | undefined;
+
+function join(socket: WebSocket, ref: string, topic: string, payload: Record<string, unknown>) {
+  socket.send(JSON.stringify([ref, ref, `realtime:${topic}`, "phx_join", payload]));
+}
+
+const calendarBinding = { event: "*", schema: "public", table: "calendar_events" };
+
+describe("realtime frames of the wrong shape", () => {
+  const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+  const deepObject = `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`;
+  const frames: Record<string, string[]> = {
+    "a numeric topic": ['["1","1",42,"phx_join",{"config":{"postgres_changes":[{"event":"*","table":"contacts"}]}}]'],
+    "a null topic": ['["1","1",null,"phx_join",{}]', '{"topic":null,"event":"phx_join","payload":{},"ref":"1"}'],
+    "an access_token after a join with a numeric topic": [
+      '["1","1",42,"phx_join",{}]',
+      `["2","2",42,"access_token",{"access_token":"x"}]`,
+      `["3","3","realtime:a","access_token",{"access_token":"x"}]`,
+    ],
+    "a 20,000-deep ref, join_ref or topic": [
+      `["1",${deep},"realtime:a","phx_join",{}]`,
+      `[${deep},"1","realtime:a","phx_join",{}]`,
+      `["1","1",${deep},"phx_join",{}]`,
+      `{"topic":"realtime:a","event":"phx_join","payload":{},"ref":${deepObject}}`,
+    ],
+    "a 20,000-deep binding field": [
+      `["1","1","realtime:a","phx_join",{"config":{"postgres_changes":[{"event":"*","table":"contacts","filter":${deepObject}}]}}]`,
+      `["1","1","realtime:b","phx_join",{"config":{"postgres_changes":[{"event":${deep},"table":"contacts"}]}}]`,
+      `["1","1","realtime:c","phx_join",{"config":{"postgres_changes":[{"schema":${deep}}]}}]`,
+    ],
+    "payloads, events and refs of the wrong type": [
+      '["1","1","realtime:a","phx_join",null]',
+      '["1","1","realtime:a","phx_join","text"]',
+      '["1","1","realtime:a","phx_join",[1]]',
+      '["1","1","realtime:a",7,{}]',
+      '[{"a":1},"1","realtime:a","phx_join",{}]',
+      '["1","1","realtime:a","phx_join",{"config":{"postgres_changes":{"a":1}}}]',
+      '["1","1","realtime:a","phx_join",{"config":{"postgres_changes":[null,7,"x",[]]}}]',
+      '["1","1","realtime:a","phx_join",{"config":null,"access_token":{"a":1}}]',
+      '["1","1","realtime:a","access_token",{}]',
+      `["1","1","${"x".repeat(10_000)}","phx_join",{}]`,
+      "null",
+      "[]",
+      "42",
+    ],
+  };
+  for (const [name, texts] of Object.entries(frames)) {
+    it(`leaves the backend serving: ${name}`, async () => {
+      const { socket, frames: received, closed } = await openSocket();
+      for (const text of texts) socket.send(text);
+      socket.send(JSON.stringify(["h", "h", "phoenix", "heartbeat", {}]));
+      // Ignored frames leave the socket answering heartbeats; at worst it is closed.
+      await until(() => closed() || replyTo(received, "h") !== undefined, 5000, "the heartbeat's reply");
+      socket.terminate();
+      await healthy();
+      const other = await openSocket();
+      other.socket.send(JSON.stringify(["h", "h", "phoenix", "heartbeat", {}]));
+      await until(() => replyTo(other.frames, "h") !== undefined, 5000, "another socket's heartbeat reply");
+      other.socket.terminate();
+    });
+  }
+});
+
+describe("realtime bindings and channels are bounded", () => {
+  it(`refuses a join with more than ${MAX_BINDINGS_PER_CHANNEL} bindings`, async () => {
+    const { socket, frames } = await openSocket();
+    const bindings = (n: number) =>
+      Array.from({ length: n }, () => ({ event: "*", schema: "public", table: "contacts" }));
+    join(socket, "1", "many", { config: { postgres_changes: bindings(MAX_BINDINGS_PER_CHANNEL + 1) } });
+    join(socket, "2", "enough", { config: { postgres_changes: bindings(MAX_BINDINGS_PER_CHANNEL) } });
+    join(socket, "3", "flood", { config: { postgres_changes: Array.from({ length: 5000 }, () => ({})) } });
+    await until(() => replyTo(frames, "3") !== undefined, 5000, "the replies");
+    expect(replyTo(frames, "1")).toMatchObject({ status: "error" });
+    expect(replyTo(frames, "1")?.response.reason).toMatch(/at most 20 postgres_changes bindings/);
+    expect(replyTo(frames, "2")?.status).toBe("ok");
+    expect(replyTo(frames, "2")?.response.postgres_changes).toHaveLength(MAX_BINDINGS_PER_CHANNEL);
+    expect(replyTo(frames, "3")?.status).toBe("error");
+    socket.terminate();
+  });
+
+  it(`lets one address hold at most ${MAX_CHANNELS_PER_ADDRESS} channels across its sockets`, async () => {
+    await until(() => backend.realtimeSockets() === 0, 5000, "the earlier sockets to close");
+    const count = Math.ceil(MAX_CHANNELS_PER_ADDRESS / MAX_CHANNELS_PER_SOCKET) + 1;
+    const sockets = await Promise.all(Array.from({ length: count }, () => openSocket()));
+    for (const [s, { socket }] of sockets.entries()) {
+      for (let i = 0; i < MAX_CHANNELS_PER_SOCKET; i++) {
+        join(socket, String(i), `s${s}-${i}`, { config: { postgres_changes: [{ event: "*", table: "contacts" }] } });
+      }
+    }
+    const replies = () =>
+      sockets.flatMap(({ frames }) => frames.filter((frame) => frame[3] === "phx_reply")).map((frame) => frame[4]);
+    await until(() => replies().length === count * MAX_CHANNELS_PER_SOCKET, 20_000, "every join's reply");
+    expect(replies().filter((reply) => reply.status === "ok")).toHaveLength(MAX_CHANNELS_PER_ADDRESS);
+    for (const { socket } of sockets) socket.terminate();
+  }, 30_000);
+});
+
+describe("a silent realtime socket", () => {
+  it("is closed after the idle timeout, while one that sends heartbeats stays open", async () => {
+    const quick = await freshBackend({ realtimeIdleTimeoutMs: 400 });
+    try {
+      const silent = await openSocket(quick.url);
+      const talking = await openSocket(quick.url);
+      const beat = setInterval(() => talking.socket.send(JSON.stringify([null, "h", "phoenix", "heartbeat", {}])), 100);
+      await until(() => silent.closed(), 3000, "the silent socket to be closed");
+      clearInterval(beat);
+      expect(talking.closed()).toBe(false);
+      expect(quick.realtimeSockets()).toBe(1);
+      talking.socket.terminate();
+    } finally {
+      await quick.close();
+    }
+  });
+});
+
+describe("claims are kept per channel", () => {
+  it("a second join with another token, or a bad token pushed on it, changes only that channel", async () => {
+    const team = await signedIn(backend.url);
+    const teamToken = (await team.auth.getSession()).data.session!.access_token;
+    const { socket, frames } = await openSocket();
+    join(socket, "1", "as-team", { config: { postgres_changes: [calendarBinding] }, access_token: teamToken });
+    join(socket, "2", "as-anon", { config: { postgres_changes: [calendarBinding] }, access_token: LOCAL_ANON_KEY });
+    await until(() => replyTo(frames, "2") !== undefined && replyTo(frames, "1") !== undefined, 3000, "the joins");
+    expect([replyTo(frames, "1")?.status, replyTo(frames, "2")?.status]).toEqual(["ok", "ok"]);
+    const changesOn = (topic: string) =>
+      frames.filter((frame) => frame[3] === "postgres_changes" && frame[2] === `realtime:${topic}`);
+
+    await team.from("calendar_events").insert(event("Per channel", "2025-07-01"));
+    await until(() => changesOn("as-team").length === 1, 3000, "the team channel's change");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(changesOn("as-anon")).toEqual([]);
+
+    // A bad token pushed on the anon channel closes that channel only.
+    socket.send(JSON.stringify(["2", "5", "realtime:as-anon", "access_token", { access_token: "nonsense" }]));
+    await until(
+      () => frames.some((frame) => frame[3] === "phx_close" && frame[2] === "realtime:as-anon"),
+      3000,
+      "the anon channel to close",
+    );
+    await client(backend.url, LOCAL_SERVICE_ROLE_KEY)
+      .from("calendar_events")
+      .insert(event("Still per channel", "2025-07-02"));
+    await until(() => changesOn("as-team").length === 2, 3000, "the team channel's second change");
+    expect(frames.some((frame) => frame[3] === "phx_close" && frame[2] === "realtime:as-team")).toBe(false);
+    socket.terminate();
+  });
+
+  it("refuses a join, or closes a channel, whose token's session has ended", async () => {
+    const team = await signedIn(backend.url);
+    const token = (await team.auth.getSession()).data.session!.access_token;
+    const { socket, frames } = await openSocket();
+    join(socket, "1", "before", { config: { postgres_changes: [calendarBinding] }, access_token: token });
+    await until(() => replyTo(frames, "1") !== undefined, 3000, "the first join");
+    expect(replyTo(frames, "1")?.status).toBe("ok");
+    await team.auth.signOut({ scope: "local" });
+    join(socket, "2", "after", { config: { postgres_changes: [calendarBinding] }, access_token: token });
+    await until(() => replyTo(frames, "2") !== undefined, 3000, "the second join");
+    expect(replyTo(frames, "2")).toMatchObject({
+      status: "error",
+      response: { reason: "Invalid JWT: session not found" },
+    });
+    socket.send(JSON.stringify(["1", "3", "realtime:before", "access_token", { access_token: token }]));
+    await until(
+      () => frames.some((frame) => frame[3] === "phx_close" && frame[2] === "realtime:before"),
+      3000,
+      "the channel to close",
+    );
+    // A token signed with the right secret but naming no session is refused as well.
+    const sessionless = signJwt({
+      role: "authenticated",
+      aud: "authenticated",
+      sub: crypto.randomUUID(),
+      exp: Math.floor(Date.now() / 1000) + 60,
+    });
+    join(socket, "4", "sessionless", { config: { postgres_changes: [calendarBinding] }, access_token: sessionless });
+    await until(() => replyTo(frames, "4") !== undefined, 3000, "the third join");
+    expect(replyTo(frames, "4")?.status).toBe("error");
+    socket.terminate();
+  });
+});
