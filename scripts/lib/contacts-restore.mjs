@@ -46,6 +46,9 @@ export function parseRestoreTime(at) {
   return date.toISOString();
 }
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are escaped.
+const TERMINAL_UNSAFE = /[\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /**
  * Text as it is safe to print in a terminal: control characters (C0, DEL, C1), line and paragraph
  * separators and bidirectional controls are written as escapes (a backslash too), so a stored
@@ -53,13 +56,10 @@ export function parseRestoreTime(at) {
  * @param {unknown} value
  */
 export function printable(value) {
-  return String(value).replace(
-    /[\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-    (char) => {
-      const named = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" }[char];
-      return named ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
-    },
-  );
+  return String(value).replace(TERMINAL_UNSAFE, (char) => {
+    const named = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" }[char];
+    return named ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
 }
 
 /**
