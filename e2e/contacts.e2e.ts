@@ -757,6 +757,51 @@ describe("contacts lose nothing", () => {
   });
 });
 
+describe("a card's long history", () => {
+  it("shows the newest 50 versions first and reaches the real one under a flood of later ones", async () => {
+    const name = `Caoimhe ${uniqueWord()}`;
+    await seedContacts([{ name, role: "Harper", email: "caoimhe@example.ie" }]);
+    const { id } = (await storedContact(name)) as { id: string };
+    // 120 later versions, written as the service role (visitors could write them within a day's budget).
+    for (let i = 1; i <= 120; i += 1) {
+      const response = await fetch(`${supabaseUrl}/rest/v1/contacts?id=eq.${encodeURIComponent(id)}`, {
+        method: "PATCH",
+        headers: serviceHeaders,
+        body: JSON.stringify({ role: `spam ${i}`, email: null }),
+      });
+      expect(response.status).toBe(204);
+    }
+    const { page, errors } = await openPage(getBrowser, "/contacts");
+    await expectToast(page, "Contacts loaded");
+    await searchBox(page).fill(name);
+    await card(page, name)
+      .getByRole("button", { name: `History of ${name}` })
+      .click();
+    const panel = historyOf(page, name);
+    await panel.getByText("Version 120", { exact: true }).waitFor();
+    expect(await panel.getByRole("listitem").count()).toBe(50);
+    await expect(panel.getByText("Version 1", { exact: true }).count()).resolves.toBe(0);
+
+    const older = panel.getByRole("button", { name: `Show older versions of ${name}` });
+    await older.click();
+    await panel.getByText("Version 21", { exact: true }).waitFor();
+    expect(await panel.getByRole("listitem").count()).toBe(100);
+    await older.click();
+    await panel.getByText("Version 1", { exact: true }).waitFor();
+    expect(await panel.getByRole("listitem").count()).toBe(120);
+    await expect(older.count()).resolves.toBe(0);
+
+    await panel.getByRole("button", { name: "Restore version 1", exact: true }).click();
+    await expectToast(page, "Contact restored", `${name} is back as it was in version 1`);
+    expect(await storedContact(name)).toMatchObject({ role: "Harper", email: "caoimhe@example.ie", version: 122 });
+    // The versions already shown stay after the restore, with the replaced one on top.
+    await panel.getByText("Version 121", { exact: true }).waitFor();
+    expect(await panel.getByRole("listitem").count()).toBe(121);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe("contacts at scale", () => {
   it("shows 5,000 contacts within 1 s of their arrival and follows each keystroke within 100 ms", async () => {
     const word = uniqueWord();

@@ -123,7 +123,8 @@ describe("restoring the whole table", () => {
 
     const dry = await admin.rpc("restore_contacts", { at, dry_run: true });
     expect(dry.error).toBeNull();
-    const mine = (rows: { contact: string }[] | null) => rows?.filter((row) => ["r1", "r2"].includes(row.contact));
+    const mine = (rows: { contact: string; outcome: string }[] | null) =>
+      rows?.filter((row) => ["r1", "r2"].includes(row.contact));
     expect(mine(dry.data)).toEqual([
       expect.objectContaining({
         contact: "r1",
