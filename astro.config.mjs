@@ -5,6 +5,9 @@ import tailwind from "@astrojs/tailwind";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
 import { DEFAULT_TEAM_EMAIL } from "./server/team-account.mjs";
 import { site } from "./src/data/site.ts";
+import { calendarHeaderRules } from "./src/data/tour-calendar.ts";
+import { tour } from "./src/data/tour.ts";
+import { calendarHeaders } from "./src/integrations/calendar-headers.mjs";
 import { cspCheck } from "./src/integrations/csp-check.mjs";
 import { deploySupabaseUrlProblem } from "./scripts/lib/csp.mjs";
 import { headersFor, loadNetlifyHeaders } from "./scripts/lib/netlify-headers.mjs";
@@ -45,6 +48,19 @@ export default defineConfig({
   output: "static",
   trailingSlash: "ignore",
   build: { format: "file" },
-  integrations: [react(), tailwind({ applyBaseStyles: true }), cspCheck()],
+  integrations: [
+    react(),
+    tailwind({ applyBaseStyles: true }),
+    cspCheck(),
+    calendarHeaders(calendarHeaderRules(tour.dates)),
+  ],
   server: { port: 4321, host: "127.0.0.1" },
+  vite: {
+    build: {
+      // Never inline a page's own script: the CSP allows inline scripts by hash only, and a script that
+      // reads PUBLIC_* values (the sign-up form) would hash differently in every environment. Other
+      // assets keep Vite's default (undefined).
+      assetsInlineLimit: (file) => (file.endsWith(".js") ? false : undefined),
+    },
+  },
 });

@@ -12,7 +12,7 @@ import { siteOrigins } from "../server/http.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "../server/local-keys.mjs";
 import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
 import { storedDateOf } from "../src/features/calendar/calendar";
-import { LOCK_REASONS, NO_CONNECTION_TEXT } from "../src/features/calendar/session";
+import { DRAFT_KEPT_TEXT, LOCK_REASONS, NO_CONNECTION_TEXT } from "../src/features/calendar/session";
 import { axeViolations, baseURL, downloadDuring, expectToast, expectToFitWidth, openPage, useBrowser } from "./browser";
 
 const getBrowser = useBrowser();
@@ -174,6 +174,35 @@ async function watchRealtime(context: BrowserContext) {
 
 const upcoming = (page: Page) => page.getByRole("region", { name: "Upcoming Events" });
 
+/**
+ * How many calendar channels the context's pages hold joined: each join the
+ * page sends counts one, each leave it sends (or the socket closing) takes it away.
+ */
+async function openCalendarChannels(context: BrowserContext) {
+  const joined = new Map<WebSocketRoute, number>();
+  const channels = { open: () => [...joined.values()].reduce((sum, count) => sum + count, 0) };
+  await context.routeWebSocket(/\/realtime\//, (socket) => {
+    const server = socket.connectToServer();
+    joined.set(socket, 0);
+    socket.onMessage((message) => {
+      try {
+        // Phoenix protocol, vsn 2: [join_ref, ref, topic, event, payload].
+        const [, , topic, event] = JSON.parse(String(message));
+        if (topic === "realtime:schema-db-changes" && event === "phx_join") joined.set(socket, 1);
+        if (topic === "realtime:schema-db-changes" && event === "phx_leave") joined.set(socket, 0);
+      } catch {
+        // Not a channel message.
+      }
+      server.send(message);
+    });
+    socket.onClose(() => {
+      joined.set(socket, 0);
+      server.close();
+    });
+  });
+  return channels;
+}
+
 /** The realtime indicator (toasts are status regions too, hence the text filter). */
 const liveIndicator = (page: Page) =>
   page.getByRole("status").filter({ hasText: /^(Connecting…|Live|Reconnecting…)$/ });
@@ -257,7 +286,10 @@ describe("calendar gate", () => {
     const { page } = await openPage(getBrowser, "/calendar");
     const password = page.getByLabel("Password", { exact: true });
     expect(await password.getAttribute("autocomplete")).toBe("current-password");
-    expect(await page.locator('input[autocomplete="username"]').count()).toBe(1);
+    // The username a password manager saves with the password is the team account's e-mail.
+    const username = page.locator('input[autocomplete="username"]');
+    expect(await username.count()).toBe(1);
+    expect(await username.inputValue()).toBe(TEAM_EMAIL);
     const pasteBlocked = await password.evaluate((input) => {
       const paste = new ClipboardEvent("paste", { bubbles: true, cancelable: true, clipboardData: new DataTransfer() });
       return !input.dispatchEvent(paste);
@@ -402,6 +434,75 @@ describe("the calendar's session", () => {
     expect(await gateStatus(page).count()).toBe(0);
     expect(errors.filter((error) => !/40[13]/.test(error))).toEqual([]);
     await page.context().close();
+  });
+
+  it("keeps the event being typed when the page locks, and adds it after the next sign-in", async () => {
+    const context = await getBrowser().newContext({ baseURL });
+    const channels = await openCalendarChannels(context);
+    const { page, errors } = await openUnlocked(context);
+    await expect.poll(() => liveIndicator(page).textContent()).toBe("Live");
+    expect(channels.open()).toBe(1);
+    const title = `Radio session ${unique()}`;
+    const day = await pickDay(page, 18);
+    await fillEvent(page, title, "Bring the 12-string", "promotion");
+    const expectDraftBack = async () => {
+      expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
+      expect(await page.getByLabel("Description", { exact: true }).inputValue()).toBe("Bring the 12-string");
+      expect(await page.getByLabel("Event type", { exact: true }).inputValue()).toBe("promotion");
+      expect(await day.getAttribute("aria-label")).toMatch(/^18 \w+ \d{4}, \w+, (today, )?selected/);
+      await expect(page.getByText(/^Date: [A-Z][a-z]{2} 18, \d{4}$/).isVisible()).resolves.toBe(true);
+    };
+
+    // The session ends elsewhere while the event is being typed; the page locks and says the event is kept.
+    const elsewhere = await signedInTeam();
+    expect((await elsewhere.auth.signOut({ scope: "global" })).error).toBeNull();
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await page.getByRole("heading", { name: "Enter Password" }).waitFor();
+    await expectToast(page, "Calendar locked", LOCK_REASONS.sessionEnded);
+    expect(await gateStatus(page).textContent()).toBe(LOCK_REASONS.sessionEnded);
+    await expect(page.getByText(DRAFT_KEPT_TEXT, { exact: true }).isVisible()).resolves.toBe(true);
+    // A locked page holds no subscription to the calendar open.
+    await expect.poll(() => channels.open()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await unlock(page);
+    await expectDraftBack();
+    expect(await page.getByText(DRAFT_KEPT_TEXT).count()).toBe(0);
+
+    // The server refuses the insert, as it does a session it no longer accepts: locked again, nothing added.
+    const insert = /\/rest\/v1\/calendar_events(\?.*)?$/;
+    await context.route(insert, (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 401,
+            contentType: "application/json",
+            body: JSON.stringify({
+              code: "42501",
+              details: null,
+              hint: null,
+              message: "permission denied for table calendar_events",
+            }),
+          })
+        : route.fallback(),
+    );
+    await page.getByRole("button", { name: "Add Event" }).click();
+    await page.getByRole("heading", { name: "Enter Password" }).waitFor();
+    await expectToast(page, "Calendar locked", LOCK_REASONS.accessRefused);
+    await expect(page.getByText(DRAFT_KEPT_TEXT, { exact: true }).isVisible()).resolves.toBe(true);
+    expect(await page.locator("[data-variant]").filter({ hasText: "Event added" }).count()).toBe(0);
+    await expect.poll(() => channels.open()).toBe(0);
+    await context.unroute(insert);
+
+    // Signed in again, the event is still there to add, and once added it is listed and the form resets.
+    await unlock(page);
+    await expectDraftBack();
+    await page.getByRole("button", { name: "Add Event" }).click();
+    await expectToast(page, "Event added", "New event has been added successfully");
+    await upcoming(page).getByRole("listitem").filter({ hasText: title }).waitFor();
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("");
+    expect(await page.getByLabel("Description", { exact: true }).inputValue()).toBe("");
+    expect(await page.getByLabel("Event type", { exact: true }).inputValue()).toBe("gig");
+    expect(errors.filter((error) => !/40[13]/.test(error))).toEqual([]);
+    await context.close();
   });
 
   it("locks the page when the team password is changed, and opens with the new one", async () => {

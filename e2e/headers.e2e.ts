@@ -3,7 +3,19 @@ import { baseURL, useBrowser } from "./browser";
 import { visit } from "./visit";
 
 const getBrowser = useBrowser();
-const everyPage = ["/", "/bio", "/tour", "/epk", "/merch", "/roadmap", "/contacts", "/calendar", "/no-such-page"];
+const everyPage = [
+  "/",
+  "/bio",
+  "/tour",
+  "/listen",
+  "/epk",
+  "/merch",
+  "/roadmap",
+  "/contacts",
+  "/calendar",
+  "/fans",
+  "/no-such-page",
+];
 
 /** The sources a policy gives one directive. */
 function sources(policy: string, directive: string): string[] {

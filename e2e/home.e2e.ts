@@ -51,6 +51,21 @@ describe("home page", () => {
     await close();
   });
 
+  it("offers a quieter second way to the single, below Learn More", async () => {
+    const { page, close } = await visit(getBrowser, "/");
+    const learnMore = page.getByRole("link", { name: "Learn More about the artist" });
+    const listen = page.getByRole("main").getByRole("link", { name: "Listen to “Mother”" });
+    expect(await listen.getAttribute("href")).toBe("/listen");
+    const [primary, secondary] = [(await learnMore.boundingBox())!, (await listen.boundingBox())!];
+    expect(secondary.y).toBeGreaterThan(primary.y + primary.height);
+    // Quieter: a text link, not a filled button.
+    expect(await listen.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgba(0, 0, 0, 0)");
+    await listen.click();
+    await page.waitForURL(/\/listen$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Mother" }).isVisible()).resolves.toBe(true);
+    await close();
+  });
+
   it("takes the visitor to the biography with Learn More", async () => {
     const { page, close } = await visit(getBrowser, "/");
     await page.getByRole("link", { name: "Learn More about the artist" }).click();

@@ -232,4 +232,41 @@ describe("merch page", () => {
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
+
+  describe("ordering by e-mail", () => {
+    const orderLink = (page: Page) => page.getByRole("link", { name: "Contact us for how to order" });
+    const mail = async (page: Page) => {
+      const url = new URL((await orderLink(page).getAttribute("href"))!);
+      return { to: url.pathname, subject: url.searchParams.get("subject"), body: url.searchParams.get("body") };
+    };
+
+    it("writes to the merch contact for one bag without JavaScript", async () => {
+      const context = await getBrowser().newContext({ baseURL, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto("/merch");
+      expect(await mail(page)).toEqual({
+        to: "merch@orlaquinlan.example",
+        subject: "Order: 1 × Legend Cultural Icon Tote Bag",
+        body: expect.stringContaining("1 × Legend Cultural Icon Tote Bag at €12.00 each = €12.00, plus shipping"),
+      });
+      await context.close();
+    });
+
+    it("follows the stepper once it has hydrated, and Add to Cart keeps its toast", async () => {
+      const { page, context } = await openMerch();
+      const { plus, minus, quantity, addToCart } = controls(page);
+      await plus.click();
+      await plus.click();
+      await expect.poll(async () => (await mail(page)).subject).toBe("Order: 3 × Legend Cultural Icon Tote Bag");
+      expect((await mail(page)).body).toContain("3 × Legend Cultural Icon Tote Bag at €12.00 each = €36.00");
+      await minus.click();
+      await expect.poll(async () => (await mail(page)).subject).toBe("Order: 2 × Legend Cultural Icon Tote Bag");
+      await quantity.fill("7");
+      await quantity.press("Enter");
+      await expect.poll(async () => (await mail(page)).body).toContain("= €84.00, plus shipping");
+      await addToCart.click();
+      await expectToast(page, "Added to cart", "7 tote bag(s) added to your cart");
+      await context.close();
+    });
+  });
 });

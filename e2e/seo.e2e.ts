@@ -3,7 +3,7 @@ import { baseURL, useBrowser } from "./browser";
 import { jsonLd, visit } from "./visit";
 
 const getBrowser = useBrowser();
-const publicPages = ["/", "/bio", "/tour", "/epk", "/merch"];
+const publicPages = ["/", "/bio", "/tour", "/listen", "/epk", "/merch"];
 
 const meta = (page: import("playwright-core").Page, selector: string) =>
   page.locator(selector).first().getAttribute("content");
@@ -66,7 +66,7 @@ describe("discoverability and sharing", () => {
     await close();
   });
 
-  it.each(["/roadmap", "/contacts", "/calendar"])("%s is kept out of search results", async (path) => {
+  it.each(["/roadmap", "/contacts", "/calendar", "/fans"])("%s is kept out of search results", async (path) => {
     const { page, close } = await visit(getBrowser, path);
     expect(await meta(page, 'meta[name="robots"]')).toContain("noindex");
     await close();

@@ -105,8 +105,11 @@ describe("tour page", () => {
       }, y);
     const fullyInView = (view: Awaited<ReturnType<typeof at>>) =>
       view.photo.top >= view.navBottom - 1 && view.photo.bottom <= height + 1;
-    const maxScroll = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
-    // From the moment the whole photo is on screen to the end of the page, it stays on screen.
+    // The page's content ends where the footer starts; the photo stays with the content, not over the footer.
+    const maxScroll = await page.evaluate(
+      () => document.querySelector("footer")!.getBoundingClientRect().top + scrollY - innerHeight,
+    );
+    // From the moment the whole photo is on screen to the end of the content, it stays on screen.
     let first = -1;
     for (let y = 0; y <= maxScroll; y += 10) {
       if (fullyInView(await at(y))) {

@@ -100,6 +100,25 @@ function toteBag({ width, height, background }) {
 </svg>`;
 }
 
+/** The single's cover: a figure walking out of a dark room towards a warm doorway, no lettering. */
+function singleCover({ width, height }) {
+  const size = Math.min(width, height);
+  const cx = width / 2;
+  const door = { w: size * 0.34, h: size * 0.62 };
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <defs>
+    <radialGradient id="glow" cx="50%" cy="55%" r="60%">
+      <stop offset="0" stop-color="#f6c27a"/><stop offset="0.45" stop-color="#b5523b"/><stop offset="1" stop-color="#1d1420"/>
+    </radialGradient>
+    <linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f3b86b" stop-opacity="0.8"/><stop offset="1" stop-color="#1d1420" stop-opacity="0"/></linearGradient>
+  </defs>
+  <rect width="${width}" height="${height}" fill="url(#glow)"/>
+  <rect x="${cx - door.w / 2}" y="${height * 0.16}" width="${door.w}" height="${door.h}" fill="#fde7c0"/>
+  <polygon points="${cx - door.w / 2},${height * 0.16 + door.h} ${cx + door.w / 2},${height * 0.16 + door.h} ${cx + door.w * 1.6},${height} ${cx - door.w * 1.6},${height}" fill="url(#floor)"/>
+  ${performer(cx, height * 0.16 + door.h - size * 0.02, size / 1100, "#2a1b24")}
+</svg>`;
+}
+
 async function render(svg, file, { width, height, quality = 78, format = "jpeg" }) {
   const image = sharp(Buffer.from(svg)).resize(width, height);
   const target = new URL(file, out);
@@ -135,3 +154,10 @@ await sharp(Buffer.from(stageScene({ seed: 7, width: 1200, height: 630, hue: 250
   .jpeg({ quality: 80, mozjpeg: true })
   .toFile(new URL("../public/og-image.jpg", import.meta.url).pathname);
 console.log("wrote public/og-image.jpg");
+
+// The single's cover for /listen, and its sharing card: the cover beside a dark band.
+await render(singleCover({ width: 1200, height: 1200 }), "mother-cover.jpg", { width: 1200, height: 1200 });
+await sharp(Buffer.from(singleCover({ width: 1200, height: 630 })))
+  .jpeg({ quality: 80, mozjpeg: true })
+  .toFile(new URL("../public/og-listen.jpg", import.meta.url).pathname);
+console.log("wrote public/og-listen.jpg");

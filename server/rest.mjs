@@ -276,8 +276,17 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
               .map((key) => `${quote(key)} = excluded.${quote(key)}`)
               .join(", ")}`;
     }
+    // A plain insert that wants no row back, into a table realtime does not stream, returns no column:
+    // like PostgREST, it then needs no SELECT privilege (an insert-only table such as fan_signups).
+    const blind = !representation && !conflict && !table.realtime;
     const result = await run(
-      `with w as (
+      blind
+        ? `with w as (
+            insert into ${target} (${columnList})
+            select ${columnList} from json_populate_recordset(null::${target}, $1::json)
+            returning 1
+          ) select '[]' as body, '[]' as changes, count(*)::int as inserted, count(*)::int as count from w`
+        : `with w as (
         insert into ${target} (${columnList})
         select ${columnList} from json_populate_recordset(null::${target}, $1::json)${conflict}
         returning ${target}.*, (xmax = 0) as __inserted, to_jsonb(old) as __old

@@ -219,6 +219,22 @@ describe("evaluateBudgets", () => {
     expect(verdicts.filter((v) => v.status === "fail")).toEqual([]);
   });
 
+  it("holds /listen to 14 KB of HTML+CSS and its own script to 2 KB gzip, without asking it for zero JS", () => {
+    const light = evaluateBudgets([
+      lightPage("/listen", { jsFiles: ["/_astro/SignupForm.js"], jsGzip: 1_200, htmlCssGzip: 9_500 }),
+    ]);
+    expect(light.map((v) => [v.name, v.status])).toEqual([
+      ["HTML+CSS within 14.0 KB gzip", "pass"],
+      ["its own script within 2.0 KB gzip", "pass"],
+      ["Lighthouse 100 in all four categories", "skipped"],
+    ]);
+    const heavy = evaluateBudgets([
+      lightPage("/listen", { jsFiles: ["/_astro/client.js"], jsGzip: 60_000, htmlCssGzip: 14 * 1024 + 1 }),
+    ]);
+    expect(verdict(heavy, "/listen", "HTML+CSS")).toMatchObject({ status: "fail" });
+    expect(verdict(heavy, "/listen", "its own script")).toMatchObject({ status: "fail" });
+  });
+
   it("passes an island fetched only after scrolling and fails one fetched at load or never", () => {
     const lazy = evaluateBudgets([lightPage("/epk", { islands: [island()] })]);
     expect(verdict(lazy, "/epk", "Carousel island")).toMatchObject({ status: "pass" });

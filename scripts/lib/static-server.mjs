@@ -1,13 +1,14 @@
 /**
  * Serves the built site the way Netlify does: pretty URLs (`/bio` → bio.html),
- * the 404 page with status 404, and the headers from netlify.toml.
+ * the 404 page with status 404, and the headers from netlify.toml and the
+ * build's `_headers` (applied to a 404 answer too, as Netlify does).
  */
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createServer } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { withConnectSource } from "./csp.mjs";
-import { headersFor, loadNetlifyHeaders } from "./netlify-headers.mjs";
+import { headersFor, loadSiteHeaders } from "./netlify-headers.mjs";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -55,7 +56,7 @@ async function resolveFile(root, pathname) {
  * `backendUrl`: origin of a local backend the pages call; it is added to the
  * CSP's connect-src, as the hosted Supabase host is in the deployed policy.
  */
-export function createStaticServer({ root, headerRules = loadNetlifyHeaders(), backendUrl }) {
+export function createStaticServer({ root, headerRules = loadSiteHeaders(root), backendUrl }) {
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://localhost");

@@ -3,7 +3,7 @@
  * that / and /epk pass to BaseLayout's `jsonLd` prop.
  */
 import { musicGroup } from "../lib/structured-data";
-import { epk } from "./epk";
+import { profileUrls } from "./links";
 import { site } from "./site";
 
 // The configured site URL (astro.config.mjs: SITE_URL or site.url), as the canonical URLs use.
@@ -14,6 +14,6 @@ export const artistJsonLd = musicGroup({
   url: new URL("/", siteUrl).href,
   genre: site.genres,
   image: new URL(site.shareImage.path, siteUrl).href,
-  // Her profiles elsewhere: the streaming profile and the EP's page.
-  sameAs: epk.latestRelease.links.map((link) => link.href),
+  // Her profiles elsewhere: streaming services and social networks (src/data/links.ts).
+  sameAs: profileUrls,
 });

@@ -1,4 +1,6 @@
-/** Press kit copy and links for /epk. */
+/** Press kit copy for /epk; its links come from src/data/links.ts. */
+import { epPage, streamingService } from "./links";
+
 export const epk = {
   title: "Press Kit",
   description: "Electronic press kit of Orla Quinlan: latest release, live photos and biography.",
@@ -10,8 +12,8 @@ export const epk = {
     playerTitle: "Orla Quinlan on Spotify: latest release playlist",
     playerHeight: 600,
     links: [
-      { href: "https://open.spotify.com/artist/0rlaQu1nlanPlaceholder", label: "Artist profile" },
-      { href: "https://orlaquinlan.bandcamp.example/album/mother-ep", label: "The Mother EP" },
+      { href: streamingService("spotify").profile, label: "Artist profile" },
+      { href: epPage, label: "The Mother EP" },
     ],
   },
   photosHeading: "Live Photos",

@@ -1,6 +1,7 @@
 /** The merch page: one product (static, never fetched) and the coming-soon panel. */
 import toteBag from "../assets/tote-bag.jpg";
 import toteBagDetail from "../assets/tote-bag-detail.jpg";
+import { signup } from "./signup";
 
 export const merch = {
   heading: "Merchandise",
@@ -21,14 +22,34 @@ export const merch = {
       "Roomy enough for records, books and a day's shopping, with long handles that sit comfortably on the shoulder.",
     ],
     howToOrder: "Contact us for how to order",
+    /** Where "Contact us for how to order" writes to, with the order filled in (src/features/merch/merch.ts). */
+    orderContact: "merch@orlaquinlan.example",
+    orderEmail: {
+      subject: (product: string, quantity: number) => `Order: ${quantity} × ${product}`,
+      body: (line: string) =>
+        [
+          "Hello,",
+          "",
+          "I would like to order:",
+          line,
+          "",
+          "Please tell me the shipping cost to my address and how to pay.",
+          "",
+          "Name:",
+          "Delivery address:",
+          "",
+          "Thank you!",
+        ].join("\n"),
+    },
     shipping: "Shipping calculated at checkout",
     addToCart: "Add to Cart",
   },
   comingSoon: {
     heading: "Coming Soon",
     items: [
-      { name: "T-Shirts", note: "Sign up for updates" },
-      { name: "More Merch", note: "Coming soon" },
+      // The spec's words, now a link to the news sign-up with T-shirts chosen.
+      { name: "T-Shirts", note: "Sign up for updates", href: signup.tshirtsHref },
+      { name: "More Merch", note: "Coming soon", href: undefined },
     ],
   },
 } as const;

@@ -8,3 +8,8 @@ export const calendarCopy = {
   title: "Calendar",
   description: "The team's shared calendar of gigs, rehearsals, recording and promotion.",
 } as const;
+
+export const fansCopy = {
+  title: "Fan sign-ups",
+  description: "The team's list of fans who signed up for news.",
+} as const;

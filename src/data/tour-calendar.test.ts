@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { headersFor, loadNetlifyHeaders } from "../../scripts/lib/netlify-headers.mjs";
 import { tour, type TourDate } from "./tour";
 import {
+  calendarHeaderRules,
   dublinWallTime,
   tourDateCalendar,
   tourDateEvent,
@@ -142,14 +143,22 @@ describe("the tour's calendar files", () => {
     expect(dublinWallTime(new Date("2025-01-31T23:30:00Z"))).toBe("2025-01-31T23:30:00");
   });
 
-  it("are typed text/calendar by netlify.toml, and no page is", () => {
-    const rules = loadNetlifyHeaders();
+  it("are typed text/calendar by exact rules, and no page and no mistyped date link is", () => {
+    const rules = [...loadNetlifyHeaders(), ...calendarHeaderRules(tour.dates)];
     // netlify-headers.mjs is plain JavaScript: name the shape of what it returns.
     const contentType = (path: string) => (headersFor(rules, path) as Record<string, string>)["Content-Type"];
     for (const path of [tourFeedPath, ...tour.dates.map(tourDatePath)]) {
       expect(contentType(path), path).toBe("text/calendar; charset=utf-8");
     }
-    for (const path of ["/tour", "/tour/", "/tour/2023", "/", "/calendar"]) {
+    for (const path of [
+      "/tour",
+      "/tour/",
+      "/tour/2023",
+      "/",
+      "/calendar",
+      "/tour-dates/galway-2024-04-23.ics",
+      "/tour-dates/",
+    ]) {
       expect(contentType(path), path).toBeUndefined();
     }
   });

@@ -11,11 +11,7 @@ import { tour, tourLinkLabels, type TourDate, type TourDateStatus } from "./tour
 /** The feed with every date. */
 export const tourFeedPath = "/tour.ics";
 
-/**
- * One date's file, named by its stable id, in a folder that holds nothing but these files: netlify.toml
- * types that whole folder text/calendar, which under /tour/ would also hit mistyped page URLs such as
- * /tour/2023 and turn their 404 page into a download.
- */
+/** One date's file, named by its stable id, in a folder that holds nothing but these files. */
 export function tourDatePath(date: Pick<TourDate, "id">): string {
   return `/tour-dates/${date.id}.ics`;
 }
@@ -130,3 +126,12 @@ export function tourFeedCalendar(dates: readonly TourDate[], options: TourCalend
 
 /** How the endpoints answer: iCalendar in UTF-8 (Netlify and the local server send the same type for the files). */
 export const icsHeaders = { "Content-Type": "text/calendar; charset=utf-8" };
+
+/**
+ * The deploy's header rules for the calendar files: one exact path each, never a wildcard, because Netlify
+ * applies a matching rule to a 404 answer too, and a mistyped date link must get the 404 page, not a
+ * calendar download of it. The build writes them to dist/_headers (src/integrations/calendar-headers.mjs).
+ */
+export function calendarHeaderRules(dates: readonly Pick<TourDate, "id">[]) {
+  return [tourFeedPath, ...dates.map(tourDatePath)].map((path) => ({ for: path, values: { ...icsHeaders } }));
+}

@@ -2,7 +2,7 @@
 import type { APIRoute } from "astro";
 import { site } from "../data/site";
 
-export const publicPaths = ["/", "/bio", "/tour", "/epk", "/merch"] as const;
+export const publicPaths = ["/", "/bio", "/tour", "/listen", "/epk", "/merch"] as const;
 
 export const GET: APIRoute = ({ site: configured }) => {
   const base = configured ?? new URL(site.url);

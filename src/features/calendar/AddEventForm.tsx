@@ -1,26 +1,20 @@
 /**
  * The "Add Event" form. Without a selected day or a title nothing happens;
- * on success the form resets, on failure it is kept for another try.
+ * on success the form resets, on failure it is kept for another try. What is
+ * typed lives in the calendar store, so it outlives the page locking itself.
  */
+import { useStore } from "@nanostores/react";
 import { useId, useState } from "react";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
-import {
-  emptyEventDraft,
-  EVENT_LIMITS,
-  EVENT_TYPES,
-  eventFromDraft,
-  formatDay,
-  isEventType,
-  type EventDraft,
-} from "./calendar";
+import { emptyEventDraft, EVENT_LIMITS, EVENT_TYPES, eventFromDraft, formatDay, isEventType } from "./calendar";
 import { insertEvent } from "./calendar.api";
-import { endTeamSession } from "./calendar.store";
-import { errorMessage, isAccessRefused, LOCK_REASONS } from "./session";
+import { $eventDraft, addEventFromDraft, editEventDraft } from "./calendar.store";
 import { inputClass, primaryButtonClass } from "./calendar.styles";
+import { errorMessage } from "./session";
 
 export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | undefined; onAdded: () => void }) {
-  const [draft, setDraft] = useState<EventDraft>(emptyEventDraft);
+  const draft = useStore($eventDraft) ?? emptyEventDraft;
   const [saving, setSaving] = useState(false);
   const id = useId();
   return (
@@ -33,14 +27,10 @@ export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | und
         if (!row || saving) return;
         setSaving(true);
         try {
-          await insertEvent(await getSupabase(), row);
-          setDraft(emptyEventDraft);
-          showToast({ title: "Event added", description: "New event has been added successfully" });
-          onAdded();
+          const client = await getSupabase();
+          if (await addEventFromDraft(client, () => insertEvent(client, row))) onAdded();
         } catch (error) {
-          // The server no longer lets this session add events: back to the gate, saying why.
-          if (isAccessRefused(error))
-            return void (await endTeamSession(await getSupabase(), LOCK_REASONS.accessRefused));
+          // The client itself could not load; the draft stays.
           showToast({ title: "Error adding event", description: errorMessage(error), variant: "destructive" });
         } finally {
           setSaving(false);
@@ -64,7 +54,7 @@ export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | und
           maxLength={EVENT_LIMITS.title}
           placeholder="Event title"
           autoComplete="off"
-          onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+          onChange={(event) => editEventDraft({ ...draft, title: event.target.value })}
           className={inputClass}
         />
       </div>
@@ -79,7 +69,7 @@ export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | und
           maxLength={EVENT_LIMITS.description}
           placeholder="Event description"
           rows={3}
-          onChange={(event) => setDraft({ ...draft, description: event.target.value })}
+          onChange={(event) => editEventDraft({ ...draft, description: event.target.value })}
           className={inputClass}
         />
       </div>
@@ -91,7 +81,9 @@ export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | und
           id={`${id}-type`}
           name="event_type"
           value={draft.eventType}
-          onChange={(event) => isEventType(event.target.value) && setDraft({ ...draft, eventType: event.target.value })}
+          onChange={(event) =>
+            isEventType(event.target.value) && editEventDraft({ ...draft, eventType: event.target.value })
+          }
           className={inputClass}
         >
           {EVENT_TYPES.map((type) => (

@@ -4,6 +4,7 @@
  * current by realtime. Loaded only once the team has signed in, so the Enter
  * Password screen comes without the month view's code.
  */
+import { useStore } from "@nanostores/react";
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getSupabase } from "../../lib/supabase";
@@ -18,13 +19,13 @@ import {
   type RealtimeStatus,
 } from "./calendar";
 import { fetchEvents, subscribeToEvents } from "./calendar.api";
-import { endTeamSession, watchTeamSession } from "./calendar.store";
+import { $selectedDay, currentOpening, refuseCalendar, selectDay, watchTeamSession } from "./calendar.store";
 import { EventTypeLegend } from "./EventTypeLegend";
 import { ExportButton } from "./ExportButton";
 import { LiveIndicator } from "./LiveIndicator";
 import { MonthView } from "./MonthView";
 import { UpcomingEvents } from "./UpcomingEvents";
-import { errorMessage, isAccessRefused, LOCK_REASONS } from "./session";
+import { errorMessage, isAccessRefused } from "./session";
 
 /**
  * Events from calendar_events, refetched after realtime changes (spec section
@@ -45,6 +46,7 @@ function useCalendarEvents() {
   /** Reads the list again. `quiet`: say nothing of a failure if a list is already shown. */
   const refetch = useCallback(async ({ quiet = false }: { quiet?: boolean } = {}) => {
     const request = ++lastRequest.current;
+    const opening = currentOpening();
     try {
       const fresh = await fetchEvents(await getSupabase());
       // A slower reply to an older request must not overwrite a newer list (a failed newer one does not count).
@@ -55,9 +57,11 @@ function useCalendarEvents() {
     } catch (error) {
       // The server no longer lets this session read the calendar: back to the gate, saying why.
       if (isAccessRefused(error)) {
-        await endTeamSession(await getSupabase(), LOCK_REASONS.accessRefused);
+        await refuseCalendar(await getSupabase(), opening);
         return;
       }
+      // The page locked while the read was on its way: nothing to say to the Enter Password screen.
+      if (opening === null || opening !== currentOpening()) return;
       // The list is left as it was.
       if (quiet && shownRequest.current > 0) return;
       showToast({ title: "Error fetching events", description: errorMessage(error), variant: "destructive" });
@@ -123,6 +127,8 @@ function useCalendarEvents() {
         currentChannel = null;
         show("connecting");
         if (old) await supabase.removeChannel(old);
+        // Unmounted (the page locked) while the old channel was leaving: no new channel, no read.
+        if (disposed) return;
         subscribe();
         await refetch();
       });
@@ -161,7 +167,8 @@ function useCalendarEvents() {
 
 export function CalendarTool() {
   const { events, status, refetch } = useCalendarEvents();
-  const [selectedDay, setSelectedDay] = useState<Date | undefined>(undefined);
+  // In the store, with the draft: the day picked before the page locked is still picked after the next sign-in.
+  const selectedDay = useStore($selectedDay);
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -170,7 +177,7 @@ export function CalendarTool() {
       </div>
       <div className="grid gap-8 lg:grid-cols-[auto_1fr] lg:items-start">
         <div className="w-fit space-y-4">
-          <MonthView events={events} selectedDay={selectedDay} onSelect={setSelectedDay} />
+          <MonthView events={events} selectedDay={selectedDay} onSelect={selectDay} />
           <EventTypeLegend />
         </div>
         <AddEventForm selectedDay={selectedDay} onAdded={() => void refetch()} />

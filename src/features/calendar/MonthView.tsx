@@ -73,6 +73,8 @@ export function MonthView({
           // Once picked, a day stays picked: a second click must not silently clear the date the form needs.
           required
           selected={selectedDay}
+          // A day kept from before the page locked shows in its own month.
+          defaultMonth={selectedDay}
           onSelect={onSelect}
           showOutsideDays
           fixedWeeks

@@ -4,10 +4,19 @@ import { LOCK_REASONS, SESSION_CHECK_MS } from "./session";
 import {
   $calendarLockReason,
   $calendarUnlocked,
+  $eventDraft,
+  $hasUnsavedEvent,
+  $selectedDay,
+  addEventFromDraft,
   checkTeamSession,
+  clearEventDraft,
+  currentOpening,
+  editEventDraft,
+  selectDay,
   endTeamSession,
   followTeamSession,
   lockCalendar,
+  refuseCalendar,
   signInToCalendar,
   unlockCalendar,
   watchTeamSession,
@@ -54,6 +63,8 @@ const toastTitles = () => $toasts.get().map((toast) => `${toast.title}: ${toast.
 afterEach(() => {
   $calendarUnlocked.set(false);
   $calendarLockReason.set(null);
+  $eventDraft.set(null);
+  $selectedDay.set(undefined);
   $toasts.set([]);
 });
 
@@ -199,6 +210,27 @@ describe("the calendar's team session", () => {
     expect(toastTitles()).toEqual([`Calendar locked: ${LOCK_REASONS.accessRefused}`]);
   });
 
+  it("leaves a new session alone when a call from before the last lock is refused late", async () => {
+    const { client, emit, calls } = fakeAuth();
+    followTeamSession(client);
+    unlockCalendar();
+    const before = currentOpening();
+    // auth-js says SIGNED_IN again when the tab returns: the page is still open on the same session.
+    emit("SIGNED_IN", { access_token: "same" });
+    expect(currentOpening()).toBe(before);
+    emit("SIGNED_OUT");
+    expect(currentOpening()).toBeNull();
+    emit("SIGNED_IN", { access_token: "new" });
+    await refuseCalendar(client, before);
+    await refuseCalendar(client, null);
+    expect(calls).toEqual([]);
+    expect($calendarUnlocked.get()).toBe(true);
+    // A refusal of the current session's own call still locks.
+    await refuseCalendar(client, currentOpening());
+    expect(calls).toEqual(["signOut local"]);
+    expect($calendarLockReason.get()).toBe(LOCK_REASONS.accessRefused);
+  });
+
   it("checks when the tab comes back, when the network returns and every few minutes", async () => {
     const { client, calls } = fakeAuth();
     unlockCalendar();
@@ -224,5 +256,98 @@ describe("the calendar's team session", () => {
     network.dispatchEvent(new Event("online"));
     expect(calls).toHaveLength(3);
     expect(intervals).toEqual([]);
+  });
+});
+
+describe("the Add Event draft", () => {
+  const typed = { title: "Radio session, RTÉ", description: "Bring the 12-string", eventType: "promotion" as const };
+  const day = new Date(2031, 4, 18);
+  const refused = { code: "42501", message: "permission denied for table calendar_events", status: 401 };
+
+  /** The page unlocked, the day picked and the event typed, as someone about to press Add Event. */
+  function typing() {
+    unlockCalendar();
+    selectDay(day);
+    editEventDraft(typed);
+  }
+
+  it("is kept, with its day, when the session ends while someone is typing", () => {
+    const { client, emit } = fakeAuth();
+    followTeamSession(client);
+    typing();
+    emit("SIGNED_OUT");
+    expect($calendarUnlocked.get()).toBe(false);
+    expect($eventDraft.get()).toEqual(typed);
+    expect($selectedDay.get()).toBe(day);
+    expect($hasUnsavedEvent.get()).toBe(true);
+    // Still there once the team has signed in again.
+    emit("SIGNED_IN", { access_token: "again" });
+    expect($eventDraft.get()).toEqual(typed);
+    expect($selectedDay.get()).toBe(day);
+  });
+
+  it("is kept, and nothing says Event added, when the server refuses the insert", async () => {
+    const { client, calls } = fakeAuth();
+    followTeamSession(client);
+    typing();
+    const added = await addEventFromDraft(client, () => Promise.reject(refused));
+    expect(added).toBe(false);
+    expect(calls).toEqual(["signOut local"]);
+    expect($calendarUnlocked.get()).toBe(false);
+    expect($calendarLockReason.get()).toBe(LOCK_REASONS.accessRefused);
+    expect(toastTitles()).toEqual([`Calendar locked: ${LOCK_REASONS.accessRefused}`]);
+    expect($eventDraft.get()).toEqual(typed);
+    expect($selectedDay.get()).toBe(day);
+  });
+
+  it("keeps the draft, and the new session, when an insert from before the last lock is refused late", async () => {
+    const { client, emit, calls } = fakeAuth();
+    followTeamSession(client);
+    typing();
+    let refuse: (error: unknown) => void = () => {};
+    const adding = addEventFromDraft(client, () => new Promise((_, reject) => (refuse = reject)));
+    // The session ends elsewhere while the insert is on its way, and the team signs in again.
+    emit("SIGNED_OUT");
+    emit("SIGNED_IN", { access_token: "new" });
+    refuse(refused);
+    expect(await adding).toBe(false);
+    expect(calls).toEqual([]);
+    expect($calendarUnlocked.get()).toBe(true);
+    expect($eventDraft.get()).toEqual(typed);
+    expect(toastTitles()).toEqual([`Calendar locked: ${LOCK_REASONS.sessionEnded}`]);
+  });
+
+  it("keeps the form when the insert fails otherwise, and says why", async () => {
+    const { client, calls } = fakeAuth();
+    typing();
+    const added = await addEventFromDraft(client, () => Promise.reject(new TypeError("Failed to fetch")));
+    expect(added).toBe(false);
+    expect(calls).toEqual([]);
+    expect($calendarUnlocked.get()).toBe(true);
+    expect(toastTitles()).toEqual([
+      "Error adding event: Could not reach the calendar server. Check your internet connection and try again.",
+    ]);
+    expect($eventDraft.get()).toEqual(typed);
+  });
+
+  it("is cleared only once the event is added, keeping the picked day", async () => {
+    const { client } = fakeAuth();
+    typing();
+    const added = await addEventFromDraft(client, () => Promise.resolve());
+    expect(added).toBe(true);
+    expect(toastTitles()).toEqual(["Event added: New event has been added successfully"]);
+    expect($eventDraft.get()).toBeNull();
+    expect($hasUnsavedEvent.get()).toBe(false);
+    expect($selectedDay.get()).toBe(day);
+  });
+
+  it("counts as unsaved only when a title or description has been typed", () => {
+    expect($hasUnsavedEvent.get()).toBe(false);
+    editEventDraft({ title: "  ", description: "", eventType: "away" });
+    expect($hasUnsavedEvent.get()).toBe(false);
+    editEventDraft({ title: "", description: "Soundcheck at 5", eventType: "gig" });
+    expect($hasUnsavedEvent.get()).toBe(true);
+    clearEventDraft();
+    expect($hasUnsavedEvent.get()).toBe(false);
   });
 });

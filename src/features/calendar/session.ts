@@ -95,6 +95,9 @@ export const LOCK_REASONS = {
   accessRefused: "The calendar no longer accepts this session. Enter the password again.",
 } as const;
 
+/** Said under the lock reason while the Add Event form holds something typed. */
+export const DRAFT_KEPT_TEXT = "Your unsaved event is kept and will be back after you sign in.";
+
 /** The toast's title as the page locks itself. */
 export const CALENDAR_LOCKED_TITLE = "Calendar locked";
 

@@ -3,12 +3,14 @@
  * ARIA spin-button pattern (a labelled text field with role="spinbutton":
  * arrow keys, Page Up/Down, Home and End step it) between − and + buttons;
  * whatever is typed is committed as a valid whole number. Add to Cart only
- * confirms with a toast, no network call.
+ * confirms with a toast, no network call. The page's order e-mail link
+ * follows the committed quantity.
  */
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { merch } from "../../data/merch";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { showToast } from "../toasts/toasts.store";
-import { addedToCartMessage, clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from "./merch";
+import { addedToCartMessage, clampQuantity, MAX_QUANTITY, MIN_QUANTITY, ORDER_LINK_ID, orderMailto } from "./merch";
 
 type Props = { addToCartLabel: string };
 
@@ -28,6 +30,22 @@ function Stepper({ addToCartLabel }: Props) {
     setDraft(null);
   };
   const current = draft === null ? quantity : clampQuantity(draft);
+
+  // "Contact us for how to order" sits outside the island, as static HTML that asks for one bag;
+  // from here on it asks for the chosen quantity.
+  useEffect(() => {
+    const link = document.getElementById(ORDER_LINK_ID);
+    if (!(link instanceof HTMLAnchorElement)) return;
+    const { product } = merch;
+    link.href = orderMailto({
+      to: product.orderContact,
+      product: product.name,
+      quantity,
+      unitCents: product.priceCents,
+      currency: product.currency,
+      ...product.orderEmail,
+    });
+  }, [quantity]);
 
   return (
     <div className="space-y-4">

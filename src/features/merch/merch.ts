@@ -20,3 +20,33 @@ export function addedToCartMessage(quantity: number): string {
 export function formatPrice(cents: number, currency = "EUR", locale = "en-IE"): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
 }
+
+/** The id of the order e-mail link, which the stepper keeps in step with its quantity once hydrated. */
+export const ORDER_LINK_ID = "order-link";
+
+export type OrderEmail = {
+  to: string;
+  product: string;
+  quantity: number;
+  unitCents: number;
+  currency?: string;
+  subject: (product: string, quantity: number) => string;
+  body: (line: string) => string;
+};
+
+/** "2 × Legend Cultural Icon Tote Bag at €12.00 each = €24.00, plus shipping". */
+export function orderLine({ product, quantity, unitCents, currency = "EUR" }: OrderEmail): string {
+  const count = clampQuantity(quantity);
+  return `${count} × ${product} at ${formatPrice(unitCents, currency)} each = ${formatPrice(unitCents * count, currency)}, plus shipping`;
+}
+
+/**
+ * The mailto: link of "Contact us for how to order": the merch contact, with a subject and a body
+ * naming the product, the quantity and the total. Encoded as RFC 6068 asks (CRLF line breaks,
+ * every reserved character escaped), so mail apps fill both in exactly.
+ */
+export function orderMailto(order: OrderEmail): string {
+  const count = clampQuantity(order.quantity);
+  const encode = (text: string) => encodeURIComponent(text.replace(/\r?\n/g, "\r\n"));
+  return `mailto:${order.to}?subject=${encode(order.subject(order.product, count))}&body=${encode(order.body(orderLine({ ...order, quantity: count })))}`;
+}

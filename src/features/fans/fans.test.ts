@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import {
+  csvField,
+  csvFilename,
+  formatSignupDate,
+  interestShort,
+  signupCount,
+  signupsCsv,
+  type FanSignup,
+} from "./fans";
+
+const signup = (email: string, overrides: Partial<FanSignup> = {}): FanSignup => ({
+  id: email,
+  email,
+  interest: "all",
+  created_at: "2025-03-07T09:05:00+00:00",
+  ...overrides,
+});
+
+describe("the sign-ups as CSV", () => {
+  it("has a header row, one quoted row per sign-up in the order shown, and CRLF line ends", () => {
+    expect(
+      signupsCsv([
+        signup("new@example.com", { interest: "tshirts", created_at: "2025-03-08T10:00:00+00:00" }),
+        signup("old@example.com"),
+      ]),
+    ).toBe(
+      '"email","wants","signed_up"\r\n' +
+        '"new@example.com","T-shirts","2025-03-08T10:00:00+00:00"\r\n' +
+        '"old@example.com","All news","2025-03-07T09:05:00+00:00"\r\n',
+    );
+  });
+
+  it("doubles quotes and keeps commas and line breaks inside the field", () => {
+    expect(csvField('say "hi", then\nbye')).toBe('"say ""hi"", then\nbye"');
+  });
+
+  it("never lets a spreadsheet read a field as a formula", () => {
+    for (const dangerous of ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]) {
+      expect(csvField(dangerous).startsWith(`"'`), JSON.stringify(dangerous)).toBe(true);
+    }
+    // An address that starts with one of those characters is kept whole, behind the apostrophe.
+    expect(signupsCsv([signup("=cmd|'/c calc'!A1@example.com")])).toContain(`"'=cmd|'/c calc'!A1@example.com"`);
+    expect(csvField("fan@example.com")).toBe('"fan@example.com"');
+  });
+
+  it("is named for the day it was downloaded", () => {
+    expect(csvFilename(new Date("2025-03-07T23:30:00Z"))).toBe("fan-signups-2025-03-07.csv");
+  });
+});
+
+describe("the list's words", () => {
+  it("counts sign-ups", () => {
+    expect(signupCount(0)).toBe("0 sign-ups");
+    expect(signupCount(1)).toBe("1 sign-up");
+    expect(signupCount(12)).toBe("12 sign-ups");
+  });
+
+  it("names the choice and dates it in Irish time", () => {
+    expect(interestShort("tshirts")).toBe("T-shirts");
+    expect(interestShort("all")).toBe("All news");
+    expect(formatSignupDate("2025-07-01T08:05:00Z")).toMatch(/1 Jul 2025.*09:05/);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The team's list of fan sign-ups (/fans): the row shape, how a choice and a
+ * date read, and the CSV the mailing tool imports. Pure.
+ */
+import { interests, type Interest } from "../../data/signup";
+
+export type FanSignup = { id: string; email: string; interest: Interest; created_at: string };
+
+/** "All news: …" / "Only when the T-shirts are out", as the fan read it on the form. */
+export function interestLabel(interest: string): string {
+  return interests.find((entry) => entry.value === interest)?.label ?? interest;
+}
+
+/** A short name for the list and the CSV: "All news" or "T-shirts". */
+export function interestShort(interest: string): string {
+  return interest === "tshirts" ? "T-shirts" : interest === "all" ? "All news" : interest;
+}
+
+/** "7 Mar 2025, 09:05" in Irish time, for the list. */
+export function formatSignupDate(iso: string): string {
+  return new Intl.DateTimeFormat("en-IE", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Dublin",
+  }).format(new Date(iso));
+}
+
+/** "1 sign-up", "12 sign-ups". */
+export function signupCount(count: number): string {
+  return `${count} sign-up${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * One CSV field. A field that a spreadsheet would read as a formula (it begins with =, +, -, @, a tab
+ * or a carriage return) gets a leading apostrophe, so opening the file never runs anything (CSV
+ * injection); every field is quoted, with its quotes doubled, so commas and line breaks stay inside it.
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** The list as CSV (RFC 4180: CRLF line ends, a header row), newest first as shown. */
+export function signupsCsv(signups: readonly FanSignup[]): string {
+  const rows = [
+    ["email", "wants", "signed_up"],
+    ...signups.map((signup) => [signup.email, interestShort(signup.interest), signup.created_at]),
+  ];
+  return `${rows.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
+}
+
+/** The downloaded file's name, dated: "fan-signups-2025-03-07.csv". */
+export function csvFilename(now: Date): string {
+  return `fan-signups-${now.toISOString().slice(0, 10)}.csv`;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from "vitest";
+import { signup } from "../../data/signup";
+import { addSignup } from "./signup.api";
+import { emailProblem, MAX_EMAIL_LENGTH, signupOutcome } from "./signup";
+
+describe("checking an address in the browser", () => {
+  it("accepts an ordinary address, spaces around it trimmed", () => {
+    expect(emailProblem("fan@example.com")).toBeNull();
+    expect(emailProblem("  Orla.Fan+news@mail.example.ie ")).toBeNull();
+  });
+
+  it("asks for an address when there is none", () => {
+    expect(emailProblem("")).toBe("empty");
+    expect(emailProblem("   ")).toBe("empty");
+  });
+
+  it("refuses an address without a name, an @ or a dotted domain, or with a space", () => {
+    for (const typed of ["fan", "fan@", "@example.com", "fan@example", "fan @example.com", "a@b@c.com"]) {
+      expect(emailProblem(typed), typed).toBe("format");
+    }
+  });
+
+  it("refuses an address over 254 characters, as the database does", () => {
+    const local = "a".repeat(MAX_EMAIL_LENGTH - "@example.com".length);
+    expect(emailProblem(`${local}@example.com`)).toBeNull();
+    expect(emailProblem(`a${local}@example.com`)).toBe("tooLong");
+  });
+
+  it("has a clear message for each problem", () => {
+    for (const problem of ["empty", "tooLong", "format"] as const) expect(signup.messages[problem]).toMatch(/\w{3}/);
+  });
+});
+
+describe("reading the answer", () => {
+  it("thanks a fan for 201 only, which a repeated address gets too", () => {
+    expect(signupOutcome(201)).toBe("done");
+    expect(signupOutcome(200)).toBe("failed");
+  });
+
+  it("asks to try again in a minute when the flood cap answers", () => {
+    expect(signupOutcome(429, "PT429")).toBe("busy");
+  });
+
+  it("points at the address when the database's check refuses it", () => {
+    expect(signupOutcome(400, "23514")).toBe("format");
+    expect(signupOutcome(400, "PGRST102")).toBe("failed");
+    expect(signupOutcome(500)).toBe("failed");
+  });
+});
+
+describe("sending a sign-up", () => {
+  const backend = { url: "https://abc.supabase.co/", anonKey: "anon-key" };
+
+  it("POSTs the trimmed address and the choice with the anon key, asking for no row back", async () => {
+    const fetcher = vi.fn(async () => new Response(null, { status: 201 }));
+    await expect(addSignup(fetcher, backend, { email: " fan@example.com ", interest: "tshirts" })).resolves.toBe(
+      "done",
+    );
+    expect(fetcher).toHaveBeenCalledWith("https://abc.supabase.co/rest/v1/fan_signups", {
+      method: "POST",
+      headers: expect.objectContaining({
+        apikey: "anon-key",
+        Authorization: "Bearer anon-key",
+        "Content-Type": "application/json",
+        Prefer: "return=minimal",
+      }),
+      body: JSON.stringify({ email: "fan@example.com", interest: "tshirts" }),
+    });
+  });
+
+  it("reads the error's code from the body", async () => {
+    const fetcher = vi.fn(
+      async () => new Response(JSON.stringify({ code: "PT429", message: "Too many" }), { status: 429 }),
+    );
+    await expect(addSignup(fetcher, backend, { email: "a@b.co", interest: "all" })).resolves.toBe("busy");
+  });
+
+  it("calls a network failure a failure, not a success", async () => {
+    const fetcher = vi.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    await expect(addSignup(fetcher, backend, { email: "a@b.co", interest: "all" })).resolves.toBe("failed");
+  });
+});

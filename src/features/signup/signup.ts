@@ -1,0 +1,42 @@
+/**
+ * The sign-up form's rules, the same ones the database checks
+ * (supabase/migrations/20250105000000_fan_signups.sql): an address of at most
+ * 254 characters with a name, an @ and a dotted domain, no spaces. Also reads
+ * the REST answer into what the form says.
+ */
+
+/** RFC 5321's limit on a forward path, which the database's check repeats. */
+export const MAX_EMAIL_LENGTH = 254;
+
+/** Something@something.something, no spaces, one @ — the same pattern as the SQL check. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type EmailProblem = "empty" | "tooLong" | "format";
+
+/** Trims what was typed; the address as it will be sent. */
+export function normaliseEmail(typed: string): string {
+  return typed.trim();
+}
+
+/** Why an address would be refused, or null when it is fine. */
+export function emailProblem(typed: string): EmailProblem | null {
+  const email = normaliseEmail(typed);
+  if (email === "") return "empty";
+  if (email.length > MAX_EMAIL_LENGTH) return "tooLong";
+  if (!EMAIL_PATTERN.test(email)) return "format";
+  return null;
+}
+
+export type SignupOutcome = "done" | "busy" | "format" | "failed";
+
+/**
+ * What the REST answer means for the fan. 201 is the only success, for a new and a repeated
+ * address alike. The flood cap answers 429 (SQLSTATE PT429); a check the browser missed, 400 with
+ * SQLSTATE 23514; anything else is a failure worth trying again.
+ */
+export function signupOutcome(status: number, code?: string | null): SignupOutcome {
+  if (status === 201) return "done";
+  if (status === 429 || code === "PT429") return "busy";
+  if (status === 400 && (code === "23514" || code === "22001")) return "format";
+  return "failed";
+}

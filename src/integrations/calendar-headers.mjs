@@ -1,0 +1,25 @@
+/**
+ * Build step: writes the calendar files' header rules to dist/_headers, which
+ * Netlify reads beside netlify.toml (and scripts/lib/static-server.mjs too).
+ * The rules come from the tour data, one exact path per file, so a new date
+ * is typed right without touching netlify.toml.
+ */
+import { writeFileSync } from "node:fs";
+import { renderHeadersFile } from "../../scripts/lib/netlify-headers.mjs";
+
+/** @param {{ for: string; values: Record<string, string> }[]} rules */
+export function calendarHeaders(rules) {
+  return {
+    name: "stagedoor:calendar-headers",
+    hooks: {
+      "astro:build:done": ({ dir, logger }) => {
+        const text = renderHeadersFile(
+          rules,
+          "Written by the build (src/integrations/calendar-headers.mjs) from src/data/tour.ts: do not edit.",
+        );
+        writeFileSync(new URL("_headers", dir), text);
+        logger.info(`${rules.length} calendar file header rules written to _headers`);
+      },
+    },
+  };
+}
