@@ -2,9 +2,16 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_ANON_KEY } from "../server/local-keys.mjs";
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "../server/local-keys.mjs";
 import { type Backend, client, closeClients, contact, freshBackend } from "../server/test-helpers";
-import { describeRestore, planRestore, restoreContacts } from "./lib/contacts-restore.mjs";
+import {
+  describeRestore,
+  parseRestoreTime,
+  planRestore,
+  printable,
+  restoreContacts,
+  restoreContactsAtOnce,
+} from "./lib/contacts-restore.mjs";
 
 let backend: Backend;
 const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -83,16 +90,19 @@ describe("npm run contacts:restore", () => {
     const at = new Date().toISOString();
     await pause();
     await supabase.from("contacts").insert(contact("r3"));
-    const vandal = await fetch(`${backend.url}/rest/v1/contacts?id=neq.x`, {
-      method: "PATCH",
-      headers: {
-        apikey: LOCAL_ANON_KEY,
-        Authorization: `Bearer ${LOCAL_ANON_KEY}`,
-        "Content-Type": "application/json",
-      },
-      body: JSON.stringify({ name: "pwned", role: "pwned", email: null, phone: null }),
-    });
-    expect(vandal.status).toBe(204);
+    // One contact a request, as visitors may.
+    for (const id of ["r1", "r2", "r3"]) {
+      const vandal = await fetch(`${backend.url}/rest/v1/contacts?id=eq.${id}`, {
+        method: "PATCH",
+        headers: {
+          apikey: LOCAL_ANON_KEY,
+          Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify({ name: "pwned", role: "pwned", email: null, phone: null }),
+      });
+      expect(vandal.status).toBe(204);
+    }
     await pause();
     const beforeRestore = new Date().toISOString();
     await pause();
@@ -125,6 +135,7 @@ describe("npm run contacts:restore", () => {
     const env: NodeJS.ProcessEnv = { ...process.env, SUPABASE_URL: backend.url };
     delete env.SUPABASE_KEY;
     delete env.PUBLIC_SUPABASE_ANON_KEY;
+    delete env.SUPABASE_SERVICE_ROLE_KEY;
     const { stdout } = await run(
       process.execPath,
       ["scripts/contacts-restore.mjs", "--at", "2000-01-01T00:00:00Z", "--dry-run"],
@@ -133,6 +144,120 @@ describe("npm run contacts:restore", () => {
     expect(stdout).toContain("Dry run: 0 contact(s) would be restored to how they were at 2000-01-01T00:00:00.000Z.");
     await expect(
       run(process.execPath, ["scripts/contacts-restore.mjs", "--at", "last tuesday"], { env }),
-    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("--at must be an ISO time") });
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("--at must be an ISO 8601 time with Z or an offset"),
+    });
+  });
+});
+
+describe("the time to restore to", () => {
+  it.each(["2025-01-04T09:30:00Z", "2025-01-04T10:30:00+01:00", "2025-01-04T04:30:00.250-05:00", "2025-01-04T09:30Z"])(
+    "takes %s",
+    (at) => {
+      expect(parseRestoreTime(at)).toMatch(/^2025-01-04T09:30:00\.(000|250)Z$/);
+    },
+  );
+
+  it.each([
+    "0",
+    "Jan 4",
+    "2025-01-04",
+    "2025-01-04T09:30:00",
+    "2025-01-04 09:30:00Z",
+    "2025-02-30T09:30:00Z",
+    "2025-01-04T25:00:00Z",
+  ])("refuses %s, which would be a guess", (at) => {
+    expect(() => parseRestoreTime(at)).toThrow("--at must be an ISO 8601 time with Z or an offset");
+  });
+});
+
+describe("the report in the operator's terminal", () => {
+  it("escapes control characters, so a stored name cannot fake a line or move the cursor", () => {
+    expect(printable("Aoife\u001b[2J\nRestored 99 of 99\\\u202e\u0085")).toBe(
+      "Aoife\\u001b[2J\\nRestored 99 of 99\\\\\\u202e\\u0085",
+    );
+    const report = describeRestore(
+      {
+        at: "2025-01-04T09:30:00.000Z",
+        changes: [],
+        restored: [],
+        skipped: [],
+        refused: [],
+        unknown: [],
+        addedLater: [{ id: "x\ny", name: "\u001b[1A\rRestored 5 of 5" }],
+      },
+      { dryRun: false },
+    );
+    expect(report.split("\n")).toEqual([
+      "Restored 0 of 0 contact(s) to how they were at 2025-01-04T09:30:00.000Z.",
+      "1 contact(s) were added after that time and are left as they are:",
+      "- x\\ny (\\u001b[1A\\rRestored 5 of 5)",
+    ]);
+  });
+});
+
+describe("restoring with the service role key", () => {
+  it("restores every contact while someone keeps overwriting them, skipping none", async () => {
+    const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
+    await admin.from("contacts_limits").update({ updates_per_minute: 100000, updates_per_day: 100000 }).eq("id", true);
+    const ids = Array.from({ length: 20 }, (_, i) => `w${i}`);
+    await admin.from("contacts").insert(ids.map((id) => contact(id)));
+    await pause();
+    const at = new Date().toISOString();
+    await pause();
+    const vandal = client(backend.url);
+    let writing = true;
+    let flips = 0;
+    const writer = (async () => {
+      while (writing) {
+        const id = ids[flips % ids.length];
+        await vandal
+          .from("contacts")
+          .update({ name: `pwned ${flips++}` })
+          .eq("id", id);
+      }
+    })();
+    try {
+      while (flips < ids.length) await pause();
+      const run = await restoreContactsAtOnce({ url: backend.url, key: LOCAL_SERVICE_ROLE_KEY, at });
+      expect(run.changes.length).toBe(ids.length);
+      expect(run.restored.length).toBe(ids.length);
+      expect(run.skipped).toEqual([]);
+      expect(describeRestore(run, { dryRun: false })).toContain(`Restored ${ids.length} of ${ids.length} contact(s)`);
+    } finally {
+      writing = false;
+      await writer;
+    }
+    // Every contact went back to its name at that time in a version of its own: in the history
+    // (the first version and the restored one), or the restored one is still the contact as it is.
+    for (const id of ids) {
+      const { data: kept } = await admin
+        .from("contacts_history")
+        .select("version")
+        .eq("contact_id", id)
+        .eq("name", `Name ${id}`);
+      const { data: now } = await admin.from("contacts").select("name").eq("id", id).single();
+      expect((kept?.length ?? 0) + (now?.name === `Name ${id}` ? 1 : 0), id).toBe(2);
+    }
+    await admin.from("contacts_limits").update({ updates_per_minute: 120, updates_per_day: 3000 }).eq("id", true);
+  });
+
+  it("is what the documented command runs when SUPABASE_SERVICE_ROLE_KEY is set, and the anon key cannot", async () => {
+    const run = promisify(execFile);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      SUPABASE_URL: backend.url,
+      SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+    };
+    const { stdout } = await run(
+      process.execPath,
+      ["scripts/contacts-restore.mjs", "--at", "2000-01-01T00:00:00+01:00", "--dry-run"],
+      { env },
+    );
+    expect(stdout).toContain("Dry run: 0 contact(s) would be restored to how they were at 1999-12-31T23:00:00.000Z.");
+    await expect(
+      restoreContactsAtOnce({ url: backend.url, key: LOCAL_ANON_KEY, at: "2000-01-01T00:00:00Z" }),
+    ).rejects.toThrow("401");
   });
 });

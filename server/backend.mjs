@@ -12,7 +12,7 @@ import { BodyError, isJsonContentType, MAX_BODY_BYTES, readBody, siteOrigins } f
 import { LOCAL_BACKEND_PORT, LOCAL_JWT_SECRET } from "./local-keys.mjs";
 import { GOTRUE_TOKEN_RATE_LIMIT } from "./rate-limit.mjs";
 import { createRealtime } from "./realtime.mjs";
-import { handleRest, RestError, statusForPgError } from "./rest.mjs";
+import { handleRest, handleRpc, RestError, statusForPgError } from "./rest.mjs";
 
 export { MAX_BODY_BYTES };
 
@@ -197,15 +197,16 @@ export async function startBackend({
     if (url.pathname === "/auth/v1" || url.pathname.startsWith("/auth/v1/")) {
       return handleAuth(request, response, url);
     }
-    const match = url.pathname.match(/^\/rest\/v1\/([^/]+)\/?$/);
-    if (!match) {
+    const rpc = url.pathname.match(/^\/rest\/v1\/rpc\/([^/]+)\/?$/);
+    const match = rpc ? null : url.pathname.match(/^\/rest\/v1\/([^/]+)\/?$/);
+    if (!match && !rpc) {
       if (url.pathname === "/" || url.pathname === "/health") {
         return send(request, response, 200, { status: "ok", service: "stagedoor local backend" });
       }
       throw new RestError(
         404,
         "PGRST125",
-        `Invalid path ${url.pathname}: this backend serves /rest/v1/<table>, /auth/v1 and /realtime/v1/websocket`,
+        `Invalid path ${url.pathname}: this backend serves /rest/v1/<table>, /rest/v1/rpc/<function>, /auth/v1 and /realtime/v1/websocket`,
       );
     }
     // The apikey must be a valid key of this backend; the Bearer token (if any) decides the role.
@@ -223,12 +224,12 @@ export async function startBackend({
     }
     let tableName;
     try {
-      tableName = decodeURIComponent(match[1]);
+      tableName = decodeURIComponent((rpc ?? match)[1]);
     } catch {
-      throw new RestError(400, "PGRST100", `Invalid table name ${match[1]}`);
+      throw new RestError(400, "PGRST100", `Invalid ${rpc ? "function" : "table"} name ${(rpc ?? match)[1]}`);
     }
-    const table = await findTable(tableName);
-    if (!table) {
+    const table = rpc ? null : await findTable(tableName);
+    if (!rpc && !table) {
       throw new RestError(404, "PGRST205", `Could not find the table 'public.${tableName}' in the schema cache`);
     }
     let body = "";
@@ -251,6 +252,9 @@ export async function startBackend({
         claims.role,
         JSON.stringify(claims),
       ]);
+      if (rpc) {
+        return handleRpc(tx, tableName, { method: request.method ?? "GET", body, accept: request.headers.accept });
+      }
       return handleRest(tx, table, {
         method: request.method ?? "GET",
         params: url.searchParams,

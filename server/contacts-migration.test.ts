@@ -53,3 +53,46 @@ describe("the contacts history migration on existing contacts", () => {
     }
   }, 120_000);
 });
+
+const EDITS_MIGRATION = "20250104100000_contacts_limits_for_edits.sql";
+
+describe("the edit limits migration on existing contacts", () => {
+  it("mends control characters and invisible names instead of failing, keeping each old value in the history", async () => {
+    const migrationsDir = folder("stagedoor-migrations-");
+    const dataDir = folder("stagedoor-db-");
+    for (const file of readdirSync(DEFAULT_MIGRATIONS_DIR).filter((name) => name < EDITS_MIGRATION)) {
+      copyFileSync(join(DEFAULT_MIGRATIONS_DIR, file), join(migrationsDir, file));
+    }
+    const before = await openDatabase({ dataDir, migrationsDir, snapshots: false });
+    await before.query(
+      `insert into public.contacts (id, name, role, email, phone) values
+        ('ok', 'Aoife', 'Booker', null, null),
+        ('invisible', $1, 'Agent', null, null),
+        ('controls', $2, 'Fiddler', $3, $4)`,
+      ["\u200b\u3000", "Ciarán\u001b[2J", "c@x.ie\n", "01\t234"],
+    );
+    await before.close();
+
+    copyFileSync(join(DEFAULT_MIGRATIONS_DIR, EDITS_MIGRATION), join(migrationsDir, EDITS_MIGRATION));
+    const after = await openDatabase({ dataDir, migrationsDir, snapshots: false });
+    try {
+      const { rows } = await after.query<Record<string, unknown>>(
+        "select id, name, role, email, phone, version from public.contacts order by id",
+      );
+      expect(rows).toEqual([
+        { id: "controls", name: "Ciarán\ufffd[2J", role: "Fiddler", email: "c@x.ie ", phone: "01 234", version: 2 },
+        { id: "invisible", name: "(no name)", role: "Agent", email: null, phone: null, version: 2 },
+        { id: "ok", name: "Aoife", role: "Booker", email: null, phone: null, version: 1 },
+      ]);
+      const history = await after.query(
+        "select contact_id, name, email, phone from public.contacts_history order by contact_id",
+      );
+      expect(history.rows).toEqual([
+        { contact_id: "controls", name: "Ciarán\u001b[2J", email: "c@x.ie\n", phone: "01\t234" },
+        { contact_id: "invisible", name: "\u200b\u3000", email: null, phone: null },
+      ]);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+});

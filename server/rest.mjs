@@ -2,7 +2,8 @@
  * The PostgREST subset the app uses, on /rest/v1/<table>: select with filters,
  * order, limit, offset and exact counts; insert; upsert on the primary key (or
  * `on_conflict`); update and delete with filters; `return=representation`
- * and single-object responses. Every request runs in one transaction as the
+ * and single-object responses; functions on /rest/v1/rpc/<name>. At most
+ * MAX_ROWS rows a read, as a hosted project's max-rows. Every request runs in one transaction as the
  * caller's role, so grants and row-level security decide, as on a hosted
  * project. Anything else gets a clear error rather than a guess.
  */
@@ -38,19 +39,37 @@ function columnOf(table, name) {
   return quote(name);
 }
 
-/** Parses `select=` into a SQL column list (`*` spelled out, in table order). */
+/** Rows a read answers at most, like a hosted project's max-rows: a larger `limit` is reduced to it. */
+export const MAX_ROWS = 1000;
+
+/** Longest `select=` served: every column of the widest table named once fits many times over. */
+const MAX_SELECT_LENGTH = 1000;
+
+/**
+ * Parses `select=` into a SQL column list (`*` spelled out, in table order). A column named twice
+ * (`*,*`, `*,name`, `name,name`) is refused: it only multiplies the answer.
+ */
 function selectList(table, raw) {
   const all = table.columns.map((column) => quote(column.name));
   if (raw === null || raw.trim() === "") return all.join(", ");
-  return raw
+  if (raw.length > MAX_SELECT_LENGTH) {
+    throw new RestError(400, "PGRST100", `"select" is longer than ${MAX_SELECT_LENGTH} characters`);
+  }
+  const columns = raw
     .split(",")
     .map((part) => part.trim())
     .flatMap((part) => {
       if (part === "*") return all;
       if (/[():!]/.test(part)) throw unsupported(`select=${raw}`);
       return [columnOf(table, part)];
-    })
-    .join(", ");
+    });
+  const repeated = columns.find((column, index) => columns.indexOf(column) !== index);
+  if (repeated !== undefined) {
+    throw new RestError(400, "PGRST100", `"select" names the column ${repeated} more than once`, {
+      hint: "Name each column once, or use * alone.",
+    });
+  }
+  return columns.join(", ");
 }
 
 function orderClause(table, raw) {
@@ -191,9 +210,9 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
 
   if (method === "GET" || method === "HEAD") {
     const where = whereClause(table, params, values);
-    const limit = nonNegativeInteger("limit", params.get("limit"));
+    const limit = Math.min(nonNegativeInteger("limit", params.get("limit")) ?? MAX_ROWS, MAX_ROWS);
     const offset = nonNegativeInteger("offset", params.get("offset"));
-    const paging = `${limit === null ? "" : ` limit ${limit}`}${offset === null ? "" : ` offset ${offset}`}`;
+    const paging = ` limit ${limit}${offset === null ? "" : ` offset ${offset}`}`;
     const counted = ["exact", "planned", "estimated"].includes(prefer.count ?? "");
     const sql = `select coalesce(json_agg(r), '[]'::json)::text as body, count(*)::int as returned
         ${counted ? `, (select count(*)::int from ${target}${where}) as total` : ""}
@@ -202,7 +221,7 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
     const { body: json, returned, total } = rows[0];
     const start = offset ?? 0;
     const range = `${returned === 0 ? "*" : `${start}-${start + returned - 1}`}/${counted ? total : "*"}`;
-    const status = counted && limit !== null && returned < total - start ? 206 : 200;
+    const status = counted && returned < total - start ? 206 : 200;
     return { status, body: method === "HEAD" ? "" : shaped(json, shape), headers: { "Content-Range": range } };
   }
 
@@ -323,4 +342,79 @@ export function statusForPgError(code, role) {
   if (/^(0L|0P|28)/.test(code)) return 403;
   if (/^(09|25|2D|38|39|3B|40|54|55|57|58|F0|HV|XX)/.test(code)) return 500;
   return 400;
+}
+
+/** Turns a JSON argument into the text of an untyped parameter, so Postgres reads it as the argument's type. */
+function argumentText(value) {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * POST /rest/v1/rpc/<name> with a JSON object of named arguments, as PostgREST calls a function in
+ * the public schema: a set-returning function answers a JSON array (one object with `.single()`),
+ * any other its value as JSON, a void one 204. Postgres checks EXECUTE as the caller's role, so a
+ * function no API role was granted answers 401/403, as on a hosted project.
+ */
+export async function handleRpc(tx, name, { method, body, accept }) {
+  if (method !== "POST") throw unsupported(`${method} /rpc/${name}`);
+  const shape = acceptedShape(accept);
+  let args = {};
+  if (body.trim() !== "") {
+    try {
+      args = parseJsonBody(body);
+    } catch (error) {
+      throw new RestError(400, "PGRST102", "Empty or invalid json", { details: error.details ?? error.message });
+    }
+  }
+  if (args === null || typeof args !== "object" || Array.isArray(args)) {
+    throw new RestError(400, "PGRST102", "Empty or invalid json", { details: "the arguments must be a JSON object" });
+  }
+  const given = Object.keys(args);
+  const notFound = () =>
+    new RestError(
+      404,
+      "PGRST202",
+      `Could not find the function public.${name}(${given.join(", ")}) in the schema cache`,
+    );
+  if (!IDENTIFIER.test(name) || !given.every((key) => IDENTIFIER.test(key))) throw notFound();
+  const { rows: candidates } = await tx.query(
+    `select p.proretset as set, p.prorettype = 'void'::regtype as void, p.pronargs as count,
+            p.pronargdefaults as defaults,
+            coalesce((select array_agg(a.name order by a.n)
+                        from unnest(p.proargnames, coalesce(p.proargmodes, array_fill('i'::"char", array[p.pronargs])))
+                             with ordinality a(name, mode, n)
+                       where a.mode in ('i', 'b', 'v')), '{}') as inputs
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.proname = $1 and p.prokind = 'f'`,
+    [name],
+  );
+  const fitting = candidates.filter((fn) => {
+    const required = fn.inputs.slice(0, fn.count - fn.defaults);
+    return given.every((key) => fn.inputs.includes(key)) && required.every((key) => given.includes(key));
+  });
+  if (fitting.length === 0) throw notFound();
+  if (fitting.length > 1) {
+    throw new RestError(300, "PGRST203", `Could not choose the best candidate function for public.${name}`);
+  }
+  const [fn] = fitting;
+  const values = given.map((key) => argumentText(args[key]));
+  const call = `public.${quote(name)}(${given.map((key, index) => `${quote(key)} => $${index + 1}`).join(", ")})`;
+  if (fn.void) {
+    await tx.query(`select ${call}`, values);
+    return { status: 204, body: "", headers: {} };
+  }
+  const sql = fn.set
+    ? `select coalesce(json_agg(r), '[]'::json)::text as body, count(*)::int as returned from ${call} r`
+    : `select to_json(${call})::text as body, 1 as returned`;
+  const { rows } = await tx.query(sql, values);
+  const { body: json, returned } = rows[0];
+  if (!fn.set) return { status: 200, body: json, headers: {} };
+  return {
+    status: 200,
+    body: shaped(json, shape),
+    headers: { "Content-Range": returned === 0 ? "*/*" : `0-${returned - 1}/*` },
+  };
 }

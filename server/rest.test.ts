@@ -97,7 +97,8 @@ describe("contacts, with the app's exact calls", () => {
 
   it("refuses an update without a filter, as hosted projects do", async () => {
     const supabase = client(backend.url);
-    const { error, status } = await supabase.from("contacts").update({ role: "Everyone" }).neq("id", "");
+    // A filter that matches one contact is served (one contact a request is what visitors may change).
+    const { error, status } = await supabase.from("contacts").update({ role: "Everyone" }).neq("id", "").eq("id", "c1");
     expect(error).toBeNull();
     expect(status).toBe(204);
     const unfiltered = await fetch(`${backend.url}/rest/v1/contacts`, {
@@ -215,5 +216,34 @@ describe("calendar events, with the app's exact calls, signed in as the team", (
     await admin.from("calendar_events").insert(event("Admin", "2025-08-01"));
     const { status } = await admin.from("calendar_events").delete().eq("title", "Admin");
     expect(status).toBe(204);
+  });
+});
+
+describe("reads stay small", () => {
+  it("refuses a select that names a column twice or runs absurdly long, with 400 and a reason", async () => {
+    const supabase = client(backend.url);
+    for (const select of ["*,*", "*,name", "name,version,name", `${"version,".repeat(200)}name`]) {
+      const { status, error } = await supabase.from("contacts_history").select(select);
+      expect(status, select.slice(0, 20)).toBe(400);
+      expect(error?.code).toBe("PGRST100");
+    }
+    const { error } = await supabase.from("contacts").select("*,*");
+    expect(error?.message).toBe('"select" names the column "id" more than once');
+    expect((await supabase.from("contacts").select("id,name,role")).status).toBe(200);
+  });
+
+  it("answers at most 1,000 rows a read, however high the limit, and pages reach the rest", async () => {
+    const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
+    const rows = Array.from({ length: 1100 }, (_, i) => contact(`many-${String(i).padStart(4, "0")}`));
+    expect((await admin.from("contacts").insert(rows)).error).toBeNull();
+    const supabase = client(backend.url);
+    const all = await supabase.from("contacts").select("id", { count: "exact" });
+    expect(all.data).toHaveLength(1000);
+    expect(all.status).toBe(206);
+    expect(all.count).toBeGreaterThan(1100);
+    const high = await supabase.from("contacts").select("id").order("id").limit(5000);
+    expect(high.data).toHaveLength(1000);
+    const next = await supabase.from("contacts").select("id").order("id").range(1000, 1999);
+    expect(next.data?.length).toBeGreaterThan(100);
   });
 });

@@ -1,8 +1,12 @@
 /**
  * Restores every contact to how it was at a given time, from contacts_history, for when the
- * whole table was vandalised. Each restore is an ordinary update, conditional on the version
- * just read, so it is itself kept in the history (and can be undone the same way), and a
- * contact someone changes meanwhile is left alone and reported. The public anon key is enough.
+ * whole table was vandalised. Each restore is an ordinary update, so it is itself kept in the
+ * history (and can be undone the same way).
+ *
+ * With the service role key, the database's restore_contacts() does it in one transaction with
+ * every contact locked, so nobody writing meanwhile can outrun it. With the public anon key it
+ * is one conditional update per contact: a contact someone changes meanwhile is left alone and
+ * reported.
  */
 
 const FIELDS = ["name", "role", "email", "phone"];
@@ -10,6 +14,53 @@ const FIELDS = ["name", "role", "email", "phone"];
 const PAGE = 1000;
 
 const time = (iso) => new Date(iso).getTime();
+
+/** ISO 8601 with a date, hours and minutes, optional seconds and fraction, and Z or an offset. */
+const STRICT_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * The time to restore to, as an ISO string in UTC; anything but a full ISO 8601 time with `Z` or
+ * an offset is refused, so "0", "Jan 4" or a time without a zone never picks a moment by guess.
+ * @param {string} at
+ */
+export function parseRestoreTime(at) {
+  const match = STRICT_TIME.exec(at);
+  const [, year, month, day, hour, minute, second = "0", zone, offsetHours, offsetMinutes] = match ?? [];
+  const date = match ? new Date(at) : null;
+  const valid =
+    date !== null &&
+    !Number.isNaN(date.getTime()) &&
+    Number(month) >= 1 &&
+    Number(month) <= 12 &&
+    Number(day) >= 1 &&
+    Number(day) <= new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate() &&
+    Number(hour) <= 23 &&
+    Number(minute) <= 59 &&
+    Number(second) <= 59 &&
+    (zone === "Z" || (Number(offsetHours) <= 23 && Number(offsetMinutes) <= 59));
+  if (!valid) {
+    throw new Error(
+      `--at must be an ISO 8601 time with Z or an offset, such as 2025-01-04T09:30:00Z or 2025-01-04T10:30:00+01:00; "${printable(at)}" is not one`,
+    );
+  }
+  return date.toISOString();
+}
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are escaped.
+const TERMINAL_UNSAFE = /[\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text as it is safe to print in a terminal: control characters (C0, DEL, C1), line and paragraph
+ * separators and bidirectional controls are written as escapes (a backslash too), so a stored
+ * name can neither fake lines in the report nor move the cursor.
+ * @param {unknown} value
+ */
+export function printable(value) {
+  return String(value).replace(TERMINAL_UNSAFE, (char) => {
+    const named = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" }[char];
+    return named ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
+}
 
 /**
  * What a restore to `at` would change: for each contact, the version it had at that time
@@ -65,14 +116,9 @@ async function readAll(rest, path) {
   }
 }
 
-/**
- * Reads the table and its history, and (unless `dryRun`) writes the restore.
- * @param {{ url: string, key: string, at: string, dryRun?: boolean, fetch?: typeof fetch }} options
- */
-export async function restoreContacts({ url, key, at, dryRun = false, fetch: fetchImpl = fetch }) {
-  if (Number.isNaN(time(at))) throw new Error(`--at must be an ISO time such as 2025-01-04T09:30:00Z, not "${at}"`);
-  const atIso = new Date(at).toISOString();
-  const rest = async (path, init = {}) => {
+/** Calls /rest/v1 with a key; a non-2xx answer throws with its status and body. */
+function restClient(url, key, fetchImpl) {
+  return async (path, init = {}) => {
     const response = await fetchImpl(`${url.replace(/\/$/, "")}/rest/v1/${path}`, {
       ...init,
       headers: {
@@ -86,6 +132,16 @@ export async function restoreContacts({ url, key, at, dryRun = false, fetch: fet
     if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path.split("?")[0]}: ${response.status} ${text}`);
     return text ? JSON.parse(text) : null;
   };
+}
+
+/**
+ * With the anon key: reads the table and its history, and (unless `dryRun`) writes the restore,
+ * one conditional update per contact.
+ * @param {{ url: string, key: string, at: string, dryRun?: boolean, fetch?: typeof fetch }} options
+ */
+export async function restoreContacts({ url, key, at, dryRun = false, fetch: fetchImpl = fetch }) {
+  const atIso = parseRestoreTime(at);
+  const rest = restClient(url, key, fetchImpl);
   const contacts = await readAll(rest, "contacts?select=*&order=created_at.desc,id.asc");
   const history = await readAll(
     rest,
@@ -103,32 +159,81 @@ export async function restoreContacts({ url, key, at, dryRun = false, fetch: fet
       (rows.length === 1 ? restored : skipped).push(change);
     }
   }
-  return { at: atIso, ...plan, restored, skipped };
+  return { at: atIso, ...plan, restored, skipped, refused: [] };
+}
+
+/**
+ * With the service role key: the database's restore_contacts() restores every contact in one
+ * transaction with the table's rows locked, so writes made meanwhile wait and nothing is skipped.
+ * @param {{ url: string, key: string, at: string, dryRun?: boolean, fetch?: typeof fetch }} options
+ */
+export async function restoreContactsAtOnce({ url, key, at, dryRun = false, fetch: fetchImpl = fetch }) {
+  const atIso = parseRestoreTime(at);
+  const rest = restClient(url, key, fetchImpl);
+  const rows = await rest("rpc/restore_contacts", {
+    method: "POST",
+    body: JSON.stringify({ at: atIso, dry_run: dryRun }),
+  });
+  const values = (json) => Object.fromEntries(FIELDS.map((field) => [field, json?.[field] ?? null]));
+  const changes = [];
+  const addedLater = [];
+  const unknown = [];
+  const restored = [];
+  const refused = [];
+  for (const row of rows) {
+    const now = values(row.now_values);
+    if (row.outcome === "added later") addedLater.push({ id: row.contact, ...now });
+    else if (row.outcome === "unknown") unknown.push({ id: row.contact, ...now });
+    else {
+      const then = values(row.then_values);
+      const change = {
+        id: row.contact,
+        fromVersion: row.from_version,
+        fields: FIELDS.filter((field) => now[field] !== then[field]),
+        now,
+        then,
+      };
+      changes.push(change);
+      if (row.outcome === "restored") restored.push(change);
+      if (row.outcome === "refused") refused.push({ ...change, problem: row.problem });
+    }
+  }
+  return { at: atIso, changes, addedLater, unknown, restored, skipped: [], refused };
 }
 
 /** A readable report of a plan or a run. */
 export function describeRestore(result, { dryRun }) {
   const lines = [];
-  const show = (values) => FIELDS.map((field) => `${field}: ${values[field] ?? "(empty)"}`).join(", ");
+  const show = (values) =>
+    FIELDS.map((field) => `${field}: ${values[field] === null ? "(empty)" : printable(values[field])}`).join(", ");
   lines.push(
     dryRun
       ? `Dry run: ${result.changes.length} contact(s) would be restored to how they were at ${result.at}.`
       : `Restored ${result.restored.length} of ${result.changes.length} contact(s) to how they were at ${result.at}.`,
   );
   for (const change of result.changes) {
-    lines.push(`- ${change.id} (${change.fields.join(", ")} changed)`);
+    lines.push(`- ${printable(change.id)} (${change.fields.join(", ")} changed)`);
     lines.push(`    now:  ${show(change.now)}`);
     lines.push(`    then: ${show(change.then)} (version ${change.fromVersion})`);
   }
   for (const change of result.skipped) {
-    lines.push(`Skipped ${change.id}: someone changed it while the restore ran; run the command again.`);
+    lines.push(
+      `Skipped ${printable(change.id)}: someone changed it while the restore ran; run the command again, or with SUPABASE_SERVICE_ROLE_KEY set, which locks the contacts while it restores.`,
+    );
+  }
+  for (const change of result.refused ?? []) {
+    lines.push(
+      `Not restored ${printable(change.id)}: the database refused that version (${printable(change.problem)}).`,
+    );
   }
   if (result.addedLater.length > 0) {
     lines.push(`${result.addedLater.length} contact(s) were added after that time and are left as they are:`);
-    for (const contact of result.addedLater) lines.push(`- ${contact.id} (${contact.name})`);
+    for (const contact of result.addedLater) lines.push(`- ${printable(contact.id)} (${printable(contact.name)})`);
   }
   for (const contact of result.unknown) {
-    lines.push(`No version of ${contact.id} (${contact.name}) from that time is in the history; left as it is.`);
+    lines.push(
+      `No version of ${printable(contact.id)} (${printable(contact.name)}) from that time is in the history; left as it is.`,
+    );
   }
   if (!dryRun && result.restored.length > 0) {
     lines.push("Every restore is in the history too: to undo it, restore to a time just before this run.");

@@ -53,9 +53,12 @@ import {
   showMoreLabel,
   telHref,
   updateFromDraft,
+  withNewestHistory,
+  withOlderHistory,
   type Contact,
   type ContactDraft,
   type ContactVersion,
+  type LoadedHistory,
 } from "./contacts";
 import { fetchContactHistory, fetchContacts, insertContact, updateContact, upsertContact } from "./contacts.api";
 
@@ -278,19 +281,21 @@ function ContactHistory({
   id: string;
   onRestored: (contact: Contact) => void;
 }) {
-  const [versions, setVersions] = useState<ContactVersion[] | null>(null);
+  const [history, setHistory] = useState<LoadedHistory | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [restoring, setRestoring] = useState<number | null>(null);
+  const [older, setOlder] = useState<"idle" | "loading" | "failed">("idle");
   const contactId = contact.id;
   const currentVersion = contact.version;
 
+  // The newest page, read again whenever the contact changes; older pages already shown stay.
   useEffect(() => {
     let cancelled = false;
     (async () => {
       try {
-        const loaded = await fetchContactHistory(await getSupabase(), contactId);
-        if (!cancelled) setVersions(loaded);
+        const newest = await fetchContactHistory(await getSupabase(), contactId);
+        if (!cancelled) setHistory((loaded) => withNewestHistory(loaded, newest));
       } catch {
         if (!cancelled) setFailed(true);
       }
@@ -299,6 +304,19 @@ function ContactHistory({
       cancelled = true;
     };
   }, [contactId, currentVersion, attempt]);
+
+  async function showOlder() {
+    const oldest = history?.versions.at(-1)?.version;
+    if (oldest === undefined || older === "loading") return;
+    setOlder("loading");
+    try {
+      const page = await fetchContactHistory(await getSupabase(), contactId, oldest);
+      setHistory((loaded) => (loaded ? withOlderHistory(loaded, page) : loaded));
+      setOlder("idle");
+    } catch {
+      setOlder("failed");
+    }
+  }
 
   async function restore(version: ContactVersion) {
     if (restoring !== null) return;
@@ -329,6 +347,7 @@ function ContactHistory({
     }
   }
 
+  const versions = history?.versions ?? null;
   const entries = versions ? historyEntries(contact, versions) : [];
   return (
     <section id={id} aria-label={`History of ${contact.name}`} className="mt-4 border-t border-stone-200 pt-3">
@@ -383,6 +402,19 @@ function ContactHistory({
           ))}
         </ol>
       )}
+      {history?.more && !failed ? (
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <button type="button" className={smallButton} disabled={older === "loading"} onClick={() => void showOlder()}>
+            Show older versions<span className="sr-only"> of {contact.name}</span>
+          </button>
+          {older === "loading" ? <span className="text-xs text-stone-700">Loading older versions...</span> : null}
+          {older === "failed" ? (
+            <span role="alert" className="text-xs text-stone-700">
+              Older versions could not be loaded; try again.
+            </span>
+          ) : null}
+        </div>
+      ) : null}
     </section>
   );
 }

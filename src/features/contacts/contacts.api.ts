@@ -77,13 +77,28 @@ export async function upsertContact(client: SupabaseClient, contact: Contact): P
   if (error) throw error;
 }
 
-/** A contact's earlier versions, newest first. */
-export async function fetchContactHistory(client: SupabaseClient, id: string): Promise<ContactVersion[]> {
-  const { data, error } = await client
-    .from("contacts_history")
-    .select("*")
-    .eq("contact_id", id)
-    .order("version", { ascending: false });
+/** Earlier versions a history page holds: the newest first, then more on request. */
+export const HISTORY_PAGE = 50;
+
+/** A page of a contact's earlier versions, newest first, and whether older ones remain. */
+export type HistoryPage = { versions: ContactVersion[]; more: boolean };
+
+/**
+ * A contact's earlier versions, newest first, a page at a time: the newest `HISTORY_PAGE`, or
+ * those older than `olderThan`. A hosted project answers at most 1,000 rows a request, so a
+ * contact changed thousands of times still shows its oldest versions, one page further each.
+ * Pages follow the version numbers rather than an offset, so versions written meanwhile shift nothing.
+ */
+export async function fetchContactHistory(
+  client: SupabaseClient,
+  id: string,
+  olderThan?: number,
+): Promise<HistoryPage> {
+  let query = client.from("contacts_history").select("*").eq("contact_id", id);
+  if (olderThan !== undefined) query = query.lt("version", olderThan);
+  // One row more than a page says whether there are older ones.
+  const { data, error } = await query.order("version", { ascending: false }).limit(HISTORY_PAGE + 1);
   if (error) throw error;
-  return toContactVersions(data);
+  const rows = data ?? [];
+  return { versions: toContactVersions(rows.slice(0, HISTORY_PAGE)), more: rows.length > HISTORY_PAGE };
 }

@@ -27,6 +27,8 @@ import {
   toContacts,
   toContactVersions,
   updateFromDraft,
+  withNewestHistory,
+  withOlderHistory,
   type Contact,
   type ContactVersion,
 } from "./contacts";
@@ -446,6 +448,31 @@ describe("a contact's history", () => {
   it("knows when a version holds the values the card has now", () => {
     expect(sameValues(version(1, { role: "Manager", email: "a@x.ie" }), current)).toBe(true);
     expect(sameValues(version(1), current)).toBe(false);
+  });
+
+  it("adds older pages below the versions shown, and knows when none are left", () => {
+    const page = (from: number, to: number, more: boolean) => ({
+      versions: Array.from({ length: from - to + 1 }, (_, i) => version(from - i)),
+      more,
+    });
+    const shown = withOlderHistory(page(120, 71, true), page(70, 21, true));
+    expect(shown.versions.map((v) => v.version)).toEqual(Array.from({ length: 100 }, (_, i) => 120 - i));
+    expect(shown.more).toBe(true);
+    expect(withOlderHistory(shown, page(20, 1, false)).more).toBe(false);
+  });
+
+  it("keeps the older versions shown when the contact changes, unless more than a page came meanwhile", () => {
+    const page = (from: number, to: number, more: boolean) => ({
+      versions: Array.from({ length: from - to + 1 }, (_, i) => version(from - i)),
+      more,
+    });
+    const shown = { versions: page(100, 1, false).versions, more: false };
+    const after = withNewestHistory(shown, page(101, 52, true));
+    expect(after.versions.map((v) => v.version)).toEqual(Array.from({ length: 101 }, (_, i) => 101 - i));
+    expect(after.more).toBe(false);
+    // 200 new versions meanwhile: the pages no longer meet, so the newest page starts again.
+    expect(withNewestHistory(shown, page(300, 251, true))).toEqual(page(300, 251, true));
+    expect(withNewestHistory(null, page(5, 1, false))).toEqual(page(5, 1, false));
   });
 
   it("shows times to the second, and an unreadable time as it is", () => {

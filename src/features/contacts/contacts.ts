@@ -131,6 +131,39 @@ export function toContactVersions(rows: unknown): ContactVersion[] {
     .sort((a, b) => b.version - a.version);
 }
 
+/** The earlier versions a card has loaded, newest first, and whether older ones remain. */
+export type LoadedHistory = { versions: ContactVersion[]; more: boolean };
+
+/**
+ * The history after its newest page was read again (the contact changed): joined to the older
+ * pages already shown when the two meet, so nothing shown goes away; otherwise (more new versions
+ * than a page) the newest page alone, with its own "more".
+ */
+export function withNewestHistory(loaded: LoadedHistory | null, newest: LoadedHistory): LoadedHistory {
+  const newestLoaded = loaded?.versions[0]?.version;
+  const oldestNew = newest.versions.at(-1)?.version;
+  const meets =
+    loaded !== null &&
+    newestLoaded !== undefined &&
+    (!newest.more || (oldestNew !== undefined && oldestNew <= newestLoaded + 1));
+  if (!meets) return newest;
+  const byVersion = new Map(loaded.versions.map((version) => [version.version, version]));
+  for (const version of newest.versions) byVersion.set(version.version, version);
+  return {
+    versions: [...byVersion.values()].sort((a, b) => b.version - a.version),
+    more: newest.more && loaded.more,
+  };
+}
+
+/** The history with an older page added below it. */
+export function withOlderHistory(loaded: LoadedHistory, older: LoadedHistory): LoadedHistory {
+  const known = new Set(loaded.versions.map((version) => version.version));
+  return {
+    versions: [...loaded.versions, ...older.versions.filter((version) => !known.has(version.version))],
+    more: older.more,
+  };
+}
+
 export type HistoryEntry = { version: ContactVersion; changed: ContactField[] };
 
 /** The fields whose values differ between two versions of a contact. */

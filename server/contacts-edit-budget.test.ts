@@ -1,0 +1,279 @@
+/**
+ * Edits are budgeted like new contacts, with only the anon key: a loop of mass overwrites is
+ * cut at the budget with 429s and cannot grow the history past it; the service role is not
+ * limited, may erase a contact's history, and alone may restore the whole table in one go.
+ * Names and roles made of invisible characters, and control characters anywhere, are refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
+import { type Backend, client, closeClients, contact, freshBackend } from "./test-helpers";
+
+let backend: Backend;
+
+async function setLimits(limits: Record<string, number>) {
+  const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
+  const { error } = await admin.from("contacts_limits").update(limits).eq("id", true);
+  expect(error).toBeNull();
+}
+
+async function historyRows(): Promise<number> {
+  const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
+  return (await admin.from("contacts_history").select("*", { count: "exact", head: true })).count ?? 0;
+}
+
+beforeAll(async () => {
+  backend = await freshBackend();
+  // Seeded as the service role, so the flood guard for new contacts plays no part here.
+  const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
+  const { error } = await admin.from("contacts").insert(Array.from({ length: 50 }, (_, i) => contact(`b${i}`)));
+  expect(error).toBeNull();
+});
+afterAll(async () => {
+  await closeClients();
+  await backend.close();
+});
+
+describe("edit budget", () => {
+  it("refuses a request that would change more than one contact, and writes nothing for it", async () => {
+    const supabase = client(backend.url);
+    const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
+    const before = await historyRows();
+    const { count: logged } = await admin.from("contacts_update_log").select("*", { count: "exact", head: true });
+    const mass = await supabase.from("contacts").update({ name: "pwned" }).gte("version", 0);
+    expect(mass.status).toBe(400);
+    expect(mass.error).toMatchObject({
+      code: "PT400",
+      message: "One request may change at most 1 contact(s)",
+      hint: "Update contacts one at a time, by id.",
+    });
+    // Values that change nothing count too: every row an update touches is written.
+    const same = await supabase.from("contacts").update({ role: "Booker" }).in("id", ["b1", "b2"]);
+    expect(same.status).toBe(400);
+    const upsert = await supabase.from("contacts").upsert([contact("b1", { name: "x" }), contact("b2", { name: "y" })]);
+    expect(upsert.status).toBe(400);
+    expect(await historyRows()).toBe(before);
+    expect((await admin.from("contacts_update_log").select("*", { count: "exact", head: true })).count).toBe(logged);
+    const { data } = await supabase.from("contacts").select("name").eq("id", "b1").single();
+    expect(data).toEqual({ name: "Name b1" });
+    // One contact a request, as the app saves, is fine.
+    expect((await supabase.from("contacts").update({ role: "Agent" }).eq("id", "b1").select()).data).toHaveLength(1);
+    expect((await supabase.from("contacts").update({ role: "Booker" }).eq("id", "b1").select()).data).toHaveLength(1);
+  });
+
+  it("cuts a loop of one-contact overwrites at 120 changed versions a minute, with 429s", async () => {
+    const supabase = client(backend.url);
+    const before = await historyRows();
+    const statuses: number[] = [];
+    let refusal: unknown = null;
+    // Two changes are already counted this minute (the test above).
+    for (let i = 0; i < 125; i++) {
+      const { status, error } = await supabase
+        .from("contacts")
+        .update({ name: `${i}`.padEnd(200, "x") })
+        .eq("id", `b${i % 50}`);
+      statuses.push(status);
+      if (error) refusal = error;
+    }
+    expect(statuses.filter((status) => status === 204)).toHaveLength(118);
+    expect(statuses.slice(118).every((status) => status === 429)).toBe(true);
+    expect(refusal).toMatchObject({
+      code: "PT429",
+      message: "Too many changes to contacts: at most 120 a minute",
+      hint: "Try again in a minute.",
+    });
+    expect(await historyRows()).toBe(before + 118);
+  });
+
+  it("counts a request that may change many contacts whole, and refuses it whole past the budget", async () => {
+    await setLimits({ updates_per_request: 1000, updates_per_minute: 102 });
+    try {
+      await mass();
+    } finally {
+      await setLimits({ updates_per_request: 1, updates_per_minute: 120 });
+    }
+  });
+
+  async function mass() {
+    // 120 changes are counted this minute: 102 a minute means none are left; lift it to 222.
+    await setLimits({ updates_per_minute: 222 });
+    const supabase = client(backend.url);
+    const before = await historyRows();
+    const long = (flip: number) => `${flip}`.padEnd(200, "x");
+    const statuses: number[] = [];
+    let refusal: unknown = null;
+    for (let flip = 0; flip < 6; flip++) {
+      // Every request changes all 50 contacts: two fit in the 102 left, the third would not.
+      const { status, error } = await supabase
+        .from("contacts")
+        .update({ name: long(flip), role: long(flip) })
+        .gte("version", 0);
+      statuses.push(status);
+      if (error) refusal = error;
+    }
+    expect(statuses).toEqual([204, 204, 429, 429, 429, 429]);
+    expect(refusal).toMatchObject({ code: "PT429", message: "Too many changes to contacts: at most 222 a minute" });
+    expect(await historyRows()).toBe(before + 100);
+    // A refused request changed nothing: every contact is at the second overwrite.
+    const { data } = await supabase.from("contacts").select("name");
+    expect(data?.every((row) => row.name === long(1))).toBe(true);
+
+    // One more contact a request still fits (2 left this minute), as the app's saves do.
+    const save = await supabase.from("contacts").update({ role: "Agent" }).eq("id", "b0").select();
+    expect(save.data).toHaveLength(1);
+  }
+
+  it("counts an upsert that overwrites, not one that changes nothing, and never limits the service role", async () => {
+    await setLimits({ updates_per_minute: 1 });
+    try {
+      const supabase = client(backend.url);
+      await client(backend.url, LOCAL_SERVICE_ROLE_KEY).from("contacts").insert(contact("u1"));
+      // Nothing changes: no version, nothing counted, allowed even with the budget spent.
+      expect((await supabase.from("contacts").upsert(contact("u1"))).status).toBe(200);
+      const overwrite = await supabase.from("contacts").upsert(contact("u1", { name: "Changed" }));
+      expect(overwrite.status).toBe(429);
+      const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
+      const mass = await admin.from("contacts").update({ phone: "01 234" }).gte("version", 0);
+      expect(mass.status).toBe(204);
+    } finally {
+      await setLimits({ updates_per_minute: 120 });
+    }
+  });
+
+  it("holds a day budget too, and keeps the limits and the log out of the anon role's reach", async () => {
+    const supabase = client(backend.url);
+    await setLimits({ updates_per_minute: 100000, updates_per_day: 0 });
+    try {
+      const { status, error } = await supabase.from("contacts").update({ role: "Day" }).eq("id", "b1");
+      expect(status).toBe(429);
+      expect(error).toMatchObject({
+        message: "Too many changes to contacts: at most 0 a day",
+        hint: "Try again tomorrow.",
+      });
+    } finally {
+      await setLimits({ updates_per_minute: 120, updates_per_day: 3000 });
+    }
+    expect((await supabase.from("contacts_limits").update({ updates_per_day: 1e6 }).eq("id", true)).status).toBe(401);
+    expect((await supabase.from("contacts_update_log").select("*")).status).toBe(401);
+  });
+});
+
+describe("restoring the whole table", () => {
+  it("is for the service role only, over /rest/v1/rpc", async () => {
+    const { status, error } = await client(backend.url).rpc("restore_contacts", {
+      at: new Date().toISOString(),
+      dry_run: true,
+    });
+    expect(status).toBe(401);
+    expect(error?.code).toBe("42501");
+    const unknown = await client(backend.url, LOCAL_SERVICE_ROLE_KEY).rpc("restore_everything", {});
+    expect(unknown.status).toBe(404);
+    expect(unknown.error?.code).toBe("PGRST202");
+  });
+
+  it("restores every contact in one transaction, recorded in the history, and says what it did", async () => {
+    const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
+    await admin.from("contacts").insert([contact("r1", { email: "r1@x.ie" }), contact("r2")]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const at = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await admin.from("contacts").update({ name: "pwned" }).in("id", ["r1", "r2"]);
+
+    const dry = await admin.rpc("restore_contacts", { at, dry_run: true });
+    expect(dry.error).toBeNull();
+    const mine = (rows: { contact: string; outcome: string }[] | null) =>
+      rows?.filter((row) => ["r1", "r2"].includes(row.contact));
+    expect(mine(dry.data)).toEqual([
+      expect.objectContaining({
+        contact: "r1",
+        outcome: "would restore",
+        then_values: expect.objectContaining({ name: "Name r1" }),
+      }),
+      expect.objectContaining({
+        contact: "r2",
+        outcome: "would restore",
+        now_values: expect.objectContaining({ name: "pwned" }),
+      }),
+    ]);
+    const { data: untouched } = await admin.from("contacts").select("name").in("id", ["r1", "r2"]);
+    expect(untouched?.every((row) => row.name === "pwned")).toBe(true);
+
+    const run = await admin.rpc("restore_contacts", { at });
+    expect(run.error).toBeNull();
+    expect(mine(run.data)?.map((row) => row.outcome)).toEqual(["restored", "restored"]);
+    const { data } = await admin.from("contacts").select("id, name, email").in("id", ["r1", "r2"]).order("id");
+    expect(data).toEqual([
+      { id: "r1", name: "Name r1", email: "r1@x.ie" },
+      { id: "r2", name: "Name r2", email: null },
+    ]);
+    const { data: kept } = await admin
+      .from("contacts_history")
+      .select("name")
+      .eq("contact_id", "r1")
+      .eq("name", "pwned");
+    expect(kept).toHaveLength(1);
+  });
+});
+
+describe("erasure", () => {
+  it("lets the service role delete a contact's history, and nobody else", async () => {
+    const supabase = client(backend.url);
+    const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
+    await admin.from("contacts").insert(contact("gone", { email: "private@x.ie" }));
+    await admin.from("contacts").update({ email: "still-private@x.ie" }).eq("id", "gone");
+    expect((await supabase.from("contacts_history").delete().eq("contact_id", "gone")).status).toBe(401);
+    expect((await admin.from("contacts_history").delete().eq("contact_id", "gone")).status).toBe(204);
+    expect((await admin.from("contacts").delete().eq("id", "gone")).status).toBe(204);
+    const { data } = await supabase.from("contacts_history").select("*").eq("contact_id", "gone");
+    expect(data).toEqual([]);
+  });
+});
+
+describe("names that are really there", () => {
+  // The budget is spent by the tests above; these refusals come from the checks.
+  beforeAll(() => setLimits({ updates_per_minute: 100000 }));
+  const invisible = [
+    "\u200b",
+    "\u3000",
+    "\u2002\u2003",
+    "\ufeff",
+    "\u000b",
+    "\u000c",
+    "\u0085",
+    "\u2028",
+    "\u180e",
+    "\u2800",
+    "\u3164",
+    "\u00ad",
+    "\u2060",
+    "\u202e",
+    "\u{e0041}\u{e0042}",
+    " \u200d\ufe0f ",
+  ];
+  it.each(invisible.map((value) => [JSON.stringify(value), value]))(
+    "refuses a name or role of only %s",
+    async (_label, value) => {
+      const supabase = client(backend.url);
+      expect((await supabase.from("contacts").insert(contact(`i-${Math.random()}`, { name: value }))).status).toBe(400);
+      const role = await supabase.from("contacts").update({ role: value }).eq("id", "b2");
+      expect(role.status).toBe(400);
+      expect(role.error?.code).toBe("23514");
+    },
+  );
+
+  it("refuses control characters in every field, and keeps names with joiners and accents", async () => {
+    const supabase = client(backend.url);
+    for (const field of ["name", "role", "email", "phone"]) {
+      for (const control of ["\u0007", "\u001b[2J", "\n", "\t", "\u007f", "\u009b"]) {
+        const { status } = await supabase
+          .from("contacts")
+          .update({ [field]: `Real${control}text` })
+          .eq("id", "b3");
+        expect(status, `${field} with ${JSON.stringify(control)}`).toBe(400);
+      }
+    }
+    for (const name of ["Siobhán Ní Bhriain", "👩‍👩‍👧 Family band", "Zoë\u00a0Ó"]) {
+      const saved = await supabase.from("contacts").update({ name }).eq("id", "b3").select("name");
+      expect(saved.data).toEqual([{ name }]);
+    }
+  });
+});
