@@ -70,6 +70,8 @@ describe("/fans, the team's list of sign-ups", () => {
     await page.goto("/fans");
     await unlock(page);
     await page.getByRole("button", { name: `Remove ${email}` }).click();
+    // The question takes focus with its safe answer, so a keyboard user is not left at the top of the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Keep");
     await page.getByRole("button", { name: "Keep" }).click();
     await expect(page.getByRole("cell", { name: email, exact: true }).count()).resolves.toBe(1);
     await page.getByRole("button", { name: `Remove ${email}` }).click();

@@ -673,7 +673,7 @@ function ContactsTool() {
             </div>
           ) : (
             <>
-              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Contacts">
+              <ul className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Contacts">
                 {rendered.map((contact) =>
                   editing?.id === contact.id ? (
                     <Card key={contact.id} label={`Editing ${contact.name}`}>

@@ -118,7 +118,13 @@ function SignupList() {
                       >
                         Yes, remove
                       </button>
-                      <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(null)}>
+                      {/* The question replaces the button that had focus: the safe answer takes it over. */}
+                      <button
+                        type="button"
+                        className={secondaryButtonClass}
+                        onClick={() => setConfirming(null)}
+                        autoFocus
+                      >
                         Keep
                       </button>
                     </div>
