@@ -1,27 +1,16 @@
 /** The calendar_events calls and realtime subscription of spec section 7. */
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
+import { readAllPages } from "../../lib/read-all-pages";
 import { toCalendarEvents, type CalendarEvent, type ChannelStatus, type NewEvent } from "./calendar";
-
-/** Rows per request: a hosted project answers at most 1,000 rows a request by default. */
-const PAGE = 1000;
 
 /**
  * All events, by start date ascending, read in pages so a hosted project's row limit cuts
  * nothing off; throws the server's error with the HTTP status (0: no answer).
  */
 export async function fetchEvents(client: SupabaseClient): Promise<CalendarEvent[]> {
-  const rows: unknown[] = [];
-  for (let from = 0; ; from += PAGE) {
-    const { data, error, status } = await client
-      .from("calendar_events")
-      .select("*")
-      .order("start_date", { ascending: true })
-      .order("id")
-      .range(from, from + PAGE - 1);
-    if (error) throw { ...error, status };
-    rows.push(...(data ?? []));
-    if ((data ?? []).length < PAGE) break;
-  }
+  const rows = await readAllPages((from, to) =>
+    client.from("calendar_events").select("*").order("start_date", { ascending: true }).order("id").range(from, to),
+  );
   return toCalendarEvents(rows);
 }
 

@@ -3,25 +3,14 @@
  * way in, and a save is conditional on the version the draft was taken from.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { readAllPages } from "../../lib/read-all-pages";
 import { toContact, toContacts, toContactVersions, type Contact, type ContactVersion } from "./contacts";
-
-/** Rows per request: a hosted project answers at most 1,000 rows a request by default. */
-const PAGE = 1000;
 
 /** Every contact, newest first (read in pages, so a hosted project's row limit cuts nothing off). */
 export async function fetchContacts(client: SupabaseClient): Promise<Contact[]> {
-  const rows: unknown[] = [];
-  for (let from = 0; ; from += PAGE) {
-    const { data, error } = await client
-      .from("contacts")
-      .select("*")
-      .order("created_at", { ascending: false })
-      .order("id")
-      .range(from, from + PAGE - 1);
-    if (error) throw error;
-    rows.push(...(data ?? []));
-    if ((data ?? []).length < PAGE) break;
-  }
+  const rows = await readAllPages((from, to) =>
+    client.from("contacts").select("*").order("created_at", { ascending: false }).order("id").range(from, to),
+  );
   return toContacts(rows);
 }
 

@@ -1,9 +1,7 @@
 /** The team's reads and removals of fan_signups; the client is handed in (the team's signed-in session). */
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { readAllPages } from "../../lib/read-all-pages";
 import type { FanSignup } from "./fans";
-
-/** Rows per request: a hosted project answers at most 1,000 rows a request by default. */
-const PAGE = 1000;
 
 /**
  * Every sign-up, newest first, read in pages so a hosted project's row limit cuts none off (the
@@ -11,19 +9,15 @@ const PAGE = 1000;
  * an empty list.
  */
 export async function fetchSignups(client: SupabaseClient): Promise<FanSignup[]> {
-  const rows: FanSignup[] = [];
-  for (let from = 0; ; from += PAGE) {
-    const { data, error } = await client
+  const rows = await readAllPages((from, to) =>
+    client
       .from("fan_signups")
       .select("id, email, interest, created_at")
       .order("created_at", { ascending: false })
       .order("id")
-      .range(from, from + PAGE - 1);
-    if (error) throw error;
-    rows.push(...((data ?? []) as FanSignup[]));
-    if ((data ?? []).length < PAGE) break;
-  }
-  return rows;
+      .range(from, to),
+  );
+  return rows as FanSignup[];
 }
 
 /** Removes one address for good. */
