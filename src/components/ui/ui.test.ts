@@ -12,7 +12,9 @@ function borderColour(classes: string): string {
   return palette[match[2]];
 }
 
-function luminance(hex: string): number {
+function luminance(colour: string): number {
+  // Tailwind writes white as #fff: expand the short form first.
+  const hex = colour.length === 4 ? `#${[...colour.slice(1)].map((c) => c + c).join("")}` : colour;
   const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
   const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
