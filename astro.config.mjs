@@ -9,8 +9,8 @@ import { calendarHeaderRules } from "./src/data/tour-calendar.ts";
 import { tour } from "./src/data/tour.ts";
 import { calendarHeaders } from "./src/integrations/calendar-headers.mjs";
 import { cspCheck } from "./src/integrations/csp-check.mjs";
-import { deploySupabaseUrlProblem } from "./scripts/lib/csp.mjs";
-import { headersFor, loadNetlifyHeaders } from "./scripts/lib/netlify-headers.mjs";
+import { deploySupabaseUrlProblem } from "./src/integrations/csp.mjs";
+import { headersFor, loadNetlifyHeaders } from "./src/integrations/netlify-headers.mjs";
 
 /**
  * A deploy build (Netlify sets CONTEXT=production) must point at the hosted

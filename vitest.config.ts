@@ -5,7 +5,7 @@ import { getViteConfig } from "astro/config";
 export default getViteConfig({
   test: {
     globals: true,
-    include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.{ts,mjs}", "scripts/**/*.test.{ts,mjs}"],
+    include: ["src/**/*.test.{ts,tsx,mjs}", "server/**/*.test.{ts,mjs}", "tools/**/*.test.{ts,mjs}"],
     setupFiles: ["./src/test/setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,

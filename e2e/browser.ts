@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
-import { CHROMIUM_ARGS } from "../scripts/lib/chromium.mjs";
+import { CHROMIUM_ARGS } from "../tools/chromium.mjs";
 
 export const baseURL = inject("baseURL");
 

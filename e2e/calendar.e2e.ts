@@ -6,7 +6,7 @@ import ICAL from "ical.js";
 import type { BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
-import { gzipBytes } from "../scripts/lib/page-weight.mjs";
+import { gzipBytes } from "../tools/bench/page-weight.mjs";
 import { startBackend } from "../server/backend.mjs";
 import { siteOrigins } from "../server/http.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "../server/local-keys.mjs";

@@ -12,8 +12,8 @@ import { startBackend } from "../server/backend.mjs";
 import { siteOrigins } from "../server/http.mjs";
 import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
 import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
-import { ensureChromium } from "../scripts/lib/chromium.mjs";
-import { createStaticServer, listen } from "../scripts/lib/static-server.mjs";
+import { ensureChromium } from "../tools/chromium.mjs";
+import { createStaticServer, listen } from "../tools/static-server.mjs";
 
 const distDir = fileURLToPath(new URL(`../${process.env.E2E_DIST ?? "dist"}/`, import.meta.url));
 // The build bakes in PUBLIC_SUPABASE_URL; the tests must run the backend at that address.

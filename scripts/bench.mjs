@@ -22,10 +22,10 @@ import {
   renderReport,
   summarizeLighthouse,
   USAGE,
-} from "./lib/bench-report.mjs";
-import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium.mjs";
-import { measurePage, MOBILE } from "./lib/measure-page.mjs";
-import { createStaticServer, listen } from "./lib/static-server.mjs";
+} from "../tools/bench/bench-report.mjs";
+import { CHROMIUM_ARGS, ensureChromium } from "../tools/chromium.mjs";
+import { measurePage, MOBILE } from "../tools/bench/measure-page.mjs";
+import { createStaticServer, listen } from "../tools/static-server.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const log = (message) => process.stderr.write(`${message}\n`);
@@ -90,7 +90,7 @@ try {
 
   const audited = options.lighthouse ? pages.filter((page) => PUBLIC_PAGES.includes(page.path)) : [];
   if (audited.length > 0) {
-    const { runLighthouse } = await import("./lib/lighthouse-run.mjs");
+    const { runLighthouse } = await import("../tools/bench/lighthouse-run.mjs");
     const runs = new Map(audited.map((page) => [page.path, []]));
     // Full reports beside the JSON results, to see why a score is not 100 (open them in the Lighthouse viewer).
     const reportDir = options.json ? resolve(root, lighthouseReportDir(options.json)) : null;

@@ -12,7 +12,7 @@
  */
 import { parseArgs } from "node:util";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
-import { describeRestore, printable, restoreContacts, restoreContactsAtOnce } from "./lib/contacts-restore.mjs";
+import { describeRestore, printable, restoreContacts, restoreContactsAtOnce } from "../tools/admin/contacts-restore.mjs";
 
 const usage = "Usage: npm run contacts:restore -- --at 2025-01-04T09:30:00Z [--dry-run]";
 

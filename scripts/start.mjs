@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { runBackend, stopOnSignal } from "../server/cli.mjs";
 import { siteOrigins } from "../server/http.mjs";
 import { LOCAL_BACKEND_PORT } from "../server/local-keys.mjs";
-import { createStaticServer, listen } from "./lib/static-server.mjs";
+import { createStaticServer, listen } from "../tools/static-server.mjs";
 
 const root = fileURLToPath(new URL("../dist/", import.meta.url));
 const port = Number(process.env.PORT ?? 4321);

@@ -5,7 +5,7 @@
  * TEAM_EMAIL picks the account (default team@orlaquinlan.example). The password is typed twice at a
  * terminal without echo, or comes from TEAM_PASSWORD or the first line of stdin.
  */
-import { readNewPassword, setTeamPassword, settingsFromEnv, TeamPasswordError } from "./lib/team-password.mjs";
+import { readNewPassword, setTeamPassword, settingsFromEnv, TeamPasswordError } from "../tools/admin/team-password.mjs";
 
 try {
   const settings = settingsFromEnv();

@@ -4,7 +4,7 @@
  * to find. Stops at the first failing step and says which one it was.
  */
 import { spawnSync } from "node:child_process";
-import { ensureChromium } from "./lib/chromium.mjs";
+import { ensureChromium } from "../tools/chromium.mjs";
 
 const bin = (name) => `node_modules/.bin/${name}`;
 

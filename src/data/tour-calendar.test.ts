@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { headersFor, loadNetlifyHeaders } from "../../scripts/lib/netlify-headers.mjs";
+import { headersFor, loadNetlifyHeaders } from "../integrations/netlify-headers.mjs";
 import { tour, type TourDate } from "./tour";
 import {
   calendarHeaderRules,

@@ -1,11 +1,11 @@
 /**
  * Build step: writes the calendar files' header rules to dist/_headers, which
- * Netlify reads beside netlify.toml (and scripts/lib/static-server.mjs too).
+ * Netlify reads beside netlify.toml (and tools/static-server.mjs too).
  * The rules come from the tour data, one exact path per file, so a new date
  * is typed right without touching netlify.toml.
  */
 import { writeFileSync } from "node:fs";
-import { renderHeadersFile } from "../../scripts/lib/netlify-headers.mjs";
+import { renderHeadersFile } from "./netlify-headers.mjs";
 
 /** @param {{ for: string; values: Record<string, string> }[]} rules */
 export function calendarHeaders(rules) {

@@ -3,8 +3,8 @@
  * hash the CSP in netlify.toml does not allow (the deployed site would break).
  */
 import { fileURLToPath } from "node:url";
-import { missingScriptHashes } from "../../scripts/lib/csp.mjs";
-import { headersFor, loadNetlifyHeaders } from "../../scripts/lib/netlify-headers.mjs";
+import { missingScriptHashes } from "./csp.mjs";
+import { headersFor, loadNetlifyHeaders } from "./netlify-headers.mjs";
 
 export function cspCheck() {
   return {

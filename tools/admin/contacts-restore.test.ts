@@ -2,8 +2,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "../server/local-keys.mjs";
-import { type Backend, client, closeClients, contact, freshBackend } from "../server/test-helpers";
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "../../server/local-keys.mjs";
+import { type Backend, client, closeClients, contact, freshBackend } from "../../server/test-helpers";
 import {
   describeRestore,
   parseRestoreTime,
@@ -11,7 +11,7 @@ import {
   printable,
   restoreContacts,
   restoreContactsAtOnce,
-} from "./lib/contacts-restore.mjs";
+} from "./contacts-restore.mjs";
 
 let backend: Backend;
 const pause = () => new Promise((resolve) => setTimeout(resolve, 20));

@@ -7,8 +7,8 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createServer } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
-import { withConnectSource } from "./csp.mjs";
-import { headersFor, loadSiteHeaders } from "./netlify-headers.mjs";
+import { withConnectSource } from "../src/integrations/csp.mjs";
+import { headersFor, loadSiteHeaders } from "../src/integrations/netlify-headers.mjs";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
-import { CHROMIUM_ARGS } from "./chromium.mjs";
+import { CHROMIUM_ARGS } from "../chromium.mjs";
 import { lighthouseFigures } from "./bench-report.mjs";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
