@@ -1,37 +1,27 @@
 /**
  * Starts what a visitor's browser talks to: the embedded backend (fresh, in a
  * temporary data folder) on the port the build points at, and the built site
- * from dist/ served with netlify.toml's headers on a free port.
+ * from dist/ served with netlify.toml's headers on a free port. The workers
+ * read both addresses from the environment this sets.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { TestProject } from "vitest/node";
 import { startBackend } from "../server/backend.mjs";
 import { siteOrigins } from "../server/http.mjs";
 import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
 import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
-import { ensureChromium } from "../tools/chromium.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 
 const distDir = fileURLToPath(new URL(`../${process.env.E2E_DIST ?? "dist"}/`, import.meta.url));
-// The build bakes in PUBLIC_SUPABASE_URL; the tests must run the backend at that address.
+// The build bakes in PUBLIC_SUPABASE_URL; the journeys must run the backend at that address.
 const backendUrl = new URL(process.env.PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL);
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    baseURL: string;
-    chromiumPath: string;
-    supabaseUrl: string;
-  }
-}
-
-export default async function setup(project: TestProject) {
+export default async function globalSetup() {
   if (!existsSync(`${distDir}/index.html`)) {
     throw new Error(`No build in ${distDir}: run \`npm run build\` first (npm test does).`);
   }
-  const chromiumPath = ensureChromium();
   // The site's server starts first: its origin is the one the backend must let the browser call from.
   const server = createStaticServer({ root: distDir, backendUrl: backendUrl.origin });
   const port = await listen(server, Number(process.env.E2E_SITE_PORT ?? 0));
@@ -66,9 +56,8 @@ export default async function setup(project: TestProject) {
     }
     throw error;
   }
-  project.provide("baseURL", `http://127.0.0.1:${port}`);
-  project.provide("chromiumPath", chromiumPath);
-  project.provide("supabaseUrl", backend.url);
+  process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+  process.env.E2E_SUPABASE_URL = backend.url;
   return async () => {
     await closeServer();
     await backend.close();

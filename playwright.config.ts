@@ -1,0 +1,24 @@
+// Browser journeys: the system Chromium against the production build in dist/
+// (served as Netlify would, security headers included) and the embedded backend,
+// both started once by e2e/global-setup.ts. No browser is ever downloaded.
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, ensureChromium } from "./tools/chromium.mjs";
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  globalSetup: "./e2e/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath: ensureChromium(), args: CHROMIUM_ARGS },
+    trace: "off",
+  },
+});
