@@ -4,9 +4,9 @@
  * No browser, no file system: values in, values out.
  */
 
-export const PUBLIC_PAGES = ["/", "/bio", "/tour", "/listen", "/epk", "/merch"];
-export const TOOL_PAGES = ["/roadmap", "/contacts", "/calendar", "/fans"];
-export const ALL_PAGES = [...PUBLIC_PAGES, ...TOOL_PAGES];
+import { ALL_PAGES, PUBLIC_PAGES } from "../../src/data/pages.mjs";
+
+export { ALL_PAGES, PUBLIC_PAGES };
 
 export const BUDGETS = {
   /** Pages that must work without JavaScript files. */
