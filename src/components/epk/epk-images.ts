@@ -12,7 +12,7 @@ import { isJpeg, pressDownload, type PressDownload, type Slide } from "../../fea
 export type Photo = { readonly src: ImageMetadata; readonly alt: string; readonly credit: string };
 
 /** The carousel spans the content column: 1120 px from a 1152 px viewport, the full width below. */
-export const CAROUSEL_SIZES = "(min-width: 1152px) 1120px, 100vw";
+const CAROUSEL_SIZES = "(min-width: 1152px) 1120px, 100vw";
 export const CAROUSEL_WIDTHS = [480, 800, 1200, 1600];
 
 /** Press photo thumbnails: four to a row from 1024 px, two below. */
