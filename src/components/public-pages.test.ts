@@ -28,17 +28,18 @@ const pages = {
   "/404": NotFound,
 };
 
-let container: AstroContainer;
+// Not named for its type: Tailwind scans tests too, and that word alone would add a layout class to every page's CSS.
+let astro: AstroContainer;
 beforeAll(async () => {
   // Outside a build, each read of an imported image's metadata is recorded in this set, which
   // astro:assets only creates in the process that runs Vite's plugins, not in the test worker.
   const state = globalThis as { astroAsset?: { referencedImages?: Set<string> } };
   state.astroAsset = { ...state.astroAsset, referencedImages: state.astroAsset?.referencedImages ?? new Set() };
-  container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+  astro = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
 });
 
 async function render(path: keyof typeof pages): Promise<Document> {
-  const html = await container.renderToString(pages[path], { request: new Request(`https://example.test${path}`) });
+  const html = await astro.renderToString(pages[path], { request: new Request(`https://example.test${path}`) });
   const dom: { window: { document: Document } } = new JSDOM(html);
   return dom.window.document;
 }
