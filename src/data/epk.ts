@@ -11,15 +11,21 @@ export const epk = {
     playerUrl: "https://open.spotify.com/embed/playlist/37i9dQZF1DXaXB8fQg7xif?utm_source=generator",
     playerTitle: "Orla Quinlan on Spotify: latest release playlist",
     playerHeight: 600,
+    /** Screen-reader hint after each link, which opens a new tab. */
+    newTabHint: "opens in a new tab",
     links: [
       { href: streamingService("spotify").profile, label: "Artist profile" },
       { href: epPage, label: "The Mother EP" },
     ],
   },
   photosHeading: "Live Photos",
+  /** The carousel's accessible name. */
+  carouselLabel: "Photo carousel",
   pressPhotos: {
     heading: "Press photos",
     intro: "Full-resolution files for print and online use. Please credit the photographer.",
+    /** The caption under each thumbnail. */
+    credit: (photographer: string) => `Photo: ${photographer}`,
   },
   shortBio: {
     heading: "Short bio",

@@ -15,6 +15,8 @@ export const merch = {
     priceNote: "plus shipping",
     image: { src: toteBag, alt: "Natural cotton tote bag printed with the Legend Cultural Icon badge" },
     thumbnail: { src: toteBagDetail, alt: "The tote bag print on a sage green background" },
+    /** The accessible name of the row of more views under the main image. */
+    moreViewsLabel: "More views",
     placeholderCount: 2,
     placeholderText: "More views coming soon",
     longDescription: [

@@ -1,6 +1,7 @@
 /**
  * The page unknown routes get: the same "Unexpected Application Error!"
- * heading as the error fallback (spec section 2), then what went wrong.
+ * heading as the error fallback (every unexpected error shows that generic
+ * title), then what went wrong.
  */
 export const notFound = {
   title: "404 Not Found",

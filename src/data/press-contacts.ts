@@ -64,6 +64,9 @@ export function mailtoHref(email: string): string {
 
 export const pressContacts = {
   heading: "Contacts",
+  /** The words before each contact's e-mail address and phone number. */
+  emailLabel: "E-mail:",
+  phoneLabel: "Phone:",
   contacts: contacts.map((contact) => ({
     ...contact,
     mailto: mailtoHref(contact.email),

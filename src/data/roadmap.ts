@@ -1,4 +1,4 @@
-/** The roadmap's three groups and their default tasks (8, 6 and 7; spec section 3). */
+/** The roadmap's three groups and their default tasks: 8, 6 and 7 of them, each with an owner. */
 export type DefaultTask = { text: string; owner: string };
 export type DefaultGroup = { id: string; title: string; tasks: DefaultTask[] };
 

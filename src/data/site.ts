@@ -25,7 +25,7 @@ export const site = {
 
 export type NavLink = { href: string; label: string };
 
-/** The nav links, in order (spec section 2). */
+/** The nav links, in order: the product names exactly these four. */
 export const navLinks: readonly NavLink[] = [
   { href: "/", label: "Home" },
   { href: "/bio", label: "Bio" },

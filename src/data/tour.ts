@@ -96,7 +96,7 @@ const tourDates: readonly TourDate[] = [
 export const tour = {
   heading: "Tour Dates",
   description: "Orla Quinlan live in Ireland: Galway on April 23rd, Donegal on April 26th and Dublin on May 2nd.",
-  // Kept as the owner gave it, although the biography puts the tour in April 2025 (spec section 2).
+  // Kept as the owner gave it, although the biography puts the tour in April 2025: both texts stay as given.
   cardTitle: "Ireland Tour - April 2024",
   timeZone: "Europe/Dublin",
   /** Screen-reader hint added to every link that opens a new tab. */

@@ -72,3 +72,6 @@ export const pageHeadingClass = "font-serif text-4xl font-semibold";
 export function cx(...classes: (string | false | null | undefined)[]): string {
   return classes.filter(Boolean).join(" ");
 }
+
+/** The `h2` that titles a section or card of a page (the press kit's cards, the tour card, a form). */
+export const sectionHeadingClass = "font-serif text-2xl font-semibold";

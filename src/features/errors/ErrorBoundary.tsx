@@ -4,6 +4,7 @@
  * page so a half-broken tool is never left on screen.
  */
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { cx, focusRing, pageHeadingClass } from "../../components/ui/styles";
 
 type Props = { children: ReactNode };
 type State = { error: Error | null };
@@ -27,11 +28,11 @@ export class ErrorBoundary extends Component<Props, State> {
         role="alert"
         className="fixed inset-0 z-50 flex flex-col items-start justify-center gap-4 overflow-auto bg-white p-8 text-stone-900"
       >
-        <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+        <h1 className={pageHeadingClass}>Unexpected Application Error!</h1>
         <pre className="max-w-full whitespace-pre-wrap rounded bg-stone-100 p-4 text-sm text-red-800">
           {error.message}
         </pre>
-        <a href="/" className="text-base underline underline-offset-4">
+        <a href="/" className={cx("text-base underline underline-offset-4", focusRing)}>
           Back to the home page
         </a>
       </div>

@@ -1,6 +1,6 @@
 /** Nav behaviour constants and the pure "which link is current" rule. */
 
-/** Scroll distance (px) after which the nav tightens its padding (spec section 9). */
+/** Scroll distance (px) after which the nav tightens its padding: more than 50 px, as the product asks. */
 export const NAV_SCROLL_THRESHOLD = 50;
 
 /** Normalises a path so "/bio", "/bio/" and "/bio.html" compare equal. */

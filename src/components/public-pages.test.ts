@@ -1,0 +1,100 @@
+// The public pages as the build renders them, checked for what a visitor relies on: every
+// bordered control in their static markup shows an edge of at least 3:1 (non-text contrast),
+// every page but the home page opens with the kit's heading, and the press kit keeps its
+// sections in order.
+import { getContainerRenderer } from "@astrojs/react";
+import { experimental_AstroContainer as AstroContainer } from "astro/container";
+import { loadRenderers } from "astro:container";
+// @ts-expect-error -- jsdom ships no type declarations; the one call below is typed by hand.
+import { JSDOM } from "jsdom";
+import colors from "tailwindcss/colors";
+import { beforeAll, describe, expect, it } from "vitest";
+import { pageHeadingClass } from "./ui/styles";
+import NotFound from "../pages/404.astro";
+import Bio from "../pages/bio.astro";
+import Epk from "../pages/epk.astro";
+import Home from "../pages/index.astro";
+import Listen from "../pages/listen.astro";
+import Merch from "../pages/merch.astro";
+import Tour from "../pages/tour.astro";
+
+const pages = {
+  "/": Home,
+  "/bio": Bio,
+  "/tour": Tour,
+  "/listen": Listen,
+  "/epk": Epk,
+  "/merch": Merch,
+  "/404": NotFound,
+};
+
+// Not named for its type: Tailwind scans tests too, and that word alone would add a layout class to every page's CSS.
+let astro: AstroContainer;
+beforeAll(async () => {
+  // Outside a build, each read of an imported image's metadata is recorded in this set, which
+  // astro:assets only creates in the process that runs Vite's plugins, not in the test worker.
+  const state = globalThis as { astroAsset?: { referencedImages?: Set<string> } };
+  state.astroAsset = { ...state.astroAsset, referencedImages: state.astroAsset?.referencedImages ?? new Set() };
+  astro = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+});
+
+async function render(path: keyof typeof pages): Promise<Document> {
+  const html = await astro.renderToString(pages[path], { request: new Request(`https://example.test${path}`) });
+  const dom: { window: { document: Document } } = new JSDOM(html);
+  return dom.window.document;
+}
+
+function luminance(hex: string): number {
+  const full = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join("")}` : hex;
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(full.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+const palette = colors as unknown as Record<string, Record<string, string>>;
+/** The colour a control's `border-<name>-<shade>` class paints (ignoring state variants such as aria-[invalid=true]:). */
+function borderColour(classes: string): string | undefined {
+  const match = /(?:^|\s)border-([a-z]+)-(\d{2,3})(?:\s|$)/.exec(classes);
+  return match ? palette[match[1]]?.[match[2]] : undefined;
+}
+
+describe("the public pages", () => {
+  for (const path of Object.keys(pages) as (keyof typeof pages)[]) {
+    it(`gives every bordered control on ${path} an edge of at least 3:1 on white and on the stone-50 page`, async () => {
+      const document = await render(path);
+      const controls = [...document.querySelectorAll("main a, main button, main input, main select, main textarea")];
+      // The static markup only: the islands' controls are their features' own to check.
+      for (const control of controls.filter((element) => !element.closest("astro-island"))) {
+        const colour = borderColour(control.getAttribute("class") ?? "");
+        if (!colour) continue;
+        const name = control.textContent?.trim() || control.getAttribute("name") || control.outerHTML.slice(0, 80);
+        expect(contrast(colour, colors.white), name).toBeGreaterThanOrEqual(3);
+        expect(contrast(colour, colors.stone[50]), name).toBeGreaterThanOrEqual(3);
+      }
+    });
+  }
+
+  for (const path of ["/bio", "/tour", "/listen", "/epk", "/merch", "/404"] as const) {
+    it(`opens ${path} with one heading in the kit's page heading style`, async () => {
+      const headings = [...(await render(path)).querySelectorAll("h1")];
+      expect(headings).toHaveLength(1);
+      expect(headings[0].getAttribute("class")).toBe(pageHeadingClass);
+    });
+  }
+
+  it("shows the sign-up form's e-mail field with the kit's 3:1 edge", async () => {
+    const field = (await render("/listen")).querySelector("input[type=email]")!;
+    expect(contrast(borderColour(field.getAttribute("class")!)!, colors.white)).toBeGreaterThanOrEqual(3);
+  });
+
+  it("keeps the press kit's sections in order, from the latest release to the contacts", async () => {
+    const headings = [...(await render("/epk")).querySelectorAll("main h2")].map((h) => h.textContent?.trim());
+    expect(headings).toEqual(["Latest Release", "Short bio", "Biography", "Live Photos", "Press photos", "Contacts"]);
+  });
+});
