@@ -27,39 +27,41 @@ import { showToast } from "../toasts/toasts.store";
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
-  CONTACTS_FIRST_DRAW,
-  CONTACTS_PAGE_SIZE,
-  contactCount,
   contactFromDraft,
-  contactsVCardFile,
-  contactVCardFile,
   draftFromContact,
   emptyDraft,
   FIELD_LABELS,
+  LEGACY_CONTACTS_KEY,
+  mergeLoaded,
+  newContactId,
+  parseLegacyContacts,
+  remainingAfterMigration,
+  updateFromDraft,
+  type Contact,
+  type ContactDraft,
+} from "./contacts";
+import {
   fieldList,
   formatHistoryTime,
   historyEntries,
-  LEGACY_CONTACTS_KEY,
-  mailtoHref,
-  mergeLoaded,
-  newContactId,
-  noMatchMessage,
-  parseLegacyContacts,
-  remainingAfterMigration,
   sameValues,
+  withNewestHistory,
+  withOlderHistory,
+  type ContactVersion,
+  type LoadedHistory,
+} from "./contacts.history";
+import { mailtoHref, telHref } from "./contacts.links";
+import {
+  CONTACTS_FIRST_DRAW,
+  CONTACTS_PAGE_SIZE,
+  contactCount,
+  noMatchMessage,
   searchable,
   searchContacts,
   searchText,
   showMoreLabel,
-  telHref,
-  updateFromDraft,
-  withNewestHistory,
-  withOlderHistory,
-  type Contact,
-  type ContactDraft,
-  type ContactVersion,
-  type LoadedHistory,
-} from "./contacts";
+} from "./contacts.search";
+import { contactsVCardFile, contactVCardFile } from "./contacts.vcard";
 import { fetchContactHistory, fetchContacts, insertContact, updateContact, upsertContact } from "./contacts.api";
 
 // Name and role are required by the add form's rule (nothing happens without them); that is
