@@ -1,10 +1,66 @@
 /**
- * The contacts table calls of spec section 7, and their history: every read is checked on the
- * way in, and a save is conditional on the version the draft was taken from.
+ * The contacts table's calls, and its history's: every row that comes back is checked on the
+ * way in (a malformed one is dropped, never shown half-read or allowed to break the list), and a
+ * save is conditional on the version the draft was taken from.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { readAllPages } from "../../lib/read-all-pages";
-import { toContact, toContacts, toContactVersions, type Contact, type ContactVersion } from "./contacts";
+import type { Contact, ContactField } from "./contacts";
+import type { ContactVersion, LoadedHistory } from "./contacts.history";
+
+const optionalText = (value: unknown) => (typeof value === "string" ? value : null);
+const isVersion = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
+
+/** One row of a contacts select, checked: without an id, a name, a role or a version it is dropped. */
+export function toContact(row: unknown): Contact | null {
+  if (!row || typeof row !== "object") return null;
+  const { id, name, role, email, phone, created_at, version, updated_at } = row as Record<string, unknown>;
+  if (typeof id !== "string" || typeof name !== "string" || typeof role !== "string" || !isVersion(version)) {
+    return null;
+  }
+  return {
+    id,
+    name,
+    role,
+    email: optionalText(email),
+    phone: optionalText(phone),
+    version,
+    ...(typeof created_at === "string" ? { created_at } : {}),
+    ...(typeof updated_at === "string" ? { updated_at } : {}),
+  };
+}
+
+/** The rows of a contacts select, checked: a malformed row is left out rather than break the list. */
+export function toContacts(rows: unknown): Contact[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.flatMap((row) => toContact(row) ?? []);
+}
+
+/** One row of a history select, checked: without its contact, version, name, role or times it is dropped. */
+function toContactVersion(row: unknown): ContactVersion | null {
+  if (!row || typeof row !== "object") return null;
+  const { contact_id, version, name, role, email, phone, written_at, replaced_at } = row as Record<string, unknown>;
+  if (typeof contact_id !== "string" || !isVersion(version) || typeof name !== "string" || typeof role !== "string") {
+    return null;
+  }
+  if (typeof written_at !== "string" || typeof replaced_at !== "string") return null;
+  return {
+    contactId: contact_id,
+    version,
+    name,
+    role,
+    email: optionalText(email),
+    phone: optionalText(phone),
+    writtenAt: written_at,
+    replacedAt: replaced_at,
+  };
+}
+
+/** The rows of a history select, checked, newest first. */
+export function toContactVersions(rows: unknown): ContactVersion[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.flatMap((row) => toContactVersion(row) ?? []).sort((a, b) => b.version - a.version);
+}
 
 /** Every contact, newest first (read in pages, so a hosted project's row limit cuts nothing off). */
 export async function fetchContacts(client: SupabaseClient): Promise<Contact[]> {
@@ -22,12 +78,21 @@ export async function insertContact(client: SupabaseClient, contact: Contact): P
   return toContact(data?.[0]) ?? contact;
 }
 
+/** Writes a legacy contact under its own id (a second run overwrites rather than duplicates it). */
+export async function upsertContact(client: SupabaseClient, contact: Contact): Promise<void> {
+  const { id, name, role, email, phone } = contact;
+  const { error } = await client.from("contacts").upsert({ id, name, role, email, phone });
+  if (error) throw error;
+}
+
 export type SaveResult =
   | { outcome: "saved"; contact: Contact }
   /** Someone else changed the contact since `version`: their values, not overwritten. */
   | { outcome: "changed"; theirs: Contact }
   /** No such contact any more. */
-  | { outcome: "gone" };
+  | { outcome: "gone" }
+  /** The contact is still at `version`, yet no row was written (the server refused it quietly). */
+  | { outcome: "unchanged" };
 
 /** Reads one contact, or null when there is none with that id. */
 export async function fetchContact(client: SupabaseClient, id: string): Promise<Contact | null> {
@@ -37,14 +102,15 @@ export async function fetchContact(client: SupabaseClient, id: string): Promise<
 }
 
 /**
- * Writes name, role, e-mail and phone only if the contact is still at `version`. Zero rows
- * back means it was changed meanwhile (or is gone); which of the two is read back.
+ * Writes name, role, e-mail and phone only if the contact is still at `version`. Zero rows back
+ * means no row changed: the contact was changed meanwhile, is gone, or was refused; which of the
+ * three is read back, so that only a real change by someone else is offered as theirs.
  */
 export async function updateContact(
   client: SupabaseClient,
   id: string,
   version: number,
-  update: Pick<Contact, "name" | "role" | "email" | "phone">,
+  update: Pick<Contact, ContactField>,
 ): Promise<SaveResult> {
   const { name, role, email, phone } = update;
   const { data, error } = await client
@@ -57,20 +123,12 @@ export async function updateContact(
   const saved = toContact(data?.[0]);
   if (saved) return { outcome: "saved", contact: saved };
   const theirs = await fetchContact(client, id);
-  return theirs ? { outcome: "changed", theirs } : { outcome: "gone" };
-}
-
-export async function upsertContact(client: SupabaseClient, contact: Contact): Promise<void> {
-  const { id, name, role, email, phone } = contact;
-  const { error } = await client.from("contacts").upsert({ id, name, role, email, phone });
-  if (error) throw error;
+  if (!theirs) return { outcome: "gone" };
+  return theirs.version === version ? { outcome: "unchanged" } : { outcome: "changed", theirs };
 }
 
 /** Earlier versions a history page holds: the newest first, then more on request. */
 export const HISTORY_PAGE = 50;
-
-/** A page of a contact's earlier versions, newest first, and whether older ones remain. */
-export type HistoryPage = { versions: ContactVersion[]; more: boolean };
 
 /**
  * A contact's earlier versions, newest first, a page at a time: the newest `HISTORY_PAGE`, or
@@ -82,7 +140,7 @@ export async function fetchContactHistory(
   client: SupabaseClient,
   id: string,
   olderThan?: number,
-): Promise<HistoryPage> {
+): Promise<LoadedHistory> {
   let query = client.from("contacts_history").select("*").eq("contact_id", id);
   if (olderThan !== undefined) query = query.lt("version", olderThan);
   // One row more than a page says whether there are older ones.

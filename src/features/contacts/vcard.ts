@@ -2,9 +2,7 @@
  * vCard 4.0 writer (RFC 6350): turns people into the text of a .vcf file that
  * phone and desktop address books import. Pure: no DOM, values in, text out.
  */
-import { foldLine } from "./content-lines";
-
-export { foldLine };
+import { foldLine } from "../../lib/content-lines";
 
 /** One person as the writer needs them; empty optional fields are left out of the card. */
 export type VCardPerson = {
@@ -38,7 +36,7 @@ function cleanText(value: string): string {
 }
 
 /**
- * RFC 6350 3.4: backslash, comma and newline are always escaped; a semicolon MUST be
+ * vCard text escaping: backslash, comma and newline are always escaped; a semicolon MUST be
  * escaped inside a field of a compound property (N) and MAY be elsewhere. It is left
  * as it is in single-value properties, because some readers (ical.js among them)
  * keep the backslash of an escaped semicolon there.
@@ -95,7 +93,7 @@ export function vCard(person: VCardPerson): string {
     // Family; given; additional names; prefixes; suffixes.
     `N:${escapeText(family, true)};${escapeText(given, true)};;;`,
   ];
-  // TITLE, not ROLE: RFC 6350 6.6.1 TITLE is the person's position or job ("Booker",
+  // TITLE, not ROLE: in vCard 4.0 TITLE is the person's position or job ("Booker",
   // "Sound engineer"), which is what the role field holds; it is also the field phone
   // address books show under the name, whereas most of them drop ROLE on import.
   if (present(person.title)) lines.push(`TITLE:${escapeText(person.title.trim())}`);

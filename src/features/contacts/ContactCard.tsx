@@ -1,0 +1,83 @@
+/**
+ * A card in view mode: name, role, e-mail and phone as links, the vCard download, the History
+ * toggle and the Edit button. Memoised: a keystroke in the search redraws only the cards that
+ * come and go.
+ */
+import { memo, useId, useState } from "react";
+import { Button } from "../../components/ui/Button";
+import { buttonClass } from "../../components/ui/styles";
+import type { Contact } from "./contacts";
+import { mailtoHref, telHref } from "./contacts.links";
+import { contactsStore } from "./contacts.store";
+import { ContactCardShell } from "./ContactCardShell";
+import { ContactHistory } from "./ContactHistory";
+import { ContactLink } from "./ContactLink";
+
+export const ContactCard = memo(function ContactCard({
+  contact,
+  registerEditButton,
+}: {
+  contact: Contact;
+  /** Lets the list give focus back to this card's Edit button after Save or Cancel. */
+  registerEditButton: (id: string, button: HTMLButtonElement | null) => void;
+}) {
+  const store = contactsStore();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const historyId = useId();
+  return (
+    <ContactCardShell label={contact.name}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="break-words text-lg font-semibold">{contact.name}</h2>
+          <p className="break-words text-stone-700">{contact.role}</p>
+          {contact.email ? (
+            <p className="mt-2 break-all text-sm">
+              <ContactLink kind="email" value={contact.email} href={mailtoHref(contact.email)} />
+            </p>
+          ) : null}
+          {contact.phone ? (
+            <p className="break-words text-sm">
+              <ContactLink kind="phone" value={contact.phone} href={telHref(contact.phone)} />
+            </p>
+          ) : null}
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => store.downloadVCard(contact)}>
+              Download vCard<span className="sr-only"> for {contact.name}</span>
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              title="Contact history"
+              aria-expanded={historyOpen}
+              aria-controls={historyOpen ? historyId : undefined}
+              onClick={() => setHistoryOpen((open) => !open)}
+            >
+              History<span className="sr-only"> of {contact.name}</span>
+            </Button>
+          </div>
+        </div>
+        {/* A plain button with the kit's classes: the list needs its ref, which the kit's Button does not take. */}
+        <button
+          type="button"
+          className={buttonClass({ variant: "secondary", size: "icon" })}
+          title="Edit contact"
+          aria-label="Edit contact"
+          ref={(button) => registerEditButton(contact.id, button)}
+          onClick={() => store.startEditing(contact)}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16v4z" />
+          </svg>
+        </button>
+      </div>
+      {historyOpen ? <ContactHistory contact={contact} id={historyId} /> : null}
+    </ContactCardShell>
+  );
+});

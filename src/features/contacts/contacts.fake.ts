@@ -1,0 +1,143 @@
+/**
+ * Test double of the shared backend for the contacts tests: an in-memory contacts table (newest
+ * first, a version bumped by every update, the replaced values kept in contacts_history) behind
+ * the few supabase-js query-builder calls contacts.api.ts makes. A test can answer any request
+ * itself, to fail it or to hold it back.
+ */
+
+export type FakeRequest = {
+  table: string;
+  method: "select" | "insert" | "update" | "upsert";
+  values?: Record<string, unknown>;
+  filters: { column: string; op: "eq" | "lt"; value: unknown }[];
+  range?: [number, number];
+  limit?: number;
+};
+
+export type FakeReply = { data: unknown[] | null; error: unknown; status: number };
+
+/** Answers a request itself (a reply, or a promise of one), or returns undefined to let the table answer. */
+export type Interceptor = (
+  request: FakeRequest,
+  answer: (request: FakeRequest) => FakeReply,
+) => FakeReply | Promise<FakeReply> | undefined;
+
+type Row = Record<string, unknown>;
+
+export const failure = (status = 500, message = "unavailable"): FakeReply => ({
+  data: null,
+  error: { message },
+  status,
+});
+
+/** A promise and the function that settles it, for holding a reply back until the test says. */
+export function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+export function fakeContactsServer(initial: { id: string; name: string; role: string; email?: string | null }[] = []) {
+  let clock = Date.UTC(2025, 0, 1, 9);
+  const tick = () => new Date((clock += 60_000)).toISOString();
+  const contacts: Row[] = [];
+  const history: Row[] = [];
+  const requests: FakeRequest[] = [];
+  let interceptor: Interceptor | null = null;
+
+  const matches = (row: Row, request: FakeRequest) =>
+    request.filters.every(({ column, op, value }) =>
+      op === "eq" ? row[column] === value : (row[column] as number) < (value as number),
+    );
+  const reply = (data: unknown[]): FakeReply => ({ data: structuredClone(data), error: null, status: 200 });
+
+  function insert(values: Row): Row {
+    const now = tick();
+    const row = { email: null, phone: null, ...values, version: 1, created_at: now, updated_at: now };
+    contacts.unshift(row);
+    return row;
+  }
+
+  function update(row: Row, values: Row): void {
+    const now = tick();
+    const { id, version, name, role, email, phone, updated_at } = row;
+    history.push({ contact_id: id, version, name, role, email, phone, written_at: updated_at, replaced_at: now });
+    Object.assign(row, values, { version: (version as number) + 1, updated_at: now });
+  }
+
+  /** What the table itself answers. */
+  function answer(request: FakeRequest): FakeReply {
+    const rows = request.table === "contacts_history" ? history : contacts;
+    const values = request.values ?? {};
+    if (request.method === "insert") return reply([insert(values)]);
+    if (request.method === "upsert") {
+      const existing = contacts.find((row) => row.id === values.id);
+      if (existing) update(existing, values);
+      else insert(values);
+      return reply([]);
+    }
+    const found = rows.filter((row) => matches(row, request));
+    if (request.method === "update") {
+      found.forEach((row) => update(row, values));
+      return reply(found);
+    }
+    const ordered = request.table === "contacts_history" ? [...found].sort((a, b) => +b.version! - +a.version!) : found;
+    const [from, to] = request.range ?? [0, ordered.length];
+    return reply(ordered.slice(from, to + 1).slice(0, request.limit ?? Infinity));
+  }
+
+  function builder(table: string) {
+    const request: FakeRequest = { table, method: "select", filters: [] };
+    let written = false;
+    const write = (method: FakeRequest["method"], values: Row) => {
+      Object.assign(request, { method, values });
+      written = true;
+      return chain;
+    };
+    const chain = {
+      select: () => {
+        if (!written) request.method = "select";
+        return chain;
+      },
+      insert: (values: Row) => write("insert", values),
+      update: (values: Row) => write("update", values),
+      upsert: (values: Row) => write("upsert", values),
+      eq: (column: string, value: unknown) => (request.filters.push({ column, op: "eq", value }), chain),
+      lt: (column: string, value: unknown) => (request.filters.push({ column, op: "lt", value }), chain),
+      order: () => chain,
+      range: (from: number, to: number) => ((request.range = [from, to]), chain),
+      limit: (count: number) => ((request.limit = count), chain),
+      then<T>(onFulfilled: (reply: FakeReply) => T, onRejected?: (error: unknown) => T) {
+        requests.push(request);
+        return Promise.resolve(interceptor?.(request, answer) ?? answer(request)).then(onFulfilled, onRejected);
+      },
+    };
+    return chain;
+  }
+
+  for (const contact of [...initial].reverse()) insert(contact);
+
+  return {
+    /** Stands in for the SupabaseClient (only `from` is used). */
+    client: { from: builder } as never,
+    contacts,
+    history,
+    requests,
+    /** The contact with that name as stored. */
+    row: (name: string) => contacts.find((row) => row.name === name),
+    /** Someone else's change, straight to the table. */
+    change(name: string, values: Row) {
+      const row = contacts.find((stored) => stored.name === name);
+      if (row) update(row, values);
+    },
+    remove(name: string) {
+      contacts.splice(
+        contacts.findIndex((row) => row.name === name),
+        1,
+      );
+    },
+    intercept(handler: Interceptor | null) {
+      interceptor = handler;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * Searching the directory on the road: instant, forgiving matching over name, role, e-mail and
+ * phone (accents, case and phone punctuation ignored), the list drawn a page at a time, and the
+ * words around it (the count, the empty state, "Show more").
+ */
+import type { Contact } from "./contacts";
+
+// Letters NFKD does not take apart, folded the way a person would type them.
+const LETTER_FOLDS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th" };
+
+/** Lower case, accents and other marks dropped, spaces collapsed: "Siobhán  NÍ" → "siobhan ni". */
+export function searchText(value: string): string {
+  return value
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[ßæœøłđðþ]/g, (letter) => LETTER_FOLDS[letter])
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Text that reads as (part of) a phone number: digits with spaces, dashes, dots, slashes, brackets, +. */
+const PHONE_LIKE = /^[\d\s().\-/+]*\d[\d\s().\-/+]*$/;
+
+/**
+ * A phone number as digits only, so "+353 (87) 123-45" and "0035387 12345" compare
+ * equal: a leading + and a leading 00 (the international prefix) both become 00.
+ */
+export function phoneSearchKey(value: string): string {
+  const text = value.normalize("NFKC").trim();
+  const digits = text.replace(/\D/g, "");
+  return text.startsWith("+") ? `00${digits}` : digits;
+}
+
+/** A contact with its search keys worked out once, so a keystroke only compares strings. */
+export type SearchableContact = { contact: Contact; haystack: string; phoneKey: string | null };
+
+export function searchable(contact: Contact): SearchableContact {
+  // Fields are joined by a line break, which searchText never leaves in a query.
+  const haystack = [contact.name, contact.role, contact.email ?? "", contact.phone ?? ""].map(searchText).join("\n");
+  return { contact, haystack, phoneKey: contact.phone ? phoneSearchKey(contact.phone) : null };
+}
+
+/** A query worked out once per keystroke: its folded text, its words, and each one's phone digits. */
+type PreparedQuery = { wanted: string; phoneKey: string | null; words: { text: string; phoneKey: string | null }[] };
+
+const queryPhoneKey = (text: string) => {
+  if (!PHONE_LIKE.test(text)) return null;
+  const key = phoneSearchKey(text);
+  return key === "" ? null : key;
+};
+
+function prepareQuery(query: string): PreparedQuery {
+  const wanted = searchText(query);
+  const words = wanted.split(" ");
+  return {
+    wanted,
+    phoneKey: queryPhoneKey(query),
+    words: words.length > 1 ? words.map((word) => ({ text: word, phoneKey: queryPhoneKey(word) })) : [],
+  };
+}
+
+function matchesPrepared(entry: SearchableContact, query: PreparedQuery): boolean {
+  if (query.wanted === "") return true;
+  const { haystack, phoneKey } = entry;
+  if (haystack.includes(query.wanted)) return true;
+  if (phoneKey !== null && query.phoneKey !== null && phoneKey.includes(query.phoneKey)) return true;
+  return (
+    query.words.length > 0 &&
+    query.words.every(
+      (word) =>
+        haystack.includes(word.text) ||
+        (phoneKey !== null && word.phoneKey !== null && phoneKey.includes(word.phoneKey)),
+    )
+  );
+}
+
+/**
+ * Whether a contact matches what was typed in the search box: the whole query
+ * in any field, or a phone number however it is punctuated, or else every word
+ * of the query somewhere in the contact ("booker galway" finds the Galway booker).
+ */
+export function contactMatches(contact: Contact, query: string): boolean {
+  return matchesPrepared(searchable(contact), prepareQuery(query));
+}
+
+/** The contacts a search shows, in list order, from contacts indexed with `searchable`. */
+export function searchContacts(index: readonly SearchableContact[], query: string): Contact[] {
+  const prepared = prepareQuery(query);
+  if (prepared.wanted === "") return index.map((entry) => entry.contact);
+  return index.flatMap((entry) => (matchesPrepared(entry, prepared) ? [entry.contact] : []));
+}
+
+/** The contacts a search shows, in list order. */
+export function filterContacts(contacts: readonly Contact[], query: string): Contact[] {
+  return searchContacts(contacts.map(searchable), query);
+}
+
+/** How many cards the list holds at first, and adds per "Show more": enough to scroll, quick to draw. */
+export const CONTACTS_PAGE_SIZE = 100;
+
+/** Cards drawn at once when a search changes (more than a screenful); the rest of the page follows. */
+export const CONTACTS_FIRST_DRAW = 18;
+
+/** The button under a long list: "Show 100 more (4,900 not shown yet)". */
+export function showMoreLabel(notShown: number): string {
+  const next = Math.min(notShown, CONTACTS_PAGE_SIZE);
+  return `Show ${next} more (${notShown.toLocaleString("en")} not shown yet)`;
+}
+
+/** The live count under the search box: "3 of 12 contacts" while searching, "12 contacts" otherwise. */
+export function contactCount(shown: number, total: number, searching: boolean): string {
+  const noun = total === 1 ? "contact" : "contacts";
+  return searching ? `${shown} of ${total} ${noun}` : `${total} ${noun}`;
+}
+
+/** The empty state of a search that finds nobody. */
+export function noMatchMessage(query: string): string {
+  return `No contacts match “${query.trim()}”`;
+}

@@ -1,0 +1,419 @@
+import { describe, expect, it } from "vitest";
+import { LEGACY_CONTACTS_KEY } from "./contacts";
+import { deferred, failure, fakeContactsServer } from "./contacts.fake";
+import { createContactsStore, type ContactsStorage, type ContactsToast } from "./contacts.store";
+
+/** A localStorage holding what it is given. */
+function fakeStorage(initial: Record<string, string> = {}): ContactsStorage & { saved: Map<string, string> } {
+  const saved = new Map(Object.entries(initial));
+  return {
+    saved,
+    getItem: (key: string) => saved.get(key) ?? null,
+    setItem: (key: string, value: string) => void saved.set(key, value),
+    removeItem: (key: string) => void saved.delete(key),
+  };
+}
+
+/** A store on a fake backend, with the toasts it shows as "Title: description" lines. */
+function setUp(
+  options: { server?: ReturnType<typeof fakeContactsServer>; storage?: ReturnType<typeof fakeStorage> } = {},
+) {
+  const server = options.server ?? fakeContactsServer();
+  const storage = options.storage ?? fakeStorage();
+  const toasts: string[] = [];
+  const downloads: { filename: string; text: string }[] = [];
+  const store = createContactsStore({
+    client: Promise.resolve(server.client),
+    storage,
+    now: () => Date.UTC(2025, 5, 1),
+    random: () => 0.5,
+    toast: (toast: ContactsToast) => toasts.push(`${toast.title}: ${toast.description}`),
+    download: (file) => downloads.push(file),
+  });
+  const names = () => store.$contacts.get().map((contact) => contact.name);
+  return { server, storage, store, toasts, downloads, names };
+}
+
+const draft = (values: Partial<Record<"name" | "role" | "email" | "phone", string>>) => ({
+  name: "",
+  role: "",
+  email: "",
+  phone: "",
+  ...values,
+});
+
+describe("contacts store: migrating legacy local contacts", () => {
+  const legacy = [
+    { id: "l1", name: "Fiona", role: "Agent", email: "", phone: "087 000" },
+    { id: "l2", name: "Gerry", role: "Label" },
+    { id: "l3", name: "Hugh", role: "Press" },
+    { name: "No id at all", role: "Mystery" },
+  ];
+
+  it("moves the rows the table takes, keeps the failed and unreadable ones, and says so", async () => {
+    const server = fakeContactsServer();
+    server.intercept((request) =>
+      request.method === "upsert" && request.values?.name === "Gerry" ? failure() : undefined,
+    );
+    const storage = fakeStorage({ [LEGACY_CONTACTS_KEY]: JSON.stringify(legacy) });
+    const { store, toasts, names } = setUp({ server, storage });
+    await store.start();
+    expect(server.contacts.map((row) => [row.id, row.name, row.email, row.phone])).toEqual([
+      ["l3", "Hugh", null, null],
+      ["l1", "Fiona", null, "087 000"],
+    ]);
+    expect(JSON.parse(storage.saved.get(LEGACY_CONTACTS_KEY) ?? "null")).toEqual([
+      { ...legacy[1], email: null, phone: null },
+      legacy[3],
+    ]);
+    expect(toasts).toEqual([
+      "Migration error: Failed to migrate contact: Gerry",
+      "Contacts migrated: 2 local contacts have been migrated to the shared database",
+      "Contacts loaded: 2 contacts loaded from the shared database",
+    ]);
+    expect(names()).toEqual(["Hugh", "Fiona"]);
+  });
+
+  it("removes the local copy once every contact is in the table, and runs once per page", async () => {
+    const storage = fakeStorage({ [LEGACY_CONTACTS_KEY]: JSON.stringify(legacy.slice(0, 3)) });
+    const { server, store, toasts } = setUp({ storage });
+    await Promise.all([store.start(), store.start()]);
+    expect(storage.saved.has(LEGACY_CONTACTS_KEY)).toBe(false);
+    expect(server.requests.filter((request) => request.method === "upsert")).toHaveLength(3);
+    expect(toasts.filter((toast) => toast.startsWith("Contacts migrated"))).toHaveLength(1);
+  });
+
+  it("leaves a stored value that is not a list untouched, and still loads", async () => {
+    const storage = fakeStorage({ [LEGACY_CONTACTS_KEY]: "{oops" });
+    const { store, toasts } = setUp({ storage });
+    await store.start();
+    expect(storage.saved.get(LEGACY_CONTACTS_KEY)).toBe("{oops");
+    expect(toasts).toEqual(["Contacts loaded: 0 contacts loaded from the shared database"]);
+  });
+
+  it("keeps everything for the next visit when the backend cannot be reached at all", async () => {
+    const storage = fakeStorage({ [LEGACY_CONTACTS_KEY]: JSON.stringify(legacy) });
+    const toasts: string[] = [];
+    const store = createContactsStore({
+      client: () => Promise.reject(new Error("offline")),
+      storage,
+      toast: (toast) => toasts.push(`${toast.title}: ${toast.description}`),
+    });
+    await store.start();
+    expect(storage.saved.get(LEGACY_CONTACTS_KEY)).toBe(JSON.stringify(legacy));
+    expect(toasts).toEqual(["Error: Failed to load contacts"]);
+    expect(store.$loading.get()).toBe(false);
+  });
+});
+
+describe("contacts store: loading", () => {
+  it("shows the table newest first and says how many it loaded", async () => {
+    const server = fakeContactsServer([
+      { id: "b", name: "Brian", role: "Press" },
+      { id: "a", name: "Aoife", role: "Booker" },
+    ]);
+    const { store, toasts, names } = setUp({ server });
+    expect(store.$loading.get()).toBe(true);
+    await store.load();
+    expect(store.$loading.get()).toBe(false);
+    expect(names()).toEqual(["Brian", "Aoife"]);
+    expect(toasts).toEqual(["Contacts loaded: 2 contacts loaded from the shared database"]);
+  });
+
+  it("says when the contacts cannot be loaded, and stops loading", async () => {
+    const server = fakeContactsServer([{ id: "a", name: "Aoife", role: "Booker" }]);
+    server.intercept(() => failure());
+    const { store, toasts, names } = setUp({ server });
+    await store.load();
+    expect(toasts).toEqual(["Error: Failed to load contacts"]);
+    expect(store.$loading.get()).toBe(false);
+    expect(names()).toEqual([]);
+  });
+
+  it("never lets a slow older read replace the list a newer one showed", async () => {
+    const server = fakeContactsServer([{ id: "a", name: "Aoife", role: "Booker" }]);
+    const held = deferred();
+    let reads = 0;
+    server.intercept((request, answer) => {
+      if (request.method !== "select" || (reads += 1) > 1) return undefined;
+      // The first read is answered with the table as it is now, but only when the test says.
+      const reply = answer(request);
+      return held.promise.then(() => reply);
+    });
+    const { store, toasts, names } = setUp({ server });
+    const older = store.load();
+    server.change("Aoife", { name: "Aoife Ní Bhriain" });
+    await store.load();
+    held.resolve();
+    await older;
+    expect(names()).toEqual(["Aoife Ní Bhriain"]);
+    expect(toasts).toEqual(["Contacts loaded: 1 contacts loaded from the shared database"]);
+  });
+
+  it("keeps a contact added while the load was on its way", async () => {
+    const server = fakeContactsServer([{ id: "a", name: "Aoife", role: "Booker" }]);
+    const held = deferred();
+    server.intercept((request, answer) =>
+      request.method === "select" ? held.promise.then(() => answer(request)) : undefined,
+    );
+    const { store, names } = setUp({ server });
+    const loading = store.load();
+    const added = store.add(draft({ name: "Dara", role: "Sound" }));
+    held.resolve();
+    await Promise.all([loading, added]);
+    // The read went out before the insert, so its reply may or may not hold Dara: Dara is shown once.
+    expect(names().filter((name) => name === "Dara")).toHaveLength(1);
+    expect(names()).toContain("Aoife");
+  });
+});
+
+describe("contacts store: adding", () => {
+  it("adds a contact at the top with empty fields as null, and says so", async () => {
+    const { server, store, toasts, names } = setUp({
+      server: fakeContactsServer([{ id: "a", name: "Aoife", role: "Booker" }]),
+    });
+    await store.load();
+    expect(await store.add(draft({ name: " Dara ", role: "Sound engineer", email: " " }))).toBe(true);
+    expect(names()).toEqual(["Dara", "Aoife"]);
+    expect(server.row("Dara")).toMatchObject({ id: `${Date.UTC(2025, 5, 1)}fffffffff`, email: null, phone: null });
+    expect(toasts.at(-1)).toBe("Contact added: New contact has been added successfully");
+  });
+
+  it("does nothing without a name or a role", async () => {
+    const { server, store, toasts } = setUp();
+    expect(await store.add(draft({ name: "Dara" }))).toBe(false);
+    expect(await store.add(draft({ role: "Sound" }))).toBe(false);
+    expect(server.requests).toEqual([]);
+    expect(toasts).toEqual([]);
+  });
+
+  it("says when the add fails, so the form keeps what was typed", async () => {
+    const server = fakeContactsServer();
+    server.intercept((request) => (request.method === "insert" ? failure(429, "too many") : undefined));
+    const { store, toasts, names } = setUp({ server });
+    expect(await store.add(draft({ name: "Dara", role: "Sound" }))).toBe(false);
+    expect(names()).toEqual([]);
+    expect(toasts).toEqual(["Error: Failed to add contact"]);
+    expect(store.$adding.get()).toBe(false);
+  });
+});
+
+describe("contacts store: editing", () => {
+  const seeded = () => fakeContactsServer([{ id: "p", name: "Labhrás", role: "Piper", email: null }]);
+
+  async function editing(server = seeded()) {
+    const setup = setUp({ server });
+    await setup.store.load();
+    const [contact] = setup.store.$contacts.get();
+    setup.store.startEditing(contact);
+    return { ...setup, contact };
+  }
+
+  it("edits one card at a time, and Cancel drops the draft", async () => {
+    const { store, contact } = await editing();
+    expect(store.$editing.get()).toMatchObject({ id: "p", draft: draft({ name: "Labhrás", role: "Piper" }) });
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
+    store.editDraft("elsewhere", draft({ name: "ignored" }));
+    expect(store.$editing.get()?.draft.role).toBe("Uilleann piper");
+    store.stopEditing(contact.id);
+    expect(store.$editingId.get()).toBeNull();
+    expect(store.$contacts.get()[0].role).toBe("Piper");
+  });
+
+  it("saves the draft, returns the card to viewing and says so", async () => {
+    const { server, store, toasts } = await editing();
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper", email: "" }));
+    expect(await store.save()).toBe(true);
+    expect(server.row("Labhrás")).toMatchObject({ role: "Uilleann piper", email: null, version: 2 });
+    expect(store.$contacts.get()[0]).toMatchObject({ role: "Uilleann piper", version: 2 });
+    expect(store.$editing.get()).toBeNull();
+    expect(toasts.at(-1)).toBe("Contact updated: Contact has been updated successfully");
+  });
+
+  it("keeps the draft and shows theirs when someone else saved first; Keep theirs drops the draft", async () => {
+    const { server, store, toasts } = await editing();
+    server.change("Labhrás", { role: "Uilleann piper" });
+    store.editDraft("p", draft({ name: "Labhrás", role: "Piper", phone: "087 999" }));
+    expect(await store.save()).toBe(false);
+    expect(store.$editing.get()).toMatchObject({
+      draft: { phone: "087 999" },
+      theirs: { role: "Uilleann piper", version: 2 },
+    });
+    expect(store.$contacts.get()[0].role).toBe("Uilleann piper");
+    expect(server.row("Labhrás")).toMatchObject({ role: "Uilleann piper", phone: null });
+    expect(toasts.filter((toast) => toast.startsWith("Contact updated"))).toEqual([]);
+    // With theirs on screen, a plain Save (Enter in the form) saves nothing: only a choice does.
+    expect(await store.save()).toBe(false);
+    expect(server.row("Labhrás")?.version).toBe(2);
+    store.keepTheirs("p");
+    expect(store.$editing.get()).toBeNull();
+    expect(store.$contacts.get()[0]).toMatchObject({ role: "Uilleann piper", phone: null });
+  });
+
+  it("saves over theirs on request, conditional on the version just seen", async () => {
+    const { server, store, toasts } = await editing();
+    server.change("Labhrás", { role: "Uilleann piper" });
+    store.editDraft("p", draft({ name: "Labhrás", role: "Piper", phone: "087 999" }));
+    await store.save();
+    // Someone changes it once more before the choice: the choice meets the newer version.
+    server.change("Labhrás", { email: "labhras@example.ie" });
+    expect(await store.saveOverTheirs()).toBe(false);
+    expect(store.$editing.get()?.theirs).toMatchObject({ email: "labhras@example.ie", version: 3 });
+    expect(await store.saveOverTheirs()).toBe(true);
+    expect(server.row("Labhrás")).toMatchObject({ role: "Piper", phone: "087 999", email: null, version: 4 });
+    expect(store.$editing.get()).toBeNull();
+    expect(toasts.at(-1)).toBe("Contact updated: Contact has been updated successfully");
+  });
+
+  it("fails a save that changed no row, keeping the draft", async () => {
+    const { server, store, toasts } = await editing();
+    server.remove("Labhrás");
+    store.editDraft("p", draft({ name: "Labhrás II", role: "Piper" }));
+    expect(await store.save()).toBe(false);
+    expect(toasts.at(-1)).toBe("Error: Failed to update contact");
+    expect(store.$editing.get()).toMatchObject({ draft: { name: "Labhrás II" }, theirs: null });
+  });
+
+  it("fails a save the server refuses, keeping the draft and allowing another try", async () => {
+    const server = seeded();
+    const { store, toasts } = await editing(server);
+    server.intercept((request) => (request.method === "update" ? failure(400, "blank name") : undefined));
+    store.editDraft("p", draft({ name: "   ", role: "Piper" }));
+    expect(await store.save()).toBe(false);
+    expect(toasts.at(-1)).toBe("Error: Failed to update contact");
+    expect(store.$editing.get()?.draft.name).toBe("   ");
+    expect(store.$saving.get()).toBe(false);
+    server.intercept(null);
+    store.editDraft("p", draft({ name: "Labhrás", role: "Píobaire" }));
+    expect(await store.save()).toBe(true);
+  });
+
+  it("leaves the card being edited alone when an earlier card's save finishes", async () => {
+    const server = fakeContactsServer([
+      { id: "p", name: "Labhrás", role: "Piper" },
+      { id: "q", name: "Muireann", role: "Singer" },
+    ]);
+    const { store } = await editing(server);
+    const held = deferred();
+    server.intercept((request, answer) =>
+      request.method === "update" ? held.promise.then(() => answer(request)) : undefined,
+    );
+    const saving = store.save();
+    store.startEditing(store.$contacts.get()[1]);
+    held.resolve();
+    expect(await saving).toBe(true);
+    expect(store.$editingId.get()).toBe("q");
+  });
+});
+
+describe("contacts store: a card's history", () => {
+  async function edited() {
+    const server = fakeContactsServer([{ id: "g", name: "Gráinne", role: "Booker", email: "grainne@example.ie" }]);
+    const setup = setUp({ server });
+    await setup.store.load();
+    setup.store.startEditing(setup.store.$contacts.get()[0]);
+    setup.store.editDraft("g", draft({ name: "Gráinne", role: "Agent" }));
+    await setup.store.save();
+    return setup;
+  }
+
+  it("loads the earlier versions and restores one as a change of its own", async () => {
+    const { server, store, toasts } = await edited();
+    await store.loadHistory("g");
+    const [first] = store.history("g").get().loaded?.versions ?? [];
+    expect(first).toMatchObject({ version: 1, role: "Booker", email: "grainne@example.ie" });
+    expect(await store.restore("g", first)).toBe(true);
+    expect(server.row("Gráinne")).toMatchObject({ role: "Booker", email: "grainne@example.ie", version: 3 });
+    expect(store.$contacts.get()[0]).toMatchObject({ role: "Booker", version: 3 });
+    expect(toasts.at(-1)).toBe("Contact restored: Gráinne is back as it was in version 1");
+    expect(store.history("g").get().restoring).toBeNull();
+    // The restore is kept in the history too: the version it replaced can be restored in turn.
+    await store.loadHistory("g");
+    expect(
+      store
+        .history("g")
+        .get()
+        .loaded?.versions.map((version) => [version.version, version.role]),
+    ).toEqual([
+      [2, "Agent"],
+      [1, "Booker"],
+    ]);
+  });
+
+  it("restores nothing over a change made meanwhile, and shows that change", async () => {
+    const { server, store, toasts } = await edited();
+    await store.loadHistory("g");
+    const [first] = store.history("g").get().loaded?.versions ?? [];
+    server.change("Gráinne", { role: "Manager" });
+    expect(await store.restore("g", first)).toBe(false);
+    expect(server.row("Gráinne")).toMatchObject({ role: "Manager", version: 3 });
+    expect(store.$contacts.get()[0]).toMatchObject({ role: "Manager", version: 3 });
+    expect(toasts.at(-1)).toBe("Error: Failed to update contact");
+  });
+
+  it("says when the history cannot be loaded, and loads it on the next try", async () => {
+    const { server, store } = await edited();
+    server.intercept((request) => (request.table === "contacts_history" ? failure() : undefined));
+    await store.loadHistory("g");
+    expect(store.history("g").get()).toMatchObject({ failed: true, loaded: null });
+    server.intercept(null);
+    await store.loadHistory("g");
+    expect(store.history("g").get()).toMatchObject({ failed: false, loaded: { more: false } });
+  });
+
+  it("adds older pages below the versions shown, and keeps them when the contact changes", async () => {
+    const server = fakeContactsServer([{ id: "c", name: "Caoimhe", role: "Harper" }]);
+    for (let i = 1; i <= 120; i += 1) server.change("Caoimhe", { role: `spam ${i}` });
+    const { store } = setUp({ server });
+    await store.load();
+    await store.loadHistory("c");
+    const versions = () =>
+      store
+        .history("c")
+        .get()
+        .loaded?.versions.map((version) => version.version) ?? [];
+    expect(versions()).toHaveLength(50);
+    await store.loadOlderHistory("c");
+    await store.loadOlderHistory("c");
+    expect(versions()).toHaveLength(120);
+    expect(store.history("c").get().loaded?.more).toBe(false);
+    const oldest = store.history("c").get().loaded?.versions.at(-1);
+    expect(oldest).toMatchObject({ version: 1, role: "Harper" });
+    await store.restore("c", oldest!);
+    await store.loadHistory("c");
+    expect(versions()).toHaveLength(121);
+    expect(versions()[0]).toBe(121);
+  });
+
+  it("does not call the history unreadable when only an older read of it failed", async () => {
+    const { server, store } = await edited();
+    const held = deferred();
+    let reads = 0;
+    server.intercept((request) =>
+      request.table === "contacts_history" && (reads += 1) === 1 ? held.promise.then(() => failure()) : undefined,
+    );
+    const older = store.loadHistory("g");
+    await store.loadHistory("g");
+    held.resolve();
+    await older;
+    expect(store.history("g").get()).toMatchObject({ failed: false, loaded: { versions: [{ version: 1 }] } });
+  });
+});
+
+describe("contacts store: search and downloads", () => {
+  it("indexes the list for search and downloads exactly the contacts it is given", async () => {
+    const server = fakeContactsServer([
+      { id: "a", name: "Aoife Ní Bhriain", role: "Booker" },
+      { id: "b", name: "Brian", role: "Press" },
+    ]);
+    const { store, downloads } = setUp({ server });
+    await store.load();
+    expect(store.$index.get().map((entry) => entry.haystack.split("\n")[0])).toEqual(["aoife ni bhriain", "brian"]);
+    store.setQuery("brian");
+    expect(store.$query.get()).toBe("brian");
+    store.downloadVCard(store.$contacts.get()[0]);
+    store.downloadVCards(store.$contacts.get().slice(1));
+    expect(downloads.map((file) => file.filename)).toEqual(["aoife-ni-bhriain.vcf", "contacts.vcf"]);
+    expect(downloads[1].text.match(/^FN:/gm)).toHaveLength(1);
+  });
+});

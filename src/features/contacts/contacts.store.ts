@@ -1,0 +1,407 @@
+/**
+ * The contacts directory's state and every side effect behind it: moving legacy local contacts
+ * to the shared table, loading the table, adding, editing (a save never overwrites someone
+ * else's change unseen), each card's history and its Restore, the search box and the vCard
+ * downloads, each outcome said with the spec's toast. On a failure the user's input stays.
+ *
+ * The client, storage, clock and toasts are handed in, so a unit test drives a whole sequence
+ * (a failed migration row, a late reply, a conflict) with fakes; the page's store is
+ * `contactsStore()`. The islands subscribe to its atoms and call its verbs, nothing more.
+ */
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { atom, computed, type ReadableAtom, type WritableAtom } from "nanostores";
+import { downloadText } from "../../lib/download";
+import { readStorage, removeStorage, writeStorage } from "../../lib/storage";
+import { getSupabase } from "../../lib/supabase";
+import { showToast } from "../toasts/toasts.store";
+import {
+  contactFromDraft,
+  draftFromContact,
+  LEGACY_CONTACTS_KEY,
+  mergeLoaded,
+  newContactId,
+  parseLegacyContacts,
+  remainingAfterMigration,
+  updateFromDraft,
+  withContact,
+  type Contact,
+  type ContactDraft,
+  type ContactField,
+} from "./contacts";
+import {
+  fetchContactHistory,
+  fetchContacts,
+  insertContact,
+  updateContact,
+  upsertContact,
+  type SaveResult,
+} from "./contacts.api";
+import { withNewestHistory, withOlderHistory, type ContactVersion, type LoadedHistory } from "./contacts.history";
+import { searchable } from "./contacts.search";
+import { contactsVCardFile, contactVCardFile } from "./contacts.vcard";
+
+/** What the store needs of localStorage; the page's never throws (src/lib/storage.ts). */
+export type ContactsStorage = {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+};
+
+export type ContactsToast = Parameters<typeof showToast>[0];
+
+export type ContactsEnvironment = {
+  /** The Supabase client, or a promise of it, or a function that gives one (the page's is made on first use). */
+  client: SupabaseClient | PromiseLike<SupabaseClient> | (() => PromiseLike<SupabaseClient>);
+  storage: ContactsStorage;
+  /** The clock, in ms since the epoch: new contacts' ids and creation times. */
+  now?: () => number;
+  /** The random source of new contacts' ids. */
+  random?: () => number;
+  toast?: (toast: ContactsToast) => void;
+  /** Offers a file to the browser's downloads. */
+  download?: (file: { filename: string; text: string }) => void;
+};
+
+/** The card being edited. */
+export type Editing = {
+  id: string;
+  draft: ContactDraft;
+  /** The version the draft was taken from: the save is conditional on it. */
+  version: number;
+  /** Someone else's newer values, when a save found the contact changed meanwhile. */
+  theirs: Contact | null;
+};
+
+/** One card's history panel. */
+export type HistoryState = {
+  /** The versions loaded so far; null until the first page arrives. */
+  loaded: LoadedHistory | null;
+  /** The newest page could not be read. */
+  failed: boolean;
+  older: "idle" | "loading" | "failed";
+  /** The version being restored, if any. */
+  restoring: number | null;
+};
+
+const noHistory: HistoryState = { loaded: null, failed: false, older: "idle", restoring: null };
+
+const LOAD_FAILED = { title: "Error", description: "Failed to load contacts", variant: "destructive" } as const;
+const ADD_FAILED = { title: "Error", description: "Failed to add contact", variant: "destructive" } as const;
+const UPDATE_FAILED = { title: "Error", description: "Failed to update contact", variant: "destructive" } as const;
+
+export function createContactsStore(environment: ContactsEnvironment) {
+  const { storage, now = Date.now, random = Math.random, toast = showToast } = environment;
+  const download = environment.download ?? ((file) => downloadText(file.filename, file.text, "text/vcard"));
+  const client = async () => {
+    const given = environment.client;
+    return typeof given === "function" ? await given() : await given;
+  };
+
+  const $contacts = atom<Contact[]>([]);
+  /** True until the first load has finished, well or badly. */
+  const $loading = atom(true);
+  /** The contacts with their search keys, worked out once per list so a keystroke only compares strings. */
+  const $index = computed($contacts, (contacts) => contacts.map(searchable));
+  /** What is typed in the search box. */
+  const $query = atom("");
+  const $adding = atom(false);
+  const $editing = atom<Editing | null>(null);
+  /** Which card is being edited: the list follows this, not every keystroke in the draft. */
+  const $editingId = computed($editing, (editing) => editing?.id ?? null);
+  const $saving = atom(false);
+  const histories = new Map<string, WritableAtom<HistoryState>>();
+
+  // Reads are numbered: a slower reply to an older read never replaces what a newer one showed.
+  let lastRead = 0;
+  let shownRead = 0;
+  const historyReads = new Map<string, { last: number; shown: number }>();
+  let started: Promise<void> | null = null;
+
+  const replaceContact = (updated: Contact) => $contacts.set(withContact($contacts.get(), updated));
+
+  function historyAtom(id: string) {
+    let history = histories.get(id);
+    if (!history) {
+      history = atom<HistoryState>(noHistory);
+      histories.set(id, history);
+    }
+    return history;
+  }
+  const patchHistory = (id: string, patch: Partial<HistoryState>) => {
+    const history = historyAtom(id);
+    history.set({ ...history.get(), ...patch });
+  };
+
+  /** Storage that refuses (private mode, quota) leaves the legacy list where it is. */
+  function readLegacy(): string | null {
+    try {
+      return storage.getItem(LEGACY_CONTACTS_KEY);
+    } catch {
+      return null;
+    }
+  }
+  function keepLegacy(remaining: string | null) {
+    try {
+      if (remaining === null) storage.removeItem(LEGACY_CONTACTS_KEY);
+      else storage.setItem(LEGACY_CONTACTS_KEY, remaining);
+    } catch {
+      // Kept as it was: the next visit migrates it again, by id, so nothing is doubled.
+    }
+  }
+
+  /**
+   * Moves the contacts the old, local-only version kept in this browser to the shared table,
+   * one upsert each, and keeps in storage every entry that did not make it (a failed upsert, an
+   * unreadable entry) for the next visit.
+   */
+  async function migrate(): Promise<void> {
+    const raw = readLegacy();
+    if (raw === null) return;
+    const parse = parseLegacyContacts(raw);
+    const failed = new Set<string>();
+    if (parse.migratable.length > 0) {
+      let supabase: SupabaseClient;
+      try {
+        supabase = await client();
+      } catch {
+        return; // No client, nothing moved: all of it stays for the next visit (the load says it failed).
+      }
+      for (const contact of parse.migratable) {
+        try {
+          await upsertContact(supabase, contact);
+        } catch {
+          failed.add(contact.id);
+          toast({
+            title: "Migration error",
+            description: `Failed to migrate contact: ${contact.name}`,
+            variant: "destructive",
+          });
+        }
+      }
+    }
+    const remaining = remainingAfterMigration(parse, failed, raw);
+    if (remaining !== raw) keepLegacy(remaining);
+    const migrated = parse.migratable.length - failed.size;
+    if (migrated > 0) {
+      toast({
+        title: "Contacts migrated",
+        description: `${migrated} local contacts have been migrated to the shared database`,
+      });
+    }
+  }
+
+  /** Reads the whole table; contacts added on this screen meanwhile stay. */
+  async function load(): Promise<void> {
+    const read = ++lastRead;
+    try {
+      const loaded = await fetchContacts(await client());
+      if (read < shownRead) return;
+      shownRead = read;
+      $contacts.set(mergeLoaded(loaded, $contacts.get()));
+      $loading.set(false);
+      toast({ title: "Contacts loaded", description: `${loaded.length} contacts loaded from the shared database` });
+    } catch {
+      // A failed older read says nothing about the newer list on screen.
+      if (read < shownRead) return;
+      toast(LOAD_FAILED);
+      if (read === lastRead) $loading.set(false);
+    }
+  }
+
+  /** Adds a contact; false when name or role is empty (nothing happens) or the insert failed (the form keeps it). */
+  async function add(draft: ContactDraft): Promise<boolean> {
+    const contact = contactFromDraft(draft, newContactId(now(), random));
+    if (!contact || $adding.get()) return false;
+    $adding.set(true);
+    try {
+      const stored = await insertContact(await client(), contact);
+      const others = $contacts.get().filter((shown) => shown.id !== stored.id);
+      $contacts.set([{ created_at: new Date(now()).toISOString(), ...stored }, ...others]);
+      toast({ title: "Contact added", description: "New contact has been added successfully" });
+      return true;
+    } catch {
+      toast(ADD_FAILED);
+      return false;
+    } finally {
+      $adding.set(false);
+    }
+  }
+
+  /** Only one card is edited at a time: editing another leaves the first one's draft behind. */
+  function startEditing(contact: Contact): void {
+    $editing.set({ id: contact.id, draft: draftFromContact(contact), version: contact.version ?? 1, theirs: null });
+  }
+
+  function editDraft(id: string, draft: ContactDraft): void {
+    const editing = $editing.get();
+    if (editing?.id === id) $editing.set({ ...editing, draft });
+  }
+
+  /** Cancel, Keep theirs, Escape: the card shows the contact as it is; the draft is dropped. */
+  function stopEditing(id: string): void {
+    // A save that finishes after the user moved on to another card leaves that card alone.
+    if ($editing.get()?.id === id) $editing.set(null);
+  }
+
+  /** Whether the save went through; any other outcome keeps the draft on screen. */
+  function saved(id: string, result: SaveResult): boolean {
+    if (result.outcome === "saved") {
+      replaceContact(result.contact);
+      stopEditing(id);
+      toast({ title: "Contact updated", description: "Contact has been updated successfully" });
+      return true;
+    }
+    if (result.outcome === "changed") {
+      // Their values go on the card and beside the draft; only an explicit choice saves now.
+      replaceContact(result.theirs);
+      const editing = $editing.get();
+      if (editing?.id === id) $editing.set({ ...editing, theirs: result.theirs });
+      return false;
+    }
+    // Gone, or no row written: a save that changed no row is a failure.
+    toast(UPDATE_FAILED);
+    return false;
+  }
+
+  async function saveAt(over: boolean): Promise<boolean> {
+    const editing = $editing.get();
+    if (!editing || $saving.get()) return false;
+    // With someone else's change on screen, only "Save mine over theirs" saves, at their version.
+    if (over !== (editing.theirs !== null)) return false;
+    const version = editing.theirs ? (editing.theirs.version ?? 1) : editing.version;
+    $saving.set(true);
+    try {
+      return saved(
+        editing.id,
+        await updateContact(await client(), editing.id, version, updateFromDraft(editing.draft)),
+      );
+    } catch {
+      toast(UPDATE_FAILED);
+      return false;
+    } finally {
+      $saving.set(false);
+    }
+  }
+
+  /** Reads the newest page of a contact's history again; older pages already shown stay. */
+  async function loadHistory(id: string): Promise<void> {
+    const reads = historyReads.get(id) ?? { last: 0, shown: 0 };
+    historyReads.set(id, reads);
+    const read = ++reads.last;
+    patchHistory(id, { failed: false });
+    try {
+      const newest = await fetchContactHistory(await client(), id);
+      if (read < reads.shown) return;
+      reads.shown = read;
+      patchHistory(id, { loaded: withNewestHistory(historyAtom(id).get().loaded, newest) });
+    } catch {
+      if (read === reads.last) patchHistory(id, { failed: true });
+    }
+  }
+
+  /** Adds the next older page below the versions shown. */
+  async function loadOlderHistory(id: string): Promise<void> {
+    const { loaded, older } = historyAtom(id).get();
+    const oldest = loaded?.versions.at(-1)?.version;
+    if (oldest === undefined || older === "loading") return;
+    patchHistory(id, { older: "loading" });
+    try {
+      const page = await fetchContactHistory(await client(), id, oldest);
+      const current = historyAtom(id).get().loaded;
+      patchHistory(id, { loaded: current ? withOlderHistory(current, page) : current, older: "idle" });
+    } catch {
+      patchHistory(id, { older: "failed" });
+    }
+  }
+
+  /**
+   * Puts an earlier version's values back. It is an ordinary, conditional update, so it is kept
+   * in the history in turn; if the contact changed meanwhile, the card shows the newer values
+   * and nothing is restored.
+   */
+  async function restore(id: string, version: ContactVersion): Promise<boolean> {
+    const contact = $contacts.get().find((shown) => shown.id === id);
+    if (!contact || historyAtom(id).get().restoring !== null) return false;
+    patchHistory(id, { restoring: version.version });
+    const values: Pick<Contact, ContactField> = {
+      name: version.name,
+      role: version.role,
+      email: version.email,
+      phone: version.phone,
+    };
+    try {
+      const result = await updateContact(await client(), id, contact.version ?? 1, values);
+      if (result.outcome === "saved") {
+        replaceContact(result.contact);
+        toast({
+          title: "Contact restored",
+          description: `${result.contact.name} is back as it was in version ${version.version}`,
+        });
+        return true;
+      }
+      if (result.outcome === "changed") replaceContact(result.theirs);
+      toast(UPDATE_FAILED);
+      return false;
+    } catch {
+      toast(UPDATE_FAILED);
+      return false;
+    } finally {
+      patchHistory(id, { restoring: null });
+    }
+  }
+
+  return {
+    $contacts: $contacts as ReadableAtom<Contact[]>,
+    $loading: $loading as ReadableAtom<boolean>,
+    $index,
+    $query: $query as ReadableAtom<string>,
+    $adding: $adding as ReadableAtom<boolean>,
+    $editing: $editing as ReadableAtom<Editing | null>,
+    $editingId,
+    $saving: $saving as ReadableAtom<boolean>,
+    /** One card's history panel. */
+    history: (id: string): ReadableAtom<HistoryState> => historyAtom(id),
+    /** On first load: the migration, then the load; once per page however often it is asked. */
+    start(): Promise<void> {
+      started ??= migrate()
+        .catch((error: unknown) => console.error(error))
+        .then(load);
+      return started;
+    },
+    migrate,
+    load,
+    add,
+    startEditing,
+    editDraft,
+    stopEditing,
+    /** Saves the draft if the contact is still at the version it was taken from. */
+    save: () => saveAt(false),
+    /** After a conflict: saves the draft over their version (if it is still theirs). */
+    saveOverTheirs: () => saveAt(true),
+    /** After a conflict: drops the draft; the card already shows their values. */
+    keepTheirs: stopEditing,
+    loadHistory,
+    loadOlderHistory,
+    restore,
+    setQuery: (query: string) => $query.set(query),
+    downloadVCard: (contact: Contact) => download(contactVCardFile(contact)),
+    downloadVCards: (contacts: readonly Contact[]) => download(contactsVCardFile(contacts)),
+  };
+}
+
+export type ContactsStore = ReturnType<typeof createContactsStore>;
+
+/** The page's localStorage, through the helpers that never throw. */
+const pageStorage: ContactsStorage = {
+  getItem: readStorage,
+  setItem: (key, value) => void writeStorage(key, value),
+  removeItem: removeStorage,
+};
+
+let pageStore: ContactsStore | undefined;
+
+/** The page's store: the shared Supabase client, this browser's storage, the real clock. */
+export function contactsStore(): ContactsStore {
+  pageStore ??= createContactsStore({ client: getSupabase, storage: pageStorage });
+  return pageStore;
+}

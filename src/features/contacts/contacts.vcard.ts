@@ -1,0 +1,33 @@
+/** Contacts as vCards: the .vcf files a phone's address book imports, one contact or the ones shown. */
+import type { Contact } from "./contacts";
+import { isPlainPhoneNumber, telHref } from "./contacts.links";
+import { vCard, vCardFileName, vCards, type VCardPerson } from "./vcard";
+
+/**
+ * A contact as a vCard person: the role is the job title, the phone a tel: URI when it
+ * is just an international number. A local number ("087 123 4567") stays text as written:
+ * as a URI it would need a phone-context (the country or area it is dialled in) that the field does not give.
+ */
+export function contactVCardPerson(contact: Contact): VCardPerson {
+  const plain = contact.phone !== null && isPlainPhoneNumber(contact.phone);
+  const href = plain ? telHref(contact.phone) : null;
+  const telUri = href?.startsWith("tel:+") ? href : null;
+  return {
+    uid: contact.id,
+    formattedName: contact.name,
+    title: contact.role,
+    email: contact.email,
+    telUri,
+    telText: telUri ? null : contact.phone,
+  };
+}
+
+/** The file for one contact: "aoife-ni-bhriain.vcf". */
+export function contactVCardFile(contact: Contact): { filename: string; text: string } {
+  return { filename: vCardFileName(contact.name), text: vCard(contactVCardPerson(contact)) };
+}
+
+/** The file for the contacts on screen, in list order: "contacts.vcf". */
+export function contactsVCardFile(contacts: readonly Contact[]): { filename: string; text: string } {
+  return { filename: "contacts.vcf", text: vCards(contacts.map(contactVCardPerson)) };
+}
