@@ -1,6 +1,7 @@
 /** @type {import('tailwindcss').Config} */
 export default {
-  content: ["./src/**/*.{astro,html,js,jsx,md,mdx,ts,tsx}"],
+  // Test files are not markup: a word like "container" in one would add a class to every page.
+  content: ["./src/**/*.{astro,html,js,jsx,md,mdx,ts,tsx}", "!./src/**/*.test.{ts,tsx,mjs}"],
   theme: {
     extend: {
       fontFamily: {
