@@ -1,40 +1,31 @@
 /**
  * The "Add Event" form. Without a selected day or a title nothing happens;
  * on success the form resets, on failure it is kept for another try. What is
- * typed lives in the calendar store, so it outlives the page locking itself.
+ * typed lives in the team session, so it outlives the page locking itself.
  */
 import { useStore } from "@nanostores/react";
-import { useId, useState } from "react";
-import { getSupabase } from "../../lib/supabase";
-import { showToast } from "../toasts/toasts.store";
-import { emptyEventDraft, EVENT_LIMITS, EVENT_TYPES, eventFromDraft, formatDay, isEventType } from "./calendar";
-import { insertEvent } from "./calendar.api";
-import { $eventDraft, addEventFromDraft, editEventDraft } from "./calendar.store";
-import { inputClass, primaryButtonClass } from "./calendar.styles";
-import { errorMessage } from "./session";
+import { useId } from "react";
+import { Button } from "../../components/ui/Button";
+import { TextField } from "../../components/ui/TextField";
+import { cardClass, cx, inputClass, labelClass } from "../../components/ui/styles";
+import { emptyEventDraft, EVENT_LIMITS, EVENT_TYPES, formatDay, isEventType } from "./calendar";
+import { calendarFeed } from "./calendar-feed.store";
+import { teamSession } from "./calendar.store";
 
-export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | undefined; onAdded: () => void }) {
-  const draft = useStore($eventDraft) ?? emptyEventDraft;
-  const [saving, setSaving] = useState(false);
+export function AddEventForm() {
+  const session = teamSession();
+  const feed = calendarFeed();
+  const draft = useStore(session.$eventDraft) ?? emptyEventDraft;
+  const selectedDay = useStore(session.$selectedDay);
+  const adding = useStore(feed.$adding);
   const id = useId();
   return (
     <form
       aria-labelledby={`${id}-heading`}
-      className="space-y-3 rounded-lg border border-stone-200 bg-white p-5 shadow-sm"
-      onSubmit={async (event) => {
+      className={cx(cardClass, "space-y-3 p-5")}
+      onSubmit={(event) => {
         event.preventDefault();
-        const row = eventFromDraft(draft, selectedDay);
-        if (!row || saving) return;
-        setSaving(true);
-        try {
-          const client = await getSupabase();
-          if (await addEventFromDraft(client, () => insertEvent(client, row))) onAdded();
-        } catch (error) {
-          // The client itself could not load; the draft stays.
-          showToast({ title: "Error adding event", description: errorMessage(error), variant: "destructive" });
-        } finally {
-          setSaving(false);
-        }
+        void feed.addEvent();
       }}
     >
       <h2 id={`${id}-heading`} className="font-serif text-xl font-semibold">
@@ -43,23 +34,17 @@ export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | und
       <p className="text-sm text-stone-700" aria-live="polite">
         {selectedDay ? `Date: ${formatDay(selectedDay)}` : "Pick a day in the calendar."}
       </p>
+      <TextField
+        label="Title"
+        name="title"
+        value={draft.title}
+        maxLength={EVENT_LIMITS.title}
+        placeholder="Event title"
+        autoComplete="off"
+        onChange={(event) => session.editEventDraft({ ...draft, title: event.target.value })}
+      />
       <div>
-        <label htmlFor={`${id}-title`} className="block text-sm font-semibold">
-          Title
-        </label>
-        <input
-          id={`${id}-title`}
-          name="title"
-          value={draft.title}
-          maxLength={EVENT_LIMITS.title}
-          placeholder="Event title"
-          autoComplete="off"
-          onChange={(event) => editEventDraft({ ...draft, title: event.target.value })}
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-description`} className="block text-sm font-semibold">
+        <label htmlFor={`${id}-description`} className={labelClass}>
           Description
         </label>
         <textarea
@@ -69,12 +54,12 @@ export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | und
           maxLength={EVENT_LIMITS.description}
           placeholder="Event description"
           rows={3}
-          onChange={(event) => editEventDraft({ ...draft, description: event.target.value })}
-          className={inputClass}
+          onChange={(event) => session.editEventDraft({ ...draft, description: event.target.value })}
+          className={cx(inputClass, "mt-1")}
         />
       </div>
       <div>
-        <label htmlFor={`${id}-type`} className="block text-sm font-semibold">
+        <label htmlFor={`${id}-type`} className={labelClass}>
           Event type
         </label>
         <select
@@ -82,9 +67,9 @@ export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | und
           name="event_type"
           value={draft.eventType}
           onChange={(event) =>
-            isEventType(event.target.value) && editEventDraft({ ...draft, eventType: event.target.value })
+            isEventType(event.target.value) && session.editEventDraft({ ...draft, eventType: event.target.value })
           }
-          className={inputClass}
+          className={cx(inputClass, "mt-1")}
         >
           {EVENT_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -93,9 +78,9 @@ export function AddEventForm({ selectedDay, onAdded }: { selectedDay: Date | und
           ))}
         </select>
       </div>
-      <button type="submit" className={`${primaryButtonClass} w-full`} aria-disabled={saving}>
+      <Button type="submit" className="w-full" aria-disabled={adding}>
         Add Event
-      </button>
+      </Button>
     </form>
   );
 }

@@ -9,8 +9,8 @@ import { useStore } from "@nanostores/react";
 import { lazy, Suspense, type ComponentType } from "react";
 import { getSupabase } from "../../lib/supabase";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
-import { $calendarUnlocked } from "./calendar.store";
-import { gateBoxClass } from "./calendar.styles";
+import { teamSession } from "./calendar.store";
+import { PasswordForm } from "./PasswordForm";
 import { PasswordGate } from "./PasswordGate";
 
 /** The calendar's component once its code has arrived (usually while the password was being typed). */
@@ -33,13 +33,13 @@ function prepareLogin(): void {
 }
 
 function CalendarPage() {
-  const unlocked = useStore($calendarUnlocked);
+  const unlocked = useStore(teamSession().$unlocked);
   if (!unlocked) return <PasswordGate onPrepare={prepareLogin} />;
   // Code that has arrived renders at once: through Suspense, React would hold it back for 300 ms.
   const CalendarTool = loadedCalendarTool;
   if (CalendarTool) return <CalendarTool />;
   return (
-    <Suspense fallback={<div className={gateBoxClass} aria-busy="true" />}>
+    <Suspense fallback={<PasswordForm skeleton />}>
       <LazyCalendarTool />
     </Suspense>
   );

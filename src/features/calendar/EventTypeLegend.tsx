@@ -1,12 +1,10 @@
 /** The key to the type colours of the day dots and card bars: each colour beside its type's name. */
+import { cardClass, cx } from "../../components/ui/styles";
 import { EVENT_TYPES, eventTypeColourClass } from "./calendar";
 
 export function EventTypeLegend() {
   return (
-    <section
-      aria-labelledby="event-types"
-      className="w-0 min-w-full rounded-lg border border-stone-200 bg-white p-3 shadow-sm"
-    >
+    <section aria-labelledby="event-types" className={cx(cardClass, "w-0 min-w-full p-3")}>
       <h2 id="event-types" className="text-sm font-semibold">
         Event types
       </h2>

@@ -5,36 +5,26 @@
  * focusable and says why (aria-disabled and a title), where a disabled button would drop out of
  * the tab order without a word.
  */
-import { site } from "../../data/site";
+import { useStore } from "@nanostores/react";
+import { Button } from "../../components/ui/Button";
 import { downloadText } from "../../lib/download";
-import { showToast } from "../toasts/toasts.store";
-import { calendarExport, ICS_MIME_TYPE, type CalendarEvent } from "./calendar";
-import { secondaryButtonClass } from "./calendar.styles";
-import { errorMessage } from "./session";
+import { calendarFeed } from "./calendar-feed.store";
 
-export function ExportButton({ events }: { events: readonly CalendarEvent[] }) {
-  const empty = events.length === 0;
+export function ExportButton() {
+  const feed = calendarFeed();
+  const empty = useStore(feed.$events).length === 0;
   return (
-    <button
-      type="button"
-      className={`${secondaryButtonClass} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
+    <Button
+      variant="secondary"
+      size="sm"
       aria-disabled={empty || undefined}
       title={empty ? "No events to export yet" : undefined}
       onClick={() => {
-        if (empty) return;
-        try {
-          const { filename, text } = calendarExport(events, {
-            now: new Date(),
-            domain: new URL(site.url).hostname,
-            artistName: site.artistName,
-          });
-          downloadText(filename, text, ICS_MIME_TYPE);
-        } catch (error) {
-          showToast({ title: "Error exporting calendar", description: errorMessage(error), variant: "destructive" });
-        }
+        const file = feed.exportFile();
+        if (file) downloadText(file.filename, file.text, file.mimeType);
       }}
     >
       Export calendar (.ics)
-    </button>
+    </Button>
   );
 }

@@ -7,6 +7,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef } from "react";
 import { DayPicker, type DayButtonProps } from "react-day-picker";
 import "react-day-picker/style.css";
+import { Card } from "../../components/ui/Card";
 import { dayDots, dayKey, dayLabel, eventsByDay, eventTypeColourClass, type CalendarEvent } from "./calendar";
 
 const EventsByDay = createContext<ReadonlyMap<string, CalendarEvent[]>>(new Map());
@@ -66,7 +67,7 @@ export function MonthView({
 }) {
   const byDay = useMemo(() => eventsByDay(events), [events]);
   return (
-    <div className="w-fit rounded-lg border border-stone-200 bg-white p-3 shadow-sm">
+    <Card className="w-fit p-3">
       <EventsByDay.Provider value={byDay}>
         <DayPicker
           mode="single"
@@ -83,6 +84,6 @@ export function MonthView({
           components={{ DayButton: EventDayButton }}
         />
       </EventsByDay.Provider>
-    </div>
+    </Card>
   );
 }

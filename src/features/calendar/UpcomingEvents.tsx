@@ -1,4 +1,5 @@
 /** The "Upcoming Events" cards: by start date ascending, with type colour bar, type, title, date, description. */
+import { cardClass, cx } from "../../components/ui/styles";
 import { formatEventDate, eventTypeColourClass, sortEvents, type CalendarEvent } from "./calendar";
 
 export function UpcomingEvents({ events }: { events: readonly CalendarEvent[] }) {
@@ -10,7 +11,7 @@ export function UpcomingEvents({ events }: { events: readonly CalendarEvent[] })
       </h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {sorted.map((event) => (
-          <li key={event.id} className="flex overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
+          <li key={event.id} className={cx(cardClass, "flex overflow-hidden")}>
             <span aria-hidden="true" className={`w-2 shrink-0 ${eventTypeColourClass(event.event_type)}`} />
             <div className="min-w-0 p-4">
               <p className="text-xs font-semibold uppercase tracking-wide text-stone-600">{event.event_type}</p>

@@ -3,11 +3,14 @@ import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { readAllPages } from "../../lib/read-all-pages";
 import { toCalendarEvents, type CalendarEvent, type ChannelStatus, type NewEvent } from "./calendar";
 
+/** The parts of the client the calendar uses: tables, and realtime channels. */
+export type CalendarClient = Pick<SupabaseClient, "from" | "channel" | "removeChannel">;
+
 /**
  * All events, by start date ascending, read in pages so a hosted project's row limit cuts
  * nothing off; throws the server's error with the HTTP status (0: no answer).
  */
-export async function fetchEvents(client: SupabaseClient): Promise<CalendarEvent[]> {
+export async function fetchEvents(client: Pick<CalendarClient, "from">): Promise<CalendarEvent[]> {
   const rows = await readAllPages((from, to) =>
     client.from("calendar_events").select("*").order("start_date", { ascending: true }).order("id").range(from, to),
   );
@@ -15,7 +18,7 @@ export async function fetchEvents(client: SupabaseClient): Promise<CalendarEvent
 }
 
 /** Inserts one event; throws the server's error with the HTTP status (0: no answer). */
-export async function insertEvent(client: SupabaseClient, event: NewEvent): Promise<void> {
+export async function insertEvent(client: Pick<CalendarClient, "from">, event: NewEvent): Promise<void> {
   const { title, description, start_date, end_date, event_type } = event;
   const { error, status } = await client
     .from("calendar_events")
@@ -30,7 +33,7 @@ export async function insertEvent(client: SupabaseClient, event: NewEvent): Prom
  * drop, reporting SUBSCRIBED again.
  */
 export function subscribeToEvents(
-  client: SupabaseClient,
+  client: Pick<CalendarClient, "channel">,
   onChange: () => void,
   onStatus: (status: ChannelStatus) => void = () => {},
 ): RealtimeChannel {

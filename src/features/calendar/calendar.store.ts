@@ -1,19 +1,23 @@
 /**
- * The calendar's session with the shared team account (Supabase Auth): whether
- * the page is unlocked, why it locked itself, and the sign-in, the auth events
- * and the checks that keep the two in step. The session lives in memory only
- * (src/lib/supabase.ts), so a reload locks the page again (spec section 4).
- * Also the Add Event draft, which outlives a lock so that nothing typed is lost.
+ * The team session (Supabase Auth) that opens the calendar and /fans: whether
+ * the page is unlocked, why it locked itself, the Login, the auth events and
+ * the checks that keep the two in step. Also the Add Event draft and its day,
+ * which outlive a lock so that nothing typed is lost. The session lives in
+ * memory only (src/lib/supabase.ts), so a reload locks the page again.
+ *
+ * createTeamSession takes the client, the timers and the page's event sources,
+ * so a test drives a whole sequence with fakes; teamSession() is the browser's
+ * one instance. This module loads with the Enter Password screen, so it takes
+ * only types from calendar.ts (whose date library the screen does without).
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { atom, computed } from "nanostores";
+import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
-// Types only: calendar.ts brings the month view's date library, which the Enter Password screen does without.
-import type { EventDraft } from "./calendar";
+import type { EventDraft, Timers } from "./calendar";
 import {
+  ACCESS_GRANTED,
   CALENDAR_LOCKED_TITLE,
-  errorMessage,
-  isAccessRefused,
   isNetworkFailure,
   LOCK_REASONS,
   SESSION_CHECK_MS,
@@ -22,211 +26,238 @@ import {
   type Notice,
 } from "./session";
 
-export const $calendarUnlocked = atom(false);
-
-/** Why the page locked itself while open, said on the Enter Password screen; null until then. */
-export const $calendarLockReason = atom<string | null>(null);
-
-/** How many times the page has opened (one per sign-in); see currentOpening. */
-let openings = 0;
-
-export function unlockCalendar(): void {
-  // auth-js repeats SIGNED_IN when the tab returns; only a locked page opening counts.
-  if (!$calendarUnlocked.get()) openings += 1;
-  $calendarLockReason.set(null);
-  $calendarUnlocked.set(true);
-}
-
-/**
- * Which opening of the page a call belongs to (null while locked). A call
- * notes it as it goes out, so that its late refusal, after the page has
- * locked and opened again with a new session, does not end that new session.
- */
-export function currentOpening(): number | null {
-  return $calendarUnlocked.get() ? openings : null;
-}
-
-/** Locks the page. With a reason (it locked itself while open), says why on the gate and in a toast. */
-export function lockCalendar(reason?: string): void {
-  if (!$calendarUnlocked.get()) return;
-  $calendarUnlocked.set(false);
-  if (!reason) return;
-  $calendarLockReason.set(reason);
-  showToast({ title: CALENDAR_LOCKED_TITLE, description: reason, variant: "destructive" });
-}
-
-/** The part of the client this module uses; tests hand in a fake. */
+/** The part of the client the session uses; tests hand in a fake. */
 export type AuthClient = Pick<SupabaseClient, "auth">;
 
-/**
- * Follows the auth events (spec section 4): SIGNED_IN unlocks, SIGNED_OUT
- * locks and says the session ended (a refused refresh, a revoked session, a
- * changed password; there is no sign-out button). TOKEN_REFRESHED needs
- * nothing: supabase-js hands the new token to REST and realtime itself.
- * Returns the unsubscribe.
- */
-export function followTeamSession(client: AuthClient): () => void {
-  const { data } = client.auth.onAuthStateChange((event) => {
-    if (event === "SIGNED_IN") unlockCalendar();
-    else if (event === "SIGNED_OUT") lockCalendar(LOCK_REASONS.sessionEnded);
-  });
-  return () => data.subscription.unsubscribe();
-}
-
-/** The clients whose auth events the page already follows. */
-const followed = new WeakSet<AuthClient>();
-
-/**
- * Signs in to the team account with the typed password; unlocks, or says why
- * not. From the first attempt on, the page follows the client's auth events.
- */
-export async function signInToCalendar(
-  client: AuthClient,
-  email: string,
-  password: string,
-): Promise<{ ok: true } | { ok: false; notice: Notice }> {
-  // No password is a wrong password, as it always was; it need not cost one of the server's tries.
-  if (password === "") return { ok: false, notice: WRONG_PASSWORD };
-  if (!followed.has(client)) {
-    followed.add(client);
-    followTeamSession(client);
-  }
-  try {
-    const { data, error } = await client.auth.signInWithPassword({ email, password });
-    if (error || !data.session) return { ok: false, notice: signInRefusal(error) };
-  } catch (error) {
-    return { ok: false, notice: signInRefusal(error) };
-  }
-  unlockCalendar();
-  return { ok: true };
-}
-
-/** Locks the page saying why, and drops the session this tab holds (no request to the server is needed). */
-export async function endTeamSession(client: AuthClient, reason: string): Promise<void> {
-  lockCalendar(reason);
-  try {
-    await client.auth.signOut({ scope: "local" });
-  } catch {
-    // The page is locked either way.
-  }
-}
-
-/**
- * The server refused the calendar to a call made in `opening` (row-level
- * security, a token it no longer accepts): locks the page saying why, if it
- * is still open on that session. A call from before the last lock has
- * nothing to say about the session that followed.
- */
-export async function refuseCalendar(client: AuthClient, opening: number | null): Promise<void> {
-  if (opening === null || opening !== currentOpening()) return;
-  await endTeamSession(client, LOCK_REASONS.accessRefused);
-}
-
-/**
- * Asks the server whether the session still stands (GET /auth/v1/user). A
- * revoked session answers 403 session_not_found, upon which auth-js drops it
- * and emits SIGNED_OUT; any other refusal (the account gone, the token no
- * longer accepted) ends it here. Offline or a failing server proves nothing.
- */
-export async function checkTeamSession(client: AuthClient): Promise<void> {
-  if (!$calendarUnlocked.get()) return;
-  let error: unknown;
-  try {
-    ({ error } = await client.auth.getUser());
-  } catch (thrown) {
-    error = thrown;
-  }
-  if (!error || isNetworkFailure(error)) return;
-  const { name, status } = error as { name?: string; status?: number };
-  if (name === "AuthSessionMissingError" || status === 401 || status === 403) {
-    await endTeamSession(client, LOCK_REASONS.sessionEnded);
-  }
-}
-
-/** What watchTeamSession listens to and times with; the browser's own by default. */
-export type SessionWatchEnvironment = {
-  page: Pick<Document, "addEventListener" | "removeEventListener" | "visibilityState">;
-  network: Pick<Window, "addEventListener" | "removeEventListener">;
-  setInterval: (run: () => void, ms: number) => unknown;
-  clearInterval: (handle: unknown) => void;
+/** Something that sends events by name: the window (online, offline) in the browser. */
+export type EventSource = {
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
 };
 
-/**
- * While the calendar is open, checks the session when the tab comes back to
- * the foreground, when the network returns and every few minutes, so a
- * session that ended elsewhere locks the page instead of failing silently.
- * Returns the stop.
- */
-export function watchTeamSession(
-  client: AuthClient,
-  environment: SessionWatchEnvironment = {
-    page: document,
-    network: window,
-    setInterval: (run, ms) => window.setInterval(run, ms),
-    clearInterval: (handle) => window.clearInterval(handle as number),
-  },
-): () => void {
-  const check = () => void checkTeamSession(client);
-  const onVisibility = () => {
-    if (environment.page.visibilityState === "visible") check();
-  };
-  environment.page.addEventListener("visibilitychange", onVisibility);
-  environment.network.addEventListener("online", check);
-  const timer = environment.setInterval(check, SESSION_CHECK_MS);
-  return () => {
-    environment.page.removeEventListener("visibilitychange", onVisibility);
-    environment.network.removeEventListener("online", check);
-    environment.clearInterval(timer);
-  };
-}
+/** The document: its visibility and the event that says it changed. */
+export type PageSource = EventSource & { readonly visibilityState: DocumentVisibilityState };
 
-/**
- * The Add Event form as typed so far; null while untouched and after a
- * successful add (the form then shows emptyEventDraft). Kept in memory only,
- * like the session: it survives the page locking itself, so after the next
- * sign-in the form shows it again, but never a reload.
- */
-export const $eventDraft = atom<EventDraft | null>(null);
+export type TeamSessionDependencies = {
+  /** The client, fetched on first use: the browser loads supabase-js only once someone starts on the password. */
+  client: () => Promise<AuthClient>;
+  /** The team account's e-mail: everyone signs in to the one shared account with the shared password. */
+  email: string;
+  page: PageSource;
+  network: EventSource;
+  timers: Timers;
+};
 
-/** The day picked in the month, the date of the event being typed; kept across a lock like the draft. */
-export const $selectedDay = atom<Date | undefined>(undefined);
+export function createTeamSession(deps: TeamSessionDependencies) {
+  const $unlocked = atom(false);
+  /** Why the page locked itself while open, said on the Enter Password screen; null until then. */
+  const $lockReason = atom<string | null>(null);
+  /** Whether a Login is on its way. */
+  const $signingIn = atom(false);
+  /** A refused Login that is not a wrong password, in words that stay on the screen after the toast has gone. */
+  const $refusal = atom<string | null>(null);
+  /**
+   * The Add Event form as typed so far; null while untouched and after a
+   * successful add (the form then shows emptyEventDraft). In memory only, like
+   * the session: after the next sign-in the form shows it again, never after a reload.
+   */
+  const $eventDraft = atom<EventDraft | null>(null);
+  /** The day picked in the month, the date of the event being typed. */
+  const $selectedDay = atom<Date | undefined>(undefined);
+  /** Whether the draft holds something typed, so the Enter Password screen says it is kept. */
+  const $hasUnsavedEvent = computed(
+    $eventDraft,
+    (draft) => draft !== null && (draft.title.trim() !== "" || draft.description.trim() !== ""),
+  );
 
-/** Whether the draft holds something typed, so the Enter Password screen says it is kept. */
-export const $hasUnsavedEvent = computed(
-  $eventDraft,
-  (draft) => draft !== null && (draft.title.trim() !== "" || draft.description.trim() !== ""),
-);
+  /** How many times the page has opened (one per sign-in); see currentOpening. */
+  let openings = 0;
+  let following = false;
 
-export function editEventDraft(draft: EventDraft): void {
-  $eventDraft.set(draft);
-}
+  function unlock(): void {
+    // auth-js repeats SIGNED_IN when the tab returns; only a locked page opening counts.
+    if (!$unlocked.get()) openings += 1;
+    $lockReason.set(null);
+    $refusal.set(null);
+    $unlocked.set(true);
+  }
 
-export function clearEventDraft(): void {
-  $eventDraft.set(null);
-}
+  /** Locks the page. With a reason (it locked itself while open), says why on the gate and in a toast. */
+  function lock(reason?: string): void {
+    if (!$unlocked.get()) return;
+    $unlocked.set(false);
+    if (!reason) return;
+    $lockReason.set(reason);
+    showToast({ title: CALENDAR_LOCKED_TITLE, description: reason, variant: "destructive" });
+  }
 
-export function selectDay(day: Date | undefined): void {
-  $selectedDay.set(day);
-}
+  /**
+   * Which opening of the page a call belongs to (null while locked). A call
+   * notes it as it goes out, so that its late refusal, after the page has
+   * locked and opened again with a new session, does not end that new session.
+   */
+  function currentOpening(): number | null {
+    return $unlocked.get() ? openings : null;
+  }
 
-/**
- * Adds the event typed in the form (`insert` sends its row). Only a
- * successful add clears the draft and says "Event added". Any failure keeps
- * it: a refused session locks the page (the draft is back after the next
- * sign-in), anything else says why in the spec's toast. Returns whether the
- * event was added.
- */
-export async function addEventFromDraft(client: AuthClient, insert: () => Promise<void>): Promise<boolean> {
-  const opening = currentOpening();
-  try {
-    await insert();
-  } catch (error) {
-    // The server no longer lets this session add events: back to the gate, saying why.
-    if (isAccessRefused(error)) await refuseCalendar(client, opening);
-    else showToast({ title: "Error adding event", description: errorMessage(error), variant: "destructive" });
+  /**
+   * Follows the auth events, from the first Login on: SIGNED_IN unlocks,
+   * SIGNED_OUT locks and says the session ended (a refused refresh, a revoked
+   * session, a changed password; there is no sign-out button). TOKEN_REFRESHED
+   * needs nothing: supabase-js hands the new token to REST and realtime itself.
+   */
+  function follow(client: AuthClient): void {
+    if (following) return;
+    following = true;
+    client.auth.onAuthStateChange((event) => {
+      if (event === "SIGNED_IN") unlock();
+      else if (event === "SIGNED_OUT") lock(LOCK_REASONS.sessionEnded);
+    });
+  }
+
+  /** Signs in with the typed password: null once unlocked, else what to say. */
+  async function attemptSignIn(password: string): Promise<Notice | null> {
+    try {
+      const client = await deps.client();
+      // No password is a wrong password, as it always was; it need not cost one of the server's tries.
+      if (password === "") return WRONG_PASSWORD;
+      follow(client);
+      const { data, error } = await client.auth.signInWithPassword({ email: deps.email, password });
+      if (error || !data.session) return signInRefusal(error);
+    } catch (error) {
+      return signInRefusal(error);
+    }
+    unlock();
+    return null;
+  }
+
+  /**
+   * The Login: unlocks and says `granted`, or says why not (a wrong password
+   * in the spec's words, anything else also on the gate). Returns whether it unlocked.
+   */
+  async function signIn(password: string, granted: Notice = ACCESS_GRANTED): Promise<boolean> {
+    // One sign-in at a time: a second press while the first is on its way does nothing.
+    if ($signingIn.get()) return false;
+    $signingIn.set(true);
+    let refusal: Notice | null;
+    try {
+      refusal = await attemptSignIn(password);
+    } finally {
+      $signingIn.set(false);
+    }
+    if (refusal === null) {
+      showToast(granted);
+      return true;
+    }
+    $refusal.set(refusal === WRONG_PASSWORD ? null : `${refusal.title}. ${refusal.description}`);
+    showToast({ ...refusal, variant: "destructive" });
     return false;
   }
-  clearEventDraft();
-  showToast({ title: "Event added", description: "New event has been added successfully" });
-  return true;
+
+  /** Locks the page saying why, and drops the session this tab holds (no request to the server is needed). */
+  async function end(reason: string): Promise<void> {
+    lock(reason);
+    try {
+      await (await deps.client()).auth.signOut({ scope: "local" });
+    } catch {
+      // The page is locked either way.
+    }
+  }
+
+  /**
+   * The server refused the calendar to a call made in `opening` (row-level
+   * security, a token it no longer accepts): locks the page saying why, if it
+   * is still open on that session. A call from before the last lock has
+   * nothing to say about the session that followed.
+   */
+  async function refuse(opening: number | null): Promise<void> {
+    if (opening === null || opening !== currentOpening()) return;
+    await end(LOCK_REASONS.accessRefused);
+  }
+
+  /**
+   * Asks the server whether the session still stands (GET /auth/v1/user). A
+   * revoked session answers 403 session_not_found, upon which auth-js drops it
+   * and emits SIGNED_OUT; any other refusal (the account gone, the token no
+   * longer accepted) ends it here. Offline or a failing server proves nothing.
+   */
+  async function check(): Promise<void> {
+    if (!$unlocked.get()) return;
+    let error: unknown;
+    try {
+      ({ error } = await (await deps.client()).auth.getUser());
+    } catch (thrown) {
+      error = thrown;
+    }
+    if (!error || isNetworkFailure(error)) return;
+    const { name, status } = error as { name?: string; status?: number };
+    if (name === "AuthSessionMissingError" || status === 401 || status === 403) {
+      await end(LOCK_REASONS.sessionEnded);
+    }
+  }
+
+  /**
+   * While an unlocked page is shown: checks the session when the tab comes
+   * back to the foreground, when the network returns and every few minutes,
+   * so a session that ended elsewhere locks the page instead of failing
+   * silently. Returns the stop.
+   */
+  function watch(): () => void {
+    const checkNow = () => void check();
+    const onVisibility = () => {
+      if (deps.page.visibilityState === "visible") checkNow();
+    };
+    const every = () => {
+      checkNow();
+      timer = deps.timers.setTimeout(every, SESSION_CHECK_MS);
+    };
+    let timer = deps.timers.setTimeout(every, SESSION_CHECK_MS);
+    deps.page.addEventListener("visibilitychange", onVisibility);
+    deps.network.addEventListener("online", checkNow);
+    return () => {
+      deps.page.removeEventListener("visibilitychange", onVisibility);
+      deps.network.removeEventListener("online", checkNow);
+      deps.timers.clearTimeout(timer);
+    };
+  }
+
+  return {
+    $unlocked,
+    $lockReason,
+    $signingIn,
+    $refusal,
+    $eventDraft,
+    $selectedDay,
+    $hasUnsavedEvent,
+    signIn,
+    currentOpening,
+    refuse,
+    check,
+    watch,
+    editEventDraft: (draft: EventDraft) => $eventDraft.set(draft),
+    clearEventDraft: () => $eventDraft.set(null),
+    selectDay: (day: Date | undefined) => $selectedDay.set(day),
+  };
+}
+
+export type TeamSession = ReturnType<typeof createTeamSession>;
+
+/** The browser's own timers. */
+export const browserTimers: Timers = {
+  setTimeout: (run, ms) => window.setTimeout(run, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+};
+
+let browserSession: TeamSession | undefined;
+
+/** The page's one team session, on the browser's client, document and window (the calendar and /fans share it). */
+export function teamSession(): TeamSession {
+  browserSession ??= createTeamSession({
+    client: getSupabase,
+    email: import.meta.env.PUBLIC_TEAM_EMAIL,
+    page: document,
+    network: window,
+    timers: browserTimers,
+  });
+  return browserSession;
 }

@@ -6,6 +6,7 @@ import {
   interestShort,
   signupCount,
   signupsCsv,
+  toFanSignups,
   type FanSignup,
 } from "./fans";
 
@@ -60,5 +61,33 @@ describe("the list's words", () => {
     expect(interestShort("tshirts")).toBe("T-shirts");
     expect(interestShort("all")).toBe("All news");
     expect(formatSignupDate("2025-07-01T08:05:00Z")).toMatch(/1 Jul 2025.*09:05/);
+  });
+});
+
+describe("reading sign-ups from the server", () => {
+  it("keeps good rows and drops ones that would break the list", () => {
+    const good = { id: "a1", email: "fan@example.com", interest: "tshirts", created_at: "2025-03-07T09:05:00+00:00" };
+    expect(
+      toFanSignups([
+        good,
+        { ...good, id: 7, interest: "vinyl" },
+        { ...good, id: "no-date", created_at: "soon" },
+        { ...good, id: "no-address", email: "" },
+        { ...good, id: null },
+        { ...good, id: "no-choice", interest: null },
+        "a string",
+        null,
+      ]),
+    ).toEqual([
+      good,
+      // A choice this version does not know still shows, as stored.
+      { ...good, id: "7", interest: "vinyl" },
+      { ...good, id: "no-choice", interest: "all" },
+    ]);
+  });
+
+  it("reads anything but a list of rows as no sign-ups", () => {
+    expect(toFanSignups(null)).toEqual([]);
+    expect(toFanSignups({ email: "fan@example.com" })).toEqual([]);
   });
 });

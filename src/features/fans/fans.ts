@@ -4,7 +4,33 @@
  */
 import { interests, type Interest } from "../../data/signup";
 
-export type FanSignup = { id: string; email: string; interest: Interest; created_at: string };
+/** A sign-up as read back; `interest` is whatever the table holds (one of data/signup's interests today). */
+export type FanSignup = { id: string; email: string; interest: Interest | (string & {}); created_at: string };
+
+/** The spec's "Access granted" toast, saying what this page opens. */
+export const FANS_ACCESS_GRANTED = { title: "Access granted", description: "You can now see the sign-ups" };
+
+/**
+ * The rows of a select, checked: a row without an id, an address or a
+ * readable sign-up date is dropped rather than allowed to break the list
+ * (an unreadable date would stop the whole table from rendering).
+ */
+export function toFanSignups(rows: unknown): FanSignup[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.flatMap((row): FanSignup[] => {
+    if (!row || typeof row !== "object") return [];
+    const { id, email, interest, created_at } = row as Record<string, unknown>;
+    if ((typeof id !== "string" && typeof id !== "number") || typeof email !== "string" || email === "") return [];
+    if (typeof created_at !== "string" || Number.isNaN(Date.parse(created_at))) return [];
+    // An unknown choice (a newer schema) still shows, as stored.
+    return [{ id: String(id), email, interest: typeof interest === "string" ? interest : "all", created_at }];
+  });
+}
+
+/** A failed call's words for a toast: the server's message, or the error itself. */
+export function failureText(error: unknown): string {
+  return error && typeof error === "object" && "message" in error ? String(error.message) : String(error);
+}
 
 /** "All news: …" / "Only when the T-shirts are out", as the fan read it on the form. */
 export function interestLabel(interest: string): string {
@@ -51,6 +77,9 @@ export function signupsCsv(signups: readonly FanSignup[]): string {
   ];
   return `${rows.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
 }
+
+/** The CSV's MIME type, with its encoding, so a spreadsheet reads accented addresses right. */
+export const CSV_MIME_TYPE = "text/csv;charset=utf-8";
 
 /** The downloaded file's name, dated: "fan-signups-2025-03-07.csv". */
 export function csvFilename(now: Date): string {

@@ -1,0 +1,429 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { $toasts } from "../toasts/toasts.store";
+import { RELOAD_GATHER_MS, STABLE_CHANNEL_MS, storedDateOf } from "./calendar";
+import type { CalendarClient } from "./calendar.api";
+import { createCalendarFeed } from "./calendar-feed.store";
+import { createTeamSession, type AuthClient } from "./calendar.store";
+import { LOCK_REASONS, NO_CONNECTION_TEXT } from "./session";
+import { fakeNetwork, fakePage, fakeTeamClient } from "./team-client.fake";
+
+const timers = {
+  setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
+  clearTimeout: (handle: unknown) => clearTimeout(handle as number),
+};
+
+/** A signed-in team session and its calendar feed on a fake client, document and window, on Vitest's fake clock. */
+async function unlockedFeed() {
+  const fake = fakeTeamClient();
+  const page = fakePage();
+  const network = fakeNetwork();
+  const session = createTeamSession({
+    client: async () => fake.client as unknown as AuthClient,
+    email: "team@example.org",
+    page,
+    network,
+    timers,
+  });
+  const feed = createCalendarFeed({
+    client: async () => fake.client as unknown as CalendarClient,
+    session,
+    timers,
+    now: () => Date.now(),
+    page,
+    network,
+  });
+  await session.signIn("open sesame");
+  $toasts.set([]);
+  return { ...fake, session, feed, page, network };
+}
+
+type Fake = Awaited<ReturnType<typeof unlockedFeed>>;
+
+/** Lets every promise that can settle now settle. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+/** Moves the clock on, settling what each timer sets off. */
+const wait = async (ms: number) => {
+  await vi.advanceTimersByTimeAsync(ms);
+  await settle();
+};
+
+const event = (id: string, title: string, day = new Date(2031, 4, 18)) => ({
+  id,
+  title,
+  description: null,
+  start_date: storedDateOf(day),
+  end_date: storedDateOf(day),
+  event_type: "gig",
+});
+
+/** Answers the oldest read still waiting. */
+async function answerRead(fake: Fake, rows: unknown[]) {
+  const [read] = fake.waitingReads();
+  expect(read, "a read of the list is waiting").toBeDefined();
+  read.answer(rows);
+  await settle();
+}
+
+/** Started, the list read and the channel joined: the calendar as a person sees it once open. */
+async function live(rows: unknown[] = [event("1", "Launch")]) {
+  const fake = await unlockedFeed();
+  const stop = fake.feed.start();
+  await settle();
+  await answerRead(fake, rows);
+  fake.openChannels()[0].report("SUBSCRIBED");
+  await settle();
+  await answerRead(fake, rows); // every join reads the list again
+  return { ...fake, stop };
+}
+
+const titles = (fake: Fake) => fake.feed.$events.get().map((entry) => entry.title);
+const toastLines = () => $toasts.get().map((toast) => `${toast.title}: ${toast.description}`);
+
+beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] }));
+afterEach(() => {
+  vi.useRealTimers();
+  $toasts.set([]);
+});
+
+describe("the calendar feed", () => {
+  it("reads the list and listens to every change on calendar_events, saying Live once joined", async () => {
+    const fake = await unlockedFeed();
+    fake.feed.start();
+    expect(fake.feed.$status.get()).toBe("connecting");
+    await settle();
+    expect(fake.channels.map((channel) => [channel.topic, channel.filter])).toEqual([
+      ["schema-db-changes", { event: "*", schema: "public", table: "calendar_events" }],
+    ]);
+    expect(fake.reads.map((read) => read.table)).toEqual(["calendar_events"]);
+    await answerRead(fake, [event("1", "Launch")]);
+    expect(titles(fake)).toEqual(["Launch"]);
+    fake.channels[0].report("SUBSCRIBED");
+    expect(fake.feed.$status.get()).toBe("live");
+    // A change made between the first read and the join is caught by a read on joining.
+    await settle();
+    expect(fake.waitingReads()).toHaveLength(1);
+  });
+
+  it("never lets a slow reply to an older read overwrite a newer list", async () => {
+    const fake = await unlockedFeed();
+    fake.feed.start();
+    await settle();
+    fake.channels[0].report("SUBSCRIBED");
+    await settle();
+    const [older, newer] = fake.waitingReads();
+    newer.answer([event("1", "Launch"), event("2", "Radio")]);
+    await settle();
+    older.answer([event("1", "Launch")]);
+    await settle();
+    expect(titles(fake)).toEqual(["Launch", "Radio"]);
+  });
+
+  it("shows an older reply when the newer read failed, since a failure is no list", async () => {
+    const fake = await unlockedFeed();
+    fake.feed.start();
+    await settle();
+    fake.channels[0].report("SUBSCRIBED");
+    await settle();
+    const [older, newer] = fake.waitingReads();
+    newer.fail({ code: "XX000", message: "Database is resting" }, 500);
+    await settle();
+    older.answer([event("1", "Launch")]);
+    await settle();
+    expect(titles(fake)).toEqual(["Launch"]);
+  });
+
+  it("reads once or twice, not fifty times, for a burst of fifty changes, and ends up current", async () => {
+    const fake = await live();
+    const before = fake.reads.length;
+    for (let i = 0; i < 30; i += 1) fake.channels[0].change();
+    await wait(RELOAD_GATHER_MS);
+    expect(fake.reads.length - before).toBe(1);
+    // Twenty more arrive while that read is on its way: exactly one more read once it is done.
+    for (let i = 0; i < 20; i += 1) fake.channels[0].change();
+    await answerRead(fake, [event("1", "Launch")]);
+    await wait(RELOAD_GATHER_MS);
+    expect(fake.reads.length - before).toBe(2);
+    await answerRead(fake, [event("1", "Launch"), event("2", "Burst")]);
+    await wait(RELOAD_GATHER_MS * 10);
+    expect(fake.reads.length - before).toBe(2);
+    expect(titles(fake)).toEqual(["Launch", "Burst"]);
+  });
+
+  it("subscribes again after the server closes the channel, waiting longer while closes keep coming, and catches up", async () => {
+    const fake = await live();
+    /** Closes the newest channel and returns how long until a new one is subscribed. */
+    const closeAndTimeRejoin = async () => {
+      const count = fake.channels.length;
+      fake.channels[count - 1].report("CLOSED");
+      expect(fake.feed.$status.get()).toBe("reconnecting");
+      let waited = 0;
+      while (fake.channels.length === count) {
+        await wait(250);
+        waited += 250;
+        if (waited > 60_000) throw new Error("never subscribed again");
+      }
+      expect(fake.channels[count - 1].removed).toBe(true);
+      return waited;
+    };
+    // The new subscription waits 1 s, then 2 s, then 4 s (plus the short gathering of resyncs).
+    const pauses: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      pauses.push(await closeAndTimeRejoin());
+      await answerRead(fake, [event("1", "Launch"), event(`missed-${round}`, `Missed ${round}`)]);
+      // Joined, and closed again at once: the server keeps refusing.
+      fake.channels.at(-1)!.report("SUBSCRIBED");
+      expect(fake.feed.$status.get()).toBe("live");
+      await settle();
+      await answerRead(fake, [event("1", "Launch"), event(`missed-${round}`, `Missed ${round}`)]);
+      expect(titles(fake)).toContain(`Missed ${round}`);
+    }
+    expect(pauses).toEqual([1000, 2000, 4000].map((ms) => Math.ceil((ms + RELOAD_GATHER_MS) / 250) * 250));
+    // A channel that stayed joined for a while starts the pauses over.
+    await wait(STABLE_CHANNEL_MS);
+    expect(await closeAndTimeRejoin()).toBe(Math.ceil((1000 + RELOAD_GATHER_MS) / 250) * 250);
+    // Only one channel is ever open: the ones replaced said CLOSED as they went, and started nothing.
+    expect(fake.openChannels()).toHaveLength(1);
+  });
+
+  it("keeps the channel and the list through a token refresh, without locking", async () => {
+    const fake = await live();
+    fake.emit("TOKEN_REFRESHED", { access_token: "fresh" });
+    await settle();
+    expect(fake.session.$unlocked.get()).toBe(true);
+    expect(fake.openChannels()).toEqual([fake.channels[0]]);
+    expect(fake.feed.$status.get()).toBe("live");
+    // Changes still arrive on the same channel, and the list is read (with the new token, which supabase-js sends).
+    fake.channels[0].change();
+    await wait(RELOAD_GATHER_MS);
+    await answerRead(fake, [event("1", "Launch"), event("2", "After refresh")]);
+    expect(titles(fake)).toEqual(["Launch", "After refresh"]);
+    expect(toastLines()).toEqual([]);
+  });
+
+  it("locks saying the session ended on SIGNED_OUT, and says nothing of a read that fails afterwards", async () => {
+    const fake = await live();
+    fake.channels[0].change();
+    await wait(RELOAD_GATHER_MS);
+    fake.emit("SIGNED_OUT");
+    expect(fake.session.$unlocked.get()).toBe(false);
+    expect(fake.session.$lockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+    fake.stop(); // the calendar unmounts as the page locks
+    expect(fake.openChannels()).toEqual([]);
+    fake.waitingReads()[0].fail({ message: "JWT expired", code: "PGRST301" }, 401);
+    await settle();
+    expect(toastLines()).toEqual([`Calendar locked: ${LOCK_REASONS.sessionEnded}`]);
+  });
+
+  it("locks saying the calendar refused the session, not an error, when a read is refused", async () => {
+    const fake = await live();
+    fake.page.set("visible");
+    await wait(RELOAD_GATHER_MS);
+    fake.waitingReads()[0].fail({ code: "42501", message: "permission denied for table calendar_events" }, 401);
+    await settle();
+    expect(fake.session.$unlocked.get()).toBe(false);
+    expect(fake.session.$lockReason.get()).toBe(LOCK_REASONS.accessRefused);
+    expect(fake.calls).toContain("signOut local");
+    expect(toastLines()).toEqual([`Calendar locked: ${LOCK_REASONS.accessRefused}`]);
+  });
+
+  it("shows the server's message when the list cannot be read, and keeps the list", async () => {
+    const fake = await live();
+    fake.network.fire("online");
+    await wait(RELOAD_GATHER_MS);
+    fake.waitingReads()[0].fail({ code: "XX000", message: "Database is resting" }, 500);
+    await settle();
+    expect(toastLines()).toEqual(["Error fetching events: Database is resting"]);
+    expect($toasts.get()[0].variant).toBe("destructive");
+    expect(titles(fake)).toEqual(["Launch"]);
+  });
+
+  it("says nothing of a failed read on joining while a list is shown", async () => {
+    const fake = await unlockedFeed();
+    fake.feed.start();
+    await settle();
+    await answerRead(fake, [event("1", "Launch")]);
+    fake.channels[0].report("SUBSCRIBED");
+    await settle();
+    fake.waitingReads()[0].fail({ message: "TypeError: Failed to fetch" }, 0);
+    await settle();
+    expect(toastLines()).toEqual([]);
+    expect(titles(fake)).toEqual(["Launch"]);
+  });
+
+  it("says in plain words that the server could not be reached for the first read", async () => {
+    const fake = await unlockedFeed();
+    fake.feed.start();
+    await settle();
+    fake.waitingReads()[0].fail({ message: "TypeError: Failed to fetch" }, 0);
+    await settle();
+    expect(toastLines()).toEqual([`Error fetching events: ${NO_CONNECTION_TEXT}`]);
+  });
+
+  it("says Reconnecting… offline, and replaces the channel and reads once when the network and the tab come back together", async () => {
+    const fake = await live();
+    fake.network.fire("offline");
+    expect(fake.feed.$status.get()).toBe("reconnecting");
+    fake.page.set("hidden");
+    await wait(RELOAD_GATHER_MS);
+    // Hidden: nothing is replaced while nobody looks.
+    expect(fake.channels).toHaveLength(1);
+    const before = fake.reads.length;
+    fake.page.set("visible");
+    fake.network.fire("online");
+    await wait(RELOAD_GATHER_MS);
+    expect(fake.channels).toHaveLength(2);
+    expect(fake.openChannels()).toEqual([fake.channels[1]]);
+    expect(fake.feed.$status.get()).toBe("connecting");
+    expect(fake.reads.length - before).toBe(1);
+    await answerRead(fake, [event("1", "Launch"), event("2", "While away")]);
+    fake.channels[1].report("SUBSCRIBED");
+    expect(fake.feed.$status.get()).toBe("live");
+    expect(titles(fake)).toEqual(["Launch", "While away"]);
+  });
+
+  it("checks the team session while it runs, and stops everything when stopped", async () => {
+    const fake = await live();
+    const checks = () => fake.calls.filter((call) => call === "getUser").length;
+    fake.page.set("visible");
+    await settle();
+    expect(checks()).toBe(1);
+    fake.stop();
+    expect(fake.openChannels()).toEqual([]);
+    const reads = fake.reads.length;
+    fake.page.set("visible");
+    fake.network.fire("online");
+    fake.channels[0].change();
+    await wait(STABLE_CHANNEL_MS);
+    expect(checks()).toBe(1);
+    expect(fake.reads).toHaveLength(reads);
+    expect(fake.channels).toHaveLength(1);
+  });
+
+  it("starts afresh after the page locked and opened again: an empty list, Connecting…, and no late reply from before", async () => {
+    const fake = await live();
+    fake.channels[0].change();
+    await wait(RELOAD_GATHER_MS);
+    const late = fake.waitingReads()[0];
+    fake.stop();
+    fake.feed.start();
+    expect(fake.feed.$events.get()).toEqual([]);
+    expect(fake.feed.$status.get()).toBe("connecting");
+    late.answer([event("1", "Launch"), event("9", "From before")]);
+    await settle();
+    expect(titles(fake)).toEqual([]);
+    await answerRead(fake, [event("1", "Launch")]);
+    expect(titles(fake)).toEqual(["Launch"]);
+  });
+});
+
+describe("adding an event", () => {
+  const typed = { title: "  Radio session, RTÉ ", description: "Bring the 12-string", eventType: "promotion" as const };
+  const day = new Date(2031, 4, 18);
+
+  async function typing() {
+    const fake = await live();
+    fake.session.selectDay(day);
+    fake.session.editEventDraft(typed);
+    return fake;
+  }
+
+  it("inserts the typed event on the picked day, clears the form, says Event added and reads the list again", async () => {
+    const fake = await typing();
+    const adding = fake.feed.addEvent();
+    await settle();
+    expect(fake.feed.$adding.get()).toBe(true);
+    expect(fake.writes.map(({ table, kind, value }) => ({ table, kind, value }))).toEqual([
+      {
+        table: "calendar_events",
+        kind: "insert",
+        value: {
+          title: "Radio session, RTÉ",
+          description: "Bring the 12-string",
+          start_date: storedDateOf(day),
+          end_date: storedDateOf(day),
+          event_type: "promotion",
+        },
+      },
+    ]);
+    const before = fake.reads.length;
+    fake.writes[0].answer();
+    expect(await adding).toBe(true);
+    expect(fake.feed.$adding.get()).toBe(false);
+    expect(toastLines()).toEqual(["Event added: New event has been added successfully"]);
+    expect(fake.session.$eventDraft.get()).toBeNull();
+    expect(fake.session.$selectedDay.get()).toBe(day);
+    await settle();
+    expect(fake.reads.length - before).toBe(1);
+  });
+
+  it("does nothing without a day or a title, or while an add is on its way", async () => {
+    const fake = await live();
+    fake.session.editEventDraft(typed);
+    expect(await fake.feed.addEvent()).toBe(false);
+    fake.session.selectDay(day);
+    fake.session.editEventDraft({ ...typed, title: "   " });
+    expect(await fake.feed.addEvent()).toBe(false);
+    expect(fake.writes).toEqual([]);
+    fake.session.editEventDraft(typed);
+    void fake.feed.addEvent();
+    expect(await fake.feed.addEvent()).toBe(false);
+    await settle();
+    expect(fake.writes).toHaveLength(1);
+    expect(toastLines()).toEqual([]);
+  });
+
+  it("keeps the form and shows the server's message when the insert fails", async () => {
+    const fake = await typing();
+    const adding = fake.feed.addEvent();
+    await settle();
+    fake.writes[0].fail({ code: "23514", message: "The venue is double-booked" }, 400);
+    expect(await adding).toBe(false);
+    expect(toastLines()).toEqual(["Error adding event: The venue is double-booked"]);
+    expect($toasts.get()[0].variant).toBe("destructive");
+    expect(fake.session.$eventDraft.get()).toEqual(typed);
+    expect(fake.session.$unlocked.get()).toBe(true);
+  });
+
+  it("locks, keeping the draft and saying nothing of Event added, when the server refuses the insert", async () => {
+    const fake = await typing();
+    const adding = fake.feed.addEvent();
+    await settle();
+    fake.writes[0].fail({ code: "42501", message: "permission denied for table calendar_events" }, 401);
+    expect(await adding).toBe(false);
+    expect(fake.session.$unlocked.get()).toBe(false);
+    expect(fake.session.$lockReason.get()).toBe(LOCK_REASONS.accessRefused);
+    expect(toastLines()).toEqual([`Calendar locked: ${LOCK_REASONS.accessRefused}`]);
+    expect(fake.session.$eventDraft.get()).toEqual(typed);
+    expect(fake.session.$selectedDay.get()).toBe(day);
+  });
+
+  it("keeps the draft, and the new session, when an insert from before the last lock is refused late", async () => {
+    const fake = await typing();
+    const adding = fake.feed.addEvent();
+    await settle();
+    // The session ends elsewhere while the insert is on its way, and the team signs in again.
+    fake.emit("SIGNED_OUT");
+    fake.emit("SIGNED_IN", { access_token: "new" });
+    fake.writes[0].fail({ code: "42501", message: "permission denied for table calendar_events" }, 401);
+    expect(await adding).toBe(false);
+    expect(fake.calls).not.toContain("signOut local");
+    expect(fake.session.$unlocked.get()).toBe(true);
+    expect(fake.session.$eventDraft.get()).toEqual(typed);
+    expect(toastLines()).toEqual([`Calendar locked: ${LOCK_REASONS.sessionEnded}`]);
+  });
+});
+
+describe("exporting the calendar", () => {
+  it("offers no file while no event is shown", async () => {
+    const fake = await live([]);
+    expect(fake.feed.exportFile()).toBeNull();
+  });
+
+  it("offers every event shown as a calendar file named for today", async () => {
+    vi.setSystemTime(new Date(2031, 4, 20, 9, 30));
+    const fake = await live([event("1", "Launch"), event("2", "Radio")]);
+    const file = fake.feed.exportFile();
+    expect(file).toMatchObject({ filename: "calendar-2031-05-20.ics", mimeType: "text/calendar" });
+    expect(file?.text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,270 @@
+/**
+ * The unlocked calendar's events, kept current: the list from calendar_events,
+ * read again after realtime changes (gathered, so a burst of changes costs one
+ * or two reads, not one per change), the live indicator's state, adding an
+ * event from the draft, and the .ics export of what is shown.
+ *
+ * realtime-js reconnects and rejoins by itself after a drop, and every join
+ * reads the list again, since changes made while no channel was joined are
+ * never replayed. A channel the server closed is subscribed again after a
+ * pause that grows while closes keep coming. When the tab returns to the
+ * foreground or the network comes back, the channel is replaced and the list
+ * read again. A refused read or insert locks the page through the team session.
+ *
+ * createCalendarFeed takes the client, the session, the timers, the clock and
+ * the page's event sources, so a test drives a drop, a back-off or a late
+ * reply with fakes; calendarFeed() is the browser's one instance.
+ */
+import type { RealtimeChannel } from "@supabase/supabase-js";
+import { atom } from "nanostores";
+import { site } from "../../data/site";
+import { getSupabase } from "../../lib/supabase";
+import { showToast } from "../toasts/toasts.store";
+import {
+  calendarExport,
+  coalescedReloads,
+  emptyEventDraft,
+  eventFromDraft,
+  ICS_MIME_TYPE,
+  nextRealtimeStatus,
+  resubscribeAttempt,
+  resubscribeDelay,
+  type CalendarEvent,
+  type RealtimeStatus,
+  type Timers,
+} from "./calendar";
+import { fetchEvents, insertEvent, subscribeToEvents, type CalendarClient } from "./calendar.api";
+import { browserTimers, teamSession, type EventSource, type PageSource, type TeamSession } from "./calendar.store";
+import { errorMessage, isAccessRefused } from "./session";
+
+export type CalendarFeedDependencies = {
+  /** The client, as the browser loads it (once, on first use). */
+  client: () => Promise<CalendarClient>;
+  session: Pick<
+    TeamSession,
+    "currentOpening" | "refuse" | "watch" | "$eventDraft" | "$selectedDay" | "clearEventDraft"
+  >;
+  timers: Timers;
+  /** Milliseconds since the epoch: how long a channel stayed joined, and the export's date. */
+  now: () => number;
+  page: PageSource;
+  network: EventSource;
+};
+
+/** A file to offer as a download. */
+export type DownloadFile = { filename: string; text: string; mimeType: string };
+
+type Refetch = (options?: { quiet?: boolean }) => Promise<void>;
+
+export function createCalendarFeed(deps: CalendarFeedDependencies) {
+  const $events = atom<CalendarEvent[]>([]);
+  const $status = atom<RealtimeStatus>("connecting");
+  /** Whether an Add Event is on its way. */
+  const $adding = atom(false);
+  /** The running feed's read of the list, and its stop; null while stopped. */
+  let running: { refetch: Refetch; stop: () => void } | null = null;
+
+  /**
+   * Shows the list and keeps it current until the returned stop (the page
+   * locked, or left). Each start begins afresh: an empty list, "Connecting…".
+   */
+  function start(): () => void {
+    running?.stop();
+    $events.set([]);
+    $status.set("connecting");
+    let client: CalendarClient | null = null;
+    let channel: RealtimeChannel | null = null;
+    // Only the current channel moves the indicator: a replaced one reports CLOSED as it goes.
+    let currentChannel: object | null = null;
+    let disposed = false;
+    // After the server closes the channel: how many tries in a row, the one waiting,
+    // and when the current channel joined (a close soon after a join counts as one more try).
+    let resubscribeAttempts = 0;
+    let resubscribeTimer: unknown = null;
+    let joinedAt: number | null = null;
+    let lastRequest = 0;
+    let shownRequest = 0;
+    let stopSessionWatch = () => {};
+
+    /** Reads the list again. `quiet`: say nothing of a failure if a list is already shown. */
+    const refetch: Refetch = async ({ quiet = false } = {}) => {
+      const request = ++lastRequest;
+      const opening = deps.session.currentOpening();
+      try {
+        const fresh = await fetchEvents(await deps.client());
+        // A slower reply to an older request must not overwrite a newer list (a failed newer one does not count).
+        if (!disposed && request > shownRequest) {
+          shownRequest = request;
+          $events.set(fresh);
+        }
+      } catch (error) {
+        // The server no longer lets this session read the calendar: back to the gate, saying why.
+        if (isAccessRefused(error)) {
+          await deps.session.refuse(opening);
+          return;
+        }
+        // The page locked while the read was on its way: nothing to say to the Enter Password screen.
+        if (disposed || opening === null || opening !== deps.session.currentOpening()) return;
+        // The list is left as it was.
+        if (quiet && shownRequest > 0) return;
+        showToast({ title: "Error fetching events", description: errorMessage(error), variant: "destructive" });
+      }
+    };
+    const reloads = coalescedReloads(() => refetch(), deps.timers);
+
+    const clearResubscribe = () => {
+      if (resubscribeTimer !== null) deps.timers.clearTimeout(resubscribeTimer);
+      resubscribeTimer = null;
+    };
+    const onChannelStatus = (channelStatus: string) => {
+      const next = nextRealtimeStatus($status.get(), channelStatus);
+      // A first join comes with a read of the list of its own, which reports any failure.
+      if (next.refetch) void refetch({ quiet: $status.get() === "connecting" });
+      $status.set(next.status);
+      const joinedFor = joinedAt === null ? null : deps.now() - joinedAt;
+      if (channelStatus === "SUBSCRIBED") joinedAt = deps.now();
+      else if (next.status === "reconnecting") joinedAt = null;
+      if (next.resubscribe) {
+        const attempt = resubscribeAttempt(resubscribeAttempts, joinedFor);
+        clearResubscribe();
+        resubscribeTimer = deps.timers.setTimeout(resync, resubscribeDelay(attempt));
+        resubscribeAttempts = attempt + 1;
+      }
+    };
+    const subscribe = () => {
+      if (!client || disposed) return;
+      const token = {};
+      currentChannel = token;
+      joinedAt = null;
+      channel = subscribeToEvents(
+        client,
+        () => reloads.request(),
+        (channelStatus) => {
+          if (!disposed && currentChannel === token) onChannelStatus(channelStatus);
+        },
+      );
+    };
+    /** A new channel for the old one, and a read of the list: a visible page catches up on what it missed. */
+    const replaceChannel = async () => {
+      if (!client || disposed || deps.page.visibilityState !== "visible") return;
+      const old = channel;
+      channel = null;
+      currentChannel = null;
+      $status.set("connecting");
+      if (old) await client.removeChannel(old);
+      // Stopped (the page locked) while the old channel was leaving: no new channel, no read.
+      if (disposed) return;
+      subscribe();
+      await refetch();
+    };
+    // Gathered and one at a time, as reloads are: a "visible" and an "online" arriving together
+    // (or during a replacement) cost one new channel, not two.
+    const resyncs = coalescedReloads(replaceChannel, deps.timers);
+    function resync() {
+      clearResubscribe();
+      resyncs.request();
+    }
+    const onOffline = () => $status.set("reconnecting");
+
+    void (async () => {
+      try {
+        client = await deps.client();
+      } catch (error) {
+        showToast({ title: "Error fetching events", description: errorMessage(error), variant: "destructive" });
+        return;
+      }
+      if (disposed) return;
+      stopSessionWatch = deps.session.watch();
+      subscribe();
+      await refetch();
+    })();
+    deps.page.addEventListener("visibilitychange", resync);
+    deps.network.addEventListener("online", resync);
+    deps.network.addEventListener("offline", onOffline);
+
+    const stop = () => {
+      if (disposed) return;
+      disposed = true;
+      if (running?.stop === stop) running = null;
+      clearResubscribe();
+      reloads.cancel();
+      resyncs.cancel();
+      stopSessionWatch();
+      deps.page.removeEventListener("visibilitychange", resync);
+      deps.network.removeEventListener("online", resync);
+      deps.network.removeEventListener("offline", onOffline);
+      if (client && channel) void client.removeChannel(channel);
+    };
+    running = { refetch, stop };
+    return stop;
+  }
+
+  /**
+   * Adds the event typed in the form. Without a picked day or a title, or
+   * while an add is on its way, nothing happens. Only a successful add clears
+   * the draft, says "Event added" and reads the list again. Any failure keeps
+   * the draft: a refused session locks the page (the draft is back after the
+   * next sign-in), anything else says why in the spec's toast. Returns whether
+   * the event was added.
+   */
+  async function addEvent(): Promise<boolean> {
+    const draft = deps.session.$eventDraft.get() ?? emptyEventDraft;
+    const row = eventFromDraft(draft, deps.session.$selectedDay.get());
+    if (!row || $adding.get()) return false;
+    $adding.set(true);
+    const opening = deps.session.currentOpening();
+    try {
+      await insertEvent(await deps.client(), row);
+    } catch (error) {
+      if (isAccessRefused(error)) await deps.session.refuse(opening);
+      else showToast({ title: "Error adding event", description: errorMessage(error), variant: "destructive" });
+      return false;
+    } finally {
+      $adding.set(false);
+    }
+    deps.session.clearEventDraft();
+    showToast({ title: "Event added", description: "New event has been added successfully" });
+    void running?.refetch();
+    return true;
+  }
+
+  /**
+   * "Export calendar (.ics)": every event shown, as an iCalendar file dated
+   * today; null when there is nothing to export, or when an event cannot be
+   * written (then a toast says which).
+   */
+  function exportFile(): DownloadFile | null {
+    const events = $events.get();
+    if (events.length === 0) return null;
+    try {
+      const { filename, text } = calendarExport(events, {
+        now: new Date(deps.now()),
+        domain: new URL(site.url).hostname,
+        artistName: site.artistName,
+      });
+      return { filename, text, mimeType: ICS_MIME_TYPE };
+    } catch (error) {
+      showToast({ title: "Error exporting calendar", description: errorMessage(error), variant: "destructive" });
+      return null;
+    }
+  }
+
+  return { $events, $status, $adding, start, addEvent, exportFile };
+}
+
+export type CalendarFeed = ReturnType<typeof createCalendarFeed>;
+
+let browserFeed: CalendarFeed | undefined;
+
+/** The page's one calendar feed, on the browser's client, team session, timers, clock, document and window. */
+export function calendarFeed(): CalendarFeed {
+  browserFeed ??= createCalendarFeed({
+    client: getSupabase,
+    session: teamSession(),
+    timers: browserTimers,
+    now: () => Date.now(),
+    page: document,
+    network: window,
+  });
+  return browserFeed;
+}

@@ -1,0 +1,104 @@
+/**
+ * The unlocked /fans: the count, the sign-ups newest first with their choice
+ * and date, "Download CSV" for the mailing tool, and removing an address after
+ * a confirmation. The list and its verbs live in fans.store.ts.
+ */
+import { useStore } from "@nanostores/react";
+import { useEffect } from "react";
+import { Button } from "../../components/ui/Button";
+import { downloadText } from "../../lib/download";
+import { formatSignupDate, interestShort, signupCount, type FanSignup } from "./fans";
+import { fansList } from "./fans.store";
+
+/** The last cell of a row: "Remove", or the question that replaces it. */
+function RemoveCell({ signup }: { signup: FanSignup }) {
+  const list = fansList();
+  const confirming = useStore(list.$confirming) === signup.id;
+  if (!confirming) {
+    return (
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Remove ${signup.email}`}
+        onClick={() => list.askToRemove(signup.id)}
+      >
+        Remove
+      </Button>
+    );
+  }
+  return (
+    <div role="group" aria-label={`Remove ${signup.email}?`} className="flex flex-wrap gap-2">
+      <span className="text-sm font-semibold">Remove for good?</span>
+      <Button size="sm" onClick={() => void list.remove(signup.id)}>
+        Yes, remove
+      </Button>
+      {/* The question replaces the button that had focus: the safe answer takes it over. */}
+      <Button variant="secondary" size="sm" onClick={list.keep} autoFocus>
+        Keep
+      </Button>
+    </div>
+  );
+}
+
+export function SignupList() {
+  const list = fansList();
+  const signups = useStore(list.$signups);
+  const count = useStore(list.$count);
+  // The list is read while shown; the page locking unmounts it, which stops the session checks.
+  useEffect(() => list.start(), [list]);
+
+  if (signups === null) return <p>Loading sign-ups...</p>;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <p className="text-lg font-semibold">{signupCount(count)}</p>
+        <Button
+          aria-disabled={count === 0}
+          onClick={() => {
+            const file = list.csvFile();
+            if (file) downloadText(file.filename, file.text, file.mimeType);
+          }}
+        >
+          Download CSV
+        </Button>
+      </div>
+      {count === 0 ? (
+        <p>No sign-ups yet.</p>
+      ) : (
+        <table className="w-full border-collapse text-left">
+          <thead>
+            <tr className="border-b border-stone-300">
+              <th scope="col" className="py-2 pr-4">
+                E-mail
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Wants
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Signed up
+              </th>
+              <th scope="col" className="py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {signups.map((signup) => (
+              <tr key={signup.id} className="border-b border-stone-200 align-top">
+                <td className="break-all py-3 pr-4">{signup.email}</td>
+                <td className="py-3 pr-4">{interestShort(signup.interest)}</td>
+                <td className="py-3 pr-4">
+                  <time dateTime={signup.created_at}>{formatSignupDate(signup.created_at)}</time>
+                </td>
+                <td className="py-3">
+                  <RemoveCell signup={signup} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { fakeTeamClient } from "../calendar/team-client.fake";
+import { $toasts } from "../toasts/toasts.store";
+import type { FansClient } from "./fans.api";
+import { createFansList } from "./fans.store";
+
+const row = (email: string, created_at = "2025-03-07T09:05:00+00:00", interest = "all") => ({
+  id: `id-${email}`,
+  email,
+  interest,
+  created_at,
+});
+
+/** A sign-up list on a fake client, with a team session that only counts how often it is watched. */
+function setup() {
+  const fake = fakeTeamClient();
+  const watching = { count: 0 };
+  const list = createFansList({
+    client: async () => fake.client as unknown as FansClient,
+    session: {
+      watch: () => {
+        watching.count += 1;
+        return () => (watching.count -= 1);
+      },
+    },
+    now: () => Date.parse("2025-03-08T10:00:00Z"),
+  });
+  return { ...fake, list, watching };
+}
+
+/** Lets every promise that can settle now settle. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+const toastLines = () => $toasts.get().map((toast) => `${toast.title}: ${toast.description}`);
+const emails = (list: ReturnType<typeof setup>["list"]) => list.$signups.get()?.map((signup) => signup.email);
+
+/** Started, with the list read. */
+async function loaded(rows = [row("new@example.com"), row("old@example.com")]) {
+  const fake = setup();
+  const stop = fake.list.start();
+  await settle();
+  fake.waitingReads()[0].answer(rows);
+  await settle();
+  return { ...fake, stop };
+}
+
+afterEach(() => $toasts.set([]));
+
+describe("the sign-up list", () => {
+  it("shows Loading until the list is read, then every sign-up in the order read, checked, and their count", async () => {
+    const fake = setup();
+    fake.list.start();
+    expect(fake.list.$signups.get()).toBeNull();
+    await settle();
+    expect(fake.reads.map((read) => [read.table, read.range])).toEqual([["fan_signups", [0, 999]]]);
+    fake.reads[0].answer([row("new@example.com"), { ...row("broken@example.com"), created_at: "never" }]);
+    await settle();
+    expect(emails(fake.list)).toEqual(["new@example.com"]);
+    expect(fake.list.$count.get()).toBe(1);
+  });
+
+  it("reads past a thousand sign-ups, a page at a time", async () => {
+    const fake = setup();
+    fake.list.start();
+    await settle();
+    fake.reads[0].answer(Array.from({ length: 1000 }, (_, i) => row(`fan${i}@example.com`)));
+    await settle();
+    expect(fake.list.$signups.get()).toBeNull();
+    expect(fake.reads[1].range).toEqual([1000, 1999]);
+    fake.reads[1].answer([row("last@example.com")]);
+    await settle();
+    expect(fake.list.$count.get()).toBe(1001);
+    expect(emails(fake.list)?.at(-1)).toBe("last@example.com");
+  });
+
+  it("says why when the list cannot be read, and stays on Loading", async () => {
+    const fake = setup();
+    fake.list.start();
+    await settle();
+    fake.reads[0].fail({ code: "42501", message: "permission denied for table fan_signups" }, 401);
+    await settle();
+    expect(toastLines()).toEqual(["Error loading sign-ups: permission denied for table fan_signups"]);
+    expect($toasts.get()[0].variant).toBe("destructive");
+    expect(fake.list.$signups.get()).toBeNull();
+  });
+
+  it("checks the team session while the list is shown, and no longer once it is gone", async () => {
+    const fake = await loaded();
+    expect(fake.watching.count).toBe(1);
+    fake.stop();
+    expect(fake.watching.count).toBe(0);
+  });
+});
+
+describe("removing an address", () => {
+  it("asks first, and Keep leaves the address where it is", async () => {
+    const fake = await loaded();
+    fake.list.askToRemove("id-old@example.com");
+    expect(fake.list.$confirming.get()).toBe("id-old@example.com");
+    fake.list.keep();
+    expect(fake.list.$confirming.get()).toBeNull();
+    expect(fake.writes).toEqual([]);
+    expect(emails(fake.list)).toEqual(["new@example.com", "old@example.com"]);
+  });
+
+  it("takes the row off the list once the server has removed it, and says so", async () => {
+    const fake = await loaded();
+    fake.list.askToRemove("id-old@example.com");
+    const removing = fake.list.remove("id-old@example.com");
+    expect(fake.list.$confirming.get()).toBeNull();
+    await settle();
+    expect(fake.writes.map(({ table, kind, value }) => [table, kind, value])).toEqual([
+      ["fan_signups", "delete", "id-old@example.com"],
+    ]);
+    // Still listed until the server answers.
+    expect(fake.list.$count.get()).toBe(2);
+    fake.writes[0].answer();
+    expect(await removing).toBe(true);
+    expect(emails(fake.list)).toEqual(["new@example.com"]);
+    expect(fake.list.$count.get()).toBe(1);
+    expect(toastLines()).toEqual(["Address removed: old@example.com is off the list"]);
+  });
+
+  it("keeps the row, and says why, when the removal fails", async () => {
+    const fake = await loaded();
+    fake.list.askToRemove("id-old@example.com");
+    const removing = fake.list.remove("id-old@example.com");
+    await settle();
+    fake.writes[0].fail({ message: "permission denied for table fan_signups" }, 403);
+    expect(await removing).toBe(false);
+    expect(emails(fake.list)).toEqual(["new@example.com", "old@example.com"]);
+    expect(toastLines()).toEqual(["Error removing address: permission denied for table fan_signups"]);
+    expect($toasts.get()[0].variant).toBe("destructive");
+  });
+});
+
+describe("the CSV download", () => {
+  it("offers nothing while the list is empty", async () => {
+    const fake = await loaded([]);
+    expect(fake.list.$count.get()).toBe(0);
+    expect(fake.list.csvFile()).toBeNull();
+  });
+
+  it("is the list as shown, dated by the clock, typed as UTF-8 CSV", async () => {
+    const fake = await loaded([row("new@example.com", "2025-03-08T09:00:00+00:00", "tshirts"), row("old@example.com")]);
+    expect(fake.list.csvFile()).toEqual({
+      filename: "fan-signups-2025-03-08.csv",
+      mimeType: "text/csv;charset=utf-8",
+      text:
+        '"email","wants","signed_up"\r\n' +
+        '"new@example.com","T-shirts","2025-03-08T09:00:00+00:00"\r\n' +
+        '"old@example.com","All news","2025-03-07T09:05:00+00:00"\r\n',
+    });
+  });
+});
