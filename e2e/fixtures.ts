@@ -1,7 +1,9 @@
 /**
  * The journeys' shared test object: Playwright Test with the addresses the
- * global setup started, a guard that fails any journey whose page throws, and
- * the accessibility audit every page gets.
+ * global setup started, guards that fail any journey whose page throws or
+ * breaks the Content-Security-Policy, and the accessibility audit every page
+ * gets. A journey that provokes one of those on purpose claims it (removes it
+ * from the list) before it ends; whatever is left unclaimed fails the test.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
@@ -13,6 +15,16 @@ type Fixtures = {
   pageErrors: string[];
   /** Set to true in a journey that provokes page errors on purpose. */
   allowPageErrors: boolean;
+  /**
+   * Content-Security-Policy violations the browser reported in any page or frame of the test,
+   * as "directive blocked URI"; the test fails if one is left unclaimed. A violation is a
+   * feature that works locally and breaks under the deployed policy.
+   */
+  cspViolations: string[];
+  /** Console errors of any page of the test (network failures included). */
+  consoleErrors: string[];
+  /** Set to true where a console error is a fault (the public pages log none); unclaimed ones then fail the test. */
+  failOnConsoleErrors: boolean;
 };
 
 export const test = base.extend<Fixtures>({
@@ -35,16 +47,53 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      // The browser fires securitypolicyviolation in the document it blocked something in; registered
+      // before any page script runs, in every frame, so no violation is missed.
+      await context.exposeFunction("__reportCspViolation", (violation: string) => violations.push(violation));
+      await context.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) =>
+          (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation(
+            `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} in ${location.pathname}`,
+          ),
+        );
+      });
+      await use(violations);
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+  failOnConsoleErrors: [false, { option: true }],
+  consoleErrors: [
+    async ({ context, failOnConsoleErrors }, use) => {
+      const errors: string[] = [];
+      context.on("console", (message) => {
+        if (message.type() === "error") errors.push(`${message.text()} (${message.page()?.url() ?? "no page"})`);
+      });
+      await use(errors);
+      if (failOnConsoleErrors) expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
 
+/** Removes the entries that match `pattern` from a guard's list (the journey expected them) and returns them. */
+export function claim(entries: string[], pattern: RegExp): string[] {
+  const claimed = entries.filter((entry) => pattern.test(entry));
+  entries.splice(0, entries.length, ...entries.filter((entry) => !pattern.test(entry)));
+  return claimed;
+}
+
 /**
- * Audits the page with axe (WCAG 2.2 A and AA) as a person sees it once it has
- * settled: a fade-in caught half-way would read as low contrast. Endless
+ * Waits until the page has settled as a person sees it: every finite animation
+ * and transition (a fade-in, the nav tightening) has run to its end. Endless
  * animations (a pulsing dot) are not waited for.
  */
-export async function expectAccessible(page: Page): Promise<void> {
+export async function waitForAnimations(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -53,6 +102,20 @@ export async function expectAccessible(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Audits the page with axe (WCAG 2.2 A and AA) as a person sees it once it has
+ * settled: a fade-in caught half-way would read as low contrast, so every
+ * finite animation is first played to its end (at once: the end is what is
+ * audited, not the wait).
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
+    }
+  });
   const { violations } = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
@@ -62,6 +125,7 @@ export async function expectAccessible(page: Page): Promise<void> {
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.join(" ")),
     })),
+    `accessibility violations on ${page.url()}`,
   ).toEqual([]);
 }
 
@@ -70,4 +134,29 @@ export async function expectToast(page: Page, title: string, description?: strin
   let toast = page.locator("[data-variant]").filter({ hasText: title });
   if (description) toast = toast.filter({ hasText: description });
   await expect(toast.first()).toBeVisible();
+}
+
+/** Width and height from a JPEG's start-of-frame header; throws if the bytes are not a JPEG. */
+export function jpegSize(bytes: Buffer): { width: number; height: number } {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) throw new Error("not a JPEG: no start-of-image marker");
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    if (bytes[offset] !== 0xff) throw new Error(`not a JPEG: no marker at byte ${offset}`);
+    const marker = bytes[offset + 1]!;
+    // Fill bytes and the markers that carry no length.
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
+      offset += 2;
+      continue;
+    }
+    // SOF0–SOF15, except DHT (C4), JPG (C8) and DAC (CC), hold the frame's size.
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    }
+    offset += 2 + bytes.readUInt16BE(offset + 2);
+  }
+  throw new Error("not a JPEG: no start-of-frame header");
 }

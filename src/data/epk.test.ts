@@ -36,6 +36,34 @@ describe("press kit biography", () => {
   it("keeps its four paragraphs", () => {
     expect(epk.bio).toHaveLength(4);
   });
+
+  it("goes festival, songs and sketches, sound and tour, then management and producers", () => {
+    const [festival, writing, sound, team] = epk.bio;
+    expect(festival).toMatch(/Ones To Watch Festival/);
+    expect(writing).toMatch(/songs/);
+    expect(writing).toMatch(/comedy sketches/);
+    expect(sound).toMatch(/folk, indie and Irish/);
+    expect(sound).toMatch(/April.*tour.*Ireland|April.*Ireland.*EP/);
+    expect(team).toMatch(/managed|management/);
+    expect(team).toMatch(/produced with/);
+  });
+});
+
+describe("the press kit's header and latest release", () => {
+  it("gives the genre line and the Latest Release heading word for word", () => {
+    expect(epk.genreLine).toBe("Folk · Indie · Irish singer-songwriter");
+    expect(epk.latestRelease.heading).toBe("Latest Release");
+  });
+
+  it("embeds a 600 px player over https, with a title for screen readers", () => {
+    expect(epk.latestRelease.playerHeight).toBe(600);
+    expect(new URL(epk.latestRelease.playerUrl).protocol).toBe("https:");
+    expect(epk.latestRelease.playerTitle).toMatch(/\w{3}/);
+  });
+
+  it("links the artist profile and the EP", () => {
+    expect(epk.latestRelease.links.map((link) => link.label)).toEqual(["Artist profile", "The Mother EP"]);
+  });
 });
 
 describe("press photos", () => {

@@ -1,0 +1,114 @@
+/**
+ * Signing up for news on /listen, against the embedded backend: a fan gets on
+ * the list, a second sign-up with the same address is thanked the same way
+ * (the form never tells who has signed up), a mistyped address is explained,
+ * a bot filling the hidden field is thanked and nothing is sent, and the merch
+ * page's link arrives with T-shirts chosen. Who may read the list is the
+ * backend's test (server/fan-signups.test.ts).
+ */
+import type { Page } from "@playwright/test";
+import { LOCAL_SERVICE_ROLE_KEY } from "../server/local-keys.mjs";
+import { expect, test } from "./fixtures";
+
+test.use({ failOnConsoleErrors: true });
+
+/** A fresh address per test, so tests do not see each other's sign-ups. */
+const fresh = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+const form = (page: Page) => ({
+  email: page.getByRole("textbox", { name: "Your e-mail address" }),
+  submit: page.getByRole("button", { name: "Sign me up" }),
+  thanks: page.getByRole("status").getByText("You're on the list. Thank you!", { exact: true }),
+});
+
+/** The REST calls the page makes (the form's one call is a POST to fan_signups). */
+function restCalls(page: Page) {
+  const calls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/rest/v1/")) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  return calls;
+}
+
+test("a fan signs up for T-shirt news and is on the list", async ({ page, request, supabaseUrl }) => {
+  const email = fresh("fan");
+  await page.goto("/listen");
+  const { email: field, submit, thanks } = form(page);
+  await field.fill(email);
+  await page.getByRole("radio", { name: "Only when the T-shirts are out" }).check();
+  await submit.click();
+  await expect(thanks).toBeVisible();
+  await expect(field).toHaveValue("");
+  // The team finds the fan on the list, with the choice made.
+  const rows = await request.get(`${supabaseUrl}/rest/v1/fan_signups?select=email,interest&email=eq.${email}`, {
+    headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+  });
+  expect(await rows.json()).toEqual([{ email, interest: "tshirts" }]);
+});
+
+test("signing up again with the same address is thanked exactly the same", async ({ page }) => {
+  const email = fresh("twice");
+  const answers: number[] = [];
+  page.on("response", (response) => {
+    if (response.url().endsWith("/rest/v1/fan_signups")) answers.push(response.status());
+  });
+  await page.goto("/listen");
+  const { email: field, submit, thanks } = form(page);
+  for (const typed of [email, email.toUpperCase()]) {
+    await field.fill(typed);
+    await submit.click();
+    await expect(thanks).toBeVisible();
+    await expect(field).toHaveValue("");
+  }
+  expect(answers).toEqual([201, 201]);
+});
+
+test("a mistyped address is explained next to the field, and nothing is sent", async ({ page }) => {
+  await page.goto("/listen");
+  const calls = restCalls(page);
+  const { email: field, submit } = form(page);
+  await submit.click();
+  await expect(page.getByText("Please enter your e-mail address.", { exact: true })).toBeVisible();
+  await field.fill("fan at example.com");
+  await submit.click();
+  const problem = /^That doesn't look like an e-mail address\./;
+  await expect(page.getByText(problem)).toBeVisible();
+  // The field names its problem to a screen reader, and keeps the focus.
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(problem);
+  await expect(field).toBeFocused();
+  expect(calls).toEqual([]);
+});
+
+test("a bot that fills the hidden field is thanked, and nothing is sent", async ({ page }) => {
+  await page.goto("/listen");
+  const calls = restCalls(page);
+  const { email: field, submit, thanks } = form(page);
+  const honeypot = page.locator('input[name="website"]');
+  // A person never meets the field: it is out of sight and out of the tab order.
+  await expect(honeypot).toHaveAttribute("tabindex", "-1");
+  expect(await honeypot.evaluate((element) => element.getBoundingClientRect().right)).toBeLessThan(0);
+  await field.fill(fresh("bot"));
+  await honeypot.fill("https://spam.example");
+  await submit.click();
+  await expect(thanks).toBeVisible();
+  expect(calls).toEqual([]);
+});
+
+test("the merch page's Sign up for updates opens the form with T-shirts chosen", async ({ page }) => {
+  await page.goto("/merch");
+  await page.getByRole("link", { name: "Sign up for updates" }).click();
+  await expect(page).toHaveURL(/\/listen\?for=tshirts#signup$/);
+  await expect(page.getByRole("radio", { name: "Only when the T-shirts are out" })).toBeChecked();
+  await expect(form(page).email).toBeInViewport();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form, which cannot work, gives way to an address to write to", async ({ page }) => {
+    await page.goto("/listen");
+    await expect(page.getByText(/^This form needs JavaScript\. .*write to \S+@\S+\.$/)).toBeVisible();
+    await expect(form(page).submit).toBeHidden();
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { bio } from "./bio";
+import { epk } from "./epk";
+import { listen } from "./listen";
+import { merch } from "./merch";
+import { PUBLIC_PAGES, TOOL_PAGES } from "./pages.mjs";
+import { site } from "./site";
+import { tour } from "./tour";
+
+/** The description each public page gives search engines and sharing cards (the home page uses the site's). */
+const descriptions: Record<(typeof PUBLIC_PAGES)[number], string> = {
+  "/": site.description,
+  "/bio": bio.description,
+  "/tour": tour.description,
+  "/listen": listen.description,
+  "/epk": epk.description,
+  "/merch": merch.description,
+};
+
+describe("the site's pages", () => {
+  it("list the public pages and the team's tools once each", () => {
+    expect([...PUBLIC_PAGES]).toEqual(["/", "/bio", "/tour", "/listen", "/epk", "/merch"]);
+    expect([...TOOL_PAGES]).toEqual(["/roadmap", "/contacts", "/calendar", "/fans"]);
+  });
+
+  it.each(PUBLIC_PAGES.map((path) => [path, descriptions[path]]))(
+    "%s describes itself in 51 to 160 characters, as search results show",
+    (_, description) => {
+      expect(description.length).toBeGreaterThan(50);
+      expect(description.length).toBeLessThanOrEqual(160);
+    },
+  );
+
+  it("give every public page a description of its own", () => {
+    expect(new Set(Object.values(descriptions)).size).toBe(PUBLIC_PAGES.length);
+  });
+});
