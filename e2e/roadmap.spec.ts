@@ -92,7 +92,8 @@ test("adds, ticks and deletes tasks, brings one back with Undo, and finds it all
     .getByRole("status")
     .filter({ hasText: "“Put together the EPK” was deleted from Planning & Setup." });
   await expect(toast).toContainText("Task deleted");
-  // The page as a person works with it, a toast on top.
+  // The page as a person works with it, a toast on top (held open by the pointer over it).
+  await toast.hover();
   await expectAccessible(page);
   await toast.getByRole("button", { name: "Undo" }).click();
   await expect(task(planning, "Put together the EPK")).toBeChecked();
