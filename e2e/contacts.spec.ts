@@ -1,0 +1,333 @@
+/**
+ * The shared contacts directory as the team uses it: adding, searching,
+ * editing, a card's history with Restore, vCards, two people editing the same
+ * card, contacts kept in this browser by an older version, and what happens
+ * when the server refuses or the network is down. Search, links, vCard text
+ * and the history's rules are unit tests; the table's rules are the server's.
+ */
+import ICAL from "ical.js";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, expectToast, test } from "./fixtures";
+import { downloadDuring, layoutShifts, recordLayoutShifts, secondBrowser, uniqueWord } from "./team";
+
+type NewContact = { name: string; role: string; email?: string; phone?: string };
+
+const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
+const editingCard = (page: Page, name: string) => page.getByRole("article", { name: `Editing ${name}`, exact: true });
+const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search contacts" });
+const addForm = (page: Page) => page.getByRole("form", { name: "Add contact" });
+
+/** Opens /contacts and waits for the list. */
+async function openContacts(page: Page) {
+  await page.goto("/contacts");
+  await expectToast(page, "Contacts loaded", "contacts loaded from the shared database");
+}
+
+async function fillContact(page: Page, contact: NewContact) {
+  const form = addForm(page);
+  await form.getByLabel("Name").fill(contact.name);
+  await form.getByLabel("Role").fill(contact.role);
+  await form.getByLabel("Email").fill(contact.email ?? "");
+  await form.getByLabel("Phone").fill(contact.phone ?? "");
+}
+
+async function addContact(page: Page, contact: NewContact) {
+  await fillContact(page, contact);
+  await addForm(page).getByRole("button", { name: "Add Contact" }).click();
+  await expectToast(page, "Contact added", "New contact has been added successfully");
+  await expect(card(page, contact.name)).toBeVisible();
+}
+
+/** The FN of every card in a downloaded .vcf, as an address book reads them. */
+function vcardNames(text: string): string[] {
+  const parsed = ICAL.parse(text) as unknown as unknown[];
+  const jcards = (parsed[0] === "vcard" ? [parsed] : parsed) as unknown[][];
+  return jcards.map((jcard) => String(new ICAL.Component(jcard).getFirstPropertyValue("fn")));
+}
+
+/** A failure is a destructive toast, read out as an alert. */
+async function expectFailure(page: Page, description: string) {
+  await expectToast(page, "Error", description);
+  await expect(page.getByRole("alert").filter({ hasText: description }).first()).toHaveAttribute(
+    "data-variant",
+    "destructive",
+  );
+}
+
+test("adds contacts, finds one by searching, edits it and gets an earlier version back from its history", async ({
+  page,
+}) => {
+  const word = uniqueWord();
+  const aoife = { name: `Aoife ${word}`, role: "Booker", email: `aoife@${word}.ie`, phone: "+353 (0)87 123 4567" };
+  const brian = { name: `Brian ${word}`, role: "<b>Press</b>" };
+  await openContacts(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  await expect(addForm(page).getByLabel("Email")).toHaveAttribute("type", "email");
+  await addContact(page, aoife);
+  await expect(addForm(page).getByLabel("Name")).toHaveValue("");
+  await addContact(page, brian);
+  // Newest first; markup typed into a field is shown as text.
+  await expect(page.getByRole("article").first()).toHaveAccessibleName(brian.name);
+  await expect(card(page, brian.name).getByText("<b>Press</b>")).toBeVisible();
+  // The e-mail is a link to write, the phone a link to call, dialled as a number.
+  await expect(card(page, aoife.name).getByRole("link", { name: `Email ${aoife.email}` })).toHaveAttribute(
+    "href",
+    `mailto:${aoife.email}`,
+  );
+  await expect(card(page, aoife.name).getByRole("link", { name: `Call ${aoife.phone}` })).toHaveAttribute(
+    "href",
+    "tel:+353871234567",
+  );
+
+  // The search narrows the list as one types, says when nobody matches, and clears on request.
+  await searchBox(page).fill(word);
+  await expect(page.getByRole("article")).toHaveCount(2);
+  await expect(page.getByText(/^2 of \d+ contacts$/)).toBeVisible();
+  const all = await downloadDuring(page, () => page.getByRole("button", { name: "Download all shown (2)" }).click());
+  expect(all.filename).toBe("contacts.vcf");
+  expect(vcardNames(all.text)).toEqual([brian.name, aoife.name]);
+  await searchBox(page).fill(`nobody ${word}`);
+  await expect(page.getByText(`No contacts match “nobody ${word}”`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Download all shown (0)" })).toBeDisabled();
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(searchBox(page)).toHaveValue("");
+  await expect(searchBox(page)).toBeFocused();
+  await searchBox(page).fill(`booker ${word}`);
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(card(page, aoife.name)).toBeVisible();
+  await searchBox(page).press("Escape");
+  await expect(searchBox(page)).toHaveValue("");
+  await expect(page.getByText(/^\d+ contacts$/)).toBeVisible();
+
+  // One card is edited at a time; Cancel and Escape discard the draft.
+  await searchBox(page).fill(word);
+  const edit = card(page, aoife.name).getByRole("button", { name: "Edit contact" });
+  await expect(edit).toHaveAttribute("title", "Edit contact");
+  await edit.click();
+  await expect(editingCard(page, aoife.name).getByLabel("Name")).toBeFocused();
+  await editingCard(page, aoife.name).getByLabel("Role").fill("Something else");
+  await card(page, brian.name).getByRole("button", { name: "Edit contact" }).click();
+  await expect(page.getByRole("article", { name: /^Editing / })).toHaveCount(1);
+  await editingCard(page, brian.name).getByRole("button", { name: "Cancel" }).click();
+  await expect(card(page, brian.name).getByRole("button", { name: "Edit contact" })).toBeFocused();
+  await card(page, aoife.name).getByRole("button", { name: "Edit contact" }).click();
+  await expect(editingCard(page, aoife.name).getByLabel("Role")).toHaveValue("Booker");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("article", { name: /^Editing / })).toHaveCount(0);
+
+  // Save writes the draft. Saved out of the search, the card leaves the list and focus goes back to the search.
+  await searchBox(page).fill(`booker ${word}`);
+  await card(page, aoife.name).getByRole("button", { name: "Edit contact" }).click();
+  const editing = editingCard(page, aoife.name);
+  await editing.getByLabel("Role").fill("Agent");
+  await editing.getByLabel("Email").fill("");
+  await editing.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Contact updated", "Contact has been updated successfully");
+  await expect(page.getByText(`No contacts match “booker ${word}”`)).toBeVisible();
+  await expect(searchBox(page)).toBeFocused();
+  await searchBox(page).fill(word);
+  await expect(card(page, aoife.name).getByText("Agent", { exact: true })).toBeVisible();
+  await expect(card(page, aoife.name).getByText(aoife.email)).toHaveCount(0);
+
+  // The history keeps the version before, marks what changed, and restores it as a change of its own.
+  const history = card(page, aoife.name).getByRole("button", { name: `History of ${aoife.name}` });
+  await expect(history).toHaveAttribute("title", "Contact history");
+  await history.click();
+  await expect(history).toHaveAttribute("aria-expanded", "true");
+  const panel = page.getByRole("region", { name: `History of ${aoife.name}` });
+  await expect(panel.getByText("Version 1", { exact: true })).toBeVisible();
+  await expect(panel.getByText("Changed afterwards: Role and Email")).toBeVisible();
+  await expectAccessible(page);
+  await panel.getByRole("button", { name: "Restore version 1" }).click();
+  await expectToast(page, "Contact restored", `${aoife.name} is back as it was in version 1`);
+  await expect(card(page, aoife.name).getByRole("link", { name: `Email ${aoife.email}` })).toBeVisible();
+  await expect(panel.getByText("Version 2", { exact: true })).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Restore version 1" })).toBeDisabled();
+
+  // One card as a vCard, for an address book.
+  const one = await downloadDuring(page, () =>
+    card(page, aoife.name)
+      .getByRole("button", { name: `Download vCard for ${aoife.name}` })
+      .click(),
+  );
+  expect(one.filename).toBe(`aoife-${word}.vcf`);
+  const vcard = new ICAL.Component(ICAL.parse(one.text) as unknown as unknown[]);
+  expect(vcard.getFirstPropertyValue("fn")).toBe(aoife.name);
+  expect(vcard.getFirstPropertyValue("title")).toBe("Booker");
+  expect(vcard.getFirstPropertyValue("email")).toBe(aoife.email);
+
+  // Everything is in the shared table: a reload shows it as left.
+  await page.reload();
+  await searchBox(page).fill(word);
+  await expect(card(page, aoife.name).getByText("Booker", { exact: true })).toBeVisible();
+  await expect(card(page, brian.name)).toBeVisible();
+});
+
+test("shows a contact added in one browser to another, and never saves over someone else's change unseen", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const name = `Labhrás ${uniqueWord()}`;
+  await openContacts(page);
+  await addContact(page, { name, role: "Piper", phone: "01 234" });
+  const other = await secondBrowser(browser, baseURL);
+  const two = await other.newPage();
+  await openContacts(two);
+  for (const person of [page, two]) {
+    await searchBox(person).fill(name);
+    await card(person, name).getByRole("button", { name: "Edit contact" }).click();
+  }
+  await editingCard(page, name).getByLabel("Role").fill("Uilleann piper");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Contact updated");
+
+  // The second save finds the card changed: the draft stays, theirs is shown, nothing is saved yet.
+  await editingCard(two, name).getByLabel("Phone").fill("087 999");
+  await two.getByRole("button", { name: "Save" }).click();
+  const conflict = two.getByRole("alert").filter({ hasText: "Someone else changed this contact meanwhile." });
+  await expect(conflict.getByText("Uilleann piper")).toBeVisible();
+  await expect(editingCard(two, name).getByLabel("Phone")).toHaveValue("087 999");
+  await expect(editingCard(two, name).getByLabel("Role")).toHaveValue("Piper");
+  await expect(two.locator("[data-variant]").filter({ hasText: "Contact updated" })).toHaveCount(0);
+  // A card being edited, with the other person's values beside the draft.
+  await expectAccessible(two);
+  await two.getByRole("button", { name: "Keep theirs" }).click();
+  await expect(card(two, name).getByText("Uilleann piper")).toBeVisible();
+  await expect(card(two, name).getByText("01 234")).toBeVisible();
+
+  // Again, and this time the second person saves over the first, knowingly.
+  await card(two, name).getByRole("button", { name: "Edit contact" }).click();
+  await editingCard(two, name).getByLabel("Phone").fill("087 999");
+  await card(page, name).getByRole("button", { name: "Edit contact" }).click();
+  await editingCard(page, name).getByLabel("Email").fill(`labhras@example.ie`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Contact updated");
+  await two.getByRole("button", { name: "Save" }).click();
+  await expect(two.getByText("Someone else changed this contact meanwhile.")).toBeVisible();
+  await two.getByRole("button", { name: "Save mine over theirs" }).click();
+  await expectToast(two, "Contact updated", "Contact has been updated successfully");
+  await expect(card(two, name).getByText("087 999")).toBeVisible();
+
+  await page.reload();
+  await searchBox(page).fill(name);
+  await expect(card(page, name).getByText("087 999")).toBeVisible();
+  await expect(card(page, name).getByText("Uilleann piper")).toBeVisible();
+  await other.close();
+});
+
+test("keeps what was typed when the list, an add or a save fails, and goes through once the server is back", async ({
+  page,
+  context,
+}) => {
+  // The first read of the list is held, then refused.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const requested = new Promise<void>((resolve) => (asked = resolve));
+  const list = /\/rest\/v1\/contacts\?select/;
+  await page.route(list, async (route) => {
+    asked();
+    await held;
+    await route.fulfill({ status: 500, contentType: "application/json", body: "{}" });
+  });
+  await recordLayoutShifts(page);
+  await page.goto("/contacts");
+  await requested;
+  await expect(page.getByText("Loading contacts...")).toBeVisible();
+  await expect(addForm(page).getByRole("button", { name: "Add Contact" })).toBeVisible();
+  // The tool, still loading, takes its placeholder's place: nothing on the page moves.
+  expect(await layoutShifts(page)).toEqual([]);
+  release();
+  await expectFailure(page, "Failed to load contacts");
+  await expect(page.getByText("Loading contacts...")).toHaveCount(0);
+  await page.unroute(list);
+  await openContacts(page);
+
+  // The server refuses the new contact: the form keeps it, and the same button adds it later.
+  const name = `Eoin ${uniqueWord()}`;
+  const inserts = /\/rest\/v1\/contacts/;
+  await page.route(inserts, (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' })
+      : route.fallback(),
+  );
+  await fillContact(page, { name, role: "Promoter" });
+  await addForm(page).getByRole("button", { name: "Add Contact" }).click();
+  await expectFailure(page, "Failed to add contact");
+  await expect(addForm(page).getByLabel("Name")).toHaveValue(name);
+  await expect(addForm(page).getByLabel("Role")).toHaveValue("Promoter");
+  await page.unroute(inserts);
+  await addForm(page).getByRole("button", { name: "Add Contact" }).click();
+  await expectToast(page, "Contact added");
+  await expect(card(page, name)).toBeVisible();
+
+  // Offline, a save fails and the draft stays; back online, the same Save goes through.
+  await context.setOffline(true);
+  await card(page, name).getByRole("button", { name: "Edit contact" }).click();
+  await editingCard(page, name).getByLabel("Role").fill("Tour promoter");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expectFailure(page, "Failed to update contact");
+  await expect(editingCard(page, name).getByLabel("Role")).toHaveValue("Tour promoter");
+  await context.setOffline(false);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Contact updated", "Contact has been updated successfully");
+  await expect(card(page, name).getByText("Tour promoter")).toBeVisible();
+});
+
+test("moves nothing as the tool replaces its placeholder on a phone and a tablet", async ({ page }) => {
+  // The list is held back: its arrival may push the footer down, the tool's own appearance may not.
+  let requests = 0;
+  await page.route(/\/rest\/v1\/contacts\?select/, () => {
+    requests += 1;
+  });
+  await recordLayoutShifts(page);
+  // The desktop width is the failure journey's.
+  for (const width of [375, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    const before = requests;
+    await page.goto("/contacts");
+    await expect.poll(() => requests).toBeGreaterThan(before);
+    await expect(addForm(page).getByRole("button", { name: "Add Contact" })).toBeVisible();
+    await expect(page.getByText("Loading contacts...")).toBeVisible();
+    expect(await layoutShifts(page), `${width} px`).toEqual([]);
+  }
+});
+
+test("moves contacts kept in this browser by an older version to the shared table, keeping any that failed for the next visit", async ({
+  page,
+}) => {
+  const word = uniqueWord();
+  const fiona = { id: `legacy-ok-${word}`, name: `Fiona ${word}`, role: "Agent", email: "", phone: "087 000" };
+  const gerry = { id: `legacy-bad-${word}`, name: `Gerry ${word}`, role: "Label" };
+  await page.addInitScript(
+    (value) => {
+      // Once: a reload must find what the page left.
+      if (sessionStorage.getItem("seeded")) return;
+      localStorage.setItem("contacts", value);
+      sessionStorage.setItem("seeded", "1");
+    },
+    JSON.stringify([fiona, gerry]),
+  );
+  // The shared table refuses Gerry this time.
+  const contacts = /\/rest\/v1\/contacts/;
+  await page.route(contacts, (route) =>
+    route.request().method() === "POST" && (route.request().postData() ?? "").includes(gerry.name)
+      ? route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"unavailable"}' })
+      : route.fallback(),
+  );
+  await page.goto("/contacts");
+  await expectToast(page, "Migration error", `Failed to migrate contact: ${gerry.name}`);
+  await expectToast(page, "Contacts migrated", "1 local contacts have been migrated to the shared database");
+  await searchBox(page).fill(word);
+  await expect(card(page, fiona.name).getByText("087 000")).toBeVisible();
+  await expect(card(page, gerry.name)).toHaveCount(0);
+
+  await page.unroute(contacts);
+  await page.reload();
+  await expectToast(page, "Contacts migrated", "1 local contacts have been migrated to the shared database");
+  await searchBox(page).fill(word);
+  await expect(page.getByRole("article")).toHaveCount(2);
+  await expect(card(page, gerry.name)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("contacts"))).toBeNull();
+});

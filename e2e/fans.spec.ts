@@ -1,0 +1,110 @@
+/**
+ * /fans, the team's list of sign-ups from /listen: behind the team password,
+ * out of the nav; the list, its CSV for the mailing tool, and
+ * removing an address after a confirmation.
+ */
+import type { Page } from "@playwright/test";
+import { LOCAL_ANON_KEY } from "../server/local-keys.mjs";
+import { expect, expectAccessible, expectToast, test } from "./fixtures";
+import { downloadDuring, signIn, uniqueWord } from "./team";
+
+const FANS_GRANTED = "You can now see the sign-ups";
+
+/** Signs `email` up on /listen, as a fan does. */
+async function signUp(page: Page, email: string, choice: string) {
+  await page.goto("/listen");
+  await page.getByRole("textbox", { name: "Your e-mail address" }).fill(email);
+  await page.getByRole("radio", { name: choice }).check();
+  await page.getByRole("button", { name: "Sign me up" }).click();
+  await expect(page.getByRole("status").getByText("You're on the list. Thank you!")).toBeVisible();
+}
+
+// Out of search (noindex, not in the sitemap) is the public journeys' search check, for every tool page.
+test("is behind the team password, out of the nav, and refuses a wrong password", async ({ page }) => {
+  await page.goto("/fans");
+  await expect(page.getByRole("heading", { name: "Enter Password" })).toBeVisible();
+  await expect(page.getByRole("navigation").getByRole("link", { name: /fans/i })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByLabel("Password", { exact: true }).fill("wrong password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expectToast(page, "Access denied", "Incorrect password");
+  await expect(page.getByRole("button", { name: "Download CSV" })).toHaveCount(0);
+});
+
+test("shows the team each new sign-up, newest first, downloads the CSV and removes an address once confirmed", async ({
+  page,
+  supabaseUrl,
+}) => {
+  const word = uniqueWord();
+  // Someone signed up earlier, with an address a spreadsheet would read as a formula (it starts with =).
+  const earlier = `=cmd-${word}@example.com`;
+  const signedUp = await fetch(`${supabaseUrl}/rest/v1/fan_signups`, {
+    method: "POST",
+    headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json", Prefer: "return=minimal" },
+    body: JSON.stringify({ email: earlier, interest: "all" }),
+  });
+  expect(signedUp.status).toBe(201);
+  const later = `fan-${word}@example.com`;
+  await signUp(page, later, "Only when the T-shirts are out");
+
+  await page.goto("/fans");
+  await signIn(page, FANS_GRANTED);
+  const rowOf = (email: string) =>
+    page.getByRole("row").filter({ has: page.getByRole("cell", { name: email, exact: true }) });
+  await expect(rowOf(later).getByRole("cell").nth(1)).toHaveText("T-shirts");
+  await expect(rowOf(earlier).getByRole("cell").nth(1)).toHaveText("All news");
+  await expect(rowOf(later).locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+  const emails = await page
+    .getByRole("row")
+    .evaluateAll((rows) => rows.map((row) => row.firstElementChild?.textContent));
+  expect(emails.indexOf(later)).toBeLessThan(emails.indexOf(earlier));
+  // The count names every row listed (the header row aside).
+  const count = await page.getByText(/^\d+ sign-ups?$/).textContent();
+  expect(Number(count?.split(" ")[0])).toBe(emails.length - 1);
+  await expectAccessible(page);
+
+  const { filename, text } = await downloadDuring(page, () =>
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  );
+  expect(filename).toMatch(/^fan-signups-\d{4}-\d\d-\d\d\.csv$/);
+  const lines = text.split("\r\n");
+  expect(lines[0]).toBe('"email","wants","signed_up"');
+  const laterLine = lines.findIndex((line) => line.startsWith(`"${later}","T-shirts","`));
+  const earlierLine = lines.findIndex((line) => line.startsWith(`"'${earlier}","All news","`));
+  expect(laterLine).toBeGreaterThan(0);
+  expect(earlierLine).toBeGreaterThan(laterLine);
+
+  // The question takes focus with its safe answer, so a keyboard user stays on the row.
+  const remove = page.getByRole("button", { name: `Remove ${later}` });
+  await remove.click();
+  await expect(page.getByRole("button", { name: "Keep" })).toBeFocused();
+  await page.getByRole("button", { name: "Keep" }).click();
+  await expect(rowOf(later)).toHaveCount(1);
+
+  // The server refuses the removal: the address stays, and the toast says why.
+  await page.route(/\/rest\/v1\/fan_signups/, (route) =>
+    route.request().method() === "DELETE"
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ code: "XX000", details: null, hint: null, message: "Database is resting" }),
+        })
+      : route.fallback(),
+  );
+  await remove.click();
+  await page.getByRole("button", { name: "Yes, remove" }).click();
+  await expectToast(page, "Error removing address", "Database is resting");
+  await expect(rowOf(later)).toHaveCount(1);
+  await page.unroute(/\/rest\/v1\/fan_signups/);
+
+  await remove.click();
+  await page.getByRole("button", { name: "Yes, remove" }).click();
+  await expectToast(page, "Address removed", `${later} is off the list`);
+  await expect(rowOf(later)).toHaveCount(0);
+  // Gone from the server too: after a reload and a new sign-in it is not listed.
+  await page.reload();
+  await signIn(page, FANS_GRANTED);
+  await expect(rowOf(earlier)).toHaveCount(1);
+  await expect(rowOf(later)).toHaveCount(0);
+});

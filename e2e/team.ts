@@ -1,0 +1,105 @@
+/**
+ * What the team-tool journeys share: the team password, names no other test
+ * uses (the backend is one instance for the whole run), a second browser, a
+ * download read back as text, and the calendar's sign-in and event form.
+ */
+import { readFile } from "node:fs/promises";
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
+import { DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
+import { expect, expectToast } from "./fixtures";
+
+/** The team account's password on the journeys' backend (the global setup starts it with this one). */
+export const TEAM_PASSWORD = DEV_TEAM_PASSWORD;
+
+/**
+ * A word no other test (or earlier run against the same backend) uses, in
+ * letters only, so a search for it never matches a phone number.
+ */
+export function uniqueWord(): string {
+  return Array.from({ length: 8 }, () => "bcdfghjklmnpqrstvwxz"[Math.floor(Math.random() * 20)]).join("");
+}
+
+/** Another person's browser: a context of its own, with no storage or session in common with the test's page. */
+export async function secondBrowser(browser: Browser, baseURL: string | undefined): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+}
+
+/** Runs `action`, waits for the download it starts, and returns the file's suggested name and its text. */
+export async function downloadDuring(
+  page: Page,
+  action: () => Promise<void>,
+): Promise<{ filename: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), action()]);
+  return { filename: download.suggestedFilename(), text: await readFile(await download.path(), "utf8") };
+}
+
+/** The Enter Password screen's line that says why a login was refused or why the page locked. */
+export function gateStatus(page: Page): Locator {
+  return page
+    .locator("form")
+    .filter({ has: page.getByRole("heading", { name: "Enter Password" }) })
+    .getByRole("status");
+}
+
+/** Types the team password and presses Login, as a team member opens the calendar or the fans list. */
+export async function signIn(page: Page, granted = "You can now edit the calendar"): Promise<void> {
+  await page.getByLabel("Password", { exact: true }).fill(TEAM_PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expectToast(page, "Access granted", granted);
+}
+
+/** Opens /calendar, signs in, and waits until the calendar listens for changes. */
+export async function openCalendar(page: Page): Promise<void> {
+  await page.goto("/calendar");
+  await signIn(page);
+  await expect(liveIndicator(page)).toHaveText("Live");
+}
+
+/** The calendar's realtime indicator (toasts are status regions too, hence the text). */
+export function liveIndicator(page: Page): Locator {
+  return page.getByRole("status").filter({ hasText: /^(Connecting…|Live|Reconnecting…)$/ });
+}
+
+/** Picks a day of the month shown (by default the 15th, never an outside day) and returns its button. */
+export async function pickDay(page: Page, day = 15): Promise<Locator> {
+  const button = page
+    .getByRole("gridcell")
+    .getByRole("button", { name: new RegExp(`^${day} `) })
+    .first();
+  await button.click();
+  return button;
+}
+
+/** Fills the Add Event form. */
+export async function fillEvent(page: Page, title: string, description = "", type = "gig"): Promise<void> {
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Description", { exact: true }).fill(description);
+  await page.getByLabel("Event type", { exact: true }).selectOption(type);
+}
+
+/** The Upcoming Events list's card for `title`. */
+export function upcomingEvent(page: Page, title: string): Locator {
+  return page.getByRole("region", { name: "Upcoming Events" }).getByRole("listitem").filter({ hasText: title });
+}
+
+/** Records the page's layout shifts from its first paint on (call before `goto`). */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = ((window as unknown as { layoutShifts: number[] }).layoutShifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** The layout shifts recorded so far, once the frame being drawn has been painted. */
+export function layoutShifts(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve((window as unknown as { layoutShifts: number[] }).layoutShifts)),
+        ),
+      ),
+  );
+}
