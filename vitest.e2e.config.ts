@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["e2e/**/*.e2e.ts"],
-    globalSetup: ["./e2e/global-setup.ts"],
+    globalSetup: ["./e2e/vitest-setup.ts"],
     // One browser, one server: files run one after another on two cores.
     fileParallelism: false,
     testTimeout: 30_000,
