@@ -2,7 +2,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef } from "react";
 import toast, { Toaster as HotToaster } from "react-hot-toast";
-import { $toasts, dismissToast, type ToastMessage } from "./toasts.store";
+import { $toasts, dequeueToast, type ToastMessage } from "./toasts.store";
 
 const DURATION_MS = 5000;
 /** A toast with a button stays longer, so there is time to reach the button from the keyboard too. */
@@ -68,7 +68,7 @@ export function Toaster() {
   useEffect(() => {
     for (const message of queue) {
       present(message);
-      dismissToast(message.id);
+      dequeueToast(message.id);
     }
   }, [queue]);
 

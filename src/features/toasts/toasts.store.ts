@@ -1,6 +1,7 @@
 /**
- * The one toast queue every island pushes to. The Toaster drains it
- * into react-hot-toast, so islands never import the toast library themselves.
+ * The one toast queue every island pushes to. The Toaster takes each toast off
+ * the queue and hands it to react-hot-toast, so islands never import the toast
+ * library themselves.
  */
 import { atom } from "nanostores";
 
@@ -34,7 +35,7 @@ export function showToast(toast: {
   return id;
 }
 
-/** Removes a queued toast once it has been handed to the renderer. */
-export function dismissToast(id: string): void {
+/** Takes a toast off the queue once the renderer has it; the toast itself stays on screen. */
+export function dequeueToast(id: string): void {
   $toasts.set($toasts.get().filter((toast) => toast.id !== id));
 }
