@@ -7,8 +7,19 @@ import { atom } from "nanostores";
 
 export type ToastVariant = "default" | "destructive";
 
-/** A button on the toast (e.g. Undo); pressing it runs `onClick` and closes the toast. */
-export type ToastAction = { label: string; onClick: () => void };
+/** How long a toast shows. */
+export const TOAST_DURATION_MS = 5000;
+/** A toast with a button stays longer, so there is time to reach the button from the keyboard too. */
+export const ACTION_TOAST_DURATION_MS = 10_000;
+
+/**
+ * A button on the toast (e.g. Undo); pressing it runs `onClick` and closes the toast.
+ * While the toast is held open (focus or the pointer in it), its time stands still:
+ * `onHold(true)` says it is held, `onHold(false)` that it is let go and its full time
+ * starts again, so whatever the button undoes can stay undoable as long as it is offered.
+ * Called once each way per reason it is held.
+ */
+export type ToastAction = { label: string; onClick: () => void; onHold?: (held: boolean) => void };
 
 export type ToastMessage = {
   id: string;
