@@ -8,14 +8,14 @@ import { A11y, Keyboard } from "swiper/modules";
 import { Swiper, SwiperSlide } from "swiper/react";
 import type { Swiper as SwiperInstance } from "swiper/types";
 import "swiper/css";
+import { buttonClass } from "../../components/ui/styles";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { slidePosition, type Slide } from "./carousel";
 
 type Props = { slides: Slide[]; label: string };
 
-// aria-disabled rather than disabled, so Next keeps the keyboard focus on the last photo.
-const arrowButton =
-  "flex h-11 w-11 items-center justify-center rounded-full border border-stone-300 bg-white text-stone-900 shadow-sm hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 aria-disabled:cursor-not-allowed aria-disabled:opacity-40";
+// Round outlined arrows; aria-disabled rather than disabled, so Next keeps the keyboard focus on the last photo.
+const arrowButton = buttonClass({ variant: "secondary", size: "icon", pill: true });
 
 function CarouselInner({ slides, label }: Props) {
   const [active, setActive] = useState(0);

@@ -7,6 +7,7 @@
  * follows the committed quantity.
  */
 import { useEffect, useId, useState } from "react";
+import { buttonClass, controlBorder, cx, focusRing, labelClass } from "../../components/ui/styles";
 import { merch } from "../../data/merch";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { showToast } from "../toasts/toasts.store";
@@ -16,8 +17,9 @@ type Props = { addToCartLabel: string };
 
 // aria-disabled rather than disabled: a button that disables itself under the
 // keyboard focus (− reaching 1) would drop the focus to the page.
-const stepButton =
-  "flex h-11 w-11 items-center justify-center text-xl text-stone-900 hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900 aria-disabled:cursor-not-allowed aria-disabled:text-stone-400 aria-disabled:hover:bg-transparent";
+const stepButton = cx(buttonClass({ variant: "ghost", size: "icon" }), "text-xl");
+/** The quantity between the buttons, set off from them by the control's edge on either side. */
+const quantityField = cx(controlBorder, "h-10 w-16 border-y-0 text-center text-lg", focusRing);
 
 function Stepper({ addToCartLabel }: Props) {
   const [quantity, setQuantity] = useState(MIN_QUANTITY);
@@ -50,10 +52,10 @@ function Stepper({ addToCartLabel }: Props) {
   return (
     <div className="space-y-4">
       <div>
-        <label htmlFor={inputId} className="block text-sm font-semibold">
+        <label htmlFor={inputId} className={labelClass}>
           Quantity
         </label>
-        <div className="mt-2 inline-flex items-center rounded-md border border-stone-300 bg-white">
+        <div className={cx("mt-2 inline-flex items-center rounded-md bg-white", controlBorder)}>
           <button
             type="button"
             className={stepButton}
@@ -92,7 +94,7 @@ function Stepper({ addToCartLabel }: Props) {
                 commit(draft ?? quantity);
               }
             }}
-            className="h-11 w-16 border-x border-stone-300 text-center text-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-stone-900"
+            className={quantityField}
           />
           <button
             type="button"
@@ -107,7 +109,7 @@ function Stepper({ addToCartLabel }: Props) {
       </div>
       <button
         type="button"
-        className="w-full rounded-md bg-stone-900 px-6 py-3 font-semibold text-white hover:bg-stone-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+        className={cx(buttonClass({ variant: "primary", size: "lg" }), "w-full")}
         onClick={() => {
           const final = clampQuantity(draft ?? quantity);
           commit(final);

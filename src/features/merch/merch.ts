@@ -1,4 +1,4 @@
-/** Quantity rules and texts of the merch stepper (spec sections 4 and 9). */
+/** Quantity rules and texts of the merch stepper. */
 
 export const MIN_QUANTITY = 1;
 /** A generous cap so a typo cannot order a thousand bags. */

@@ -5,6 +5,13 @@
  * and the confirm button ignores a double-click's second click.
  */
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { buttonClass, cx, focusRing } from "../../components/ui/styles";
+
+/** The confirming button: red, as it destroys something; the kit has no such variant, as no other page needs one. */
+const destructiveButtonClass = cx(
+  "inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800",
+  focusRing,
+);
 
 type Props = {
   open: boolean;
@@ -52,7 +59,7 @@ export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onClose, c
           ref={cancel}
           type="button"
           onClick={() => dialog.current?.close()}
-          className="rounded-md border border-stone-500 bg-white px-4 py-2 font-semibold hover:bg-stone-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+          className={buttonClass({ variant: "secondary" })}
         >
           Cancel
         </button>
@@ -65,7 +72,7 @@ export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onClose, c
             onConfirm();
             dialog.current?.close();
           }}
-          className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+          className={destructiveButtonClass}
         >
           {confirmLabel}
         </button>

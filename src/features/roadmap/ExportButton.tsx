@@ -1,19 +1,18 @@
 /** Downloads the whole roadmap as a JSON backup file, named by today's date. */
 import { downloadText } from "../../lib/download";
-import type { GroupInfo, Roadmap } from "./roadmap";
-import { secondaryButtonClass } from "./roadmap.styles";
-import { BACKUP_MIME_TYPE, backupFileName, backupText } from "./roadmap-backup";
+import type { BackupFile } from "./roadmap-backup";
+import { toolButtonClass } from "./roadmap.styles";
 
-type Props = { roadmap: Roadmap; groups: readonly GroupInfo[]; onExported?: () => void };
+type Props = { backup: () => BackupFile; onExported?: () => void };
 
-export function ExportButton({ roadmap, groups, onExported }: Props) {
+export function ExportButton({ backup, onExported }: Props) {
   return (
     <button
       type="button"
-      className={secondaryButtonClass}
+      className={toolButtonClass}
       onClick={() => {
-        const now = new Date();
-        downloadText(backupFileName(now), backupText(roadmap, groups, now), BACKUP_MIME_TYPE);
+        const file = backup();
+        downloadText(file.name, file.text, file.type);
         onExported?.();
       }}
     >

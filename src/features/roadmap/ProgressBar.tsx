@@ -1,15 +1,9 @@
 /** A thin bar of tasks done, announced as "3 of 8 tasks done" under its label. */
+import { cx } from "../../components/ui/styles";
 import { percentDone, type Progress } from "./roadmap";
+import { progressTrackClass } from "./roadmap.styles";
 
-export function ProgressBar({
-  progress,
-  label,
-  className = "",
-}: {
-  progress: Progress;
-  label: string;
-  className?: string;
-}) {
+export function ProgressBar({ progress, label, className }: { progress: Progress; label: string; className?: string }) {
   return (
     <div
       role="progressbar"
@@ -18,7 +12,7 @@ export function ProgressBar({
       aria-valuemax={progress.total}
       aria-valuenow={progress.done}
       aria-valuetext={`${progress.done} of ${progress.total} tasks done`}
-      className={`h-2 overflow-hidden rounded-full bg-stone-200 ${className}`}
+      className={cx(progressTrackClass, className)}
     >
       <div
         className="h-full rounded-full bg-emerald-700 transition-[width] duration-300 motion-reduce:transition-none"

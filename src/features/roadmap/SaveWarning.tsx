@@ -5,9 +5,9 @@
  * nothing under the pointer, and sticks to the bottom of the window while
  * the groups are scrolled, so it is seen wherever the change was made.
  */
-import type { GroupInfo, Roadmap } from "./roadmap";
-import type { SaveStatus } from "./roadmap.store";
 import { ExportButton } from "./ExportButton";
+import type { BackupFile } from "./roadmap-backup";
+import type { SaveStatus } from "./roadmap.store";
 
 const why = { full: "this browser's storage is full", refused: "this browser refused to store the roadmap" } as const;
 
@@ -17,9 +17,9 @@ function saveWarningText(reason: keyof typeof why): string {
 
 const SAVED_AGAIN_TEXT = "Saved: your changes are stored in this browser again.";
 
-type Props = { status: SaveStatus; roadmap: Roadmap; groups: readonly GroupInfo[] };
+type Props = { status: SaveStatus; backup: () => BackupFile };
 
-export function SaveWarning({ status, roadmap, groups }: Props) {
+export function SaveWarning({ status, backup }: Props) {
   return (
     // On wide windows it stops short of the bottom-right corner, where toasts (an Undo) show.
     <div
@@ -37,7 +37,7 @@ export function SaveWarning({ status, roadmap, groups }: Props) {
             {saveWarningText(status.reason)}
           </p>
           <div className="mt-3">
-            <ExportButton roadmap={roadmap} groups={groups} />
+            <ExportButton backup={backup} />
           </div>
         </>
       )}

@@ -4,35 +4,15 @@
  * a copy is kept, oldest first, until the team deletes it (confirmed): a copy
  * nobody is told about is as good as lost.
  */
+import { useStore } from "@nanostores/react";
 import { useRef, useState } from "react";
-import { defaultRoadmap } from "../../data/roadmap";
 import { downloadText } from "../../lib/download";
-import { readStorage, removeStorage, storageKeys } from "../../lib/storage";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { keptCopyKeys, parseRoadmap } from "./roadmap";
 import { BACKUP_MIME_TYPE } from "./roadmap-backup";
-import { secondaryButtonClass } from "./roadmap.styles";
+import type { KeptCopy, RoadmapStore } from "./roadmap.store";
+import { toolButtonClass } from "./roadmap.styles";
 
-/**
- * A stored roadmap that could not be read: why, the value itself, and the key
- * it is kept under (null when there was no room to keep it aside).
- */
-export type SetAside = { reason: string; raw: string; key: string | null };
-
-type Copy = SetAside & { justNow: boolean };
-
-/** The copies to tell of: the one set aside on this visit first, then any kept from before. */
-function copiesToShow(justNow: SetAside | null): Copy[] {
-  const earlier = keptCopyKeys(storageKeys()).flatMap((key): Copy[] => {
-    const raw = readStorage(key);
-    if (raw === null || key === justNow?.key) return [];
-    const parsed = parseRoadmap(raw, defaultRoadmap);
-    return [{ key, raw, reason: parsed.ok ? "it was set aside earlier" : parsed.reason, justNow: false }];
-  });
-  return justNow ? [{ ...justNow, justNow: true }, ...earlier] : earlier;
-}
-
-function message(copy: Copy): string {
+function message(copy: KeptCopy): string {
   if (!copy.justNow) {
     return `A roadmap saved in this browser earlier could not be read (${copy.reason}) and is still kept aside: download it to fix it, then import it, or delete it.`;
   }
@@ -47,16 +27,15 @@ const moreCopies = (count: number) =>
     ? "One more unreadable copy is kept; it is shown once this one is deleted."
     : `${count} more unreadable copies are kept; the next is shown once this one is deleted.`;
 
-export function SetAsideNotice({ justNow }: { justNow: SetAside | null }) {
-  const [copies, setCopies] = useState(() => copiesToShow(justNow));
+export function SetAsideNotice({ store }: { store: RoadmapStore }) {
+  const copies = useStore(store.$keptCopies);
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState("");
   const status = useRef<HTMLParagraphElement>(null);
-  const copy = copies[0];
+  const copy = copies.at(0);
 
   // Once a copy is gone its buttons are too: focus moves to the sentence that says what happened.
   const settle = (text: string) => {
-    setCopies((all) => all.slice(1));
     setDone(text);
     requestAnimationFrame(() => status.current?.focus());
   };
@@ -74,16 +53,23 @@ export function SetAsideNotice({ justNow }: { justNow: SetAside | null }) {
             <button
               type="button"
               onClick={() => downloadText("roadmap-unreadable.json", copy.raw, BACKUP_MIME_TYPE)}
-              className={secondaryButtonClass}
+              className={toolButtonClass}
             >
               Download the saved copy
             </button>
             {copy.key === null ? (
-              <button type="button" onClick={() => settle("Notice dismissed.")} className={secondaryButtonClass}>
+              <button
+                type="button"
+                onClick={() => {
+                  store.dismissKeptCopy(copy);
+                  settle("Notice dismissed.");
+                }}
+                className={toolButtonClass}
+              >
                 Dismiss
               </button>
             ) : (
-              <button type="button" onClick={() => setConfirming(true)} className={secondaryButtonClass}>
+              <button type="button" onClick={() => setConfirming(true)} className={toolButtonClass}>
                 Delete the saved copy
               </button>
             )}
@@ -99,7 +85,7 @@ export function SetAsideNotice({ justNow }: { justNow: SetAside | null }) {
         title="Delete the saved copy?"
         confirmLabel="Delete copy"
         onConfirm={() => {
-          if (copy?.key) removeStorage(copy.key);
+          if (copy) store.deleteKeptCopy(copy);
           settle("The unreadable roadmap copy was deleted.");
         }}
         onClose={() => setConfirming(false)}

@@ -1,7 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultRoadmap } from "../../data/roadmap";
 import { defaultTasks, roadmapReducer, type Roadmap } from "./roadmap";
-import { BACKUP_FORMAT, backupFileName, backupText, parseBackup } from "./roadmap-backup";
+import {
+  BACKUP_FORMAT,
+  BACKUP_MAX_BYTES,
+  backupFileName,
+  backupText,
+  parseBackup,
+  readBackupFile,
+} from "./roadmap-backup";
 
 const defaults = defaultTasks(defaultRoadmap);
 const now = new Date(2026, 10, 22, 18, 5, 9);
@@ -141,5 +148,34 @@ describe("roadmap backup file", () => {
     ],
   ])("refuses %s and says why", (_label, text, reason) => {
     expect(parseBackup(text, defaultRoadmap)).toEqual({ ok: false, reason });
+  });
+});
+
+describe("reading a chosen backup file", () => {
+  const file = (text: string, size = text.length) => ({ size, text: async () => text });
+
+  it("reads a backup as the page wrote it", async () => {
+    const roadmap = workedOn();
+    await expect(readBackupFile(file(backupText(roadmap, defaultRoadmap, now)), defaultRoadmap)).resolves.toEqual({
+      ok: true,
+      roadmap,
+    });
+  });
+
+  it("refuses a file over 1 MB without reading it", async () => {
+    const text = vi.fn(async () => "");
+    await expect(readBackupFile({ size: BACKUP_MAX_BYTES + 1, text }, defaultRoadmap)).resolves.toEqual({
+      ok: false,
+      reason: "the file is larger than 1 MB",
+    });
+    expect(text).not.toHaveBeenCalled();
+  });
+
+  it("says so when the browser cannot read the file", async () => {
+    const unreadable = { size: 10, text: () => Promise.reject(new DOMException("gone", "NotFoundError")) };
+    await expect(readBackupFile(unreadable, defaultRoadmap)).resolves.toEqual({
+      ok: false,
+      reason: "the file could not be read",
+    });
   });
 });

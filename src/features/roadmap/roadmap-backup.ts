@@ -12,6 +12,9 @@ export const BACKUP_VERSION = 1;
 export const BACKUP_MAX_BYTES = 1024 * 1024;
 export const BACKUP_MIME_TYPE = "application/json";
 
+/** A file to download: its name, its text and its type. */
+export type BackupFile = { name: string; text: string; type: string };
+
 export type RoadmapBackup = {
   format: typeof BACKUP_FORMAT;
   version: typeof BACKUP_VERSION;
@@ -34,6 +37,26 @@ export function backupText(roadmap: Roadmap, groups: readonly GroupInfo[], now: 
     groups: groups.map((group) => ({ id: group.id, title: group.title, tasks: roadmap[group.id] ?? [] })),
   };
   return `${JSON.stringify(backup, null, 2)}\n`;
+}
+
+/** The backup file of `roadmap`, exported at `now`. */
+export function backupFile(roadmap: Roadmap, groups: readonly GroupInfo[], now: Date): BackupFile {
+  return { name: backupFileName(now), text: backupText(roadmap, groups, now), type: BACKUP_MIME_TYPE };
+}
+
+/** Reads a chosen file (anything with a size and a text, like a File) as a backup; a file too large is not read at all. */
+export async function readBackupFile(
+  file: { size: number; text(): Promise<string> },
+  groups: readonly GroupInfo[],
+): Promise<ParseResult> {
+  if (file.size > BACKUP_MAX_BYTES) return { ok: false, reason: "the file is larger than 1 MB" };
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    return { ok: false, reason: "the file could not be read" };
+  }
+  return parseBackup(text, groups);
 }
 
 /**

@@ -1,57 +1,205 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultRoadmap } from "../../data/roadmap";
-import { defaultTasks, ROADMAP_STORAGE_KEY, type Roadmap } from "./roadmap";
-import { createRoadmapStore, isQuotaError, type RoadmapStorage } from "./roadmap.store";
+import type { KeyValueStorage } from "../../lib/storage";
+import type { ToastAction } from "../toasts/toasts.store";
+import { defaultTasks, ROADMAP_STORAGE_KEY, ROADMAP_UNREADABLE_KEY, roadmapReducer, type Roadmap } from "./roadmap";
+import { parseBackup } from "./roadmap-backup";
+import { createRoadmapStore, isQuotaError, UNDO_WINDOW_MS } from "./roadmap.store";
 
 const defaults = defaultTasks(defaultRoadmap);
 const ids = (roadmap: Roadmap, groupId: string) => roadmap[groupId].map((task) => task.id);
 
-/** A localStorage that keeps what it is given, or throws like a full (or disabled) one when told to. */
-function fakeStorage() {
-  const saved = new Map<string, string>();
+/**
+ * A localStorage that keeps what it is given, or refuses like a real one when told to:
+ * "full" and "off" make writes throw, "unreadable" makes reads throw too.
+ */
+function fakeStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial));
   const storage = {
-    refuse: null as "full" | "off" | null,
+    refuse: null as "full" | "off" | "unreadable" | null,
     writes: 0,
+    getItem(key: string) {
+      if (storage.refuse === "unreadable") throw new DOMException("Access is denied.", "SecurityError");
+      return items.get(key) ?? null;
+    },
     setItem(key: string, value: string) {
       storage.writes += 1;
       if (storage.refuse === "full")
-        throw new DOMException("Setting the value of 'roadmapTodos' exceeded the quota.", "QuotaExceededError");
-      if (storage.refuse === "off") throw new DOMException("Access is denied for this document.", "SecurityError");
-      saved.set(key, value);
+        throw new DOMException(`Setting the value of '${key}' exceeded the quota.`, "QuotaExceededError");
+      if (storage.refuse !== null) throw new DOMException("Access is denied for this document.", "SecurityError");
+      items.set(key, value);
     },
-    saved: () => JSON.parse(saved.get(ROADMAP_STORAGE_KEY) ?? "null") as Roadmap | null,
+    removeItem(key: string) {
+      items.delete(key);
+    },
+    key: (index: number) => [...items.keys()][index] ?? null,
+    get length() {
+      return items.size;
+    },
+    raw: (key = ROADMAP_STORAGE_KEY) => items.get(key) ?? null,
+    saved: () => JSON.parse(items.get(ROADMAP_STORAGE_KEY) ?? "null") as Roadmap | null,
   };
-  return storage satisfies RoadmapStorage;
+  return storage satisfies KeyValueStorage;
 }
+
+/** A clock and timers that move only when told to. */
+function fakeTime(start = new Date(2026, 10, 22, 18, 5, 9).getTime()) {
+  let time = start;
+  let lastId = 0;
+  const due = new Map<number, { at: number; run: () => void }>();
+  return {
+    now: () => time,
+    timers: {
+      setTimeout(run: () => void, ms: number) {
+        lastId += 1;
+        due.set(lastId, { at: time + ms, run });
+        return lastId;
+      },
+      clearTimeout(id: unknown) {
+        due.delete(id as number);
+      },
+    },
+    advance(ms: number) {
+      time += ms;
+      for (const [id, timer] of [...due].sort((a, b) => a[1].at - b[1].at)) {
+        if (timer.at > time || !due.has(id)) continue;
+        due.delete(id);
+        timer.run();
+      }
+    },
+  };
+}
+
+/** A store on fake storage and time, loaded as the page loads it; its toasts are kept to read and press. */
+function setUp(storage = fakeStorage()) {
+  const time = fakeTime();
+  const toasts: { title: string; description?: string; action?: ToastAction }[] = [];
+  const warn = vi.fn();
+  let added = 0;
+  const store = createRoadmapStore({
+    storage,
+    now: time.now,
+    timers: time.timers,
+    toast: (toast) => String(toasts.push(toast)),
+    warn,
+    newId: () => `added${String((added += 1)).padStart(4, "0")}`,
+  });
+  store.load();
+  return { store, storage, time, toasts, warn, lastUndo: () => toasts.at(-1)!.action! };
+}
+
+describe("roadmap store: loading", () => {
+  it("shows the stored roadmap, and the defaults without writing anything when nothing is stored", () => {
+    const worked = roadmapReducer(defaults, { type: "toggle", groupId: "tour", taskId: "tour-3" });
+    expect(setUp(fakeStorage({ [ROADMAP_STORAGE_KEY]: JSON.stringify(worked) })).store.$roadmap.get()).toEqual(worked);
+
+    const { store, storage } = setUp();
+    expect(store.$roadmap.get()).toEqual(defaults);
+    expect(storage.writes).toBe(0);
+    expect(store.$keptCopies.get()).toEqual([]);
+  });
+
+  it.each([
+    ["garbage JSON", '{"planning": [{"id": 1}]', "it is not valid JSON"],
+    ["the wrong shape", "[1, 2, 3]", "it is not a roadmap"],
+    ["a group missing", '{"planning": []}', "the “Content & Strategy” group is missing"],
+  ])("shows the defaults for %s, and keeps the value aside, saying why", (_label, bad, reason) => {
+    const { store, storage, warn } = setUp(fakeStorage({ [ROADMAP_STORAGE_KEY]: bad }));
+    expect(store.$roadmap.get()).toEqual(defaults);
+    expect(storage.raw(ROADMAP_UNREADABLE_KEY)).toBe(bad);
+    // Replaced by the defaults once kept, so the next visit does not trip over it again.
+    expect(storage.saved()).toEqual(defaults);
+    expect(store.$keptCopies.get()).toEqual([{ reason, raw: bad, key: ROADMAP_UNREADABLE_KEY, justNow: true }]);
+    expect(warn).toHaveBeenCalledWith(`Stored roadmap ignored (${reason}); kept under "${ROADMAP_UNREADABLE_KEY}".`);
+  });
+
+  it("keeps a second unreadable value under a dated key, never over the first, and tells of both, oldest last", () => {
+    const storage = fakeStorage({ [ROADMAP_STORAGE_KEY]: "{second", [ROADMAP_UNREADABLE_KEY]: "{first" });
+    const { store, time } = setUp(storage);
+    const dated = `${ROADMAP_UNREADABLE_KEY}.${time.now()}`;
+    expect(storage.raw(dated)).toBe("{second");
+    expect(storage.raw(ROADMAP_UNREADABLE_KEY)).toBe("{first");
+    expect(store.$keptCopies.get().map((copy) => [copy.key, copy.justNow])).toEqual([
+      [dated, true],
+      [ROADMAP_UNREADABLE_KEY, false],
+    ]);
+  });
+
+  it("leaves an unreadable value in place when there is no room to keep it aside, until the next change", () => {
+    const storage = fakeStorage({ [ROADMAP_STORAGE_KEY]: "[1, 2, 3]" });
+    storage.refuse = "full";
+    const { store } = setUp(storage);
+    expect(store.$keptCopies.get()).toEqual([
+      { reason: "it is not a roadmap", raw: "[1, 2, 3]", key: null, justNow: true },
+    ]);
+    expect(storage.raw()).toBe("[1, 2, 3]");
+
+    // The notice says the next change replaces it; it does once there is room.
+    store.dismissKeptCopy(store.$keptCopies.get()[0]);
+    expect(store.$keptCopies.get()).toEqual([]);
+    storage.refuse = null;
+    store.toggleTask("tour", "tour-1");
+    expect(storage.saved()).toEqual(store.$roadmap.get());
+  });
+
+  it("does not write over a stored value it could not read, and keeps it aside once it can", () => {
+    const theirs = JSON.stringify(
+      roadmapReducer(defaults, { type: "toggle", groupId: "planning", taskId: "planning-1" }),
+    );
+    const storage = fakeStorage({ [ROADMAP_STORAGE_KEY]: theirs });
+    storage.refuse = "unreadable";
+    const { store } = setUp(storage);
+    expect(store.$roadmap.get()).toEqual(defaults);
+    expect(store.$keptCopies.get()).toEqual([]);
+
+    store.toggleTask("tour", "tour-1");
+    expect(store.$saveStatus.get()).toEqual({ saved: false, reason: "refused" });
+    expect(storage.writes).toBe(0);
+    expect(storage.raw()).toBe(theirs);
+
+    storage.refuse = null;
+    store.toggleTask("tour", "tour-2");
+    expect(store.$saveStatus.get()).toEqual({ saved: true, again: true });
+    expect(storage.saved()).toEqual(store.$roadmap.get());
+    expect(storage.raw(ROADMAP_UNREADABLE_KEY)).toBe(theirs);
+    expect(store.$keptCopies.get()).toEqual([
+      { reason: "it was set aside earlier", raw: theirs, key: ROADMAP_UNREADABLE_KEY, justNow: false },
+    ]);
+  });
+
+  it("deletes a kept copy from storage once confirmed, and then tells of the next", () => {
+    const storage = fakeStorage({
+      [`${ROADMAP_UNREADABLE_KEY}.1735689600000`]: "{second",
+      [ROADMAP_UNREADABLE_KEY]: "{first",
+    });
+    const { store } = setUp(storage);
+    const [first, second] = store.$keptCopies.get();
+    expect([first.raw, second.raw]).toEqual(["{first", "{second"]);
+    store.deleteKeptCopy(first);
+    expect(storage.raw(ROADMAP_UNREADABLE_KEY)).toBeNull();
+    expect(store.$keptCopies.get()).toEqual([second]);
+  });
+});
 
 describe("roadmap store: saving", () => {
   it("saves nothing until something changes, then saves every change", () => {
-    const storage = fakeStorage();
-    const store = createRoadmapStore(defaults, storage);
-    expect(storage.writes).toBe(0);
+    const { store, storage } = setUp();
     store.toggleTask("planning", "planning-1");
-    store.addTask("tour", " Book a van ", " Dylan ", "van000001");
+    store.addTask("tour", " Book a van ", " Dylan ");
     expect(storage.saved()).toEqual(store.$roadmap.get());
-    expect(storage.saved()?.tour.at(-1)).toEqual({
-      id: "van000001",
-      text: "Book a van",
-      completed: false,
-      owner: "Dylan",
-    });
+    expect(storage.saved()?.tour.at(-1)).toMatchObject({ text: "Book a van", completed: false, owner: "Dylan" });
     expect(store.$saveStatus.get()).toEqual({ saved: true, again: false });
   });
 
   it("writes nothing for a task without text", () => {
-    const storage = fakeStorage();
-    const store = createRoadmapStore(defaults, storage);
+    const { store, storage } = setUp();
     expect(store.addTask("tour", "   ", "Orla")).toBe(false);
     expect(storage.writes).toBe(0);
-    expect(store.$roadmap.get()).toBe(defaults);
+    expect(store.$roadmap.get()).toEqual(defaults);
   });
 
   it("keeps a change it could not save on screen, says the storage is full, and says so again when a later save works", () => {
-    const storage = fakeStorage();
-    const store = createRoadmapStore(defaults, storage);
+    const { store, storage } = setUp();
     store.toggleTask("planning", "planning-1");
     const lastSaved = storage.saved();
 
@@ -78,9 +226,8 @@ describe("roadmap store: saving", () => {
   });
 
   it("tells storage that is switched off from storage that is full", () => {
-    const storage = fakeStorage();
+    const { store, storage } = setUp();
     storage.refuse = "off";
-    const store = createRoadmapStore(defaults, storage);
     store.deleteTask("planning", "planning-1");
     expect(store.$saveStatus.get()).toEqual({ saved: false, reason: "refused" });
     expect(store.$roadmap.get().planning).toHaveLength(7);
@@ -93,51 +240,135 @@ describe("roadmap store: saving", () => {
     expect(isQuotaError(new Error("QuotaExceededError"))).toBe(false);
   });
 
-  it("shows a roadmap another tab saved without writing it again, and saves imports and resets", () => {
-    const storage = fakeStorage();
-    const store = createRoadmapStore(defaults, storage);
+  it("shows what another tab saved without writing it again, and the defaults when that tab cleared the storage", () => {
+    const { store, storage } = setUp();
     const elsewhere = { ...defaults, tour: [] };
-    store.showSavedElsewhere(elsewhere);
-    expect(store.$roadmap.get()).toBe(elsewhere);
+    store.syncFromOtherTab(ROADMAP_STORAGE_KEY, JSON.stringify(elsewhere));
+    expect(store.$roadmap.get()).toEqual(elsewhere);
+    store.syncFromOtherTab("contacts", "[]");
+    store.syncFromOtherTab(ROADMAP_STORAGE_KEY, "{half-written");
+    expect(store.$roadmap.get()).toEqual(elsewhere);
+    store.syncFromOtherTab(null, null);
+    expect(store.$roadmap.get()).toEqual(defaults);
     expect(storage.writes).toBe(0);
-    store.replaceRoadmap(defaults);
+  });
+
+  it("saves a confirmed import and a reset", () => {
+    const { store, storage } = setUp();
+    const imported = { ...defaults, content: [] };
+    store.replaceRoadmap(imported);
+    expect(storage.saved()).toEqual(imported);
+    store.reset();
     expect(storage.saved()).toEqual(defaults);
+  });
+
+  it("exports what is on screen, named by the local date of the clock", () => {
+    const { store } = setUp();
+    store.toggleTask("content", "content-1");
+    const file = store.exportBackup();
+    expect(file.name).toBe("roadmap-2026-11-22.json");
+    expect(file.type).toBe("application/json");
+    expect(parseBackup(file.text, defaultRoadmap)).toEqual({ ok: true, roadmap: store.$roadmap.get() });
   });
 });
 
-describe("roadmap store: undoing deletions", () => {
-  it("brings back each deleted task where it was, as it was, and saves it", () => {
-    const storage = fakeStorage();
-    const store = createRoadmapStore(defaults, storage);
+describe("roadmap store: deleting and undoing", () => {
+  it("toasts a deletion with Undo, which brings the task back within the window and moves focus to it", () => {
+    const { store, storage, time, toasts, lastUndo } = setUp();
     store.toggleTask("content", "content-4");
     const before = store.$roadmap.get();
-    const first = store.deleteTask("content", "content-4");
-    const second = store.deleteTask("content", "content-5");
-    const third = store.deleteTask("tour", "tour-1");
-    expect(ids(store.$roadmap.get(), "content")).toEqual(["content-1", "content-2", "content-3", "content-6"]);
+    store.deleteTask("content", "content-4");
+    expect(toasts.at(-1)).toMatchObject({
+      title: "Task deleted",
+      description: "“Run promotion for the single and EP” was deleted from Content & Strategy.",
+      action: { label: "Undo" },
+    });
+    // Focus goes to the task that took its place.
+    expect(store.$focusRequest.get()).toEqual({ groupId: "content", index: 3 });
 
-    // Undone out of order: each restores its own.
-    expect(store.undoDelete(first!)).toBe(true);
-    expect(store.undoDelete(third!)).toBe(true);
-    expect(store.undoDelete(second!)).toBe(true);
+    time.advance(UNDO_WINDOW_MS - 1);
+    lastUndo().onClick();
     expect(store.$roadmap.get()).toEqual(before);
     expect(storage.saved()).toEqual(before);
-    // A second press of an old Undo changes nothing.
-    expect(store.undoDelete(first!)).toBe(false);
+    expect(store.$focusRequest.get()).toEqual({ taskId: "content-4" });
+  });
+
+  it("does nothing for an Undo pressed after the window, or pressed twice", () => {
+    const { store, time, lastUndo } = setUp();
+    store.deleteTask("tour", "tour-2");
+    time.advance(UNDO_WINDOW_MS);
+    lastUndo().onClick();
+    expect(ids(store.$roadmap.get(), "tour")).not.toContain("tour-2");
+
+    const deleted = store.deleteTask("tour", "tour-3")!;
+    expect(store.undoDelete(deleted)).toBe(true);
+    expect(store.undoDelete(deleted)).toBe(false);
+  });
+
+  it("keeps the Undo working while its toast is held open, and for a full window after it is let go", () => {
+    const { store, time, lastUndo } = setUp();
+    store.deleteTask("planning", "planning-2");
+    const undo = lastUndo();
+    time.advance(UNDO_WINDOW_MS - 1000);
+    // Focus on the toast and the pointer over it: held until both have left.
+    undo.onHold?.(true);
+    undo.onHold?.(true);
+    time.advance(60_000);
+    undo.onHold?.(false);
+    time.advance(60_000);
+    undo.onHold?.(false);
+    time.advance(UNDO_WINDOW_MS - 1);
+    undo.onClick();
+    expect(store.$roadmap.get()).toEqual(defaults);
+  });
+
+  it("brings back each deleted task where it was, as it was, whatever the order of the Undos", () => {
+    const { store, storage } = setUp();
+    store.toggleTask("content", "content-4");
+    const before = store.$roadmap.get();
+    const first = store.deleteTask("content", "content-4")!;
+    const second = store.deleteTask("content", "content-5")!;
+    const third = store.deleteTask("tour", "tour-1")!;
+    expect(ids(store.$roadmap.get(), "content")).toEqual(["content-1", "content-2", "content-3", "content-6"]);
+
+    expect(store.undoDelete(first)).toBe(true);
+    expect(store.undoDelete(third)).toBe(true);
+    expect(store.undoDelete(second)).toBe(true);
+    expect(store.$roadmap.get()).toEqual(before);
+    expect(storage.saved()).toEqual(before);
   });
 
   it("brings a deleted task back on screen even while the storage is full", () => {
-    const storage = fakeStorage();
-    const store = createRoadmapStore(defaults, storage);
-    const deleted = store.deleteTask("planning", "planning-2");
+    const { store, storage, lastUndo } = setUp();
+    store.deleteTask("planning", "planning-2");
     storage.refuse = "full";
-    store.undoDelete(deleted!);
+    lastUndo().onClick();
     expect(store.$roadmap.get()).toEqual(defaults);
     expect(store.$saveStatus.get()).toEqual({ saved: false, reason: "full" });
   });
 
-  it("returns nothing for a task that is not there", () => {
-    const store = createRoadmapStore(defaults, fakeStorage());
+  it("deletes nothing for the second click of a double-click: not the task that moved up, nor one just added", () => {
+    const { store, toasts } = setUp();
+    // ✕ double-clicked: the first click deletes planning-1, the second lands on planning-2, now in its row.
+    store.deleteTask("planning", "planning-1", 1);
+    expect(store.deleteTask("planning", "planning-2", 2)).toBeNull();
+    expect(ids(store.$roadmap.get(), "planning")[0]).toBe("planning-2");
+
+    // Add double-clicked: the second click submits the emptied form, or lands on whatever is under it.
+    expect(store.addTask("tour", "Book the ferry", "Dylan")).toBe(true);
+    expect(store.addTask("tour", "", "")).toBe(false);
+    const added = store.$roadmap.get().tour.at(-1)!;
+    expect(store.deleteTask("tour", added.id, 2)).toBeNull();
+    expect(store.$roadmap.get().tour).toHaveLength(8);
+    expect(toasts).toHaveLength(1);
+  });
+
+  it("returns nothing for a task that is not there, and forgets pending Undos when stopped", () => {
+    const { store, lastUndo } = setUp();
     expect(store.deleteTask("planning", "gone")).toBeNull();
+    store.deleteTask("planning", "planning-3");
+    store.stop();
+    lastUndo().onClick();
+    expect(ids(store.$roadmap.get(), "planning")).not.toContain("planning-3");
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The roadmap's state and rules: tasks in three groups, a reducer for every
- * change, and strict parsing of what localStorage holds (spec sections 3-5).
+ * change, and strict parsing of what localStorage holds.
  */
 import type { DefaultGroup } from "../../data/roadmap";
 
-/** localStorage key of the whole roadmap (spec section 9). */
+/** localStorage key of the whole roadmap; every browser that used the page keeps it there, so it never changes. */
 export const ROADMAP_STORAGE_KEY = "roadmapTodos";
 /** Where a stored value that cannot be read is kept aside instead of being lost. */
 export const ROADMAP_UNREADABLE_KEY = "roadmapTodos.unreadable";
@@ -28,7 +28,7 @@ export type RoadmapAction =
 
 const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
-/** A random 9-character task id (spec section 9). */
+/** A random 9-character task id of lowercase letters and digits. */
 export function newTaskId(random: () => number = Math.random): string {
   return Array.from({ length: 9 }, () => ID_ALPHABET[Math.floor(random() * ID_ALPHABET.length)]).join("");
 }

@@ -1,71 +1,104 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import toast from "react-hot-toast";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "./Toaster";
 import { $toasts, showToast } from "./toasts.store";
 
+/** Lets time pass, with every update it causes rendered before the next line looks. */
+const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+/** Renders the Toaster and queues a toast with an Undo button; returns the button. */
+function toastWithUndo(action: { onClick?: () => void; onHold?: (held: boolean) => void } = {}) {
+  render(<Toaster />);
+  act(() => {
+    showToast({
+      title: "Task deleted",
+      description: "“Tune the fiddle”",
+      action: { label: "Undo", onClick: action.onClick ?? (() => {}), onHold: action.onHold },
+    });
+  });
+  return screen.getByRole("button", { name: "Undo" });
+}
+
 describe("a toast with an action", () => {
-  afterEach(() => {
-    vi.useRealTimers();
-    $toasts.set([]);
+  beforeEach(() => {
+    vi.useFakeTimers();
   });
 
-  it("offers the action as a button, stays while it has focus, then closes a while after focus leaves", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    render(<Toaster />);
+  afterEach(() => {
+    // Unmounted first, so clearing the queue and react-hot-toast's own list renders nothing.
+    cleanup();
+    toast.remove();
+    $toasts.set([]);
+    vi.useRealTimers();
+  });
+
+  it("offers the action as a button, stays while it has focus, then closes a while after focus leaves", () => {
     const onClick = vi.fn();
-    act(() => {
-      showToast({ title: "Task deleted", description: "“Tune the fiddle”", action: { label: "Undo", onClick } });
-    });
-    const undo = await screen.findByRole("button", { name: "Undo" });
+    const undo = toastWithUndo({ onClick });
     expect(screen.getByRole("status")).toHaveTextContent("Task deleted“Tune the fiddle”Undo");
 
     act(() => undo.focus());
     // In steps: a toast closes, then is removed once its fade-out ends.
-    await act(async () => vi.advanceTimersByTime(12_000));
-    await act(async () => vi.advanceTimersByTime(5_000));
+    wait(12_000);
+    wait(5_000);
     expect(screen.getByRole("button", { name: "Undo" })).toBe(undo);
     expect(screen.getByRole("status")).toHaveClass("opacity-100");
 
     act(() => undo.blur());
-    await act(async () => vi.advanceTimersByTime(9_000));
+    wait(9_000);
     expect(screen.queryByRole("button", { name: "Undo" })).not.toBeNull();
-    await act(async () => vi.advanceTimersByTime(3_000));
+    wait(3_000);
     // Closed, then gone once its fade-out ends.
-    await act(async () => vi.advanceTimersByTime(2_000));
+    wait(2_000);
     expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
     expect(onClick).not.toHaveBeenCalled();
   });
 
-  it("stays while the pointer is over it", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    render(<Toaster />);
-    act(() => {
-      showToast({ title: "Task deleted", action: { label: "Undo", onClick: () => {} } });
-    });
-    const undo = await screen.findByRole("button", { name: "Undo" });
+  it("stays while the pointer is over it", () => {
+    const undo = toastWithUndo();
     fireEvent.mouseEnter(undo);
-    await act(async () => vi.advanceTimersByTime(12_000));
-    await act(async () => vi.advanceTimersByTime(5_000));
+    wait(12_000);
+    wait(5_000);
     expect(screen.getByRole("status")).toHaveClass("opacity-100");
     fireEvent.mouseLeave(undo);
-    await act(async () => vi.advanceTimersByTime(12_000));
-    await act(async () => vi.advanceTimersByTime(5_000));
+    wait(12_000);
+    wait(5_000);
     expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
   });
 
-  it("runs the action once when its button is pressed, and closes", async () => {
-    render(<Toaster />);
+  it("runs the action once when its button is pressed, and closes", () => {
     const onClick = vi.fn();
-    act(() => {
-      showToast({ title: "Task deleted", action: { label: "Undo", onClick } });
-    });
-    const undo = await screen.findByRole("button", { name: "Undo" });
+    const undo = toastWithUndo({ onClick });
     act(() => undo.focus());
     act(() => undo.click());
     expect(onClick).toHaveBeenCalledTimes(1);
     act(() => undo.blur());
     // Gone once its fade-out ends, and focus leaving it did not bring it back.
-    await vi.waitFor(() => expect(screen.queryByRole("button", { name: "Undo" })).toBeNull(), { timeout: 3000 });
+    wait(3_000);
+    expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+  });
+
+  it("tells its action while it is held open, by focus or by the pointer, and lets go of both", () => {
+    const onHold = vi.fn();
+    const undo = toastWithUndo({ onHold });
+    act(() => undo.focus());
+    fireEvent.mouseEnter(undo);
+    expect(onHold.mock.calls).toEqual([[true], [true]]);
+    // Still held by the pointer once focus has left, and let go when the pointer leaves too.
+    act(() => undo.blur());
+    expect(onHold.mock.calls).toEqual([[true], [true], [false]]);
+    fireEvent.mouseLeave(undo);
+    expect(onHold.mock.calls).toEqual([[true], [true], [false], [false]]);
+
+    // Pressed while held: let go once the toast is gone, so nothing stays held for ever.
+    fireEvent.mouseEnter(undo);
+    act(() => undo.focus());
+    act(() => undo.click());
+    wait(3_000);
+    expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+    const held = onHold.mock.calls.reduce((count, [on]) => count + (on ? 1 : -1), 0);
+    expect(held).toBe(0);
   });
 });

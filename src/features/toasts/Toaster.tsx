@@ -1,22 +1,55 @@
 /** Renders the shared toast queue with react-hot-toast (hydrated on idle). */
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef } from "react";
-import toast, { Toaster as HotToaster } from "react-hot-toast";
-import { $toasts, dismissToast, type ToastMessage } from "./toasts.store";
-
-const DURATION_MS = 5000;
-/** A toast with a button stays longer, so there is time to reach the button from the keyboard too. */
-const ACTION_DURATION_MS = 10_000;
+import { useCallback, useEffect, useRef } from "react";
+import toast, { Toaster as HotToaster, useToasterStore } from "react-hot-toast";
+import { buttonClass, cx, focusRingOnDark } from "../../components/ui/styles";
+import { $toasts, ACTION_TOAST_DURATION_MS, dequeueToast, TOAST_DURATION_MS, type ToastMessage } from "./toasts.store";
 
 /** Shows (or updates) a toast; `duration` Infinity holds it until shown again with a finite one. */
-function present(message: ToastMessage, duration = message.action ? ACTION_DURATION_MS : DURATION_MS) {
+function present(message: ToastMessage, duration = message.action ? ACTION_TOAST_DURATION_MS : TOAST_DURATION_MS) {
   toast.custom((t) => <ToastCard message={message} id={t.id} visible={t.visible} />, { id: message.id, duration });
 }
+
+type HoldReason = "focus" | "pointer";
+
+/**
+ * Tells the toast's action what holds it open, once each way per reason: focus inside it, and
+ * the pointer over the toasts (react-hot-toast then holds them all). All is let go when the
+ * toast goes. Returns the setter for focus.
+ */
+function useHolds(message: ToastMessage, pointerOver: boolean) {
+  const held = useRef(new Set<HoldReason>());
+  const hold = useCallback(
+    (reason: HoldReason, on: boolean) => {
+      if (held.current.has(reason) === on) return;
+      if (on) held.current.add(reason);
+      else held.current.delete(reason);
+      message.action?.onHold?.(on);
+    },
+    [message],
+  );
+  useEffect(() => hold("pointer", pointerOver), [hold, pointerOver]);
+  useEffect(() => {
+    const reasons = held.current;
+    return () => reasons.forEach((reason) => hold(reason, false));
+  }, [hold]);
+  return (on: boolean) => hold("focus", on);
+}
+
+const actionButtonClass = {
+  default: buttonClass({ variant: "secondary", size: "sm" }),
+  destructive: cx(
+    "inline-flex items-center rounded-md border border-white px-3 py-1.5 text-sm font-semibold hover:bg-red-800",
+    focusRingOnDark,
+  ),
+};
 
 function ToastCard({ message, id, visible }: { message: ToastMessage; id: string; visible: boolean }) {
   const destructive = message.variant === "destructive";
   // Once its button is pressed the toast is closing: losing focus must not bring it back.
   const closing = useRef(false);
+  const { pausedAt } = useToasterStore();
+  const holdByFocus = useHolds(message, visible && pausedAt !== undefined);
   const { action } = message;
   return (
     <div
@@ -29,10 +62,14 @@ function ToastCard({ message, id, visible }: { message: ToastMessage; id: string
       aria-live={destructive ? "assertive" : "polite"}
       aria-atomic="true"
       // The pointer over the toasts already holds them (react-hot-toast); focus inside one holds it too.
-      onFocus={() => present(message, Infinity)}
+      onFocus={() => {
+        present(message, Infinity);
+        holdByFocus(true);
+      }}
       onBlur={(event) => {
         if (closing.current || event.currentTarget.contains(event.relatedTarget)) return;
         present(message);
+        holdByFocus(false);
       }}
     >
       <div className="flex items-start gap-3">
@@ -48,11 +85,7 @@ function ToastCard({ message, id, visible }: { message: ToastMessage; id: string
               toast.dismiss(id);
               action.onClick();
             }}
-            className={`shrink-0 rounded-md border px-3 py-1.5 text-sm font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 ${
-              destructive
-                ? "border-white hover:bg-red-800 focus-visible:outline-white"
-                : "border-stone-500 bg-white hover:bg-stone-100 focus-visible:outline-stone-900"
-            }`}
+            className={cx("shrink-0", actionButtonClass[message.variant])}
           >
             {action.label}
           </button>
@@ -68,7 +101,7 @@ export function Toaster() {
   useEffect(() => {
     for (const message of queue) {
       present(message);
-      dismissToast(message.id);
+      dequeueToast(message.id);
     }
   }, [queue]);
 

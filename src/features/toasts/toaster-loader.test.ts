@@ -1,10 +1,16 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mountToasterOnFirstToast } from "./toaster-loader";
 import { showToast } from "./toasts.store";
 
 describe("the toast renderer", () => {
+  // This mounts the renderer as the page does, with its own React root after an import, not through
+  // the testing library's render and act(); React is told so, instead of warning about every update.
+  beforeAll(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  });
+
   it("is not started until a toast is queued, then shows that toast", async () => {
     mountToasterOnFirstToast();
     // Give a wrongly eager loader time to mount.

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { $toasts, dismissToast, showToast } from "./toasts.store";
+import { $toasts, dequeueToast, showToast } from "./toasts.store";
 
 describe("toast queue", () => {
   beforeEach(() => $toasts.set([]));
@@ -17,7 +17,7 @@ describe("toast queue", () => {
     const first = showToast({ title: "Added to cart" });
     const second = showToast({ title: "Added to cart" });
     expect(first).not.toBe(second);
-    dismissToast(first);
+    dequeueToast(first);
     expect($toasts.get().map((t) => t.id)).toEqual([second]);
   });
 });

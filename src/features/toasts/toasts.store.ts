@@ -1,13 +1,25 @@
 /**
- * The one toast queue every island pushes to. The Toaster drains it
- * into react-hot-toast, so islands never import the toast library themselves.
+ * The one toast queue every island pushes to. The Toaster takes each toast off
+ * the queue and hands it to react-hot-toast, so islands never import the toast
+ * library themselves.
  */
 import { atom } from "nanostores";
 
 export type ToastVariant = "default" | "destructive";
 
-/** A button on the toast (e.g. Undo); pressing it runs `onClick` and closes the toast. */
-export type ToastAction = { label: string; onClick: () => void };
+/** How long a toast shows. */
+export const TOAST_DURATION_MS = 5000;
+/** A toast with a button stays longer, so there is time to reach the button from the keyboard too. */
+export const ACTION_TOAST_DURATION_MS = 10_000;
+
+/**
+ * A button on the toast (e.g. Undo); pressing it runs `onClick` and closes the toast.
+ * While the toast is held open (focus or the pointer in it), its time stands still:
+ * `onHold(true)` says it is held, `onHold(false)` that it is let go and its full time
+ * starts again, so whatever the button undoes can stay undoable as long as it is offered.
+ * Called once each way per reason it is held.
+ */
+export type ToastAction = { label: string; onClick: () => void; onHold?: (held: boolean) => void };
 
 export type ToastMessage = {
   id: string;
@@ -34,7 +46,7 @@ export function showToast(toast: {
   return id;
 }
 
-/** Removes a queued toast once it has been handed to the renderer. */
-export function dismissToast(id: string): void {
+/** Takes a toast off the queue once the renderer has it; the toast itself stays on screen. */
+export function dequeueToast(id: string): void {
   $toasts.set($toasts.get().filter((toast) => toast.id !== id));
 }

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import toast from "react-hot-toast";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "../toasts/Toaster";
+import { $toasts } from "../toasts/toasts.store";
+import { Roadmap } from "./Roadmap";
+import { ROADMAP_STORAGE_KEY } from "./roadmap";
+
+const group = (name: string) => within(screen.getByRole("region", { name }));
+const saved = () => JSON.parse(localStorage.getItem(ROADMAP_STORAGE_KEY) ?? "null");
+
+/**
+ * A double-click as the browser reports it: two clicks, the second counted as such (event.detail 2),
+ * on whatever is under the pointer by then.
+ */
+function doubleClick(first: HTMLElement, underPointerThen: () => HTMLElement = () => first) {
+  fireEvent.click(first, { detail: 1 });
+  fireEvent.click(underPointerThen(), { detail: 2 });
+}
+
+describe("the roadmap tool", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    localStorage.clear();
+  });
+
+  afterEach(() => {
+    cleanup();
+    toast.remove();
+    $toasts.set([]);
+    vi.useRealTimers();
+  });
+
+  it("adds one task for a double-click on Add, and deletes one task for a double-click on ✕", () => {
+    render(<Roadmap />);
+    const planning = group("Planning & Setup");
+    fireEvent.change(planning.getByPlaceholderText("New task"), { target: { value: "Book the mastering engineer" } });
+    doubleClick(planning.getByRole("button", { name: "Add" }));
+    expect(planning.getAllByRole("checkbox")).toHaveLength(9);
+    expect(saved().planning.at(-1)).toMatchObject({ text: "Book the mastering engineer" });
+
+    // The second click lands on the delete button of the task that moved up into the row.
+    const first = planning.getByRole("button", { name: "Delete task: Build the team contact sheet" });
+    doubleClick(first, () => planning.getAllByRole("button", { name: /^Delete task/ })[0]);
+    expect(planning.getAllByRole("checkbox")).toHaveLength(8);
+    expect(planning.getByText("Choose a distributor and set up distribution")).toBeInTheDocument();
+  });
+
+  it("moves focus to the task that took a deleted one's place, and to the task brought back by Undo", () => {
+    render(
+      <>
+        <Roadmap />
+        <Toaster />
+      </>,
+    );
+    const content = group("Content & Strategy");
+    act(() => content.getByRole("button", { name: "Delete task: Order vinyl and CD printing" }).click());
+    expect(document.activeElement).toHaveAccessibleName("Delete task: Run promotion for the single and EP");
+
+    const undo = screen.getByRole("button", { name: "Undo" });
+    expect(undo.closest("[role=status]")).toHaveTextContent(
+      "Task deleted“Order vinyl and CD printing” was deleted from Content & Strategy.Undo",
+    );
+    act(() => undo.click());
+    expect(content.getAllByRole("checkbox")).toHaveLength(6);
+    expect(document.activeElement).toBe(content.getByRole("checkbox", { name: /Order vinyl and CD printing/ }));
+    expect(saved().content[2]).toMatchObject({ text: "Order vinyl and CD printing" });
+  });
+});
