@@ -10,6 +10,7 @@ import { JSDOM } from "jsdom";
 import colors from "tailwindcss/colors";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pageHeadingClass } from "./ui/styles";
+import { contrast, tailwindColour } from "../test/contrast";
 import NotFound from "../pages/404.astro";
 import Bio from "../pages/bio.astro";
 import Epk from "../pages/epk.astro";
@@ -44,34 +45,13 @@ async function render(path: keyof typeof pages): Promise<Document> {
   return dom.window.document;
 }
 
-function luminance(hex: string): number {
-  const full = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join("")}` : hex;
-  const [r, g, b] = [1, 3, 5]
-    .map((i) => parseInt(full.slice(i, i + 2), 16) / 255)
-    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light + 0.05) / (dark + 0.05);
-}
-
-const palette = colors as unknown as Record<string, Record<string, string>>;
-/** The colour a control's `border-<name>-<shade>` class paints (ignoring state variants such as aria-[invalid=true]:). */
-function borderColour(classes: string): string | undefined {
-  const match = /(?:^|\s)border-([a-z]+)-(\d{2,3})(?:\s|$)/.exec(classes);
-  return match ? palette[match[1]]?.[match[2]] : undefined;
-}
-
 describe("the public pages", () => {
   for (const path of Object.keys(pages) as (keyof typeof pages)[]) {
     it(`gives every bordered control on ${path} an edge of at least 3:1 on white and on the stone-50 page`, async () => {
       const document = await render(path);
       const controls = [...document.querySelectorAll("main a, main button, main input, main select, main textarea")];
-      // The static markup only: the islands' controls are their features' own to check.
-      for (const control of controls.filter((element) => !element.closest("astro-island"))) {
-        const colour = borderColour(control.getAttribute("class") ?? "");
+      for (const control of controls) {
+        const colour = tailwindColour(control.getAttribute("class") ?? "", "border");
         if (!colour) continue;
         const name = control.textContent?.trim() || control.getAttribute("name") || control.outerHTML.slice(0, 80);
         expect(contrast(colour, colors.white), name).toBeGreaterThanOrEqual(3);
@@ -90,7 +70,7 @@ describe("the public pages", () => {
 
   it("shows the sign-up form's e-mail field with the kit's 3:1 edge", async () => {
     const field = (await render("/listen")).querySelector("input[type=email]")!;
-    expect(contrast(borderColour(field.getAttribute("class")!)!, colors.white)).toBeGreaterThanOrEqual(3);
+    expect(contrast(tailwindColour(field.getAttribute("class")!, "border")!, colors.white)).toBeGreaterThanOrEqual(3);
   });
 
   it("keeps the press kit's sections in order, from the latest release to the contacts", async () => {

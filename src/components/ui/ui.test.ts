@@ -2,28 +2,14 @@
 // must reach 3:1 against the surfaces it sits on, white cards and the stone-50 page.
 import colors from "tailwindcss/colors";
 import { describe, expect, it } from "vitest";
+import { contrast, tailwindColour } from "../../test/contrast";
 import { buttonClass, controlBorder, inputClass, type ButtonVariant } from "./styles";
 
-/** The colour a `border-<name>-<shade>` class paints, as #rrggbb. */
+/** The colour of a class list's border, which every bordered control must have. */
 function borderColour(classes: string): string {
-  const match = / border-([a-z]+)-(\d{2,3})(?:\s|$)/.exec(` ${classes} `);
-  if (!match) throw new Error(`no border colour in "${classes}"`);
-  const palette = (colors as unknown as Record<string, Record<string, string>>)[match[1]];
-  return palette[match[2]];
-}
-
-function luminance(colour: string): number {
-  // Tailwind writes white as #fff: expand the short form first.
-  const hex = colour.length === 4 ? `#${[...colour.slice(1)].map((c) => c + c).join("")}` : colour;
-  const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG contrast ratio of two #rrggbb colours. */
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light + 0.05) / (dark + 0.05);
+  const colour = tailwindColour(classes, "border");
+  if (!colour) throw new Error(`no border colour in "${classes}"`);
+  return colour;
 }
 
 const surfaces = { "a white card": colors.white, "the stone-50 page": colors.stone[50] };

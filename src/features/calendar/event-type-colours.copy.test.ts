@@ -3,27 +3,14 @@
 // them in the order of the type dropdown.
 import colors from "tailwindcss/colors";
 import { describe, expect, it } from "vitest";
+import { contrast, tailwindColour } from "../../test/contrast";
 import { EVENT_TYPES, eventTypeColourClass } from "./calendar";
 
-/** The colour a `bg-<name>-<shade>` class paints, as #rrggbb. */
+/** The colour a `bg-<name>-<shade>` class paints. */
 function fillColour(className: string): string {
-  const match = /^bg-([a-z]+)-(\d{2,3})$/.exec(className);
-  if (!match) throw new Error(`not a Tailwind background colour: "${className}"`);
-  return (colors as unknown as Record<string, Record<string, string>>)[match[1]][match[2]];
-}
-
-function luminance(colour: string): number {
-  // Tailwind writes white as #fff: expand the short form first.
-  const hex = colour.length === 4 ? `#${[...colour.slice(1)].map((c) => c + c).join("")}` : colour;
-  const [r, g, b] = [1, 3, 5]
-    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
-    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light + 0.05) / (dark + 0.05);
+  const colour = tailwindColour(className, "bg");
+  if (!colour) throw new Error(`not a Tailwind background colour: "${className}"`);
+  return colour;
 }
 
 describe("the event-type colours", () => {
