@@ -7,7 +7,7 @@
  * sign-ins included, are refused. Users, sessions and refresh tokens live in the `auth` schema the
  * bootstrap creates (database.mjs); passwords are scrypt hashes (passwords.mjs).
  *
- * Wire facts (bodies, codes, claims) follow ../shared/LOCAL-AUTH.md's reading of GoTrue and auth-js.
+ * Wire facts (bodies, codes, claims) follow GoTrue's, as auth-js reads them.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { AuthError, verifyJwt } from "./auth.mjs";

@@ -1,4 +1,4 @@
-/** The calendar_events calls and realtime subscription of spec section 7. */
+/** The calendar_events calls: the list ordered by date, the insert, and the realtime subscription. */
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { readAllPages } from "../../lib/read-all-pages";
 import { toCalendarEvents, type CalendarEvent, type ChannelStatus, type NewEvent } from "./calendar";

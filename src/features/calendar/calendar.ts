@@ -1,5 +1,5 @@
 /**
- * Calendar rules (spec sections 3-5, 9): event types and colours, the row
+ * Calendar rules: event types and colours, the row
  * inserted for a new event, ordering, grouping by day and date display.
  * Dates are stored as noon UTC of the chosen day (see storedDateOf).
  */
@@ -11,7 +11,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const DEFAULT_EVENT_TYPE: EventType = "gig";
 
 /**
- * Type colours (spec section 3) as Tailwind classes for the day dots, the card
+ * Type colours as Tailwind classes for the day dots, the card
  * bars and the legend. Each has at least 3:1 contrast on white (WCAG 1.4.11),
  * hence amber-600 rather than the paler amber-500 (2.2:1).
  */
@@ -37,7 +37,7 @@ export type CalendarEvent = {
   created_at?: string;
 };
 
-/** The row inserted for a new event (spec section 7). */
+/** The row inserted for a new event: the server fills id and created_at. */
 export type NewEvent = Omit<CalendarEvent, "id" | "created_at" | "event_type"> & { event_type: EventType };
 export type EventDraft = { title: string; description: string; eventType: EventType };
 
@@ -139,7 +139,7 @@ export function eventsByDay<T extends CalendarEvent>(events: readonly T[]): Map<
   return days;
 }
 
-/** Date display of spec section 9. */
+/** How every date is shown: "Mar 5, 2026". */
 export const DATE_FORMAT = "MMM d, yyyy";
 
 /** A picked day as 'MMM d, yyyy', e.g. "Apr 23, 2025". */
@@ -196,7 +196,7 @@ export type Timers = {
  * Reloads of the list after changes, gathered. `request()` asks for a reload:
  * requests within `gatherMs` share one read, at most one read is in flight, and
  * requests that arrive while it is exactly one more read once it is done. So
- * the list still ends up current after every change (spec section 7), while a
+ * the list still ends up current after every change, while a
  * burst of 50 changes costs one or two reads instead of 50.
  */
 export function coalescedReloads(

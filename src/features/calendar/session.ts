@@ -1,5 +1,5 @@
 /**
- * The team session's words and rules (spec section 8, issue 13): what a
+ * The team session's words and rules: what a
  * refused Login says, why the page locks itself, and how a failed call is
  * described. Kept apart from calendar.ts so the Enter Password screen loads
  * without the month view's date library.
@@ -57,7 +57,7 @@ export function isAccessRefused(error: unknown): boolean {
 /** A toast's words. */
 export type Notice = { title: string; description: string };
 
-/** The spec's toast for a wrong password (section 8). */
+/** The toast for a wrong password, word for word as the product defines it. */
 export const WRONG_PASSWORD: Notice = { title: "Access denied", description: "Incorrect password" };
 /** The spec's toast for the right one. */
 export const ACCESS_GRANTED: Notice = { title: "Access granted", description: "You can now edit the calendar" };
