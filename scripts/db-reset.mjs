@@ -5,7 +5,7 @@
  */
 import { rmSync } from "node:fs";
 import { connect } from "node:net";
-import { DEFAULT_DATA_DIR } from "../server/cli.mjs";
+import { DEFAULT_DATA_DIR } from "../server/run.mjs";
 import { LOCAL_BACKEND_PORT } from "../server/local-keys.mjs";
 
 const port = Number(process.env.BACKEND_PORT ?? LOCAL_BACKEND_PORT);

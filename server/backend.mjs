@@ -16,8 +16,8 @@ import { handleRest, handleRpc, RestError, statusForPgError } from "./rest.mjs";
 
 export { MAX_BODY_BYTES };
 
-/** The site's own origins when `allowedOrigins` is not given: `npm start` and `npm run dev` on :4321. */
-export const DEFAULT_ALLOWED_ORIGINS = siteOrigins([4321]);
+/** The site's own origins when `allowedOrigins` is not given: `npm start` and `npm run dev` on SITE_PORT. */
+export const DEFAULT_ALLOWED_ORIGINS = siteOrigins();
 
 /** The CORS headers for a request from an allowed origin (or none); a disallowed origin gets none. */
 function corsHeaders(request, allowed) {

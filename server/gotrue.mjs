@@ -20,9 +20,11 @@ import { TEAM_APP_METADATA } from "./team-account.mjs";
 /** GoTrue's default access-token lifetime (GOTRUE_JWT_EXP). */
 export const DEFAULT_JWT_EXPIRY_SECONDS = 3600;
 
-/** GoTrue's default minimum password length (GOTRUE_PASSWORD_MIN_LENGTH) and bcrypt's maximum. */
+/** GoTrue's default minimum password length (GOTRUE_PASSWORD_MIN_LENGTH). */
 const MIN_PASSWORD_LENGTH = 6;
-const MAX_PASSWORD_LENGTH = 72;
+
+/** The longest password Supabase Auth accepts (bcrypt's maximum), hosted and local alike. */
+export const MAX_PASSWORD_LENGTH = 72;
 
 /** GoTrue's default GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL: a rotated token still works this long. */
 export const DEFAULT_REFRESH_TOKEN_REUSE_SECONDS = 10;

@@ -93,11 +93,14 @@ export function isJsonContentType(header) {
   return type === "application/json" || type === "application/vnd.pgrst.object+json";
 }
 
+/** The port `npm start` and `npm run dev` serve the site on (Astro's default). */
+export const SITE_PORT = 4321;
+
 /**
  * The origins the site is served from by `npm start` and `npm run dev` (and the tests' own): browsers on
  * any other origin may not call the backend. Requests without an Origin (curl, scripts, Node) are fine.
  */
-export function siteOrigins(ports = [4321]) {
+export function siteOrigins(ports = [SITE_PORT]) {
   return [...new Set(ports)].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 }
 

@@ -8,10 +8,8 @@
  */
 import { createClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
-import { DEFAULT_TEAM_EMAIL, TEAM_APP_METADATA } from "../../server/team-account.mjs";
-
-/** Shortest team password accepted: the calendar's password is the team's only guard on a hosted project. */
-export const MIN_TEAM_PASSWORD_LENGTH = 12;
+import { MAX_PASSWORD_LENGTH } from "../../server/gotrue.mjs";
+import { DEFAULT_TEAM_EMAIL, MIN_TEAM_PASSWORD_LENGTH, TEAM_APP_METADATA } from "../../server/team-account.mjs";
 
 /** A problem the person running the command can fix; its message says how. */
 export class TeamPasswordError extends Error {}
@@ -38,8 +36,10 @@ export function checkTeamPassword(password) {
   if (typeof password !== "string" || [...password].length < MIN_TEAM_PASSWORD_LENGTH) {
     throw new TeamPasswordError(`The team password must be at least ${MIN_TEAM_PASSWORD_LENGTH} characters long.`);
   }
-  if ([...password].length > 72) {
-    throw new TeamPasswordError("The team password may be at most 72 characters long (Supabase Auth's limit).");
+  if ([...password].length > MAX_PASSWORD_LENGTH) {
+    throw new TeamPasswordError(
+      `The team password may be at most ${MAX_PASSWORD_LENGTH} characters long (Supabase Auth's limit).`,
+    );
   }
   if (password !== password.trim()) {
     throw new TeamPasswordError("The team password may not start or end with a space.");
