@@ -55,8 +55,12 @@ async function resolveFile(root, pathname) {
 /**
  * `backendUrl`: origin of a local backend the pages call; it is added to the
  * CSP's connect-src, as the hosted Supabase host is in the deployed policy.
+ * The header rules are read once, before the first answer; a malformed rule
+ * makes every answer a 500 that names it, as a deploy would fail.
  */
 export function createStaticServer({ root, headerRules = loadSiteHeaders(root), backendUrl }) {
+  const rules = Promise.resolve(headerRules);
+  rules.catch(() => {}); // reported by each request instead
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://localhost");
@@ -71,7 +75,7 @@ export function createStaticServer({ root, headerRules = loadSiteHeaders(root), 
         status = 404;
         file = join(root, "404.html");
       }
-      const headers = headersFor(headerRules, url.pathname);
+      const headers = headersFor(await rules, url.pathname);
       const policy = headers["Content-Security-Policy"];
       if (policy && backendUrl) headers["Content-Security-Policy"] = withConnectSource(policy, backendUrl);
       res.writeHead(status, { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream", ...headers });

@@ -4,14 +4,14 @@
  */
 import { fileURLToPath } from "node:url";
 import { missingScriptHashes } from "./csp.mjs";
-import { headersFor, loadNetlifyHeaders } from "./netlify-headers.mjs";
+import { deployedPolicy } from "./netlify-headers.mjs";
 
 export function cspCheck() {
   return {
     name: "stagedoor:csp-check",
     hooks: {
-      "astro:build:done": ({ dir, logger }) => {
-        const policy = headersFor(loadNetlifyHeaders(), "/")["Content-Security-Policy"] ?? "";
+      "astro:build:done": async ({ dir, logger }) => {
+        const policy = await deployedPolicy();
         const missing = missingScriptHashes(policy, fileURLToPath(dir));
         if (missing.size > 0) {
           const list = [...missing].map(([hash, file]) => `  ${hash}  (first seen in ${file})`).join("\n");

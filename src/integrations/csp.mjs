@@ -77,27 +77,3 @@ export function connectSourceAllows(policy, url) {
   const socket = new URL(target.href.replace(/^http/, "ws"));
   return [target, socket].every((candidate) => sources.some((source) => sourceMatches(source, candidate)));
 }
-
-/**
- * Why a deploy build must not use this Supabase URL under this policy, or
- * null when it may: it must parse, be https, and be allowed by connect-src.
- */
-export function deploySupabaseUrlProblem(url, policy) {
-  let parsed;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return `PUBLIC_SUPABASE_URL is not a URL (${JSON.stringify(url)}).`;
-  }
-  if (parsed.protocol !== "https:") {
-    return `PUBLIC_SUPABASE_URL must be the hosted project's https:// URL, not ${parsed.origin}.`;
-  }
-  if (!connectSourceAllows(policy, parsed.origin)) {
-    const socket = parsed.origin.replace(/^https/, "wss");
-    return (
-      `the Content-Security-Policy in netlify.toml does not let the site reach ${parsed.origin}; ` +
-      `add ${parsed.origin} and ${socket} to its connect-src.`
-    );
-  }
-  return null;
-}
