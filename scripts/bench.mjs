@@ -18,11 +18,11 @@ import {
   evaluateBudgets,
   lighthouseReportDir,
   parseBenchArgs,
-  PUBLIC_PAGES,
   renderReport,
   summarizeLighthouse,
   USAGE,
 } from "../tools/bench/bench-report.mjs";
+import { PUBLIC_PAGES } from "../src/data/pages.mjs";
 import { CHROMIUM_ARGS, ensureChromium } from "../tools/chromium.mjs";
 import { measurePage, MOBILE } from "../tools/bench/measure-page.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";

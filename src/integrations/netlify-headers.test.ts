@@ -2,10 +2,16 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { headersFor, loadNetlifyHeaders, loadSiteHeaders, renderHeadersFile } from "./netlify-headers.mjs";
+import {
+  type HeaderRuleSource,
+  headersFor,
+  loadNetlifyHeaders,
+  loadSiteHeaders,
+  renderHeadersFile,
+} from "./netlify-headers.mjs";
 
 const rules = await loadNetlifyHeaders();
-const folders = [];
+const folders: string[] = [];
 afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
 /** An empty build folder, removed after the tests. */
@@ -16,7 +22,7 @@ function emptyBuild() {
 }
 
 /** A build folder whose `_headers` file holds `text`. */
-function buildWithHeadersFile(text) {
+function buildWithHeadersFile(text: string) {
   const folder = emptyBuild();
   writeFileSync(join(folder, "_headers"), text);
   return folder;
@@ -47,7 +53,7 @@ describe("netlify.toml headers", () => {
 });
 
 describe("the build's _headers file", () => {
-  const calendarRules = [
+  const calendarRules: HeaderRuleSource[] = [
     { for: "/tour.ics", values: { "Content-Type": "text/calendar; charset=utf-8" } },
     {
       for: "/tour-dates/a.ics",

@@ -47,7 +47,7 @@ describe("deploy build guard", () => {
 // The config's own TypeScript imports keep it out of a plain `node` child on Node 20, so it is
 // imported here, fresh for each case, with the build's environment stubbed.
 describe("astro.config.mjs", () => {
-  const loadConfig = async (env) => {
+  const loadConfig = async (env: Record<string, string>) => {
     for (const name of ["PUBLIC_SUPABASE_URL", "PUBLIC_SUPABASE_ANON_KEY", "PUBLIC_TEAM_EMAIL", "SITE_URL"]) {
       vi.stubEnv(name, undefined);
     }
