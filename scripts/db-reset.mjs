@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * `npm run db:reset`: deletes the local backend's data (.data/db, or BACKEND_DATA_DIR); the next start
  * re-applies the migrations. Refuses while a backend answers on its port (54321, or BACKEND_PORT).

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * `npm run dev`: the Astro dev server on http://localhost:4321 plus the
  * embedded backend (unless PUBLIC_SUPABASE_URL points at a hosted project).

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * `npm start`: the whole product. Builds the site if dist/ is missing (or with
  * --build), serves it on http://localhost:4321 with the deployed headers, and
@@ -38,14 +39,18 @@ if (!existsSync(`${root}index.html`) || process.argv.includes("--build") || buil
   writeFileSync(builtForFile, JSON.stringify({ backendUrl }));
 }
 
-const backend = hostedUrl ? null : await runBackend({ port: backendPort, allowedOrigins: siteOrigins([SITE_PORT, port]) });
+const backend = hostedUrl
+  ? null
+  : await runBackend({ port: backendPort, allowedOrigins: siteOrigins([SITE_PORT, port]) });
 if (hostedUrl) console.log(`Using the Supabase project at ${hostedUrl} (no local backend started).`);
 
 const server = createStaticServer({ root, backendUrl });
 try {
   await listen(server, port);
 } catch (error) {
-  console.error(`Port ${port} is busy (${error.code}). Stop whatever uses it or set PORT=…`);
+  console.error(
+    `Port ${port} is busy (${/** @type {NodeJS.ErrnoException} */ (error).code}). Stop whatever uses it or set PORT=…`,
+  );
   await backend?.close();
   process.exit(1);
 }

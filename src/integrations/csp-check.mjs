@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Build step: fails `astro build` when the build emits an inline script whose
  * hash the CSP in netlify.toml does not allow (the deployed site would break).
@@ -6,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { missingScriptHashes } from "./csp.mjs";
 import { deployedPolicy } from "./netlify-headers.mjs";
 
+/** @returns {import("astro").AstroIntegration} */
 export function cspCheck() {
   return {
     name: "stagedoor:csp-check",
