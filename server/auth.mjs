@@ -6,7 +6,7 @@ import { LOCAL_JWT_SECRET } from "./local-keys.mjs";
 /** An HS256 signature: 32 bytes in unpadded base64url are 43 characters. */
 const CANONICAL_SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 
-export const ROLES = new Set(["anon", "authenticated", "service_role"]);
+const ROLES = new Set(["anon", "authenticated", "service_role"]);
 
 /** A key or token the backend does not accept; PostgREST answers it with PGRST301. */
 export class AuthError extends Error {

@@ -19,7 +19,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL("../supabase/migrations/", import.meta.url));
-export const SNAPSHOT_CACHE_DIR = fileURLToPath(new URL("../node_modules/.cache/stagedoor-backend/", import.meta.url));
+const SNAPSHOT_CACHE_DIR = fileURLToPath(new URL("../node_modules/.cache/stagedoor-backend/", import.meta.url));
 
 // The package does not export its package.json; find it beside the entry point (dist/index.cjs).
 const PGLITE_VERSION = JSON.parse(

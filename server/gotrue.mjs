@@ -28,10 +28,10 @@ const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 72;
 
 /** GoTrue's default GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL: a rotated token still works this long. */
-export const DEFAULT_REFRESH_TOKEN_REUSE_SECONDS = 10;
+const DEFAULT_REFRESH_TOKEN_REUSE_SECONDS = 10;
 
 /** Largest user_metadata, serialized: it is copied into every access token, which must fit in a header. */
-export const MAX_USER_METADATA_BYTES = 4096;
+const MAX_USER_METADATA_BYTES = 4096;
 
 /** Rotations followed at most when a reused token looks for its session's current one. */
 const MAX_ROTATIONS_FOLLOWED = 50;

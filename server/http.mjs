@@ -8,7 +8,7 @@
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Deepest JSON nesting accepted: the app's bodies are flat; deeper input only tries to exhaust a stack. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /** A request body the backend will not read; `reason` picks the route's own error code. */
 export class BodyError extends Error {

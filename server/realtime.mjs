@@ -89,7 +89,7 @@ export const MAX_BINDINGS_PER_CHANNEL = 20;
  * A socket that sends no frame for this long is closed. realtime-js sends a heartbeat every 25 s, but a
  * browser may run a hidden tab's timers only once a minute; a closed socket's client simply reconnects.
  */
-export const IDLE_TIMEOUT_MS = 90_000;
+const IDLE_TIMEOUT_MS = 90_000;
 
 /** Longest topic, ref and event accepted; a binding's filter may be longer, its other fields not. */
 const MAX_TOPIC_LENGTH = 200;

@@ -75,7 +75,7 @@ function columnOf(table, name) {
 }
 
 /** Rows a read answers at most, like a hosted project's max-rows: a larger `limit` is reduced to it. */
-export const MAX_ROWS = 1000;
+const MAX_ROWS = 1000;
 
 /** Longest `select=` served: every column of the widest table named once fits many times over. */
 const MAX_SELECT_LENGTH = 1000;

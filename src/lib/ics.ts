@@ -11,7 +11,7 @@
 import { joinContentLines } from "./content-lines";
 
 /** When an event starts or ends. */
-export type IcsDate =
+type IcsDate =
   /** All-day, YYYY-MM-DD. */
   | { date: string }
   /** Local wall time YYYY-MM-DDTHH:mm:ss in Ireland, whatever the offset is on that day. */

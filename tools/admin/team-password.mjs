@@ -44,7 +44,7 @@ export function settingsFromEnv(env = process.env) {
  * @param {unknown} password
  * @returns {asserts password is string}
  */
-export function checkTeamPassword(password) {
+function checkTeamPassword(password) {
   if (typeof password !== "string" || [...password].length < MIN_TEAM_PASSWORD_LENGTH) {
     throw new TeamPasswordError(`The team password must be at least ${MIN_TEAM_PASSWORD_LENGTH} characters long.`);
   }

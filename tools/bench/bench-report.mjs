@@ -136,7 +136,7 @@ const DEFAULT_OPTIONS = {
 };
 
 /** Lighthouse's 4× CPU slowdown assumes a host of about this benchmark index (a mid-range desktop or better). */
-export const REFERENCE_BENCHMARK_INDEX = 1000;
+const REFERENCE_BENCHMARK_INDEX = 1000;
 
 export const USAGE = `Usage: npm run bench -- [options]
 
