@@ -22,7 +22,7 @@ const GZIP_LEVEL = 9;
  * @property {string} url
  * @property {string} resourceType Playwright's resource type: document, stylesheet, script, image, font, …
  * @property {number} status
- * @property {Buffer | null} body
+ * @property {Buffer | null} [body] null or absent when it could not be read (a redirect, an aborted load)
  * @property {boolean} [isDocument] the page's own HTML (the main frame's navigation)
  */
 
