@@ -2,6 +2,7 @@
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwind from "@astrojs/tailwind";
+import { SITE_PORT } from "./server/http.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
 import { DEFAULT_TEAM_EMAIL } from "./server/team-account.mjs";
 import { site } from "./src/data/site.ts";
@@ -9,29 +10,13 @@ import { calendarHeaderRules } from "./src/data/tour-calendar.ts";
 import { tour } from "./src/data/tour.ts";
 import { calendarHeaders } from "./src/integrations/calendar-headers.mjs";
 import { cspCheck } from "./src/integrations/csp-check.mjs";
-import { deploySupabaseUrlProblem } from "./src/integrations/csp.mjs";
-import { headersFor, loadNetlifyHeaders } from "./src/integrations/netlify-headers.mjs";
+import { deployBuildProblem } from "./src/integrations/deploy-guard.mjs";
+import { deployedPolicy } from "./src/integrations/netlify-headers.mjs";
 
-/**
- * A deploy build (Netlify sets CONTEXT=production) must point at the hosted
- * Supabase project: shipping a site that talks to localhost would break every
- * team tool for every visitor, so fail loudly instead.
- */
-const isDeployBuild = process.env.CONTEXT === "production";
-const missing = ["PUBLIC_SUPABASE_URL", "PUBLIC_SUPABASE_ANON_KEY"].filter((name) => !process.env[name]);
-if (isDeployBuild && missing.length > 0) {
-  throw new Error(
-    `Deploy build stopped: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set. ` +
-      "Set them in the Netlify UI (Site configuration → Environment variables) to the hosted Supabase project's URL and anon key.",
-  );
-}
-if (isDeployBuild) {
-  // The browser may only talk to hosts the deployed Content-Security-Policy allows.
-  const headers = /** @type {Record<string, string>} */ (headersFor(loadNetlifyHeaders(), "/"));
-  const policy = headers["Content-Security-Policy"] ?? "";
-  const problem = deploySupabaseUrlProblem(process.env.PUBLIC_SUPABASE_URL ?? "", policy);
-  if (problem) throw new Error(`Deploy build stopped: ${problem}`);
-}
+// A deploy build that would ship a site talking to localhost, or to a host the CSP blocks, stops here.
+const deployProblem = deployBuildProblem(process.env, await deployedPolicy());
+if (deployProblem) throw new Error(deployProblem);
+
 // Outside production the embedded local backend is the default.
 process.env.PUBLIC_SUPABASE_URL ||= LOCAL_SUPABASE_URL;
 process.env.PUBLIC_SUPABASE_ANON_KEY ||= LOCAL_ANON_KEY;
@@ -54,7 +39,7 @@ export default defineConfig({
     cspCheck(),
     calendarHeaders(calendarHeaderRules(tour.dates)),
   ],
-  server: { port: 4321, host: "127.0.0.1" },
+  server: { port: SITE_PORT, host: "127.0.0.1" },
   vite: {
     build: {
       // Never inline a page's own script: the CSP allows inline scripts by hash only, and a script that

@@ -1,3 +1,4 @@
+// @ts-check
 // ESLint flat config: TypeScript, Astro and React hooks rules, plus the
 // "pure logic has no DOM" boundary for feature logic and shared lib modules.
 import js from "@eslint/js";
@@ -19,11 +20,8 @@ export default defineConfig(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  {
-    files: ["**/*.tsx"],
-    plugins: { "react-hooks": reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
-  },
+  // The plugin's own flat config (its plugin object does not fit ESLint's Plugin type).
+  { files: ["**/*.tsx"], ...reactHooks.configs.flat.recommended },
   {
     // Pure logic takes values and returns values, so it is testable in plain Node.
     // (supabase, storage and download are the browser-side modules of src/lib.)

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * `npm run bench`: builds the site, serves it with the deployed headers and
  * measures every page as a first-time visitor on a phone: bytes before any
@@ -18,23 +19,27 @@ import {
   evaluateBudgets,
   lighthouseReportDir,
   parseBenchArgs,
-  PUBLIC_PAGES,
   renderReport,
   summarizeLighthouse,
   USAGE,
 } from "../tools/bench/bench-report.mjs";
+import { PUBLIC_PAGES } from "../src/data/pages.mjs";
 import { CHROMIUM_ARGS, ensureChromium } from "../tools/chromium.mjs";
 import { measurePage, MOBILE } from "../tools/bench/measure-page.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+/** @param {string} message */
 const log = (message) => process.stderr.write(`${message}\n`);
+
+/** @typedef {import("../tools/bench/bench-report.mjs").BenchPage} BenchPage */
+/** @typedef {import("../tools/bench/bench-report.mjs").LighthouseRun} LighthouseRun */
 
 let options;
 try {
   options = parseBenchArgs(process.argv.slice(2));
 } catch (error) {
-  log(error.message);
+  log(/** @type {Error} */ (error).message);
   process.exit(2);
 }
 if (options.help) {
@@ -66,6 +71,7 @@ const chromiumPath = ensureChromium();
 const server = createStaticServer({ root: distDir });
 const port = await listen(server, 0);
 const origin = `http://127.0.0.1:${port}`;
+/** @type {import("playwright-core").Browser | undefined} */
 let browser;
 const stop = async () => {
   await browser?.close().catch(() => {});
@@ -77,20 +83,24 @@ process.once("SIGINT", async () => {
   process.exit(130);
 });
 
+/** @type {(BenchPage & { lighthouseErrors: string[] })[]} */
 const pages = options.pages.map((path) => ({ path, weight: null, lighthouse: null, lighthouseErrors: [] }));
 try {
   browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
   for (const page of pages) {
     log(`▶ weighing ${page.path}`);
-    page.weight = await measurePage(browser, `${origin}${page.path}`);
-    if (page.weight.status !== 200) throw new Error(`${page.path} answered ${page.weight.status}, not 200`);
+    const weight = await measurePage(browser, `${origin}${page.path}`);
+    if (weight.status !== 200) throw new Error(`${page.path} answered ${weight.status}, not 200`);
+    page.weight = weight;
   }
   await browser.close();
   browser = undefined;
 
-  const audited = options.lighthouse ? pages.filter((page) => PUBLIC_PAGES.includes(page.path)) : [];
+  const publicPages = /** @type {readonly string[]} */ (PUBLIC_PAGES);
+  const audited = options.lighthouse ? pages.filter((page) => publicPages.includes(page.path)) : [];
   if (audited.length > 0) {
     const { runLighthouse } = await import("../tools/bench/lighthouse-run.mjs");
+    /** @type {Map<string, LighthouseRun[]>} */
     const runs = new Map(audited.map((page) => [page.path, []]));
     // Full reports beside the JSON results, to see why a score is not 100 (open them in the Lighthouse viewer).
     const reportDir = options.json ? resolve(root, lighthouseReportDir(options.json)) : null;
@@ -108,20 +118,22 @@ try {
             chromiumPath,
             cpuSlowdown: options.cpuSlowdown,
           });
-          runs.get(page.path).push(figures);
+          runs.get(page.path)?.push(figures);
           if (reportDir) writeFileSync(resolve(reportDir, `${slug(page.path)}-${run}.json`), report);
         } catch (error) {
-          page.lighthouseErrors.push(error.message);
-          log(`  ✖ ${error.message}`);
+          const { message } = /** @type {Error} */ (error);
+          page.lighthouseErrors.push(message);
+          log(`  ✖ ${message}`);
         }
       }
     }
     for (const page of audited) {
-      if (runs.get(page.path).length > 0) page.lighthouse = summarizeLighthouse(runs.get(page.path));
+      const pageRuns = runs.get(page.path) ?? [];
+      if (pageRuns.length > 0) page.lighthouse = summarizeLighthouse(pageRuns);
     }
   }
 } catch (error) {
-  log(`✖ ${error.stack ?? error}`);
+  log(`✖ ${/** @type {Error} */ (error).stack ?? error}`);
   await stop();
   process.exit(1);
 }
@@ -176,6 +188,7 @@ function gitCommit() {
   }
 }
 
+/** @param {string} path */
 function chromiumVersion(path) {
   try {
     return execFileSync(path, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
@@ -184,10 +197,12 @@ function chromiumVersion(path) {
   }
 }
 
+/** @param {string} path */
 function slug(path) {
   return path === "/" ? "home" : path.replace(/^\//, "").replace(/\W+/g, "-");
 }
 
+/** @param {number} value */
 function round(value) {
   return Math.round(value * 100) / 100;
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * `npm run contacts:restore -- --at <ISO time> [--dry-run]`: restores every contact to how it was
  * at that time, from contacts_history, with ordinary (and so undoable) updates. `--dry-run` lists
@@ -12,7 +13,12 @@
  */
 import { parseArgs } from "node:util";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
-import { describeRestore, printable, restoreContacts, restoreContactsAtOnce } from "../tools/admin/contacts-restore.mjs";
+import {
+  describeRestore,
+  printable,
+  restoreContacts,
+  restoreContactsAtOnce,
+} from "../tools/admin/contacts-restore.mjs";
 
 const usage = "Usage: npm run contacts:restore -- --at 2025-01-04T09:30:00Z [--dry-run]";
 
@@ -22,7 +28,7 @@ try {
     options: { at: { type: "string" }, "dry-run": { type: "boolean", default: false }, help: { type: "boolean" } },
   }));
 } catch (error) {
-  console.error(`${error.message}\n${usage}`);
+  console.error(`${/** @type {Error} */ (error).message}\n${usage}`);
   process.exit(2);
 }
 if (options.help || !options.at) {
@@ -52,6 +58,6 @@ try {
   console.log(describeRestore(result, { dryRun }));
   process.exit(result.skipped.length > 0 || result.refused.length > 0 ? 1 : 0);
 } catch (error) {
-  console.error(`Restore stopped: ${printable(error.message)}`);
+  console.error(`Restore stopped: ${printable(/** @type {Error} */ (error).message)}`);
   process.exit(1);
 }

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * `npm run db:reset`: deletes the local backend's data (.data/db, or BACKEND_DATA_DIR); the next start
  * re-applies the migrations. Refuses while a backend answers on its port (54321, or BACKEND_PORT).
  */
 import { rmSync } from "node:fs";
 import { connect } from "node:net";
-import { DEFAULT_DATA_DIR } from "../server/cli.mjs";
+import { DEFAULT_DATA_DIR } from "../server/run.mjs";
 import { LOCAL_BACKEND_PORT } from "../server/local-keys.mjs";
 
 const port = Number(process.env.BACKEND_PORT ?? LOCAL_BACKEND_PORT);

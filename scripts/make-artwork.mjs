@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * Draws the site's placeholder artwork (stage scenes, landscapes, the tote
  * bag) as SVG and rasterises it with sharp into src/assets/. The artwork is
@@ -11,7 +12,10 @@ import sharp from "sharp";
 const out = new URL("../src/assets/", import.meta.url);
 mkdirSync(new URL("photos/", out), { recursive: true });
 
-/** Deterministic pseudo-random numbers so re-running gives the same images. */
+/**
+ * Deterministic pseudo-random numbers so re-running gives the same images.
+ * @param {number} seed
+ */
 function random(seed) {
   let state = seed;
   return () => {
@@ -20,6 +24,15 @@ function random(seed) {
   };
 }
 
+/** @typedef {{ width: number, height: number }} Size */
+
+/**
+ * A singer with a guitar, in silhouette, standing at (x, y).
+ * @param {number} x
+ * @param {number} y
+ * @param {number} scale
+ * @param {string} colour
+ */
 const performer = (x, y, scale, colour) => `
   <g transform="translate(${x} ${y}) scale(${scale})" fill="${colour}">
     <circle cx="0" cy="-230" r="42"/>
@@ -28,6 +41,10 @@ const performer = (x, y, scale, colour) => `
     <rect x="-6" y="-300" width="4" height="430" transform="rotate(8)" opacity="0.9"/>
   </g>`;
 
+/**
+ * A performer in a spotlight on a stage, beams and dust above the crowd.
+ * @param {Size & { seed: number, hue: number, x: number }} scene `x`: where the performer stands, 0 to 1
+ */
 function stageScene({ seed, width, height, hue, x }) {
   const rnd = random(seed);
   const beams = Array.from({ length: 5 }, (_, i) => {
@@ -64,6 +81,10 @@ function stageScene({ seed, width, height, hue, x }) {
 </svg>`;
 }
 
+/**
+ * Rolling hills at sunset with the performer walking.
+ * @param {Size & { seed: number, hue: number }} scene
+ */
 function landscape({ seed, width, height, hue }) {
   const rnd = random(seed);
   const hills = [0.55, 0.65, 0.78]
@@ -86,6 +107,10 @@ function landscape({ seed, width, height, hue }) {
 </svg>`;
 }
 
+/**
+ * The merch tote bag on a plain background.
+ * @param {Size & { background: string }} scene
+ */
 function toteBag({ width, height, background }) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1200 1200">
   <rect width="1200" height="1200" fill="${background}"/>
@@ -100,7 +125,10 @@ function toteBag({ width, height, background }) {
 </svg>`;
 }
 
-/** The single's cover: a figure walking out of a dark room towards a warm doorway, no lettering. */
+/**
+ * The single's cover: a figure walking out of a dark room towards a warm doorway, no lettering.
+ * @param {Size} size
+ */
 function singleCover({ width, height }) {
   const size = Math.min(width, height);
   const cx = width / 2;
@@ -119,6 +147,12 @@ function singleCover({ width, height }) {
 </svg>`;
 }
 
+/**
+ * Rasterises `svg` into src/assets/`file`.
+ * @param {string} svg
+ * @param {string} file
+ * @param {Size & { quality?: number, format?: "jpeg" | "png" }} options
+ */
 async function render(svg, file, { width, height, quality = 78, format = "jpeg" }) {
   const image = sharp(Buffer.from(svg)).resize(width, height);
   const target = new URL(file, out);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * `npm start`: the whole product. Builds the site if dist/ is missing (or with
  * --build), serves it on http://localhost:4321 with the deployed headers, and
@@ -8,13 +9,13 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { runBackend, stopOnSignal } from "../server/cli.mjs";
-import { siteOrigins } from "../server/http.mjs";
-import { LOCAL_BACKEND_PORT } from "../server/local-keys.mjs";
+import { SITE_PORT, siteOrigins } from "../server/http.mjs";
+import { LOCAL_BACKEND_PORT, LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
+import { runBackend, stopOnSignal } from "../server/run.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 
 const root = fileURLToPath(new URL("../dist/", import.meta.url));
-const port = Number(process.env.PORT ?? 4321);
+const port = Number(process.env.PORT ?? SITE_PORT);
 const hostedUrl = process.env.PUBLIC_SUPABASE_URL;
 const backendPort = Number(process.env.BACKEND_PORT ?? LOCAL_BACKEND_PORT);
 const backendUrl = hostedUrl ?? `http://127.0.0.1:${backendPort}`;
@@ -25,7 +26,7 @@ const builtFor = () => {
   try {
     return JSON.parse(readFileSync(builtForFile, "utf8")).backendUrl;
   } catch {
-    return `http://127.0.0.1:${LOCAL_BACKEND_PORT}`; // what a plain `npm run build` points at
+    return LOCAL_SUPABASE_URL; // what a plain `npm run build` points at
   }
 };
 if (!existsSync(`${root}index.html`) || process.argv.includes("--build") || builtFor() !== backendUrl) {
@@ -38,14 +39,18 @@ if (!existsSync(`${root}index.html`) || process.argv.includes("--build") || buil
   writeFileSync(builtForFile, JSON.stringify({ backendUrl }));
 }
 
-const backend = hostedUrl ? null : await runBackend({ port: backendPort, allowedOrigins: siteOrigins([4321, port]) });
+const backend = hostedUrl
+  ? null
+  : await runBackend({ port: backendPort, allowedOrigins: siteOrigins([SITE_PORT, port]) });
 if (hostedUrl) console.log(`Using the Supabase project at ${hostedUrl} (no local backend started).`);
 
 const server = createStaticServer({ root, backendUrl });
 try {
   await listen(server, port);
 } catch (error) {
-  console.error(`Port ${port} is busy (${error.code}). Stop whatever uses it or set PORT=…`);
+  console.error(
+    `Port ${port} is busy (${/** @type {NodeJS.ErrnoException} */ (error).code}). Stop whatever uses it or set PORT=…`,
+  );
   await backend?.close();
   process.exit(1);
 }

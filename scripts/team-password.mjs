@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * `npm run team:password`: creates the team account or sets its new password on the Supabase project
  * named by SUPABASE_URL (or PUBLIC_SUPABASE_URL), with SUPABASE_SERVICE_ROLE_KEY from the environment.

@@ -1,82 +1,159 @@
 #!/usr/bin/env node
+// @ts-check
 /**
- * `npm test`: every check the project has. Steps run in three stages, cheapest
- * failures first; the steps of a stage run side by side (their output is held
- * and printed whole as each one ends). Stops after the first stage with a
- * failure and names the failed steps.
- *
- * `npm test -- unit e2e` runs only the named steps.
+ * `npm test`: every check the project has. The cheap ones (types, lint, format, dead code) run side by
+ * side first; the unit tests and the production build follow together once those pass, and the browser
+ * tests run last against that build. Each step's output is held until it ends and then printed whole, so
+ * steps running together never interleave (a step that runs alone, such as the browser tests at the end,
+ * prints as it goes). A failed step is named; the steps that needed it are skipped; the exit status is
+ * non-zero. `npm test -- lint unit` runs only the named steps.
  */
 import { spawn } from "node:child_process";
 import { ensureChromium } from "../tools/chromium.mjs";
 
+/**
+ * @typedef {object} Step
+ * @property {string} id what `npm test -- <id>` selects
+ * @property {string} name
+ * @property {string} command
+ * @property {string[]} args
+ * @property {string[]} [after] steps that must pass first (when they run at all)
+ */
+
+/** @param {string} name */
 const bin = (name) => `node_modules/.bin/${name}`;
 
-/** @typedef {{ id: string; name: string; command: string; args: string[] }} Step */
+const CHEAP = ["check", "types", "lint", "format", "knip"];
 
-/** @type {Step[][]} */
-const stages = [
-  [
-    { id: "check", name: "type check (astro check)", command: bin("astro"), args: ["check"] },
-    { id: "lint", name: "lint (eslint)", command: bin("eslint"), args: ["--max-warnings=0", "."] },
-    { id: "format", name: "format check (prettier)", command: bin("prettier"), args: ["--check", "."] },
-  ],
-  [
-    { id: "unit", name: "unit and integration tests (vitest)", command: bin("vitest"), args: ["run"] },
-    { id: "build", name: "production build (astro build)", command: bin("astro"), args: ["build"] },
-  ],
-  [{ id: "e2e", name: "browser journeys (playwright)", command: bin("playwright"), args: ["test"] }],
+/** @type {Step[]} */
+const STEPS = [
+  { id: "check", name: "type check (astro check)", command: bin("astro"), args: ["check"] },
+  { id: "types", name: "type check of the Node code (tsc)", command: bin("tsc"), args: ["-p", "tsconfig.node.json"] },
+  { id: "lint", name: "lint (eslint)", command: bin("eslint"), args: ["--max-warnings=0", "."] },
+  { id: "format", name: "format check (prettier)", command: bin("prettier"), args: ["--check", "."] },
+  { id: "knip", name: "unused files, exports and dependencies (knip)", command: bin("knip"), args: [] },
+  { id: "unit", name: "unit and integration tests (vitest)", command: bin("vitest"), args: ["run"], after: CHEAP },
+  { id: "build", name: "production build (astro build)", command: bin("astro"), args: ["build"], after: CHEAP },
+  {
+    id: "e2e",
+    name: "browser journeys (playwright)",
+    command: bin("playwright"),
+    args: ["test"],
+    after: ["unit", "build"],
+  },
 ];
 
-const allSteps = stages.flat();
 const only = process.argv.slice(2);
-const unknown = only.filter((id) => !allSteps.some((step) => step.id === id));
+const unknown = only.filter((id) => !STEPS.some((step) => step.id === id));
 if (unknown.length > 0) {
-  console.error(`Unknown step ${unknown.join(", ")}; steps: ${allSteps.map((step) => step.id).join(", ")}`);
+  console.error(`Unknown step ${unknown.join(", ")}; steps: ${STEPS.map((step) => step.id).join(", ")}`);
   process.exit(2);
 }
-const selected = (/** @type {Step} */ step) => only.length === 0 || only.includes(step.id);
+const selected = STEPS.filter((step) => only.length === 0 || only.includes(step.id));
+const selectedIds = new Set(selected.map((step) => step.id));
+/** The steps `step` waits for: those of its `after` that were selected. */
+const prerequisites = (/** @type {Step} */ step) => (step.after ?? []).filter((id) => selectedIds.has(id));
 
 // Find (or install) the browser before spending minutes on the other steps.
-if (allSteps.some((step) => step.id === "e2e" && selected(step))) ensureChromium();
+if (selectedIds.has("e2e")) ensureChromium();
+
+// Colours survive the pipe when a person is watching.
+const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: "1" } : process.env;
+const started = Date.now();
+const seconds = (/** @type {number} */ since) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
+
+/** @type {Map<string, { status: "passed" | "failed" | "skipped", time: string, detail?: string }>} */
+const results = new Map();
+/** @type {Set<string>} */
+const running = new Set();
 
 /**
- * Runs one step with its output held back, then prints it under the step's name.
+ * Runs one step. Its output is held and printed when it ends, unless `live`.
  * @param {Step} step
- * @returns {Promise<boolean>} whether it passed
+ * @param {boolean} live
+ * @returns {Promise<number>} its exit status
  */
-function run(step) {
-  const started = Date.now();
+function run(step, live) {
+  const stepStart = Date.now();
+  console.log(`▶ ${step.name}${live ? "" : " (started; output follows when it ends)"}`);
+  /** @type {Buffer[]} */
+  const output = [];
+  const child = spawn(step.command, step.args, {
+    env,
+    stdio: ["ignore", live ? "inherit" : "pipe", live ? "inherit" : "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => output.push(chunk));
+  child.stderr?.on("data", (chunk) => output.push(chunk));
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on("close", (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      const time = seconds(stepStart);
+      if (!live) {
+        console.log(`\n▶ ${step.name}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      if (status === 0) console.log(`✔ ${step.name} (${time})`);
+      else console.error(`✖ ${step.name} failed (exit ${signal ?? status}) after ${time}`);
+      results.set(step.id, { status: status === 0 ? "passed" : "failed", time });
+      resolve(status);
     });
-    /** @type {Buffer[]} */
-    const output = [];
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
-    const finish = (/** @type {number | null} */ status, /** @type {string} */ extra = "") => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      process.stdout.write(`\n▶ ${step.name}\n${Buffer.concat(output).toString()}${extra}`);
-      console.log(status === 0 ? `✔ ${step.name} (${seconds}s)` : `✖ ${step.name} failed after ${seconds}s`);
-      resolve(status === 0);
-    };
-    child.on("error", (error) => finish(1, `${error.message}\n`));
-    child.on("close", (status) => finish(status));
   });
 }
 
-const started = Date.now();
-for (const stage of stages) {
-  const steps = stage.filter(selected);
-  if (steps.length === 0) continue;
-  console.log(`\n… ${steps.map((step) => step.id).join(", ")}`);
-  const results = await Promise.all(steps.map(run));
-  const failed = steps.filter((_, index) => !results[index]);
-  if (failed.length > 0) {
-    console.error(`\n✖ failed: ${failed.map((step) => step.name).join("; ")}`);
-    process.exit(1);
-  }
+/** Whether every step not yet started waits, directly or not, for `step`: then nothing runs beside it. */
+function runsAlone(/** @type {Step} */ step) {
+  /** @type {(id: string) => boolean} */
+  const dependsOn = (id) => {
+    const other = selected.find((candidate) => candidate.id === id);
+    return other ? prerequisites(other).some((before) => before === step.id || dependsOn(before)) : false;
+  };
+  return (
+    running.size === 0 && selected.every((other) => other === step || results.has(other.id) || dependsOn(other.id))
+  );
 }
-console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)}s.`);
+
+/** Starts every step whose prerequisites have passed; skips those whose prerequisites failed. */
+async function schedule() {
+  /** @type {Promise<unknown>[]} */
+  const launched = [];
+  for (const step of selected) {
+    if (results.has(step.id) || running.has(step.id)) continue;
+    const before = prerequisites(step);
+    const failed = before.filter((id) => results.has(id) && results.get(id)?.status !== "passed");
+    if (failed.length > 0) {
+      results.set(step.id, { status: "skipped", time: "-", detail: `needs ${failed.join(", ")}` });
+      continue;
+    }
+    if (!before.every((id) => results.get(id)?.status === "passed")) continue;
+    const live = runsAlone(step);
+    running.add(step.id);
+    launched.push(
+      run(step, live).then(() => {
+        running.delete(step.id);
+        return schedule();
+      }),
+    );
+  }
+  await Promise.all(launched);
+}
+
+await schedule();
+
+const failed = selected.filter((step) => results.get(step.id)?.status === "failed");
+const skipped = selected.filter((step) => results.get(step.id)?.status === "skipped");
+const total = seconds(started);
+if (failed.length === 0 && skipped.length === 0) {
+  console.log(`All checks passed in ${total}.`);
+} else {
+  console.error("Summary:");
+  for (const step of selected) {
+    const result = results.get(step.id);
+    const mark = result?.status === "passed" ? "✔" : result?.status === "failed" ? "✖" : "–";
+    console.error(
+      `  ${mark} ${step.name}: ${result?.status}${result?.detail ? ` (${result.detail})` : ""}, ${result?.time}`,
+    );
+  }
+  console.error(`\n${failed.map((step) => step.id).join(", ")} failed after ${total}.`);
+  process.exit(1);
+}

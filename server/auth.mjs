@@ -1,3 +1,4 @@
+// @ts-check
 /** Verifies the HS256 keys clients send and turns them into a database role. */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { LOCAL_JWT_SECRET } from "./local-keys.mjs";
@@ -5,20 +6,45 @@ import { LOCAL_JWT_SECRET } from "./local-keys.mjs";
 /** An HS256 signature: 32 bytes in unpadded base64url are 43 characters. */
 const CANONICAL_SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 
-export const ROLES = new Set(["anon", "authenticated", "service_role"]);
+const ROLES = new Set(["anon", "authenticated", "service_role"]);
 
+/** A key or token the backend does not accept; PostgREST answers it with PGRST301. */
 export class AuthError extends Error {
+  /** @param {string} message */
   constructor(message) {
     super(message);
     this.code = "PGRST301";
   }
 }
 
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
+function isRecord(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * @param {string} part one base64url part of a JWT
+ * @returns {unknown}
+ */
 function decodePart(part) {
   return JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
 }
 
-/** Returns the verified claims of `token`, or throws AuthError saying why not. */
+/**
+ * The claims of a verified token: `role` is one of ROLES; the rest is whatever the signer put in.
+ * @typedef {{ role: string, exp?: number, aud?: unknown, sub?: unknown, [claim: string]: unknown }} Claims
+ */
+
+/**
+ * Returns the verified claims of `token`, or throws AuthError saying why not.
+ * @param {unknown} token
+ * @param {string} [secret]
+ * @param {number} [now] seconds since the epoch
+ * @returns {Claims}
+ */
 export function verifyJwt(token, secret = LOCAL_JWT_SECRET, now = Date.now() / 1000) {
   if (typeof token !== "string" || token.length === 0) throw new AuthError("No API key found in request");
   const parts = token.split(".");
@@ -32,7 +58,7 @@ export function verifyJwt(token, secret = LOCAL_JWT_SECRET, now = Date.now() / 1
   } catch {
     throw new AuthError("JWSError JWSInvalidSignature");
   }
-  if (header?.alg !== "HS256") throw new AuthError("JWSError JWSInvalidSignature");
+  if (!isRecord(header) || header.alg !== "HS256") throw new AuthError("JWSError JWSInvalidSignature");
   const expected = createHmac("sha256", secret).update(`${parts[0]}.${parts[1]}`).digest();
   // Only the canonical spelling of the signature: base64url without padding, no stray bits, nothing else.
   const given = CANONICAL_SIGNATURE.test(parts[2]) ? Buffer.from(parts[2], "base64url") : Buffer.alloc(0);
@@ -43,22 +69,25 @@ export function verifyJwt(token, secret = LOCAL_JWT_SECRET, now = Date.now() / 1
   ) {
     throw new AuthError("JWSError JWSInvalidSignature");
   }
-  if (claims === null || typeof claims !== "object" || Array.isArray(claims)) {
-    throw new AuthError("JWSError JWSInvalidSignature");
-  }
+  if (!isRecord(claims)) throw new AuthError("JWSError JWSInvalidSignature");
   const role = claims.role;
   // A user's token must say when it expires; the project's fixed keys carry an expiry too (2050).
   if (claims.exp !== undefined && typeof claims.exp !== "number") throw new AuthError("JWT exp claim is not a number");
   if (role === "authenticated" && typeof claims.exp !== "number") throw new AuthError("JWT has no exp claim");
   if (typeof claims.exp === "number" && claims.exp < now) throw new AuthError("JWT expired");
-  if (!ROLES.has(role)) throw new AuthError(`role "${String(role)}" does not exist`);
+  if (typeof role !== "string" || !ROLES.has(role)) throw new AuthError(`role "${String(role)}" does not exist`);
   if (role === "authenticated" && claims.aud !== "authenticated") throw new AuthError("JWT not in audience");
-  return claims;
+  return /** @type {Claims} */ (claims);
 }
 
-/** The caller's token: the Bearer token when present, else the apikey. */
+/**
+ * The caller's token: the Bearer token when present, else the apikey.
+ * @param {import("node:http").IncomingHttpHeaders} headers
+ * @returns {string}
+ */
 export function tokenFromHeaders(headers) {
   const authorization = headers.authorization ?? "";
   const bearer = authorization.match(/^Bearer\s+(.+)$/i)?.[1];
-  return bearer ?? headers.apikey ?? "";
+  const apikey = headers.apikey;
+  return bearer ?? (Array.isArray(apikey) ? apikey[0] : apikey) ?? "";
 }

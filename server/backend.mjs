@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The embedded Supabase-compatible backend: one HTTP server with
  * /rest/v1/<table> (PostgREST subset), /auth/v1 (Auth subset, gotrue.mjs) and
@@ -16,10 +17,25 @@ import { handleRest, handleRpc, RestError, statusForPgError } from "./rest.mjs";
 
 export { MAX_BODY_BYTES };
 
-/** The site's own origins when `allowedOrigins` is not given: `npm start` and `npm run dev` on :4321. */
-export const DEFAULT_ALLOWED_ORIGINS = siteOrigins([4321]);
+/** @typedef {import("node:http").IncomingMessage} Request */
+/** @typedef {import("node:http").ServerResponse} Response */
+/** @typedef {import("./gotrue.mjs").AuthResponse} AuthResponse */
 
-/** The CORS headers for a request from an allowed origin (or none); a disallowed origin gets none. */
+/**
+ * What an error answer is built from: our own errors (RestError, AuthError) and Postgres' (PGlite puts
+ * the SQLSTATE in `code` and its detail in `detail`).
+ * @typedef {Error & { code?: unknown, details?: string | null, detail?: string, hint?: string | null }} AnsweredError
+ */
+
+/** The site's own origins when `allowedOrigins` is not given: `npm start` and `npm run dev` on SITE_PORT. */
+export const DEFAULT_ALLOWED_ORIGINS = siteOrigins();
+
+/**
+ * The CORS headers for a request from an allowed origin (or none); a disallowed origin gets none.
+ * @param {Request} request
+ * @param {Set<string>} allowed
+ * @returns {Record<string, string>}
+ */
 function corsHeaders(request, allowed) {
   const origin = request.headers.origin;
   if (origin === undefined || !allowed.has(origin)) return { Vary: "Origin" };
@@ -36,6 +52,10 @@ function corsHeaders(request, allowed) {
   };
 }
 
+/**
+ * PostgREST's error JSON.
+ * @param {AnsweredError} error
+ */
 function errorBody(error) {
   return {
     code: error.code ?? null,
@@ -45,7 +65,10 @@ function errorBody(error) {
   };
 }
 
-/** The request's target as a URL, or null when it cannot be one (`http://a:b:c/` and the like). */
+/**
+ * The request's target as a URL, or null when it cannot be one (`http://a:b:c/` and the like).
+ * @param {Request} request
+ */
 function requestUrl(request) {
   try {
     return new URL(request.url ?? "/", "http://localhost");
@@ -54,7 +77,10 @@ function requestUrl(request) {
   }
 }
 
-/** PostgREST's answer to a body it will not read. */
+/**
+ * PostgREST's answer to a body it will not read.
+ * @param {BodyError} error
+ */
 function restBodyError(error) {
   if (error.reason === "too_large") return new RestError(413, "PGRST413", error.message);
   if (error.reason === "media_type") return new RestError(415, "PGRST107", error.message);
@@ -100,17 +126,23 @@ export async function startBackend({
   let realtime;
   /** @type {ReturnType<typeof createGoTrue>} */
   let goTrue;
+  /** @type {Map<string, import("./database.mjs").Table>} */
   let schema = new Map();
+  /** @type {() => void} */
   let markReady = () => {};
+  /** @type {Promise<void>} */
   const ready = new Promise((resolve) => (markReady = resolve));
   const origins = new Set(allowedOrigins.map((origin) => origin.replace(/\/$/, "")));
+  /** @param {Request} request */
   const originAllowed = (request) => request.headers.origin === undefined || origins.has(request.headers.origin);
 
   /**
    * The schema cache, re-read when a table is missing (a migration or test may have added it). Lookups
    * that miss together share one re-read, so a flood of unknown names costs one query at a time.
    */
+  /** @type {Promise<Map<string, import("./database.mjs").Table>> | null} */
   let rereading = null;
+  /** @param {string} name */
   async function findTable(name) {
     if (!schema.has(name)) {
       rereading ??= readSchema(db).finally(() => (rereading = null));
@@ -119,6 +151,14 @@ export async function startBackend({
     return schema.get(name);
   }
 
+  /**
+   * Answers with `body` as JSON (a string is sent as it is; null or undefined: no body).
+   * @param {Request} request
+   * @param {Response} response
+   * @param {number} status
+   * @param {unknown} body
+   * @param {Record<string, string>} [extra] more headers
+   */
   function send(request, response, status, body, extra = {}) {
     if (body === null || body === undefined) {
       response.writeHead(status, { ...corsHeaders(request, origins), ...extra });
@@ -132,7 +172,14 @@ export async function startBackend({
     response.end(typeof body === "string" ? body : JSON.stringify(body));
   }
 
+  /**
+   * /auth/v1: the API gateway's key check, then GoTrue.
+   * @param {Request} request
+   * @param {Response} response
+   * @param {URL} url
+   */
   async function handleAuth(request, response, url) {
+    /** @param {AuthResponse} result */
     const answer = (result) => send(request, response, result.status, result.body, result.headers);
     try {
       // Like the API gateway in front of a hosted project's Auth: only the project's own keys get through.
@@ -170,17 +217,22 @@ export async function startBackend({
       return answer(result);
     } catch (error) {
       if (error instanceof GoTrueError) return answer(goTrueErrorResponse(error, request.headers));
-      if (typeof error.code === "string" && /^22[0-9A-Z]{3}$/.test(error.code)) {
+      const { code, stack } = /** @type {AnsweredError} */ (error);
+      if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) {
         // Postgres refused a value (class 22, data exception): the input was at fault, not the server.
         return answer(goTrueErrorResponse(new GoTrueError(400, "validation_failed", "Invalid input"), request.headers));
       }
-      log(`auth error: ${error.stack ?? error}`);
+      log(`auth error: ${stack ?? error}`);
       return answer(
         goTrueErrorResponse(new GoTrueError(500, "unexpected_failure", "Unexpected failure"), request.headers),
       );
     }
   }
 
+  /**
+   * @param {Request} request
+   * @param {Response} response
+   */
   async function handle(request, response) {
     const url = requestUrl(request);
     if (!url) throw new RestError(400, "PGRST100", "Malformed request target");
@@ -222,11 +274,12 @@ export async function startBackend({
         hint: "Use the limit and offset query parameters (supabase-js .range() does).",
       });
     }
+    const rawName = (rpc ?? /** @type {RegExpMatchArray} */ (match))[1];
     let tableName;
     try {
-      tableName = decodeURIComponent((rpc ?? match)[1]);
+      tableName = decodeURIComponent(rawName);
     } catch {
-      throw new RestError(400, "PGRST100", `Invalid ${rpc ? "function" : "table"} name ${(rpc ?? match)[1]}`);
+      throw new RestError(400, "PGRST100", `Invalid ${rpc ? "function" : "table"} name ${rawName}`);
     }
     const table = rpc ? null : await findTable(tableName);
     if (!rpc && !table) {
@@ -238,7 +291,10 @@ export async function startBackend({
       if (!isJsonContentType(contentType)) {
         request.resume();
         throw restBodyError(
-          new BodyError("media_type", `None of these media types are available: ${contentType.split(";")[0].trim()}`),
+          new BodyError(
+            "media_type",
+            `None of these media types are available: ${String(contentType).split(";")[0].trim()}`,
+          ),
         );
       }
       try {
@@ -255,25 +311,26 @@ export async function startBackend({
       if (rpc) {
         return handleRpc(tx, tableName, { method: request.method ?? "GET", body, accept: request.headers.accept });
       }
-      return handleRest(tx, table, {
+      return handleRest(tx, /** @type {import("./database.mjs").Table} */ (table), {
         method: request.method ?? "GET",
         params: url.searchParams,
         body,
-        prefer: request.headers.prefer,
+        prefer: request.headers.prefer?.toString(),
         accept: request.headers.accept,
       });
     });
-    if (result.changes?.length) realtime.enqueue(table, result.changes);
+    if (table && result.changes?.length) realtime.enqueue(table, result.changes);
     const headers = { ...result.headers };
     if (result.status === 204 || result.body === "") return send(request, response, result.status, null, headers);
     return send(request, response, result.status, result.body, headers);
   }
 
+  /** @type {Set<Promise<unknown>>} */
   const inFlight = new Set();
   const server = createServer((request, response) => {
     const answer =
       request.method === "OPTIONS" ? handle(request, response) : ready.then(() => handle(request, response));
-    const settled = answer.catch((error) => {
+    const settled = answer.catch((/** @type {AnsweredError} */ error) => {
       let claimsRole = "anon";
       try {
         claimsRole = verifyJwt(tokenFromHeaders(request.headers), secret).role;
@@ -298,7 +355,7 @@ export async function startBackend({
       else response.end();
     });
     // Last resort: even a failure while answering a failure ends this request only, never the process.
-    const guarded = settled.catch((error) => {
+    const guarded = settled.catch((/** @type {Error} */ error) => {
       log(`error while answering: ${error.stack ?? error}`);
       response.destroy();
     });
@@ -317,21 +374,25 @@ export async function startBackend({
     } else if (url.pathname.replace(/\/$/, "") === "/realtime/v1/websocket") {
       ready
         .then(() => realtime.handleUpgrade(request, socket, head, url))
-        .catch((error) => {
+        .catch((/** @type {Error} */ error) => {
           log(`realtime upgrade: ${error.stack ?? error}`);
           socket.destroy();
         });
     } else socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
   });
 
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, resolve);
-  });
-  const actualPort = server.address().port;
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, resolve);
+    })
+  );
+  const actualPort = /** @type {import("node:net").AddressInfo} */ (server.address()).port;
   const url = `http://${host}:${actualPort}`;
+  /** @type {import("@electric-sql/pglite").PGlite | undefined} */
+  let opened; // closed again if the start fails after it
   try {
-    db = await openDatabase({ dataDir, migrationsDir, snapshots, log });
+    db = opened = await openDatabase({ dataDir, migrationsDir, snapshots, log });
     schema = await readSchema(db);
     goTrue = createGoTrue({
       db,
@@ -345,18 +406,19 @@ export async function startBackend({
   } catch (error) {
     server.closeAllConnections();
     server.close();
-    await db?.close();
+    await opened?.close();
     throw error;
   }
   realtime = createRealtime({ db, findTable, secret, idleTimeoutMs: realtimeIdleTimeoutMs, log });
   markReady();
 
+  /** @type {Promise<void> | undefined} */
   let closing;
   async function close() {
     closing ??= (async () => {
       realtime.close();
       server.closeAllConnections?.();
-      await new Promise((resolve) => server.close(() => resolve()));
+      await /** @type {Promise<void>} */ (new Promise((resolve) => server.close(() => resolve())));
       await Promise.allSettled([...inFlight]); // let running transactions finish before the database closes
       await realtime.idle();
       await db.close();

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The embedded Postgres (PGlite): bootstraps what a hosted Supabase project
  * already has, then applies supabase/migrations/*.sql once each, in order,
@@ -18,7 +19,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL("../supabase/migrations/", import.meta.url));
-export const SNAPSHOT_CACHE_DIR = fileURLToPath(new URL("../node_modules/.cache/stagedoor-backend/", import.meta.url));
+const SNAPSHOT_CACHE_DIR = fileURLToPath(new URL("../node_modules/.cache/stagedoor-backend/", import.meta.url));
 
 // The package does not export its package.json; find it beside the entry point (dist/index.cjs).
 const PGLITE_VERSION = JSON.parse(
@@ -108,8 +109,16 @@ create table if not exists stagedoor_internal.schema_migrations (
 alter table stagedoor_internal.schema_migrations add column if not exists checksum text;
 ${AUTH_SCHEMA}`;
 
+/** @param {string} text */
 const sha256 = (text) => createHash("sha256").update(text).digest("hex");
 
+/** @typedef {{ file: string, sql: string, checksum: string }} Migration */
+
+/**
+ * The migrations in `migrationsDir`, in the order of their file names.
+ * @param {string} migrationsDir
+ * @returns {Migration[]}
+ */
 function readMigrations(migrationsDir) {
   return readdirSync(migrationsDir)
     .filter((file) => file.endsWith(".sql"))
@@ -120,9 +129,15 @@ function readMigrations(migrationsDir) {
     });
 }
 
-/** Applies the bootstrap, then every migration the ledger does not list yet. */
+/**
+ * Applies the bootstrap, then every migration the ledger does not list yet.
+ * @param {PGlite} db
+ * @param {Migration[]} migrations
+ * @param {(line: string) => void} log
+ */
 async function migrate(db, migrations, log) {
   await db.exec(BOOTSTRAP);
+  /** @type {{ rows: { version: string, checksum: string | null }[] }} */
   const { rows } = await db.query("select version, checksum from stagedoor_internal.schema_migrations");
   const applied = new Map(rows.map((row) => [row.version, row.checksum]));
   for (const { file, sql, checksum } of migrations) {
@@ -143,7 +158,10 @@ async function migrate(db, migrations, log) {
   }
 }
 
-/** Reads the cached snapshot for `key`, or null. */
+/**
+ * Reads the cached snapshot for `key`, or null.
+ * @param {string} key
+ */
 function readSnapshot(key) {
   const file = join(SNAPSHOT_CACHE_DIR, `${key}.tar`);
   try {
@@ -153,7 +171,12 @@ function readSnapshot(key) {
   }
 }
 
-/** Saves a snapshot atomically (write, then rename), so a parallel start never reads half a file. */
+/**
+ * Saves a snapshot atomically (write, then rename), so a parallel start never reads half a file.
+ * @param {PGlite} db
+ * @param {string} key
+ * @param {(line: string) => void} log
+ */
 async function writeSnapshot(db, key, log) {
   try {
     const tarball = await db.dumpDataDir("none");
@@ -171,7 +194,8 @@ async function writeSnapshot(db, key, log) {
       }
     }
   } catch (error) {
-    log(`could not cache the database snapshot (${error.message}); the next fresh start will be slower`);
+    const reason = /** @type {Error} */ (error).message;
+    log(`could not cache the database snapshot (${reason}); the next fresh start will be slower`);
   }
 }
 
@@ -200,8 +224,26 @@ export async function openDatabase({
   return db;
 }
 
-/** Column names, types and primary key of every table in schema public. */
+/**
+ * A table of schema public as the REST and realtime handlers see it.
+ * @typedef {object} Table
+ * @property {string} name
+ * @property {{ name: string, type: string }[]} columns
+ * @property {string[]} primaryKey
+ * @property {boolean} realtime in the supabase_realtime publication
+ * @property {boolean} replicaIdentityFull old rows reach realtime whole
+ */
+
+/**
+ * Column names, types and primary key of every table in schema public.
+ * @param {PGlite} db
+ * @returns {Promise<Map<string, Table>>}
+ */
 export async function readSchema(db) {
+  /**
+   * @type {{ rows: { table: string, column: string, type: string, primary_key: boolean,
+   *   replica_identity_full: boolean, realtime: boolean }[] }}
+   */
   const { rows } = await db.query(`
     select c.relname as table, a.attname as column, t.typname as type,
            coalesce(a.attnum = any(i.indkey), false) as primary_key,
@@ -215,6 +257,7 @@ export async function readSchema(db) {
     left join pg_index i on i.indrelid = c.oid and i.indisprimary
     where c.relkind in ('r', 'v', 'p')
     order by c.relname, a.attnum`);
+  /** @type {Map<string, Table>} */
   const tables = new Map();
   for (const row of rows) {
     const table = tables.get(row.table) ?? {

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The Supabase Auth (GoTrue) subset on /auth/v1 that the team's shared account needs, answering the
  * unmodified supabase-js client as a hosted project with sign-ups turned off does: password and
@@ -20,15 +21,17 @@ import { TEAM_APP_METADATA } from "./team-account.mjs";
 /** GoTrue's default access-token lifetime (GOTRUE_JWT_EXP). */
 export const DEFAULT_JWT_EXPIRY_SECONDS = 3600;
 
-/** GoTrue's default minimum password length (GOTRUE_PASSWORD_MIN_LENGTH) and bcrypt's maximum. */
+/** GoTrue's default minimum password length (GOTRUE_PASSWORD_MIN_LENGTH). */
 const MIN_PASSWORD_LENGTH = 6;
-const MAX_PASSWORD_LENGTH = 72;
+
+/** The longest password Supabase Auth accepts (bcrypt's maximum), hosted and local alike. */
+export const MAX_PASSWORD_LENGTH = 72;
 
 /** GoTrue's default GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL: a rotated token still works this long. */
-export const DEFAULT_REFRESH_TOKEN_REUSE_SECONDS = 10;
+const DEFAULT_REFRESH_TOKEN_REUSE_SECONDS = 10;
 
 /** Largest user_metadata, serialized: it is copied into every access token, which must fit in a header. */
-export const MAX_USER_METADATA_BYTES = 4096;
+const MAX_USER_METADATA_BYTES = 4096;
 
 /** Rotations followed at most when a reused token looks for its session's current one. */
 const MAX_ROTATIONS_FOLLOWED = 50;
@@ -36,8 +39,42 @@ const MAX_ROTATIONS_FOLLOWED = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** @typedef {import("@electric-sql/pglite").PGlite} PGlite */
+/** @typedef {import("@electric-sql/pglite").Transaction} Transaction */
+/** @typedef {import("node:http").IncomingHttpHeaders} Headers */
+/** @typedef {Record<string, unknown>} JsonObject a request body: any JSON object */
+
+/**
+ * A row of auth.users.
+ * @typedef {object} UserRow
+ * @property {string} id
+ * @property {string} aud
+ * @property {string} role
+ * @property {string | null} email
+ * @property {string | null} encrypted_password
+ * @property {Date | null} email_confirmed_at
+ * @property {JsonObject} raw_app_meta_data
+ * @property {JsonObject} raw_user_meta_data
+ * @property {Date | null} banned_until
+ * @property {Date | null} last_sign_in_at
+ * @property {string} identity_id
+ * @property {Date} created_at
+ * @property {Date} updated_at
+ */
+
+/**
+ * An answer to an /auth/v1 request (a null body: no content).
+ * @typedef {{ status: number, headers: Record<string, string>, body: unknown }} AuthResponse
+ */
+
 /** An error GoTrue would answer with: HTTP status, error code, message, and any extra body fields. */
 export class GoTrueError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   * @param {JsonObject} [extra]
+   */
   constructor(status, code, message, extra = {}) {
     super(message);
     this.status = status;
@@ -47,15 +84,24 @@ export class GoTrueError extends Error {
 }
 
 const invalidCredentials = () => new GoTrueError(400, "invalid_credentials", "Invalid login credentials");
+/** @param {string} message */
 const validationFailed = (message) => new GoTrueError(400, "validation_failed", message);
 
-/** True when the request asked for the 2024-01-01 API (auth-js always does): errors then read `{code,message}`. */
-export function usesCurrentApi(headers) {
+/**
+ * True when the request asked for the 2024-01-01 API (auth-js always does): errors then read `{code,message}`.
+ * @param {Headers} headers
+ */
+function usesCurrentApi(headers) {
   const version = String(headers["x-supabase-api-version"] ?? "");
   return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= "2024-01-01";
 }
 
-/** The status, headers and body GoTrue sends for `error`, in the shape the request's API version expects. */
+/**
+ * The status, headers and body GoTrue sends for `error`, in the shape the request's API version expects.
+ * @param {GoTrueError} error
+ * @param {Headers} headers
+ * @returns {AuthResponse}
+ */
 export function goTrueErrorResponse(error, headers) {
   if (usesCurrentApi(headers)) {
     return {
@@ -72,9 +118,15 @@ export function goTrueErrorResponse(error, headers) {
 }
 
 /** Whether `text` holds NUL (which Postgres text cannot) or a UTF-16 surrogate without its pair (not Unicode). */
+/** @param {string} text */
 const unstorable = (text) => text.includes("\u0000") || !text.isWellFormed();
 
-/** The first string (key or value) in `value` that cannot be stored, or undefined. */
+/**
+ * The first string (key or value) in `value` that cannot be stored, or undefined.
+ * @param {unknown} value
+ * @param {number} [depth]
+ * @returns {string | undefined}
+ */
 function unstorableString(value, depth = 0) {
   if (typeof value === "string") return unstorable(value) ? value : undefined;
   if (value === null || typeof value !== "object" || depth > 64) return undefined;
@@ -86,6 +138,10 @@ function unstorableString(value, depth = 0) {
   return undefined;
 }
 
+/**
+ * `metadata`, once it is known to fit in an access token.
+ * @param {JsonObject} metadata
+ */
 function checkUserMetadata(metadata) {
   if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_USER_METADATA_BYTES) {
     throw new GoTrueError(
@@ -98,13 +154,20 @@ function checkUserMetadata(metadata) {
 }
 
 /** Whether `user` (a row of auth.users) is the shared team account. */
+/** @param {UserRow} user */
 const isTeamAccount = (user) => user.raw_app_meta_data?.team === TEAM_APP_METADATA.team;
 
+/** @param {Date | string | null | undefined} value */
 const iso = (value) => (value ? new Date(value).toISOString() : undefined);
+/** @param {Date | string} value */
 const seconds = (value) => Math.floor(new Date(value).getTime() / 1000);
+/** @param {string} token */
 const tokenHash = (token) => createHash("sha256").update(token).digest("hex");
 
-/** The User object of GoTrue's JSON (omitting what is empty, as it does). */
+/**
+ * The User object of GoTrue's JSON (omitting what is empty, as it does).
+ * @param {UserRow} row
+ */
 function userJson(row) {
   const timestamps = {
     email_confirmed_at: iso(row.email_confirmed_at),
@@ -144,7 +207,11 @@ function userJson(row) {
   };
 }
 
-/** Shallow merge, as GoTrue's UpdateAppMetaData does: a key set to null is deleted. */
+/**
+ * Shallow merge, as GoTrue's UpdateAppMetaData does: a key set to null is deleted.
+ * @param {JsonObject} current
+ * @param {JsonObject} patch
+ */
 function mergeMetadata(current, patch) {
   const merged = { ...current };
   for (const [key, value] of Object.entries(patch)) {
@@ -154,13 +221,32 @@ function mergeMetadata(current, patch) {
   return merged;
 }
 
+/**
+ * The JSON object `body[name]`, or undefined when absent or null; anything else is refused.
+ * @param {JsonObject} body
+ * @param {string} name
+ * @returns {JsonObject | undefined}
+ */
 function objectParam(body, name) {
   const value = body[name];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "object" || Array.isArray(value)) throw validationFailed(`${name} must be a JSON object`);
+  if (!isJsonObject(value)) throw validationFailed(`${name} must be a JSON object`);
   return value;
 }
 
+/**
+ * @param {unknown} value
+ * @returns {value is JsonObject}
+ */
+function isJsonObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * Refuses a password GoTrue would refuse.
+ * @param {unknown} password
+ * @returns {asserts password is string}
+ */
 function checkPassword(password) {
   if (typeof password !== "string") throw validationFailed("Password must be a string");
   if ([...password].length < MIN_PASSWORD_LENGTH) {
@@ -173,6 +259,10 @@ function checkPassword(password) {
   }
 }
 
+/**
+ * The e-mail address, lower-cased, or GoTrue's refusal.
+ * @param {unknown} email
+ */
 function checkEmail(email) {
   if (typeof email !== "string" || email.length > 255 || !EMAIL.test(email)) {
     throw validationFailed("Unable to validate email address: invalid format");
@@ -180,9 +270,13 @@ function checkEmail(email) {
   return email.toLowerCase();
 }
 
-/** Parses GoTrue's ban_duration ("none", or a Go duration such as "24h" or "1h30m"); returns ms or null. */
+/**
+ * Parses GoTrue's ban_duration ("none", or a Go duration such as "24h" or "1h30m"); returns ms or null.
+ * @param {unknown} value
+ */
 function banMilliseconds(value) {
   if (value === "none") return null;
+  /** @type {Record<string, number>} */
   const units = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
   const parts = typeof value === "string" ? [...value.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)] : [];
   if (parts.length === 0 || parts.map((part) => part[0]).join("") !== value) {
@@ -217,14 +311,29 @@ export function createGoTrue({
    * The token that replaces `token` when it is rotated, derived from it with the secret: the database keeps
    * only hashes, yet a token presented again within the reuse interval can be answered with its successor.
    */
+  /** @param {string} token */
   const successorOf = (token) =>
     createHmac("sha256", secret).update(`refresh-token-successor\u0000${token}`).digest("base64url");
 
+  /**
+   * The user whose `where` column (id or email) is `value`, or null.
+   * @param {"id" | "email"} where
+   * @param {string} value
+   * @param {PGlite | Transaction} [tx]
+   * @returns {Promise<UserRow | null>}
+   */
   async function findUser(where, value, tx = db) {
+    /** @type {{ rows: UserRow[] }} */
     const { rows } = await tx.query(`select * from auth.users where ${where} = $1`, [value]);
     return rows[0] ?? null;
   }
 
+  /**
+   * A signed access token for `user` in session `sessionId`, and when it expires.
+   * @param {UserRow} user
+   * @param {string} sessionId
+   * @param {number} signedInAt seconds since the epoch
+   */
   function accessToken(user, sessionId, signedInAt) {
     const iat = Math.floor(Date.now() / 1000);
     const exp = iat + jwtExpirySeconds;
@@ -247,6 +356,13 @@ export function createGoTrue({
     return { token: signJwt(claims, secret), exp };
   }
 
+  /**
+   * GoTrue's session JSON: an access token, the refresh token and the user.
+   * @param {UserRow} user
+   * @param {string} sessionId
+   * @param {number} signedInAt seconds since the epoch
+   * @param {string} refreshToken
+   */
   function sessionResponse(user, sessionId, signedInAt, refreshToken) {
     const { token, exp } = accessToken(user, sessionId, signedInAt);
     return {
@@ -259,6 +375,7 @@ export function createGoTrue({
     };
   }
 
+  /** @param {UserRow} user */
   function checkCanSignIn(user) {
     if (!user.email_confirmed_at) throw new GoTrueError(400, "email_not_confirmed", "Email not confirmed");
     if (user.banned_until && new Date(user.banned_until) > new Date()) {
@@ -266,13 +383,14 @@ export function createGoTrue({
     }
   }
 
+  /** @param {JsonObject} body */
   async function passwordGrant(body) {
-    const hasEmail = typeof body.email === "string" && body.email !== "";
+    const email = typeof body.email === "string" && body.email !== "" ? body.email : null;
     const hasPhone = typeof body.phone === "string" && body.phone !== "";
-    if (hasEmail === hasPhone) {
+    if ((email !== null) === hasPhone) {
       throw validationFailed("Only an email address or phone number should be provided on login.");
     }
-    const user = hasEmail ? await findUser("email", body.email.toLowerCase()) : null;
+    const user = email !== null ? await findUser("email", email.toLowerCase()) : null;
     // An unknown e-mail costs the same hashing work as a wrong password, so timing tells nothing.
     const matches = await verifyPassword(String(body.password ?? ""), user?.encrypted_password ?? null);
     if (!user || !matches) throw invalidCredentials();
@@ -280,6 +398,7 @@ export function createGoTrue({
     const sessionId = randomUUID();
     const refreshToken = randomBytes(24).toString("base64url");
     const signedIn = await db.transaction(async (tx) => {
+      /** @type {{ rows: { created_at: Date }[] }} */
       const { rows } = await tx.query("insert into auth.sessions (id, user_id) values ($1, $2) returning created_at", [
         sessionId,
         user.id,
@@ -288,6 +407,7 @@ export function createGoTrue({
         tokenHash(refreshToken),
         sessionId,
       ]);
+      /** @type {{ rows: UserRow[] }} */
       const updated = await tx.query("update auth.users set last_sign_in_at = now() where id = $1 returning *", [
         user.id,
       ]);
@@ -296,20 +416,28 @@ export function createGoTrue({
     return sessionResponse(signedIn.user, sessionId, signedIn.at, refreshToken);
   }
 
+  /** @param {JsonObject} body */
   async function refreshGrant(body) {
-    if (typeof body.refresh_token !== "string" || body.refresh_token === "") {
+    const presented = body.refresh_token;
+    if (typeof presented !== "string" || presented === "") {
       throw validationFailed("refresh_token required");
     }
+    /**
+     * @typedef {{ user: UserRow | null, sessionId: string, at: number, refreshToken: string }} Refreshed
+     * @typedef {{ error: GoTrueError }} Refused
+     */
     // One transaction per refresh, the presented token's row locked: two refreshes with the same token
     // (two tabs, a retry) run one after the other, and the second finds the token already rotated.
     // Errors are returned rather than thrown inside the transaction, so a reused token's session is
     // still revoked when the answer is a refusal.
+    /** @type {Refreshed | Refused} */
     const outcome = await db.transaction(async (tx) => {
+      /** @type {{ rows: { revoked: boolean, session_id: string, user_id: string, signed_in_at: Date }[] }} */
       const { rows } = await tx.query(
         `select rt.revoked, rt.session_id, s.user_id, s.created_at as signed_in_at
          from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
          where rt.token_hash = $1 for update of rt`,
-        [tokenHash(body.refresh_token)],
+        [tokenHash(presented)],
       );
       const found = rows[0];
       if (!found) {
@@ -317,6 +445,10 @@ export function createGoTrue({
           error: new GoTrueError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"),
         };
       }
+      /**
+       * @param {string} refreshToken
+       * @returns {Promise<Refreshed>}
+       */
       const answer = async (refreshToken) => ({
         user: await findUser("id", found.user_id, tx),
         sessionId: found.session_id,
@@ -325,9 +457,10 @@ export function createGoTrue({
       });
       if (found.revoked) {
         // Rotated within the reuse interval: answer with the session's current token, as GoTrue does.
-        let token = body.refresh_token;
+        let token = presented;
         for (let step = 0; step < MAX_ROTATIONS_FOLLOWED; step++) {
           const successor = successorOf(token);
+          /** @type {{ rows: { revoked: boolean, recent: boolean }[] }} */
           const { rows: next } = await tx.query(
             `select revoked, created_at > now() - make_interval(secs => $3) as recent
              from auth.refresh_tokens where token_hash = $1 and session_id = $2`,
@@ -343,10 +476,8 @@ export function createGoTrue({
           error: new GoTrueError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"),
         };
       }
-      const newToken = successorOf(body.refresh_token);
-      await tx.query("update auth.refresh_tokens set revoked = true where token_hash = $1", [
-        tokenHash(body.refresh_token),
-      ]);
+      const newToken = successorOf(presented);
+      await tx.query("update auth.refresh_tokens set revoked = true where token_hash = $1", [tokenHash(presented)]);
       await tx.query(
         "insert into auth.refresh_tokens (token_hash, session_id) values ($1, $2) on conflict (token_hash) do nothing",
         [tokenHash(newToken), found.session_id],
@@ -354,11 +485,17 @@ export function createGoTrue({
       await tx.query("update auth.sessions set refreshed_at = now() where id = $1", [found.session_id]);
       return answer(newToken);
     });
-    if (outcome.error) throw outcome.error;
-    checkCanSignIn(outcome.user);
-    return sessionResponse(outcome.user, outcome.sessionId, outcome.at, outcome.refreshToken);
+    if ("error" in outcome) throw outcome.error;
+    // The session's user cannot be missing: deleting a user deletes their sessions.
+    const user = /** @type {UserRow} */ (outcome.user);
+    checkCanSignIn(user);
+    return sessionResponse(user, outcome.sessionId, outcome.at, outcome.refreshToken);
   }
 
+  /**
+   * The verified claims of the request's Bearer token, or GoTrue's refusal.
+   * @param {Headers} headers
+   */
   function bearer(headers) {
     const token = String(headers.authorization ?? "").match(/^Bearer\s+(\S+)\s*$/i)?.[1];
     if (!token) throw new GoTrueError(401, "no_authorization", "This endpoint requires a valid Bearer token");
@@ -366,11 +503,15 @@ export function createGoTrue({
       return verifyJwt(token, secret);
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
-      throw new GoTrueError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${error.message}`);
+      const reason = error.message;
+      throw new GoTrueError(403, "bad_jwt", `invalid JWT: unable to parse or verify signature, ${reason}`);
     }
   }
 
-  /** The signed-in user and session behind the request's access token, or GoTrue's refusal. */
+  /**
+   * The signed-in user and session behind the request's access token, or GoTrue's refusal.
+   * @param {Headers} headers
+   */
   async function requireSession(headers) {
     const claims = bearer(headers);
     if (typeof claims.sub !== "string" || !UUID.test(claims.sub)) {
@@ -389,6 +530,7 @@ export function createGoTrue({
     return { user, sessionId };
   }
 
+  /** @param {Headers} headers */
   function requireAdmin(headers) {
     const claims = bearer(headers);
     if (claims.role !== "service_role") throw new GoTrueError(403, "not_admin", "User not allowed");
@@ -397,6 +539,10 @@ export function createGoTrue({
   /**
    * Applies the changes in `body` to the user `id`: an admin's (every field), or the user's own (password
    * and user_metadata as `data`; their other sessions end on a new password, `currentSessionId` stays).
+   * @param {string} id
+   * @param {JsonObject} body
+   * @param {{ admin: boolean, currentSessionId?: string | null }} caller
+   * @returns {Promise<UserRow>}
    */
   async function updateUser(id, body, { admin, currentSessionId = null }) {
     const appMetadata = admin ? objectParam(body, "app_metadata") : undefined;
@@ -415,6 +561,7 @@ export function createGoTrue({
           throw new GoTrueError(422, "email_exists", "A user with this email address has already been registered");
         }
       }
+      /** @type {{ rows: UserRow[] }} */
       const { rows } = await tx.query(
         `update auth.users set
            email = coalesce($2, email),
@@ -453,6 +600,10 @@ export function createGoTrue({
     });
   }
 
+  /**
+   * @param {JsonObject} body
+   * @returns {Promise<UserRow>}
+   */
   async function createUser(body) {
     if (!body.email && !body.phone) throw validationFailed("Unable to validate email address: invalid format");
     if (body.phone) throw validationFailed("Phone numbers are not served by the local backend");
@@ -460,7 +611,8 @@ export function createGoTrue({
     if (body.password !== undefined && body.password !== null) checkPassword(body.password);
     const appMetadata = objectParam(body, "app_metadata") ?? {};
     const userMetadata = objectParam(body, "user_metadata") ?? {};
-    if (body.id !== undefined && (typeof body.id !== "string" || !UUID.test(body.id))) {
+    const id = body.id;
+    if (id !== undefined && (typeof id !== "string" || !UUID.test(id))) {
       throw validationFailed("id must be a UUID");
     }
     const banned = body.ban_duration !== undefined ? banMilliseconds(body.ban_duration) : null;
@@ -469,13 +621,14 @@ export function createGoTrue({
       if (await findUser("email", email, tx)) {
         throw new GoTrueError(422, "email_exists", "A user with this email address has already been registered");
       }
+      /** @type {{ rows: UserRow[] }} */
       const { rows } = await tx.query(
         `insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
                                  raw_user_meta_data, role, banned_until)
          values ($1, $2, $3, case when $4::boolean then now() end, $5::jsonb, $6::jsonb, $7, $8::timestamptz)
          returning *`,
         [
-          body.id?.toLowerCase() ?? randomUUID(),
+          typeof id === "string" ? id.toLowerCase() : randomUUID(),
           email,
           passwordHash,
           body.email_confirm === true,
@@ -489,7 +642,12 @@ export function createGoTrue({
     });
   }
 
+  /**
+   * @param {URLSearchParams} params
+   * @returns {Promise<AuthResponse>}
+   */
   async function listUsers(params) {
+    /** @type {(name: string, fallback: number) => number} */
     const number = (name, fallback) => {
       const raw = params.get(name) ?? "";
       if (raw === "") return fallback;
@@ -498,13 +656,16 @@ export function createGoTrue({
     };
     const page = number("page", 1);
     const perPage = Math.min(number("per_page", 50), 1000);
+    /** @type {{ rows: UserRow[] }} */
     const { rows } = await db.query("select * from auth.users order by created_at desc, id limit $1 offset $2", [
       perPage,
       (page - 1) * perPage,
     ]);
+    /** @type {{ rows: { total: number }[] }} */
     const { rows: counted } = await db.query("select count(*)::int as total from auth.users");
     const total = counted[0].total;
     const last = Math.max(1, Math.ceil(total / perPage));
+    /** @type {(n: number, rel: string) => string} */
     const link = (n, rel) => `</auth/v1/admin/users?page=${n}&per_page=${perPage}>; rel="${rel}"`;
     return {
       status: 200,
@@ -516,11 +677,15 @@ export function createGoTrue({
     };
   }
 
+  /** @type {(body: unknown, headers?: Record<string, string>) => AuthResponse} */
   const ok = (body, headers = {}) => ({ status: 200, headers, body });
 
   /**
    * Answers one /auth/v1 request. `path` is what follows /auth/v1; `readJson` reads the body.
-   * Returns { status, headers, body } (body null for no content) or throws a GoTrueError.
+   * Throws a GoTrueError for what GoTrue refuses.
+   * @param {{ method: string, path: string, params: URLSearchParams, headers: Headers, remoteAddress: string,
+   *   readJson: () => Promise<JsonObject> }} request
+   * @returns {Promise<AuthResponse>}
    */
   async function handle({ method, path, params, headers, remoteAddress, readJson }) {
     if (path === "/health" && method === "GET") {
@@ -554,6 +719,7 @@ export function createGoTrue({
       const scope = params.get("scope") ?? "global";
       if (!["global", "local", "others"].includes(scope)) throw validationFailed(`Unsupported logout scope "${scope}"`);
       const { user, sessionId } = await requireSession(headers);
+      /** @type {[string, (string | null)[]]} */
       const [where, values] =
         scope === "global"
           ? ["user_id = $1", [user.id]]
@@ -617,6 +783,7 @@ export function createGoTrue({
    * session of the account ends), the team mark merged into app_metadata, the e-mail confirmed.
    * Any user_metadata is cleared (it rides in every access token). Returns what happened: "created",
    * "password changed" or "unchanged", followed by ", user_metadata cleared" when there was some.
+   * @param {{ email: string, password: string }} team
    */
   async function ensureTeamAccount({ email, password }) {
     checkPassword(password);
@@ -641,16 +808,21 @@ export function createGoTrue({
     return `${same ? "unchanged" : "password changed"}${cleared}`;
   }
 
-  /** Parses a body already read as text; an empty body is an empty object. */
+  /**
+   * Parses a body already read as text; an empty body is an empty object.
+   * @param {string} text
+   * @returns {JsonObject}
+   */
   function parseBody(text) {
     if (text.trim() === "") return {};
     let body;
     try {
       body = parseJsonBody(text);
     } catch (error) {
-      throw new GoTrueError(400, "bad_json", `Could not parse request body as JSON: ${error.details ?? error.message}`);
+      const { details, message } = /** @type {import("./http.mjs").BodyError} */ (error);
+      throw new GoTrueError(400, "bad_json", `Could not parse request body as JSON: ${details ?? message}`);
     }
-    if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    if (!isJsonObject(body)) {
       throw new GoTrueError(400, "bad_json", "Could not parse request body as JSON: expected an object");
     }
     if (unstorableString(body) !== undefined) {

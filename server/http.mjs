@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What every route of the local backend shares: reading a request body safely (size cap, strict UTF-8, a
  * nesting limit for JSON) and the cross-origin rules (only the site's own origins).
@@ -7,26 +8,37 @@
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Deepest JSON nesting accepted: the app's bodies are flat; deeper input only tries to exhaust a stack. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /** A request body the backend will not read; `reason` picks the route's own error code. */
 export class BodyError extends Error {
+  /**
+   * @param {"too_large" | "invalid_utf8" | "invalid_json" | "media_type"} reason
+   * @param {string} message
+   * @param {string | null} [details]
+   */
   constructor(reason, message, details = null) {
     super(message);
-    this.reason = reason; // "too_large" | "invalid_utf8" | "invalid_json" | "media_type"
+    this.reason = reason;
     this.details = details;
   }
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Reads the whole body as strict UTF-8 (invalid bytes are refused, not replaced), up to `maxBytes`. */
+/**
+ * Reads the whole body as strict UTF-8 (invalid bytes are refused, not replaced), up to `maxBytes`.
+ * @param {import("node:http").IncomingMessage} request
+ * @param {number} [maxBytes]
+ * @returns {Promise<string>}
+ */
 export function readBody(request, maxBytes = MAX_BODY_BYTES) {
   return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
     let refused = false;
-    request.on("data", (chunk) => {
+    request.on("data", (/** @type {Buffer} */ chunk) => {
       if (refused) return;
       size += chunk.length;
       if (size > maxBytes) {
@@ -49,7 +61,12 @@ export function readBody(request, maxBytes = MAX_BODY_BYTES) {
   });
 }
 
-/** The deepest nesting of arrays and objects in a JSON text, counted without parsing (strings skipped). */
+/**
+ * The deepest nesting of arrays and objects in a JSON text, counted without parsing (strings skipped);
+ * counting stops once it passes `limit`.
+ * @param {string} text
+ * @param {number} limit
+ */
 function nestingDepth(text, limit) {
   let depth = 0;
   let deepest = 0;
@@ -70,7 +87,12 @@ function nestingDepth(text, limit) {
   return deepest;
 }
 
-/** Parses a JSON body, refusing malformed text and nesting deeper than `maxDepth` alike. */
+/**
+ * Parses a JSON body, refusing malformed text and nesting deeper than `maxDepth` alike.
+ * @param {string} text
+ * @param {number} [maxDepth]
+ * @returns {unknown}
+ */
 export function parseJsonBody(text, maxDepth = MAX_JSON_DEPTH) {
   if (nestingDepth(text, maxDepth) > maxDepth) {
     throw new BodyError("invalid_json", "Empty or invalid json", `JSON nested deeper than ${maxDepth} levels`);
@@ -78,7 +100,7 @@ export function parseJsonBody(text, maxDepth = MAX_JSON_DEPTH) {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new BodyError("invalid_json", "Empty or invalid json", error.message);
+    throw new BodyError("invalid_json", "Empty or invalid json", /** @type {SyntaxError} */ (error).message);
   }
 }
 
@@ -86,6 +108,7 @@ export function parseJsonBody(text, maxDepth = MAX_JSON_DEPTH) {
  * Whether a body's Content-Type is JSON. A missing header counts as JSON (supabase-js always sends it;
  * PostgREST assumes JSON). Form and plain-text bodies are refused: a page on another site can send those
  * without a CORS preflight.
+ * @param {string | undefined} header
  */
 export function isJsonContentType(header) {
   if (header === undefined || header.trim() === "") return true;
@@ -93,15 +116,22 @@ export function isJsonContentType(header) {
   return type === "application/json" || type === "application/vnd.pgrst.object+json";
 }
 
+/** The port `npm start` and `npm run dev` serve the site on (Astro's default). */
+export const SITE_PORT = 4321;
+
 /**
  * The origins the site is served from by `npm start` and `npm run dev` (and the tests' own): browsers on
  * any other origin may not call the backend. Requests without an Origin (curl, scripts, Node) are fine.
  */
-export function siteOrigins(ports = [4321]) {
+/** @param {number[]} [ports] */
+export function siteOrigins(ports = [SITE_PORT]) {
   return [...new Set(ports)].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 }
 
-/** The extra origins listed in BACKEND_ALLOWED_ORIGINS (comma-separated), if any. */
+/**
+ * The extra origins listed in BACKEND_ALLOWED_ORIGINS (comma-separated), if any.
+ * @param {string | undefined} [value]
+ */
 export function originsFromEnv(value = process.env.BACKEND_ALLOWED_ORIGINS) {
   return (value ?? "")
     .split(",")

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Development-only credentials of the embedded local backend.
  *
@@ -13,9 +14,14 @@ export const LOCAL_JWT_SECRET = "stagedoor-local-development-secret-not-for-prod
 export const LOCAL_BACKEND_PORT = 54321;
 export const LOCAL_SUPABASE_URL = `http://127.0.0.1:${LOCAL_BACKEND_PORT}`;
 
+/** @param {string} value */
 const base64url = (value) => Buffer.from(value).toString("base64url");
 
-/** Signs a claims object as an HS256 JWT (the shape supabase-js sends). */
+/**
+ * Signs a claims object as an HS256 JWT (the shape supabase-js sends).
+ * @param {Record<string, unknown>} claims
+ * @param {string} [secret]
+ */
 export function signJwt(claims, secret = LOCAL_JWT_SECRET) {
   const header = base64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
   const payload = base64url(JSON.stringify(claims));

@@ -8,7 +8,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type WebSocket from "ws";
 import { startBackend } from "./backend.mjs";
-import { backendOptions } from "./cli.mjs";
+import { backendOptions } from "./run.mjs";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY, signJwt } from "./local-keys.mjs";
 import {
   type Backend,

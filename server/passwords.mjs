@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Password hashing for the local Auth server: scrypt from Node's crypto, a random salt per password, the
  * parameters stored beside the hash so they can be raised later, and a constant-time comparison.
@@ -10,6 +11,14 @@ const KEY_LENGTH = 32;
 const PARAMS = { N: 2 ** 14, r: 8, p: 1 };
 const MAX_MEMORY = 64 * 1024 * 1024;
 
+/**
+ * Node's scrypt as a promise.
+ * @param {string} password
+ * @param {Buffer} salt
+ * @param {number} keyLength
+ * @param {{ N: number, r: number, p: number }} params
+ * @returns {Promise<Buffer>}
+ */
 function scrypt(password, salt, keyLength, params) {
   return new Promise((resolve, reject) =>
     scryptCallback(password, salt, keyLength, { ...params, maxmem: MAX_MEMORY }, (error, key) =>
@@ -18,7 +27,10 @@ function scrypt(password, salt, keyLength, params) {
   );
 }
 
-/** Returns `scrypt$N$r$p$salt$hash` (base64url parts) for `password`. */
+/**
+ * Returns `scrypt$N$r$p$salt$hash` (base64url parts) for `password`.
+ * @param {string} password
+ */
 export async function hashPassword(password) {
   const salt = randomBytes(16);
   const key = await scrypt(String(password).normalize("NFC"), salt, KEY_LENGTH, PARAMS);
@@ -28,7 +40,11 @@ export async function hashPassword(password) {
 // Compared against when there is no stored hash, so an unknown e-mail costs as long as a wrong password.
 const DUMMY_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${Buffer.alloc(16).toString("base64url")}$${Buffer.alloc(KEY_LENGTH).toString("base64url")}`;
 
-/** True when `password` matches `stored`; false for no stored hash (after the same work). */
+/**
+ * True when `password` matches `stored`; false for no stored hash (after the same work).
+ * @param {string} password
+ * @param {string | null | undefined} stored
+ */
 export async function verifyPassword(password, stored) {
   const parts = String(stored ?? DUMMY_HASH).split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A token bucket per client address, like GoTrue's limiter on /auth/v1/token: each address starts with
  * `burst` tokens, each request takes one, and tokens come back at `refillPerSecond`.
@@ -9,14 +10,26 @@ export const GOTRUE_TOKEN_RATE_LIMIT = Object.freeze({ burst: 30, refillPerSecon
 /** Addresses tracked at most; beyond it the fullest buckets are forgotten first (a full bucket is the default). */
 const MAX_TRACKED = 10_000;
 
+/** @typedef {{ burst: number, refillPerSecond: number }} RateLimit */
+
+/**
+ * @param {RateLimit} [limit]
+ * @param {() => number} [now] milliseconds, as Date.now()
+ */
 export function createRateLimiter({ burst, refillPerSecond } = GOTRUE_TOKEN_RATE_LIMIT, now = () => Date.now()) {
   /** @type {Map<string, { tokens: number, at: number }>} */
   const buckets = new Map();
 
+  /**
+   * The tokens in `bucket` at `time`.
+   * @param {{ tokens: number, at: number }} bucket
+   * @param {number} time
+   */
   function level(bucket, time) {
     return Math.min(burst, bucket.tokens + ((time - bucket.at) / 1000) * refillPerSecond);
   }
 
+  /** @param {number} time */
   function forgetFullBuckets(time) {
     for (const [key, bucket] of buckets) {
       if (level(bucket, time) >= burst) buckets.delete(key);
@@ -28,7 +41,10 @@ export function createRateLimiter({ burst, refillPerSecond } = GOTRUE_TOKEN_RATE
     }
   }
 
-  /** Takes one token for `key`; false when the bucket is empty (the request must be refused). */
+  /**
+   * Takes one token for `key`; false when the bucket is empty (the request must be refused).
+   * @param {string} key
+   */
   function take(key) {
     const time = now();
     const bucket = buckets.get(key);

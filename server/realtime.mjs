@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The Realtime subset for postgres_changes on /realtime/v1/websocket:
  * phx_join with bindings echoed in order (each with an id), heartbeat,
@@ -25,6 +26,48 @@ import { verifyJwt } from "./auth.mjs";
 import { parseJsonBody } from "./http.mjs";
 import { quote } from "./rest.mjs";
 
+/** @typedef {import("./auth.mjs").Claims} Claims */
+/** @typedef {import("./database.mjs").Table} Table */
+/** @typedef {import("./rest.mjs").RowChange} RowChange */
+/** @typedef {Record<string, unknown>} JsonObject */
+
+/**
+ * One frame of the Phoenix protocol realtime-js speaks.
+ * @typedef {{ joinRef: string | null, ref: string | null, topic: string, event: string, payload: JsonObject }} Frame
+ */
+
+/** @typedef {(joinRef: string | null, ref: string | null, topic: string, event: string, payload: unknown) => void} Push */
+
+/**
+ * A postgres_changes binding as a join asks for it, once its fields have been checked.
+ * @typedef {{ event?: string, schema?: string, table?: string, filter?: string | null }} RequestedBinding
+ */
+
+/**
+ * A binding a channel holds, with the id its changes are pushed under.
+ * @typedef {{ event: string, schema: string, table: string, filter?: string, id: number }} Binding
+ */
+
+/**
+ * A joined channel: its bindings, and the claims changes are checked against (null: none delivered).
+ * @typedef {{ joinRef: string | null, bindings: Binding[], claims: Claims | null }} Channel
+ */
+
+/**
+ * One open socket and what it holds.
+ * @typedef {object} Client
+ * @property {import("ws").WebSocket} socket
+ * @property {string} address the client's address, which the per-address limits count
+ * @property {Claims} claims the apikey's claims: a channel joined without an access_token uses them
+ * @property {Map<string, Channel>} channels by topic
+ * @property {number} lastSeen when it last sent a frame (ms)
+ * @property {Promise<void>} queue frames are handled one at a time, in order; these wait their turn
+ * @property {number} pendingBytes
+ * @property {Push} push sends one frame, or drops the socket when it has stopped reading what it was sent
+ */
+
+/** @typedef {{ table: Table, changes: (RowChange & { committedAt: string })[] }} CommittedWrite */
+
 const MAX_FRAME_BYTES = 64 * 1024;
 
 /** Channels one socket may join (hosted Realtime's default max_channels_per_client). */
@@ -46,7 +89,7 @@ export const MAX_BINDINGS_PER_CHANNEL = 20;
  * A socket that sends no frame for this long is closed. realtime-js sends a heartbeat every 25 s, but a
  * browser may run a hidden tab's timers only once a minute; a closed socket's client simply reconnects.
  */
-export const IDLE_TIMEOUT_MS = 90_000;
+const IDLE_TIMEOUT_MS = 90_000;
 
 /** Longest topic, ref and event accepted; a binding's filter may be longer, its other fields not. */
 const MAX_TOPIC_LENGTH = 200;
@@ -60,20 +103,32 @@ const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 
 const BINDING_EVENTS = new Set(["*", "INSERT", "UPDATE", "DELETE"]);
 
+/** @param {Claims} claims */
 const expired = (claims) => typeof claims?.exp === "number" && claims.exp <= Date.now() / 1000;
 
+/**
+ * Writes a frame in the protocol version the client asked for: an array (2.0.0) or an object (1.0.0).
+ * @param {string | null} vsn
+ * @returns {(joinRef: string | null, ref: string | null, topic: string, event: string, payload: unknown) => string}
+ */
 function encoder(vsn) {
   return vsn === "2.0.0"
     ? (joinRef, ref, topic, event, payload) => JSON.stringify([joinRef, ref, topic, event, payload])
     : (joinRef, ref, topic, event, payload) => JSON.stringify({ join_ref: joinRef, ref, topic, event, payload });
 }
 
+/**
+ * @param {unknown} value
+ * @returns {value is string | null}
+ */
 const isRef = (value) => value === null || (typeof value === "string" && value.length <= MAX_REF_LENGTH);
 
 /**
  * Reads one frame, or returns null for anything that is not a frame of this protocol: a topic that is not
  * a short string, refs that are not short strings or null, an event that is not a string, a payload that
  * is not an object, or JSON nested deeper than any frame needs.
+ * @param {string} text
+ * @returns {Frame | null}
  */
 function decode(text) {
   let message;
@@ -87,7 +142,7 @@ function decode(text) {
     if (message.length !== 5) return null;
     const [joinRef, ref, topic, event, payload] = message;
     frame = { joinRef, ref, topic, event, payload };
-  } else if (message !== null && typeof message === "object") {
+  } else if (isJsonObject(message)) {
     frame = {
       joinRef: message.join_ref ?? null,
       ref: message.ref ?? null,
@@ -100,21 +155,35 @@ function decode(text) {
   if (typeof topic !== "string" || topic.length === 0 || topic.length > MAX_TOPIC_LENGTH) return null;
   if (typeof event !== "string" || event.length === 0 || event.length > MAX_EVENT_LENGTH) return null;
   if (!isRef(joinRef) || !isRef(ref)) return null;
-  if (payload === null || typeof payload !== "object" || Array.isArray(payload)) return null;
-  return frame;
+  if (!isJsonObject(payload)) return null;
+  return { joinRef, ref, topic, event, payload };
 }
 
+/**
+ * @param {unknown} value
+ * @returns {value is JsonObject}
+ */
+function isJsonObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * @param {unknown} value
+ * @param {number} max
+ * @returns {value is string}
+ */
 const shortString = (value, max) => typeof value === "string" && value.length <= max;
 
-/** Why a postgres_changes binding's own fields are refused, before any table is looked up; or null. */
+/**
+ * Why a postgres_changes binding's own fields are refused, before any table is looked up; or null.
+ * @param {unknown} binding
+ */
 function bindingShapeProblem(binding) {
-  if (binding === null || typeof binding !== "object" || Array.isArray(binding)) {
+  if (!isJsonObject(binding)) {
     return "each postgres_changes binding must be an object";
   }
-  if (
-    binding.event !== undefined &&
-    !(shortString(binding.event, 16) && BINDING_EVENTS.has(binding.event.toUpperCase()))
-  ) {
+  const { event } = binding;
+  if (event !== undefined && !(shortString(event, 16) && BINDING_EVENTS.has(event.toUpperCase()))) {
     return "event must be one of *, INSERT, UPDATE, DELETE";
   }
   if (binding.schema !== undefined && !shortString(binding.schema, MAX_NAME_LENGTH)) return "schema must be a name";
@@ -127,7 +196,11 @@ function bindingShapeProblem(binding) {
 
 const FILTER = /^([A-Za-z_][A-Za-z0-9_]*)=(eq|neq|in)\.(.*)$/s;
 
-/** Checks a binding's filter (`column=eq.value`, `neq`, `in.(a,b)`); returns a reason when it is not served. */
+/**
+ * Checks a binding's filter (`column=eq.value`, `neq`, `in.(a,b)`); returns a reason when it is not served.
+ * @param {string | null | undefined} filter
+ * @param {Table} table
+ */
 function filterProblem(filter, table) {
   if (filter === undefined || filter === null || filter === "") return null;
   const match = typeof filter === "string" ? filter.match(FILTER) : null;
@@ -137,9 +210,14 @@ function filterProblem(filter, table) {
   return null;
 }
 
+/**
+ * Whether `record` passes a binding's filter (one filterProblem accepted).
+ * @param {string | undefined} filter
+ * @param {JsonObject | null} record
+ */
 function filterMatches(filter, record) {
   if (!filter) return true;
-  const [, column, operator, value] = filter.match(FILTER);
+  const [, column, operator, value] = /** @type {RegExpMatchArray} */ (filter.match(FILTER));
   if (record == null || record[column] === undefined) return false;
   const actual = record[column] === null ? "null" : String(record[column]);
   if (operator === "eq") return actual === value;
@@ -154,17 +232,20 @@ function filterMatches(filter, record) {
 /**
  * @param {object} options
  * @param {import("@electric-sql/pglite").PGlite} options.db
- * @param {(name: string) => Promise<any>} options.findTable
+ * @param {(name: string) => Promise<Table | undefined>} options.findTable
  * @param {string} options.secret
  * @param {number} [options.idleTimeoutMs] how long a silent socket stays open
  * @param {(line: string) => void} [options.log]
  */
 export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIMEOUT_MS, log = () => {} }) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  /** @type {Set<any>} */
+  /** @type {Set<Client>} */
   const clients = new Set();
 
-  /** Ends a socket and forgets it at once, so it no longer counts toward any limit. */
+  /**
+   * Ends a socket and forgets it at once, so it no longer counts toward any limit.
+   * @param {Client} client
+   */
   function drop(client) {
     clients.delete(client);
     client.socket.terminate();
@@ -185,9 +266,17 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
   );
   idleCheck.unref();
 
+  /** @param {string} address */
   const channelsOf = (address) =>
     [...clients].reduce((total, client) => total + (client.address === address ? client.channels.size : 0), 0);
 
+  /**
+   * Takes over an HTTP upgrade to /realtime/v1/websocket: the apikey in the URL must verify.
+   * @param {import("node:http").IncomingMessage} request
+   * @param {import("node:stream").Duplex} socket
+   * @param {Buffer} head
+   * @param {URL} url
+   */
   function handleUpgrade(request, socket, head, url) {
     let claims;
     try {
@@ -198,7 +287,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
       );
       return;
     }
-    const address = socket.remoteAddress ?? "unknown";
+    const address = /** @type {import("node:net").Socket} */ (socket).remoteAddress ?? "unknown";
     if ([...clients].filter((client) => client.address === address).length >= MAX_SOCKETS_PER_ADDRESS) {
       socket.end(
         "HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nToo many realtime connections",
@@ -207,17 +296,15 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       const encode = encoder(url.searchParams.get("vsn"));
+      /** @type {Client} */
       const client = {
         socket: ws,
         address,
-        /** The apikey's claims: a channel joined without an access_token uses them. */
         claims,
         channels: new Map(),
         lastSeen: Date.now(),
-        /** Frames are handled one at a time, in order; these wait their turn. */
         queue: Promise.resolve(),
         pendingBytes: 0,
-        /** Sends one frame, or drops the socket when it has stopped reading what it was sent. */
         push(joinRef, ref, topic, event, payload) {
           if (ws.readyState !== ws.OPEN) return;
           if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -246,7 +333,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
             await onMessage(client, text);
           } catch (error) {
             // One client's bad frame ends that client's socket, never the process.
-            log(`realtime: closed a socket whose frame failed: ${error.stack ?? error}`);
+            log(`realtime: closed a socket whose frame failed: ${/** @type {Error} */ (error).stack ?? error}`);
             drop(client);
           }
         });
@@ -256,11 +343,23 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     });
   }
 
+  /**
+   * Answers a frame with phx_reply.
+   * @param {Client} client
+   * @param {Frame} message
+   * @param {"ok" | "error"} status
+   * @param {JsonObject} [response]
+   */
   function reply(client, message, status, response = {}) {
     client.push(message.joinRef ?? null, message.ref ?? null, message.topic, "phx_reply", { status, response });
   }
 
-  /** Closes one channel with a reason, as hosted Realtime does on a token it refuses. */
+  /**
+   * Closes one channel with a reason, as hosted Realtime does on a token it refuses.
+   * @param {Client} client
+   * @param {string} topic
+   * @param {string} reason
+   */
   function closeChannel(client, topic, reason) {
     const channel = client.channels.get(topic);
     if (!channel) return;
@@ -277,6 +376,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
   /**
    * The claims of `token` if it verifies and, for a user's token, its session has not ended (signed out,
    * or revoked by a password change); throws the reason otherwise.
+   * @param {unknown} token
    */
   async function claimsOf(token) {
     const claims = verifyJwt(token, secret);
@@ -290,6 +390,10 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     return claims;
   }
 
+  /**
+   * @param {Client} client
+   * @param {string} text one frame, as sent
+   */
   async function onMessage(client, text) {
     const message = decode(text);
     if (!message) return; // not a frame of this protocol: ignore, as Phoenix does
@@ -304,7 +408,8 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
       } catch (error) {
         // Neither the old privileges nor silence: nothing more is delivered, and the channel says why.
         channel.claims = null;
-        closeChannel(client, topic, `Received an invalid access token from client: ${error.message}`);
+        const reason = /** @type {Error} */ (error).message;
+        closeChannel(client, topic, `Received an invalid access token from client: ${reason}`);
       }
       return;
     }
@@ -317,9 +422,13 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     return reply(client, message, "ok");
   }
 
+  /**
+   * @param {Client} client
+   * @param {Frame} message a phx_join
+   */
   async function join(client, message) {
     const { topic, payload } = message;
-    const config = payload.config !== null && typeof payload.config === "object" ? payload.config : {};
+    const config = isJsonObject(payload.config) ? payload.config : {};
     const isNew = !client.channels.has(topic);
     if (isNew && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
       return reply(client, message, "error", { reason: "Too many channels" });
@@ -342,15 +451,16 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
       const problem = bindingShapeProblem(binding);
       if (problem) return reply(client, message, "error", { reason: `Unable to subscribe to changes: ${problem}` });
     }
+    const asked = /** @type {RequestedBinding[]} */ (requested);
     let claims = client.claims;
     if (payload.access_token !== undefined && payload.access_token !== null && payload.access_token !== "") {
       try {
         claims = await claimsOf(payload.access_token);
       } catch (error) {
-        return reply(client, message, "error", { reason: `Invalid JWT: ${error.message}` });
+        return reply(client, message, "error", { reason: `Invalid JWT: ${/** @type {Error} */ (error).message}` });
       }
     }
-    for (const binding of requested) {
+    for (const binding of asked) {
       const table = binding.table && binding.table !== "*" ? await findTable(binding.table) : null;
       const problem =
         (binding.schema ?? "public") !== "public"
@@ -371,7 +481,8 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
         return reply(client, message, "error", { reason: "Too many channels for this address" });
       }
     }
-    const bindings = requested.map((binding) => ({
+    /** @type {Binding[]} */
+    const bindings = asked.map((binding) => ({
       event: binding.event ?? "*",
       schema: binding.schema ?? "public",
       table: binding.table ?? "*",
@@ -395,6 +506,11 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
    * Postgres under their role, so grants and row-level security decide. Returns their key strings.
    * Deleted rows (`removed`) are put back for the question, with triggers off, and the transaction is
    * rolled back: a subscriber learns of a deletion only if they could have read the row.
+   * @param {Claims} claims
+   * @param {Table} table
+   * @param {JsonObject[]} records
+   * @param {{ removed?: boolean }} [options]
+   * @returns {Promise<Set<string>>}
    */
   async function visibleKeys(claims, table, records, { removed = false } = {}) {
     const keys = table.primaryKey;
@@ -413,12 +529,15 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
           claims.role,
           JSON.stringify(claims),
         ]);
+        /** @type {{ rows: { keys: string }[] }} */
         const { rows } = await tx.query(
           `select coalesce(json_agg(json_build_array(${tuple})), '[]'::json)::text as keys from ${target}
            where (${tuple}) in (select ${tuple} from json_populate_recordset(null::${target}, $1::json))`,
           [JSON.stringify(records.map((record) => Object.fromEntries(keys.map((key) => [key, record[key]]))))],
         );
-        const visible = new Set(JSON.parse(rows[0].keys).map((values) => JSON.stringify(values)));
+        /** @type {unknown[][]} */
+        const visibleRows = JSON.parse(rows[0].keys);
+        const visible = new Set(visibleRows.map((values) => JSON.stringify(values)));
         if (removed) await tx.rollback();
         return visible;
       });
@@ -427,37 +546,54 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     }
   }
 
-  /** Sends one batch of committed changes, in commit order, to every channel that asked for them. */
+  /**
+   * Sends one batch of committed changes, in commit order, to every channel that asked for them.
+   * @param {CommittedWrite[]} batch
+   */
   async function publish(batch) {
     if (clients.size === 0) return;
     // Visibility is checked once per batch, per table and per distinct JWT, not once per row.
+    /** @type {Map<string, Set<string>>} */
     const visibility = new Map();
+    /**
+     * @param {Claims | null} claims
+     * @param {Table} table
+     * @param {JsonObject} record
+     * @param {RowChange["type"]} type
+     */
     async function visible(claims, table, record, type) {
       if (!claims || expired(claims)) return false;
       if (claims.role === "service_role") return true;
       const removed = type === "DELETE";
       const cacheKey = `${table.name}\u0000${removed}\u0000${JSON.stringify(claims)}`;
-      if (!visibility.has(cacheKey)) {
+      let keys = visibility.get(cacheKey);
+      if (!keys) {
         const records = batch
           .filter((item) => item.table.name === table.name)
           .flatMap((item) =>
             item.changes
               .filter((change) => (change.type === "DELETE") === removed)
-              .map((change) => (removed ? change.old : change.record)),
+              .flatMap((change) => {
+                const row = removed ? change.old : change.record;
+                return row ? [row] : [];
+              }),
           );
-        visibility.set(cacheKey, await visibleKeys(claims, table, records, { removed }));
+        keys = await visibleKeys(claims, table, records, { removed });
+        visibility.set(cacheKey, keys);
       }
-      return visibility.get(cacheKey).has(JSON.stringify(table.primaryKey.map((key) => record[key])));
+      return keys.has(JSON.stringify(table.primaryKey.map((key) => record[key])));
     }
 
     for (const { table, changes } of batch) {
       const columns = table.columns.map((column) => ({ name: column.name, type: column.type }));
       // Like hosted Realtime: without REPLICA IDENTITY FULL the old row carries only its primary key.
+      /** @param {JsonObject | null} old */
       const oldRecord = (old) =>
-        table.replicaIdentityFull ? old : Object.fromEntries(table.primaryKey.map((key) => [key, old[key]]));
+        old && (table.replicaIdentityFull ? old : Object.fromEntries(table.primaryKey.map((key) => [key, old[key]])));
       for (const change of changes) {
         // A DELETE is matched against the row it removed; its old record holds only the key.
         const record = change.type === "DELETE" ? change.old : change.record;
+        if (!record) continue; // a deletion always carries the row it removed
         for (const client of clients) {
           for (const [topic, channel] of client.channels) {
             const ids = channel.bindings
@@ -488,7 +624,9 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
   }
 
   // Committed changes wait here and go out in order; a burst of writes is published as one batch.
+  /** @type {CommittedWrite[]} */
   const queue = [];
+  /** @type {Promise<void> | null} */
   let draining = null;
 
   async function drain() {
@@ -496,13 +634,17 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
       try {
         await publish(queue.splice(0));
       } catch (error) {
-        log(`realtime: ${error.message}`);
+        log(`realtime: ${/** @type {Error} */ (error).message}`);
       }
     }
     draining = null;
   }
 
-  /** Queues the committed changes of one write to `table` (only tables in supabase_realtime stream). */
+  /**
+   * Queues the committed changes of one write to `table` (only tables in supabase_realtime stream).
+   * @param {Table} table
+   * @param {RowChange[]} changes
+   */
   function enqueue(table, changes) {
     if (!table.realtime || changes.length === 0) return;
     const committedAt = new Date().toISOString();

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The PostgREST subset the app uses, on /rest/v1/<table>: select with filters,
  * order, limit, offset and exact counts; insert; upsert on the primary key (or
@@ -9,7 +10,28 @@
  */
 import { parseJsonBody } from "./http.mjs";
 
+/** @typedef {import("./database.mjs").Table} Table */
+/** @typedef {import("@electric-sql/pglite").Transaction} Transaction */
+
+/**
+ * A row a write changed, as realtime streams it: the row after the change (before, for a delete) and,
+ * for updates and deletes, the row before.
+ * @typedef {{ type: "INSERT" | "UPDATE" | "DELETE", record: Record<string, unknown>, old: Record<string, unknown> | null }} RowChange
+ */
+
+/**
+ * An answer to a REST request; `changes` (writes only) feed realtime.
+ * @typedef {{ status: number, body: string, headers: Record<string, string>, changes?: RowChange[] }} RestResult
+ */
+
+/** An error PostgREST answers with: HTTP status, its error code, and the body's details and hint. */
 export class RestError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   * @param {{ details?: string | null, hint?: string | null }} [extra]
+   */
   constructor(status, code, message, { details = null, hint = null } = {}) {
     super(message);
     this.status = status;
@@ -20,17 +42,30 @@ export class RestError extends Error {
 }
 
 const RESERVED = new Set(["select", "order", "limit", "offset", "on_conflict", "columns"]);
+/** @type {Record<string, string>} */
 const OPERATORS = { eq: "=", neq: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=" };
+/** @type {Record<string, string>} */
+const IS_LITERALS = { null: "null", true: "true", false: "false", unknown: "unknown" };
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/**
+ * A SQL identifier, double-quoted.
+ * @param {string} name
+ */
 export const quote = (name) => `"${String(name).replaceAll('"', '""')}"`;
 
+/** @param {string} what */
 function unsupported(what) {
   return new RestError(400, "PGRST100", `"${what}" is not supported by the local backend`, {
     hint: "It serves select with filters (eq, neq, gt, gte, lt, lte, is, in), order, limit and offset; insert; upsert; update; delete.",
   });
 }
 
+/**
+ * A column of `table` as SQL, after checking the name is one.
+ * @param {Table} table
+ * @param {string} name
+ */
 function columnOf(table, name) {
   if (!IDENTIFIER.test(name)) throw new RestError(400, "PGRST100", `"${name}" is not a valid column name`);
   if (!table.columns.some((column) => column.name === name)) {
@@ -40,7 +75,7 @@ function columnOf(table, name) {
 }
 
 /** Rows a read answers at most, like a hosted project's max-rows: a larger `limit` is reduced to it. */
-export const MAX_ROWS = 1000;
+const MAX_ROWS = 1000;
 
 /** Longest `select=` served: every column of the widest table named once fits many times over. */
 const MAX_SELECT_LENGTH = 1000;
@@ -48,6 +83,8 @@ const MAX_SELECT_LENGTH = 1000;
 /**
  * Parses `select=` into a SQL column list (`*` spelled out, in table order). A column named twice
  * (`*,*`, `*,name`, `name,name`) is refused: it only multiplies the answer.
+ * @param {Table} table
+ * @param {string | null} raw
  */
 function selectList(table, raw) {
   const all = table.columns.map((column) => quote(column.name));
@@ -72,6 +109,11 @@ function selectList(table, raw) {
   return columns.join(", ");
 }
 
+/**
+ * `order=` as an ORDER BY clause ("" without one).
+ * @param {Table} table
+ * @param {string | null} raw
+ */
 function orderClause(table, raw) {
   if (!raw) return "";
   const terms = raw.split(",").map((term) => {
@@ -89,8 +131,14 @@ function orderClause(table, raw) {
   return ` order by ${terms.join(", ")}`;
 }
 
-/** Turns `column=op.value` query parameters into a where clause with bound values. */
+/**
+ * Turns `column=op.value` query parameters into a where clause with bound values.
+ * @param {Table} table
+ * @param {URLSearchParams} params
+ * @param {unknown[]} values the query's bound values so far; the filters' are appended
+ */
 function whereClause(table, params, values) {
+  /** @type {string[]} */
   const conditions = [];
   for (const [key, raw] of params) {
     if (RESERVED.has(key)) continue;
@@ -105,7 +153,7 @@ function whereClause(table, params, values) {
       values.push(value);
       condition = `${column} ${OPERATORS[operator]} $${values.length}`;
     } else if (operator === "is") {
-      const literal = { null: "null", true: "true", false: "false", unknown: "unknown" }[value.toLowerCase()];
+      const literal = IS_LITERALS[value.toLowerCase()];
       if (!literal) throw new RestError(400, "PGRST100", `failed to parse filter (${raw})`);
       condition = `${column} is ${literal}`;
     } else if (operator === "in") {
@@ -124,13 +172,22 @@ function whereClause(table, params, values) {
   return conditions.length > 0 ? ` where ${conditions.join(" and ")}` : "";
 }
 
+/**
+ * @param {string} name
+ * @param {string | null} raw
+ */
 function nonNegativeInteger(name, raw) {
   if (raw === null) return null;
   if (!/^\d{1,9}$/.test(raw)) throw new RestError(400, "PGRST100", `"${name}=${raw}" must be a non-negative integer`);
   return Number(raw);
 }
 
+/**
+ * The Prefer header's `key=value` parts.
+ * @param {string} [header]
+ */
 function parsePrefer(header = "") {
+  /** @type {Record<string, string | undefined>} */
   const prefer = {};
   for (const part of header.split(",")) {
     const [key, value] = part.trim().split("=");
@@ -139,19 +196,34 @@ function parsePrefer(header = "") {
   return prefer;
 }
 
-/** Parses and checks a JSON write body against the table's columns. */
+/**
+ * The reason a body is not JSON, for PostgREST's `details`.
+ * @param {unknown} error what parseJsonBody threw
+ */
+function jsonProblem(error) {
+  const { details, message } = /** @type {import("./http.mjs").BodyError} */ (error);
+  return details ?? message;
+}
+
+/**
+ * Parses and checks a JSON write body against the table's columns.
+ * @param {Table} table
+ * @param {string} body
+ * @param {{ allowArray: boolean }} options
+ * @returns {{ rows: Record<string, unknown>[], keys: string[] }}
+ */
 function writeRows(table, body, { allowArray }) {
   let parsed;
   try {
     parsed = parseJsonBody(body);
   } catch (error) {
-    throw new RestError(400, "PGRST102", "Empty or invalid json", { details: error.details ?? error.message });
+    throw new RestError(400, "PGRST102", "Empty or invalid json", { details: jsonProblem(error) });
   }
   const rows = Array.isArray(parsed) ? parsed : [parsed];
   if ((Array.isArray(parsed) && !allowArray) || rows.length === 0) {
     throw new RestError(400, "PGRST102", "Empty or invalid json");
   }
-  if (!rows.every((row) => row !== null && typeof row === "object" && !Array.isArray(row))) {
+  if (!rows.every(isJsonObject)) {
     throw new RestError(400, "PGRST102", "Empty or invalid json", { details: "every row must be a JSON object" });
   }
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
@@ -164,9 +236,21 @@ function writeRows(table, body, { allowArray }) {
   return { rows, keys };
 }
 
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
+function isJsonObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
 const OBJECT_MEDIA_TYPE = "application/vnd.pgrst.object+json";
 
-/** Which representation the client accepts: a JSON array, or one object (`.single()`). */
+/**
+ * Which representation the client accepts: a JSON array, or one object (`.single()`).
+ * @param {string} [accept]
+ * @returns {"array" | "object"}
+ */
 function acceptedShape(accept = "") {
   if (accept.trim() === "") return "array";
   const types = accept.split(",").map((part) => part.split(";")[0].trim().toLowerCase());
@@ -177,7 +261,11 @@ function acceptedShape(accept = "") {
   });
 }
 
-/** Turns a JSON array text into the response body the client asked for. */
+/**
+ * Turns a JSON array text into the response body the client asked for.
+ * @param {string} json
+ * @param {"array" | "object"} shape
+ */
 function shaped(json, shape) {
   if (shape === "array") return json;
   const rows = JSON.parse(json);
@@ -189,7 +277,11 @@ function shaped(json, shape) {
   return JSON.stringify(rows[0]);
 }
 
-/** Guards an UPDATE or DELETE without filters, as hosted projects do (pg-safeupdate). */
+/**
+ * Guards an UPDATE or DELETE without filters, as hosted projects do (pg-safeupdate).
+ * @param {string} where
+ * @param {string} verb
+ */
 function requireWhere(where, verb) {
   if (where === "") throw new RestError(400, "21000", `${verb} requires a WHERE clause`);
 }
@@ -197,7 +289,10 @@ function requireWhere(where, verb) {
 /**
  * Runs one REST request inside `tx` (already switched to the caller's role).
  * A RestError thrown here rolls the transaction back.
- * Returns { status, body, headers, changes } where changes feed realtime.
+ * @param {Transaction} tx
+ * @param {Table} table
+ * @param {{ method: string, params: URLSearchParams, body: string, prefer?: string, accept?: string }} request
+ * @returns {Promise<RestResult>}
  */
 export async function handleRest(tx, table, { method, params, body, prefer: preferHeader, accept }) {
   const prefer = parsePrefer(preferHeader);
@@ -206,6 +301,7 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
   if (prefer.missing === "default") throw unsupported("Prefer: missing=default");
   const target = `public.${quote(table.name)}`;
   const columns = selectList(table, params.get("select"));
+  /** @type {unknown[]} */
   const values = [];
 
   if (method === "GET" || method === "HEAD") {
@@ -217,6 +313,7 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
     const sql = `select coalesce(json_agg(r), '[]'::json)::text as body, count(*)::int as returned
         ${counted ? `, (select count(*)::int from ${target}${where}) as total` : ""}
       from (select ${columns} from ${target}${where}${orderClause(table, params.get("order"))}${paging}) r`;
+    /** @type {{ rows: { body: string, returned: number, total: number }[] }} */
     const { rows } = await tx.query(sql, values);
     const { body: json, returned, total } = rows[0];
     const start = offset ?? 0;
@@ -227,6 +324,11 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
 
   // Every write returns the changed rows (old and new, PostgreSQL 18's RETURNING old) to feed realtime;
   // the client sees them only when it asked.
+  /**
+   * @param {WriteResult} result
+   * @param {number} status
+   * @returns {RestResult}
+   */
   const answer = (result, status) => ({
     status: representation ? (status === 204 ? 200 : status) : status,
     body: representation ? shaped(result.body, shape) : "",
@@ -236,6 +338,7 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
     },
     changes: result.changes,
   });
+  /** @param {string} changedRows */
   const collect = (changedRows) =>
     `select coalesce((select json_agg(r) from (select ${columns} from w) r), '[]'::json)::text as body,
             coalesce(json_agg(json_build_object('record', to_jsonb(w) - '__inserted' - '__old',
@@ -243,14 +346,29 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
             count(*) filter (where w.__inserted)::int as inserted,
             count(*)::int as count
      from ${changedRows}`;
+  /**
+   * The changed rows of a write, with whether each was inserted.
+   * @typedef {{ body: string, changes: RowChange[], inserted: number, count: number }} WriteResult
+   */
+  /**
+   * @param {string} sql
+   * @param {RowChange["type"]} [type] every row's change; else INSERT or UPDATE as the row says
+   * @returns {Promise<WriteResult>}
+   */
   const run = async (sql, type) => {
+    /** @type {{ rows: { body: string, changes: string, inserted: number, count: number }[] }} */
     const { rows } = await tx.query(sql, values);
-    const result = rows[0];
-    result.changes = JSON.parse(result.changes).map((change) => ({
-      type: type ?? (change.inserted ? "INSERT" : "UPDATE"),
-      record: change.record,
-      old: change.old,
-    }));
+    const [row] = rows;
+    /** @type {{ record: Record<string, unknown>, old: Record<string, unknown> | null, inserted: boolean }[]} */
+    const changed = JSON.parse(row.changes);
+    const result = {
+      ...row,
+      changes: changed.map((change) => ({
+        type: type ?? (change.inserted ? /** @type {const} */ ("INSERT") : /** @type {const} */ ("UPDATE")),
+        record: change.record,
+        old: change.old,
+      })),
+    };
     if (representation && shape === "object") shaped(result.body, shape); // refusing one object rolls the write back
     return result;
   };
@@ -329,6 +447,8 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
 /**
  * PostgREST's HTTP status for a Postgres error code (its documented table; anything else is 400).
  * SQL may choose the status itself by raising SQLSTATE 'PTxyz' (HTTP xyz), as PostgREST allows.
+ * @param {string} code
+ * @param {string} role the caller's role: a refusal is 401 for anon, 403 for anyone signed in
  */
 export function statusForPgError(code, role) {
   const chosen = code.match(/^PT([1-5]\d\d)$/);
@@ -344,7 +464,10 @@ export function statusForPgError(code, role) {
   return 400;
 }
 
-/** Turns a JSON argument into the text of an untyped parameter, so Postgres reads it as the argument's type. */
+/**
+ * Turns a JSON argument into the text of an untyped parameter, so Postgres reads it as the argument's type.
+ * @param {unknown} value
+ */
 function argumentText(value) {
   if (value === null || value === undefined) return null;
   if (typeof value === "string") return value;
@@ -357,19 +480,24 @@ function argumentText(value) {
  * the public schema: a set-returning function answers a JSON array (one object with `.single()`),
  * any other its value as JSON, a void one 204. Postgres checks EXECUTE as the caller's role, so a
  * function no API role was granted answers 401/403, as on a hosted project.
+ * @param {Transaction} tx
+ * @param {string} name
+ * @param {{ method: string, body: string, accept?: string }} request
+ * @returns {Promise<RestResult>}
  */
 export async function handleRpc(tx, name, { method, body, accept }) {
   if (method !== "POST") throw unsupported(`${method} /rpc/${name}`);
   const shape = acceptedShape(accept);
+  /** @type {unknown} */
   let args = {};
   if (body.trim() !== "") {
     try {
       args = parseJsonBody(body);
     } catch (error) {
-      throw new RestError(400, "PGRST102", "Empty or invalid json", { details: error.details ?? error.message });
+      throw new RestError(400, "PGRST102", "Empty or invalid json", { details: jsonProblem(error) });
     }
   }
-  if (args === null || typeof args !== "object" || Array.isArray(args)) {
+  if (!isJsonObject(args)) {
     throw new RestError(400, "PGRST102", "Empty or invalid json", { details: "the arguments must be a JSON object" });
   }
   const given = Object.keys(args);
@@ -380,6 +508,10 @@ export async function handleRpc(tx, name, { method, body, accept }) {
       `Could not find the function public.${name}(${given.join(", ")}) in the schema cache`,
     );
   if (!IDENTIFIER.test(name) || !given.every((key) => IDENTIFIER.test(key))) throw notFound();
+  /**
+   * The public functions of that name: whether each returns a set or nothing, and its input parameters.
+   * @type {{ rows: { set: boolean, void: boolean, count: number, defaults: number, inputs: string[] }[] }}
+   */
   const { rows: candidates } = await tx.query(
     `select p.proretset as set, p.prorettype = 'void'::regtype as void, p.pronargs as count,
             p.pronargdefaults as defaults,
@@ -409,6 +541,7 @@ export async function handleRpc(tx, name, { method, body, accept }) {
   const sql = fn.set
     ? `select coalesce(json_agg(r), '[]'::json)::text as body, count(*)::int as returned from ${call} r`
     : `select to_json(${call})::text as body, 1 as returned`;
+  /** @type {{ rows: { body: string, returned: number }[] }} */
   const { rows } = await tx.query(sql, values);
   const { body: json, returned } = rows[0];
   if (!fn.set) return { status: 200, body: json, headers: {} };

@@ -11,5 +11,11 @@ export const DEFAULT_TEAM_EMAIL = "team@orlaquinlan.example";
 /** The team password outside production when CALENDAR_PASSWORD is unset. Development only. */
 export const DEV_TEAM_PASSWORD = "stagedoor-dev";
 
+/**
+ * The shortest team password a hosted project or a production backend accepts: the calendar's password
+ * is the team's only guard there.
+ */
+export const MIN_TEAM_PASSWORD_LENGTH = 12;
+
 /** The mark in app_metadata that the policies check: `auth.jwt() -> 'app_metadata' ->> 'team' = 'stagedoor'`. */
 export const TEAM_APP_METADATA = { team: "stagedoor" };

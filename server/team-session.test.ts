@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backendOptions, teamFromEnv } from "./cli.mjs";
+import { backendOptions, teamFromEnv } from "./run.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, signJwt } from "./local-keys.mjs";
 import { DEV_TEAM_PASSWORD } from "./team-account.mjs";
 import { type Backend, client, closeClients, freshBackend, openRawSocket, signedIn, TEAM, until } from "./test-helpers";

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Finds the system Chromium the browser tests drive. On a fresh machine, as
  * root, it installs Debian's package; otherwise it says exactly what to run.
@@ -6,7 +7,9 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
+const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(
+  /** @returns {path is string} */ (path) => Boolean(path),
+);
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -19,7 +22,8 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-export function findChromium() {
+/** The first Chromium binary that exists, or null. */
+function findChromium() {
   return CANDIDATES.find((path) => existsSync(path)) ?? null;
 }
 

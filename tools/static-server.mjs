@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Serves the built site the way Netlify does: pretty URLs (`/bio` → bio.html),
  * the 404 page with status 404, and the headers from netlify.toml and the
@@ -10,6 +11,9 @@ import { extname, join, normalize, resolve, sep } from "node:path";
 import { withConnectSource } from "../src/integrations/csp.mjs";
 import { headersFor, loadSiteHeaders } from "../src/integrations/netlify-headers.mjs";
 
+/** @typedef {import("../src/integrations/netlify-headers.mjs").HeaderRule} HeaderRule */
+
+/** @type {Record<string, string>} */
 const TYPES = {
   ".html": "text/html; charset=utf-8",
   ".css": "text/css; charset=utf-8",
@@ -31,6 +35,7 @@ const TYPES = {
   ".webmanifest": "application/manifest+json",
 };
 
+/** @param {string} path */
 async function isFile(path) {
   try {
     return (await stat(path)).isFile();
@@ -39,6 +44,11 @@ async function isFile(path) {
   }
 }
 
+/**
+ * The file a URL path names under `root`, as Netlify finds it (`/bio` is bio.html), or null.
+ * @param {string} root
+ * @param {string} pathname
+ */
 async function resolveFile(root, pathname) {
   const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, "");
   const base = join(root, safe);
@@ -55,8 +65,13 @@ async function resolveFile(root, pathname) {
 /**
  * `backendUrl`: origin of a local backend the pages call; it is added to the
  * CSP's connect-src, as the hosted Supabase host is in the deployed policy.
+ * The header rules are read once, before the first answer; a malformed rule
+ * makes every answer a 500 that names it, as a deploy would fail.
+ * @param {{ root: string, headerRules?: HeaderRule[] | Promise<HeaderRule[]>, backendUrl?: string }} options
  */
 export function createStaticServer({ root, headerRules = loadSiteHeaders(root), backendUrl }) {
+  const rules = Promise.resolve(headerRules);
+  rules.catch(() => {}); // reported by each request instead
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://localhost");
@@ -71,7 +86,7 @@ export function createStaticServer({ root, headerRules = loadSiteHeaders(root), 
         status = 404;
         file = join(root, "404.html");
       }
-      const headers = headersFor(headerRules, url.pathname);
+      const headers = headersFor(await rules, url.pathname);
       const policy = headers["Content-Security-Policy"];
       if (policy && backendUrl) headers["Content-Security-Policy"] = withConnectSource(policy, backendUrl);
       res.writeHead(status, { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream", ...headers });
@@ -86,9 +101,18 @@ export function createStaticServer({ root, headerRules = loadSiteHeaders(root), 
   });
 }
 
+/**
+ * Starts `server` on `port` (0: any free one) and resolves with the port it got.
+ * @param {import("node:http").Server} server
+ * @param {number} port
+ * @param {string} [host]
+ * @returns {Promise<number>}
+ */
 export function listen(server, port, host = "127.0.0.1") {
   return new Promise((resolvePromise, reject) => {
     server.once("error", reject);
-    server.listen(port, host, () => resolvePromise(server.address().port));
+    server.listen(port, host, () =>
+      resolvePromise(/** @type {import("node:net").AddressInfo} */ (server.address()).port),
+    );
   });
 }

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Build step: writes the calendar files' header rules to dist/_headers, which
  * Netlify reads beside netlify.toml (and tools/static-server.mjs too).
@@ -7,7 +8,10 @@
 import { writeFileSync } from "node:fs";
 import { renderHeadersFile } from "./netlify-headers.mjs";
 
-/** @param {{ for: string; values: Record<string, string> }[]} rules */
+/**
+ * @param {import("./netlify-headers.mjs").HeaderRuleSource[]} rules
+ * @returns {import("astro").AstroIntegration}
+ */
 export function calendarHeaders(rules) {
   return {
     name: "stagedoor:calendar-headers",

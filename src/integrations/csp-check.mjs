@@ -1,17 +1,19 @@
+// @ts-check
 /**
  * Build step: fails `astro build` when the build emits an inline script whose
  * hash the CSP in netlify.toml does not allow (the deployed site would break).
  */
 import { fileURLToPath } from "node:url";
 import { missingScriptHashes } from "./csp.mjs";
-import { headersFor, loadNetlifyHeaders } from "./netlify-headers.mjs";
+import { deployedPolicy } from "./netlify-headers.mjs";
 
+/** @returns {import("astro").AstroIntegration} */
 export function cspCheck() {
   return {
     name: "stagedoor:csp-check",
     hooks: {
-      "astro:build:done": ({ dir, logger }) => {
-        const policy = headersFor(loadNetlifyHeaders(), "/")["Content-Security-Policy"] ?? "";
+      "astro:build:done": async ({ dir, logger }) => {
+        const policy = await deployedPolicy();
         const missing = missingScriptHashes(policy, fileURLToPath(dir));
         if (missing.size > 0) {
           const list = [...missing].map(([hash, file]) => `  ${hash}  (first seen in ${file})`).join("\n");

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Keeps the Content-Security-Policy in netlify.toml true to the build: every
  * inline script in the built HTML must have its SHA-256 in script-src.
@@ -8,8 +9,12 @@ import { join } from "node:path";
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
-/** Hashes of the executable inline scripts of one HTML document (JSON-LD data blocks do not run). */
+/**
+ * Hashes of the executable inline scripts of one HTML document (JSON-LD data blocks do not run).
+ * @param {string} html
+ */
 export function inlineScriptHashes(html) {
+  /** @type {Set<string>} */
   const hashes = new Set();
   for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
     if (/type=["']?application\/(ld\+)?json/.test(attributes)) continue;
@@ -18,17 +23,25 @@ export function inlineScriptHashes(html) {
   return hashes;
 }
 
-export function htmlFiles(dir) {
+/**
+ * Every HTML file under `dir`, at any depth.
+ * @param {string} dir
+ */
+function htmlFiles(dir) {
   return readdirSync(dir, { recursive: true })
     .map(String)
     .filter((file) => file.endsWith(".html"))
     .map((file) => join(dir, file));
 }
 
-/** Hashes the build needs that the policy's script-src does not allow. */
+/**
+ * Hashes the build needs that the policy's script-src does not allow, each with the first file it is in.
+ * @param {string} policy
+ * @param {string} distDir
+ */
 export function missingScriptHashes(policy, distDir) {
-  const scriptSrc = policy.split(";").find((directive) => directive.trim().startsWith("script-src")) ?? "";
-  const allowed = new Set(scriptSrc.trim().split(/\s+/).slice(1));
+  const allowed = new Set(directiveSources(policy, "script-src"));
+  /** @type {Map<string, string>} */
   const missing = new Map();
   for (const file of htmlFiles(distDir)) {
     for (const hash of inlineScriptHashes(readFileSync(file, "utf8"))) {
@@ -38,14 +51,25 @@ export function missingScriptHashes(policy, distDir) {
   return missing;
 }
 
-/** Adds an origin (and its WebSocket twin) to connect-src, for serving against a local backend. */
+/**
+ * Adds an origin (and its WebSocket twin) to connect-src, for serving against a local backend.
+ * @param {string} policy
+ * @param {string} url
+ */
 export function withConnectSource(policy, url) {
   const origin = new URL(url).origin;
   const socket = origin.replace(/^http/, "ws");
-  return policy.replace(/connect-src ([^;]*)/, (_, sources) => `connect-src ${sources} ${origin} ${socket}`);
+  return policy.replace(
+    /connect-src ([^;]*)/,
+    (_, /** @type {string} */ sources) => `connect-src ${sources} ${origin} ${socket}`,
+  );
 }
 
-/** The sources a policy lists for one directive (empty when the directive is absent). */
+/**
+ * The sources a policy lists for one directive (empty when the directive is absent).
+ * @param {string} policy
+ * @param {string} name
+ */
 export function directiveSources(policy, name) {
   const directive = policy
     .split(";")
@@ -54,7 +78,11 @@ export function directiveSources(policy, name) {
   return directive ? directive.slice(1) : [];
 }
 
-/** True when a CSP source expression (`https://host`, `wss://*.host`) matches a URL's origin. */
+/**
+ * True when a CSP source expression (`https://host`, `wss://*.host`) matches a URL's origin.
+ * @param {string} source
+ * @param {URL} url
+ */
 function sourceMatches(source, url) {
   const match = /^([a-z][a-z0-9+.-]*):\/\/(\*\.)?([^/:]+)(?::(\d+|\*))?$/i.exec(source);
   if (!match) return false;
@@ -70,34 +98,12 @@ function sourceMatches(source, url) {
 /**
  * Whether the policy's connect-src lets the page reach `url` over https and
  * its WebSocket twin over wss (Supabase REST and Realtime).
+ * @param {string} policy
+ * @param {string} url
  */
 export function connectSourceAllows(policy, url) {
   const target = new URL(url);
   const sources = directiveSources(policy, "connect-src");
   const socket = new URL(target.href.replace(/^http/, "ws"));
   return [target, socket].every((candidate) => sources.some((source) => sourceMatches(source, candidate)));
-}
-
-/**
- * Why a deploy build must not use this Supabase URL under this policy, or
- * null when it may: it must parse, be https, and be allowed by connect-src.
- */
-export function deploySupabaseUrlProblem(url, policy) {
-  let parsed;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return `PUBLIC_SUPABASE_URL is not a URL (${JSON.stringify(url)}).`;
-  }
-  if (parsed.protocol !== "https:") {
-    return `PUBLIC_SUPABASE_URL must be the hosted project's https:// URL, not ${parsed.origin}.`;
-  }
-  if (!connectSourceAllows(policy, parsed.origin)) {
-    const socket = parsed.origin.replace(/^https/, "wss");
-    return (
-      `the Content-Security-Policy in netlify.toml does not let the site reach ${parsed.origin}; ` +
-      `add ${parsed.origin} and ${socket} to its connect-src.`
-    );
-  }
-  return null;
 }

@@ -1,73 +1,75 @@
+// @ts-check
 /**
- * Reads the [[headers]] rules of netlify.toml, and the `_headers` file the
- * build writes beside the pages, so the local server sends the same headers
- * (CSP included) as the deployed site, and tests exercise them. Supports the
- * subset the project writes: in netlify.toml `for = "..."` and a
- * `[headers.values]` table of `Name = "value"` lines; in `_headers` a path
- * line followed by indented `Name: value` lines.
+ * The response headers the deployed site sends, read the way Netlify reads them: the [[headers]] rules of
+ * netlify.toml and the `_headers` file the build writes beside the pages, parsed, normalised and merged by
+ * Netlify's own parser (@netlify/headers-parser), and matched against a path with its path patterns. The
+ * local server (tools/static-server.mjs), the build's checks and the tests all use these, so they see the
+ * headers a visitor gets.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseAllHeaders } from "@netlify/headers-parser";
 
-export function parseNetlifyHeaders(toml) {
-  const rules = [];
-  let rule = null;
-  let inValues = false;
-  for (const raw of toml.split("\n")) {
-    const line = raw.trim();
-    if (line === "" || line.startsWith("#")) continue;
-    if (line === "[[headers]]") {
-      rule = { for: "", values: {} };
-      rules.push(rule);
-      inValues = false;
-    } else if (line.startsWith("[")) {
-      inValues = rule !== null && line === "[headers.values]";
-      if (!inValues) rule = line.startsWith("[[headers]]") ? rule : null;
-    } else if (rule) {
-      const match = line.match(/^("?)([A-Za-z0-9_-]+)\1\s*=\s*"((?:[^"\\]|\\.)*)"$/);
-      if (!match) continue;
-      const [, , key, value] = match;
-      if (inValues) rule.values[key] = value.replace(/\\"/g, '"');
-      else if (key === "for") rule.for = value;
-    }
-  }
-  return rules;
+/** @typedef {import("@netlify/headers-parser").MinimalHeader} HeaderRuleSource a path pattern and its headers */
+/** @typedef {import("@netlify/headers-parser").Header} HeaderRule a parsed rule, with the pattern as a RegExp */
+
+const NETLIFY_TOML = fileURLToPath(new URL("../../netlify.toml", import.meta.url));
+
+/**
+ * The header rules of any `_headers` files, of netlify.toml and of `rules` given as objects (as a build
+ * plugin adds them), in Netlify's order: netlify.toml's value wins over `_headers`' when both set the same
+ * header for the same path. Throws when any rule is malformed, as a deploy would fail.
+ * @param {{ headersFiles?: string[], rules?: HeaderRuleSource[], netlifyConfigPath?: string }} [sources]
+ * @returns {Promise<HeaderRule[]>}
+ */
+export async function loadNetlifyHeaders({ headersFiles = [], rules = [], netlifyConfigPath = NETLIFY_TOML } = {}) {
+  const { headers, errors } = await parseAllHeaders({
+    headersFiles,
+    netlifyConfigPath,
+    configHeaders: rules,
+    minimal: false,
+  });
+  if (errors.length > 0) throw new Error(errors.map((error) => error.message).join("\n"));
+  return /** @type {HeaderRule[]} */ (headers);
 }
 
-/** Netlify path patterns: exact paths and a trailing `*` wildcard. */
-export function matchesPattern(pattern, pathname) {
-  if (pattern.endsWith("*")) return pathname.startsWith(pattern.slice(0, -1));
-  return pattern === pathname;
+/**
+ * Every rule the deployed site answers with: netlify.toml's and those of the build's `_headers` in `root`.
+ * @param {string} root the build folder
+ */
+export function loadSiteHeaders(root) {
+  return loadNetlifyHeaders({ headersFiles: [join(root, "_headers")] });
 }
 
+/**
+ * The headers Netlify sends for `pathname`: those of every rule whose pattern matches it, a later rule's
+ * value replacing an earlier one's.
+ * @param {HeaderRule[]} rules
+ * @param {string} pathname
+ * @returns {Record<string, string>}
+ */
 export function headersFor(rules, pathname) {
+  /** @type {Record<string, string>} */
   const headers = {};
   for (const rule of rules) {
-    if (matchesPattern(rule.for, pathname)) Object.assign(headers, rule.values);
+    if (rule.forRegExp.test(pathname)) Object.assign(headers, rule.values);
   }
   return headers;
 }
 
-export function loadNetlifyHeaders(path = new URL("../../netlify.toml", import.meta.url)) {
-  return parseNetlifyHeaders(readFileSync(path, "utf8"));
+/**
+ * The Content-Security-Policy netlify.toml sends with every page, or "" when it sends none.
+ * @returns {Promise<string>}
+ */
+export async function deployedPolicy() {
+  return headersFor(await loadNetlifyHeaders(), "/")["Content-Security-Policy"] ?? "";
 }
 
-/** Netlify's `_headers` file format: a path, then its headers indented below it. */
-export function parseHeadersFile(text) {
-  const rules = [];
-  for (const raw of text.split("\n")) {
-    if (raw.trim() === "" || raw.trim().startsWith("#")) continue;
-    if (!/^\s/.test(raw)) {
-      rules.push({ for: raw.trim(), values: {} });
-      continue;
-    }
-    const match = raw.trim().match(/^([A-Za-z0-9_-]+)\s*:\s*(.*)$/);
-    if (match && rules.length > 0) rules[rules.length - 1].values[match[1]] = match[2];
-  }
-  return rules;
-}
-
-/** Writes rules in the `_headers` format (the inverse of parseHeadersFile). */
+/**
+ * Writes rules in Netlify's `_headers` format: a path, then its headers indented below it.
+ * @param {HeaderRuleSource[]} rules
+ * @param {string} [comment] put first, each line as a `#` comment
+ */
 export function renderHeadersFile(rules, comment = "") {
   const head = comment ? `${comment.replace(/^/gm, "# ")}\n` : "";
   const blocks = rules.map(
@@ -77,10 +79,4 @@ export function renderHeadersFile(rules, comment = "") {
         .join("")}`,
   );
   return head + blocks.join("");
-}
-
-/** Every rule the deployed site answers with: netlify.toml's, then those of the build's `_headers`. */
-export function loadSiteHeaders(root) {
-  const file = join(root, "_headers");
-  return [...loadNetlifyHeaders(), ...(existsSync(file) ? parseHeadersFile(readFileSync(file, "utf8")) : [])];
 }

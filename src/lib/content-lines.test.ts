@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldLine } from "./content-lines";
+import { foldLine, joinContentLines } from "./content-lines";
 
 const utf8 = new TextEncoder();
 
@@ -29,5 +29,13 @@ describe("folding a content line", () => {
       }
       expect(folded.replace(/\r\n /g, "")).toBe(line);
     }
+  });
+});
+
+describe("joining content lines", () => {
+  it("folds each line and ends every line, the last too, with CRLF", () => {
+    expect(joinContentLines(["BEGIN:VCARD", `NOTE:${"x".repeat(80)}`, "END:VCARD"])).toBe(
+      `BEGIN:VCARD\r\nNOTE:${"x".repeat(70)}\r\n ${"x".repeat(10)}\r\nEND:VCARD\r\n`,
+    );
   });
 });

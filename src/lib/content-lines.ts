@@ -4,9 +4,13 @@
  */
 
 /** A physical line SHOULD NOT be longer than 75 octets, excluding the line break. */
-export const MAX_LINE_OCTETS = 75;
+const MAX_LINE_OCTETS = 75;
 
-const CRLF = "\r\n";
+/**
+ * The line break of the text formats the site writes: iCalendar and vCard content lines, CSV records
+ * (RFC 4180) and mailto bodies (RFC 6068) all end lines with CR LF.
+ */
+export const CRLF = "\r\n";
 
 /** Octets of one character (one code point) in UTF-8; a lone surrogate is written as U+FFFD: 3. */
 function utf8Octets(char: string): number {
@@ -35,4 +39,9 @@ export function foldLine(line: string): string {
   }
   lines.push(current);
   return lines.join(CRLF);
+}
+
+/** A whole iCalendar or vCard text: each content line folded, every line (the last too) ended with CRLF. */
+export function joinContentLines(lines: readonly string[]): string {
+  return lines.map(foldLine).join(CRLF) + CRLF;
 }

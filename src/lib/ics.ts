@@ -8,12 +8,10 @@
  * date, an end before the start, a duplicate UID) throws an Error that names
  * the event, instead of writing a file calendar apps would reject or misread.
  */
-import { foldLine } from "./content-lines";
-
-export { foldLine };
+import { joinContentLines } from "./content-lines";
 
 /** When an event starts or ends. */
-export type IcsDate =
+type IcsDate =
   /** All-day, YYYY-MM-DD. */
   | { date: string }
   /** Local wall time YYYY-MM-DDTHH:mm:ss in Ireland, whatever the offset is on that day. */
@@ -45,8 +43,6 @@ export type CalendarOptions = {
   /** The moment the file is written: every event's DTSTAMP. */
   now: Date;
 };
-
-const CRLF = "\r\n";
 
 /**
  * Europe/Dublin the way calendar apps exchange it: GMT in winter, Irish
@@ -232,5 +228,5 @@ export function buildCalendar(options: CalendarOptions): string {
     ...eventBlocks.flat(),
     "END:VCALENDAR",
   ];
-  return lines.map(foldLine).join(CRLF) + CRLF;
+  return joinContentLines(lines);
 }

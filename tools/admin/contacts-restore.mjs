@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Restores every contact to how it was at a given time, from contacts_history, for when the
  * whole table was vandalised. Each restore is an ordinary update, so it is itself kept in the
@@ -9,11 +10,72 @@
  * reported.
  */
 
+/** @typedef {"name" | "role" | "email" | "phone"} Field */
+/** @typedef {Record<Field, string | null>} ContactValues a contact's fields that a restore sets */
+/** @typedef {ContactValues & { id: string }} ListedContact */
+
+/**
+ * A contact as the table holds it.
+ * @typedef {ContactValues & { id: string, version: number, created_at: string, updated_at: string }} ContactRow
+ */
+
+/**
+ * One replaced version of a contact (contacts_history): its values from written_at until replaced_at.
+ * @typedef {ContactValues & { contact_id: string, version: number, written_at: string, replaced_at: string }} HistoryRow
+ */
+
+/**
+ * A contact whose values at the time differ from its values now.
+ * @typedef {object} Change
+ * @property {string} id
+ * @property {number} [version] its version now, which the anon key's update is conditional on
+ * @property {number} fromVersion the version restored
+ * @property {Field[]} fields the fields that differ
+ * @property {ContactValues} now
+ * @property {ContactValues} then
+ */
+
+/**
+ * What a restore did, or would do in a dry run.
+ * @typedef {object} RestoreResult
+ * @property {string} at the time restored to, ISO in UTC
+ * @property {Change[]} changes
+ * @property {ListedContact[]} addedLater contacts created after that time, left as they are
+ * @property {ListedContact[]} unknown contacts with no version from that time in the history
+ * @property {Change[]} restored
+ * @property {Change[]} skipped changed by someone while the restore ran
+ * @property {(Change & { problem: string })[]} refused
+ */
+
+/**
+ * One row of restore_contacts(): a contact, what happened to it, why it was refused, and its values
+ * now and then.
+ * @typedef {object} RestoreRow
+ * @property {string} contact
+ * @property {"added later" | "unknown" | "would restore" | "restored" | "refused"} outcome
+ * @property {number} from_version
+ * @property {string} problem
+ * @property {Record<string, unknown> | null} now_values
+ * @property {Record<string, unknown> | null} then_values
+ */
+
+/** @typedef {(path: string, init?: RequestInit) => Promise<unknown>} RestCall */
+
+/** @type {Field[]} */
 const FIELDS = ["name", "role", "email", "phone"];
 /** Rows per request: a hosted project answers at most 1,000 rows a request by default. */
 const PAGE = 1000;
 
+/** @param {string} iso */
 const time = (iso) => new Date(iso).getTime();
+
+/**
+ * The restorable fields of a row or of a JSON object, missing ones as null.
+ * @param {Partial<Record<string, unknown>> | null | undefined} source
+ * @returns {ContactValues}
+ */
+const fieldValues = (source) =>
+  /** @type {ContactValues} */ (Object.fromEntries(FIELDS.map((field) => [field, source?.[field] ?? null])));
 
 /** ISO 8601 with a date, hours and minutes, optional seconds and fraction, and Z or an offset. */
 const STRICT_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
@@ -38,7 +100,7 @@ export function parseRestoreTime(at) {
     Number(minute) <= 59 &&
     Number(second) <= 59 &&
     (zone === "Z" || (Number(offsetHours) <= 23 && Number(offsetMinutes) <= 59));
-  if (!valid) {
+  if (!date || !valid) {
     throw new Error(
       `--at must be an ISO 8601 time with Z or an offset, such as 2025-01-04T09:30:00Z or 2025-01-04T10:30:00+01:00; "${printable(at)}" is not one`,
     );
@@ -56,8 +118,10 @@ const TERMINAL_UNSAFE = /[\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u
  * @param {unknown} value
  */
 export function printable(value) {
+  /** @type {Record<string, string>} */
+  const names = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
   return String(value).replace(TERMINAL_UNSAFE, (char) => {
-    const named = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" }[char];
+    const named = names[char];
     return named ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
   });
 }
@@ -66,20 +130,24 @@ export function printable(value) {
  * What a restore to `at` would change: for each contact, the version it had at that time
  * (the newest version written at or before it), when that differs from the contact now.
  * Contacts added after `at` are listed apart: a restore leaves them (the anon role cannot delete).
- * @param {Array<Record<string, any>>} contacts the table as it is now
- * @param {Array<Record<string, any>>} history contacts_history rows (those replaced after `at` suffice)
+ * @param {ContactRow[]} contacts the table as it is now
+ * @param {HistoryRow[]} history contacts_history rows (those replaced after `at` suffice)
  * @param {string} at an ISO time
  */
 export function planRestore(contacts, history, at) {
   const atTime = time(at);
+  /** @type {Map<string, HistoryRow>} */
   const byContact = new Map();
   for (const row of history) {
     if (time(row.written_at) > atTime || time(row.replaced_at) <= atTime) continue;
     const best = byContact.get(row.contact_id);
     if (!best || row.version > best.version) byContact.set(row.contact_id, row);
   }
+  /** @type {Change[]} */
   const changes = [];
+  /** @type {ContactRow[]} */
   const addedLater = [];
+  /** @type {ContactRow[]} */
   const unknown = [];
   for (const contact of contacts) {
     if (time(contact.created_at) > atTime) {
@@ -99,24 +167,35 @@ export function planRestore(contacts, history, at) {
       version: contact.version,
       fromVersion: then.version,
       fields,
-      now: Object.fromEntries(FIELDS.map((field) => [field, contact[field] ?? null])),
-      then: Object.fromEntries(FIELDS.map((field) => [field, then[field] ?? null])),
+      now: fieldValues(contact),
+      then: fieldValues(then),
     });
   }
   return { changes, addedLater, unknown };
 }
 
-/** Reads every row of a REST query, a page at a time. */
+/**
+ * Reads every row of a REST query, a page at a time.
+ * @param {RestCall} rest
+ * @param {string} path
+ */
 async function readAll(rest, path) {
+  /** @type {unknown[]} */
   const rows = [];
   for (let offset = 0; ; offset += PAGE) {
-    const page = await rest(`${path}&limit=${PAGE}&offset=${offset}`);
+    const page = /** @type {unknown[]} */ (await rest(`${path}&limit=${PAGE}&offset=${offset}`));
     rows.push(...page);
     if (page.length < PAGE) return rows;
   }
 }
 
-/** Calls /rest/v1 with a key; a non-2xx answer throws with its status and body. */
+/**
+ * Calls /rest/v1 with a key; a non-2xx answer throws with its status and body.
+ * @param {string} url
+ * @param {string} key
+ * @param {typeof fetch} fetchImpl
+ * @returns {RestCall}
+ */
 function restClient(url, key, fetchImpl) {
   return async (path, init = {}) => {
     const response = await fetchImpl(`${url.replace(/\/$/, "")}/rest/v1/${path}`, {
@@ -138,23 +217,28 @@ function restClient(url, key, fetchImpl) {
  * With the anon key: reads the table and its history, and (unless `dryRun`) writes the restore,
  * one conditional update per contact.
  * @param {{ url: string, key: string, at: string, dryRun?: boolean, fetch?: typeof fetch }} options
+ * @returns {Promise<RestoreResult>}
  */
 export async function restoreContacts({ url, key, at, dryRun = false, fetch: fetchImpl = fetch }) {
   const atIso = parseRestoreTime(at);
   const rest = restClient(url, key, fetchImpl);
-  const contacts = await readAll(rest, "contacts?select=*&order=created_at.desc,id.asc");
-  const history = await readAll(
-    rest,
-    `contacts_history?select=*&replaced_at=gt.${encodeURIComponent(atIso)}&order=history_id.asc`,
+  const contacts = /** @type {ContactRow[]} */ (await readAll(rest, "contacts?select=*&order=created_at.desc,id.asc"));
+  const history = /** @type {HistoryRow[]} */ (
+    await readAll(rest, `contacts_history?select=*&replaced_at=gt.${encodeURIComponent(atIso)}&order=history_id.asc`)
   );
   const plan = planRestore(contacts, history, atIso);
+  /** @type {Change[]} */
   const restored = [];
+  /** @type {Change[]} */
   const skipped = [];
   if (!dryRun) {
     for (const change of plan.changes) {
-      const rows = await rest(
-        `contacts?id=eq.${encodeURIComponent(change.id)}&version=eq.${change.version}&select=id,version`,
-        { method: "PATCH", body: JSON.stringify(change.then), headers: { Prefer: "return=representation" } },
+      const rows = /** @type {unknown[]} */ (
+        await rest(`contacts?id=eq.${encodeURIComponent(change.id)}&version=eq.${change.version}&select=id,version`, {
+          method: "PATCH",
+          body: JSON.stringify(change.then),
+          headers: { Prefer: "return=representation" },
+        })
       );
       (rows.length === 1 ? restored : skipped).push(change);
     }
@@ -166,26 +250,33 @@ export async function restoreContacts({ url, key, at, dryRun = false, fetch: fet
  * With the service role key: the database's restore_contacts() restores every contact in one
  * transaction with the table's rows locked, so writes made meanwhile wait and nothing is skipped.
  * @param {{ url: string, key: string, at: string, dryRun?: boolean, fetch?: typeof fetch }} options
+ * @returns {Promise<RestoreResult>}
  */
 export async function restoreContactsAtOnce({ url, key, at, dryRun = false, fetch: fetchImpl = fetch }) {
   const atIso = parseRestoreTime(at);
   const rest = restClient(url, key, fetchImpl);
-  const rows = await rest("rpc/restore_contacts", {
-    method: "POST",
-    body: JSON.stringify({ at: atIso, dry_run: dryRun }),
-  });
-  const values = (json) => Object.fromEntries(FIELDS.map((field) => [field, json?.[field] ?? null]));
+  const rows = /** @type {RestoreRow[]} */ (
+    await rest("rpc/restore_contacts", {
+      method: "POST",
+      body: JSON.stringify({ at: atIso, dry_run: dryRun }),
+    })
+  );
+  /** @type {Change[]} */
   const changes = [];
+  /** @type {ListedContact[]} */
   const addedLater = [];
+  /** @type {ListedContact[]} */
   const unknown = [];
+  /** @type {Change[]} */
   const restored = [];
+  /** @type {RestoreResult["refused"]} */
   const refused = [];
   for (const row of rows) {
-    const now = values(row.now_values);
+    const now = fieldValues(row.now_values);
     if (row.outcome === "added later") addedLater.push({ id: row.contact, ...now });
     else if (row.outcome === "unknown") unknown.push({ id: row.contact, ...now });
     else {
-      const then = values(row.then_values);
+      const then = fieldValues(row.then_values);
       const change = {
         id: row.contact,
         fromVersion: row.from_version,
@@ -201,9 +292,14 @@ export async function restoreContactsAtOnce({ url, key, at, dryRun = false, fetc
   return { at: atIso, changes, addedLater, unknown, restored, skipped: [], refused };
 }
 
-/** A readable report of a plan or a run. */
+/**
+ * A readable report of a plan or a run.
+ * @param {RestoreResult} result
+ * @param {{ dryRun: boolean }} options
+ */
 export function describeRestore(result, { dryRun }) {
   const lines = [];
+  /** @param {ContactValues} values */
   const show = (values) =>
     FIELDS.map((field) => `${field}: ${values[field] === null ? "(empty)" : printable(values[field])}`).join(", ");
   lines.push(

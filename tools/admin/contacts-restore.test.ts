@@ -185,7 +185,7 @@ describe("the report in the operator's terminal", () => {
         skipped: [],
         refused: [],
         unknown: [],
-        addedLater: [{ id: "x\ny", name: "\u001b[1A\rRestored 5 of 5" }],
+        addedLater: [{ id: "x\ny", name: "\u001b[1A\rRestored 5 of 5", role: null, email: null, phone: null }],
       },
       { dryRun: false },
     );

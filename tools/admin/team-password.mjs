@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * `npm run team:password`: creates the shared team account of a Supabase project if missing, or sets
  * a new password on it, through the Auth admin API (supabase-js `auth.admin`, the service-role key).
@@ -8,10 +9,14 @@
  */
 import { createClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
-import { DEFAULT_TEAM_EMAIL, TEAM_APP_METADATA } from "../../server/team-account.mjs";
+import { MAX_PASSWORD_LENGTH } from "../../server/gotrue.mjs";
+import { DEFAULT_TEAM_EMAIL, MIN_TEAM_PASSWORD_LENGTH, TEAM_APP_METADATA } from "../../server/team-account.mjs";
 
-/** Shortest team password accepted: the calendar's password is the team's only guard on a hosted project. */
-export const MIN_TEAM_PASSWORD_LENGTH = 12;
+/**
+ * The WebSocket class supabase-js takes for realtime. ws's class fits at run time (supabase-js documents
+ * it for Node), but one of its constructor overloads takes no address, which the type does not allow.
+ * @typedef {NonNullable<NonNullable<import("@supabase/supabase-js").SupabaseClientOptions<"public">["realtime"]>["transport"]>} RealtimeTransport
+ */
 
 /** A problem the person running the command can fix; its message says how. */
 export class TeamPasswordError extends Error {}
@@ -34,19 +39,30 @@ export function settingsFromEnv(env = process.env) {
   return { url, serviceRoleKey, email: (env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL).trim().toLowerCase() };
 }
 
-export function checkTeamPassword(password) {
+/**
+ * Throws TeamPasswordError unless `password` is one Supabase Auth and the team's rules accept.
+ * @param {unknown} password
+ * @returns {asserts password is string}
+ */
+function checkTeamPassword(password) {
   if (typeof password !== "string" || [...password].length < MIN_TEAM_PASSWORD_LENGTH) {
     throw new TeamPasswordError(`The team password must be at least ${MIN_TEAM_PASSWORD_LENGTH} characters long.`);
   }
-  if ([...password].length > 72) {
-    throw new TeamPasswordError("The team password may be at most 72 characters long (Supabase Auth's limit).");
+  if ([...password].length > MAX_PASSWORD_LENGTH) {
+    throw new TeamPasswordError(
+      `The team password may be at most ${MAX_PASSWORD_LENGTH} characters long (Supabase Auth's limit).`,
+    );
   }
   if (password !== password.trim()) {
     throw new TeamPasswordError("The team password may not start or end with a space.");
   }
 }
 
-/** Turns an admin API failure into a message that says what to check. */
+/**
+ * Turns an admin API failure into a message that says what to check.
+ * @param {{ status?: number, code?: string, name?: string, message: string }} error
+ * @param {string} url
+ */
 function explain(error, url) {
   if (error.status === 401 || error.status === 403 || error.code === "not_admin" || error.code === "bad_jwt") {
     return new TeamPasswordError(
@@ -60,7 +76,11 @@ function explain(error, url) {
   return new TeamPasswordError(`Supabase Auth refused the change: ${error.message} (${error.status ?? "?"})`);
 }
 
-/** Finds the account with `email`, page by page (the admin API has no lookup by e-mail). */
+/**
+ * Finds the account with `email`, page by page (the admin API has no lookup by e-mail).
+ * @param {import("@supabase/supabase-js").SupabaseClient["auth"]["admin"]} admin
+ * @param {string} email
+ */
 async function findUser(admin, email) {
   const perPage = 1000;
   for (let page = 1; page < 1000; page++) {
@@ -75,6 +95,7 @@ async function findUser(admin, email) {
 
 /**
  * Creates the team account or rotates its password, re-asserting the team mark.
+ * @param {{ url: string, serviceRoleKey: string, email: string, password: string }} settings
  * @returns {Promise<"created" | "updated">}
  */
 export async function setTeamPassword({ url, serviceRoleKey, email, password }) {
@@ -82,7 +103,7 @@ export async function setTeamPassword({ url, serviceRoleKey, email, password }) 
   // Node 20 has no global WebSocket, which supabase-js wants at creation even though this uses no realtime.
   const supabase = createClient(url, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket },
+    realtime: { transport: /** @type {RealtimeTransport} */ (/** @type {unknown} */ (WebSocket)) },
   });
   const admin = supabase.auth.admin;
   try {
@@ -94,18 +115,24 @@ export async function setTeamPassword({ url, serviceRoleKey, email, password }) 
     return existing ? "updated" : "created";
   } catch (error) {
     if (error instanceof TeamPasswordError) throw error;
-    throw explain(error, url);
+    throw explain(/** @type {Error & { status?: number, code?: string }} */ (error), url);
   }
 }
 
-/** Reads a line from a TTY without echoing it (Ctrl-C aborts). */
-export function promptHidden(question, { input = process.stdin, output = process.stderr } = {}) {
+/**
+ * Reads a line from a TTY without echoing it (Ctrl-C aborts).
+ * @param {string} question
+ * @param {{ input?: NodeJS.ReadStream, output?: NodeJS.WritableStream }} [streams]
+ * @returns {Promise<string>}
+ */
+function promptHidden(question, { input = process.stdin, output = process.stderr } = {}) {
   return new Promise((resolve, reject) => {
     output.write(question);
     let answer = "";
     input.setRawMode(true);
     input.resume();
     input.setEncoding("utf8");
+    /** @param {string} chunk */
     const onData = (chunk) => {
       for (const char of chunk) {
         if (char === "\r" || char === "\n" || char === "\u0004") {
@@ -131,7 +158,10 @@ export function promptHidden(question, { input = process.stdin, output = process
   });
 }
 
-/** The new password: typed twice at a terminal, else TEAM_PASSWORD or the first line of stdin. */
+/**
+ * The new password: typed twice at a terminal, else TEAM_PASSWORD or the first line of stdin.
+ * @param {{ env?: NodeJS.ProcessEnv, input?: NodeJS.ReadStream, output?: NodeJS.WritableStream }} [streams]
+ */
 export async function readNewPassword({ env = process.env, input = process.stdin, output = process.stderr } = {}) {
   if (input.isTTY) {
     const first = await promptHidden(`New team password (at least ${MIN_TEAM_PASSWORD_LENGTH} characters): `, {
@@ -144,6 +174,7 @@ export async function readNewPassword({ env = process.env, input = process.stdin
     return first;
   }
   if (env.TEAM_PASSWORD) return env.TEAM_PASSWORD;
+  /** @type {Buffer[]} */
   const chunks = [];
   for await (const chunk of input) chunks.push(chunk);
   const line = Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0];

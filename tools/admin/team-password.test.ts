@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, signJwt } from "../../server/local-keys.mjs";
 import { TEAM_APP_METADATA } from "../../server/team-account.mjs";
 import { type Backend, client, closeClients, freshBackend, signedIn, TEAM } from "../../server/test-helpers";
-import { MIN_TEAM_PASSWORD_LENGTH, readNewPassword, setTeamPassword, settingsFromEnv } from "./team-password.mjs";
+import { MIN_TEAM_PASSWORD_LENGTH } from "../../server/team-account.mjs";
+import { readNewPassword, setTeamPassword, settingsFromEnv } from "./team-password.mjs";
 
 let withTeam: Backend;
 let empty: Backend;

@@ -1,12 +1,102 @@
+// @ts-check
 /**
- * The pure half of `npm run bench`: the pages and budgets, command-line
- * options, medians of Lighthouse runs, budget verdicts and the printed tables.
- * No browser, no file system: values in, values out.
+ * The pure half of `npm run bench`: the budgets, command-line options,
+ * medians of Lighthouse runs, budget verdicts and the printed tables.
+ * No browser, no file system: values in, values out. The pages come from
+ * src/data/pages.mjs.
  */
 
+import { parseArgs } from "node:util";
 import { ALL_PAGES, PUBLIC_PAGES } from "../../src/data/pages.mjs";
 
-export { ALL_PAGES, PUBLIC_PAGES };
+/** @typedef {(typeof ALL_PAGES)[number]} PagePath */
+
+/**
+ * One `client:visible` island, checked (tools/bench/measure-page.mjs): was its component fetched at load,
+ * and once scrolled into view?
+ * @typedef {object} IslandCheck
+ * @property {string} name
+ * @property {string} componentUrl
+ * @property {boolean} requestedAtLoad
+ * @property {boolean} requestedAfterScroll
+ * @property {boolean} [inFirstViewport] in the phone's first screen, so checked in a shorter viewport
+ * @property {boolean} [unplaced] always in the first screen, so laziness could not be shown
+ * @property {{ width: number, height: number }} [shortViewport] the viewport it was checked in instead
+ */
+
+/**
+ * What a page weighs before any interaction, as far as the budgets and tables read it
+ * (tools/bench/page-weight.mjs has the byte conventions).
+ * @typedef {object} Weight
+ * @property {number} htmlCssGzip
+ * @property {number} jsGzip
+ * @property {string[]} jsFiles
+ * @property {number} inlineJsBytes
+ * @property {number} imageBytes
+ * @property {number} requests
+ * @property {string[]} thirdParty
+ * @property {IslandCheck[]} [islands]
+ */
+
+/**
+ * An audit that cost points in a Lighthouse run.
+ * @typedef {object} LostAudit
+ * @property {string} category
+ * @property {string} id
+ * @property {string} title
+ * @property {number} score
+ * @property {string} [displayValue] how bad it was, as Lighthouse words it
+ */
+
+/**
+ * The figures the bench keeps from one Lighthouse run.
+ * @typedef {object} LighthouseRun
+ * @property {Record<string, number | null>} scores out of 100, by category
+ * @property {number | null} lcpMs
+ * @property {number | null} tbtMs
+ * @property {number | null} cls
+ * @property {LostAudit[]} lost
+ * @property {number | null} benchmarkIndex
+ * @property {string[]} warnings
+ */
+
+/**
+ * Medians over a page's runs, and each audit that cost points with the number of runs it did.
+ * @typedef {Omit<LighthouseRun, "lost"> & { runs: number, lost: (LostAudit & { runs: number })[] }} LighthouseSummary
+ */
+
+/**
+ * The parts of a Lighthouse result (its LHR object) the bench reads.
+ * @typedef {object} LighthouseReport
+ * @property {Record<string, { score: number | null, auditRefs?: { id: string, weight: number }[] }>} [categories]
+ * @property {Record<string, { score?: number | null, numericValue?: number, title?: string, displayValue?: string }>} [audits]
+ * @property {{ benchmarkIndex?: number }} [environment]
+ * @property {string[]} [runWarnings]
+ */
+
+/**
+ * One page of the bench: its weight once measured, and its Lighthouse summary (or why no run finished).
+ * @typedef {object} BenchPage
+ * @property {string} path
+ * @property {Weight | null} weight
+ * @property {LighthouseSummary | null} lighthouse
+ * @property {string[]} [lighthouseErrors]
+ */
+
+/** @typedef {{ page: string, name: string, status: "pass" | "fail" | "skipped", detail: string }} Verdict */
+
+/**
+ * @typedef {object} BenchOptions
+ * @property {boolean} build run astro build first
+ * @property {number} runs Lighthouse runs per page
+ * @property {readonly PagePath[]} pages
+ * @property {string} dist the build folder, inside the project
+ * @property {string} json where the results are written
+ * @property {boolean} fail exit 1 when a budget is missed
+ * @property {boolean} lighthouse
+ * @property {number | null} cpuSlowdown Lighthouse's CPU slowdown; null keeps its mobile default (4×)
+ * @property {boolean} help
+ */
 
 export const BUDGETS = {
   /** Pages that must work without JavaScript files. */
@@ -32,7 +122,8 @@ export const CATEGORY_LABELS = {
   seo: "SEO",
 };
 
-export const DEFAULT_OPTIONS = {
+/** @type {BenchOptions} */
+const DEFAULT_OPTIONS = {
   build: true,
   runs: 3,
   pages: ALL_PAGES,
@@ -40,13 +131,12 @@ export const DEFAULT_OPTIONS = {
   json: "bench-results/latest.json",
   fail: true,
   lighthouse: true,
-  /** Lighthouse's CPU slowdown; null keeps its mobile default (4×). */
   cpuSlowdown: null,
   help: false,
 };
 
 /** Lighthouse's 4× CPU slowdown assumes a host of about this benchmark index (a mid-range desktop or better). */
-export const REFERENCE_BENCHMARK_INDEX = 1000;
+const REFERENCE_BENCHMARK_INDEX = 1000;
 
 export const USAGE = `Usage: npm run bench -- [options]
 
@@ -60,98 +150,131 @@ export const USAGE = `Usage: npm run bench -- [options]
   --no-fail         report failed budgets but exit 0
   --help            this text`;
 
-/** Parses the bench's arguments; throws an Error whose message is fit to show. */
+/** The bench's options as util.parseArgs reads them; USAGE describes each. */
+const ARG_OPTIONS = /** @type {const} */ ({
+  "no-build": { type: "boolean" },
+  dist: { type: "string" },
+  runs: { type: "string" },
+  pages: { type: "string" },
+  json: { type: "string" },
+  "no-lighthouse": { type: "boolean" },
+  "cpu-slowdown": { type: "string" },
+  "no-fail": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+});
+
+/**
+ * util.parseArgs' complaint, in the bench's words.
+ * @param {unknown} error
+ */
+function argumentError(error) {
+  const { code, message } = /** @type {{ code?: string, message: string }} */ (error);
+  const quoted = /'([^']*)'/.exec(message)?.[1] ?? "";
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+    return new Error(`Unknown option ${quoted}\n\n${USAGE}`);
+  }
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    const flag = quoted.split(" ")[0];
+    return new Error(/does not take an argument/.test(message) ? `${flag} takes no value` : `${flag} needs a value`);
+  }
+  return /** @type {Error} */ (error);
+}
+
+/**
+ * Parses the bench's arguments (`--runs 5` or `--runs=5`); throws an Error whose message is fit to show.
+ * @param {string[]} argv
+ * @returns {BenchOptions}
+ */
 export function parseBenchArgs(argv) {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: ARG_OPTIONS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw argumentError(error);
+  }
+  /** @type {BenchOptions} */
   const options = { ...DEFAULT_OPTIONS };
-  const args = [...argv];
-  const value = (flag) => {
-    const next = args.shift();
-    if (next === undefined || next.startsWith("--")) throw new Error(`${flag} needs a value`);
-    return next;
-  };
-  while (args.length > 0) {
-    const raw = args.shift();
-    const [flag, inline] = raw.includes("=")
-      ? [raw.slice(0, raw.indexOf("=")), raw.slice(raw.indexOf("=") + 1)]
-      : [raw];
-    if (inline !== undefined) args.unshift(inline);
-    switch (flag) {
-      case "--no-build":
-        options.build = false;
-        break;
-      case "--no-fail":
-        options.fail = false;
-        break;
-      case "--no-lighthouse":
-        options.lighthouse = false;
-        break;
-      case "--help":
-      case "-h":
-        options.help = true;
-        break;
-      case "--dist": {
-        const dist = value(flag).trim();
-        if (dist === "" || dist === "/" || dist.split(/[\\/]/).includes("..")) {
-          throw new Error(`--dist must be a folder inside the project, not "${dist}"`);
-        }
-        options.dist = dist;
-        break;
-      }
-      case "--json":
-        options.json = value(flag);
-        break;
-      case "--runs": {
-        const text = value(flag);
-        const runs = Number(text);
-        if (!/^\d+$/.test(text) || runs < 1 || runs > 20)
-          throw new Error(`--runs must be a whole number from 1 to 20, not "${text}"`);
-        options.runs = runs;
-        break;
-      }
-      case "--cpu-slowdown": {
-        const text = value(flag);
-        const slowdown = Number(text);
-        if (!/^\d+(\.\d+)?$/.test(text) || slowdown < 1 || slowdown > 20) {
-          throw new Error(`--cpu-slowdown must be a number from 1 to 20, not "${text}"`);
-        }
-        options.cpuSlowdown = slowdown;
-        break;
-      }
-      case "--pages": {
-        const pages = value(flag)
-          .split(",")
-          .map((page) => page.trim())
-          .filter(Boolean)
-          .map((page) => (page.length > 1 ? page.replace(/\/+$/, "") : page));
-        const unknown = pages.filter((page) => !ALL_PAGES.includes(page));
-        if (pages.length === 0) throw new Error("--pages needs at least one page");
-        if (unknown.length > 0) throw new Error(`Unknown page ${unknown.join(", ")}; pages: ${ALL_PAGES.join(", ")}`);
-        options.pages = ALL_PAGES.filter((page) => pages.includes(page));
-        break;
-      }
-      default:
-        throw new Error(`Unknown option ${raw}\n\n${USAGE}`);
+  if (values["no-build"]) options.build = false;
+  if (values["no-fail"]) options.fail = false;
+  if (values["no-lighthouse"]) options.lighthouse = false;
+  if (values.help) options.help = true;
+  if (values.json !== undefined) options.json = values.json;
+  if (values.dist !== undefined) {
+    const dist = values.dist.trim();
+    if (dist === "" || dist === "/" || dist.split(/[\\/]/).includes("..")) {
+      throw new Error(`--dist must be a folder inside the project, not "${dist}"`);
     }
+    options.dist = dist;
+  }
+  if (values.runs !== undefined) {
+    const text = values.runs;
+    const runs = Number(text);
+    if (!/^\d+$/.test(text) || runs < 1 || runs > 20) {
+      throw new Error(`--runs must be a whole number from 1 to 20, not "${text}"`);
+    }
+    options.runs = runs;
+  }
+  if (values["cpu-slowdown"] !== undefined) {
+    const text = values["cpu-slowdown"];
+    const slowdown = Number(text);
+    if (!/^\d+(\.\d+)?$/.test(text) || slowdown < 1 || slowdown > 20) {
+      throw new Error(`--cpu-slowdown must be a number from 1 to 20, not "${text}"`);
+    }
+    options.cpuSlowdown = slowdown;
+  }
+  if (values.pages !== undefined) {
+    const pages = values.pages
+      .split(",")
+      .map((page) => page.trim())
+      .filter(Boolean)
+      .map((page) => (page.length > 1 ? page.replace(/\/+$/, "") : page));
+    const unknown = pages.filter((page) => !isPage(page));
+    if (pages.length === 0) throw new Error("--pages needs at least one page");
+    if (unknown.length > 0) throw new Error(`Unknown page ${unknown.join(", ")}; pages: ${ALL_PAGES.join(", ")}`);
+    options.pages = ALL_PAGES.filter((page) => pages.includes(page));
   }
   return options;
 }
 
-/** Where the full Lighthouse reports go: bench-results/latest.json → bench-results/latest-lighthouse. */
+/**
+ * @param {string} page
+ * @returns {page is PagePath}
+ */
+function isPage(page) {
+  return /** @type {readonly string[]} */ (ALL_PAGES).includes(page);
+}
+
+/**
+ * Where the full Lighthouse reports go: bench-results/latest.json → bench-results/latest-lighthouse.
+ * @param {string} json
+ */
 export function lighthouseReportDir(json) {
   return `${json.replace(/\.json$/i, "")}-lighthouse`;
 }
 
-/** The middle value (the mean of the two middle values for an even count); null when there is none. */
+/**
+ * The middle value (the mean of the two middle values for an even count); null when there is none.
+ * @param {unknown[]} values
+ * @returns {number | null}
+ */
 export function median(values) {
-  const numbers = values.filter((value) => typeof value === "number" && Number.isFinite(value)).sort((a, b) => a - b);
+  const numbers = values
+    .filter(/** @returns {value is number} */ (value) => typeof value === "number" && Number.isFinite(value))
+    .sort((a, b) => a - b);
   if (numbers.length === 0) return null;
   const middle = Math.floor(numbers.length / 2);
   return numbers.length % 2 === 1 ? numbers[middle] : (numbers[middle - 1] + numbers[middle]) / 2;
 }
 
-/** The figures the bench keeps from one Lighthouse report (an LHR object). */
+/**
+ * The figures the bench keeps from one Lighthouse report (an LHR object).
+ * @param {LighthouseReport} lhr
+ * @returns {LighthouseRun}
+ */
 export function lighthouseFigures(lhr) {
+  /** @type {LighthouseRun["scores"]} */
   const scores = {};
+  /** @type {LostAudit[]} */
   const lost = [];
   for (const [id, category] of Object.entries(lhr.categories ?? {})) {
     scores[id] = typeof category.score === "number" ? Math.round(category.score * 100) : null;
@@ -161,12 +284,13 @@ export function lighthouseFigures(lhr) {
       lost.push({
         category: id,
         id: ref.id,
-        title: audit.title,
+        title: audit.title ?? ref.id,
         score: audit.score,
         displayValue: audit.displayValue ?? "",
       });
     }
   }
+  /** @param {string} id */
   const numeric = (id) => {
     const value = lhr.audits?.[id]?.numericValue;
     return typeof value === "number" ? value : null;
@@ -182,12 +306,17 @@ export function lighthouseFigures(lhr) {
   };
 }
 
-/** Medians over runs, each figure on its own, and the audits that cost points in any run. */
+/**
+ * Medians over runs, each figure on its own, and the audits that cost points in any run.
+ * @param {LighthouseRun[]} runs
+ * @returns {LighthouseSummary}
+ */
 export function summarizeLighthouse(runs) {
   const categories = [...new Set(runs.flatMap((run) => Object.keys(run.scores)))];
   const scores = Object.fromEntries(
     categories.map((category) => [category, median(runs.map((run) => run.scores[category]))]),
   );
+  /** @type {Map<string, LighthouseSummary["lost"][number]>} */
   const lost = new Map();
   for (const run of runs) {
     for (const audit of run.lost) {
@@ -211,6 +340,7 @@ export function summarizeLighthouse(runs) {
   };
 }
 
+/** @param {number | null | undefined} bytes */
 export function formatBytes(bytes) {
   if (typeof bytes !== "number" || !Number.isFinite(bytes)) return "–";
   if (bytes < 1024) return `${bytes} B`;
@@ -218,35 +348,52 @@ export function formatBytes(bytes) {
   return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 }
 
+/** @param {number | null | undefined} score */
 const formatScore = (score) => (typeof score === "number" ? String(Math.round(score * 10) / 10) : "–");
+/** @param {number | null} ms */
 const formatMs = (ms) => {
   if (typeof ms !== "number") return "–";
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
 };
+/** @param {number | null} cls */
 const formatCls = (cls) => (typeof cls === "number" ? cls.toFixed(3) : "–");
 
 /**
  * Lines up rows under headers. `align` holds "l" or "r" per column (numbers
  * read best right-aligned). Cells are strings; widths count characters.
+ * @param {string[]} headers
+ * @param {(string | null | undefined)[][]} rows
+ * @param {("l" | "r")[]} [align]
  */
 export function formatTable(headers, rows, align = []) {
   const widths = headers.map((header, column) =>
     Math.max([...header].length, ...rows.map((row) => [...String(row[column] ?? "")].length)),
   );
+  /** @type {(cell: string | null | undefined, column: number) => string} */
   const pad = (cell, column) => {
     const text = String(cell ?? "");
     const gap = " ".repeat(widths[column] - [...text].length);
     return align[column] === "r" ? gap + text : text + gap;
   };
+  /** @param {(string | null | undefined)[]} cells */
   const line = (cells) => cells.map(pad).join("  ").replace(/\s+$/, "");
   return [line(headers), widths.map((width) => "─".repeat(width)).join("  "), ...rows.map(line)].join("\n");
 }
 
-/** One verdict per budget and page measured; pages left out with --pages get none. */
+/**
+ * One verdict per budget and page measured; pages left out with --pages get none.
+ * @param {BenchPage[]} pages
+ * @param {typeof BUDGETS} [budgets]
+ * @returns {Verdict[]}
+ */
 export function evaluateBudgets(pages, budgets = BUDGETS) {
   const byPath = new Map(pages.map((page) => [page.path, page]));
+  /** @type {Verdict[]} */
   const verdicts = [];
-  const add = (page, name, status, detail) => verdicts.push({ page, name, status, detail });
+  /** @type {(page: string, name: string, status: Verdict["status"], detail: string) => void} */
+  const add = (page, name, status, detail) => {
+    verdicts.push({ page, name, status, detail });
+  };
 
   for (const path of budgets.zeroJsPages) {
     const page = byPath.get(path);
@@ -318,7 +465,8 @@ export function evaluateBudgets(pages, budgets = BUDGETS) {
   for (const path of budgets.lighthousePages) {
     const page = byPath.get(path);
     if (!page) continue;
-    if (!page.lighthouse) {
+    const summary = page.lighthouse;
+    if (!summary) {
       const errors = page.lighthouseErrors ?? [];
       if (errors.length > 0)
         add(path, "Lighthouse 100 in all four categories", "fail", `no run finished: ${errors[0]}`);
@@ -326,18 +474,22 @@ export function evaluateBudgets(pages, budgets = BUDGETS) {
       continue;
     }
     for (const [category, label] of Object.entries(CATEGORY_LABELS)) {
-      const score = page.lighthouse.scores[category];
-      const lost = page.lighthouse.lost.filter((audit) => audit.category === category);
+      const score = summary.scores[category];
+      const lost = summary.lost.filter((audit) => audit.category === category);
       const detail =
         score === 100
           ? "100"
-          : `${formatScore(score)}${lost.length ? `: ${lost.map((audit) => lostText(audit, page.lighthouse.runs)).join("; ")}` : ""}`;
+          : `${formatScore(score)}${lost.length ? `: ${lost.map((audit) => lostText(audit, summary.runs)).join("; ")}` : ""}`;
       add(path, `Lighthouse ${label} 100`, score === 100 ? "pass" : "fail", detail);
     }
   }
   return verdicts;
 }
 
+/**
+ * @param {LighthouseSummary["lost"][number]} audit
+ * @param {number} runs
+ */
 function lostText(audit, runs) {
   const value = audit.displayValue ? ` (worst ${audit.displayValue})` : "";
   return `${audit.title}${value}, ${audit.runs}/${runs} runs`;
@@ -345,9 +497,14 @@ function lostText(audit, runs) {
 
 const MARK = { pass: "✔", fail: "✖", skipped: "–" };
 
-/** The whole printed report. */
+/**
+ * The whole printed report.
+ * @param {{ pages: BenchPage[], verdicts: Verdict[], meta: { device: string, lighthouseVersion: string, runs: number, cpuSlowdown: number } }} report
+ */
 export function renderReport({ pages, verdicts, meta }) {
+  /** @type {string[]} */
   const out = [];
+  const weighed = pages.flatMap(({ path, weight }) => (weight ? [{ path, weight }] : []));
   out.push(
     `Page weight before any interaction: Chromium at ${meta.device}, no scrolling, until the network is quiet.`,
     "HTML+CSS and JS are each body gzipped at level 9 by the bench; images are file bytes; inline JS is raw bytes.",
@@ -356,7 +513,7 @@ export function renderReport({ pages, verdicts, meta }) {
   out.push(
     formatTable(
       ["page", "HTML+CSS gz", "JS gz", "JS files", "inline JS", "images", "requests", "other hosts"],
-      pages.map(({ path, weight }) => [
+      weighed.map(({ path, weight }) => [
         path,
         formatBytes(weight.htmlCssGzip),
         formatBytes(weight.jsGzip),
@@ -370,7 +527,7 @@ export function renderReport({ pages, verdicts, meta }) {
     ),
   );
 
-  const islandRows = pages.flatMap(({ path, weight }) =>
+  const islandRows = weighed.flatMap(({ path, weight }) =>
     (weight.islands ?? []).map((island) => [
       path,
       island.name,
@@ -384,7 +541,7 @@ export function renderReport({ pages, verdicts, meta }) {
     out.push(formatTable(["page", "island", "chunk", "at load", "after scrolling to it"], islandRows));
   }
 
-  const measured = pages.filter((page) => page.lighthouse);
+  const measured = pages.flatMap(({ path, lighthouse }) => (lighthouse ? [{ path, lighthouse }] : []));
   if (measured.length > 0) {
     out.push(
       "",

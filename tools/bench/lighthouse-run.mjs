@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * One Lighthouse run (its defaults: mobile form factor, simulated slow 4G and
  * 4× CPU throttling) against a fresh Chromium with an empty profile, so every
@@ -9,11 +10,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS } from "../chromium.mjs";
-import { lighthouseFigures } from "./bench-report.mjs";
+import { CATEGORY_LABELS, lighthouseFigures } from "./bench-report.mjs";
 
-export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-
-/** Starts Chromium with a DevTools port and resolves with the port once it listens. */
+/**
+ * Starts Chromium with a DevTools port; `port` resolves once it listens, `close` ends it and removes its
+ * profile.
+ * @param {string} executablePath
+ * @returns {{ port: Promise<number>, close: () => Promise<void> }}
+ */
 function launchChromium(executablePath) {
   const profile = mkdtempSync(join(tmpdir(), "bench-chromium-"));
   const child = spawn(
@@ -55,7 +59,12 @@ function launchChromium(executablePath) {
   return { port, close };
 }
 
-/** Runs Lighthouse once: the scores, metrics and what cost points, and the full JSON report. */
+/**
+ * Runs Lighthouse once: the scores, metrics and what cost points, and the full JSON report.
+ * @param {string} url
+ * @param {{ chromiumPath: string, cpuSlowdown?: number | null }} options
+ * @returns {Promise<{ figures: import("./bench-report.mjs").LighthouseRun, report: string }>}
+ */
 export async function runLighthouse(url, { chromiumPath, cpuSlowdown = null }) {
   const chromium = launchChromium(chromiumPath);
   try {
@@ -64,14 +73,16 @@ export async function runLighthouse(url, { chromiumPath, cpuSlowdown = null }) {
       port,
       output: "json",
       logLevel: "error",
-      onlyCategories: CATEGORIES,
+      onlyCategories: Object.keys(CATEGORY_LABELS),
       ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
     });
     if (!result?.lhr) throw new Error(`Lighthouse returned no report for ${url}`);
     if (result.lhr.runtimeError) {
       throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
     }
-    return { figures: lighthouseFigures(result.lhr), report: result.report };
+    // One output format was asked for, so there is one report.
+    const report = Array.isArray(result.report) ? result.report[0] : result.report;
+    return { figures: lighthouseFigures(result.lhr), report };
   } finally {
     await chromium.close();
   }

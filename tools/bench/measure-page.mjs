@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Loads one page in Chromium as a phone would, without touching it, and
  * records every response until the network goes quiet: that is "before any
@@ -6,6 +7,30 @@
  * scrolled into view.
  */
 import { summarizeResponses } from "./page-weight.mjs";
+
+/** @typedef {import("playwright-core").Browser} Browser */
+/** @typedef {import("playwright-core").Page} Page */
+/** @typedef {import("./page-weight.mjs").RecordedResponse} RecordedResponse */
+/** @typedef {{ width: number, height: number }} Viewport */
+
+/**
+ * A `client:visible` island as the page lays it out: its component's name and chunk, and where its first
+ * box sits in the document (null without a box).
+ * @typedef {object} Island
+ * @property {number} index its place among the page's client:visible islands
+ * @property {string} name
+ * @property {string} componentUrl
+ * @property {number | null} top
+ * @property {number | null} bottom
+ * @property {boolean} inFirstViewport
+ */
+
+/**
+ * An island with what the bench saw: was its chunk fetched at load, and after scrolling to it?
+ * @typedef {Island & { requestedAtLoad: boolean, requestedAfterScroll: boolean, shortViewport?: Viewport, unplaced?: boolean }} IslandCheck
+ */
+
+/** @typedef {import("./page-weight.mjs").PageWeight & { url: string, status: number, islands: IslandCheck[] }} PageMeasurement */
 
 /** Lighthouse's mobile device (Moto G Power): 412×823 CSS pixels at 1.75×. */
 export const MOBILE = {
@@ -22,6 +47,10 @@ const QUIET_MS = 1_500;
 const SETTLE_LIMIT_MS = 15_000;
 const ISLAND_WAIT_MS = 8_000;
 
+/**
+ * @param {string} url
+ * @param {string} origin
+ */
 function isThirdParty(url, origin) {
   try {
     const parsed = new URL(url);
@@ -31,10 +60,15 @@ function isThirdParty(url, origin) {
   }
 }
 
-/** Resolves when no request has been in flight for `QUIET_MS` (or after `SETTLE_LIMIT_MS`). */
+/**
+ * Resolves when no request has been in flight for `QUIET_MS` (or after `SETTLE_LIMIT_MS`).
+ * @param {Page} page
+ * @returns {Promise<void>}
+ */
 function networkQuiet(page) {
   return new Promise((resolve) => {
     let inFlight = 0;
+    /** @type {NodeJS.Timeout | undefined} */
     let timer;
     const started = Date.now();
     const done = () => {
@@ -65,7 +99,11 @@ function networkQuiet(page) {
   });
 }
 
-/** The page's `client:visible` islands, with where their first box sits in the document. */
+/**
+ * The page's `client:visible` islands, with where their first box sits in the document.
+ * @param {Page} page
+ * @returns {Promise<Island[]>}
+ */
 function visibleIslands(page) {
   return page.evaluate(() =>
     [...document.querySelectorAll('astro-island[client="visible"]')].map((island, index) => {
@@ -82,17 +120,27 @@ function visibleIslands(page) {
         componentUrl: new URL(island.getAttribute("component-url") ?? "", location.href).href,
         top,
         bottom,
-        inFirstViewport: top !== null && top < window.innerHeight && bottom > 0,
+        inFirstViewport: top !== null && bottom !== null && top < window.innerHeight && bottom > 0,
       };
     }),
   );
 }
 
+/**
+ * Opens `url` in a fresh context of the phone with `viewport`, recording every request and every finished
+ * response until the network is quiet.
+ * @param {Browser} browser
+ * @param {string} url
+ * @param {Viewport} viewport
+ */
 async function openRecorded(browser, url, viewport) {
   const context = await browser.newContext({ ...MOBILE, viewport });
   const page = await context.newPage();
+  /** @type {{ url: string, resourceType: string }[]} */
   const requested = [];
+  /** @type {Promise<void>[]} */
   const pending = [];
+  /** @type {RecordedResponse[]} */
   const responses = [];
   page.on("request", (request) => requested.push({ url: request.url(), resourceType: request.resourceType() }));
   page.on("requestfinished", (request) => {
@@ -122,8 +170,14 @@ async function openRecorded(browser, url, viewport) {
   return { context, page, requested, responses, status: navigation?.status() ?? 0 };
 }
 
-/** Scrolls each island into view and reports whether its chunk was fetched at load and after. */
+/**
+ * Scrolls each island into view and reports whether its chunk was fetched at load and after.
+ * @param {Page} page
+ * @param {Island[]} islands
+ * @param {string[]} requestedAtLoad the URLs requested before any scrolling
+ */
 async function islandChecks(page, islands, requestedAtLoad) {
+  /** @type {IslandCheck[]} */
   const checks = [];
   for (const island of islands) {
     const atLoad = requestedAtLoad.includes(island.componentUrl);
@@ -157,6 +211,10 @@ async function islandChecks(page, islands, requestedAtLoad) {
  * already inside the first screen (so fetched at load, as it is visible), it
  * reloads with a viewport short enough to put the island below the fold, so
  * laziness is still proven.
+ * @param {Browser} browser
+ * @param {string} url
+ * @param {{ viewport?: Viewport }} [options]
+ * @returns {Promise<PageMeasurement>}
  */
 export async function measurePage(browser, url, { viewport = MOBILE.viewport } = {}) {
   const origin = new URL(url).origin;
@@ -182,6 +240,14 @@ export async function measurePage(browser, url, { viewport = MOBILE.viewport } =
   }
 }
 
+/**
+ * Checks an island that sits in the phone's first screen again, in a viewport that ends above it.
+ * @param {Browser} browser
+ * @param {string} url
+ * @param {Island} island
+ * @param {number} width
+ * @returns {Promise<IslandCheck>}
+ */
 async function checkBelowTheFold(browser, url, island, width) {
   const height = Math.max(120, Math.floor(island.top ?? 0) - 20);
   const viewport = { width, height };

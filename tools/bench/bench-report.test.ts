@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { ALL_PAGES } from "../../src/data/pages.mjs";
 import {
-  ALL_PAGES,
+  type BenchPage,
+  type IslandCheck,
+  type LighthouseRun,
+  type LostAudit,
+  type Verdict,
+  type Weight,
   BUDGETS,
   evaluateBudgets,
   formatBytes,
@@ -13,7 +19,7 @@ import {
   summarizeLighthouse,
 } from "./bench-report.mjs";
 
-const lightPage = (path, overrides = {}) => ({
+const lightPage = (path: string, overrides: Partial<Weight> = {}): BenchPage => ({
   path,
   weight: {
     htmlCssGzip: 6_000,
@@ -21,8 +27,6 @@ const lightPage = (path, overrides = {}) => ({
     jsFiles: [],
     inlineJsBytes: 258,
     imageBytes: 3_600,
-    images: [],
-    fontBytes: 0,
     requests: 4,
     thirdParty: [],
     islands: [],
@@ -31,8 +35,7 @@ const lightPage = (path, overrides = {}) => ({
   lighthouse: null,
 });
 
-const island = (overrides = {}) => ({
-  index: 0,
+const island = (overrides: Partial<IslandCheck> = {}): IslandCheck => ({
   name: "Carousel",
   componentUrl: "http://127.0.0.1:4000/_astro/Carousel.abc.js",
   inFirstViewport: false,
@@ -41,7 +44,13 @@ const island = (overrides = {}) => ({
   ...overrides,
 });
 
-const figures = (scores, lcpMs, tbtMs, cls, lost = []) => ({
+const figures = (
+  scores: LighthouseRun["scores"],
+  lcpMs: number,
+  tbtMs: number,
+  cls: number,
+  lost: LostAudit[] = [],
+): LighthouseRun => ({
   scores,
   lcpMs,
   tbtMs,
@@ -52,7 +61,12 @@ const figures = (scores, lcpMs, tbtMs, cls, lost = []) => ({
 });
 const perfect = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
 
-const verdict = (verdicts, page, name) => verdicts.find((v) => v.page === page && v.name.startsWith(name));
+/** The verdict on `page` whose name starts with `name`; a missing one fails the test. */
+const verdict = (verdicts: Verdict[], page: string, name: string): Verdict => {
+  const found = verdicts.find((v) => v.page === page && v.name.startsWith(name));
+  if (!found) throw new Error(`no verdict "${name}…" for ${page}`);
+  return found;
+};
 
 describe("median", () => {
   it("takes the middle of an odd count and the mean of the two middles of an even count", () => {
@@ -118,6 +132,19 @@ describe("parseBenchArgs", () => {
     expect(() => parseBenchArgs(["--cpu-slowdown", "0.5"])).toThrow(/--cpu-slowdown/);
     expect(() => parseBenchArgs(["--fast"])).toThrow(/Unknown option --fast/);
   });
+
+  it("says which option lacks its value, and names a stray word or a value given to a switch", () => {
+    expect(() => parseBenchArgs(["--runs", "--no-fail"])).toThrow("--runs needs a value");
+    expect(() => parseBenchArgs(["--dist"])).toThrow("--dist needs a value");
+    expect(() => parseBenchArgs(["fast"])).toThrow(/^Unknown option fast\n\nUsage: npm run bench/);
+    expect(() => parseBenchArgs(["--no-build=yes"])).toThrow("--no-build takes no value");
+  });
+
+  it("asks for the usage with --help or -h", () => {
+    expect(parseBenchArgs(["--help"]).help).toBe(true);
+    expect(parseBenchArgs(["-h"]).help).toBe(true);
+    expect(parseBenchArgs([]).help).toBe(false);
+  });
 });
 
 describe("lighthouseReportDir", () => {
@@ -129,7 +156,7 @@ describe("lighthouseReportDir", () => {
 });
 
 describe("lighthouseFigures and summarizeLighthouse", () => {
-  const lhr = (performance, lcp, tbt, cls) => ({
+  const lhr = (performance: number, lcp: number, tbt: number, cls: number) => ({
     categories: {
       performance: { score: performance, auditRefs: [{ id: "total-blocking-time", weight: 30 }] },
       seo: {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { connectSourceAllows, directiveSources, inlineScriptHashes, withConnectSource } from "./csp.mjs";
-import { headersFor, loadNetlifyHeaders } from "./netlify-headers.mjs";
+import { deployedPolicy } from "./netlify-headers.mjs";
 
-const deployed = headersFor(loadNetlifyHeaders(), "/")["Content-Security-Policy"];
+const deployed = await deployedPolicy();
 
 describe("Content-Security-Policy helpers", () => {
   it("hashes executable inline scripts and skips JSON-LD data blocks", () => {

@@ -1,9 +1,20 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { gzipBytes, inlineScriptBytes, inlineScripts, summarizeResponses } from "./page-weight.mjs";
+import {
+  gzipBytes,
+  inlineScriptBytes,
+  inlineScripts,
+  type RecordedResponse,
+  summarizeResponses,
+} from "./page-weight.mjs";
 
 const origin = "http://127.0.0.1:4000";
-const response = (path, resourceType, body, extra = {}) => ({
+const response = (
+  path: string,
+  resourceType: string,
+  body: string | Buffer | null,
+  extra: Partial<RecordedResponse> = {},
+): RecordedResponse => ({
   url: path.startsWith("http") ? path : `${origin}${path}`,
   resourceType,
   status: 200,
@@ -93,7 +104,7 @@ describe("summarizeResponses", () => {
 
   it("survives bodies that could not be read and URLs that do not parse", () => {
     const weight = summarizeResponses(
-      [response("/redirect", "document", null), { url: "not a url", resourceType: "script", body: null }],
+      [response("/redirect", "document", null), { url: "not a url", resourceType: "script", status: 0, body: null }],
       origin,
     );
     expect(weight.requests).toBe(1);
