@@ -4,9 +4,9 @@
  * page never builds an href by hand.
  */
 
-export type PressContactRole = "Booking" | "Press" | "Management";
+type PressContactRole = "Booking" | "Press" | "Management";
 
-export type PressContact = {
+type PressContact = {
   /** Shown as the contact's heading. */
   role: PressContactRole;
   name: string;

@@ -1,5 +1,5 @@
 /** The roadmap's three groups and their default tasks: 8, 6 and 7 of them, each with an owner. */
-export type DefaultTask = { text: string; owner: string };
+type DefaultTask = { text: string; owner: string };
 export type DefaultGroup = { id: string; title: string; tasks: DefaultTask[] };
 
 export const roadmapCopy = {

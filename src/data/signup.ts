@@ -15,7 +15,7 @@ export const interests = [
 export type Interest = (typeof interests)[number]["value"];
 
 /** The address that removes a fan from the list (and answers questions about it). */
-export const newsContact = "news@orlaquinlan.example";
+const newsContact = "news@orlaquinlan.example";
 
 export const signup = {
   heading: "Sign up for news",

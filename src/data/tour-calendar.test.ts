@@ -143,10 +143,9 @@ describe("the tour's calendar files", () => {
     expect(dublinWallTime(new Date("2025-01-31T23:30:00Z"))).toBe("2025-01-31T23:30:00");
   });
 
-  it("are typed text/calendar by exact rules, and no page and no mistyped date link is", () => {
-    const rules = [...loadNetlifyHeaders(), ...calendarHeaderRules(tour.dates)];
-    // netlify-headers.mjs is plain JavaScript: name the shape of what it returns.
-    const contentType = (path: string) => (headersFor(rules, path) as Record<string, string>)["Content-Type"];
+  it("are typed text/calendar by exact rules, and no page and no mistyped date link is", async () => {
+    const rules = await loadNetlifyHeaders({ rules: calendarHeaderRules(tour.dates) });
+    const contentType = (path: string) => headersFor(rules, path)["Content-Type"];
     for (const path of [tourFeedPath, ...tour.dates.map(tourDatePath)]) {
       expect(contentType(path), path).toBe("text/calendar; charset=utf-8");
     }

@@ -68,7 +68,7 @@ export function dublinWallTime(instant: Date): string {
 const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
 
 /** The venue the way a map app finds it: name, street, town, county, Eircode, country. */
-export function venueLocation(venue: TourDate["venue"]): string {
+function venueLocation(venue: TourDate["venue"]): string {
   const { street, locality, region, postalCode, country } = venue.address;
   return [venue.name, street, locality, region, postalCode, countryNames.of(country) ?? country].join(", ");
 }

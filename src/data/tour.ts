@@ -10,7 +10,7 @@ export type TourLinkKind = "ticket" | "venue";
 /** schema.org EventStatusType values we use. */
 export type TourDateStatus = "EventScheduled" | "EventPostponed" | "EventRescheduled" | "EventCancelled";
 
-export type PostalAddressParts = {
+type PostalAddressParts = {
   street: string;
   locality: string;
   region: string;

@@ -21,7 +21,7 @@ export const focusRingOnDark =
 export const controlBorder = "border border-stone-500";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "light";
-export type ButtonSize = "sm" | "md" | "lg" | "icon";
+type ButtonSize = "sm" | "md" | "lg" | "icon";
 
 const buttonBase =
   "inline-flex items-center justify-center gap-2 font-semibold disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";

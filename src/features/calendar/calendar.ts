@@ -8,7 +8,7 @@ import { buildCalendar, type IcsEvent } from "../../lib/ics";
 
 export const EVENT_TYPES = ["away", "gig", "rehearsal", "recording", "promotion"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-export const DEFAULT_EVENT_TYPE: EventType = "gig";
+const DEFAULT_EVENT_TYPE: EventType = "gig";
 
 /**
  * Type colours as Tailwind classes for the day dots, the card
@@ -140,7 +140,7 @@ export function eventsByDay<T extends CalendarEvent>(events: readonly T[]): Map<
 }
 
 /** How every date is shown: "Mar 5, 2026". */
-export const DATE_FORMAT = "MMM d, yyyy";
+const DATE_FORMAT = "MMM d, yyyy";
 
 /** A picked day as 'MMM d, yyyy', e.g. "Apr 23, 2025". */
 export function formatDay(day: Date): string {
@@ -154,7 +154,7 @@ export function formatEventDate(event: Pick<CalendarEvent, "start_date">): strin
 }
 
 /** At most this many dots under a day; the rest are counted ("+2"). */
-export const MAX_DAY_DOTS = 3;
+const MAX_DAY_DOTS = 3;
 
 /** The dots a day shows (its first events in start order) and how many more it holds. */
 export function dayDots<T>(events: readonly T[], max = MAX_DAY_DOTS): { shown: T[]; more: number } {

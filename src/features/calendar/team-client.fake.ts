@@ -22,7 +22,7 @@ function pending(): Settle & { promise: Promise<unknown> } {
 }
 
 /** A read of a table, waiting for its reply. */
-export type PendingRead = {
+type PendingRead = {
   table: string;
   /** The rows asked for (supabase-js .range(), inclusive). */
   range: [number, number];

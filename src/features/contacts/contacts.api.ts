@@ -12,7 +12,7 @@ const optionalText = (value: unknown) => (typeof value === "string" ? value : nu
 const isVersion = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
 
 /** One row of a contacts select, checked: without an id, a name, a role or a version it is dropped. */
-export function toContact(row: unknown): Contact | null {
+function toContact(row: unknown): Contact | null {
   if (!row || typeof row !== "object") return null;
   const { id, name, role, email, phone, created_at, version, updated_at } = row as Record<string, unknown>;
   if (typeof id !== "string" || typeof name !== "string" || typeof role !== "string" || !isVersion(version)) {
@@ -95,7 +95,7 @@ export type SaveResult =
   | { outcome: "unchanged" };
 
 /** Reads one contact, or null when there is none with that id. */
-export async function fetchContact(client: SupabaseClient, id: string): Promise<Contact | null> {
+async function fetchContact(client: SupabaseClient, id: string): Promise<Contact | null> {
   const { data, error } = await client.from("contacts").select("*").eq("id", id);
   if (error) throw error;
   return toContact(data?.[0]);

@@ -8,7 +8,7 @@ import { vCard, vCardFileName, vCards, type VCardPerson } from "./vcard";
  * is just an international number. A local number ("087 123 4567") stays text as written:
  * as a URI it would need a phone-context (the country or area it is dialled in) that the field does not give.
  */
-export function contactVCardPerson(contact: Contact): VCardPerson {
+function contactVCardPerson(contact: Contact): VCardPerson {
   const plain = contact.phone !== null && isPlainPhoneNumber(contact.phone);
   const href = plain ? telHref(contact.phone) : null;
   const telUri = href?.startsWith("tel:+") ? href : null;

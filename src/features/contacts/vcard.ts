@@ -2,7 +2,7 @@
  * vCard 4.0 writer (RFC 6350): turns people into the text of a .vcf file that
  * phone and desktop address books import. Pure: no DOM, values in, text out.
  */
-import { foldLine } from "../../lib/content-lines";
+import { joinContentLines } from "../../lib/content-lines";
 
 /** One person as the writer needs them; empty optional fields are left out of the card. */
 export type VCardPerson = {
@@ -18,8 +18,6 @@ export type VCardPerson = {
   /** A phone number with no usable `tel:` URI, written as free text so it is not lost. */
   telText?: string | null;
 };
-
-const CRLF = "\r\n";
 
 /**
  * Line breaks become LF (escaped as \n below); other control characters are not
@@ -105,7 +103,7 @@ export function vCard(person: VCardPerson): string {
   // was created, and an edited contact would claim to be older than it is.)
   lines.push(`UID;VALUE=text:${escapeText(person.uid)}`);
   lines.push("END:VCARD");
-  return lines.map(foldLine).join(CRLF) + CRLF;
+  return joinContentLines(lines);
 }
 
 /** Several vCards in one file, in the given order. */

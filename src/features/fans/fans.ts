@@ -2,7 +2,8 @@
  * The team's list of fan sign-ups (/fans): the row shape, how a choice and a
  * date read, and the CSV the mailing tool imports. Pure.
  */
-import { interests, type Interest } from "../../data/signup";
+import type { Interest } from "../../data/signup";
+import { CRLF } from "../../lib/content-lines";
 
 /** A sign-up as read back; `interest` is whatever the table holds (one of data/signup's interests today). */
 export type FanSignup = { id: string; email: string; interest: Interest | (string & {}); created_at: string };
@@ -30,11 +31,6 @@ export function toFanSignups(rows: unknown): FanSignup[] {
 /** A failed call's words for a toast: the server's message, or the error itself. */
 export function failureText(error: unknown): string {
   return error && typeof error === "object" && "message" in error ? String(error.message) : String(error);
-}
-
-/** "All news: …" / "Only when the T-shirts are out", as the fan read it on the form. */
-export function interestLabel(interest: string): string {
-  return interests.find((entry) => entry.value === interest)?.label ?? interest;
 }
 
 /** A short name for the list and the CSV: "All news" or "T-shirts". */
@@ -75,7 +71,7 @@ export function signupsCsv(signups: readonly FanSignup[]): string {
     ["email", "wants", "signed_up"],
     ...signups.map((signup) => [signup.email, interestShort(signup.interest), signup.created_at]),
   ];
-  return `${rows.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
+  return `${rows.map((row) => row.map(csvField).join(",")).join(CRLF)}${CRLF}`;
 }
 
 /** The CSV's MIME type, with its encoding, so a spreadsheet reads accented addresses right. */

@@ -1,5 +1,7 @@
 /** Quantity rules and texts of the merch stepper. */
 
+import { CRLF } from "../../lib/content-lines";
+
 export const MIN_QUANTITY = 1;
 /** A generous cap so a typo cannot order a thousand bags. */
 export const MAX_QUANTITY = 99;
@@ -47,6 +49,6 @@ export function orderLine({ product, quantity, unitCents, currency = "EUR" }: Or
  */
 export function orderMailto(order: OrderEmail): string {
   const count = clampQuantity(order.quantity);
-  const encode = (text: string) => encodeURIComponent(text.replace(/\r?\n/g, "\r\n"));
+  const encode = (text: string) => encodeURIComponent(text.replace(/\r?\n/g, CRLF));
   return `mailto:${order.to}?subject=${encode(order.subject(order.product, count))}&body=${encode(order.body(orderLine({ ...order, quantity: count })))}`;
 }

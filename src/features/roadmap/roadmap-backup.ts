@@ -7,7 +7,7 @@ import { readRoadmapObject, readTasks, type GroupInfo, type ParseResult, type Ro
 
 /** Names the file's contents, so any other JSON file is refused by name rather than by accident. */
 export const BACKUP_FORMAT = "stagedoor-roadmap";
-export const BACKUP_VERSION = 1;
+const BACKUP_VERSION = 1;
 /** Far above any real roadmap (21 default tasks take about 3 KB), far below what would stall the page. */
 export const BACKUP_MAX_BYTES = 1024 * 1024;
 export const BACKUP_MIME_TYPE = "application/json";
@@ -15,7 +15,7 @@ export const BACKUP_MIME_TYPE = "application/json";
 /** A file to download: its name, its text and its type. */
 export type BackupFile = { name: string; text: string; type: string };
 
-export type RoadmapBackup = {
+type RoadmapBackup = {
   format: typeof BACKUP_FORMAT;
   version: typeof BACKUP_VERSION;
   exportedAt: string;

@@ -30,7 +30,7 @@ import { backupFile, type BackupFile } from "./roadmap-backup";
 import { recordDeletion, restoreTask, type DeletedTask } from "./roadmap-undo";
 
 /** The timer functions of the page (`window`), or fakes. */
-export type Timers = {
+type Timers = {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 };
