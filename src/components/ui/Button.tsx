@@ -1,7 +1,8 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 import { buttonClass, cx, type ButtonStyle } from "./styles";
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle;
+/** A button element's props, `ref` included (a plain prop since React 19), plus the kit's style. */
+type ButtonProps = ComponentProps<"button"> & ButtonStyle;
 
 /** A button from the kit; `type` defaults to "button" so it never submits a form by accident. */
 export function Button({ variant, size, pill, className, type = "button", ...rest }: ButtonProps) {

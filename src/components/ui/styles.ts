@@ -20,8 +20,8 @@ export const focusRingOnDark =
 /** The edge of every bordered control: text fields, secondary buttons, steppers. */
 export const controlBorder = "border border-stone-500";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost" | "light";
-type ButtonSize = "sm" | "md" | "lg" | "icon";
+export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "light";
+type ButtonSize = "sm" | "md" | "lg" | "icon" | "touch";
 
 const buttonBase =
   "inline-flex items-center justify-center gap-2 font-semibold disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
@@ -31,6 +31,8 @@ const buttonVariants: Record<ButtonVariant, string> = {
   primary: `bg-stone-900 text-white hover:bg-stone-700 ${focusRing}`,
   /** Every other action: outlined, so its edge is visible at 3:1. */
   secondary: `${controlBorder} bg-white text-stone-900 hover:bg-stone-100 ${focusRing}`,
+  /** The public pages' outlined calls to action (streaming, tickets, sign-up): a dark edge, as strong as the text. */
+  outline: `border border-stone-900 bg-white text-stone-900 hover:bg-stone-100 ${focusRing}`,
   /** Quiet actions inside a card (close, undo in a toast). */
   ghost: `text-stone-900 hover:bg-stone-100 ${focusRing}`,
   /** A solid light button on a dark photo (the hero). */
@@ -42,6 +44,8 @@ const buttonSizes: Record<ButtonSize, string> = {
   md: "px-4 py-2",
   lg: "px-6 py-3",
   icon: "h-10 w-10 shrink-0",
+  /** A 44 px square: the touch target of controls a fan uses on a phone (carousel arrows, the quantity stepper). */
+  touch: "h-11 w-11 shrink-0",
 };
 
 export interface ButtonStyle {
@@ -58,6 +62,9 @@ export function buttonClass({ variant = "primary", size = "md", pill = false }: 
 
 /** A single-line text input, select or textarea. */
 export const inputClass = `block w-full rounded-md ${controlBorder} bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 ${focusRing} aria-[invalid=true]:border-red-700`;
+
+/** A text link in running text or on its own line: underlined, darker grey on hover. */
+export const linkClass = "underline underline-offset-4 hover:text-stone-700";
 
 /** The visible label above a field. */
 export const labelClass = "block text-sm font-semibold text-stone-900";

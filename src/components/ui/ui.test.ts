@@ -16,6 +16,7 @@ const surfaces = { "a white card": colors.white, "the stone-50 page": colors.sto
 const bordered: Record<string, string> = {
   "a text field": inputClass,
   "a secondary button": buttonClass({ variant: "secondary" }),
+  "an outlined call to action": buttonClass({ variant: "outline" }),
   "a bordered control": controlBorder,
 };
 

@@ -15,7 +15,7 @@ import { slidePosition, type Slide } from "./carousel";
 type Props = { slides: Slide[]; label: string };
 
 // Round outlined arrows; aria-disabled rather than disabled, so Next keeps the keyboard focus on the last photo.
-const arrowButton = buttonClass({ variant: "secondary", size: "icon", pill: true });
+const arrowButton = buttonClass({ variant: "secondary", size: "touch", pill: true });
 
 function CarouselInner({ slides, label }: Props) {
   const [active, setActive] = useState(0);

@@ -5,7 +5,6 @@
  */
 import { memo, useId, useState } from "react";
 import { Button } from "../../components/ui/Button";
-import { buttonClass } from "../../components/ui/styles";
 import type { Contact } from "./contacts";
 import { mailtoHref, telHref } from "./contacts.links";
 import { contactsStore } from "./contacts.store";
@@ -56,10 +55,9 @@ export const ContactCard = memo(function ContactCard({
             </Button>
           </div>
         </div>
-        {/* A plain button with the kit's classes: the list needs its ref, which the kit's Button does not take. */}
-        <button
-          type="button"
-          className={buttonClass({ variant: "secondary", size: "icon" })}
+        <Button
+          variant="secondary"
+          size="icon"
           title="Edit contact"
           aria-label="Edit contact"
           ref={(button) => registerEditButton(contact.id, button)}
@@ -75,7 +73,7 @@ export const ContactCard = memo(function ContactCard({
           >
             <path d="M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16v4z" />
           </svg>
-        </button>
+        </Button>
       </div>
       {historyOpen ? <ContactHistory contact={contact} id={historyId} /> : null}
     </ContactCardShell>

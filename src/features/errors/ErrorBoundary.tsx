@@ -4,7 +4,7 @@
  * page so a half-broken tool is never left on screen.
  */
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { cx, focusRing, pageHeadingClass } from "../../components/ui/styles";
+import { cx, focusRing, linkClass, pageHeadingClass } from "../../components/ui/styles";
 
 type Props = { children: ReactNode };
 type State = { error: Error | null };
@@ -32,7 +32,7 @@ export class ErrorBoundary extends Component<Props, State> {
         <pre className="max-w-full whitespace-pre-wrap rounded bg-stone-100 p-4 text-sm text-red-800">
           {error.message}
         </pre>
-        <a href="/" className={cx("text-base underline underline-offset-4", focusRing)}>
+        <a href="/" className={cx("text-base", linkClass, focusRing)}>
           Back to the home page
         </a>
       </div>

@@ -17,9 +17,9 @@ type Props = { addToCartLabel: string };
 
 // aria-disabled rather than disabled: a button that disables itself under the
 // keyboard focus (− reaching 1) would drop the focus to the page.
-const stepButton = cx(buttonClass({ variant: "ghost", size: "icon" }), "text-xl");
+const stepButton = cx(buttonClass({ variant: "ghost", size: "touch" }), "text-xl");
 /** The quantity between the buttons, set off from them by the control's edge on either side. */
-const quantityField = cx(controlBorder, "h-10 w-16 border-y-0 text-center text-lg", focusRing);
+const quantityField = cx(controlBorder, "h-11 w-16 border-y-0 text-center text-lg", focusRing);
 
 function Stepper({ addToCartLabel }: Props) {
   const [quantity, setQuantity] = useState(MIN_QUANTITY);
