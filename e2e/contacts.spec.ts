@@ -8,6 +8,7 @@
 import ICAL from "ical.js";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, expectToast, test } from "./fixtures";
+import { LEGACY_CONTACTS_KEY } from "../src/features/contacts/contacts";
 import { downloadDuring, layoutShifts, recordLayoutShifts, secondBrowser, uniqueWord } from "./team";
 
 type NewContact = { name: string; role: string; email?: string; phone?: string };
@@ -301,13 +302,13 @@ test("moves contacts kept in this browser by an older version to the shared tabl
   const fiona = { id: `legacy-ok-${word}`, name: `Fiona ${word}`, role: "Agent", email: "", phone: "087 000" };
   const gerry = { id: `legacy-bad-${word}`, name: `Gerry ${word}`, role: "Label" };
   await page.addInitScript(
-    (value) => {
+    ({ value, key }) => {
       // Once: a reload must find what the page left.
       if (sessionStorage.getItem("seeded")) return;
-      localStorage.setItem("contacts", value);
+      localStorage.setItem(key, value);
       sessionStorage.setItem("seeded", "1");
     },
-    JSON.stringify([fiona, gerry]),
+    { value: JSON.stringify([fiona, gerry]), key: LEGACY_CONTACTS_KEY },
   );
   // The shared table refuses Gerry this time.
   const contacts = /\/rest\/v1\/contacts/;
@@ -329,5 +330,5 @@ test("moves contacts kept in this browser by an older version to the shared tabl
   await searchBox(page).fill(word);
   await expect(page.getByRole("article")).toHaveCount(2);
   await expect(card(page, gerry.name)).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem("contacts"))).toBeNull();
+  expect(await page.evaluate((key) => localStorage.getItem(key), LEGACY_CONTACTS_KEY)).toBeNull();
 });

@@ -7,6 +7,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
+import { ROADMAP_STORAGE_KEY, ROADMAP_UNREADABLE_KEY } from "../src/features/roadmap/roadmap";
 import { downloadDuring, layoutShifts, recordLayoutShifts } from "./team";
 
 const group = (page: Page, name: string) => page.getByRole("region", { name });
@@ -272,13 +273,16 @@ test("shows the defaults when the saved roadmap cannot be read, and keeps each u
   page,
 }) => {
   const bad = '{"planning": [{"id": 1}]';
-  await page.addInitScript((value) => {
-    // Once: a reload must find what the page itself saved. A copy kept aside on an earlier visit is there too.
-    if (sessionStorage.getItem("seeded")) return;
-    localStorage.setItem("roadmapTodos", value);
-    localStorage.setItem("roadmapTodos.unreadable", "{earlier");
-    sessionStorage.setItem("seeded", "1");
-  }, bad);
+  await page.addInitScript(
+    ({ value, key, asideKey }) => {
+      // Once: a reload must find what the page itself saved. A copy kept aside on an earlier visit is there too.
+      if (sessionStorage.getItem("seeded")) return;
+      localStorage.setItem(key, value);
+      localStorage.setItem(asideKey, "{earlier");
+      sessionStorage.setItem("seeded", "1");
+    },
+    { value: bad, key: ROADMAP_STORAGE_KEY, asideKey: ROADMAP_UNREADABLE_KEY },
+  );
   await page.goto("/roadmap");
   await expect(group(page, "Planning & Setup").getByRole("checkbox")).toHaveCount(8);
   await expect(page.getByRole("alert").filter({ hasText: "could not be read" })).toHaveText(

@@ -4,7 +4,7 @@
  * status). Pure: the static endpoints in src/pages pass the site URL and the
  * build time, and tests pass their own.
  */
-import { buildCalendar, type IcsEvent } from "../lib/ics";
+import { buildCalendar, ICS_MIME_TYPE, type IcsEvent } from "../lib/ics";
 import { site } from "./site";
 import { tour, tourLinkLabels, type TourDate, type TourDateStatus } from "./tour";
 
@@ -125,7 +125,7 @@ export function tourFeedCalendar(dates: readonly TourDate[], options: TourCalend
 }
 
 /** How the endpoints answer: iCalendar in UTF-8 (Netlify and the local server send the same type for the files). */
-export const icsHeaders = { "Content-Type": "text/calendar; charset=utf-8" };
+export const icsHeaders = { "Content-Type": `${ICS_MIME_TYPE}; charset=utf-8` };
 
 /**
  * The deploy's header rules for the calendar files: one exact path each, never a wildcard, because Netlify

@@ -10,6 +10,9 @@
  */
 import { joinContentLines } from "./content-lines";
 
+/** The iCalendar MIME type (RFC 5545 section 8.1). */
+export const ICS_MIME_TYPE = "text/calendar";
+
 /** When an event starts or ends. */
 type IcsDate =
   /** All-day, YYYY-MM-DD. */

@@ -23,7 +23,7 @@ export const browserStorage: KeyValueStorage = {
   },
 };
 
-export function readStorage(key: string, storage: KeyValueStorage = browserStorage): string | null {
+export function readStorage(key: string, storage: Pick<KeyValueStorage, "getItem"> = browserStorage): string | null {
   try {
     return storage.getItem(key);
   } catch {
@@ -32,7 +32,11 @@ export function readStorage(key: string, storage: KeyValueStorage = browserStora
 }
 
 /** Returns false when the browser refused to store the value. */
-export function writeStorage(key: string, value: string, storage: KeyValueStorage = browserStorage): boolean {
+export function writeStorage(
+  key: string,
+  value: string,
+  storage: Pick<KeyValueStorage, "setItem"> = browserStorage,
+): boolean {
   try {
     storage.setItem(key, value);
     return true;
@@ -41,7 +45,7 @@ export function writeStorage(key: string, value: string, storage: KeyValueStorag
   }
 }
 
-export function removeStorage(key: string, storage: KeyValueStorage = browserStorage): void {
+export function removeStorage(key: string, storage: Pick<KeyValueStorage, "removeItem"> = browserStorage): void {
   try {
     storage.removeItem(key);
   } catch {

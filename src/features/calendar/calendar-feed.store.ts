@@ -18,23 +18,23 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import { atom } from "nanostores";
 import { site } from "../../data/site";
+import { ICS_MIME_TYPE } from "../../lib/ics";
 import { getSupabase } from "../../lib/supabase";
+import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
 import {
   calendarExport,
   coalescedReloads,
   emptyEventDraft,
   eventFromDraft,
-  ICS_MIME_TYPE,
   nextRealtimeStatus,
   resubscribeAttempt,
   resubscribeDelay,
   type CalendarEvent,
   type RealtimeStatus,
-  type Timers,
 } from "./calendar";
 import { fetchEvents, insertEvent, subscribeToEvents, type CalendarClient } from "./calendar.api";
-import { browserTimers, teamSession, type EventSource, type PageSource, type TeamSession } from "./calendar.store";
+import { teamSession, type EventSource, type PageSource, type TeamSession } from "./calendar.store";
 import { errorMessage, isAccessRefused } from "./session";
 
 export type CalendarFeedDependencies = {

@@ -14,7 +14,8 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { atom, computed } from "nanostores";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
-import type { EventDraft, Timers } from "./calendar";
+import { browserTimers, type Timers } from "../../lib/timers";
+import type { EventDraft } from "./calendar";
 import {
   ACCESS_GRANTED,
   CALENDAR_LOCKED_TITLE,
@@ -241,12 +242,6 @@ export function createTeamSession(deps: TeamSessionDependencies) {
 }
 
 export type TeamSession = ReturnType<typeof createTeamSession>;
-
-/** The browser's own timers. */
-export const browserTimers: Timers = {
-  setTimeout: (run, ms) => window.setTimeout(run, ms),
-  clearTimeout: (handle) => window.clearTimeout(handle as number),
-};
 
 let browserSession: TeamSession | undefined;
 

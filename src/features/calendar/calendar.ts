@@ -5,6 +5,7 @@
  */
 import { format } from "date-fns";
 import { buildCalendar, type IcsEvent } from "../../lib/ics";
+import type { Timers } from "../../lib/timers";
 
 export const EVENT_TYPES = ["away", "gig", "rehearsal", "recording", "promotion"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -186,12 +187,6 @@ export function dayLabel(
 /** Pause before a gathered reload: long enough to catch a burst of changes, too short to notice. */
 export const RELOAD_GATHER_MS = 150;
 
-/** The timer functions coalescedReloads uses, handed in so tests drive them. */
-export type Timers = {
-  setTimeout: (run: () => void, ms: number) => unknown;
-  clearTimeout: (handle: unknown) => void;
-};
-
 /**
  * Reloads of the list after changes, gathered. `request()` asks for a reload:
  * requests within `gatherMs` share one read, at most one read is in flight, and
@@ -326,9 +321,6 @@ export function eventToIcs(event: CalendarEvent, domain: string): IcsEvent {
 export function exportFileName(now: Date): string {
   return `calendar-${dayKey(now)}.ics`;
 }
-
-/** The iCalendar MIME type (RFC 5545 section 8.1). */
-export const ICS_MIME_TYPE = "text/calendar";
 
 /**
  * The "Export calendar (.ics)" file: every event, by start date, all-day.

@@ -11,7 +11,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { atom, computed, type ReadableAtom, type WritableAtom } from "nanostores";
 import { downloadText } from "../../lib/download";
-import { readStorage, removeStorage, writeStorage } from "../../lib/storage";
+import { browserStorage, readStorage, removeStorage, writeStorage, type KeyValueStorage } from "../../lib/storage";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
 import {
@@ -40,12 +40,8 @@ import { withNewestHistory, withOlderHistory, type ContactVersion, type LoadedHi
 import { searchable } from "./contacts.search";
 import { contactsVCardFile, contactVCardFile } from "./contacts.vcard";
 
-/** What the store needs of localStorage; the page's never throws (src/lib/storage.ts). */
-export type ContactsStorage = {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-};
+/** What the store needs of localStorage (the page's, or a test's). */
+export type ContactsStorage = Pick<KeyValueStorage, "getItem" | "setItem" | "removeItem">;
 
 export type ContactsToast = Parameters<typeof showToast>[0];
 
@@ -132,21 +128,14 @@ export function createContactsStore(environment: ContactsEnvironment) {
     history.set({ ...history.get(), ...patch });
   };
 
-  /** Storage that refuses (private mode, quota) leaves the legacy list where it is. */
-  function readLegacy(): string | null {
-    try {
-      return storage.getItem(LEGACY_CONTACTS_KEY);
-    } catch {
-      return null;
-    }
-  }
+  /**
+   * Storage that refuses (private mode, quota) leaves the legacy list where it is: the next visit
+   * migrates it again, by id, so nothing is doubled.
+   */
+  const readLegacy = () => readStorage(LEGACY_CONTACTS_KEY, storage);
   function keepLegacy(remaining: string | null) {
-    try {
-      if (remaining === null) storage.removeItem(LEGACY_CONTACTS_KEY);
-      else storage.setItem(LEGACY_CONTACTS_KEY, remaining);
-    } catch {
-      // Kept as it was: the next visit migrates it again, by id, so nothing is doubled.
-    }
+    if (remaining === null) removeStorage(LEGACY_CONTACTS_KEY, storage);
+    else writeStorage(LEGACY_CONTACTS_KEY, remaining, storage);
   }
 
   /**
@@ -391,17 +380,10 @@ export function createContactsStore(environment: ContactsEnvironment) {
 
 export type ContactsStore = ReturnType<typeof createContactsStore>;
 
-/** The page's localStorage, through the helpers that never throw. */
-const pageStorage: ContactsStorage = {
-  getItem: readStorage,
-  setItem: (key, value) => void writeStorage(key, value),
-  removeItem: removeStorage,
-};
-
 let pageStore: ContactsStore | undefined;
 
 /** The page's store: the shared Supabase client, this browser's storage, the real clock. */
 export function contactsStore(): ContactsStore {
-  pageStore ??= createContactsStore({ client: getSupabase, storage: pageStorage });
+  pageStore ??= createContactsStore({ client: getSupabase, storage: browserStorage });
   return pageStore;
 }

@@ -3,6 +3,7 @@ import {
   contactFromDraft,
   draftFromContact,
   fieldsDifferingFromDraft,
+  LEGACY_CONTACTS_KEY,
   mergeLoaded,
   newContactId,
   parseLegacyContacts,
@@ -57,6 +58,11 @@ describe("loading the list", () => {
 });
 
 describe("migrating legacy contacts", () => {
+  it("looks for them under the key earlier versions of the page saved them under", () => {
+    // Changing it would strand every contact still kept in a browser.
+    expect(LEGACY_CONTACTS_KEY).toBe("contacts");
+  });
+
   const raw = JSON.stringify([
     { id: "1", name: "Aoife", role: "Booker", email: "a@b.ie" },
     { id: 2, name: "Brian", role: "Press", phone: "01 234" },

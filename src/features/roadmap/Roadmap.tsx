@@ -8,6 +8,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { defaultRoadmap } from "../../data/roadmap";
 import { browserStorage } from "../../lib/storage";
+import { browserTimers } from "../../lib/timers";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { moveFocus, RoadmapGroup } from "./RoadmapGroup";
 import { RoadmapSummary } from "./RoadmapSummary";
@@ -32,7 +33,7 @@ function useStoredRoadmap(store: RoadmapStore) {
 }
 
 function RoadmapTool() {
-  const [store] = useState(() => createRoadmapStore({ storage: browserStorage, now: Date.now, timers: window }));
+  const [store] = useState(() => createRoadmapStore({ storage: browserStorage, now: Date.now, timers: browserTimers }));
   const roadmap = useStore(store.$roadmap);
   const saveStatus = useStore(store.$saveStatus);
   const focusRequest = useStore(store.$focusRequest);

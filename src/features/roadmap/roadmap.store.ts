@@ -14,6 +14,7 @@
 import { atom } from "nanostores";
 import { defaultRoadmap, type DefaultGroup } from "../../data/roadmap";
 import { readStorage, removeStorage, storageKeys, writeStorage, type KeyValueStorage } from "../../lib/storage";
+import type { Timers } from "../../lib/timers";
 import { ACTION_TOAST_DURATION_MS, showToast } from "../toasts/toasts.store";
 import {
   defaultTasks,
@@ -28,12 +29,6 @@ import {
 } from "./roadmap";
 import { backupFile, type BackupFile } from "./roadmap-backup";
 import { recordDeletion, restoreTask, type DeletedTask } from "./roadmap-undo";
-
-/** The timer functions of the page (`window`), or fakes. */
-type Timers = {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-};
 
 export type RoadmapDeps = {
   storage: KeyValueStorage;

@@ -10,6 +10,7 @@ import {
   percentDone,
   progressOf,
   readTasks,
+  ROADMAP_STORAGE_KEY,
   ROADMAP_UNREADABLE_KEY,
   roadmapReducer,
   type Roadmap,
@@ -86,6 +87,11 @@ describe("task ids", () => {
 });
 
 describe("reading the stored roadmap", () => {
+  it("reads it from the keys earlier versions saved it under", () => {
+    // Changing them would lose every roadmap kept in a browser.
+    expect([ROADMAP_STORAGE_KEY, ROADMAP_UNREADABLE_KEY]).toEqual(["roadmapTodos", "roadmapTodos.unreadable"]);
+  });
+
   it("reads back what was saved", () => {
     const saved: Roadmap = roadmapReducer(defaults, { type: "toggle", groupId: "tour", taskId: "tour-3" });
     expect(parseRoadmap(JSON.stringify(saved), defaultRoadmap)).toEqual({ ok: true, roadmap: saved });
