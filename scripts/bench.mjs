@@ -7,7 +7,7 @@
  * mobile scores (median of several runs). Checks the budgets; exits 1 when
  * one is missed (unless --no-fail). `--help` lists the options.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg } from "node:os";
@@ -23,9 +23,9 @@ import {
   summarizeLighthouse,
   USAGE,
 } from "../tools/bench/bench-report.mjs";
-import { PUBLIC_PAGES } from "../src/data/pages.mjs";
 import { CHROMIUM_ARGS, ensureChromium } from "../tools/chromium.mjs";
 import { measurePage, MOBILE } from "../tools/bench/measure-page.mjs";
+import { chromiumVersion, gitCommit, round, slug } from "../tools/bench/run-info.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -96,8 +96,8 @@ try {
   await browser.close();
   browser = undefined;
 
-  const publicPages = /** @type {readonly string[]} */ (PUBLIC_PAGES);
-  const audited = options.lighthouse ? pages.filter((page) => publicPages.includes(page.path)) : [];
+  const lighthousePages = /** @type {readonly string[]} */ (BUDGETS.lighthousePages);
+  const audited = options.lighthouse ? pages.filter((page) => lighthousePages.includes(page.path)) : [];
   if (audited.length > 0) {
     const { runLighthouse } = await import("../tools/bench/lighthouse-run.mjs");
     /** @type {Map<string, LighthouseRun[]>} */
@@ -144,7 +144,7 @@ const verdicts = evaluateBudgets(pages);
 const require = createRequire(import.meta.url);
 const meta = {
   date: new Date().toISOString(),
-  commit: gitCommit(),
+  commit: gitCommit(root),
   dist: options.dist,
   built: options.build,
   device: `${MOBILE.viewport.width}×${MOBILE.viewport.height} @${MOBILE.deviceScaleFactor}x`,
@@ -175,34 +175,3 @@ if (options.json) {
 }
 const missed = verdicts.some((verdict) => verdict.status === "fail");
 process.exit(missed && options.fail ? 1 : 0);
-
-function gitCommit() {
-  try {
-    return execFileSync("git", ["rev-parse", "HEAD"], {
-      cwd: root,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    }).trim();
-  } catch {
-    return null;
-  }
-}
-
-/** @param {string} path */
-function chromiumVersion(path) {
-  try {
-    return execFileSync(path, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-  } catch {
-    return path;
-  }
-}
-
-/** @param {string} path */
-function slug(path) {
-  return path === "/" ? "home" : path.replace(/^\//, "").replace(/\W+/g, "-");
-}
-
-/** @param {number} value */
-function round(value) {
-  return Math.round(value * 100) / 100;
-}
