@@ -3,8 +3,9 @@
  * budgets the bench reports on (BUDGETS in tools/bench/bench-report.mjs) for
  * the pages in src/data/pages.mjs: zero-JS pages load no script file and under
  * 1 KB of inline script, first-round-trip pages fit HTML and CSS in 14 KB
- * gzipped, small-script pages keep their own script small, and island pages
- * load an island's code only once it is seen. Every page, the tools too, loads
+ * gzipped, small-script pages keep their own script small, the calendar keeps
+ * its JavaScript at load under a ceiling, and island pages load an island's
+ * code only once it is seen. Every page, the tools too, loads
  * without a broken file (and, as every journey, without a CSP violation).
  */
 import type { Page, Request } from "@playwright/test";
@@ -22,6 +23,7 @@ function budgetsOf(path: string): string[] {
   if (BUDGETS.zeroJsPages.includes(path)) budgets.push("no script file", "inline JS under 1 KB");
   if (BUDGETS.firstRoundTripPages.includes(path)) budgets.push("HTML+CSS within 14 KB gzip");
   if (path in BUDGETS.smallScriptPages) budgets.push("a small script of its own");
+  if (path in BUDGETS.jsAtLoadMax) budgets.push("JavaScript at load within its ceiling");
   if (BUDGETS.islandPages.includes(path)) budgets.push("islands loaded only when seen");
   return budgets;
 }
@@ -122,6 +124,13 @@ for (const path of ALL_PAGES) {
       // Its own script does load (the page needs it), and weighs little.
       expect(weight.jsFiles.length, "script files").toBeGreaterThan(0);
       expect(weight.jsGzip, `script gzipped (${weight.jsFiles.join(", ")})`).toBeLessThanOrEqual(ownScriptMax);
+    }
+    const jsAtLoadMax = (BUDGETS.jsAtLoadMax as Record<string, number>)[path];
+    if (jsAtLoadMax !== undefined) {
+      expect(
+        weight.jsGzip,
+        `JavaScript gzipped before any interaction (${weight.jsFiles.length} files)`,
+      ).toBeLessThanOrEqual(jsAtLoadMax);
     }
     if (islandPage) {
       const islands = await visibleIslands(page);

@@ -321,8 +321,14 @@ describe("evaluateBudgets", () => {
     expect(verdict(evaluateBudgets([page]), "/", "Lighthouse")).toMatchObject({ status: "fail" });
   });
 
-  it("judges nothing for a tool page or a page left out", () => {
-    expect(evaluateBudgets([lightPage("/calendar", { jsFiles: ["/_astro/Calendar.js"] })])).toEqual([]);
+  it("holds the calendar's JavaScript at load to its ceiling, and judges nothing for another tool page or a page left out", () => {
+    const calendar = (jsGzip: number) =>
+      evaluateBudgets([lightPage("/calendar", { jsFiles: ["/_astro/Calendar.js"], jsGzip })]).map(
+        ({ page, status }) => [page, status],
+      );
+    expect(calendar(BUDGETS.jsAtLoadMax["/calendar"])).toEqual([["/calendar", "pass"]]);
+    expect(calendar(BUDGETS.jsAtLoadMax["/calendar"] + 1)).toEqual([["/calendar", "fail"]]);
+    expect(evaluateBudgets([lightPage("/roadmap", { jsFiles: ["/_astro/Roadmap.js"], jsGzip: 500_000 })])).toEqual([]);
     expect(evaluateBudgets([])).toEqual([]);
   });
 });
