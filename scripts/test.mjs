@@ -3,8 +3,9 @@
 /**
  * `npm test`: every check the project has. The cheap ones (types, lint, format, dead code) run side by
  * side first; the unit tests and the production build follow together once those pass, and the browser
- * tests start against that build as soon as it is done. Each step's output is held until it ends and then
- * printed whole, so steps running together never interleave (a step that runs alone prints as it goes). A failed step is named; the steps that needed it are skipped; the exit status is
+ * tests run last against that build. Each step's output is held until it ends and then printed whole, so
+ * steps running together never interleave (a step that runs alone, such as the browser tests at the end,
+ * prints as it goes). A failed step is named; the steps that needed it are skipped; the exit status is
  * non-zero. `npm test -- lint unit` runs only the named steps.
  */
 import { spawn } from "node:child_process";
@@ -38,8 +39,7 @@ const STEPS = [
     name: "browser journeys (playwright)",
     command: bin("playwright"),
     args: ["test"],
-    // Only the build is needed: the journeys start as soon as it is done, beside the end of the unit tests.
-    after: ["build"],
+    after: ["unit", "build"],
   },
 ];
 
