@@ -1,6 +1,7 @@
 // @ts-check
 /** Verifies the HS256 keys clients send and turns them into a database role. */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { isJsonObject } from "./http.mjs";
 import { LOCAL_JWT_SECRET } from "./local-keys.mjs";
 
 /** An HS256 signature: 32 bytes in unpadded base64url are 43 characters. */
@@ -15,14 +16,6 @@ export class AuthError extends Error {
     super(message);
     this.code = "PGRST301";
   }
-}
-
-/**
- * @param {unknown} value
- * @returns {value is Record<string, unknown>}
- */
-function isRecord(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /**
@@ -58,7 +51,7 @@ export function verifyJwt(token, secret = LOCAL_JWT_SECRET, now = Date.now() / 1
   } catch {
     throw new AuthError("JWSError JWSInvalidSignature");
   }
-  if (!isRecord(header) || header.alg !== "HS256") throw new AuthError("JWSError JWSInvalidSignature");
+  if (!isJsonObject(header) || header.alg !== "HS256") throw new AuthError("JWSError JWSInvalidSignature");
   const expected = createHmac("sha256", secret).update(`${parts[0]}.${parts[1]}`).digest();
   // Only the canonical spelling of the signature: base64url without padding, no stray bits, nothing else.
   const given = CANONICAL_SIGNATURE.test(parts[2]) ? Buffer.from(parts[2], "base64url") : Buffer.alloc(0);
@@ -69,7 +62,7 @@ export function verifyJwt(token, secret = LOCAL_JWT_SECRET, now = Date.now() / 1
   ) {
     throw new AuthError("JWSError JWSInvalidSignature");
   }
-  if (!isRecord(claims)) throw new AuthError("JWSError JWSInvalidSignature");
+  if (!isJsonObject(claims)) throw new AuthError("JWSError JWSInvalidSignature");
   const role = claims.role;
   // A user's token must say when it expires; the project's fixed keys carry an expiry too (2050).
   if (claims.exp !== undefined && typeof claims.exp !== "number") throw new AuthError("JWT exp claim is not a number");

@@ -12,7 +12,7 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { AuthError, verifyJwt } from "./auth.mjs";
-import { parseJsonBody } from "./http.mjs";
+import { isJsonObject, parseJsonBody } from "./http.mjs";
 import { signJwt } from "./local-keys.mjs";
 import { hashPassword, verifyPassword } from "./passwords.mjs";
 import { createRateLimiter, GOTRUE_TOKEN_RATE_LIMIT } from "./rate-limit.mjs";
@@ -232,14 +232,6 @@ function objectParam(body, name) {
   if (value === undefined || value === null) return undefined;
   if (!isJsonObject(value)) throw validationFailed(`${name} must be a JSON object`);
   return value;
-}
-
-/**
- * @param {unknown} value
- * @returns {value is JsonObject}
- */
-function isJsonObject(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /**

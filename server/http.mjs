@@ -105,6 +105,16 @@ export function parseJsonBody(text, maxDepth = MAX_JSON_DEPTH) {
 }
 
 /**
+ * Whether a parsed JSON value is an object (not null, not an array): the shape every body,
+ * frame and claim set must have.
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
+export function isJsonObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
  * Whether a body's Content-Type is JSON. A missing header counts as JSON (supabase-js always sends it;
  * PostgREST assumes JSON). Form and plain-text bodies are refused: a page on another site can send those
  * without a CORS preflight.

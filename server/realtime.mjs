@@ -23,7 +23,7 @@
 import { randomInt } from "node:crypto";
 import { WebSocketServer } from "ws";
 import { verifyJwt } from "./auth.mjs";
-import { parseJsonBody } from "./http.mjs";
+import { isJsonObject, parseJsonBody } from "./http.mjs";
 import { quote } from "./rest.mjs";
 
 /** @typedef {import("./auth.mjs").Claims} Claims */
@@ -157,14 +157,6 @@ function decode(text) {
   if (!isRef(joinRef) || !isRef(ref)) return null;
   if (!isJsonObject(payload)) return null;
   return { joinRef, ref, topic, event, payload };
-}
-
-/**
- * @param {unknown} value
- * @returns {value is JsonObject}
- */
-function isJsonObject(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /**

@@ -8,7 +8,7 @@
  * caller's role, so grants and row-level security decide, as on a hosted
  * project. Anything else gets a clear error rather than a guess.
  */
-import { parseJsonBody } from "./http.mjs";
+import { isJsonObject, parseJsonBody } from "./http.mjs";
 
 /** @typedef {import("./database.mjs").Table} Table */
 /** @typedef {import("@electric-sql/pglite").Transaction} Transaction */
@@ -234,14 +234,6 @@ function writeRows(table, body, { allowArray }) {
     }
   }
   return { rows, keys };
-}
-
-/**
- * @param {unknown} value
- * @returns {value is Record<string, unknown>}
- */
-function isJsonObject(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 const OBJECT_MEDIA_TYPE = "application/vnd.pgrst.object+json";
