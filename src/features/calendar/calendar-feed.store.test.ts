@@ -5,7 +5,7 @@ import type { CalendarClient } from "./calendar.api";
 import { createCalendarFeed } from "./calendar-feed.store";
 import { createTeamSession, type AuthClient } from "./calendar.store";
 import { LOCK_REASONS, NO_CONNECTION_TEXT } from "./session";
-import { fakeNetwork, fakePage, fakeTeamClient } from "./team-client.fake";
+import { fakeNetwork, fakePage, fakeTeamClient, settle, toastLines } from "./team-client.fake";
 
 const timers = {
   setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
@@ -40,7 +40,6 @@ async function unlockedFeed() {
 type Fake = Awaited<ReturnType<typeof unlockedFeed>>;
 
 /** Lets every promise that can settle now settle. */
-const settle = () => new Promise((resolve) => setImmediate(resolve));
 /** Moves the clock on, settling what each timer sets off. */
 const wait = async (ms: number) => {
   await vi.advanceTimersByTimeAsync(ms);
@@ -77,7 +76,6 @@ async function live(rows: unknown[] = [event("1", "Launch")]) {
 }
 
 const titles = (fake: Fake) => fake.feed.$events.get().map((entry) => entry.title);
-const toastLines = () => $toasts.get().map((toast) => `${toast.title}: ${toast.description}`);
 
 beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] }));
 afterEach(() => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
 import { createTeamSession, type AuthClient } from "./calendar.store";
 import { LOCK_REASONS, NO_CONNECTION_TEXT, SESSION_CHECK_MS } from "./session";
-import { fakeNetwork, fakePage, fakeTeamClient } from "./team-client.fake";
+import { fakeNetwork, fakePage, fakeTeamClient, settle, toastLines } from "./team-client.fake";
 
 const TEAM_EMAIL = "team@example.org";
 const RATE_LIMITED = {
@@ -30,8 +30,6 @@ function setup(answers: Parameters<typeof fakeTeamClient>[0] = {}, client?: () =
 }
 
 /** Lets every promise that can settle now settle. */
-const settle = () => new Promise((resolve) => setImmediate(resolve));
-const toastLines = () => $toasts.get().map((toast) => `${toast.title}: ${toast.description}`);
 
 beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] }));
 afterEach(() => {

@@ -6,6 +6,7 @@
  * report what the test tells them to. fakePage and fakeNetwork stand in for
  * the document and the window.
  */
+import { $toasts } from "../toasts/toasts.store";
 
 type AuthListener = (event: string, session: unknown) => void;
 
@@ -32,6 +33,12 @@ type PendingRead = {
   fail: (error: object, status: number) => void;
   answered: boolean;
 };
+
+/** Lets every promise and I/O callback already due run (fake timers leave setImmediate real). */
+export const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The toasts queued so far, as "Title: description" lines. */
+export const toastLines = () => $toasts.get().map((toast) => `${toast.title}: ${toast.description}`);
 
 /** An insert or delete, waiting for its reply. */
 export type PendingWrite = {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { fakeTeamClient } from "../calendar/team-client.fake";
+import { fakeTeamClient, settle, toastLines } from "../calendar/team-client.fake";
 import { $toasts } from "../toasts/toasts.store";
 import type { FansClient } from "./fans.api";
 import { createFansList } from "./fans.store";
@@ -29,8 +29,6 @@ function setup() {
 }
 
 /** Lets every promise that can settle now settle. */
-const settle = () => new Promise((resolve) => setImmediate(resolve));
-const toastLines = () => $toasts.get().map((toast) => `${toast.title}: ${toast.description}`);
 const emails = (list: ReturnType<typeof setup>["list"]) => list.$signups.get()?.map((signup) => signup.email);
 
 /** Started, with the list read. */
