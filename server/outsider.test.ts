@@ -226,7 +226,7 @@ describe("an outsider with the anon key", () => {
 
   it("cannot grow the server with a socket that stops reading", async () => {
     await stopReadingUntilDropped(backend);
-  }, 60_000);
+  }, 30_000);
 
   it("cannot call from another website, and deep JSON gets a 400", async () => {
     const hostile = await fetch(`${backend.url}/rest/v1/calendar_events?select=*`, {
