@@ -4,7 +4,8 @@
  * `npm run bench`: builds the site, serves it with the deployed headers and
  * measures every page as a first-time visitor on a phone: bytes before any
  * interaction, whether islands wait until they are seen, and Lighthouse's
- * mobile scores (median of several runs). Checks the budgets; exits 1 when
+ * mobile scores (median of several runs), and how long the calendar takes from
+ * Login to the team's events. Checks the budgets; exits 1 when
  * one is missed (unless --no-fail). `--help` lists the options.
  */
 import { spawnSync } from "node:child_process";
@@ -21,12 +22,16 @@ import {
   parseBenchArgs,
   renderReport,
   summarizeLighthouse,
+  summarizeUnlock,
   USAGE,
 } from "../tools/bench/bench-report.mjs";
 import { CHROMIUM_ARGS, ensureChromium } from "../tools/chromium.mjs";
 import { measurePage, MOBILE } from "../tools/bench/measure-page.mjs";
+import { measureUnlock, startSeededBackend, UNLOCK_TRIES } from "../tools/bench/measure-unlock.mjs";
 import { chromiumVersion, gitCommit, round, slug } from "../tools/bench/run-info.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
+import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
+import { DEFAULT_TEAM_EMAIL } from "../server/team-account.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** @param {string} message */
@@ -68,7 +73,9 @@ if (!existsSync(resolve(distDir, "index.html"))) {
 }
 
 const chromiumPath = ensureChromium();
-const server = createStaticServer({ root: distDir });
+// The build calls the backend at the address it was built with; the sign-in timing starts one there.
+const backendUrl = process.env.PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL;
+const server = createStaticServer({ root: distDir, backendUrl: new URL(backendUrl).origin });
 const port = await listen(server, 0);
 const origin = `http://127.0.0.1:${port}`;
 /** @type {import("playwright-core").Browser | undefined} */
@@ -92,6 +99,22 @@ try {
     const weight = await measurePage(browser, `${origin}${page.path}`);
     if (weight.status !== 200) throw new Error(`${page.path} answered ${weight.status}, not 200`);
     page.weight = weight;
+  }
+  const signInPages = Object.keys(BUDGETS.unlockP95Max);
+  for (const page of options.unlock ? pages.filter(({ path }) => signInPages.includes(path)) : []) {
+    log(`▶ timing ${UNLOCK_TRIES} sign-ins on ${page.path}`);
+    try {
+      const teamEmail = process.env.PUBLIC_TEAM_EMAIL || process.env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL;
+      const closeBackend = await startSeededBackend(backendUrl, origin, teamEmail);
+      try {
+        page.unlock = summarizeUnlock(await measureUnlock(browser, `${origin}${page.path}`, UNLOCK_TRIES));
+      } finally {
+        await closeBackend();
+      }
+    } catch (error) {
+      page.unlockError = /** @type {Error} */ (error).message;
+      log(`  ✖ ${page.unlockError}`);
+    }
   }
   await browser.close();
   browser = undefined;

@@ -1,0 +1,145 @@
+// @ts-check
+/**
+ * How long the team waits between pressing Login on /calendar and seeing
+ * their events: a fresh local backend at the address the build calls, a
+ * team calendar of realistic size, and a phone-sized Chromium page that types
+ * the password and presses Login, again and again. Each try is timed inside
+ * the page, from the form's submit to the first "Upcoming Events" card.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startBackend } from "../../server/backend.mjs";
+import { siteOrigins } from "../../server/http.mjs";
+import { LOCAL_ANON_KEY } from "../../server/local-keys.mjs";
+import { DEV_TEAM_PASSWORD } from "../../server/team-account.mjs";
+import { MOBILE } from "./measure-page.mjs";
+
+/** A season of the team's calendar: this many events, one every few days from today. */
+const SEEDED_EVENTS = 40;
+const EVENT_TYPES = ["gig", "rehearsal", "recording", "promotion", "away"];
+const TRY_TIMEOUT_MS = 15_000;
+/** How many sign-ins are timed: enough for a 95th percentile. */
+export const UNLOCK_TRIES = 20;
+
+/**
+ * Signs in as the team over the wire, as the calendar does, and adds `count` events.
+ * @param {string} backendUrl
+ * @param {string} email
+ * @param {number} count
+ */
+async function seedCalendar(backendUrl, email, count) {
+  const headers = { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json" };
+  const signIn = await fetch(`${backendUrl}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password: DEV_TEAM_PASSWORD }),
+  });
+  if (!signIn.ok) throw new Error(`the team could not sign in to seed the calendar: ${signIn.status}`);
+  const { access_token: token } = /** @type {{ access_token: string }} */ (await signIn.json());
+  const today = Date.now();
+  const rows = Array.from({ length: count }, (_, index) => {
+    const start = new Date(today + index * 3 * 86_400_000).toISOString();
+    return {
+      title: `Bench event ${index + 1}`,
+      description: index % 2 ? "Load-in at five, sound check at six." : null,
+      start_date: start,
+      end_date: start,
+      event_type: EVENT_TYPES[index % EVENT_TYPES.length],
+    };
+  });
+  const insert = await fetch(`${backendUrl}/rest/v1/calendar_events`, {
+    method: "POST",
+    headers: { ...headers, Authorization: `Bearer ${token}`, Prefer: "return=minimal" },
+    body: JSON.stringify(rows),
+  });
+  if (!insert.ok) throw new Error(`seeding the calendar failed: ${insert.status} ${await insert.text()}`);
+}
+
+/**
+ * Starts a backend with the team account at `backendUrl` (the address baked into the build), for a site
+ * served at `siteOrigin`. Resolves to its closer; a busy port says what to stop.
+ * @param {string} backendUrl
+ * @param {string} siteOrigin
+ * @param {string} teamEmail
+ */
+export async function startSeededBackend(backendUrl, siteOrigin, teamEmail) {
+  const address = new URL(backendUrl);
+  const dataDir = mkdtempSync(join(tmpdir(), "stagedoor-bench-db-"));
+  /** @type {Awaited<ReturnType<typeof startBackend>>} */
+  let backend;
+  try {
+    backend = await startBackend({
+      port: Number(address.port),
+      host: address.hostname,
+      dataDir,
+      team: { email: teamEmail, password: DEV_TEAM_PASSWORD },
+      allowedOrigins: [...siteOrigins(), siteOrigin],
+    });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === "EADDRINUSE") {
+      throw new Error(
+        `port ${address.port}, where the build calls its backend, is busy: stop npm start or npm run dev`,
+      );
+    }
+    throw error;
+  }
+  const close = async () => {
+    await backend.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await seedCalendar(backend.url, teamEmail, SEEDED_EVENTS);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return close;
+}
+
+/**
+ * Times `tries` sign-ins on the calendar page at `url`: each reloads the page (so it is locked again),
+ * types the development password and presses Login. Returns the milliseconds of each try, in order.
+ * @param {import("playwright-core").Browser} browser
+ * @param {string} url
+ * @param {number} tries
+ * @returns {Promise<number[]>}
+ */
+export async function measureUnlock(browser, url, tries) {
+  const context = await browser.newContext(MOBILE);
+  const page = await context.newPage();
+  page.setDefaultTimeout(TRY_TIMEOUT_MS);
+  /** @type {number[]} */
+  const timings = [];
+  try {
+    await page.goto(url);
+    for (let attempt = 0; attempt < tries; attempt += 1) {
+      if (attempt > 0) await page.reload();
+      // Typing fetches what Login needs (the month view, the client), as a person's typing does.
+      await page.getByLabel("Password", { exact: true }).fill(DEV_TEAM_PASSWORD);
+      await page.evaluate((limitMs) => {
+        const timed = /** @type {Window & { unlockMs?: Promise<number> }} */ (window);
+        timed.unlockMs = new Promise((resolve, reject) => {
+          let start = 0;
+          setTimeout(() => reject(new Error(`no event card within ${limitMs} ms of Login`)), limitMs);
+          document.addEventListener("submit", () => (start = performance.now()), { capture: true, once: true });
+          const observer = new MutationObserver(() => {
+            if (start && document.querySelector("#upcoming-events ~ ul > li")) {
+              observer.disconnect();
+              resolve(performance.now() - start);
+            }
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+        });
+      }, TRY_TIMEOUT_MS);
+      await page.getByRole("button", { name: "Login" }).click();
+      const ms = await page.evaluate(() => /** @type {Window & { unlockMs?: Promise<number> }} */ (window).unlockMs);
+      if (typeof ms !== "number") throw new Error(`sign-in ${attempt + 1} was not timed`);
+      timings.push(ms);
+    }
+  } finally {
+    await context.close();
+  }
+  return timings;
+}
