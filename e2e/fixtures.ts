@@ -7,6 +7,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { type OwnBackend, startOwnBackend } from "./own-backend";
 
 type Fixtures = {
   /** The embedded backend the built site talks to. */
@@ -25,6 +26,11 @@ type Fixtures = {
   consoleErrors: string[];
   /** Set to true where a console error is a fault (the public pages log none); unclaimed ones then fail the test. */
   failOnConsoleErrors: boolean;
+  /**
+   * Starts a backend of the test's own and carries the test's browser context to it (e2e/own-backend.ts);
+   * it is closed when the test ends.
+   */
+  ownBackend: (options?: Parameters<typeof startOwnBackend>[2]) => Promise<OwnBackend>;
 };
 
 export const test = base.extend<Fixtures>({
@@ -77,6 +83,18 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  ownBackend: async ({ context, baseURL, supabaseUrl }, use) => {
+    const started: OwnBackend[] = [];
+    await use(async (options) => {
+      const backend = await startOwnBackend(baseURL ?? "", supabaseUrl, options);
+      started.push(backend);
+      await backend.carry(context);
+      return backend;
+    });
+    // The pages first, so none is left calling a backend that has gone.
+    await context.close();
+    await Promise.all(started.map((backend) => backend.close()));
+  },
 });
 
 export { expect };

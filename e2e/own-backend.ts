@@ -1,0 +1,98 @@
+/**
+ * A backend of a journey's own, for what would disturb the journeys running
+ * beside it on the shared one: tokens that expire within a minute, a changed
+ * team password, lowered flood limits, thousands of rows. The build calls the
+ * shared backend's address, so a browser context's requests and realtime
+ * sockets to that address are carried to this one instead.
+ */
+import type { BrowserContext } from "@playwright/test";
+import WebSocket from "ws";
+import { startBackend } from "../server/backend.mjs";
+import { siteOrigins } from "../server/http.mjs";
+import { LOCAL_SERVICE_ROLE_KEY } from "../server/local-keys.mjs";
+import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
+
+type BackendOptions = Omit<NonNullable<Parameters<typeof startBackend>[0]>, "port" | "allowedOrigins">;
+
+export type OwnBackend = {
+  /** Where it listens (the browser never sees this address: its calls go to the built one). */
+  url: string;
+  /** Sends this browser context's backend calls here (the test's own context is carried already). */
+  carry(context: BrowserContext): Promise<void>;
+  /** A REST or Auth call as the service role, for what the team's tools cannot do (seeding, limits, rotation). */
+  asServiceRole(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+};
+
+/** The e-mail the build signs in with (the global setup gives the shared backend's team account the same). */
+const TEAM_EMAIL = process.env.PUBLIC_TEAM_EMAIL || process.env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL;
+
+/**
+ * Starts a fresh in-memory backend with the team account and the journeys' generous sign-in bucket, plus
+ * `options`, for the site at `siteUrl`, whose build calls `builtUrl`.
+ */
+export async function startOwnBackend(siteUrl: string, builtUrl: string, options: BackendOptions = {}) {
+  const backend = await startBackend({
+    port: 0,
+    team: { email: TEAM_EMAIL, password: DEV_TEAM_PASSWORD },
+    authRateLimit: { burst: 10_000, refillPerSecond: 1_000 },
+    allowedOrigins: siteOrigins([Number(new URL(siteUrl).port)]),
+    ...options,
+  });
+  const built = new URL(builtUrl).host;
+  const own = new URL(backend.url).host;
+  const redirect = (url: string) => url.replace(built, own);
+  const sockets = new Set<WebSocket>();
+
+  async function carry(context: BrowserContext): Promise<void> {
+    await context.route(
+      (url) => url.host === built,
+      async (route) => {
+        try {
+          await route.fulfill({ response: await route.fetch({ url: redirect(route.request().url()) }) });
+        } catch {
+          // The page went away, or this backend closed, while the call was on its way.
+          await route.abort().catch(() => {});
+        }
+      },
+    );
+    await context.routeWebSocket(
+      (url) => url.host === built,
+      (socket) => {
+        const server = new WebSocket(redirect(socket.url()));
+        sockets.add(server);
+        const waiting: string[] = [];
+        server.on("open", () => waiting.splice(0).forEach((message) => server.send(message)));
+        server.on("message", (message) => socket.send(String(message)));
+        server.on("close", () => {
+          sockets.delete(server);
+          socket.close();
+        });
+        server.on("error", () => socket.close());
+        socket.onMessage((message) =>
+          server.readyState === WebSocket.OPEN ? server.send(String(message)) : waiting.push(String(message)),
+        );
+        socket.onClose(() => server.close());
+      },
+    );
+  }
+
+  return {
+    url: backend.url,
+    carry,
+    asServiceRole: (path: string, init: RequestInit = {}) =>
+      fetch(`${backend.url}${path}`, {
+        ...init,
+        headers: {
+          apikey: LOCAL_SERVICE_ROLE_KEY,
+          Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
+          "Content-Type": "application/json",
+          ...init.headers,
+        },
+      }),
+    async close() {
+      for (const socket of sockets) socket.terminate();
+      await backend.close();
+    },
+  } satisfies OwnBackend;
+}
