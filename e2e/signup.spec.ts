@@ -34,6 +34,12 @@ test("a fan signs up for T-shirt news and is on the list", async ({ page, reques
   const email = fresh("fan");
   await page.goto("/listen");
   const { email: field, submit, thanks } = form(page);
+  // Before giving the address, the fan reads what it is for and how to be taken off the list.
+  await expect(
+    page.getByText(
+      /^We use your address only to e-mail you the news you choose\. We never share it, and we delete it when you ask: reply to any of our e-mails or write to \S+@\S+\.$/,
+    ),
+  ).toBeVisible();
   await field.fill(email);
   await page.getByRole("radio", { name: "Only when the T-shirts are out" }).check();
   await submit.click();

@@ -416,3 +416,58 @@ describe("the team account at start", () => {
     }
   }, 90_000);
 });
+
+describe("auth.uid(), auth.role(), auth.email() and auth.jwt() in SQL", () => {
+  // What a policy sees of each caller, read back through a function any role may call.
+  beforeAll(async () => {
+    await backend.db.exec(`
+      create function public.who_am_i() returns jsonb language sql stable as $fn$
+        select jsonb_build_object('uid', auth.uid(), 'role', auth.role(), 'email', auth.email(),
+                                  'team', auth.jwt() -> 'app_metadata' ->> 'team', 'db_role', current_user)
+      $fn$;
+      grant execute on function public.who_am_i() to anon, authenticated, service_role;
+    `);
+  });
+
+  const whoAmI = async (key: string) => {
+    const response = await fetch(`${backend.url}/rest/v1/rpc/who_am_i`, {
+      method: "POST",
+      headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(response.status).toBe(200);
+    return response.json();
+  };
+
+  it("read the signed-in user's claims: its id, the authenticated role, its e-mail and the team mark", async () => {
+    const team = await signedIn(backend.url);
+    const { data } = await team.auth.getSession();
+    const session = data.session!;
+    expect(await whoAmI(session.access_token)).toEqual({
+      uid: session.user.id,
+      role: "authenticated",
+      email: TEAM.email,
+      team: TEAM_APP_METADATA.team,
+      db_role: "authenticated",
+    });
+  });
+
+  it("give anon no user and the service role its own role, each under its database role", async () => {
+    expect(await whoAmI(LOCAL_ANON_KEY)).toEqual({ uid: null, role: "anon", email: null, team: null, db_role: "anon" });
+    expect(await whoAmI(LOCAL_SERVICE_ROLE_KEY)).toEqual({
+      uid: null,
+      role: "service_role",
+      email: null,
+      team: null,
+      db_role: "service_role",
+    });
+  });
+
+  it("leave nothing of one request's claims to the next", async () => {
+    const team = await signedIn(backend.url);
+    const token = (await team.auth.getSession()).data.session!.access_token;
+    const answers = await Promise.all([whoAmI(token), whoAmI(LOCAL_ANON_KEY), whoAmI(token), whoAmI(LOCAL_ANON_KEY)]);
+    expect(answers.map((answer) => answer.role)).toEqual(["authenticated", "anon", "authenticated", "anon"]);
+    expect((await whoAmI(LOCAL_ANON_KEY)).uid).toBeNull();
+  });
+});
