@@ -344,7 +344,13 @@ describe("sign-in timing", () => {
   it("takes the median, the nearest-rank 95th percentile and the slowest of 20 sign-ins in any order", () => {
     const timings = Array.from({ length: 20 }, (_, index) => (index + 1) * 10).reverse();
     expect(summarizeUnlock(timings)).toEqual({ tries: 20, medianMs: 105, p95Ms: 190, maxMs: 200 });
-    expect(summarizeUnlock([50])).toEqual({ tries: 1, medianMs: 50, p95Ms: 50, maxMs: 50 });
+    expect(summarizeUnlock([50], 162_406)).toEqual({
+      tries: 1,
+      medianMs: 50,
+      p95Ms: 50,
+      maxMs: 50,
+      jsGzipOpen: 162_406,
+    });
     expect(() => summarizeUnlock([])).toThrow("no sign-in was timed");
   });
 
@@ -366,14 +372,15 @@ describe("sign-in timing", () => {
     expect(timed(undefined).status).toBe("skipped");
   });
 
-  it("prints a table of the timed sign-ins", () => {
-    const page = { ...lightPage("/calendar"), unlock: { tries: 20, medianMs: 140.4, p95Ms: 212.6, maxMs: 1_350 } };
+  it("prints a table of the timed sign-ins and the JavaScript the page holds once open", () => {
+    const unlock = { tries: 20, medianMs: 140.4, p95Ms: 212.6, maxMs: 1_350, jsGzipOpen: 162_406 };
+    const page = { ...lightPage("/calendar"), unlock };
     const report = renderReport({
       pages: [page],
       verdicts: evaluateBudgets([page]),
       meta: { device: "412×823 @1.75x", runs: 1, lighthouseVersion: "12.8.2", cpuSlowdown: 4 },
     });
-    expect(report).toMatch(/\/calendar\s+20\s+140 ms\s+213 ms\s+1\.35 s/);
+    expect(report).toMatch(/\/calendar\s+20\s+140 ms\s+213 ms\s+1\.35 s\s+158\.6 KB/);
     expect(report).toContain("✔ /calendar Login to the team's data within 300 ms (p95): p95 213 ms");
   });
 });

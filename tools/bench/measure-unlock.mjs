@@ -14,6 +14,7 @@ import { siteOrigins } from "../../server/http.mjs";
 import { LOCAL_ANON_KEY } from "../../server/local-keys.mjs";
 import { DEV_TEAM_PASSWORD } from "../../server/team-account.mjs";
 import { MOBILE } from "./measure-page.mjs";
+import { gzipBytes } from "./page-weight.mjs";
 
 /** A season of the team's calendar: this many events, one every few days from today. */
 const SEEDED_EVENTS = 40;
@@ -100,11 +101,12 @@ export async function startSeededBackend(backendUrl, siteOrigin, teamEmail) {
 
 /**
  * Times `tries` sign-ins on the calendar page at `url`: each reloads the page (so it is locked again),
- * types the development password and presses Login. Returns the milliseconds of each try, in order.
+ * types the development password and presses Login. Returns the milliseconds of each try, in order,
+ * and the JavaScript (gzip, as the bench weighs it) the page has loaded by the end of the first one.
  * @param {import("playwright-core").Browser} browser
  * @param {string} url
  * @param {number} tries
- * @returns {Promise<number[]>}
+ * @returns {Promise<{ timings: number[], jsGzipOpen: number }>}
  */
 export async function measureUnlock(browser, url, tries) {
   const context = await browser.newContext(MOBILE);
@@ -112,6 +114,21 @@ export async function measureUnlock(browser, url, tries) {
   page.setDefaultTimeout(TRY_TIMEOUT_MS);
   /** @type {number[]} */
   const timings = [];
+  // The page's own scripts by URL, from the first load until the first try has opened the calendar.
+  /** @type {Map<string, Promise<number>>} */
+  const scripts = new Map();
+  const origin = new URL(url).origin;
+  /** @param {import("playwright-core").Response} response */
+  const weigh = (response) => {
+    const request = response.request();
+    if (request.resourceType() !== "script" || new URL(response.url()).origin !== origin) return;
+    if (!scripts.has(response.url()))
+      scripts.set(
+        response.url(),
+        response.body().then(gzipBytes, () => 0),
+      );
+  };
+  page.on("response", weigh);
   try {
     await page.goto(url);
     for (let attempt = 0; attempt < tries; attempt += 1) {
@@ -137,9 +154,11 @@ export async function measureUnlock(browser, url, tries) {
       const ms = await page.evaluate(() => /** @type {Window & { unlockMs?: Promise<number> }} */ (window).unlockMs);
       if (typeof ms !== "number") throw new Error(`sign-in ${attempt + 1} was not timed`);
       timings.push(ms);
+      if (attempt === 0) page.off("response", weigh);
     }
+    const sizes = await Promise.all(scripts.values());
+    return { timings, jsGzipOpen: sizes.reduce((sum, size) => sum + size, 0) };
   } finally {
     await context.close();
   }
-  return timings;
 }
