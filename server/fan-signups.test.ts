@@ -27,6 +27,16 @@ async function rows() {
   return data;
 }
 
+/** Every sign-up with its id and date, oldest first, read past row-level security. */
+async function everything() {
+  const { data, error } = await client(backend.url, LOCAL_SERVICE_ROLE_KEY)
+    .from("fan_signups")
+    .select("id, email, interest, created_at")
+    .order("created_at");
+  if (error) throw error;
+  return data;
+}
+
 /** The form's request: a plain POST with the anon key, asking for no row back. */
 function signUp(body: unknown, key = LOCAL_ANON_KEY) {
   return fetch(`${backend.url}/rest/v1/fan_signups`, {
@@ -56,17 +66,37 @@ describe("signing up, as any visitor", () => {
 
   it("answers a repeated address exactly like a new one and keeps one row, whatever its case", async () => {
     const first = await signUp({ email: "Fan@Example.com", interest: "all" });
+    const [before] = await everything();
     const again = await signUp({ email: "fan@example.COM", interest: "tshirts" });
-    expect([first.status, again.status]).toEqual([201, 201]);
+    const other = await signUp({ email: "other@example.com", interest: "tshirts" });
+    expect([first.status, again.status, other.status]).toEqual([201, 201, 201]);
     expect(await again.text()).toBe(await first.text());
-    expect([...again.headers.keys()].sort()).toEqual([...first.headers.keys()].sort());
-    expect(await rows()).toEqual([{ email: "Fan@Example.com", interest: "all" }]);
+    // Status, body and every header alike, down to Content-Range: nothing says the address was known.
+    const headers = (response: Response) =>
+      [...response.headers].filter(([name]) => !["date", "content-length"].includes(name)).sort();
+    expect(headers(again)).toEqual(headers(first));
+    expect(headers(other)).toEqual(headers(first));
+    // One row for the address: the first sign-up's id and date, with the choice made last.
+    expect((await everything()).filter((row) => /^fan@/i.test(row.email))).toEqual([
+      { ...before, email: "fan@example.COM", interest: "tshirts" },
+    ]);
     // supabase-js sees no difference either.
     const anon = client(backend.url);
     expect(await anon.from("fan_signups").insert({ email: "fan@example.com", interest: "all" })).toMatchObject({
       error: null,
       status: 201,
     });
+  });
+
+  it("refuses a bad choice or a missing one alike, whether or not the address is on the list", async () => {
+    await signUp({ email: "listed@example.com", interest: "all" });
+    for (const interest of ["bogus", null]) {
+      const listed = await signUp({ email: "listed@example.com", interest });
+      const unknown = await signUp({ email: "unknown@example.com", interest });
+      expect([listed.status, unknown.status], String(interest)).toEqual([400, 400]);
+      expect((await listed.json()).code).toBe((await unknown.json()).code);
+    }
+    expect(await rows()).toEqual([{ email: "listed@example.com", interest: "all" }]);
   });
 
   it("refuses an address without an @ and a dotted domain, or over 254 characters, with 400", async () => {
@@ -134,6 +164,15 @@ describe("reading and removing the list", () => {
     ]);
     const removed = await team.from("fan_signups").delete().eq("id", data![1].id);
     expect(removed.error).toBeNull();
+    expect(await rows()).toEqual([{ email: "second@example.com", interest: "tshirts" }]);
+  });
+
+  it("lets the team remove one sign-up per request, so one call cannot empty the list", async () => {
+    const team = await signedIn(backend.url);
+    const all = await team.from("fan_signups").delete().neq("email", "nobody@example.com");
+    expect(all.error).toMatchObject({ code: "PT400", message: "One request may remove at most 1 sign-up" });
+    expect(await rows()).toHaveLength(2);
+    expect((await team.from("fan_signups").delete().eq("email", "first@example.com")).error).toBeNull();
     expect(await rows()).toEqual([{ email: "second@example.com", interest: "tshirts" }]);
   });
 
