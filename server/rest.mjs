@@ -315,7 +315,8 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
   }
 
   // Every write returns the changed rows (old and new, PostgreSQL 18's RETURNING old) to feed realtime;
-  // the client sees them only when it asked.
+  // the client sees them only when it asked. As PostgREST, an insert's Content-Range is always */*,
+  // an update's or delete's the range of the rows it changed.
   /**
    * @param {WriteResult} result
    * @param {number} status
@@ -325,7 +326,7 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
     status: representation ? (status === 204 ? 200 : status) : status,
     body: representation ? shaped(result.body, shape) : "",
     headers: {
-      "Content-Range": result.count === 0 ? "*/*" : `0-${result.count - 1}/*`,
+      "Content-Range": method === "POST" || result.count === 0 ? "*/*" : `0-${result.count - 1}/*`,
       ...(prefer.return ? { "Preference-Applied": `return=${prefer.return}` } : {}),
     },
     changes: result.changes,

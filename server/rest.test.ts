@@ -58,6 +58,25 @@ describe("contacts, with the app's exact calls", () => {
     ]);
   });
 
+  it("answers an insert with Content-Range */* and an update with the range it changed, as PostgREST does", async () => {
+    const call = (method: string, path: string, body: unknown) =>
+      fetch(`${backend.url}/rest/v1/${path}`, {
+        method,
+        headers: {
+          apikey: LOCAL_ANON_KEY,
+          Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify(body),
+      });
+    const inserted = await call("POST", "contacts", contact("range1"));
+    expect([inserted.status, inserted.headers.get("content-range")]).toEqual([201, "*/*"]);
+    const updated = await call("PATCH", "contacts?id=eq.range1", { name: "Ranged" });
+    expect([updated.status, updated.headers.get("content-range")]).toEqual([204, "0-0/*"]);
+    const missed = await call("PATCH", "contacts?id=eq.nobody", { name: "Ranged" });
+    expect([missed.status, missed.headers.get("content-range")]).toEqual([204, "*/*"]);
+  });
+
   it("rejects a duplicate id with 409 and PostgREST's error shape", async () => {
     const supabase = client(backend.url);
     await supabase.from("contacts").insert(contact("dup"));
