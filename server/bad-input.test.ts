@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "./backend.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, signJwt } from "./local-keys.mjs";
@@ -66,6 +67,31 @@ describe("bad input gets a clear error and loses nothing", () => {
     expect((await call("/rest/v1/contacts?or=(id.eq.a,id.eq.b)")).status).toBe(400);
     expect((await call("/rest/v1/contacts?order=name.sideways")).status).toBe(400);
     expect((await call("/rest/v1/contacts?limit=-1")).status).toBe(400);
+  });
+
+  it("answers a value of the wrong type in a filter or a function's argument with 400 22P02, never a 500", async () => {
+    const service = { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` };
+    for (const [path, init] of [
+      ["/rest/v1/contacts_limits?id=eq.maybe", { headers: service }],
+      ["/rest/v1/contacts_limits?id=eq.maybe", {}],
+      ["/rest/v1/contacts?created_at=gt.someday", {}],
+      ["/rest/v1/fan_signups_limits?id=eq.maybe", { method: "PATCH", body: '{"per_minute": 1}', headers: service }],
+      [
+        "/rest/v1/rpc/restore_contacts",
+        { method: "POST", body: '{"at": "2025-01-01T00:00:00Z", "dry_run": "maybe"}', headers: service },
+      ],
+    ] as const) {
+      const result = await call(path, init);
+      expect(result.status, path).toBeGreaterThanOrEqual(400);
+      expect(result.status, path).toBeLessThan(500);
+      expect(Object.keys(result.body).sort(), path).toEqual(["code", "details", "hint", "message"]);
+    }
+    const typed = await call("/rest/v1/contacts_limits?id=eq.maybe", { headers: service });
+    expect(typed).toMatchObject({ status: 400, body: { code: "22P02" } });
+    expect(typed.body.message).toMatch(/boolean/);
+    expect((await call("/rest/v1/contacts_limits?id=eq.true&select=id", { headers: service })).body).toEqual([
+      { id: true },
+    ]);
   });
 
   it("treats hostile values as data, not SQL", async () => {
@@ -148,6 +174,31 @@ describe("bad input gets a clear error and loses nothing", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe("http://localhost:4321");
     expect(response.headers.get("access-control-allow-headers")).toBe("apikey, prefer");
     expect(response.headers.get("access-control-expose-headers")).toContain("Content-Range");
+  });
+
+  it("logs no failure when a client drops its request half-way through the body, and keeps serving", async () => {
+    const lines: string[] = [];
+    const own = await freshBackend({ log: (line) => lines.push(line) });
+    try {
+      for (const path of ["/rest/v1/contacts", "/auth/v1/token?grant_type=password"]) {
+        await new Promise<void>((resolve) => {
+          const socket = connect(own.port, "127.0.0.1", () => {
+            socket.write(
+              `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${LOCAL_ANON_KEY}\r\n` +
+                `Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"id": "half`,
+            );
+            setTimeout(() => socket.destroy(), 100);
+          });
+          socket.on("close", () => resolve());
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(lines.filter((line) => /error/i.test(line))).toEqual([]);
+      const read = await fetch(`${own.url}/rest/v1/contacts?select=id`, { headers });
+      expect(read.status).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 
   it("keeps serving after all of that, with nothing lost", async () => {

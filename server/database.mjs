@@ -199,6 +199,19 @@ async function writeSnapshot(db, key, log) {
   }
 }
 
+/** Postgres's type OID for boolean. */
+const BOOLEAN_OID = 16;
+
+/**
+ * How query parameters are sent. PGlite's own boolean serializer throws on a string it does not know
+ * ("maybe" from a filter like ?flag=eq.maybe), which would surface as a 500; sent as text, Postgres
+ * itself refuses it with 22P02, a 400, as PostgREST answers.
+ */
+const PARAMETER_SERIALIZERS = {
+  /** @param {unknown} value */
+  [BOOLEAN_OID]: (value) => (typeof value === "boolean" ? (value ? "t" : "f") : String(value)),
+};
+
 /**
  * Opens (creating if needed) the database and brings it up to date.
  * @param {{ dataDir?: string, migrationsDir?: string, snapshots?: boolean, log?: (line: string) => void }} [options]
@@ -217,7 +230,11 @@ export async function openDatabase({
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const isNew = !dataDir || !existsSync(join(dataDir, "PG_VERSION"));
   const snapshot = isNew && snapshots ? readSnapshot(key) : null;
-  const db = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(snapshot ? { loadDataDir: snapshot } : {}) });
+  const db = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+    serializers: PARAMETER_SERIALIZERS,
+  });
   await db.waitReady;
   await migrate(db, migrations, log);
   if (isNew && snapshots && !snapshot) await writeSnapshot(db, key, log);

@@ -13,7 +13,7 @@ const MAX_JSON_DEPTH = 64;
 /** A request body the backend will not read; `reason` picks the route's own error code. */
 export class BodyError extends Error {
   /**
-   * @param {"too_large" | "invalid_utf8" | "invalid_json" | "media_type"} reason
+   * @param {"too_large" | "invalid_utf8" | "invalid_json" | "media_type" | "aborted"} reason
    * @param {string} message
    * @param {string | null} [details]
    */
@@ -57,7 +57,9 @@ export function readBody(request, maxBytes = MAX_BODY_BYTES) {
         reject(new BodyError("invalid_utf8", "Empty or invalid json", "The body is not valid UTF-8"));
       }
     });
-    request.on("error", reject);
+    // The client went away mid-body (a dropped connection, a slow sender giving up): its fault, not a failure
+    // of the server worth a stack trace in the log; the answer goes nowhere.
+    request.on("error", () => reject(new BodyError("aborted", "The request ended before its body arrived")));
   });
 }
 
