@@ -87,3 +87,12 @@ test("hashed files are cached for a year, immutably", async ({ request }) => {
     expect(response.headers()["cache-control"], asset).toBe("public, max-age=31536000, immutable");
   }
 });
+
+test("the deploy's own configuration is not served: _headers is a 404 page", async ({ request }) => {
+  for (const path of ["/_headers", "/%5Fheaders", "/./_headers"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()["content-type"], path).toMatch(/^text\/html/);
+    expect(await response.text(), path).not.toContain("Content-Type: text/calendar");
+  }
+});

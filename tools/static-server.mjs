@@ -35,6 +35,9 @@ const TYPES = {
   ".webmanifest": "application/manifest+json",
 };
 
+/** The files in the publish folder that configure Netlify rather than belong to the site. */
+const DEPLOY_FILES = new Set(["_headers", "_redirects"]);
+
 /** @param {string} path */
 async function isFile(path) {
   try {
@@ -51,6 +54,8 @@ async function isFile(path) {
  */
 async function resolveFile(root, pathname) {
   const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, "");
+  // Netlify reads these configuration files and never serves them.
+  if (DEPLOY_FILES.has(safe.replace(/^[/\\]+/, ""))) return null;
   const base = join(root, safe);
   if (!resolve(base).startsWith(resolve(root) + sep) && resolve(base) !== resolve(root)) return null;
   const candidates = pathname.endsWith("/")
