@@ -248,6 +248,13 @@ describe("names that are really there", () => {
     "\u202e",
     "\u{e0041}\u{e0042}",
     " \u200d\ufe0f ",
+    "\u0300",
+    "\u0301\u0302",
+    " \u20dd ",
+    "\u{1d159}",
+    "\u{16fe4}",
+    "\uffff",
+    "\ufdd0",
   ];
   it.each(invisible.map((value) => [JSON.stringify(value), value]))(
     "refuses a name or role of only %s",
@@ -271,9 +278,35 @@ describe("names that are really there", () => {
         expect(status, `${field} with ${JSON.stringify(control)}`).toBe(400);
       }
     }
-    for (const name of ["Siobhán Ní Bhriain", "👩‍👩‍👧 Family band", "Zoë\u00a0Ó"]) {
+    for (const name of ["Siobhán Ní Bhriain", "👩‍👩‍👧 Family band", "Zoë\u00a0Ó", "Zoe\u0308 (decomposed)"]) {
       const saved = await supabase.from("contacts").update({ name }).eq("id", "b3").select("name");
       expect(saved.data).toEqual([{ name }]);
+    }
+  });
+});
+
+describe("ids that are plain text", () => {
+  it("refuses a new contact whose id holds a control, white space or invisible character", async () => {
+    const supabase = client(backend.url);
+    for (const id of [
+      "\n",
+      "a\r\nEND:VCARD",
+      "a b",
+      " ",
+      "a\u200bb",
+      "\u202eevil",
+      "a\u0000b".replace("\u0000", "\u0007"),
+    ]) {
+      const { status, error } = await supabase.from("contacts").insert(contact(id));
+      expect(status, JSON.stringify(id)).toBe(400);
+      expect(error?.code, JSON.stringify(id)).toBe("23514");
+    }
+  });
+
+  it("takes the ids the app makes, and any other printable text", async () => {
+    const supabase = client(backend.url);
+    for (const id of ["1732000000000a1B2c3D4e", "legacy-id_7", "Órla.1"]) {
+      expect((await supabase.from("contacts").insert(contact(id))).status, id).toBe(201);
     }
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_MIGRATIONS_DIR, openDatabase } from "./database.mjs";
 
 const HISTORY_MIGRATION = "20250104000000_contacts_history.sql";
+const MARKS_MIGRATION = "20250107000000_contacts_visible_names_plain_ids.sql";
 const temporary: string[] = [];
 const folder = (prefix: string) => {
   const path = mkdtempSync(join(tmpdir(), prefix));
@@ -91,6 +92,43 @@ describe("the edit limits migration on existing contacts", () => {
         { contact_id: "controls", name: "Ciarán\u001b[2J", email: "c@x.ie\n", phone: "01\t234" },
         { contact_id: "invisible", name: "\u200b\u3000", email: null, phone: null },
       ]);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+});
+
+describe("the visible names and plain ids migration on existing contacts", () => {
+  it("mends a name of only combining marks, keeps an odd id saved before, and refuses a new one", async () => {
+    const migrationsDir = folder("stagedoor-migrations-");
+    const dataDir = folder("stagedoor-db-");
+    for (const file of readdirSync(DEFAULT_MIGRATIONS_DIR).filter((name) => name < MARKS_MIGRATION)) {
+      copyFileSync(join(DEFAULT_MIGRATIONS_DIR, file), join(migrationsDir, file));
+    }
+    const before = await openDatabase({ dataDir, migrationsDir, snapshots: false });
+    await before.query(
+      `insert into public.contacts (id, name, role, email, phone) values
+        ('accent', $1, 'Agent', null, null),
+        ($2, 'Old odd id', 'Booker', null, null),
+        ('fine', 'Zoe\u0308', 'Fiddler', null, null)`,
+      ["\u0301\u0302", "odd id"],
+    );
+    await before.close();
+
+    copyFileSync(join(DEFAULT_MIGRATIONS_DIR, MARKS_MIGRATION), join(migrationsDir, MARKS_MIGRATION));
+    const after = await openDatabase({ dataDir, migrationsDir, snapshots: false });
+    try {
+      const { rows } = await after.query("select id, name from public.contacts order by id");
+      expect(rows).toEqual([
+        { id: "accent", name: "(no name)" },
+        { id: "fine", name: "Zoe\u0308" },
+        { id: "odd id", name: "Old odd id" },
+      ]);
+      const history = await after.query("select contact_id, name from public.contacts_history");
+      expect(history.rows).toEqual([{ contact_id: "accent", name: "\u0301\u0302" }]);
+      await expect(
+        after.query("insert into public.contacts (id, name, role) values ('new odd', 'New', 'Booker')"),
+      ).rejects.toThrow(/contacts_id_plain/);
     } finally {
       await after.close();
     }
