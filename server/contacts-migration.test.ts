@@ -1,7 +1,7 @@
 /**
- * The contacts history migration applied to a database that already holds contacts, as a hosted
- * project does: existing rows get a version and a time, and a blank name or role saved before the
- * rule becomes a placeholder whose blank version is kept in the history.
+ * The contacts migrations applied to a database that already holds contacts, as a hosted project
+ * does: existing rows get a version and a time, and a value saved before a rule that would now refuse
+ * it is mended, never a failed migration, with the old value kept in the history.
  */
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_MIGRATIONS_DIR, openDatabase } from "./database.mjs";
 
 const HISTORY_MIGRATION = "20250104000000_contacts_history.sql";
+const EDITS_MIGRATION = "20250104100000_contacts_limits_for_edits.sql";
 const MARKS_MIGRATION = "20250107000000_contacts_visible_names_plain_ids.sql";
 const temporary: string[] = [];
 const folder = (prefix: string) => {
@@ -22,23 +23,34 @@ afterAll(() => {
   for (const path of temporary) rmSync(path, { recursive: true, force: true });
 });
 
+type Database = Awaited<ReturnType<typeof openDatabase>>;
+
+/**
+ * A database brought up to just before `migration`, given rows by `seed` as a hosted project would hold
+ * them, then opened again with `migration` applied: the database as the migration leaves it.
+ */
+async function across(migration: string, seed: (before: Database) => Promise<unknown>): Promise<Database> {
+  const migrationsDir = folder("stagedoor-migrations-");
+  const dataDir = folder("stagedoor-db-");
+  for (const file of readdirSync(DEFAULT_MIGRATIONS_DIR).filter((name) => name < migration)) {
+    copyFileSync(join(DEFAULT_MIGRATIONS_DIR, file), join(migrationsDir, file));
+  }
+  const before = await openDatabase({ dataDir, migrationsDir, snapshots: false });
+  await seed(before);
+  await before.close();
+  copyFileSync(join(DEFAULT_MIGRATIONS_DIR, migration), join(migrationsDir, migration));
+  return openDatabase({ dataDir, migrationsDir, snapshots: false });
+}
+
 describe("the contacts history migration on existing contacts", () => {
   it("versions every contact, and replaces a blank name or role, keeping the blank one in the history", async () => {
-    const migrationsDir = folder("stagedoor-migrations-");
-    const dataDir = folder("stagedoor-db-");
-    for (const file of readdirSync(DEFAULT_MIGRATIONS_DIR).filter((name) => name < HISTORY_MIGRATION)) {
-      copyFileSync(join(DEFAULT_MIGRATIONS_DIR, file), join(migrationsDir, file));
-    }
-    const before = await openDatabase({ dataDir, migrationsDir, snapshots: false });
-    await before.exec(`
+    const after = await across(HISTORY_MIGRATION, (before) =>
+      before.exec(`
       insert into public.contacts (id, name, role, created_at) values
         ('ok', 'Aoife', 'Booker', '2025-01-01T09:00:00Z'),
         ('blank', '   ', 'Agent', '2025-01-02T09:00:00Z');
-    `);
-    await before.close();
-
-    copyFileSync(join(DEFAULT_MIGRATIONS_DIR, HISTORY_MIGRATION), join(migrationsDir, HISTORY_MIGRATION));
-    const after = await openDatabase({ dataDir, migrationsDir, snapshots: false });
+    `),
+    );
     try {
       const { rows } = await after.query<Record<string, unknown>>(
         "select id, name, role, version, updated_at = created_at as unchanged_since_created from public.contacts order by id",
@@ -55,27 +67,17 @@ describe("the contacts history migration on existing contacts", () => {
   }, 120_000);
 });
 
-const EDITS_MIGRATION = "20250104100000_contacts_limits_for_edits.sql";
-
 describe("the edit limits migration on existing contacts", () => {
   it("mends control characters and invisible names instead of failing, keeping each old value in the history", async () => {
-    const migrationsDir = folder("stagedoor-migrations-");
-    const dataDir = folder("stagedoor-db-");
-    for (const file of readdirSync(DEFAULT_MIGRATIONS_DIR).filter((name) => name < EDITS_MIGRATION)) {
-      copyFileSync(join(DEFAULT_MIGRATIONS_DIR, file), join(migrationsDir, file));
-    }
-    const before = await openDatabase({ dataDir, migrationsDir, snapshots: false });
-    await before.query(
-      `insert into public.contacts (id, name, role, email, phone) values
+    const after = await across(EDITS_MIGRATION, (before) =>
+      before.query(
+        `insert into public.contacts (id, name, role, email, phone) values
         ('ok', 'Aoife', 'Booker', null, null),
         ('invisible', $1, 'Agent', null, null),
         ('controls', $2, 'Fiddler', $3, $4)`,
-      ["\u200b\u3000", "Ciarán\u001b[2J", "c@x.ie\n", "01\t234"],
+        ["\u200b\u3000", "Ciarán\u001b[2J", "c@x.ie\n", "01\t234"],
+      ),
     );
-    await before.close();
-
-    copyFileSync(join(DEFAULT_MIGRATIONS_DIR, EDITS_MIGRATION), join(migrationsDir, EDITS_MIGRATION));
-    const after = await openDatabase({ dataDir, migrationsDir, snapshots: false });
     try {
       const { rows } = await after.query<Record<string, unknown>>(
         "select id, name, role, email, phone, version from public.contacts order by id",
@@ -100,23 +102,15 @@ describe("the edit limits migration on existing contacts", () => {
 
 describe("the visible names and plain ids migration on existing contacts", () => {
   it("mends a name of only combining marks, keeps an odd id saved before, and refuses a new one", async () => {
-    const migrationsDir = folder("stagedoor-migrations-");
-    const dataDir = folder("stagedoor-db-");
-    for (const file of readdirSync(DEFAULT_MIGRATIONS_DIR).filter((name) => name < MARKS_MIGRATION)) {
-      copyFileSync(join(DEFAULT_MIGRATIONS_DIR, file), join(migrationsDir, file));
-    }
-    const before = await openDatabase({ dataDir, migrationsDir, snapshots: false });
-    await before.query(
-      `insert into public.contacts (id, name, role, email, phone) values
+    const after = await across(MARKS_MIGRATION, (before) =>
+      before.query(
+        `insert into public.contacts (id, name, role, email, phone) values
         ('accent', $1, 'Agent', null, null),
         ($2, 'Old odd id', 'Booker', null, null),
         ('fine', 'Zoe\u0308', 'Fiddler', null, null)`,
-      ["\u0301\u0302", "odd id"],
+        ["\u0301\u0302", "odd id"],
+      ),
     );
-    await before.close();
-
-    copyFileSync(join(DEFAULT_MIGRATIONS_DIR, MARKS_MIGRATION), join(migrationsDir, MARKS_MIGRATION));
-    const after = await openDatabase({ dataDir, migrationsDir, snapshots: false });
     try {
       const { rows } = await after.query("select id, name from public.contacts order by id");
       expect(rows).toEqual([
