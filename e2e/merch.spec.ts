@@ -123,6 +123,8 @@ test("a fan adds a tote to the cart, picks how many and writes the order", async
   });
 
   await test.step("Add to Cart takes what is typed, even before it is committed", async () => {
+    // Once every earlier toast has closed and gone, as a fan who takes their time would find it.
+    await expect(page.locator("[data-variant]")).toHaveCount(0);
     await quantity.fill("3.7");
     await addToCart.click();
     await expectToast(page, "Added to cart", "3 tote bag(s) added to your cart");

@@ -1,9 +1,17 @@
 /** Renders the shared toast queue with react-hot-toast (hydrated on idle). */
 import { useStore } from "@nanostores/react";
-import { useCallback, useEffect, useRef } from "react";
-import toast, { Toaster as HotToaster, useToasterStore } from "react-hot-toast";
+import { createContext, useCallback, useContext, useEffect, useRef } from "react";
+import toast, { Toaster as HotToaster, useToaster, useToasterStore } from "react-hot-toast";
 import { buttonClass, cx, focusRingOnDark } from "../../components/ui/styles";
 import { $toasts, ACTION_TOAST_DURATION_MS, dequeueToast, TOAST_DURATION_MS, type ToastMessage } from "./toasts.store";
+
+/**
+ * Whether the pointer is over the toasts, which holds them all (react-hot-toast's pausedAt). Read once by
+ * the Toaster and handed down: react-hot-toast 2.6's useToasterStore() unsubscribes the toaster's first
+ * listener when any component using it unmounts, so a card calling it would take the Toaster's own
+ * listener with it when it closed, and no later toast would show.
+ */
+const PausedContext = createContext(false);
 
 /** Shows (or updates) a toast; `duration` Infinity holds it until shown again with a finite one. */
 function present(message: ToastMessage, duration = message.action ? ACTION_TOAST_DURATION_MS : TOAST_DURATION_MS) {
@@ -48,8 +56,8 @@ function ToastCard({ message, id, visible }: { message: ToastMessage; id: string
   const destructive = message.variant === "destructive";
   // Once its button is pressed the toast is closing: losing focus must not bring it back.
   const closing = useRef(false);
-  const { pausedAt } = useToasterStore();
-  const holdByFocus = useHolds(message, visible && pausedAt !== undefined);
+  const paused = useContext(PausedContext);
+  const holdByFocus = useHolds(message, visible && paused);
   const { action } = message;
   return (
     <div
@@ -97,6 +105,14 @@ function ToastCard({ message, id, visible }: { message: ToastMessage; id: string
 
 export function Toaster() {
   const queue = useStore($toasts);
+  const { pausedAt, toasts } = useToasterStore();
+  const { endPause } = useToaster().handlers;
+
+  // A toast closed under the pointer (its action pressed) never sees the pointer leave: once no toast
+  // is left, nothing holds the next ones open.
+  useEffect(() => {
+    if (pausedAt !== undefined && toasts.length === 0) endPause();
+  }, [pausedAt, toasts.length, endPause]);
 
   useEffect(() => {
     for (const message of queue) {
@@ -105,5 +121,9 @@ export function Toaster() {
     }
   }, [queue]);
 
-  return <HotToaster position="bottom-right" />;
+  return (
+    <PausedContext.Provider value={pausedAt !== undefined}>
+      <HotToaster position="bottom-right" />
+    </PausedContext.Provider>
+  );
 }

@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+// In a file of its own: react-hot-toast keeps one store per module, and a toast held by the pointer in
+// another test file's cases would hold these too.
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import toast from "react-hot-toast";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { Toaster } from "./Toaster";
+import { $toasts, showToast, TOAST_DURATION_MS } from "./toasts.store";
+
+/** Lets time pass, with every update it causes rendered before the next line looks. */
+const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  cleanup();
+  toast.remove();
+  $toasts.set([]);
+  vi.useRealTimers();
+});
+
+it("shows each toast, also once an earlier one has closed and gone", () => {
+  render(<Toaster />);
+  act(() => showToast({ title: "Added to cart", description: "1 × Tote" }));
+  expect(screen.getByRole("status")).toHaveTextContent("1 × Tote");
+  // The first one closes, then is removed once its fade-out ends.
+  wait(TOAST_DURATION_MS + 1_000);
+  wait(2_000);
+  expect(screen.queryByRole("status")).toBeNull();
+
+  act(() => showToast({ title: "Added to cart", description: "2 × Tote" }));
+  expect(screen.getByRole("status")).toHaveTextContent("2 × Tote");
+  act(() => showToast({ title: "Error", description: "Failed to add contact", variant: "destructive" }));
+  expect(screen.getByRole("alert")).toHaveTextContent("Failed to add contact");
+  // And these close in their turn.
+  wait(TOAST_DURATION_MS + 1_000);
+  wait(2_000);
+  expect(screen.queryByRole("status")).toBeNull();
+  expect(screen.queryByRole("alert")).toBeNull();
+});
+
+it("lets the next toast close by itself after one was closed with the pointer over it", () => {
+  render(<Toaster />);
+  act(() => showToast({ title: "Task deleted", action: { label: "Undo", onClick: () => {} } }));
+  const undo = screen.getByRole("button", { name: "Undo" });
+  // Pressed with the mouse: the pointer is over the toast as it goes, and never leaves it.
+  fireEvent.mouseEnter(undo);
+  act(() => undo.click());
+  wait(2_000);
+  expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+
+  act(() => showToast({ title: "Task restored" }));
+  expect(screen.getByRole("status")).toHaveTextContent("Task restored");
+  wait(TOAST_DURATION_MS + 1_000);
+  wait(2_000);
+  expect(screen.queryByRole("status")).toBeNull();
+});
