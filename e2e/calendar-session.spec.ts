@@ -1,0 +1,96 @@
+/**
+ * The calendar where it would disturb the journeys beside it, on a backend of
+ * its own: a burst of fifty events on one day.
+ */
+import type { Page, Request } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
+import type { OwnBackend } from "./own-backend";
+import { openCalendar, secondBrowser, uniqueWord, upcomingEvent } from "./team";
+
+/** Whether a request is the page reading the list of events. */
+const isListRead = (request: Request) =>
+  request.method() === "GET" && /\/rest\/v1\/calendar_events\?select/.test(request.url());
+
+/** Inserts rows into calendar_events in one request, as the service role (past row-level security). */
+async function insertEvents(backend: OwnBackend, rows: object[]): Promise<void> {
+  const response = await backend.asServiceRole("/rest/v1/calendar_events", {
+    method: "POST",
+    headers: { Prefer: "return=minimal" },
+    body: JSON.stringify(rows),
+  });
+  expect(response.status, await response.text()).toBe(201);
+}
+
+/** The row of an event on `day` (yyyy-MM-dd), stored as the calendar stores one: noon UTC. */
+const eventOn = (day: string, title: string, event_type = "gig") => ({
+  title,
+  start_date: `${day}T12:00:00.000Z`,
+  end_date: `${day}T12:00:00.000Z`,
+  event_type,
+});
+
+/** yyyy-MM-dd of the `day`th of the month the page shows at first (the browser's current month). */
+function dayOfShownMonth(page: Page, day: number): Promise<string> {
+  return page.evaluate((day) => {
+    const now = new Date();
+    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  }, day);
+}
+
+test("a burst of fifty new events costs each open page one or two reads of the list, and a busy day shows three dots and a count", async ({
+  page,
+  browser,
+  baseURL,
+  ownBackend,
+}) => {
+  const backend = await ownBackend();
+  const other = await secondBrowser(browser, baseURL);
+  try {
+    await backend.carry(other);
+    const colleague = await other.newPage();
+    const pages = [page, colleague];
+    const reads = new Map<Page, { sent: number; done: number }>(pages.map((each) => [each, { sent: 0, done: 0 }]));
+    for (const each of pages) {
+      const count = reads.get(each)!;
+      each.on("request", (request) => void (isListRead(request) && (count.sent += 1)));
+      each.on("requestfinished", (request) => void (isListRead(request) && (count.done += 1)));
+      each.on("requestfailed", (request) => void (isListRead(request) && (count.done += 1)));
+    }
+    await Promise.all(pages.map((each) => openCalendar(each)));
+    // The reads that opening the calendar costs are over before the burst.
+    for (const each of pages) await expect.poll(() => reads.get(each)!.sent - reads.get(each)!.done).toBe(0);
+
+    // Fifty events on the 15th, in one request, as an import would add them.
+    const word = uniqueWord();
+    const day = await dayOfShownMonth(page, 15);
+    const rows = Array.from({ length: 50 }, (_, index) =>
+      eventOn(day, `Showcase ${word} ${String(index + 1).padStart(2, "0")}`, index % 2 === 0 ? "gig" : "promotion"),
+    );
+    const before = pages.map((each) => reads.get(each)!.sent);
+    await insertEvents(backend, rows);
+    for (const each of pages) await expect(upcomingEvent(each, `Showcase ${word}`)).toHaveCount(50);
+    const burstReads = pages.map((each, index) => reads.get(each)!.sent - before[index]!);
+    for (const count of burstReads) {
+      expect(count, `reads of the list for the burst, per page: ${burstReads.join(", ")}`).toBeGreaterThanOrEqual(1);
+      expect(count, `reads of the list for the burst, per page: ${burstReads.join(", ")}`).toBeLessThanOrEqual(2);
+    }
+
+    // The busy day: three dots (their tooltips name the first three events) and "+47" beside them.
+    const busy = page.getByRole("gridcell").getByRole("button", { name: /^15 / }).first();
+    const dots = busy.locator("[title]");
+    await expect(dots).toHaveCount(3);
+    await expect(dots.nth(0)).toHaveAttribute("title", `Showcase ${word} 01 (gig)`);
+    await expect(dots.nth(1)).toHaveAttribute("title", `Showcase ${word} 02 (promotion)`);
+    await expect(dots.nth(2)).toHaveAttribute("title", `Showcase ${word} 03 (gig)`);
+    for (const dot of await dots.all()) await expect(dot).toBeVisible();
+    // The count is drawn by CSS, so a person sees it while the button's name says it in words.
+    const count = busy.locator("[data-more]");
+    await expect(count).toBeVisible();
+    await expect.poll(() => count.evaluate((element) => getComputedStyle(element, "::after").content)).toBe('"+47"');
+    await expect(busy).toHaveAccessibleName(/, 50 events$/);
+    await expect(busy).toHaveAccessibleName(/^.{1,59}$/);
+    await expectAccessible(page);
+  } finally {
+    await other.close();
+  }
+});
