@@ -1,11 +1,12 @@
 /**
- * The calendar where it would disturb the journeys beside it, on a backend of
- * its own: a burst of fifty events on one day.
+ * The calendar's team session and its feed where they would disturb the
+ * journeys beside them, each on a backend of its own: tokens that expire
+ * within a minute, and a burst of fifty events on one day.
  */
 import type { Page, Request } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, expectToast, test } from "./fixtures";
 import type { OwnBackend } from "./own-backend";
-import { openCalendar, secondBrowser, uniqueWord, upcomingEvent } from "./team";
+import { fillEvent, liveIndicator, openCalendar, pickDay, secondBrowser, uniqueWord, upcomingEvent } from "./team";
 
 /** Whether a request is the page reading the list of events. */
 const isListRead = (request: Request) =>
@@ -36,6 +37,59 @@ function dayOfShownMonth(page: Page, day: number): Promise<string> {
     return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
   }, day);
 }
+
+/** Expects the calendar still open: no Enter Password screen, no word of a lock, and still Live. */
+async function expectStillOpen(page: Page): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Enter Password" })).toHaveCount(0);
+  await expect(page.locator("[data-variant]").filter({ hasText: "Calendar locked" })).toHaveCount(0);
+  await expect(liveIndicator(page)).toHaveText("Live");
+}
+
+test("keeps reading, adding and hearing of changes long after its first token has expired", async ({
+  page,
+  context,
+  ownBackend,
+}) => {
+  test.setTimeout(120_000);
+  const backend = await ownBackend({ jwtExpirySeconds: 40 });
+  await openCalendar(page);
+  // The refreshes while the page stands open, in seconds since it opened. (auth-js refreshes a token that
+  // is due within 90 s whenever it reads the session, so one follows the sign-in at once: that one does not count.)
+  const opened = Date.now();
+  const refreshes: { after: number; status: number }[] = [];
+  context.on("response", (response) => {
+    if (/\/auth\/v1\/token\?grant_type=refresh_token/.test(response.url())) {
+      refreshes.push({ after: Math.round((Date.now() - opened) / 1000), status: response.status() });
+    }
+  });
+
+  // Past the first token's life, and across at least one of auth-js's 30 s refresh ticks: the one sleep
+  // of this journey, since what it proves is what happens as time passes.
+  await page.waitForTimeout(45_000);
+  expect(
+    refreshes.filter(({ after, status }) => after >= 5 && status === 200),
+    `refreshes granted while the page stood open, of ${JSON.stringify(refreshes)}`,
+  ).not.toHaveLength(0);
+  await expectStillOpen(page);
+
+  // A change made elsewhere still arrives over realtime (the channel was joined with a token that has
+  // expired since), and the list is read again with a fresh token.
+  const word = uniqueWord();
+  const elsewhere = `Festival slot ${word}`;
+  await insertEvents(backend, [eventOn(await dayOfShownMonth(page, 12), elsewhere, "promotion")]);
+  await expect(upcomingEvent(page, elsewhere).getByText("promotion", { exact: true })).toBeVisible();
+
+  // And the page itself still adds events.
+  const added = `Added later ${word}`;
+  await pickDay(page, 14);
+  await fillEvent(page, added, "After the token refreshed", "rehearsal");
+  await page.getByRole("button", { name: "Add Event" }).click();
+  await expect(upcomingEvent(page, added).getByText("After the token refreshed")).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
+  await expectToast(page, "Event added", "New event has been added successfully");
+  // The page never locked: a lock would have asked for the password again, which was typed once.
+  await expectStillOpen(page);
+});
 
 test("a burst of fifty new events costs each open page one or two reads of the list, and a busy day shows three dots and a count", async ({
   page,
