@@ -1,12 +1,23 @@
 /**
  * The calendar's team session and its feed where they would disturb the
  * journeys beside them, each on a backend of its own: tokens that expire
- * within a minute, and a burst of fifty events on one day.
+ * within a minute, a team password changed elsewhere, and a burst of fifty
+ * events on one day.
  */
 import type { Page, Request } from "@playwright/test";
 import { expect, expectAccessible, expectToast, test } from "./fixtures";
 import type { OwnBackend } from "./own-backend";
-import { fillEvent, liveIndicator, openCalendar, pickDay, secondBrowser, uniqueWord, upcomingEvent } from "./team";
+import {
+  fillEvent,
+  gateStatus,
+  liveIndicator,
+  openCalendar,
+  pickDay,
+  secondBrowser,
+  TEAM_PASSWORD,
+  uniqueWord,
+  upcomingEvent,
+} from "./team";
 
 /** Whether a request is the page reading the list of events. */
 const isListRead = (request: Request) =>
@@ -89,6 +100,65 @@ test("keeps reading, adding and hearing of changes long after its first token ha
   await expectToast(page, "Event added", "New event has been added successfully");
   // The page never locked: a lock would have asked for the password again, which was typed once.
   await expectStillOpen(page);
+});
+
+test("locks and says why when the team password is changed elsewhere, keeping the event being typed", async ({
+  page,
+  context,
+  ownBackend,
+}) => {
+  const backend = await ownBackend();
+  await openCalendar(page);
+  const title = `Studio day ${uniqueWord()}`;
+  await pickDay(page, 21);
+  await fillEvent(page, title, "Vocals and the cello overdub", "recording");
+  // Some time passes, as it would: the sign-in's toast has gone when the password changes elsewhere.
+  await expect(page.locator("[data-variant]")).toHaveCount(0);
+
+  // The owner rotates the team password from their terminal; every session of the account ends.
+  const users = (await (await backend.asServiceRole("/auth/v1/admin/users")).json()) as {
+    users: { id: string; email: string }[];
+  };
+  expect(users.users).toHaveLength(1);
+  const newPassword = `rotated-${uniqueWord()}`;
+  const rotated = await backend.asServiceRole(`/auth/v1/admin/users/${users.users[0]!.id}`, {
+    method: "PUT",
+    body: JSON.stringify({ password: newPassword }),
+  });
+  expect(rotated.status, await rotated.text()).toBe(200);
+
+  // The page learns of it when it next checks its session: here, as the network comes back.
+  await context.setOffline(true);
+  await expect(liveIndicator(page)).toHaveText("Reconnecting…");
+  await context.setOffline(false);
+  const reason = "Your session has ended, for example because the team password was changed. Enter the password again.";
+  await expect(page.getByRole("heading", { name: "Enter Password" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Add Event" })).toHaveCount(0);
+  await expect(gateStatus(page)).toHaveText(reason);
+  await expect(page.getByText("Your unsaved event is kept and will be back after you sign in.")).toBeVisible();
+  await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
+  await expectToast(page, "Calendar locked", reason);
+
+  // The old password no longer opens it; the reason stays on the screen.
+  const password = page.getByLabel("Password", { exact: true });
+  await password.fill(TEAM_PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expectToast(page, "Access denied", "Incorrect password");
+  await expect(page.getByRole("heading", { name: "Add Event" })).toHaveCount(0);
+  await expect(gateStatus(page)).toHaveText(reason);
+
+  // The new one does, and the event typed before the lock is back in the form.
+  await password.fill(newPassword);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expectToast(page, "Access granted", "You can now edit the calendar");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+  await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Vocals and the cello overdub");
+  await expect(page.getByLabel("Event type", { exact: true })).toHaveValue("recording");
+  await expect(page.getByText(/^Date: [A-Z][a-z]{2} 21, \d{4}$/)).toBeVisible();
+  await expect(liveIndicator(page)).toHaveText("Live");
+  await page.getByRole("button", { name: "Add Event" }).click();
+  await expectToast(page, "Event added", "New event has been added successfully");
+  await expect(upcomingEvent(page, title)).toBeVisible();
 });
 
 test("a burst of fifty new events costs each open page one or two reads of the list, and a busy day shows three dots and a count", async ({
