@@ -2,8 +2,9 @@
  * The team calendar as the team uses it: the password gate, adding an event
  * and finding it in the month, the list and the export, two browsers kept in
  * step by realtime, and what happens when the network or the server fails.
- * The realtime back-off, rejoin and coalesced reads are the calendar store's
- * unit tests; token refresh is the server's (team-only.test.ts).
+ * The realtime back-off and rejoin are the calendar store's unit tests; token
+ * refresh, a password changed elsewhere and a burst of changes, which need a
+ * backend of their own, are in calendar-session.spec.ts.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
