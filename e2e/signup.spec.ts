@@ -83,6 +83,17 @@ test("a mistyped address is explained next to the field, and nothing is sent", a
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleDescription(problem);
   await expect(field).toBeFocused();
+  // The field it sends the fan back to, and its label, are in sight below the sticky nav.
+  const navBottom = await page
+    .getByRole("navigation", { name: "Main" })
+    .evaluate((nav) => nav.closest("header")!.getBoundingClientRect().bottom);
+  const label = page.getByText("Your e-mail address", { exact: true });
+  expect((await label.boundingBox())!.y).toBeGreaterThanOrEqual(navBottom);
+
+  // A pasted address longer than any can be is kept whole, and the fan is told what is wrong with it.
+  await field.fill(`${"orla.quinlan.fan.".repeat(16)}@example.com`);
+  await submit.click();
+  await expect(page.getByText("That address is too long: it can be at most 254 characters.")).toBeVisible();
   expect(calls).toEqual([]);
 });
 
