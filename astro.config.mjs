@@ -6,9 +6,6 @@ import { SITE_PORT } from "./server/http.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
 import { DEFAULT_TEAM_EMAIL } from "./server/team-account.mjs";
 import { site } from "./src/data/site.ts";
-import { calendarHeaderRules } from "./src/data/tour-calendar.ts";
-import { tour } from "./src/data/tour.ts";
-import { calendarHeaders } from "./src/integrations/calendar-headers.mjs";
 import { cspCheck } from "./src/integrations/csp-check.mjs";
 import { deployBuildProblem } from "./src/integrations/deploy-guard.mjs";
 import { deployedPolicy } from "./src/integrations/netlify-headers.mjs";
@@ -33,12 +30,7 @@ export default defineConfig({
   output: "static",
   trailingSlash: "ignore",
   build: { format: "file" },
-  integrations: [
-    react(),
-    tailwind({ applyBaseStyles: true }),
-    cspCheck(),
-    calendarHeaders(calendarHeaderRules(tour.dates)),
-  ],
+  integrations: [react(), tailwind({ applyBaseStyles: true }), cspCheck()],
   server: { port: SITE_PORT, host: "127.0.0.1" },
   vite: {
     build: {

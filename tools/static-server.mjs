@@ -2,7 +2,8 @@
 /**
  * Serves the built site the way Netlify does: pretty URLs (`/bio` → bio.html),
  * the 404 page with status 404, and the headers from netlify.toml and the
- * build's `_headers` (applied to a 404 answer too, as Netlify does).
+ * build's `_headers` if it writes one (applied to a 404 answer too, as Netlify does);
+ * other files are typed by their extension.
  */
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";

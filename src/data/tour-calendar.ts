@@ -124,14 +124,10 @@ export function tourFeedCalendar(dates: readonly TourDate[], options: TourCalend
   });
 }
 
-/** How the endpoints answer: iCalendar in UTF-8 (Netlify and the local server send the same type for the files). */
-export const icsHeaders = { "Content-Type": `${ICS_MIME_TYPE}; charset=utf-8` };
-
 /**
- * The deploy's header rules for the calendar files: one exact path each, never a wildcard, because Netlify
- * applies a matching rule to a 404 answer too, and a mistyped date link must get the 404 page, not a
- * calendar download of it. The build writes them to dist/_headers (src/integrations/calendar-headers.mjs).
+ * How the endpoints answer: iCalendar in UTF-8. The deployed files are typed by their extension alone
+ * (Netlify and the local server alike), with no header rule: Netlify applies a matching rule to a 404
+ * answer too, and its rules ignore letter case and a trailing slash, so a rule for these files would
+ * turn a mistyped link into a calendar download of the 404 page.
  */
-export function calendarHeaderRules(dates: readonly Pick<TourDate, "id">[]) {
-  return [tourFeedPath, ...dates.map(tourDatePath)].map((path) => ({ for: path, values: { ...icsHeaders } }));
-}
+export const icsHeaders = { "Content-Type": `${ICS_MIME_TYPE}; charset=utf-8` };
