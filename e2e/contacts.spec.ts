@@ -3,9 +3,9 @@
  * editing, a card's history with Restore, a directory an outsider overwrote
  * put back card by card, vCards, two people editing the same card, contacts
  * kept in this browser by an older version, and what happens when the server
- * refuses or the network is down. The outsider gets a backend of its own, so
- * the journeys beside it never meet it. Search, links, vCard text and the
- * history's rules are unit tests; the table's rules are the server's.
+ * refuses (a blank name) or the network is down. The outsider gets a backend
+ * of its own, so the journeys beside it never meet it. Search, links, vCard
+ * text and the history's rules are unit tests; the table's rules are the server's.
  */
 import ICAL from "ical.js";
 import type { Page } from "@playwright/test";
@@ -413,6 +413,43 @@ test("keeps what was typed when the list, an add or a save fails, and goes throu
   await page.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Contact updated", "Contact has been updated successfully");
   await expect(card(page, name).getByText("Tour promoter")).toBeVisible();
+});
+
+test("sends a name of only spaces to the database, which refuses it, and keeps the card in edit mode with the draft", async ({
+  page,
+}) => {
+  const name = `Deirdre ${uniqueWord()}`;
+  await openContacts(page);
+  await addContact(page, { name, role: "Fiddler", phone: "01 555 0100" });
+  await searchBox(page).fill(name);
+  await card(page, name).getByRole("button", { name: "Edit contact" }).click();
+  const editing = editingCard(page, name);
+  await editing.getByLabel("Name").fill("   ");
+  await editing.getByLabel("Role").fill("Session fiddler");
+
+  // The form lets the save go: the blank name reaches the server, and the server refuses it.
+  const saving = page.waitForRequest(
+    (request) => request.method() === "PATCH" && /\/rest\/v1\/contacts\?/.test(request.url()),
+  );
+  await editing.getByRole("button", { name: "Save" }).click();
+  const request = await saving;
+  expect(request.postDataJSON()).toMatchObject({ name: "   ", role: "Session fiddler" });
+  const response = (await request.response())!;
+  expect(response.status()).toBe(400);
+  expect(await response.json()).toMatchObject({ code: "23514" });
+  await expectFailure(page, "Failed to update contact");
+  await expect(page.locator("[data-variant]").filter({ hasText: "Contact updated" })).toHaveCount(0);
+  await expect(editing.getByLabel("Name")).toHaveValue("   ");
+  await expect(editing.getByLabel("Role")).toHaveValue("Session fiddler");
+  await expect(editing.getByLabel("Phone")).toHaveValue("01 555 0100");
+  await expect(editing.getByRole("button", { name: "Save" })).toBeEnabled();
+
+  // Nothing was written: the card and the shared table still hold the contact as it was.
+  await editing.getByRole("button", { name: "Cancel" }).click();
+  await expectCardShows(page, { name, role: "Fiddler", phone: "01 555 0100" });
+  await page.reload();
+  await searchBox(page).fill(name);
+  await expectCardShows(page, { name, role: "Fiddler", phone: "01 555 0100" });
 });
 
 test("moves nothing as the tool replaces its placeholder on a phone and a tablet", async ({ page }) => {
