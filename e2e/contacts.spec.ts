@@ -3,9 +3,10 @@
  * editing, a card's history with Restore, a directory an outsider overwrote
  * put back card by card, vCards, two people editing the same card, contacts
  * kept in this browser by an older version, and what happens when the server
- * refuses (a blank name) or the network is down. The outsider gets a backend
- * of its own, so the journeys beside it never meet it. Search, links, vCard
- * text and the history's rules are unit tests; the table's rules are the server's.
+ * refuses (a blank name, the flood guard's cap) or the network is down. The
+ * outsider and the lowered cap get a backend of their own, so the journeys
+ * beside them never meet either. Search, links, vCard text and the history's
+ * rules are unit tests; the table's rules are the server's.
  */
 import ICAL from "ical.js";
 import type { Page } from "@playwright/test";
@@ -450,6 +451,64 @@ test("sends a name of only spaces to the database, which refuses it, and keeps t
   await page.reload();
   await searchBox(page).fill(name);
   await expectCardShows(page, { name, role: "Fiddler", phone: "01 555 0100" });
+});
+
+/** Sets the flood guard's limits on a backend, as the service role may (README, Limits). */
+async function setContactsLimits(backend: OwnBackend, limits: Record<string, number>) {
+  const response = await backend.asServiceRole("/rest/v1/contacts_limits?id=eq.true", {
+    method: "PATCH",
+    headers: { Prefer: "return=representation" },
+    body: JSON.stringify(limits),
+  });
+  expect(response.status, "changing the limits").toBe(200);
+  expect((await response.json())[0]).toMatchObject(limits);
+}
+
+test("refuses a contact beyond the minute's cap with the spec's toast, keeps it in the form, and adds it once the cap allows", async ({
+  page,
+  ownBackend,
+}) => {
+  const backend = await ownBackend();
+  await setContactsLimits(backend, { per_minute: 2 });
+  const storedNames = async () =>
+    ((await (await backend.asServiceRole("/rest/v1/contacts?select=name")).json()) as { name: string }[])
+      .map((row) => row.name)
+      .sort();
+  await openContacts(page);
+  await expect(page.getByText("0 contacts", { exact: true })).toBeVisible();
+  await addContact(page, { name: "Aoife Byrne", role: "Booker" });
+  await addContact(page, { name: "Brian Kelly", role: "Press" });
+
+  // The third within the minute: the database refuses it (429), the page says so and keeps what was typed.
+  const third = { name: "Cara Walsh", role: "Manager", email: "cara@walsh.ie", phone: "087 765 4321" };
+  await fillContact(page, third);
+  const adding = page.waitForResponse(
+    (response) => response.request().method() === "POST" && /\/rest\/v1\/contacts/.test(response.url()),
+  );
+  await addForm(page).getByRole("button", { name: "Add Contact" }).click();
+  const refused = await adding;
+  expect(refused.status()).toBe(429);
+  expect(await refused.json()).toMatchObject({ code: "PT429", message: "Too many new contacts: at most 2 a minute" });
+  await expectFailure(page, "Failed to add contact");
+  const form = addForm(page);
+  await expect(form.getByLabel("Name")).toHaveValue(third.name);
+  await expect(form.getByLabel("Role")).toHaveValue(third.role);
+  await expect(form.getByLabel("Email")).toHaveValue(third.email);
+  await expect(form.getByLabel("Phone")).toHaveValue(third.phone);
+  await expect(page.getByRole("list", { name: "Contacts" }).getByRole("heading")).toHaveText([
+    "Brian Kelly",
+    "Aoife Byrne",
+  ]);
+  await expect(page.getByText("2 contacts", { exact: true })).toBeVisible();
+  expect(await storedNames()).toEqual(["Aoife Byrne", "Brian Kelly"]);
+
+  // With the cap raised, the same button adds what the form kept.
+  await setContactsLimits(backend, { per_minute: 60 });
+  await addForm(page).getByRole("button", { name: "Add Contact" }).click();
+  await expectToast(page, "Contact added", "New contact has been added successfully");
+  await expectCardShows(page, third);
+  await expect(form.getByLabel("Name")).toHaveValue("");
+  expect(await storedNames()).toEqual(["Aoife Byrne", "Brian Kelly", third.name]);
 });
 
 test("moves nothing as the tool replaces its placeholder on a phone and a tablet", async ({ page }) => {
