@@ -1,13 +1,18 @@
 /**
  * The shared contacts directory as the team uses it: adding, searching,
- * editing, a card's history with Restore, vCards, two people editing the same
- * card, contacts kept in this browser by an older version, and what happens
- * when the server refuses or the network is down. Search, links, vCard text
- * and the history's rules are unit tests; the table's rules are the server's.
+ * editing, a card's history with Restore, a directory an outsider overwrote
+ * put back card by card, vCards, two people editing the same card, contacts
+ * kept in this browser by an older version, and what happens when the server
+ * refuses (a blank name, the flood guard's cap) or the network is down. The
+ * outsider and the lowered cap get a backend of their own, so the journeys
+ * beside them never meet either. Search, links, vCard text and the history's
+ * rules are unit tests; the table's rules are the server's.
  */
 import ICAL from "ical.js";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, expectToast, test } from "./fixtures";
+import type { OwnBackend } from "./own-backend";
+import { LOCAL_ANON_KEY } from "../server/local-keys.mjs";
 import { LEGACY_CONTACTS_KEY } from "../src/features/contacts/contacts";
 import { downloadDuring, layoutShifts, recordLayoutShifts, secondBrowser, uniqueWord } from "./team";
 
@@ -164,6 +169,141 @@ test("adds contacts, finds one by searching, edits it and gets an earlier versio
   await expect(card(page, brian.name)).toBeVisible();
 });
 
+/**
+ * What a card shows of a contact: its name, its role under it, and e-mail and phone links when it
+ * has them and none otherwise (an open history's values are neither headings, paragraphs nor links).
+ */
+async function expectCardShows(page: Page, contact: NewContact) {
+  const shown = card(page, contact.name);
+  await expect(shown.getByRole("heading", { name: contact.name, exact: true })).toBeVisible();
+  await expect(shown.getByRole("paragraph").getByText(contact.role, { exact: true })).toBeVisible();
+  const links = [
+    ...(contact.email ? [`Email ${contact.email}`] : []),
+    ...(contact.phone ? [`Call ${contact.phone}`] : []),
+  ];
+  await expect(shown.getByRole("link")).toHaveText(links);
+}
+
+/** A REST call to a backend with only the public anon key, as anyone who opened the site could make. */
+function asOutsider(backend: OwnBackend, path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${backend.url}/rest/v1/${path}`, {
+    ...init,
+    headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}`, "Content-Type": "application/json" },
+  });
+}
+
+const FIELDS = [
+  ["name", "Name"],
+  ["role", "Role"],
+  ["email", "Email"],
+  ["phone", "Phone"],
+] as const;
+type Field = (typeof FIELDS)[number][0];
+
+/**
+ * An earlier version in a card's history as assistive technology reads it: its number, what the
+ * next change replaced, each field's label and value (the replaced ones inside a mark), Restore.
+ */
+function versionAsRead(version: number, values: NewContact, changed: string, marked: readonly Field[]): string {
+  const fields = FIELDS.map(([field, label]) => {
+    const value = JSON.stringify(values[field] || "empty");
+    return marked.includes(field)
+      ? `- term: ${label}\n- definition:\n  - mark: ${value}`
+      : `- term: ${label}\n- definition: ${value}`;
+  });
+  return [
+    `- paragraph: Version ${version}`,
+    `- paragraph: "Changed afterwards: ${changed}"`,
+    ...fields,
+    `- button "Restore version ${version}"`,
+  ].join("\n");
+}
+
+test("puts back every card an outsider overwrote, one by one from its history, and can undo the restore", async ({
+  page,
+  ownBackend,
+}) => {
+  const backend = await ownBackend();
+  // Each contact, what the outsider writes over it, and the fields that overwrite replaced.
+  const cases: { contact: NewContact; junk: Partial<NewContact>; changed: string; marked: Field[] }[] = [
+    {
+      contact: { name: "Aoife Byrne", role: "Booker", email: "aoife@byrne.ie", phone: "087 123 4567" },
+      junk: { name: "PWNED 1", role: "lol", email: "spam@junk.example", phone: "555 0199" },
+      changed: "Name, Role, Email and Phone",
+      marked: ["name", "role", "email", "phone"],
+    },
+    {
+      // An e-mail and phone the card did not have are marked as having been empty.
+      contact: { name: "Brian Kelly", role: "Press" },
+      junk: { name: "PWNED 2", role: "lol", email: "spam@junk.example", phone: "555 0199" },
+      changed: "Name, Role, Email and Phone",
+      marked: ["name", "role", "email", "phone"],
+    },
+    {
+      // The e-mail and phone the outsider left alone are shown unmarked.
+      contact: { name: "Cara Walsh", role: "Manager", email: "cara@walsh.ie" },
+      junk: { name: "PWNED 3", role: "lol" },
+      changed: "Name and Role",
+      marked: ["name", "role"],
+    },
+  ];
+  await openContacts(page);
+  for (const { contact } of cases) await addContact(page, contact);
+
+  // The outsider has only the anon key. Overwriting every contact at once is refused, so they go one a request.
+  const everyone = JSON.stringify({ name: "PWNED", role: "lol" });
+  expect((await asOutsider(backend, "contacts?id=neq.x", { method: "PATCH", body: everyone })).status).toBe(400);
+  const rows = (await (await asOutsider(backend, "contacts?select=id,name")).json()) as { id: string; name: string }[];
+  expect(rows.map((row) => row.name).sort()).toEqual(cases.map(({ contact }) => contact.name));
+  for (const { contact, junk } of cases) {
+    const { id } = rows.find((row) => row.name === contact.name)!;
+    const overwrite = await asOutsider(backend, `contacts?id=eq.${encodeURIComponent(id)}`, {
+      method: "PATCH",
+      body: JSON.stringify(junk),
+    });
+    expect(overwrite.status, `overwriting ${contact.name}`).toBe(204);
+  }
+  await page.reload();
+  await expectToast(page, "Contacts loaded", "3 contacts loaded from the shared database");
+  for (const { contact, junk } of cases) {
+    await expectCardShows(page, { ...contact, ...junk });
+    await expect(card(page, contact.name)).toHaveCount(0);
+  }
+
+  // Card by card: the version before the overwrite, with what the overwrite replaced marked, restored.
+  for (const { contact, junk, changed, marked } of cases) {
+    const vandalised = { ...contact, ...junk };
+    await card(page, vandalised.name)
+      .getByRole("button", { name: `History of ${vandalised.name}` })
+      .click();
+    const before = page
+      .getByRole("region", { name: `History of ${vandalised.name}` })
+      .getByRole("listitem")
+      .filter({ hasText: "Version 1" });
+    await expect(before).toMatchAriaSnapshot(versionAsRead(1, contact, changed, marked));
+    await before.getByRole("button", { name: "Restore version 1" }).click();
+    await expectToast(page, "Contact restored", `${contact.name} is back as it was in version 1`);
+    await expectCardShows(page, contact);
+    await expect(card(page, vandalised.name)).toHaveCount(0);
+
+    // The restore is a change like any other: the outsider's version is now in the history, restorable in turn.
+    const history = page.getByRole("region", { name: `History of ${contact.name}` });
+    const overwritten = history.getByRole("listitem").filter({ hasText: "Version 2" });
+    await expect(overwritten).toMatchAriaSnapshot(versionAsRead(2, vandalised, changed, marked));
+    await expect(overwritten.getByRole("button", { name: "Restore version 2" })).toBeEnabled();
+    await expect(history.getByRole("listitem").filter({ hasText: "Version 1" })).toContainText("Same as the card now");
+    await expect(history.getByRole("button", { name: "Restore version 1" })).toBeDisabled();
+  }
+
+  // It was the shared table that was put back, not only this page.
+  await page.reload();
+  await expectToast(page, "Contacts loaded", "3 contacts loaded from the shared database");
+  for (const { contact, junk } of cases) {
+    await expectCardShows(page, contact);
+    await expect(card(page, { ...contact, ...junk }.name)).toHaveCount(0);
+  }
+});
+
 test("shows a contact added in one browser to another, and never saves over someone else's change unseen", async ({
   page,
   browser,
@@ -274,6 +414,101 @@ test("keeps what was typed when the list, an add or a save fails, and goes throu
   await page.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Contact updated", "Contact has been updated successfully");
   await expect(card(page, name).getByText("Tour promoter")).toBeVisible();
+});
+
+test("sends a name of only spaces to the database, which refuses it, and keeps the card in edit mode with the draft", async ({
+  page,
+}) => {
+  const name = `Deirdre ${uniqueWord()}`;
+  await openContacts(page);
+  await addContact(page, { name, role: "Fiddler", phone: "01 555 0100" });
+  await searchBox(page).fill(name);
+  await card(page, name).getByRole("button", { name: "Edit contact" }).click();
+  const editing = editingCard(page, name);
+  await editing.getByLabel("Name").fill("   ");
+  await editing.getByLabel("Role").fill("Session fiddler");
+
+  // The form lets the save go: the blank name reaches the server, and the server refuses it.
+  const saving = page.waitForRequest(
+    (request) => request.method() === "PATCH" && /\/rest\/v1\/contacts\?/.test(request.url()),
+  );
+  await editing.getByRole("button", { name: "Save" }).click();
+  const request = await saving;
+  expect(request.postDataJSON()).toMatchObject({ name: "   ", role: "Session fiddler" });
+  const response = (await request.response())!;
+  expect(response.status()).toBe(400);
+  expect(await response.json()).toMatchObject({ code: "23514" });
+  await expectFailure(page, "Failed to update contact");
+  await expect(page.locator("[data-variant]").filter({ hasText: "Contact updated" })).toHaveCount(0);
+  await expect(editing.getByLabel("Name")).toHaveValue("   ");
+  await expect(editing.getByLabel("Role")).toHaveValue("Session fiddler");
+  await expect(editing.getByLabel("Phone")).toHaveValue("01 555 0100");
+  await expect(editing.getByRole("button", { name: "Save" })).toBeEnabled();
+
+  // Nothing was written: the card and the shared table still hold the contact as it was.
+  await editing.getByRole("button", { name: "Cancel" }).click();
+  await expectCardShows(page, { name, role: "Fiddler", phone: "01 555 0100" });
+  await page.reload();
+  await searchBox(page).fill(name);
+  await expectCardShows(page, { name, role: "Fiddler", phone: "01 555 0100" });
+});
+
+/** Sets the flood guard's limits on a backend, as the service role may (README, Limits). */
+async function setContactsLimits(backend: OwnBackend, limits: Record<string, number>) {
+  const response = await backend.asServiceRole("/rest/v1/contacts_limits?id=eq.true", {
+    method: "PATCH",
+    headers: { Prefer: "return=representation" },
+    body: JSON.stringify(limits),
+  });
+  expect(response.status, "changing the limits").toBe(200);
+  expect((await response.json())[0]).toMatchObject(limits);
+}
+
+test("refuses a contact beyond the minute's cap with the spec's toast, keeps it in the form, and adds it once the cap allows", async ({
+  page,
+  ownBackend,
+}) => {
+  const backend = await ownBackend();
+  await setContactsLimits(backend, { per_minute: 2 });
+  const storedNames = async () =>
+    ((await (await backend.asServiceRole("/rest/v1/contacts?select=name")).json()) as { name: string }[])
+      .map((row) => row.name)
+      .sort();
+  await openContacts(page);
+  await expect(page.getByText("0 contacts", { exact: true })).toBeVisible();
+  await addContact(page, { name: "Aoife Byrne", role: "Booker" });
+  await addContact(page, { name: "Brian Kelly", role: "Press" });
+
+  // The third within the minute: the database refuses it (429), the page says so and keeps what was typed.
+  const third = { name: "Cara Walsh", role: "Manager", email: "cara@walsh.ie", phone: "087 765 4321" };
+  await fillContact(page, third);
+  const adding = page.waitForResponse(
+    (response) => response.request().method() === "POST" && /\/rest\/v1\/contacts/.test(response.url()),
+  );
+  await addForm(page).getByRole("button", { name: "Add Contact" }).click();
+  const refused = await adding;
+  expect(refused.status()).toBe(429);
+  expect(await refused.json()).toMatchObject({ code: "PT429", message: "Too many new contacts: at most 2 a minute" });
+  await expectFailure(page, "Failed to add contact");
+  const form = addForm(page);
+  await expect(form.getByLabel("Name")).toHaveValue(third.name);
+  await expect(form.getByLabel("Role")).toHaveValue(third.role);
+  await expect(form.getByLabel("Email")).toHaveValue(third.email);
+  await expect(form.getByLabel("Phone")).toHaveValue(third.phone);
+  await expect(page.getByRole("list", { name: "Contacts" }).getByRole("heading")).toHaveText([
+    "Brian Kelly",
+    "Aoife Byrne",
+  ]);
+  await expect(page.getByText("2 contacts", { exact: true })).toBeVisible();
+  expect(await storedNames()).toEqual(["Aoife Byrne", "Brian Kelly"]);
+
+  // With the cap raised, the same button adds what the form kept.
+  await setContactsLimits(backend, { per_minute: 60 });
+  await addForm(page).getByRole("button", { name: "Add Contact" }).click();
+  await expectToast(page, "Contact added", "New contact has been added successfully");
+  await expectCardShows(page, third);
+  await expect(form.getByLabel("Name")).toHaveValue("");
+  expect(await storedNames()).toEqual(["Aoife Byrne", "Brian Kelly", third.name]);
 });
 
 test("moves nothing as the tool replaces its placeholder on a phone and a tablet", async ({ page }) => {

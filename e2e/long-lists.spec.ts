@@ -1,8 +1,9 @@
 /**
  * Long lists and narrow screens: thousands of contacts, a card or an event
- * title with no spaces on a phone. The rows come from the page's own network
- * layer (the list read answered by the test), not the shared table, so the
- * journeys running beside these never see them.
+ * title with no spaces on a phone. The 5,000 contacts are seeded into the real
+ * table of a backend of the test's own; the other rows come from the page's own
+ * network layer (the list read answered by the test). Either way the journeys
+ * running beside these never see them on the shared backend.
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectToast, test } from "./fixtures";
@@ -46,14 +47,32 @@ async function expectToFit(page: Page, element: Locator): Promise<void> {
 
 const statusCount = (page: Page) => page.getByRole("status").filter({ hasText: / contacts$/ });
 
+/** The nearest-rank percentile `p` of `sorted` (ascending). */
+const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+
 test("shows 5,000 contacts within a second of their arrival, and follows each keystroke of a search within 100 ms", async ({
   page,
+  ownBackend,
 }) => {
+  const backend = await ownBackend();
   const word = uniqueWord();
+  // Newest first: Person 0 was added last.
+  const added = Date.parse("2026-01-05T10:00:00Z");
   const rows = Array.from({ length: 5000 }, (_, i) =>
-    contact(`scale-${word}-${i}`, `${word} Person ${i}`, { email: i % 3 === 0 ? `person${i}@${word}.ie` : null }),
+    contact(`scale-${word}-${i}`, `${word} Person ${i}`, {
+      email: i % 3 === 0 ? `person${i}@${word}.ie` : null,
+      phone: i % 5 === 0 ? `087 ${String(i).padStart(7, "0")}` : null,
+      created_at: new Date(added - i * 1000).toISOString(),
+    }),
   );
-  await serveList(page, "contacts", rows);
+  // Into the table as the service role (no flood guard), a thousand rows a request.
+  for (let from = 0; from < rows.length; from += 1000) {
+    const seeded = await backend.asServiceRole("/rest/v1/contacts", {
+      method: "POST",
+      body: JSON.stringify(rows.slice(from, from + 1000)),
+    });
+    expect(seeded.status, `seeding rows ${from} to ${from + 999}`).toBe(201);
+  }
   // Note when the list first shows the full count, as the page sees it.
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {
@@ -70,13 +89,15 @@ test("shows 5,000 contacts within a second of their arrival, and follows each ke
   await page.goto("/contacts");
   await expectToast(page, "Contacts loaded");
   await expect(statusCount(page)).toHaveText("5000 contacts");
-  const renderMs = await page.evaluate(() => {
-    const arrived = performance
+  const { reads, renderMs } = await page.evaluate(() => {
+    const entries = performance
       .getEntriesByType("resource")
-      .filter((entry) => /\/rest\/v1\/contacts\?select/.test(entry.name))
-      .reduce((latest, entry) => Math.max(latest, (entry as PerformanceResourceTiming).responseEnd), 0);
-    return (window as { listShownAt?: number }).listShownAt! - arrived;
+      .filter((entry) => /\/rest\/v1\/contacts\?select/.test(entry.name)) as PerformanceResourceTiming[];
+    const arrived = Math.max(...entries.map((entry) => entry.responseEnd));
+    return { reads: entries.length, renderMs: (window as { listShownAt?: number }).listShownAt! - arrived };
   });
+  // The table is read a thousand rows at a time: the data has arrived when the last read has.
+  expect(reads).toBeGreaterThanOrEqual(5);
 
   // Every contact stays findable: the list draws a page at a time and says how many wait.
   await expect(page.getByRole("article")).toHaveCount(100);
@@ -88,8 +109,10 @@ test("shows 5,000 contacts within a second of their arrival, and follows each ke
   await search.fill(`${word} person `);
   await expect(statusCount(page)).toHaveText("5000 of 5000 contacts");
   const keystrokeMs: number[] = [];
-  const keys = ["4", "9", "9", "9", "Backspace", "Backspace", "Backspace"];
-  for (const key of [...keys, "Backspace", " ", ...keys, "Backspace", " ", ...keys]) {
+  // "4999" typed and taken back, six times over: 47 timed keystrokes, enough for a 95th percentile.
+  const round = ["4", "9", "9", "9", "Backspace", "Backspace", "Backspace"];
+  const typed = Array.from({ length: 6 }, (_, i) => (i === 0 ? round : ["Backspace", " ", ...round])).flat();
+  for (const key of typed) {
     // A space leaves the search (and the count) as it was: typed, not timed.
     if (key === " ") {
       await search.press(key);
@@ -119,15 +142,19 @@ test("shows 5,000 contacts within a second of their arrival, and follows each ke
   await expect(page.getByRole("article")).toHaveCount(1);
   await expect(page.getByRole("article", { name: `${word} Person 4999` })).toBeVisible();
 
-  // On a busy machine one keystroke can wait for the CPU: the median is held to 100 ms, every figure is reported.
   const sorted = [...keystrokeMs].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  test.info().annotations.push({
-    type: "timing",
-    description: `list shown ${renderMs.toFixed(0)} ms after the data arrived; keystrokes median ${median.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`,
-  });
+  const [median, p95, max] = [percentile(sorted, 50), percentile(sorted, 95), sorted.at(-1)!];
+  const figures =
+    `5,000 contacts: list shown ${renderMs.toFixed(0)} ms after the data arrived; ` +
+    `${sorted.length} keystrokes median ${median.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${max.toFixed(0)} ms ` +
+    `(all: ${keystrokeMs.map((ms) => ms.toFixed(0)).join(", ")})`;
+  console.log(figures);
+  test.info().annotations.push({ type: "timing", description: figures });
   expect(renderMs).toBeLessThan(1000);
+  // Held to the 95th percentile; the slowest is reported, not held: on two cores, shared with the
+  // journeys beside this one, the odd keystroke waits for the CPU (the slowest was 50–170 ms).
   expect(median).toBeLessThan(100);
+  expect(p95).toBeLessThan(100);
 });
 
 test("lays the contact cards out in one column on a phone, two on a tablet and three on a wide screen", async ({
