@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import toast from "react-hot-toast";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { withToastTimers } from "../../test/toasts";
 import { Toaster } from "../toasts/Toaster";
-import { $toasts } from "../toasts/toasts.store";
 import { Roadmap } from "./Roadmap";
 import { ROADMAP_STORAGE_KEY } from "./roadmap";
 
@@ -20,16 +19,9 @@ function doubleClick(first: HTMLElement, underPointerThen: () => HTMLElement = (
 }
 
 describe("the roadmap tool", () => {
+  withToastTimers();
   beforeEach(() => {
-    vi.useFakeTimers();
     localStorage.clear();
-  });
-
-  afterEach(() => {
-    cleanup();
-    toast.remove();
-    $toasts.set([]);
-    vi.useRealTimers();
   });
 
   it("adds one task for a double-click on Add, and deletes one task for a double-click on ✕", () => {

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import toast from "react-hot-toast";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { wait, withToastTimers } from "../../test/toasts";
 import { Toaster } from "./Toaster";
-import { $toasts, showToast } from "./toasts.store";
-
-/** Lets time pass, with every update it causes rendered before the next line looks. */
-const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+import { showToast } from "./toasts.store";
 
 /** Renders the Toaster and queues a toast with an Undo button; returns the button. */
 function toastWithUndo(action: { onClick?: () => void; onHold?: (held: boolean) => void } = {}) {
@@ -22,17 +19,7 @@ function toastWithUndo(action: { onClick?: () => void; onHold?: (held: boolean) 
 }
 
 describe("a toast with an action", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-
-  afterEach(() => {
-    // Unmounted first, so clearing the queue and react-hot-toast's own list renders nothing.
-    cleanup();
-    toast.remove();
-    $toasts.set([]);
-    vi.useRealTimers();
-  });
+  withToastTimers();
 
   it("offers the action as a button, stays while it has focus, then closes a while after focus leaves", () => {
     const onClick = vi.fn();

@@ -1,25 +1,13 @@
 // @vitest-environment jsdom
 // In a file of its own: react-hot-toast keeps one store per module, and a toast held by the pointer in
 // another test file's cases would hold these too.
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import toast from "react-hot-toast";
-import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { expect, it } from "vitest";
+import { wait, withToastTimers } from "../../test/toasts";
 import { Toaster } from "./Toaster";
-import { $toasts, showToast, TOAST_DURATION_MS } from "./toasts.store";
+import { showToast, TOAST_DURATION_MS } from "./toasts.store";
 
-/** Lets time pass, with every update it causes rendered before the next line looks. */
-const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
-
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-
-afterEach(() => {
-  cleanup();
-  toast.remove();
-  $toasts.set([]);
-  vi.useRealTimers();
-});
+withToastTimers();
 
 it("shows each toast, also once an earlier one has closed and gone", () => {
   render(<Toaster />);
