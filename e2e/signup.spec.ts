@@ -45,6 +45,8 @@ test("a fan signs up for T-shirt news and is on the list", async ({ page, reques
   await submit.click();
   await expect(thanks).toBeVisible();
   await expect(field).toHaveValue("");
+  // A keyboard user is still where they were, not thrown back to the top of the page.
+  await expect(submit).toBeFocused();
   // The team finds the fan on the list, with the choice made.
   const rows = await request.get(`${supabaseUrl}/rest/v1/fan_signups?select=email,interest&email=eq.${email}`, {
     headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
