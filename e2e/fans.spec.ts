@@ -96,12 +96,15 @@ test("shows the team each new sign-up, newest first, downloads the CSV and remov
   await page.getByRole("button", { name: "Yes, remove" }).click();
   await expectToast(page, "Error removing address", "Database is resting");
   await expect(rowOf(later)).toHaveCount(1);
+  // The question has gone with the answer; the keyboard's place is the list's count, not the top of the page.
+  await expect(page.getByText(/^\d+ sign-ups?$/)).toBeFocused();
   await page.unroute(/\/rest\/v1\/fan_signups/);
 
   await remove.click();
   await page.getByRole("button", { name: "Yes, remove" }).click();
   await expectToast(page, "Address removed", `${later} is off the list`);
   await expect(rowOf(later)).toHaveCount(0);
+  await expect(page.getByText(/^\d+ sign-ups?$/)).toBeFocused();
   // Gone from the server too: after a reload and a new sign-in it is not listed.
   await page.reload();
   await signIn(page, FANS_GRANTED);

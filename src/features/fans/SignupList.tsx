@@ -10,6 +10,18 @@ import { downloadText } from "../../lib/download";
 import { formatSignupDate, interestShort, signupCount, type FanSignup } from "./fans";
 import { fansList } from "./fans.store";
 
+const COUNT_ID = "fans-count";
+
+/**
+ * Once a removal is answered, the question (and, when it went through, the row) is gone, and with it the
+ * focus: the count, which says what changed, takes it, so a keyboard user stays in the list.
+ */
+function keepFocusInList() {
+  if (document.activeElement === null || document.activeElement === document.body) {
+    document.getElementById(COUNT_ID)?.focus();
+  }
+}
+
 /** The last cell of a row: "Remove", or the question that replaces it. */
 function RemoveCell({ signup }: { signup: FanSignup }) {
   const list = fansList();
@@ -29,7 +41,7 @@ function RemoveCell({ signup }: { signup: FanSignup }) {
   return (
     <div role="group" aria-label={`Remove ${signup.email}?`} className="flex flex-wrap gap-2">
       <span className="text-sm font-semibold">Remove for good?</span>
-      <Button size="sm" onClick={() => void list.remove(signup.id)}>
+      <Button size="sm" onClick={() => void list.remove(signup.id).then(keepFocusInList)}>
         Yes, remove
       </Button>
       {/* The question replaces the button that had focus: the safe answer takes it over. */}
@@ -52,7 +64,9 @@ export function SignupList() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <p className="text-lg font-semibold">{signupCount(count)}</p>
+        <p id={COUNT_ID} tabIndex={-1} className="text-lg font-semibold">
+          {signupCount(count)}
+        </p>
         <Button
           aria-disabled={count === 0}
           onClick={() => {
