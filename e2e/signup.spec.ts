@@ -3,7 +3,8 @@
  * the list, a second sign-up with the same address is thanked the same way
  * (the form never tells who has signed up), a mistyped address is explained,
  * a bot filling the hidden field is thanked and nothing is sent, and the merch
- * page's link arrives with T-shirts chosen. Who may read the list is the
+ * page's link arrives with T-shirts chosen, and an outsider holding the key the
+ * form sends reads no address. The rest of who may read the list is the
  * backend's test (server/fan-signups.test.ts).
  */
 import type { Page } from "@playwright/test";
@@ -42,11 +43,22 @@ test("a fan signs up for T-shirt news and is on the list", async ({ page, reques
   ).toBeVisible();
   await field.fill(email);
   await page.getByRole("radio", { name: "Only when the T-shirts are out" }).check();
+  const signUpRequest = page.waitForRequest(
+    (sent) => sent.method() === "POST" && sent.url().endsWith("/rest/v1/fan_signups"),
+  );
   await submit.click();
   await expect(thanks).toBeVisible();
   await expect(field).toHaveValue("");
   // A keyboard user is still where they were, not thrown back to the top of the page.
   await expect(submit).toBeFocused();
+  // An outsider with the key every visitor's browser sends (read off the form's own request) reads no address.
+  const sent = await signUpRequest;
+  const key = sent.headers()["apikey"]!;
+  const outsider = await request.get(`${supabaseUrl}/rest/v1/fan_signups?select=*`, {
+    headers: { apikey: key, Authorization: `Bearer ${key}` },
+  });
+  expect(outsider.status()).toBe(401);
+  expect(await outsider.text()).not.toContain("@example.com");
   // The team finds the fan on the list, with the choice made.
   const rows = await request.get(`${supabaseUrl}/rest/v1/fan_signups?select=email,interest&email=eq.${email}`, {
     headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
