@@ -17,6 +17,7 @@ import {
   parseBenchArgs,
   renderReport,
   summarizeLighthouse,
+  summarizeTimings,
   summarizeUnlock,
 } from "./bench-report.mjs";
 
@@ -352,6 +353,8 @@ describe("sign-in timing", () => {
       jsGzipOpen: 162_406,
     });
     expect(() => summarizeUnlock([])).toThrow("no sign-in was timed");
+    expect(summarizeTimings([30, 10, 20, 40])).toEqual({ count: 4, medianMs: 25, p95Ms: 40, maxMs: 40 });
+    expect(() => summarizeTimings([])).toThrow("nothing was timed");
   });
 
   it("holds the calendar's p95 from Login to its events to 300 ms", () => {
