@@ -4,7 +4,7 @@ import react from "@astrojs/react";
 import tailwind from "@astrojs/tailwind";
 import { SITE_PORT } from "./server/http.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
-import { DEFAULT_TEAM_EMAIL } from "./server/team-account.mjs";
+import { builtTeamEmail } from "./server/team-account.mjs";
 import { site } from "./src/data/site.ts";
 import { cspCheck } from "./src/integrations/csp-check.mjs";
 import { deployBuildProblem } from "./src/integrations/deploy-guard.mjs";
@@ -23,7 +23,7 @@ process.env.PUBLIC_SUPABASE_ANON_KEY ||= LOCAL_ANON_KEY;
  * typed password; the server checks the password, so nothing about it is
  * needed at build time or ships with the site.
  */
-process.env.PUBLIC_TEAM_EMAIL ||= process.env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL;
+process.env.PUBLIC_TEAM_EMAIL = builtTeamEmail();
 
 export default defineConfig({
   site: process.env.SITE_URL || site.url,

@@ -11,8 +11,8 @@ import { fileURLToPath } from "node:url";
 import { startBackend } from "../server/backend.mjs";
 import { siteOrigins } from "../server/http.mjs";
 import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
-import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
+import { journeyBackendOptions } from "./own-backend";
 
 const distDir = fileURLToPath(new URL(`../${process.env.E2E_DIST ?? "dist"}/`, import.meta.url));
 // The build bakes in PUBLIC_SUPABASE_URL; the journeys must run the backend at that address.
@@ -36,13 +36,7 @@ export default async function globalSetup() {
       port: Number(backendUrl.port),
       host: backendUrl.hostname,
       dataDir,
-      // The account the built site signs in to (PUBLIC_TEAM_EMAIL), with the development password the journeys type.
-      team: {
-        email: process.env.PUBLIC_TEAM_EMAIL || process.env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL,
-        password: DEV_TEAM_PASSWORD,
-      },
-      // The journeys sign in far more often than GoTrue's 30-request burst allows one address.
-      authRateLimit: { burst: 10_000, refillPerSecond: 1_000 },
+      ...journeyBackendOptions(),
       allowedOrigins: siteOrigins([port]),
     });
   } catch (error) {

@@ -10,7 +10,7 @@ import WebSocket from "ws";
 import { startBackend } from "../server/backend.mjs";
 import { siteOrigins } from "../server/http.mjs";
 import { LOCAL_SERVICE_ROLE_KEY } from "../server/local-keys.mjs";
-import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
+import { builtTeamEmail, DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
 
 type BackendOptions = Omit<NonNullable<Parameters<typeof startBackend>[0]>, "port" | "allowedOrigins">;
 
@@ -24,18 +24,24 @@ export type OwnBackend = {
   close(): Promise<void>;
 };
 
-/** The e-mail the build signs in with (the global setup gives the shared backend's team account the same). */
-const TEAM_EMAIL = process.env.PUBLIC_TEAM_EMAIL || process.env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL;
+/**
+ * What every backend of the journeys starts with, the shared one (e2e/global-setup.ts) and a journey's own:
+ * the account the built site signs in to, with the development password the journeys type, and a /token
+ * bucket far bigger than GoTrue's 30-request burst, since every journey signs in from the same address.
+ */
+export const journeyBackendOptions = () => ({
+  team: { email: builtTeamEmail(), password: DEV_TEAM_PASSWORD },
+  authRateLimit: { burst: 10_000, refillPerSecond: 1_000 },
+});
 
 /**
- * Starts a fresh in-memory backend with the team account and the journeys' generous sign-in bucket, plus
+ * Starts a fresh in-memory backend with the journeys' team account and sign-in bucket, plus
  * `options`, for the site at `siteUrl`, whose build calls `builtUrl`.
  */
 export async function startOwnBackend(siteUrl: string, builtUrl: string, options: BackendOptions = {}) {
   const backend = await startBackend({
     port: 0,
-    team: { email: TEAM_EMAIL, password: DEV_TEAM_PASSWORD },
-    authRateLimit: { burst: 10_000, refillPerSecond: 1_000 },
+    ...journeyBackendOptions(),
     allowedOrigins: siteOrigins([Number(new URL(siteUrl).port)]),
     ...options,
   });

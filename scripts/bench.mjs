@@ -31,7 +31,7 @@ import { measureUnlock, startSeededBackend, UNLOCK_TRIES } from "../tools/bench/
 import { chromiumVersion, gitCommit, round, slug } from "../tools/bench/run-info.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
-import { DEFAULT_TEAM_EMAIL } from "../server/team-account.mjs";
+import { builtTeamEmail } from "../server/team-account.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** @param {string} message */
@@ -104,8 +104,7 @@ try {
   for (const page of options.unlock ? pages.filter(({ path }) => signInPages.includes(path)) : []) {
     log(`▶ timing ${UNLOCK_TRIES} sign-ins on ${page.path}`);
     try {
-      const teamEmail = process.env.PUBLIC_TEAM_EMAIL || process.env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL;
-      const closeBackend = await startSeededBackend(backendUrl, origin, teamEmail);
+      const closeBackend = await startSeededBackend(backendUrl, origin, builtTeamEmail());
       try {
         const { timings, jsGzipOpen } = await measureUnlock(browser, `${origin}${page.path}`, UNLOCK_TRIES);
         page.unlock = summarizeUnlock(timings, jsGzipOpen);

@@ -8,6 +8,15 @@
 /** The team account's e-mail when PUBLIC_TEAM_EMAIL (build) or TEAM_EMAIL (backend) is unset. */
 export const DEFAULT_TEAM_EMAIL = "team@orlaquinlan.example";
 
+/**
+ * The e-mail the built site signs in with: PUBLIC_TEAM_EMAIL, else TEAM_EMAIL, else the default. The build
+ * bakes it in (astro.config.mjs); the bench and the browser tests give their backends' team account the same.
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function builtTeamEmail(env = process.env) {
+  return env.PUBLIC_TEAM_EMAIL || env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL;
+}
+
 /** The team password outside production when CALENDAR_PASSWORD is unset. Development only. */
 export const DEV_TEAM_PASSWORD = "stagedoor-dev";
 
