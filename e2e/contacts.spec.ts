@@ -12,7 +12,6 @@ import ICAL from "ical.js";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, expectToast, test } from "./fixtures";
 import type { OwnBackend } from "./own-backend";
-import { LOCAL_ANON_KEY } from "../server/local-keys.mjs";
 import { LEGACY_CONTACTS_KEY } from "../src/features/contacts/contacts";
 import { downloadDuring, layoutShifts, recordLayoutShifts, secondBrowser, uniqueWord } from "./team";
 
@@ -184,14 +183,6 @@ async function expectCardShows(page: Page, contact: NewContact) {
   await expect(shown.getByRole("link")).toHaveText(links);
 }
 
-/** A REST call to a backend with only the public anon key, as anyone who opened the site could make. */
-function asOutsider(backend: OwnBackend, path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${backend.url}/rest/v1/${path}`, {
-    ...init,
-    headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}`, "Content-Type": "application/json" },
-  });
-}
-
 const FIELDS = [
   ["name", "Name"],
   ["role", "Role"],
@@ -252,12 +243,17 @@ test("puts back every card an outsider overwrote, one by one from its history, a
 
   // The outsider has only the anon key. Overwriting every contact at once is refused, so they go one a request.
   const everyone = JSON.stringify({ name: "PWNED", role: "lol" });
-  expect((await asOutsider(backend, "contacts?id=neq.x", { method: "PATCH", body: everyone })).status).toBe(400);
-  const rows = (await (await asOutsider(backend, "contacts?select=id,name")).json()) as { id: string; name: string }[];
+  expect((await backend.asOutsider("/rest/v1/contacts?id=neq.x", { method: "PATCH", body: everyone })).status).toBe(
+    400,
+  );
+  const rows = (await (await backend.asOutsider("/rest/v1/contacts?select=id,name")).json()) as {
+    id: string;
+    name: string;
+  }[];
   expect(rows.map((row) => row.name).sort()).toEqual(cases.map(({ contact }) => contact.name));
   for (const { contact, junk } of cases) {
     const { id } = rows.find((row) => row.name === contact.name)!;
-    const overwrite = await asOutsider(backend, `contacts?id=eq.${encodeURIComponent(id)}`, {
+    const overwrite = await backend.asOutsider(`/rest/v1/contacts?id=eq.${encodeURIComponent(id)}`, {
       method: "PATCH",
       body: JSON.stringify(junk),
     });

@@ -9,7 +9,7 @@ import type { BrowserContext } from "@playwright/test";
 import WebSocket from "ws";
 import { startBackend } from "../server/backend.mjs";
 import { siteOrigins } from "../server/http.mjs";
-import { LOCAL_SERVICE_ROLE_KEY } from "../server/local-keys.mjs";
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "../server/local-keys.mjs";
 import { builtTeamEmail, DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
 
 type BackendOptions = Omit<NonNullable<Parameters<typeof startBackend>[0]>, "port" | "allowedOrigins">;
@@ -21,6 +21,8 @@ export type OwnBackend = {
   carry(context: BrowserContext): Promise<void>;
   /** A REST or Auth call as the service role, for what the team's tools cannot do (seeding, limits, rotation). */
   asServiceRole(path: string, init?: RequestInit): Promise<Response>;
+  /** A REST or Auth call with only the public anon key, as anyone who opened the site could make. */
+  asOutsider(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 };
 
@@ -83,19 +85,20 @@ export async function startOwnBackend(siteUrl: string, builtUrl: string, options
     );
   }
 
+  /** A call to this backend with `key` as both the API key and the bearer token. */
+  const callWith =
+    (key: string) =>
+    (path: string, init: RequestInit = {}) =>
+      fetch(`${backend.url}${path}`, {
+        ...init,
+        headers: { apikey: key, Authorization: `Bearer ${key}`, "Content-Type": "application/json", ...init.headers },
+      });
+
   return {
     url: backend.url,
     carry,
-    asServiceRole: (path: string, init: RequestInit = {}) =>
-      fetch(`${backend.url}${path}`, {
-        ...init,
-        headers: {
-          apikey: LOCAL_SERVICE_ROLE_KEY,
-          Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
-          "Content-Type": "application/json",
-          ...init.headers,
-        },
-      }),
+    asServiceRole: callWith(LOCAL_SERVICE_ROLE_KEY),
+    asOutsider: callWith(LOCAL_ANON_KEY),
     async close() {
       for (const socket of sockets) socket.terminate();
       await backend.close();
