@@ -1,12 +1,19 @@
 /**
  * Long lists and narrow screens: thousands of contacts, a card or an event
  * title with no spaces on a phone. The 5,000 contacts are seeded into the real
- * table of a backend of the test's own; the other rows come from the page's own
- * network layer (the list read answered by the test). Either way the journeys
- * running beside these never see them on the shared backend.
+ * table of a backend of the test's own (the same rows the bench times); the
+ * other rows come from the page's own network layer (the list read answered by
+ * the test). Either way the journeys running beside these never see them on the
+ * shared backend.
  */
 import type { Locator, Page } from "@playwright/test";
-import { summarizeTimings } from "../tools/bench/bench-report.mjs";
+import {
+  directoryRows,
+  listShownAfterData,
+  SEARCH_KEYS,
+  seedContacts,
+  watchListShown,
+} from "../tools/bench/measure-contacts.mjs";
 import { expect, expectToast, test } from "./fixtures";
 import { openCalendar, uniqueWord, upcomingEvent } from "./team";
 
@@ -48,110 +55,48 @@ async function expectToFit(page: Page, element: Locator): Promise<void> {
 
 const statusCount = (page: Page) => page.getByRole("status").filter({ hasText: / contacts$/ });
 
-test("shows 5,000 contacts within a second of their arrival, and follows each keystroke of a search within 100 ms", async ({
+test("shows 5,000 contacts a page at a time, and a search typed fast into them keeps every keystroke", async ({
   page,
   ownBackend,
 }) => {
+  // How fast this happens is the bench's to measure (npm run bench, tools/bench/measure-contacts.mjs), on
+  // the same rows; a journey sharing two cores with others checks only what a person sees.
   const backend = await ownBackend();
   const word = uniqueWord();
-  // Newest first: Person 0 was added last.
-  const added = Date.parse("2026-01-05T10:00:00Z");
-  const rows = Array.from({ length: 5000 }, (_, i) =>
-    contact(`scale-${word}-${i}`, `${word} Person ${i}`, {
-      email: i % 3 === 0 ? `person${i}@${word}.ie` : null,
-      phone: i % 5 === 0 ? `087 ${String(i).padStart(7, "0")}` : null,
-      created_at: new Date(added - i * 1000).toISOString(),
-    }),
-  );
-  // Into the table as the service role (no flood guard), a thousand rows a request.
-  for (let from = 0; from < rows.length; from += 1000) {
-    const seeded = await backend.asServiceRole("/rest/v1/contacts", {
-      method: "POST",
-      body: JSON.stringify(rows.slice(from, from + 1000)),
-    });
-    expect(seeded.status, `seeding rows ${from} to ${from + 999}`).toBe(201);
-  }
-  // Note when the list first shows the full count, as the page sees it.
-  await page.addInitScript(() => {
-    const observer = new MutationObserver(() => {
-      const count = [...document.querySelectorAll('[role="status"]')].find((node) =>
-        /^\d{4,} contacts$/.test(node.textContent ?? ""),
-      );
-      if (count && document.querySelector('ul[aria-label="Contacts"] article')) {
-        (window as { listShownAt?: number }).listShownAt = performance.now();
-        observer.disconnect();
-      }
-    });
-    observer.observe(document, { childList: true, subtree: true, characterData: true });
-  });
+  const rows = directoryRows(word);
+  await seedContacts(backend.url, rows);
+  await watchListShown(page);
   await page.goto("/contacts");
   await expectToast(page, "Contacts loaded");
   await expect(statusCount(page)).toHaveText("5000 contacts");
-  const { reads, renderMs } = await page.evaluate(() => {
-    const entries = performance
-      .getEntriesByType("resource")
-      .filter((entry) => /\/rest\/v1\/contacts\?select/.test(entry.name)) as PerformanceResourceTiming[];
-    const arrived = Math.max(...entries.map((entry) => entry.responseEnd));
-    return { reads: entries.length, renderMs: (window as { listShownAt?: number }).listShownAt! - arrived };
-  });
-  // The table is read a thousand rows at a time: the data has arrived when the last read has.
+  // The table is read a thousand rows at a time, and the list waited for all of them.
+  const { reads, renderMs } = await listShownAfterData(page);
   expect(reads).toBeGreaterThanOrEqual(5);
+  expect(renderMs, "the list shown before its last rows arrived").toBeGreaterThanOrEqual(0);
 
   // Every contact stays findable: the list draws a page at a time and says how many wait.
   await expect(page.getByRole("article")).toHaveCount(100);
+  await expect(page.getByRole("article").first()).toHaveAccessibleName(`${word} Person 0`);
   await page.getByRole("button", { name: "Show 100 more (4,900 not shown yet)" }).click();
   await expect(page.getByRole("article")).toHaveCount(200);
 
-  // Each keystroke narrows the list; timed from the key press to the frame after the count changes.
+  // Typed key by key with no pause, as fast as the browser takes them: none is lost on the way.
   const search = page.getByRole("searchbox", { name: "Search contacts" });
-  await search.fill(`${word} person `);
+  const before = `${word} person `;
+  await search.fill(before);
   await expect(statusCount(page)).toHaveText("5000 of 5000 contacts");
-  const keystrokeMs: number[] = [];
-  // "4999" typed and taken back, six times over: 47 timed keystrokes, enough for a 95th percentile.
-  const round = ["4", "9", "9", "9", "Backspace", "Backspace", "Backspace"];
-  const typed = Array.from({ length: 6 }, (_, i) => (i === 0 ? round : ["Backspace", " ", ...round])).flat();
-  for (const key of typed) {
-    // A space leaves the search (and the count) as it was: typed, not timed.
-    if (key === " ") {
-      await search.press(key);
-      continue;
-    }
-    const timing = page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let start = 0;
-          document.addEventListener("keydown", () => (start = performance.now()), { capture: true, once: true });
-          const status = [...document.querySelectorAll('[role="status"]')].find((node) =>
-            / contacts$/.test(node.textContent ?? ""),
-          )!;
-          const observer = new MutationObserver(() => {
-            observer.disconnect();
-            requestAnimationFrame(() => resolve(performance.now() - start));
-          });
-          observer.observe(status, { childList: true, subtree: true, characterData: true });
-        }),
-    );
-    await search.press(key);
-    keystrokeMs.push(await timing);
-  }
+  for (const key of SEARCH_KEYS) await search.press(key);
+  const typed = SEARCH_KEYS.reduce((text, key) => (key === "Backspace" ? text.slice(0, -1) : text + key), before);
+  await expect(search).toHaveValue(typed);
   const withFour = rows.filter((_, i) => String(i).includes("4")).length;
   await expect(statusCount(page)).toHaveText(`${withFour} of 5000 contacts`);
+  await search.press("9");
+  await expect(statusCount(page)).toHaveText(
+    `${rows.filter((_, i) => String(i).includes("49")).length} of 5000 contacts`,
+  );
   await search.fill(`${word} 4999`);
   await expect(page.getByRole("article")).toHaveCount(1);
   await expect(page.getByRole("article", { name: `${word} Person 4999` })).toBeVisible();
-
-  const { count, medianMs: median, p95Ms: p95, maxMs: max } = summarizeTimings(keystrokeMs);
-  const figures =
-    `5,000 contacts: list shown ${renderMs.toFixed(0)} ms after the data arrived; ` +
-    `${count} keystrokes median ${median.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${max.toFixed(0)} ms ` +
-    `(all: ${keystrokeMs.map((ms) => ms.toFixed(0)).join(", ")})`;
-  console.log(figures);
-  test.info().annotations.push({ type: "timing", description: figures });
-  expect(renderMs).toBeLessThan(1000);
-  // Held to the 95th percentile; the slowest is reported, not held: on two cores, shared with the
-  // journeys beside this one, the odd keystroke waits for the CPU (the slowest was 50–170 ms).
-  expect(median).toBeLessThan(100);
-  expect(p95).toBeLessThan(100);
 });
 
 test("lays the contact cards out in one column on a phone, two on a tablet and three on a wide screen", async ({

@@ -4,8 +4,9 @@
  * `npm run bench`: builds the site, serves it with the deployed headers and
  * measures every page as a first-time visitor on a phone: bytes before any
  * interaction, whether islands wait until they are seen, and Lighthouse's
- * mobile scores (median of several runs), and how long the calendar takes from
- * Login to the team's events. Checks the budgets; exits 1 when
+ * mobile scores (median of several runs), how long the calendar takes from
+ * Login to the team's events, and how the contacts page keeps up with 5,000
+ * contacts and a search typed into them. Checks the budgets; exits 1 when
  * one is missed (unless --no-fail). `--help` lists the options.
  */
 import { spawnSync } from "node:child_process";
@@ -22,12 +23,14 @@ import {
   parseBenchArgs,
   renderReport,
   summarizeLighthouse,
+  summarizeTimings,
   summarizeUnlock,
   USAGE,
 } from "../tools/bench/bench-report.mjs";
 import { CHROMIUM_ARGS, ensureChromium } from "../tools/chromium.mjs";
 import { measurePage, MOBILE } from "../tools/bench/measure-page.mjs";
-import { measureUnlock, startSeededBackend, UNLOCK_TRIES } from "../tools/bench/measure-unlock.mjs";
+import { directoryRows, measureContactList, seedContacts } from "../tools/bench/measure-contacts.mjs";
+import { measureUnlock, seasonOfEvents, startSeededBackend, UNLOCK_TRIES } from "../tools/bench/measure-unlock.mjs";
 import { chromiumVersion, gitCommit, round, slug } from "../tools/bench/run-info.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
@@ -101,10 +104,11 @@ try {
     page.weight = weight;
   }
   const signInPages = Object.keys(BUDGETS.unlockP95Max);
-  for (const page of options.unlock ? pages.filter(({ path }) => signInPages.includes(path)) : []) {
+  for (const page of options.backend ? pages.filter(({ path }) => signInPages.includes(path)) : []) {
     log(`▶ timing ${UNLOCK_TRIES} sign-ins on ${page.path}`);
     try {
-      const closeBackend = await startSeededBackend(backendUrl, origin, builtTeamEmail());
+      const teamEmail = builtTeamEmail();
+      const closeBackend = await startSeededBackend(backendUrl, origin, teamEmail, seasonOfEvents(teamEmail));
       try {
         const { timings, jsGzipOpen } = await measureUnlock(browser, `${origin}${page.path}`, UNLOCK_TRIES);
         page.unlock = summarizeUnlock(timings, jsGzipOpen);
@@ -114,6 +118,26 @@ try {
     } catch (error) {
       page.unlockError = /** @type {Error} */ (error).message;
       log(`  ✖ ${page.unlockError}`);
+    }
+  }
+  const listPages = Object.keys(BUDGETS.contactList);
+  for (const page of options.backend ? pages.filter(({ path }) => listPages.includes(path)) : []) {
+    log(`▶ timing 5,000 contacts and a search on ${page.path}`);
+    try {
+      const word = "Benchmark";
+      const rows = directoryRows(word);
+      const closeBackend = await startSeededBackend(backendUrl, origin, builtTeamEmail(), (url) =>
+        seedContacts(url, rows),
+      );
+      try {
+        const { renderMs, keystrokeMs } = await measureContactList(browser, `${origin}${page.path}`, word);
+        page.contactList = { contacts: rows.length, renderMs, keystrokes: summarizeTimings(keystrokeMs) };
+      } finally {
+        await closeBackend();
+      }
+    } catch (error) {
+      page.contactListError = /** @type {Error} */ (error).message;
+      log(`  ✖ ${page.contactListError}`);
     }
   }
   await browser.close();

@@ -94,7 +94,7 @@ describe("parseBenchArgs", () => {
       json: "bench-results/latest.json",
       fail: true,
       lighthouse: true,
-      unlock: true,
+      backend: true,
       cpuSlowdown: null,
     });
   });
@@ -111,7 +111,7 @@ describe("parseBenchArgs", () => {
       "out.json",
       "--no-fail",
       "--no-lighthouse",
-      "--no-unlock",
+      "--no-backend",
       "--cpu-slowdown=1.5",
     ]);
     expect(options).toMatchObject({
@@ -122,7 +122,7 @@ describe("parseBenchArgs", () => {
       json: "out.json",
       fail: false,
       lighthouse: false,
-      unlock: false,
+      backend: false,
       cpuSlowdown: 1.5,
     });
   });
@@ -385,6 +385,52 @@ describe("sign-in timing", () => {
     });
     expect(report).toMatch(/\/calendar\s+20\s+140 ms\s+213 ms\s+1\.35 s\s+158\.6 KB/);
     expect(report).toContain("✔ /calendar Login to the team's data within 300 ms (p95): p95 213 ms");
+  });
+});
+
+describe("5,000-contact list timing", () => {
+  const keystrokes = (p95Ms: number, medianMs = 30) => ({ count: 47, medianMs, p95Ms, maxMs: 180 });
+  const timed = (contactList: BenchPage["contactList"], contactListError?: string) =>
+    evaluateBudgets([{ ...lightPage("/contacts"), contactList, contactListError }]).filter(
+      ({ name }) => name.startsWith("5,000") || name.startsWith("each search"),
+    );
+
+  it("holds the list to 1 s after its data and each keystroke to 100 ms at the median and the 95th percentile", () => {
+    expect(BUDGETS.contactList["/contacts"]).toEqual({ renderMs: 1000, keystrokeP95Ms: 100 });
+    expect(timed({ contacts: 5000, renderMs: 1000, keystrokes: keystrokes(100) }).map(({ status }) => status)).toEqual([
+      "pass",
+      "pass",
+    ]);
+    expect(timed({ contacts: 5000, renderMs: 1001, keystrokes: keystrokes(101) }).map(({ status }) => status)).toEqual([
+      "fail",
+      "fail",
+    ]);
+    // A slow median fails even when the 95th percentile is in budget: every keystroke is slow, not a few.
+    expect(timed({ contacts: 5000, renderMs: 200, keystrokes: keystrokes(100, 101) })[1].status).toBe("fail");
+  });
+
+  it("fails when the list could not be timed, and skips when it was not asked for", () => {
+    expect(timed(null, "port 54321 is busy").map(({ status, detail }) => [status, detail])).toEqual([
+      ["fail", "not timed: port 54321 is busy"],
+      ["fail", "not timed: port 54321 is busy"],
+    ]);
+    expect(timed(undefined).map(({ status }) => status)).toEqual(["skipped", "skipped"]);
+  });
+
+  it("prints the list's figures beside its verdicts", () => {
+    const page = {
+      ...lightPage("/contacts"),
+      contactList: { contacts: 5000, renderMs: 240, keystrokes: keystrokes(96) },
+    };
+    const report = renderReport({
+      pages: [page],
+      verdicts: evaluateBudgets([page]),
+      meta: { device: "412×823 @1.75x", runs: 1, lighthouseVersion: "12.8.2", cpuSlowdown: 4 },
+    });
+    expect(report).toMatch(/\/contacts\s+240 ms\s+47\s+30 ms\s+96 ms\s+180 ms/);
+    expect(report).toContain(
+      "✔ /contacts each search keystroke within 100 ms (median and p95): median 30 ms, p95 96 ms, slowest 180 ms over 47 keystrokes",
+    );
   });
 });
 

@@ -58,13 +58,14 @@ async function seedCalendar(backendUrl, email, count) {
 }
 
 /**
- * Starts a backend with the team account at `backendUrl` (the address baked into the build), for a site
- * served at `siteOrigin`. Resolves to its closer; a busy port says what to stop.
+ * Starts a fresh backend with the team account at `backendUrl` (the address baked into the build), for a
+ * site served at `siteOrigin`, and hands it to `seed`. Resolves to its closer; a busy port says what to stop.
  * @param {string} backendUrl
  * @param {string} siteOrigin
  * @param {string} teamEmail
+ * @param {(url: string) => Promise<void>} seed
  */
-export async function startSeededBackend(backendUrl, siteOrigin, teamEmail) {
+export async function startSeededBackend(backendUrl, siteOrigin, teamEmail, seed) {
   const address = new URL(backendUrl);
   const dataDir = mkdtempSync(join(tmpdir(), "stagedoor-bench-db-"));
   /** @type {Awaited<ReturnType<typeof startBackend>>} */
@@ -91,13 +92,20 @@ export async function startSeededBackend(backendUrl, siteOrigin, teamEmail) {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await seedCalendar(backend.url, teamEmail, SEEDED_EVENTS);
+    await seed(backend.url);
   } catch (error) {
     await close();
     throw error;
   }
   return close;
 }
+
+/**
+ * What the sign-in timing signs in to: the team's calendar with a season of events.
+ * @param {string} teamEmail
+ * @returns {(url: string) => Promise<void>}
+ */
+export const seasonOfEvents = (teamEmail) => (url) => seedCalendar(url, teamEmail, SEEDED_EVENTS);
 
 /**
  * Times `tries` sign-ins on the calendar page at `url`: each reloads the page (so it is locked again),
