@@ -8,7 +8,7 @@
 import { LOCAL_SERVICE_ROLE_KEY } from "../../server/local-keys.mjs";
 
 /** How many contacts the directory holds. */
-export const LIST_SIZE = 5000;
+const LIST_SIZE = 5000;
 
 /** Every contact's `created_at` counts back from here, a second apart: Person 0 is the newest. */
 const ADDED = Date.parse("2026-01-05T10:00:00Z");
@@ -66,7 +66,7 @@ export const SEARCH_KEYS = Array.from({ length: 6 }, (_, i) => [
 ]).flat();
 
 /** Whether `key` changes what the search matches (a trailing space does not). */
-export const changesList = (/** @type {string} */ key) => key !== " ";
+const changesList = (/** @type {string} */ key) => key !== " ";
 
 /**
  * Notes, in the page, when the list first shows a count of thousands with its cards: call before the page loads.
@@ -111,7 +111,7 @@ export function listShownAfterData(page) {
  * @param {import("playwright-core").Locator} search
  * @param {string} key
  */
-export async function timeKeystroke(page, search, key) {
+async function timeKeystroke(page, search, key) {
   const timing = page.evaluate(
     () =>
       new Promise((resolve, reject) => {
