@@ -41,6 +41,13 @@ export async function signedIn(
   return supabase;
 }
 
+/** The headers a signed-in client's REST calls carry, for a plain fetch made as that session. */
+export async function sessionHeaders(supabase: SupabaseClient): Promise<Record<string, string>> {
+  const token = (await supabase.auth.getSession()).data.session?.access_token;
+  if (!token) throw new Error("the client is not signed in");
+  return { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${token}` };
+}
+
 /** Removes every realtime channel and stops token refresh so timers do not keep the test process alive. */
 export async function closeClients(): Promise<void> {
   await Promise.all(
