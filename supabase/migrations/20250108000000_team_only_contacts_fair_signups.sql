@@ -133,7 +133,33 @@ begin
 end;
 $$;
 
+-- Checks the two allowances of a kind of change to contacts against the times it was counted in the last
+-- day, `counted`: at most `per_minute` in any 60 seconds and `per_day` in any 24 hours. Refuses as above.
+create or replace function private.check_contacts_allowances(
+  what text, counted timestamptz[], per_minute integer, per_day integer, at_time timestamptz
+)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  last_minute timestamptz[] := array(select t from unnest(counted) as t where t > at_time - interval '1 minute');
+begin
+  if cardinality(last_minute) >= per_minute then
+    perform private.refuse_over_allowance(
+      format('Too many %s: at most %s a minute', what, per_minute), 'Try again in a minute.',
+      private.allowance_admits_at(last_minute, per_minute, interval '1 minute'));
+  end if;
+  if cardinality(counted) >= per_day then
+    perform private.refuse_over_allowance(
+      format('Too many %s: at most %s a day', what, per_day), 'Try again tomorrow.',
+      private.allowance_admits_at(counted, per_day, interval '1 day'));
+  end if;
+end;
+$$;
+
 revoke all on function private.refuse_over_allowance(text, text, timestamptz) from public;
+revoke all on function private.check_contacts_allowances(text, timestamptz[], integer, integer, timestamptz) from public;
 revoke all on function private.iso_time(timestamptz) from public;
 revoke all on function private.allowance_admits_at(timestamptz[], integer, interval) from public;
 revoke all on function private.row_of_statement(text) from public;
@@ -150,8 +176,6 @@ as $$
 declare
   limits public.contacts_limits;
   at_time timestamptz := clock_timestamp();
-  last_minute timestamptz[];
-  last_day timestamptz[];
 begin
   if coalesce(current_setting('role', true), 'none') in ('none', 'service_role', 'postgres', 'supabase_admin') then
     return null;
@@ -161,18 +185,8 @@ begin
     return null;
   end if;
   delete from public.contacts_insert_log where inserted_at <= at_time - interval '1 day';
-  last_day := array(select inserted_at from public.contacts_insert_log);
-  last_minute := array(select t from unnest(last_day) as t where t > at_time - interval '1 minute');
-  if cardinality(last_minute) >= limits.per_minute then
-    perform private.refuse_over_allowance(
-      format('Too many new contacts: at most %s a minute', limits.per_minute), 'Try again in a minute.',
-      private.allowance_admits_at(last_minute, limits.per_minute, interval '1 minute'));
-  end if;
-  if cardinality(last_day) >= limits.per_day then
-    perform private.refuse_over_allowance(
-      format('Too many new contacts: at most %s a day', limits.per_day), 'Try again tomorrow.',
-      private.allowance_admits_at(last_day, limits.per_day, interval '1 day'));
-  end if;
+  perform private.check_contacts_allowances('new contacts', array(select inserted_at from public.contacts_insert_log),
+    limits.per_minute, limits.per_day, at_time);
   insert into public.contacts_insert_log (inserted_at) values (at_time);
   return null;
 end;
@@ -187,8 +201,6 @@ declare
   limits public.contacts_limits;
   at_time timestamptz := clock_timestamp();
   touched integer;
-  last_minute timestamptz[];
-  last_day timestamptz[];
 begin
   if coalesce(current_setting('role', true), 'none') in ('none', 'service_role', 'postgres', 'supabase_admin') then
     return new;
@@ -209,18 +221,8 @@ begin
   -- The settings row is locked, so concurrent changes are counted one after another.
   select * into limits from public.contacts_limits where id for update;
   delete from public.contacts_update_log where changed_at <= at_time - interval '1 day';
-  last_day := array(select changed_at from public.contacts_update_log);
-  last_minute := array(select t from unnest(last_day) as t where t > at_time - interval '1 minute');
-  if cardinality(last_minute) >= limits.updates_per_minute then
-    perform private.refuse_over_allowance(
-      format('Too many changes to contacts: at most %s a minute', limits.updates_per_minute), 'Try again in a minute.',
-      private.allowance_admits_at(last_minute, limits.updates_per_minute, interval '1 minute'));
-  end if;
-  if cardinality(last_day) >= limits.updates_per_day then
-    perform private.refuse_over_allowance(
-      format('Too many changes to contacts: at most %s a day', limits.updates_per_day), 'Try again tomorrow.',
-      private.allowance_admits_at(last_day, limits.updates_per_day, interval '1 day'));
-  end if;
+  perform private.check_contacts_allowances('changes to contacts', array(select changed_at from public.contacts_update_log),
+    limits.updates_per_minute, limits.updates_per_day, at_time);
   insert into public.contacts_update_log (changed_at) values (at_time);
   return new;
 end;
