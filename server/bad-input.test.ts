@@ -1,9 +1,9 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "./backend.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, signJwt } from "./local-keys.mjs";
-import { type Backend, closeClients, contact, freshBackend, sessionHeaders, signedIn } from "./test-helpers";
+import { type Backend, contact, freshBackend, sessionHeaders, withTeamBackend } from "./test-helpers";
 
 let backend: Backend;
 let team: SupabaseClient;
@@ -16,15 +16,10 @@ async function call(path: string, init: RequestInit = {}) {
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
+withTeamBackend((started, session) => ([backend, team] = [started, session]));
 beforeAll(async () => {
-  backend = await freshBackend();
-  team = await signedIn(backend.url);
   headers = { ...(await sessionHeaders(team)), "Content-Type": "application/json" };
   await team.from("contacts").insert(contact("survivor"));
-});
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
 });
 
 describe("bad input gets a clear error and loses nothing", () => {

@@ -6,9 +6,9 @@
  * bidirectional control characters anywhere, are refused.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
-import { type Backend, client, closeClients, contact, freshBackend, signedIn } from "./test-helpers";
+import { type Backend, client, contact, withTeamBackend } from "./test-helpers";
 
 let backend: Backend;
 let team: SupabaseClient;
@@ -24,17 +24,12 @@ async function historyRows(): Promise<number> {
   return (await admin.from("contacts_history").select("*", { count: "exact", head: true })).count ?? 0;
 }
 
+withTeamBackend((started, session) => ([backend, team] = [started, session]));
 beforeAll(async () => {
-  backend = await freshBackend();
-  team = await signedIn(backend.url);
   // Seeded as the service role, so the flood guard for new contacts plays no part here.
   const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
   const { error } = await admin.from("contacts").insert(Array.from({ length: 50 }, (_, i) => contact(`b${i}`)));
   expect(error).toBeNull();
-});
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
 });
 
 describe("edit budget", () => {

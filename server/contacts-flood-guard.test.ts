@@ -4,9 +4,9 @@
  * allowance next admits one in `details`.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
-import { type Backend, client, closeClients, contact, freshBackend, signedIn } from "./test-helpers";
+import { type Backend, client, contact, withTeamBackend } from "./test-helpers";
 
 let backend: Backend;
 let team: SupabaseClient;
@@ -25,14 +25,7 @@ async function counted(): Promise<string[]> {
   return rows.map((row) => row.at);
 }
 
-beforeAll(async () => {
-  backend = await freshBackend();
-  team = await signedIn(backend.url);
-});
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
-});
+withTeamBackend((started, session) => ([backend, team] = [started, session]));
 
 describe("flood guard", () => {
   it("cuts a burst of 120 inserts at the cap with 429s, never a 500, saying when the minute's allowance admits one again", async () => {

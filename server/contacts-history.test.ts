@@ -4,8 +4,8 @@
  * or hide a contact. The anon key reads and writes nothing at all.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Backend, client, closeClients, contact, freshBackend, sessionHeaders, signedIn } from "./test-helpers";
+import { describe, expect, it } from "vitest";
+import { type Backend, client, contact, sessionHeaders, signedIn, withTeamBackend } from "./test-helpers";
 
 let backend: Backend;
 let team: SupabaseClient;
@@ -32,14 +32,7 @@ async function asAnon(sql: string): Promise<unknown> {
   }
 }
 
-beforeAll(async () => {
-  backend = await freshBackend();
-  team = await signedIn(backend.url);
-});
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
-});
+withTeamBackend((started, session) => ([backend, team] = [started, session]));
 
 describe("contact history", () => {
   it("keeps the previous version of every real change, newest first, and nothing for a non-change", async () => {

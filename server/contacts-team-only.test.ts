@@ -4,18 +4,17 @@
  * team uses can be spent. The team adds, edits and restores throughout a stranger's flood.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
 import {
   type Backend,
   type ChangePayload,
   client,
-  closeClients,
   contact,
-  freshBackend,
   signedIn,
   subscribe,
   until,
+  withTeamBackend,
 } from "./test-helpers";
 
 let backend: Backend;
@@ -32,20 +31,15 @@ async function counted() {
   return rows[0];
 }
 
+withTeamBackend((started, session) => ([backend, team] = [started, session]));
 beforeAll(async () => {
-  backend = await freshBackend();
   await client(backend.url, LOCAL_SERVICE_ROLE_KEY).auth.admin.createUser({ ...FAN, email_confirm: true });
-  team = await signedIn(backend.url);
   fan = await signedIn(backend.url, FAN);
   const { error } = await team
     .from("contacts")
     .insert(contact("promoter", { name: "Pat Promoter", email: "pat@venue.example", phone: "+353 87 000" }));
   if (error) throw error;
   await team.from("contacts").update({ email: null, phone: null }).eq("id", "promoter");
-});
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
 });
 
 describe("another signed-in account", () => {

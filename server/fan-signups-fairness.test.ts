@@ -6,11 +6,11 @@
  */
 import { type IncomingHttpHeaders, request } from "node:http";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { signup as signupCopy } from "../src/data/signup";
 import { addSignup } from "../src/features/signup/signup.api";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
-import { type Backend, client, closeClients, freshBackend, signedIn } from "./test-helpers";
+import { type Backend, client, signedIn, withTeamBackend } from "./test-helpers";
 
 let backend: Backend;
 let team: SupabaseClient;
@@ -59,14 +59,7 @@ async function listed(): Promise<string[]> {
   return rows.map((row) => row.email);
 }
 
-beforeAll(async () => {
-  backend = await freshBackend();
-  team = await signedIn(backend.url);
-});
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
-});
+withTeamBackend((started, session) => ([backend, team] = [started, session]));
 beforeEach(async () => {
   await backend.db.exec(`
     delete from public.fan_signups; delete from public.fan_signups_attempts; delete from private.fan_signups_refusals;

@@ -1,32 +1,26 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
 import { MAX_BUFFERED_BYTES, MAX_CHANNELS_PER_SOCKET, MAX_SOCKETS_PER_ADDRESS } from "./realtime.mjs";
 import {
   type Backend,
-  closeClients,
   contact,
   freshBackend,
   openRawSocket,
   sessionHeaders,
-  signedIn,
   stopReadingUntilDropped,
   until,
+  withTeamBackend,
 } from "./test-helpers";
 
 let backend: Backend;
 let team: SupabaseClient;
 /** The team's session: contacts are the team's, so a malformed write reaches them only from it. */
 let keyHeaders: Record<string, string>;
+withTeamBackend((started, session) => ([backend, team] = [started, session]));
 beforeAll(async () => {
-  backend = await freshBackend();
-  team = await signedIn(backend.url);
   keyHeaders = await sessionHeaders(team);
   await team.from("contacts").insert(contact("survivor"));
-});
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
 });
 
 async function post(path: string, body: BodyInit, headers: Record<string, string> = {}) {

@@ -1,28 +1,12 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
-import {
-  type Backend,
-  client,
-  closeClients,
-  contact,
-  event,
-  freshBackend,
-  sessionHeaders,
-  signedIn,
-} from "./test-helpers";
+import { type Backend, client, contact, event, sessionHeaders, signedIn, withTeamBackend } from "./test-helpers";
 
 let backend: Backend;
 let team: SupabaseClient; // contacts are the team's: every contacts call here is the team's session
 
-beforeAll(async () => {
-  backend = await freshBackend();
-  team = await signedIn(backend.url);
-});
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
-});
+withTeamBackend((started, session) => ([backend, team] = [started, session]));
 
 describe("contacts, with the app's exact calls, signed in as the team", () => {
   it("inserts a contact and lists contacts newest first", async () => {
