@@ -141,6 +141,7 @@ describe("a stranger's flood", () => {
         .order("version", { ascending: false })
         .limit(1)
         .single();
+      if (!previous) throw new Error("the edit left no earlier version in the history");
       const restore = await team
         .from("contacts")
         .update({ name: previous.name, role: previous.role, email: previous.email, phone: previous.phone })
