@@ -6,12 +6,11 @@ import { SITE_PORT } from "./server/http.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
 import { builtTeamEmail } from "./server/team-account.mjs";
 import { site } from "./src/data/site.ts";
-import { cspCheck } from "./src/integrations/csp-check.mjs";
 import { deployBuildProblem } from "./src/integrations/deploy-guard.mjs";
-import { deployedPolicy } from "./src/integrations/netlify-headers.mjs";
+import { siteHeaders } from "./src/integrations/site-headers.mjs";
 
-// A deploy build that would ship a site talking to localhost, or to a host the CSP blocks, stops here.
-const deployProblem = deployBuildProblem(process.env, await deployedPolicy());
+// A deploy build that would ship a site talking to localhost stops here.
+const deployProblem = deployBuildProblem(process.env);
 if (deployProblem) throw new Error(deployProblem);
 
 // Outside production the embedded local backend is the default.
@@ -30,7 +29,7 @@ export default defineConfig({
   output: "static",
   trailingSlash: "ignore",
   build: { format: "file" },
-  integrations: [react(), tailwind({ applyBaseStyles: true }), cspCheck()],
+  integrations: [react(), tailwind({ applyBaseStyles: true }), siteHeaders()],
   server: { port: SITE_PORT, host: "127.0.0.1" },
   vite: {
     build: {

@@ -158,6 +158,33 @@ describe("password sign-in, as supabase-js sees it", () => {
     const settings = await authCall("/settings");
     expect(settings.body).toMatchObject({ disable_signup: true, external: { email: true, anonymous_users: false } });
   });
+
+  it("answers the endpoints that send or check e-mail and text messages with 422, naming them as not served locally", async () => {
+    const body = JSON.stringify({ email: TEAM.email, type: "magiclink", token: "123456" });
+    for (const [method, path] of [
+      ["POST", "/otp"],
+      ["POST", "/magiclink"],
+      ["POST", "/recover"],
+      ["POST", "/resend"],
+      ["POST", "/verify"],
+      ["GET", "/verify?token=123456&type=magiclink"],
+      ["POST", "/invite"],
+    ]) {
+      const answer = await authCall(path, { method, body: method === "POST" ? body : undefined });
+      const name = path.split("?")[0];
+      expect(answer.status, path).toBe(422);
+      expect(answer.body, path).toMatchObject({ code: "not_served_locally" });
+      expect(answer.body.message, path).toMatch(new RegExp(`^The local backend does not serve /auth/v1${name} \\(`));
+    }
+    // As supabase-js reports them to whoever calls: an AuthApiError that says what happened.
+    const supabase = client(backend.url);
+    const link = await supabase.auth.signInWithOtp({ email: TEAM.email });
+    expect(link.error).toMatchObject({ name: "AuthApiError", status: 422, code: "not_served_locally" });
+    const reset = await supabase.auth.resetPasswordForEmail(TEAM.email);
+    expect(reset.error?.message).toContain("/auth/v1/recover (password-reset e-mails): it sends no e-mail");
+    // Any other path is still a plain 404.
+    expect((await authCall("/factors", { method: "POST", body: "{}" })).status).toBe(404);
+  });
 });
 
 describe("sessions: refresh, sign-out, revocation", () => {

@@ -9,11 +9,11 @@ import { createServer } from "node:http";
 import { AuthError, tokenFromHeaders, verifyJwt } from "./auth.mjs";
 import { openDatabase, readSchema } from "./database.mjs";
 import { createGoTrue, DEFAULT_JWT_EXPIRY_SECONDS, GoTrueError, goTrueErrorResponse } from "./gotrue.mjs";
-import { BodyError, isJsonContentType, MAX_BODY_BYTES, readBody, siteOrigins } from "./http.mjs";
+import { BodyError, forwardedHeaders, isJsonContentType, MAX_BODY_BYTES, readBody, siteOrigins } from "./http.mjs";
 import { LOCAL_BACKEND_PORT, LOCAL_JWT_SECRET } from "./local-keys.mjs";
 import { GOTRUE_TOKEN_RATE_LIMIT } from "./rate-limit.mjs";
 import { createRealtime } from "./realtime.mjs";
-import { handleRest, handleRpc, RestError, statusForPgError } from "./rest.mjs";
+import { handleRest, handleRpc, RestError, statusForPgError, withResponseSettings } from "./rest.mjs";
 
 export { MAX_BODY_BYTES };
 
@@ -303,21 +303,31 @@ export async function startBackend({
         throw error instanceof BodyError ? restBodyError(error) : error;
       }
     }
+    const method = request.method ?? "GET";
     const result = await db.transaction(async (tx) => {
-      await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-        claims.role,
-        JSON.stringify(claims),
-      ]);
-      if (rpc) {
-        return handleRpc(tx, tableName, { method: request.method ?? "GET", body, accept: request.headers.accept });
-      }
-      return handleRest(tx, /** @type {import("./database.mjs").Table} */ (table), {
-        method: request.method ?? "GET",
-        params: url.searchParams,
-        body,
-        prefer: request.headers.prefer?.toString(),
-        accept: request.headers.accept,
-      });
+      // PostgREST's transaction-scoped settings: the caller's role and claims, and the request itself.
+      await tx.query(
+        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                set_config('request.method', $3, true), set_config('request.path', $4, true),
+                set_config('request.headers', $5, true)`,
+        [
+          claims.role,
+          JSON.stringify(claims),
+          method,
+          url.pathname.slice("/rest/v1".length),
+          JSON.stringify(forwardedHeaders(request)),
+        ],
+      );
+      const answer = rpc
+        ? await handleRpc(tx, tableName, { method, body, accept: request.headers.accept })
+        : await handleRest(tx, /** @type {import("./database.mjs").Table} */ (table), {
+            method,
+            params: url.searchParams,
+            body,
+            prefer: request.headers.prefer?.toString(),
+            accept: request.headers.accept,
+          });
+      return withResponseSettings(tx, answer);
     });
     if (table && result.changes?.length) realtime.enqueue(table, result.changes);
     const headers = { ...result.headers };

@@ -1,14 +1,17 @@
 /**
- * Edits are budgeted like new contacts, with only the anon key: a loop of mass overwrites is
- * cut at the budget with 429s and cannot grow the history past it; the service role is not
- * limited, may erase a contact's history, and alone may restore the whole table in one go.
- * Names and roles made of invisible characters, and control characters anywhere, are refused.
+ * Edits are budgeted like new contacts, for the team (the only one who can edit): a loop of mass
+ * overwrites, as a leaked password would allow, is cut at the budget with 429s and cannot grow the
+ * history past it; the service role is not limited, may erase a contact's history, and alone may
+ * restore the whole table in one go. Names and roles made of invisible characters, and control or
+ * bidirectional control characters anywhere, are refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
-import { type Backend, client, closeClients, contact, freshBackend } from "./test-helpers";
+import { type Backend, client, contact, withTeamBackend } from "./test-helpers";
 
 let backend: Backend;
+let team: SupabaseClient;
 
 async function setLimits(limits: Record<string, number>) {
   const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
@@ -21,21 +24,17 @@ async function historyRows(): Promise<number> {
   return (await admin.from("contacts_history").select("*", { count: "exact", head: true })).count ?? 0;
 }
 
+withTeamBackend((started, session) => ([backend, team] = [started, session]));
 beforeAll(async () => {
-  backend = await freshBackend();
   // Seeded as the service role, so the flood guard for new contacts plays no part here.
   const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
   const { error } = await admin.from("contacts").insert(Array.from({ length: 50 }, (_, i) => contact(`b${i}`)));
   expect(error).toBeNull();
 });
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
-});
 
 describe("edit budget", () => {
   it("refuses a request that would change more than one contact, and writes nothing for it", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
     const before = await historyRows();
     const { count: logged } = await admin.from("contacts_update_log").select("*", { count: "exact", head: true });
@@ -61,7 +60,7 @@ describe("edit budget", () => {
   });
 
   it("cuts a loop of one-contact overwrites at 120 changed versions a minute, with 429s", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     const before = await historyRows();
     const statuses: number[] = [];
     let refusal: unknown = null;
@@ -96,7 +95,7 @@ describe("edit budget", () => {
   async function mass() {
     // 120 changes are counted this minute: 102 a minute means none are left; lift it to 222.
     await setLimits({ updates_per_minute: 222 });
-    const supabase = client(backend.url);
+    const supabase = team;
     const before = await historyRows();
     const long = (flip: number) => `${flip}`.padEnd(200, "x");
     const statuses: number[] = [];
@@ -125,7 +124,7 @@ describe("edit budget", () => {
   it("counts an upsert that overwrites, not one that changes nothing, and never limits the service role", async () => {
     await setLimits({ updates_per_minute: 1 });
     try {
-      const supabase = client(backend.url);
+      const supabase = team;
       await client(backend.url, LOCAL_SERVICE_ROLE_KEY).from("contacts").insert(contact("u1"));
       // Nothing changes: no version, nothing counted, allowed even with the budget spent.
       expect((await supabase.from("contacts").upsert(contact("u1"))).status).toBe(200);
@@ -139,8 +138,8 @@ describe("edit budget", () => {
     }
   });
 
-  it("holds a day budget too, and keeps the limits and the log out of the anon role's reach", async () => {
-    const supabase = client(backend.url);
+  it("holds a day budget too, and keeps the limits and the log out of the team's and the anon role's reach", async () => {
+    const supabase = team;
     await setLimits({ updates_per_minute: 100000, updates_per_day: 0 });
     try {
       const { status, error } = await supabase.from("contacts").update({ role: "Day" }).eq("id", "b1");
@@ -152,19 +151,23 @@ describe("edit budget", () => {
     } finally {
       await setLimits({ updates_per_minute: 120, updates_per_day: 3000 });
     }
-    expect((await supabase.from("contacts_limits").update({ updates_per_day: 1e6 }).eq("id", true)).status).toBe(401);
-    expect((await supabase.from("contacts_update_log").select("*")).status).toBe(401);
+    expect((await supabase.from("contacts_limits").update({ updates_per_day: 1e6 }).eq("id", true)).status).toBe(403);
+    expect((await supabase.from("contacts_update_log").select("*")).status).toBe(403);
+    const anon = client(backend.url);
+    expect((await anon.from("contacts_limits").update({ updates_per_day: 1e6 }).eq("id", true)).status).toBe(401);
+    expect((await anon.from("contacts_update_log").select("*")).status).toBe(401);
   });
 });
 
 describe("restoring the whole table", () => {
-  it("is for the service role only, over /rest/v1/rpc", async () => {
-    const { status, error } = await client(backend.url).rpc("restore_contacts", {
-      at: new Date().toISOString(),
-      dry_run: true,
-    });
+  it("is for the service role only, over /rest/v1/rpc: the anon role gets 401, the team 403", async () => {
+    const args = { at: new Date().toISOString(), dry_run: true };
+    const { status, error } = await client(backend.url).rpc("restore_contacts", args);
     expect(status).toBe(401);
     expect(error?.code).toBe("42501");
+    const asTeam = await team.rpc("restore_contacts", args);
+    expect(asTeam.status).toBe(403);
+    expect(asTeam.error?.code).toBe("42501");
     const unknown = await client(backend.url, LOCAL_SERVICE_ROLE_KEY).rpc("restore_everything", {});
     expect(unknown.status).toBe(404);
     expect(unknown.error?.code).toBe("PGRST202");
@@ -216,11 +219,12 @@ describe("restoring the whole table", () => {
 
 describe("erasure", () => {
   it("lets the service role delete a contact's history, and nobody else", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
     await admin.from("contacts").insert(contact("gone", { email: "private@x.ie" }));
     await admin.from("contacts").update({ email: "still-private@x.ie" }).eq("id", "gone");
-    expect((await supabase.from("contacts_history").delete().eq("contact_id", "gone")).status).toBe(401);
+    expect((await supabase.from("contacts_history").delete().eq("contact_id", "gone")).status).toBe(403);
+    expect((await client(backend.url).from("contacts_history").delete().eq("contact_id", "gone")).status).toBe(401);
     expect((await admin.from("contacts_history").delete().eq("contact_id", "gone")).status).toBe(204);
     expect((await admin.from("contacts").delete().eq("id", "gone")).status).toBe(204);
     const { data } = await supabase.from("contacts_history").select("*").eq("contact_id", "gone");
@@ -255,11 +259,22 @@ describe("names that are really there", () => {
     "\u{16fe4}",
     "\uffff",
     "\ufdd0",
+    // Combining marks of any script, alone: Arabic, Hebrew, Thai, Devanagari (Mn and Mc), kana, Cyrillic
+    // (Me), Znamenny musical notation.
+    "\u064b",
+    "\u05b0",
+    "\u0e31",
+    "\u093c",
+    "\u093e",
+    "\u3099",
+    "\u0489",
+    "\u{1cf00}",
+    " \u0e31\u0e48 ",
   ];
   it.each(invisible.map((value) => [JSON.stringify(value), value]))(
     "refuses a name or role of only %s",
     async (_label, value) => {
-      const supabase = client(backend.url);
+      const supabase = team;
       expect((await supabase.from("contacts").insert(contact(`i-${Math.random()}`, { name: value }))).status).toBe(400);
       const role = await supabase.from("contacts").update({ role: value }).eq("id", "b2");
       expect(role.status).toBe(400);
@@ -268,7 +283,7 @@ describe("names that are really there", () => {
   );
 
   it("refuses control characters in every field, and keeps names with joiners and accents", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     for (const field of ["name", "role", "email", "phone"]) {
       for (const control of ["\u0007", "\u001b[2J", "\n", "\t", "\u007f", "\u009b"]) {
         const { status } = await supabase
@@ -278,8 +293,48 @@ describe("names that are really there", () => {
         expect(status, `${field} with ${JSON.stringify(control)}`).toBe(400);
       }
     }
-    for (const name of ["Siobhán Ní Bhriain", "👩‍👩‍👧 Family band", "Zoë\u00a0Ó", "Zoe\u0308 (decomposed)"]) {
+    for (const name of [
+      "Siobhán Ní Bhriain",
+      "👩‍👩‍👧 Family band",
+      "Zoë\u00a0Ó",
+      "Zoe\u0308 (decomposed)",
+      "\u0e2a\u0e31\u0e19\u0e15\u0e34", // สันติ: Thai letters keep their vowel marks
+      "\u0645\u064e\u0631\u0652\u064a\u064e\u0645", // مَرْيَم: Arabic with its vowel signs
+      "\u0939\u093f\u0928\u094d\u0926\u0940", // हिन्दी
+      "\u304b\u3099", // が, decomposed
+    ]) {
       const saved = await supabase.from("contacts").update({ name }).eq("id", "b3").select("name");
+      expect(saved.data).toEqual([{ name }]);
+    }
+  });
+});
+
+describe("no bidirectional controls", () => {
+  const controls = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"];
+  controls.push("\u200e", "\u200f", "\u061c");
+
+  it("refuses every bidirectional control in every field, as control characters are", async () => {
+    await setLimits({ updates_per_minute: 100000 });
+    for (const field of ["name", "role", "email", "phone"]) {
+      for (const control of controls) {
+        const { status, error } = await team
+          .from("contacts")
+          .update({ [field]: `${control}TNEMYAP-KNAB` })
+          .eq("id", "b4");
+        expect(status, `${field} with ${JSON.stringify(control)}`).toBe(400);
+        expect(error).toMatchObject({ code: "23514" });
+        expect(error?.message).toContain("contacts_no_bidi_controls");
+      }
+    }
+    const added = await team.from("contacts").insert(contact("bidi", { name: "booker\u202e@\u2066evil" }));
+    expect(added.status).toBe(400);
+    const { data } = await team.from("contacts").select("name, role, email, phone").eq("id", "b4").single();
+    expect(JSON.stringify(data)).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it("keeps right-to-left names, which need no control to show", async () => {
+    for (const name of ["\u05e9\u05e8\u05d4 \u05dc\u05d5\u05d9", "\u0644\u064a\u0644\u0649 (Layla)"]) {
+      const saved = await team.from("contacts").update({ name }).eq("id", "b4").select("name");
       expect(saved.data).toEqual([{ name }]);
     }
   });
@@ -287,7 +342,7 @@ describe("names that are really there", () => {
 
 describe("ids that are plain text", () => {
   it("refuses a new contact whose id holds a control, white space or invisible character", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     for (const id of [
       "\n",
       "a\r\nEND:VCARD",
@@ -304,7 +359,7 @@ describe("ids that are plain text", () => {
   });
 
   it("takes the ids the app makes, and any other printable text", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     for (const id of ["1732000000000a1B2c3D4e", "legacy-id_7", "Órla.1"]) {
       expect((await supabase.from("contacts").insert(contact(id))).status, id).toBe(201);
     }

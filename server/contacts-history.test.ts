@@ -1,22 +1,19 @@
 /**
- * An outsider's suite, with only the public anon key: whatever one does to the contacts, the
- * team can get every card back, and the database refuses what would lose or hide a contact.
+ * The contacts' history, as the team meets it, and what a session in the wrong hands could do: whatever
+ * one does to the contacts, the team can get every card back, and the database refuses what would lose
+ * or hide a contact. The anon key reads and writes nothing at all.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_ANON_KEY } from "./local-keys.mjs";
-import { type Backend, client, closeClients, contact, freshBackend } from "./test-helpers";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { describe, expect, it } from "vitest";
+import { type Backend, client, contact, sessionHeaders, signedIn, withTeamBackend } from "./test-helpers";
 
 let backend: Backend;
-const anonHeaders = {
-  apikey: LOCAL_ANON_KEY,
-  Authorization: `Bearer ${LOCAL_ANON_KEY}`,
-  "Content-Type": "application/json",
-};
+let team: SupabaseClient;
 
 async function rest(path: string, init: RequestInit = {}) {
   const response = await fetch(`${backend.url}/rest/v1/${path}`, {
     ...init,
-    headers: { ...anonHeaders, ...(init.headers ?? {}) },
+    headers: { ...(await sessionHeaders(team)), "Content-Type": "application/json", ...(init.headers ?? {}) },
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
@@ -35,17 +32,11 @@ async function asAnon(sql: string): Promise<unknown> {
   }
 }
 
-beforeAll(async () => {
-  backend = await freshBackend();
-});
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
-});
+withTeamBackend((started, session) => ([backend, team] = [started, session]));
 
 describe("contact history", () => {
   it("keeps the previous version of every real change, newest first, and nothing for a non-change", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     await supabase.from("contacts").insert(contact("h1", { name: "Aoife", email: "a@x.ie" }));
     const first = await supabase.from("contacts").select("*").eq("id", "h1").single();
     expect(first.data).toMatchObject({ version: 1 });
@@ -71,7 +62,7 @@ describe("contact history", () => {
   });
 
   it("keeps the version a legacy upsert overwrites, and the upsert still works", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     expect((await supabase.from("contacts").upsert(contact("legacy", { name: "Old" }))).status).toBe(201);
     expect((await supabase.from("contacts").upsert(contact("legacy", { name: "New" }))).status).toBe(200);
     expect((await supabase.from("contacts").upsert(contact("legacy", { name: "New" }))).status).toBe(200);
@@ -80,18 +71,18 @@ describe("contact history", () => {
   });
 
   it("leaves version and updated_at to the database", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     const insert = await supabase.from("contacts").insert(contact("v1", { version: 7 }));
-    expect(insert.status).toBe(401);
+    expect(insert.status).toBe(403);
     await supabase.from("contacts").insert(contact("v1"));
     const update = await supabase.from("contacts").update({ version: 9 }).eq("id", "v1");
-    expect(update.status).toBe(401);
+    expect(update.status).toBe(403);
     const stamp = await supabase.from("contacts").update({ updated_at: "2000-01-01T00:00:00Z" }).eq("id", "v1");
-    expect(stamp.status).toBe(401);
+    expect(stamp.status).toBe(403);
   });
 
-  it("cannot be written, changed, deleted or emptied with the anon key", async () => {
-    const supabase = client(backend.url);
+  it("cannot be written, changed, deleted or emptied, by the team or with the anon key", async () => {
+    const supabase = team;
     const row = {
       contact_id: "h1",
       version: 99,
@@ -100,12 +91,18 @@ describe("contact history", () => {
       written_at: "2025-01-01T00:00:00Z",
       replaced_at: "2025-01-01T00:00:00Z",
     };
-    expect((await supabase.from("contacts_history").insert(row)).status).toBe(401);
-    expect((await supabase.from("contacts_history").update({ name: "Forged" }).eq("contact_id", "h1")).status).toBe(
-      401,
-    );
-    expect((await supabase.from("contacts_history").delete().eq("contact_id", "h1")).status).toBe(401);
-    expect((await supabase.from("contacts_history").delete().neq("contact_id", "")).status).toBe(401);
+    for (const [who, caller, refused] of [
+      ["the team", supabase, 403],
+      ["the anon key", client(backend.url), 401],
+    ] as const) {
+      expect((await caller.from("contacts_history").insert(row)).status, who).toBe(refused);
+      expect(
+        (await caller.from("contacts_history").update({ name: "Forged" }).eq("contact_id", "h1")).status,
+        who,
+      ).toBe(refused);
+      expect((await caller.from("contacts_history").delete().eq("contact_id", "h1")).status, who).toBe(refused);
+      expect((await caller.from("contacts_history").delete().neq("contact_id", "")).status, who).toBe(refused);
+    }
     // TRUNCATE is not in the REST API; the grants refuse it in SQL too, and the trigger function
     // cannot be called on its own.
     expect(await asAnon("truncate public.contacts_history")).toMatchObject({ code: "42501" });
@@ -117,8 +114,8 @@ describe("contact history", () => {
 
 describe("optimistic concurrency", () => {
   it("saves only over the version the draft was taken from", async () => {
-    const one = client(backend.url);
-    const two = client(backend.url);
+    const one = team;
+    const two = await signedIn(backend.url);
     await one.from("contacts").insert(contact("race"));
     const { data: draft } = await one.from("contacts").select("*").eq("id", "race").single();
     const first = await two
@@ -144,7 +141,7 @@ describe("optimistic concurrency", () => {
 
 describe("ids never change", () => {
   it("refuses to rename a contact's id with a 400, and changes nothing", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     await supabase.from("contacts").insert(contact("stay"));
     const { error, status } = await supabase.from("contacts").update({ id: "moved" }).eq("id", "stay");
     expect(status).toBe(400);
@@ -155,7 +152,7 @@ describe("ids never change", () => {
   });
 
   it("accepts an update that sends the same id", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     const { status } = await supabase.from("contacts").update({ id: "stay", role: "Agent" }).eq("id", "stay");
     expect(status).toBe(204);
   });
@@ -167,7 +164,7 @@ describe("no blank cards", () => {
     ["a name of spaces", { name: "   " }],
     ["a role of spaces and a tab", { role: " \t " }],
   ])("refuses %s on insert and update", async (_label, blank) => {
-    const supabase = client(backend.url);
+    const supabase = team;
     const id = `blank-${Math.random().toString(36).slice(2)}`;
     const insert = await supabase.from("contacts").insert(contact(id, blank));
     expect(insert.status).toBe(400);
@@ -183,7 +180,7 @@ describe("no blank cards", () => {
 
 describe("after a mass overwrite", () => {
   it("every contact comes back from its history, with ordinary updates", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     const ids = ["m-a", "m-b", "m-c"];
     await supabase
       .from("contacts")

@@ -128,3 +128,77 @@ describe("the visible names and plain ids migration on existing contacts", () =>
     }
   }, 120_000);
 });
+
+describe("the team-only contacts migration on a project that already holds contacts", () => {
+  const TEAM_ONLY_MIGRATION = "20250108000000_team_only_contacts_fair_signups.sql";
+  const SEQUENCES = ["contacts_history_history_id_seq", "contacts_insert_log_id_seq", "contacts_update_log_id_seq"];
+
+  it("mends bidirectional controls and names of marks alone, even under an id saved before its rule, keeping the old values in the history", async () => {
+    const after = await across(TEAM_ONLY_MIGRATION, async (before) => {
+      // An id saved before the plain-id rule (20250107000000), which still holds for every row an update writes.
+      await before.exec("alter table public.contacts drop constraint contacts_id_plain");
+      await before.query(
+        `insert into public.contacts (id, name, role, email, phone) values
+          ('reversed', $1, 'Booker', $2, null),
+          ('marks', $3, $4, null, null),
+          ('odd id', $5, 'Agent', null, null),
+          ('fine', 'Zoe\u0308', 'Fiddler', null, null)`,
+        ["\u202eTNEMYAP-KNAB", "booker@\u2066x.ie", "\u064b", "\u0e31", "\u200fOld"],
+      );
+      await before.exec(
+        String.raw`alter table public.contacts add constraint contacts_id_plain check (
+          id !~ '[\u0001-\u001f\u007f-\u009f]' and private.visible_text(id) = id) not valid`,
+      );
+    });
+    try {
+      const { rows } = await after.query("select id, name, role, email, version from public.contacts order by id");
+      expect(rows).toEqual([
+        { id: "fine", name: "Zoe\u0308", role: "Fiddler", email: null, version: 1 },
+        { id: "marks", name: "(no name)", role: "(no role)", email: null, version: 2 },
+        { id: "odd id", name: "Old", role: "Agent", email: null, version: 2 },
+        { id: "reversed", name: "TNEMYAP-KNAB", role: "Booker", email: "booker@x.ie", version: 2 },
+      ]);
+      const history = await after.query(
+        "select contact_id, name, role, email from public.contacts_history order by contact_id",
+      );
+      expect(history.rows).toEqual([
+        { contact_id: "marks", name: "\u064b", role: "\u0e31", email: null },
+        { contact_id: "odd id", name: "\u200fOld", role: "Agent", email: null },
+        { contact_id: "reversed", name: "\u202eTNEMYAP-KNAB", role: "Booker", email: "booker@\u2066x.ie" },
+      ]);
+      await expect(
+        after.query("insert into public.contacts (id, name, role) values ('new odd', 'New', 'Booker')"),
+      ).rejects.toThrow(/contacts_id_plain/);
+      await expect(
+        after.query("insert into public.contacts (id, name, role) values ('new', $1, 'Booker')", ["\u2067Name"]),
+      ).rejects.toThrow(/contacts_no_bidi_controls/);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+
+  it("takes back what older projects' default privileges gave the API roles on the identity sequences", async () => {
+    const privileges = (db: Database) =>
+      db.query<{ held: boolean }>(
+        `select bool_or(has_sequence_privilege(role, 'public.' || sequence, privilege)) as held
+           from unnest(array['anon', 'authenticated']) role,
+                unnest($1::text[]) sequence,
+                unnest(array['USAGE', 'SELECT', 'UPDATE']) privilege`,
+        [SEQUENCES],
+      );
+    const after = await across(TEAM_ONLY_MIGRATION, async (before) => {
+      // What a project created while the default privileges granted every sequence in public holds.
+      await before.exec("grant usage, select, update on all sequences in schema public to anon, authenticated");
+      expect((await privileges(before)).rows).toEqual([{ held: true }]);
+      await before.exec("update public.fan_signups_limits set per_minute = 60");
+    });
+    try {
+      expect((await privileges(after)).rows).toEqual([{ held: false }]);
+      // The shared sign-up allowance, left at its old default, becomes the high backstop beside the per-client one.
+      const { rows } = await after.query("select per_minute, per_client_per_minute from public.fan_signups_limits");
+      expect(rows).toEqual([{ per_minute: 600, per_client_per_minute: 10 }]);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+});

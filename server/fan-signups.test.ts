@@ -47,8 +47,10 @@ function signUp(body: unknown, key = LOCAL_ANON_KEY) {
 }
 
 beforeEach(async () => {
-  await backend.db.exec("delete from public.fan_signups; delete from public.fan_signups_attempts;");
-  await backend.db.exec("update public.fan_signups_limits set per_minute = 1000;");
+  await backend.db.exec(
+    "delete from public.fan_signups; delete from public.fan_signups_attempts; delete from private.fan_signups_refusals;",
+  );
+  await backend.db.exec("update public.fan_signups_limits set per_minute = 1000, per_client_per_minute = 1000;");
 });
 
 describe("signing up, as any visitor", () => {
@@ -179,21 +181,23 @@ describe("reading and removing the list", () => {
 });
 
 describe("the flood cap", () => {
-  it("answers 429 with a PostgREST error once the minute's attempts are used, repeats counted alike", async () => {
+  it("answers 429 with no body and a Retry-After once the minute's attempts are used, repeats counted alike", async () => {
     await backend.db.exec("update public.fan_signups_limits set per_minute = 3;");
     expect((await signUp({ email: "one@example.com" })).status).toBe(201);
     expect((await signUp({ email: "one@example.com" })).status).toBe(201);
     expect((await signUp({ email: "two@example.com" })).status).toBe(201);
+    const answers = [];
     for (const email of ["three@example.com", "one@example.com"]) {
       const refused = await signUp({ email });
       expect(refused.status, email).toBe(429);
-      expect(await refused.json()).toEqual({
-        code: "PT429",
-        details: null,
-        hint: "Try again in a minute.",
-        message: "Too many sign-ups: at most 3 a minute",
-      });
+      expect(await refused.text()).toBe("");
+      const wait = Number(refused.headers.get("retry-after"));
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(60);
+      answers.push([...refused.headers].filter(([name]) => !["date", "retry-after"].includes(name)).sort());
     }
+    // A refused repeat answers like a refused new address.
+    expect(answers[1]).toEqual(answers[0]);
     expect(await rows()).toHaveLength(2);
   });
 
@@ -207,17 +211,13 @@ describe("the flood cap", () => {
     expect((await signUp({ email: "two@example.com" })).status).toBe(201);
   });
 
-  it("is 60 a minute unless changed", async () => {
-    const { rows: limits } = await backend.db.query<{ per_minute: number }>(
-      "select per_minute from public.fan_signups_limits",
-    );
-    expect(limits).toEqual([{ per_minute: 1000 }]);
+  it("is 10 a minute from one client and 600 from everyone unless changed", async () => {
     await backend.db.exec(
       "delete from public.fan_signups_limits; insert into public.fan_signups_limits default values;",
     );
-    const { rows: defaults } = await backend.db.query<{ per_minute: number }>(
-      "select per_minute from public.fan_signups_limits",
+    const { rows: defaults } = await backend.db.query(
+      "select per_client_per_minute, per_minute from public.fan_signups_limits",
     );
-    expect(defaults).toEqual([{ per_minute: 60 }]);
+    expect(defaults).toEqual([{ per_client_per_minute: 10, per_minute: 600 }]);
   });
 });

@@ -36,6 +36,21 @@ const MAX_USER_METADATA_BYTES = 4096;
 /** Rotations followed at most when a reused token looks for its session's current one. */
 const MAX_ROTATIONS_FOLLOWED = 50;
 
+/**
+ * The Auth endpoints a hosted project has that send or check e-mail and text messages: the local backend
+ * sends none, so it answers them with a clear refusal naming them (the README says which to switch off on
+ * the hosted project, where each would mail a sign-in or reset link to the team's address).
+ * @type {Record<string, string>}
+ */
+const NOT_SERVED_LOCALLY = {
+  "/otp": "one-time sign-in codes and links",
+  "/magiclink": "sign-in links by e-mail",
+  "/recover": "password-reset e-mails",
+  "/resend": "sending a confirmation or sign-in message again",
+  "/verify": "the links and codes those messages carry",
+  "/invite": "invitations by e-mail",
+};
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -766,6 +781,14 @@ export function createGoTrue({
           return ok({});
         }
       }
+    }
+    const notServed = NOT_SERVED_LOCALLY[path.replace(/\/$/, "")];
+    if (notServed) {
+      throw new GoTrueError(
+        422,
+        "not_served_locally",
+        `The local backend does not serve /auth/v1${path.replace(/\/$/, "")} (${notServed}): it sends no e-mail or text message. Sign in with the team password.`,
+      );
     }
     throw new GoTrueError(404, "not_found", `The local backend does not serve ${method} /auth/v1${path}`);
   }

@@ -1,28 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
 import { MAX_BUFFERED_BYTES, MAX_CHANNELS_PER_SOCKET, MAX_SOCKETS_PER_ADDRESS } from "./realtime.mjs";
 import {
   type Backend,
-  client,
-  closeClients,
   contact,
   freshBackend,
   openRawSocket,
+  sessionHeaders,
   stopReadingUntilDropped,
   until,
+  withTeamBackend,
 } from "./test-helpers";
 
 let backend: Backend;
+let team: SupabaseClient;
+/** The team's session: contacts are the team's, so a malformed write reaches them only from it. */
+let keyHeaders: Record<string, string>;
+withTeamBackend((started, session) => ([backend, team] = [started, session]));
 beforeAll(async () => {
-  backend = await freshBackend();
-  await client(backend.url).from("contacts").insert(contact("survivor"));
+  keyHeaders = await sessionHeaders(team);
+  await team.from("contacts").insert(contact("survivor"));
 });
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
-});
-
-const keyHeaders = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` };
 
 async function post(path: string, body: BodyInit, headers: Record<string, string> = {}) {
   const response = await fetch(`${backend.url}${path}`, {
@@ -119,7 +118,7 @@ describe("malformed bodies get a 4xx in PostgREST's shape, never a 500", () => {
   it("answers SQLSTATE PTxyz raised by SQL with HTTP xyz, as PostgREST does", async () => {
     await backend.db.exec(`
       create table public.guarded (id int primary key);
-      grant select, insert on public.guarded to anon;
+      grant select, insert on public.guarded to anon, authenticated;
       create function public.guard() returns trigger language plpgsql as $$
       begin raise sqlstate 'PT429' using message = 'Too many new rows, try again later'; end $$;
       create trigger guard before insert on public.guarded for each row execute function public.guard();
@@ -127,6 +126,68 @@ describe("malformed bodies get a 4xx in PostgREST's shape, never a 500", () => {
     const result = await post("/rest/v1/guarded", JSON.stringify({ id: 1 }));
     expect(result.status).toBe(429);
     expect(result.body).toMatchObject({ code: "PT429", message: "Too many new rows, try again later" });
+  });
+});
+
+describe("what SQL reads of the request and chooses of the answer, as PostgREST allows", () => {
+  it("answers with the status and headers SQL set in response.status and response.headers, and commits the write", async () => {
+    await backend.db.exec(`
+      create table public.queue (id int primary key);
+      create table public.turned_away (id int);
+      grant insert on public.queue to anon, authenticated;
+      create function public.turn_away() returns trigger language plpgsql security definer as $$
+      begin
+        insert into public.turned_away values (new.id);
+        perform set_config('response.status', '429', true);
+        perform set_config('response.headers', '[{"Retry-After": "30"}, {"Content-Range": "*/0"}]', true);
+        return null;
+      end $$;
+      create trigger turn_away before insert on public.queue for each row execute function public.turn_away();
+      create function public.teapot() returns json language plpgsql as $$
+      begin perform set_config('response.status', '418', true); return json_build_object('short', 'stout'); end $$;
+      grant execute on function public.teapot() to anon, authenticated;
+      create function public.nonsense() returns void language plpgsql as $$
+      begin perform set_config('response.status', 'soon', true); end $$;
+      grant execute on function public.nonsense() to anon, authenticated;
+    `);
+    const refused = await post("/rest/v1/queue", JSON.stringify({ id: 7 }));
+    expect(refused.status).toBe(429);
+    expect(refused.text).toBe("");
+    const raw = await fetch(`${backend.url}/rest/v1/queue`, {
+      method: "POST",
+      headers: { ...keyHeaders, "Content-Type": "application/json" },
+      body: JSON.stringify({ id: 8 }),
+    });
+    expect([raw.headers.get("retry-after"), raw.headers.get("content-range")]).toEqual(["30", "*/0"]);
+    // No exception: the refusal was recorded, where an error would have rolled it back.
+    const { rows } = await backend.db.query("select id from public.turned_away order by id");
+    expect(rows).toEqual([{ id: 7 }, { id: 8 }]);
+    const teapot = await post("/rest/v1/rpc/teapot", "{}");
+    expect([teapot.status, teapot.body]).toEqual([418, { short: "stout" }]);
+    const nonsense = await post("/rest/v1/rpc/nonsense", "{}");
+    expect([nonsense.status, nonsense.body.code]).toEqual([500, "PGRST112"]);
+  });
+
+  it("hands SQL the request's headers with the connection's own address as the client's, whatever the client claims", async () => {
+    await backend.db.exec(`
+      create function public.seen_headers() returns json language sql stable as $$
+        select current_setting('request.headers', true)::json $$;
+      grant execute on function public.seen_headers() to anon, authenticated;
+    `);
+    const seen = await post("/rest/v1/rpc/seen_headers", "{}", {
+      "X-Forwarded-For": "203.0.113.1",
+      "CF-Connecting-IP": "203.0.113.2",
+      "X-Real-IP": "203.0.113.3",
+      Forwarded: "for=203.0.113.4",
+      "User-Agent": "hardening-test",
+    });
+    expect(seen.body).toMatchObject({
+      "cf-connecting-ip": "127.0.0.1",
+      "x-forwarded-for": "127.0.0.1",
+      "user-agent": "hardening-test",
+    });
+    expect(seen.body["x-real-ip"]).toBeUndefined();
+    expect(seen.body.forwarded).toBeUndefined();
   });
 });
 
@@ -228,7 +289,7 @@ describe("realtime sockets are bounded", () => {
 
   it(`drops a socket that stops reading once ${MAX_BUFFERED_BYTES / 1024 / 1024} MiB wait for it, and keeps serving`, async () => {
     await stopReadingUntilDropped(backend);
-    const { data, error } = await client(backend.url).from("contacts").select("id").eq("id", "survivor");
+    const { data, error } = await team.from("contacts").select("id").eq("id", "survivor");
     expect(error).toBeNull();
     expect(data).toEqual([{ id: "survivor" }]);
   }, 30_000);

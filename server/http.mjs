@@ -150,3 +150,34 @@ export function originsFromEnv(value = process.env.BACKEND_ALLOWED_ORIGINS) {
     .map((origin) => origin.trim().replace(/\/$/, ""))
     .filter(Boolean);
 }
+
+/** Headers a client could send to pass itself off as another address; the backend never passes them on. */
+const FORWARDING_HEADERS = [
+  "forwarded",
+  "x-forwarded-for",
+  "x-real-ip",
+  "cf-connecting-ip",
+  "true-client-ip",
+  "x-client-ip",
+];
+
+/**
+ * The request's headers as PostgREST hands them to SQL in `request.headers` (lower-cased names), with the
+ * client's address where a hosted project's gateway puts it: `cf-connecting-ip` (Cloudflare, in front of
+ * every hosted project) and `x-forwarded-for`. Here both are the socket's own address; whatever the client
+ * sent in any forwarding header is dropped, so a request cannot choose the address it is counted under.
+ * @param {import("node:http").IncomingMessage} request
+ * @returns {Record<string, string>}
+ */
+export function forwardedHeaders(request) {
+  /** @type {Record<string, string>} */
+  const headers = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || FORWARDING_HEADERS.includes(name)) continue;
+    headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  const address = request.socket.remoteAddress ?? "unknown";
+  headers["cf-connecting-ip"] = address;
+  headers["x-forwarded-for"] = address;
+  return headers;
+}

@@ -2,7 +2,7 @@
  * The outsider's suite: the backend started as `npm start` starts it (the team account from the
  * defaults, GoTrue's rate limit and token lifetime, the site's origins), attacked with nothing but what
  * every visitor's browser receives: the URL and the anon key. Every attempt must be refused, the backend
- * must keep serving, and the team's calendar must be unchanged afterwards.
+ * must keep serving, and the team's calendar and contacts must be unchanged afterwards.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import {
   type Backend,
   client,
   closeClients,
+  contact,
   event,
   openRawSocket,
   signedIn,
@@ -34,6 +35,11 @@ beforeAll(async () => {
     const { error } = await team.from("calendar_events").insert(event(title, `2025-06-0${i + 1}`));
     if (error) throw error;
   }
+  const { error } = await team
+    .from("contacts")
+    .insert(contact("agent", { name: "Aoife Agent", email: "aoife@agency.example", phone: "+353 1 234" }));
+  if (error) throw error;
+  await team.from("contacts").update({ email: null }).eq("id", "agent"); // its history keeps the old e-mail
   // An account that exists but is not the team (made by the service role: sign-ups are off).
   await client(backend.url, LOCAL_SERVICE_ROLE_KEY).auth.admin.createUser({ ...FAN, email_confirm: true });
 });
@@ -79,16 +85,22 @@ function changesOn(socket: WebSocket) {
 }
 
 describe("an outsider with the anon key", () => {
-  it("is refused every REST verb on calendar_events", async () => {
-    const base = `${backend.url}/rest/v1/calendar_events`;
+  it.each([
+    ["calendar_events", newEvent, "title"],
+    ["contacts", JSON.stringify(contact("outsider")), "name"],
+    ["contacts_history", JSON.stringify({ contact_id: "agent", version: 9, name: "Forged", role: "x" }), "name"],
+    ["contacts_limits", JSON.stringify({ per_minute: 100000 }), "per_minute"],
+  ])("is refused every REST verb on %s", async (table, body, column) => {
+    const base = `${backend.url}/rest/v1/${table}`;
+    const change = JSON.stringify({ [column]: column === "per_minute" ? 100000 : "Defaced" });
     const attempts: Array<[string, RequestInit]> = [
       [`${base}?select=*`, { method: "GET" }],
       [`${base}?select=*`, { method: "HEAD" }],
-      [base, { method: "POST", headers: json, body: newEvent }],
-      [base, { method: "POST", headers: { ...json, Prefer: "resolution=merge-duplicates" }, body: newEvent }],
-      [`${base}?title=neq.x`, { method: "PATCH", headers: json, body: JSON.stringify({ title: "Defaced" }) }],
-      [`${base}?title=neq.x`, { method: "DELETE" }],
-      [`${base}?title=neq.x`, { method: "PUT", headers: json, body: newEvent }],
+      [base, { method: "POST", headers: json, body }],
+      [base, { method: "POST", headers: { ...json, Prefer: "resolution=merge-duplicates" }, body }],
+      [`${base}?${column}=neq.0`, { method: "PATCH", headers: json, body: change }],
+      [`${base}?${column}=neq.0`, { method: "DELETE" }],
+      [`${base}?${column}=neq.0`, { method: "PUT", headers: json, body }],
     ];
     for (const [url, init] of attempts) {
       const response = await fetch(url, { ...init, headers: { ...anonHeaders, ...(init.headers ?? {}) } });
@@ -98,6 +110,24 @@ describe("an outsider with the anon key", () => {
         expect(response.status).toBe(401);
         expect(await response.json()).toMatchObject({ code: "42501" });
       }
+    }
+  });
+
+  it("is refused every function over the contacts", async () => {
+    for (const [name, args] of [
+      ["restore_contacts", { at: "2025-01-01T00:00:00Z", dry_run: true }],
+      ["contacts_keep_history", {}],
+      ["contacts_flood_guard", {}],
+      ["contacts_edit_budget", {}],
+      ["fan_signups_refused", {}],
+    ] as const) {
+      const response = await fetch(`${backend.url}/rest/v1/rpc/${name}`, {
+        method: "POST",
+        headers: { ...anonHeaders, ...json },
+        body: JSON.stringify(args),
+      });
+      expect(response.status, name).toBe(401);
+      expect(await response.json()).toMatchObject({ code: "42501" });
     }
   });
 
@@ -250,9 +280,14 @@ describe("an outsider with the anon key", () => {
     }
   });
 
-  it("leaves the backend serving and the team's calendar unchanged", async () => {
-    const contacts = await client(backend.url).from("contacts").select("id");
-    expect(contacts.status).toBe(200);
+  it("leaves the backend serving and the team's calendar and contacts unchanged", async () => {
+    expect((await client(backend.url).from("contacts").select("id")).status).toBe(401);
+    const { data: contacts } = await team.from("contacts").select("id, name, email, phone");
+    expect(contacts).toEqual([{ id: "agent", name: "Aoife Agent", email: null, phone: "+353 1 234" }]);
+    const { rows: counted } = await backend.db.query(
+      "select (select count(*) from public.contacts_insert_log)::int as added, (select count(*) from public.contacts_update_log)::int as changed",
+    );
+    expect(counted).toEqual([{ added: 1, changed: 1 }]);
     const { data, error } = await team.from("calendar_events").select("title").order("start_date");
     expect(error).toBeNull();
     expect(data?.map((row) => row.title)).toEqual(teamTitles);

@@ -134,10 +134,10 @@ describe("persistence", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "stagedoor-db-"));
     try {
       const first = await freshBackend({ dataDir });
-      await client(first.url).from("contacts").insert({ id: "persisted", name: "Kept", role: "Agent" });
+      await (await signedIn(first.url)).from("contacts").insert({ id: "persisted", name: "Kept", role: "Agent" });
       await first.close();
       const second = await freshBackend({ dataDir });
-      const { data } = await client(second.url).from("contacts").select("name");
+      const { data } = await (await signedIn(second.url)).from("contacts").select("name");
       expect(data).toEqual([{ name: "Kept" }]);
       const { rows } = await second.db.query<{ version: string }>(
         "select version from stagedoor_internal.schema_migrations order by version",

@@ -544,3 +544,60 @@ export async function handleRpc(tx, name, { method, body, accept }) {
     headers: { "Content-Range": returned === 0 ? "*/*" : `0-${returned - 1}/*` },
   };
 }
+
+/**
+ * The answer as SQL chose to change it, as PostgREST does: a status in `response.status` replaces the
+ * answer's (the transaction still commits, unlike a raised error), and the headers in `response.headers`
+ * (a JSON array of one-header objects) are added, replacing any of the same name.
+ * @param {Transaction} tx
+ * @param {RestResult} result
+ * @returns {Promise<RestResult>}
+ */
+export async function withResponseSettings(tx, result) {
+  /** @type {{ rows: { status: string | null, headers: string | null }[] }} */
+  const { rows } = await tx.query(
+    `select nullif(current_setting('response.status', true), '') as status,
+            nullif(current_setting('response.headers', true), '') as headers`,
+  );
+  const [{ status, headers }] = rows;
+  if (status === null && headers === null) return result;
+  let chosenStatus = result.status;
+  if (status !== null) {
+    if (!/^[1-5]\d\d$/.test(status.trim())) {
+      throw new RestError(500, "PGRST112", "response.status guc must be a valid status code");
+    }
+    chosenStatus = Number(status.trim());
+  }
+  /** @type {Record<string, string>} */
+  const chosenHeaders = { ...result.headers };
+  if (headers !== null) {
+    /** @type {unknown} */
+    let parsed;
+    try {
+      parsed = JSON.parse(headers);
+    } catch {
+      parsed = null;
+    }
+    const valid =
+      Array.isArray(parsed) &&
+      parsed.every(
+        (entry) =>
+          isJsonObject(entry) && Object.keys(entry).length === 1 && typeof Object.values(entry)[0] === "string",
+      );
+    if (!valid) {
+      throw new RestError(
+        500,
+        "PGRST111",
+        "response.headers guc must be a JSON array composed of objects with a single key and a string value",
+      );
+    }
+    for (const entry of /** @type {Record<string, string>[]} */ (parsed)) {
+      const [[name, value]] = Object.entries(entry);
+      for (const existing of Object.keys(chosenHeaders)) {
+        if (existing.toLowerCase() === name.toLowerCase()) delete chosenHeaders[existing];
+      }
+      chosenHeaders[name] = value;
+    }
+  }
+  return { ...result, status: chosenStatus, headers: chosenHeaders };
+}

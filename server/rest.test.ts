@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
-import { type Backend, client, closeClients, contact, event, freshBackend, signedIn } from "./test-helpers";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { describe, expect, it } from "vitest";
+import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
+import { type Backend, client, contact, event, sessionHeaders, signedIn, withTeamBackend } from "./test-helpers";
 
 let backend: Backend;
+let team: SupabaseClient; // contacts are the team's: every contacts call here is the team's session
 
-beforeAll(async () => {
-  backend = await freshBackend();
-});
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
-});
+withTeamBackend((started, session) => ([backend, team] = [started, session]));
 
-describe("contacts, with the app's exact calls", () => {
+describe("contacts, with the app's exact calls, signed in as the team", () => {
   it("inserts a contact and lists contacts newest first", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     expect((await supabase.from("contacts").insert(contact("c1"))).status).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(
@@ -32,7 +28,7 @@ describe("contacts, with the app's exact calls", () => {
   });
 
   it("upserts by id: inserts a new contact (201) and updates an existing one (200)", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     const inserted = await supabase.from("contacts").upsert(contact("m1", { name: "Legacy" }));
     expect(inserted.status).toBe(201);
     const updated = await supabase.from("contacts").upsert(contact("m1", { name: "Legacy, renamed" }));
@@ -43,7 +39,7 @@ describe("contacts, with the app's exact calls", () => {
   });
 
   it("updates one contact by id and leaves the others alone", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     await supabase.from("contacts").insert([contact("u1"), contact("u2")]);
     const { status, error } = await supabase
       .from("contacts")
@@ -59,16 +55,9 @@ describe("contacts, with the app's exact calls", () => {
   });
 
   it("answers an insert with Content-Range */* and an update with the range it changed, as PostgREST does", async () => {
+    const headers = { ...(await sessionHeaders(team)), "Content-Type": "application/json" };
     const call = (method: string, path: string, body: unknown) =>
-      fetch(`${backend.url}/rest/v1/${path}`, {
-        method,
-        headers: {
-          apikey: LOCAL_ANON_KEY,
-          Authorization: `Bearer ${LOCAL_ANON_KEY}`,
-          "Content-Type": "application/json",
-        },
-        body: JSON.stringify(body),
-      });
+      fetch(`${backend.url}/rest/v1/${path}`, { method, headers, body: JSON.stringify(body) });
     const inserted = await call("POST", "contacts", contact("range1"));
     expect([inserted.status, inserted.headers.get("content-range")]).toEqual([201, "*/*"]);
     const updated = await call("PATCH", "contacts?id=eq.range1", { name: "Ranged" });
@@ -78,7 +67,7 @@ describe("contacts, with the app's exact calls", () => {
   });
 
   it("rejects a duplicate id with 409 and PostgREST's error shape", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     await supabase.from("contacts").insert(contact("dup"));
     const { error, status } = await supabase.from("contacts").insert(contact("dup"));
     expect(status).toBe(409);
@@ -86,47 +75,43 @@ describe("contacts, with the app's exact calls", () => {
     expect(Object.keys(error ?? {}).sort()).toEqual(["code", "details", "hint", "message"]);
   });
 
-  it("refuses to delete contacts for the anon role, and nothing is deleted", async () => {
-    const supabase = client(backend.url);
+  it("refuses to delete contacts, even for the team, and nothing is deleted", async () => {
+    const supabase = team;
     await supabase.from("contacts").insert(contact("keep"));
     const { error, status } = await supabase.from("contacts").delete().eq("id", "keep");
-    expect(status).toBe(401);
+    expect(status).toBe(403);
     expect(error).toMatchObject({ code: "42501", message: "permission denied for table contacts" });
     const { data } = await supabase.from("contacts").select("id").eq("id", "keep");
     expect(data).toEqual([{ id: "keep" }]);
   });
 
   it("refuses over-long text instead of storing megabytes", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     const { error, status } = await supabase.from("contacts").insert(contact("long", { name: "x".repeat(5000) }));
     expect(status).toBe(400);
     expect(error?.code).toBe("23514");
   });
 
-  it("leaves created_at to the server: the anon role may not back-date a contact", async () => {
-    const supabase = client(backend.url);
+  it("leaves created_at to the server: not even the team may back-date a contact", async () => {
+    const supabase = team;
     const { error, status } = await supabase
       .from("contacts")
       .insert(contact("backdated", { created_at: "2000-01-01T00:00:00Z" }));
-    expect(status).toBe(401);
+    expect(status).toBe(403);
     expect(error).toMatchObject({ code: "42501", message: "permission denied for table contacts" });
     const edit = await supabase.from("contacts").update({ created_at: "2000-01-01T00:00:00Z" }).eq("id", "c1");
-    expect(edit.status).toBe(401);
+    expect(edit.status).toBe(403);
   });
 
   it("refuses an update without a filter, as hosted projects do", async () => {
-    const supabase = client(backend.url);
-    // A filter that matches one contact is served (one contact a request is what visitors may change).
+    const supabase = team;
+    // A filter that matches one contact is served (one contact a request is what the team may change).
     const { error, status } = await supabase.from("contacts").update({ role: "Everyone" }).neq("id", "").eq("id", "c1");
     expect(error).toBeNull();
     expect(status).toBe(204);
     const unfiltered = await fetch(`${backend.url}/rest/v1/contacts`, {
       method: "PATCH",
-      headers: {
-        apikey: LOCAL_ANON_KEY,
-        Authorization: `Bearer ${LOCAL_ANON_KEY}`,
-        "Content-Type": "application/json",
-      },
+      headers: { ...(await sessionHeaders(team)), "Content-Type": "application/json" },
       body: JSON.stringify({ role: "Nobody" }),
     });
     expect(unfiltered.status).toBe(400);
@@ -136,7 +121,7 @@ describe("contacts, with the app's exact calls", () => {
   });
 
   it("returns the written rows with .select(), only the columns asked for", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     const { data, status } = await supabase.from("contacts").insert(contact("shown")).select("id, name");
     expect(status).toBe(201);
     expect(data).toEqual([{ id: "shown", name: "Name shown" }]);
@@ -146,7 +131,7 @@ describe("contacts, with the app's exact calls", () => {
   });
 
   it("answers .single() with one object, and PGRST116 when there is not exactly one row", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     const one = await supabase.from("contacts").select("name").eq("id", "shown").single();
     expect(one.data).toEqual({ name: "Shown" });
     const none = await supabase.from("contacts").select("*").eq("id", "nobody").single();
@@ -155,7 +140,7 @@ describe("contacts, with the app's exact calls", () => {
   });
 
   it("counts rows exactly when asked, with a range", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     const { count: total } = await supabase.from("contacts").select("*", { count: "exact", head: true });
     const { data, count, status } = await supabase
       .from("contacts")
@@ -169,7 +154,7 @@ describe("contacts, with the app's exact calls", () => {
   });
 
   it("requires name and role", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     const { error, status } = await supabase.from("contacts").insert({ id: "nameless", name: null, role: "x" });
     expect(status).toBe(400);
     expect(error?.code).toBe("23502");
@@ -240,7 +225,7 @@ describe("calendar events, with the app's exact calls, signed in as the team", (
 
 describe("reads stay small", () => {
   it("refuses a select that names a column twice or runs absurdly long, with 400 and a reason", async () => {
-    const supabase = client(backend.url);
+    const supabase = team;
     for (const select of ["*,*", "*,name", "name,version,name", `${"version,".repeat(200)}name`]) {
       const { status, error } = await supabase.from("contacts_history").select(select);
       expect(status, select.slice(0, 20)).toBe(400);
@@ -255,7 +240,7 @@ describe("reads stay small", () => {
     const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
     const rows = Array.from({ length: 1100 }, (_, i) => contact(`many-${String(i).padStart(4, "0")}`));
     expect((await admin.from("contacts").insert(rows)).error).toBeNull();
-    const supabase = client(backend.url);
+    const supabase = team;
     const all = await supabase.from("contacts").select("id", { count: "exact" });
     expect(all.data).toHaveLength(1000);
     expect(all.status).toBe(206);

@@ -94,10 +94,15 @@ describe("calendar_events admits only the team", () => {
     expect(data?.map((row) => row.title)).toEqual(["Private rehearsal", "Team insert"]);
   });
 
-  it("keeps contacts open to anyone", async () => {
+  it("admits only the team to contacts too (contacts-team-only.test.ts has the rest)", async () => {
     const anon = client(backend.url);
-    expect((await anon.from("contacts").insert({ id: "open", name: "Open", role: "Agent" })).status).toBe(201);
-    expect((await anon.from("contacts").select("id")).data).toEqual([{ id: "open" }]);
+    expect((await anon.from("contacts").insert({ id: "open", name: "Open", role: "Agent" })).status).toBe(401);
+    const fan = await signedIn(backend.url, OUTSIDER);
+    expect((await fan.from("contacts").insert({ id: "open", name: "Open", role: "Agent" })).status).toBe(403);
+    const team = await signedIn(backend.url);
+    expect((await team.from("contacts").insert({ id: "team", name: "Team", role: "Agent" })).status).toBe(201);
+    expect((await fan.from("contacts").select("id")).data).toEqual([]);
+    expect((await team.from("contacts").select("id")).data).toEqual([{ id: "team" }]);
   });
 });
 

@@ -1,5 +1,6 @@
 /** Starts a fresh in-memory backend on a free port and makes supabase-js clients for it. */
 import { createClient, type RealtimePostgresChangesPayload, type SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll } from "vitest";
 import WebSocket from "ws";
 import { startBackend } from "./backend.mjs";
 import { LOCAL_ANON_KEY } from "./local-keys.mjs";
@@ -39,6 +40,33 @@ export async function signedIn(
   const { error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) throw error;
   return supabase;
+}
+
+/**
+ * For a test file: a fresh backend and a session of the team account, started before the file's tests and
+ * closed after them, handed to `ready` (the file keeps them in variables of its own). Hooks the file adds
+ * after this call run after the backend is up.
+ */
+export function withTeamBackend(
+  ready: (backend: Backend, team: SupabaseClient) => void,
+  options: Parameters<typeof startBackend>[0] = {},
+): void {
+  let started: Backend | undefined;
+  beforeAll(async () => {
+    started = await freshBackend(options);
+    ready(started, await signedIn(started.url));
+  });
+  afterAll(async () => {
+    await closeClients();
+    await started?.close();
+  });
+}
+
+/** The headers a signed-in client's REST calls carry, for a plain fetch made as that session. */
+export async function sessionHeaders(supabase: SupabaseClient): Promise<Record<string, string>> {
+  const token = (await supabase.auth.getSession()).data.session?.access_token;
+  if (!token) throw new Error("the client is not signed in");
+  return { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${token}` };
 }
 
 /** Removes every realtime channel and stops token refresh so timers do not keep the test process alive. */

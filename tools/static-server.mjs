@@ -3,7 +3,7 @@
  * Serves the built site the way Netlify does: pretty URLs (`/bio` → bio.html),
  * the 404 page with status 404, and the headers from netlify.toml and the
  * build's `_headers` if it writes one (applied to a 404 answer too, as Netlify does);
- * other files are typed by their extension.
+ * other files are typed by their extension. Only GET and HEAD are answered; any other method gets 405.
  */
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -81,6 +81,16 @@ export function createStaticServer({ root, headerRules = loadSiteHeaders(root), 
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://localhost");
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        // A static site takes no writes: anything but reading is refused, as Netlify refuses it.
+        req.resume();
+        res.writeHead(405, {
+          ...headersFor(await rules, url.pathname),
+          "Content-Type": "text/plain; charset=utf-8",
+          Allow: "GET, HEAD",
+        });
+        return res.end("Method Not Allowed: this site answers GET and HEAD only.\n");
+      }
       let file = null;
       try {
         file = await resolveFile(root, url.pathname);

@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * Keeps the Content-Security-Policy in netlify.toml true to the build: every
- * inline script in the built HTML must have its SHA-256 in script-src.
+ * Reading and adjusting a Content-Security-Policy: every inline script in the built HTML must have its
+ * SHA-256 in script-src, and the local server adds its backend to connect-src.
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -52,17 +52,19 @@ export function missingScriptHashes(policy, distDir) {
 }
 
 /**
- * Adds an origin (and its WebSocket twin) to connect-src, for serving against a local backend.
+ * Adds an origin (and its WebSocket twin) to connect-src, for serving against a local backend; a source
+ * the policy already lists is not added twice.
  * @param {string} policy
  * @param {string} url
  */
 export function withConnectSource(policy, url) {
   const origin = new URL(url).origin;
   const socket = origin.replace(/^http/, "ws");
-  return policy.replace(
-    /connect-src ([^;]*)/,
-    (_, /** @type {string} */ sources) => `connect-src ${sources} ${origin} ${socket}`,
-  );
+  return policy.replace(/connect-src ([^;]*)/, (_, /** @type {string} */ sources) => {
+    const listed = sources.split(/\s+/);
+    const added = [origin, socket].filter((source) => !listed.includes(source));
+    return `connect-src ${[...listed, ...added].join(" ")}`;
+  });
 }
 
 /**
@@ -76,34 +78,4 @@ export function directiveSources(policy, name) {
     .map((part) => part.trim().split(/\s+/))
     .find(([directiveName]) => directiveName === name);
   return directive ? directive.slice(1) : [];
-}
-
-/**
- * True when a CSP source expression (`https://host`, `wss://*.host`) matches a URL's origin.
- * @param {string} source
- * @param {URL} url
- */
-function sourceMatches(source, url) {
-  const match = /^([a-z][a-z0-9+.-]*):\/\/(\*\.)?([^/:]+)(?::(\d+|\*))?$/i.exec(source);
-  if (!match) return false;
-  const [, scheme, wildcard, host, port] = match;
-  if (`${scheme.toLowerCase()}:` !== url.protocol) return false;
-  const hostname = url.hostname.toLowerCase();
-  const expected = host.toLowerCase();
-  const hostOk = wildcard ? hostname.endsWith(`.${expected}`) : hostname === expected;
-  const portOk = port === "*" || (port ?? "") === url.port;
-  return hostOk && portOk;
-}
-
-/**
- * Whether the policy's connect-src lets the page reach `url` over https and
- * its WebSocket twin over wss (Supabase REST and Realtime).
- * @param {string} policy
- * @param {string} url
- */
-export function connectSourceAllows(policy, url) {
-  const target = new URL(url);
-  const sources = directiveSources(policy, "connect-src");
-  const socket = new URL(target.href.replace(/^http/, "ws"));
-  return [target, socket].every((candidate) => sources.some((source) => sourceMatches(source, candidate)));
 }

@@ -1,22 +1,20 @@
 // @ts-check
 /**
  * The deploy build's guard: a production build (Netlify sets CONTEXT=production) must point at the hosted
- * Supabase project. A site that talks to localhost, or to a host its Content-Security-Policy blocks, would
- * break every team tool for every visitor, so astro.config.mjs stops the build with the reason instead.
+ * Supabase project over https. A site that talks to localhost would break every team tool for every
+ * visitor, so astro.config.mjs stops the build with the reason instead. (The Content-Security-Policy is
+ * written for whatever origin this is, site-policy.mjs, so it allows that project and no other.)
  */
-import { connectSourceAllows } from "./csp.mjs";
 
 /** The settings a deploy build needs, set in the Netlify UI. */
 const REQUIRED = ["PUBLIC_SUPABASE_URL", "PUBLIC_SUPABASE_ANON_KEY"];
 
 /**
- * Why a deploy build must not use this Supabase URL under this policy, or null when it may: it must
- * parse, be https, and be allowed (with its wss twin, for Realtime) by the policy's connect-src.
+ * Why a deploy build must not use this Supabase URL, or null when it may: it must parse and be https.
  * @param {string} url
- * @param {string} policy
  * @returns {string | null}
  */
-function supabaseUrlProblem(url, policy) {
+function supabaseUrlProblem(url) {
   let parsed;
   try {
     parsed = new URL(url);
@@ -26,13 +24,6 @@ function supabaseUrlProblem(url, policy) {
   if (parsed.protocol !== "https:") {
     return `PUBLIC_SUPABASE_URL must be the hosted project's https:// URL, not ${parsed.origin}.`;
   }
-  if (!connectSourceAllows(policy, parsed.origin)) {
-    const socket = parsed.origin.replace(/^https/, "wss");
-    return (
-      `the Content-Security-Policy in netlify.toml does not let the site reach ${parsed.origin}; ` +
-      `add ${parsed.origin} and ${socket} to its connect-src.`
-    );
-  }
   return null;
 }
 
@@ -40,10 +31,9 @@ function supabaseUrlProblem(url, policy) {
  * Why this build must stop, as the message to show, or null when it may go on. Only a production build
  * is checked; elsewhere the local backend is the default.
  * @param {Record<string, string | undefined>} env the build's environment
- * @param {string} policy the Content-Security-Policy the deployed pages are sent with
  * @returns {string | null}
  */
-export function deployBuildProblem(env, policy) {
+export function deployBuildProblem(env) {
   if (env.CONTEXT !== "production") return null;
   const missing = REQUIRED.filter((name) => !env[name]);
   if (missing.length > 0) {
@@ -52,6 +42,6 @@ export function deployBuildProblem(env, policy) {
       "Set them in the Netlify UI (Site configuration → Environment variables) to the hosted Supabase project's URL and anon key."
     );
   }
-  const problem = supabaseUrlProblem(env.PUBLIC_SUPABASE_URL ?? "", policy);
+  const problem = supabaseUrlProblem(env.PUBLIC_SUPABASE_URL ?? "");
   return problem ? `Deploy build stopped: ${problem}` : null;
 }

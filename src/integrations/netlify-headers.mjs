@@ -58,14 +58,6 @@ export function headersFor(rules, pathname) {
 }
 
 /**
- * The Content-Security-Policy netlify.toml sends with every page, or "" when it sends none.
- * @returns {Promise<string>}
- */
-export async function deployedPolicy() {
-  return headersFor(await loadNetlifyHeaders(), "/")["Content-Security-Policy"] ?? "";
-}
-
-/**
  * Writes rules in Netlify's `_headers` format: a path, then its headers indented below it.
  * @param {HeaderRuleSource[]} rules
  * @param {string} [comment] put first, each line as a `#` comment

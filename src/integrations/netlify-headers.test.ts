@@ -42,6 +42,9 @@ describe("netlify.toml headers", () => {
     expect(headers["X-Content-Type-Options"]).toBe("nosniff");
     expect(headers["Referrer-Policy"]).toBeTruthy();
     expect(headers["Permissions-Policy"]).toContain("camera=()");
+    expect(headers["Strict-Transport-Security"]).toBe("max-age=31536000");
+    // The policy names the configured Supabase project, so the build writes it (site-headers.mjs).
+    expect(headers["Content-Security-Policy"]).toBeUndefined();
     expect(headersFor(rules, "/tour-dates/nowhere.ics")["X-Frame-Options"]).toBe("DENY");
   });
 

@@ -5,9 +5,10 @@
  * history (and can be undone the same way).
  *
  * With the service role key, the database's restore_contacts() does it in one transaction with
- * every contact locked, so nobody writing meanwhile can outrun it. With the public anon key it
- * is one conditional update per contact: a contact someone changes meanwhile is left alone and
- * reported.
+ * every contact locked, so nobody writing meanwhile can outrun it. Without it, the tool signs in to
+ * the team account (contacts are the team's: the anon key alone reads none) and makes one conditional
+ * update per contact, within the team's allowance for changes: a contact someone changes meanwhile is
+ * left alone and reported, and a spent allowance stops the run, saying when to run it again.
  */
 
 /** @typedef {"name" | "role" | "email" | "phone"} Field */
@@ -189,39 +190,89 @@ async function readAll(rest, path) {
   }
 }
 
+/** A REST answer outside 2xx: its status and PostgREST's error body (when it sent one). */
+class RestCallError extends Error {
+  /**
+   * @param {string} message
+   * @param {number} status
+   * @param {{ details?: string | null } | null} body
+   */
+  constructor(message, status, body) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
 /**
- * Calls /rest/v1 with a key; a non-2xx answer throws with its status and body.
+ * Calls /rest/v1 with a key, as the session `accessToken` when given; a non-2xx answer throws a
+ * RestCallError with its status and body.
  * @param {string} url
  * @param {string} key
  * @param {typeof fetch} fetchImpl
+ * @param {string} [accessToken]
  * @returns {RestCall}
  */
-function restClient(url, key, fetchImpl) {
+function restClient(url, key, fetchImpl, accessToken = key) {
   return async (path, init = {}) => {
     const response = await fetchImpl(`${url.replace(/\/$/, "")}/rest/v1/${path}`, {
       ...init,
       headers: {
         apikey: key,
-        Authorization: `Bearer ${key}`,
+        Authorization: `Bearer ${accessToken}`,
         "Content-Type": "application/json",
         ...(init.headers ?? {}),
       },
     });
     const text = await response.text();
-    if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path.split("?")[0]}: ${response.status} ${text}`);
+    if (!response.ok) {
+      /** @type {{ details?: string | null } | null} */
+      let body = null;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = null;
+      }
+      throw new RestCallError(
+        `${init.method ?? "GET"} ${path.split("?")[0]}: ${response.status} ${text}`,
+        response.status,
+        body,
+      );
+    }
     return text ? JSON.parse(text) : null;
   };
 }
 
 /**
- * With the anon key: reads the table and its history, and (unless `dryRun`) writes the restore,
- * one conditional update per contact.
- * @param {{ url: string, key: string, at: string, dryRun?: boolean, fetch?: typeof fetch }} options
+ * Signs in to the team account with its password, as the team's pages do, and returns the session's
+ * access token: contacts and their history are readable and writable by the team only.
+ * @param {{ url: string, key: string, email: string, password: string, fetch?: typeof fetch }} options
+ */
+export async function signInTeam({ url, key, email, password, fetch: fetchImpl = fetch }) {
+  const response = await fetchImpl(`${url.replace(/\/$/, "")}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { apikey: key, Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await response.json().catch(() => null);
+  if (!response.ok || typeof body?.access_token !== "string") {
+    const reason = body?.msg ?? body?.message ?? body?.error_description ?? `HTTP ${response.status}`;
+    throw new Error(`the team account ${email} could not sign in: ${reason}`);
+  }
+  return /** @type {string} */ (body.access_token);
+}
+
+/**
+ * As the team (`accessToken`, a session of the team account; `key`, the project's anon key): reads the
+ * table and its history, and (unless `dryRun`) writes the restore, one conditional update per contact.
+ * Each update spends the team's allowance for changes; when it is spent, the run stops with when it
+ * admits changes again (running the command again then goes on: restored contacts no longer differ).
+ * @param {{ url: string, key: string, accessToken: string, at: string, dryRun?: boolean, fetch?: typeof fetch }} options
  * @returns {Promise<RestoreResult>}
  */
-export async function restoreContacts({ url, key, at, dryRun = false, fetch: fetchImpl = fetch }) {
+export async function restoreContacts({ url, key, accessToken, at, dryRun = false, fetch: fetchImpl = fetch }) {
   const atIso = parseRestoreTime(at);
-  const rest = restClient(url, key, fetchImpl);
+  const rest = restClient(url, key, fetchImpl, accessToken);
   const contacts = /** @type {ContactRow[]} */ (await readAll(rest, "contacts?select=*&order=created_at.desc,id.asc"));
   const history = /** @type {HistoryRow[]} */ (
     await readAll(rest, `contacts_history?select=*&replaced_at=gt.${encodeURIComponent(atIso)}&order=history_id.asc`)
@@ -233,13 +284,23 @@ export async function restoreContacts({ url, key, at, dryRun = false, fetch: fet
   const skipped = [];
   if (!dryRun) {
     for (const change of plan.changes) {
-      const rows = /** @type {unknown[]} */ (
-        await rest(`contacts?id=eq.${encodeURIComponent(change.id)}&version=eq.${change.version}&select=id,version`, {
-          method: "PATCH",
-          body: JSON.stringify(change.then),
-          headers: { Prefer: "return=representation" },
-        })
-      );
+      let rows;
+      try {
+        rows = /** @type {unknown[]} */ (
+          await rest(`contacts?id=eq.${encodeURIComponent(change.id)}&version=eq.${change.version}&select=id,version`, {
+            method: "PATCH",
+            body: JSON.stringify(change.then),
+            headers: { Prefer: "return=representation" },
+          })
+        );
+      } catch (error) {
+        if (!(error instanceof RestCallError) || error.status !== 429) throw error;
+        const until = error.body?.details ? ` until ${error.body.details}` : "";
+        throw new Error(
+          `the team's allowance for changes to contacts is spent${until}: ${restored.length} of ${plan.changes.length} contact(s) restored. ` +
+            "Run the same command again then to restore the rest (or with SUPABASE_SERVICE_ROLE_KEY, which has no allowance).",
+        );
+      }
       (rows.length === 1 ? restored : skipped).push(change);
     }
   }

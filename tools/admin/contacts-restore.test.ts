@@ -1,9 +1,21 @@
-/** The documented restore command, against a fresh local backend, with only the anon key. */
+/**
+ * The documented restore command, against a fresh local backend: with the service role key, or signed
+ * in to the team account (the anon key alone reads no contact).
+ */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "../../server/local-keys.mjs";
-import { type Backend, client, closeClients, contact, freshBackend } from "../../server/test-helpers";
+import {
+  type Backend,
+  client,
+  closeClients,
+  contact,
+  freshBackend,
+  sessionHeaders,
+  signedIn,
+  TEAM,
+} from "../../server/test-helpers";
 import {
   describeRestore,
   parseRestoreTime,
@@ -11,9 +23,16 @@ import {
   printable,
   restoreContacts,
   restoreContactsAtOnce,
+  signInTeam,
 } from "./contacts-restore.mjs";
 
 let backend: Backend;
+/** The team account's session, as the tool signs in to it. */
+const asTeam = async () => ({
+  url: backend.url,
+  key: LOCAL_ANON_KEY,
+  accessToken: await signInTeam({ url: backend.url, key: LOCAL_ANON_KEY, ...TEAM }),
+});
 const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
 const values = (rows: Record<string, unknown>[] | null) =>
   (rows ?? []).map(({ id, name, role, email, phone }) => ({ id, name, role, email, phone }));
@@ -81,8 +100,8 @@ describe("planning a restore", () => {
 });
 
 describe("npm run contacts:restore", () => {
-  it("undoes a mass overwrite with the anon key, lists it first in a dry run, and can itself be undone", async () => {
-    const supabase = client(backend.url);
+  it("undoes a mass overwrite as the team, lists it first in a dry run, and can itself be undone", async () => {
+    const supabase = await signedIn(backend.url);
     await supabase.from("contacts").insert([contact("r1", { email: "r1@x.ie" }), contact("r2", { phone: "01" })]);
     await supabase.from("contacts").update({ role: "Manager" }).eq("id", "r1");
     const { data: before } = await supabase.from("contacts").select("*").order("id");
@@ -90,15 +109,15 @@ describe("npm run contacts:restore", () => {
     const at = new Date().toISOString();
     await pause();
     await supabase.from("contacts").insert(contact("r3"));
-    // One contact a request, as visitors may.
+    // One contact a request, as a team session in the wrong hands may.
+    const vandalHeaders = {
+      ...(await sessionHeaders(await signedIn(backend.url))),
+      "Content-Type": "application/json",
+    };
     for (const id of ["r1", "r2", "r3"]) {
       const vandal = await fetch(`${backend.url}/rest/v1/contacts?id=eq.${id}`, {
         method: "PATCH",
-        headers: {
-          apikey: LOCAL_ANON_KEY,
-          Authorization: `Bearer ${LOCAL_ANON_KEY}`,
-          "Content-Type": "application/json",
-        },
+        headers: vandalHeaders,
         body: JSON.stringify({ name: "pwned", role: "pwned", email: null, phone: null }),
       });
       expect(vandal.status).toBe(204);
@@ -107,14 +126,14 @@ describe("npm run contacts:restore", () => {
     const beforeRestore = new Date().toISOString();
     await pause();
 
-    const dry = await restoreContacts({ url: backend.url, key: LOCAL_ANON_KEY, at, dryRun: true });
+    const dry = await restoreContacts({ ...(await asTeam()), at, dryRun: true });
     expect(dry.changes.map((change) => change.id).sort()).toEqual(["r1", "r2"]);
     expect(dry.addedLater.map((row) => row.id)).toEqual(["r3"]);
     expect(describeRestore(dry, { dryRun: true })).toContain("Dry run: 2 contact(s) would be restored");
     const { data: untouched } = await supabase.from("contacts").select("name").in("id", ["r1", "r2"]);
     expect(untouched?.every((row) => row.name === "pwned")).toBe(true);
 
-    const run = await restoreContacts({ url: backend.url, key: LOCAL_ANON_KEY, at });
+    const run = await restoreContacts({ ...(await asTeam()), at });
     expect(run.restored).toHaveLength(2);
     expect(run.skipped).toEqual([]);
     const { data: after } = await supabase.from("contacts").select("*").in("id", ["r1", "r2"]).order("id");
@@ -124,7 +143,7 @@ describe("npm run contacts:restore", () => {
     expect(late).toEqual({ name: "pwned" });
 
     // Undo: restore to a moment before the restore ran.
-    const undo = await restoreContacts({ url: backend.url, key: LOCAL_ANON_KEY, at: beforeRestore });
+    const undo = await restoreContacts({ ...(await asTeam()), at: beforeRestore });
     expect(undo.restored).toHaveLength(2);
     const { data: undone } = await supabase.from("contacts").select("name").in("id", ["r1", "r2"]);
     expect(undone?.every((row) => row.name === "pwned")).toBe(true);
@@ -133,9 +152,11 @@ describe("npm run contacts:restore", () => {
   it("runs as the documented command, and refuses a time it cannot read", async () => {
     const run = promisify(execFile);
     const env: NodeJS.ProcessEnv = { ...process.env, SUPABASE_URL: backend.url };
-    delete env.SUPABASE_KEY;
-    delete env.PUBLIC_SUPABASE_ANON_KEY;
-    delete env.SUPABASE_SERVICE_ROLE_KEY;
+    for (const name of ["SUPABASE_KEY", "PUBLIC_SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY", "TEAM_PASSWORD"]) {
+      delete env[name];
+    }
+    for (const name of ["CALENDAR_PASSWORD", "PUBLIC_TEAM_EMAIL", "TEAM_EMAIL"]) delete env[name];
+    // Against the local backend, the local anon key and team password are the defaults.
     const { stdout } = await run(
       process.execPath,
       ["scripts/contacts-restore.mjs", "--at", "2000-01-01T00:00:00Z", "--dry-run"],
@@ -148,6 +169,73 @@ describe("npm run contacts:restore", () => {
       code: 1,
       stderr: expect.stringContaining("--at must be an ISO 8601 time with Z or an offset"),
     });
+  });
+});
+
+describe("without the service role key", () => {
+  const run = promisify(execFile);
+
+  it("says what it needs when it has only the anon key, which reads no contact", async () => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      SUPABASE_URL: "https://abcdefgh.supabase.co",
+      SUPABASE_KEY: "anon",
+    };
+    delete env.SUPABASE_SERVICE_ROLE_KEY;
+    delete env.TEAM_PASSWORD;
+    await expect(
+      run(process.execPath, ["scripts/contacts-restore.mjs", "--at", "2025-01-04T09:30:00Z"], { env }),
+    ).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(
+        "set SUPABASE_SERVICE_ROLE_KEY (the project's service role key: every contact in one go), or TEAM_PASSWORD with SUPABASE_KEY",
+      ),
+    });
+    await expect(
+      restoreContacts({
+        url: backend.url,
+        key: LOCAL_ANON_KEY,
+        accessToken: LOCAL_ANON_KEY,
+        at: "2025-01-04T09:30:00Z",
+      }),
+    ).rejects.toThrow("401");
+  });
+
+  it("stops with the sign-in's reason when the team password is wrong", async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, SUPABASE_URL: backend.url, TEAM_PASSWORD: "not-the-password" };
+    delete env.SUPABASE_SERVICE_ROLE_KEY;
+    await expect(
+      run(process.execPath, ["scripts/contacts-restore.mjs", "--at", "2025-01-04T09:30:00Z"], { env }),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("could not sign in: Invalid login credentials"),
+    });
+  });
+
+  it("stops when the team's allowance for changes is spent, saying when to run it again, and goes on from there", async () => {
+    const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
+    const ids = ["q1", "q2", "q3"];
+    await admin.from("contacts").insert(ids.map((id) => contact(id)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const at = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const id of ids) await admin.from("contacts").update({ name: "pwned" }).eq("id", id);
+    await backend.db.exec("delete from public.contacts_update_log");
+    await admin.from("contacts_limits").update({ updates_per_minute: 1 }).eq("id", true);
+    try {
+      const stopped = await restoreContacts({ ...(await asTeam()), at }).catch((error: Error) => error);
+      expect(stopped).toBeInstanceOf(Error);
+      expect((stopped as Error).message).toMatch(
+        /^the team's allowance for changes to contacts is spent until \d{4}-\d\d-\d\dT[\d:.]+\+00:00: 1 of 3 contact\(s\) restored\. Run the same command again then/,
+      );
+      await admin.from("contacts_limits").update({ updates_per_minute: 120 }).eq("id", true);
+      const rest = await restoreContacts({ ...(await asTeam()), at });
+      expect(rest.restored).toHaveLength(2);
+      const { data } = await admin.from("contacts").select("name").in("id", ids);
+      expect(data?.every((row) => row.name.startsWith("Name q"))).toBe(true);
+    } finally {
+      await admin.from("contacts_limits").update({ updates_per_minute: 120 }).eq("id", true);
+    }
   });
 });
 
@@ -206,7 +294,7 @@ describe("restoring with the service role key", () => {
     await pause();
     const at = new Date().toISOString();
     await pause();
-    const vandal = client(backend.url);
+    const vandal = await signedIn(backend.url); // a team session in the wrong hands
     let writing = true;
     let flips = 0;
     const writer = (async () => {

@@ -1,0 +1,49 @@
+// @ts-check
+/**
+ * The Content-Security-Policy every page is sent with, for the Supabase project the build talks to. The
+ * build writes it into the `_headers` file beside the pages (site-headers.mjs): netlify.toml cannot read
+ * the build's environment, and a wildcard such as https://*.supabase.co would let a page injected with a
+ * script send what it reads to any Supabase project, an attacker's included.
+ */
+
+/**
+ * The SHA-256 of each inline script the build emits, in order: the nav's scroll script, Astro's island
+ * runtime, the client:visible and client:only loaders, and /listen's check that hides a next show that
+ * is already over. `astro build` fails if a page's inline script is missing here, naming its hash.
+ */
+const INLINE_SCRIPT_HASHES = [
+  "'sha256-VI880j5a8EnpxFIscXiKEjtqhSsBU/rvUvyh55UTGxU='",
+  "'sha256-U7a72oKuFFz8D7GUHLA1NZ0ciymHmDOc9T9aVDg2rWU='",
+  "'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q='",
+  "'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc='",
+  "'sha256-iD35+UapNcX+fePRGBIZ5Xg24uokGji+rAqSqQJ78Ik='",
+];
+
+/**
+ * The policy: the site's needs, nothing more (default-src 'none').
+ * - script-src: our bundles plus the inline scripts above.
+ * - style-src 'unsafe-inline': the toast renderer (react-hot-toast) writes a <style> element at run time
+ *   and server-rendered islands carry style attributes; neither can be hashed ahead.
+ * - connect-src: the Supabase project at `supabaseUrl`, its own origin only, over https and wss (REST,
+ *   Auth and Realtime). 'self' lets in-page checks read the site's own files (audits fetch /robots.txt);
+ *   same-origin reads of public files expose nothing.
+ * - frame-src: the Spotify player on /epk. frame-ancestors, base-uri and form-action need a header (a
+ *   <meta> policy cannot set the first; default-src does not cover the others).
+ * @param {string} supabaseUrl
+ */
+export function sitePolicy(supabaseUrl) {
+  const api = new URL(supabaseUrl).origin;
+  const socket = api.replace(/^http/, "ws");
+  return [
+    "default-src 'none'",
+    `script-src 'self' ${INLINE_SCRIPT_HASHES.join(" ")}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self'",
+    `connect-src 'self' ${api} ${socket}`,
+    "frame-src https://open.spotify.com",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
