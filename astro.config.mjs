@@ -6,6 +6,7 @@ import { SITE_PORT } from "./server/http.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
 import { builtTeamEmail } from "./server/team-account.mjs";
 import { site } from "./src/data/site.ts";
+import { buildRecord } from "./src/integrations/build-record.mjs";
 import { cspCheck } from "./src/integrations/csp-check.mjs";
 import { deployBuildProblem } from "./src/integrations/deploy-guard.mjs";
 import { deployedPolicy } from "./src/integrations/netlify-headers.mjs";
@@ -30,7 +31,8 @@ export default defineConfig({
   output: "static",
   trailingSlash: "ignore",
   build: { format: "file" },
-  integrations: [react(), tailwind({ applyBaseStyles: true }), cspCheck()],
+  // The build record comes last: it marks the build finished only after every other step, checks included.
+  integrations: [react(), tailwind({ applyBaseStyles: true }), cspCheck(), buildRecord()],
   server: { port: SITE_PORT, host: "127.0.0.1" },
   vite: {
     build: {
