@@ -1,6 +1,6 @@
-// A deploy build must never ship a site that points at localhost or at a host its
-// Content-Security-Policy blocks. The calendar's password is checked by the server,
-// so a build needs none.
+// A deploy build (production, a deploy preview or a branch deploy) must never ship a site that points
+// at localhost or at a host its Content-Security-Policy blocks. The calendar's password is checked by
+// the server, so a build needs none.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deployBuildProblem } from "./deploy-guard.mjs";
 import { deployedPolicy } from "./netlify-headers.mjs";
@@ -12,10 +12,13 @@ const hosted = { PUBLIC_SUPABASE_URL: "https://abcdefgh.supabase.co", PUBLIC_SUP
 describe("deploy build guard", () => {
   it("stops a production build without the Supabase settings, saying what to set and where", () => {
     const problem = deployBuildProblem(deploy, policy);
-    expect(problem).toContain("Deploy build stopped: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are not set");
+    expect(problem).toContain(
+      "Deploy build stopped: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are not set for production.",
+    );
     expect(problem).toContain("Netlify UI");
+    expect(problem).toContain("for every deploy context (production, deploy previews, branch deploys)");
     expect(deployBuildProblem({ ...deploy, PUBLIC_SUPABASE_URL: hosted.PUBLIC_SUPABASE_URL }, policy)).toContain(
-      "Deploy build stopped: PUBLIC_SUPABASE_ANON_KEY is not set.",
+      "Deploy build stopped: PUBLIC_SUPABASE_ANON_KEY is not set for production.",
     );
   });
 
@@ -38,9 +41,21 @@ describe("deploy build guard", () => {
     expect(deployBuildProblem({ ...deploy, ...hosted }, policy)).toBeNull();
   });
 
-  it("checks only production builds: elsewhere the local backend is the default", () => {
+  it("holds deploy previews and branch deploys to the same: never a published build that calls localhost", () => {
+    for (const CONTEXT of ["deploy-preview", "branch-deploy"]) {
+      expect(deployBuildProblem({ CONTEXT }, policy)).toContain(
+        `Deploy build stopped: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are not set for ${CONTEXT}.`,
+      );
+      expect(
+        deployBuildProblem({ CONTEXT, ...hosted, PUBLIC_SUPABASE_URL: "http://localhost:54321" }, policy),
+      ).toContain("PUBLIC_SUPABASE_URL must be the hosted project's https:// URL, not http://localhost:54321.");
+      expect(deployBuildProblem({ CONTEXT, ...hosted }, policy)).toBeNull();
+    }
+  });
+
+  it("leaves local builds and netlify dev to the local backend", () => {
     expect(deployBuildProblem({}, policy)).toBeNull();
-    expect(deployBuildProblem({ CONTEXT: "deploy-preview" }, policy)).toBeNull();
+    expect(deployBuildProblem({ CONTEXT: "dev" }, policy)).toBeNull();
   });
 });
 
