@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwind from "@astrojs/tailwind";
@@ -10,10 +11,20 @@ import { buildRecord } from "./src/integrations/build-record.mjs";
 import { cspCheck } from "./src/integrations/csp-check.mjs";
 import { deployBuildProblem } from "./src/integrations/deploy-guard.mjs";
 import { deployedPolicy } from "./src/integrations/netlify-headers.mjs";
+import { placeholderProblem, readContentFiles, siteUrlFrom } from "./src/integrations/placeholder-guard.mjs";
 
 // A deploy build that would ship a site talking to localhost, or to a host the CSP blocks, stops here.
 const deployProblem = deployBuildProblem(process.env, await deployedPolicy());
 if (deployProblem) throw new Error(deployProblem);
+
+// SITE_URL, else Netlify's own URL (the site's main address), else the site settings' URL.
+const siteUrl = siteUrlFrom(process.env, site.url);
+// A production build that would ship stand-in addresses, links or the generic player stops here, listing them.
+const placeholders = placeholderProblem(process.env, {
+  files: readContentFiles(fileURLToPath(new URL(".", import.meta.url))),
+  siteUrl,
+});
+if (placeholders) throw new Error(placeholders);
 
 // Outside production the embedded local backend is the default.
 process.env.PUBLIC_SUPABASE_URL ||= LOCAL_SUPABASE_URL;
@@ -27,7 +38,7 @@ process.env.PUBLIC_SUPABASE_ANON_KEY ||= LOCAL_ANON_KEY;
 process.env.PUBLIC_TEAM_EMAIL = builtTeamEmail();
 
 export default defineConfig({
-  site: process.env.SITE_URL || site.url,
+  site: siteUrl.url,
   output: "static",
   trailingSlash: "ignore",
   build: { format: "file" },

@@ -69,7 +69,14 @@ vi.mock("@astrojs/tailwind", () => ({ default: () => ({ name: "@astrojs/tailwind
 
 describe("astro.config.mjs", () => {
   const loadConfig = async (env: Record<string, string>) => {
-    for (const name of ["PUBLIC_SUPABASE_URL", "PUBLIC_SUPABASE_ANON_KEY", "PUBLIC_TEAM_EMAIL", "SITE_URL"]) {
+    for (const name of [
+      "CONTEXT",
+      "PUBLIC_SUPABASE_URL",
+      "PUBLIC_SUPABASE_ANON_KEY",
+      "PUBLIC_TEAM_EMAIL",
+      "SITE_URL",
+      "URL",
+    ]) {
       vi.stubEnv(name, undefined);
     }
     for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
@@ -84,9 +91,24 @@ describe("astro.config.mjs", () => {
     );
   });
 
-  it("accepts a deploy build for a hosted project", async () => {
-    const config = await loadConfig({ ...deploy, ...hosted });
+  it("accepts a deploy preview for a hosted project, placeholders and all", async () => {
+    const config = await loadConfig({ CONTEXT: "deploy-preview", ...hosted });
     expect(config.output).toBe("static");
     expect(process.env.PUBLIC_SUPABASE_URL).toBe(hosted.PUBLIC_SUPABASE_URL);
+  });
+
+  it("stops a production build for a hosted project while the content still holds placeholders, listing them", async () => {
+    const loading = loadConfig({ ...deploy, ...hosted, URL: "https://orla-quinlan.netlify.app" });
+    await expect(loading).rejects.toThrow(/^Production build stopped: the site still holds \d+ placeholders/);
+    await expect(loading).rejects.toThrow(
+      /src\/data\/links\.ts:\d+ {2}https:\/\/www\.instagram\.com\/orlaquinlan\.placeholder/,
+    );
+  });
+
+  it("takes the site URL from Netlify's URL, unless SITE_URL overrides it", async () => {
+    const netlify = { CONTEXT: "deploy-preview", ...hosted, URL: "https://orla-quinlan.netlify.app" };
+    expect((await loadConfig(netlify)).site).toBe("https://orla-quinlan.netlify.app");
+    expect((await loadConfig({ ...netlify, SITE_URL: "https://orlaquinlan.ie" })).site).toBe("https://orlaquinlan.ie");
+    expect((await loadConfig({})).site).toBe("https://orlaquinlan.example");
   });
 });
