@@ -68,7 +68,7 @@ function isComment(/** @type {string} */ path, /** @type {string} */ line) {
  * Why `value` (a link, an e-mail address, a domain or a phone number) is a placeholder, or null when it is not.
  * @param {string} value
  */
-export function placeholderReason(value) {
+function placeholderReason(value) {
   const cleaned = value.replace(/[.,;:!?]+$/, "");
   if (cleaned.startsWith("+")) {
     return DRAMA_NUMBER.test(cleaned.replace(/\D/g, "")) ? "a number Ofcom keeps for drama: it reaches nobody" : null;
