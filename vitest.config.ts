@@ -11,6 +11,7 @@ export default getViteConfig({
       "server/**/*.test.{ts,mjs}",
       "tools/**/*.test.{ts,mjs}",
       "scripts/**/*.test.ts",
+      "netlify/**/*.test.ts",
     ],
     setupFiles: ["./src/test/setup.ts"],
     // One test file per core. Vitest keeps a core back by default, but the backend's tests spend most of
