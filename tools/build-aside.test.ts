@@ -25,17 +25,22 @@ function writeSite(dir: string, pages: Record<string, string>, finished: { built
   }
 }
 
+/** A build that writes `pages` (and the record, when it finishes), then exits with `status`. */
+const building =
+  (pages: Record<string, string>, finished: { builtAt: string } | null, status = 0) =>
+  async (into: string) => {
+    writeSite(into, pages, finished);
+    return status;
+  };
+
 const page = (dir: string, file: string) => readFileSync(join(dir, file), "utf8");
 const lastGood = { builtAt: "2026-11-25T09:00:00.000Z" };
 
 describe("building aside", () => {
   it("leaves the last good build whole when a build fails part-way", async () => {
     writeSite(dist, { "index.html": "last good home", "tour.html": "last good tour" }, lastGood);
-    const outcome = await buildAside(dist, async (into) => {
-      // The home page is written, then a bad tour date stops the build before the tour page.
-      writeSite(into, { "index.html": "new home" }, null);
-      return 1;
-    });
+    // The home page is written, then a bad tour date stops the build before the tour page.
+    const outcome = await buildAside(dist, building({ "index.html": "new home" }, null, 1));
     expect(outcome).toEqual({
       ok: false,
       status: 1,
@@ -47,20 +52,15 @@ describe("building aside", () => {
 
   it("does not swap in a build that ended without finishing, whatever its exit status", async () => {
     writeSite(dist, { "index.html": "last good home" }, lastGood);
-    const outcome = await buildAside(dist, async (into) => {
-      writeSite(into, { "index.html": "new home" }, null);
-      return 0;
-    });
+    const outcome = await buildAside(dist, building({ "index.html": "new home" }, null));
     expect(outcome.ok).toBe(false);
     expect(page(dist, "index.html")).toBe("last good home");
   });
 
   it("swaps a finished build in whole: no page of the old build is left behind", async () => {
     writeSite(dist, { "index.html": "old home", "old-page.html": "gone since" }, lastGood);
-    const outcome = await buildAside(dist, async (into) => {
-      writeSite(into, { "index.html": "new home" }, { builtAt: "2026-11-26T09:00:00.000Z" });
-      return 0;
-    });
+    const finished = { builtAt: "2026-11-26T09:00:00.000Z" };
+    const outcome = await buildAside(dist, building({ "index.html": "new home" }, finished));
     expect(outcome.ok).toBe(true);
     expect(readdirSync(dist).sort()).toEqual([BUILD_RECORD, "index.html"]);
     expect(page(dist, "index.html")).toBe("new home");
@@ -71,10 +71,7 @@ describe("building aside", () => {
   it("makes the first build from nothing, and says there is nothing to keep when the first build fails", async () => {
     expect(await buildAside(dist, async () => 2)).toEqual({ ok: false, status: 2, kept: { state: "missing" } });
     expect(existsSync(dist)).toBe(false);
-    const outcome = await buildAside(dist, async (into) => {
-      writeSite(into, { "index.html": "home" }, lastGood);
-      return 0;
-    });
+    const outcome = await buildAside(dist, building({ "index.html": "home" }, lastGood));
     expect(outcome.ok).toBe(true);
     expect(page(dist, "index.html")).toBe("home");
   });
