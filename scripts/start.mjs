@@ -40,8 +40,7 @@ const unservable = (build) =>
     : null);
 
 // The build bakes the backend's address into the pages, so a start on another backend rebuilds.
-const before = readBuild(root);
-const reason = options.build ? "--build asks for a new build." : unservable(before);
+const reason = options.build ? "--build asks for a new build." : unservable(readBuild(root));
 if (reason) {
   console.log(`${reason} Building the site…`);
   const result = await buildAside(root, (folder) =>
