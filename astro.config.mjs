@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwind from "@astrojs/tailwind";
@@ -6,12 +7,23 @@ import { SITE_PORT } from "./server/http.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
 import { builtTeamEmail } from "./server/team-account.mjs";
 import { site } from "./src/data/site.ts";
+import { buildRecord } from "./src/integrations/build-record.mjs";
 import { deployBuildProblem } from "./src/integrations/deploy-guard.mjs";
+import { placeholderProblem, readContentFiles, siteUrlFrom } from "./src/integrations/placeholder-guard.mjs";
 import { siteHeaders } from "./src/integrations/site-headers.mjs";
 
 // A deploy build that would ship a site talking to localhost stops here.
 const deployProblem = deployBuildProblem(process.env);
 if (deployProblem) throw new Error(deployProblem);
+
+// SITE_URL, else Netlify's own URL (the site's main address), else the site settings' URL.
+const siteUrl = siteUrlFrom(process.env, site.url);
+// A production build that would ship stand-in addresses, links or the generic player stops here, listing them.
+const placeholders = placeholderProblem(process.env, {
+  files: readContentFiles(fileURLToPath(new URL(".", import.meta.url))),
+  siteUrl,
+});
+if (placeholders) throw new Error(placeholders);
 
 // Outside production the embedded local backend is the default.
 process.env.PUBLIC_SUPABASE_URL ||= LOCAL_SUPABASE_URL;
@@ -25,11 +37,12 @@ process.env.PUBLIC_SUPABASE_ANON_KEY ||= LOCAL_ANON_KEY;
 process.env.PUBLIC_TEAM_EMAIL = builtTeamEmail();
 
 export default defineConfig({
-  site: process.env.SITE_URL || site.url,
+  site: siteUrl.url,
   output: "static",
   trailingSlash: "ignore",
   build: { format: "file" },
-  integrations: [react(), tailwind({ applyBaseStyles: true }), siteHeaders()],
+  // The build record comes last: it marks the build finished only after every other step, checks included.
+  integrations: [react(), tailwind({ applyBaseStyles: true }), siteHeaders(), buildRecord()],
   server: { port: SITE_PORT, host: "127.0.0.1" },
   vite: {
     build: {

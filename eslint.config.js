@@ -10,7 +10,7 @@ import tseslint from "typescript-eslint";
 import { defineConfig } from "eslint/config";
 
 export default defineConfig(
-  { ignores: ["dist/", ".astro/", ".data/", "node_modules/", "test-results/", "bench-results/"] },
+  { ignores: ["dist/", "dist-*/", ".astro/", ".data/", "node_modules/", "test-results/", "bench-results/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

@@ -6,7 +6,13 @@ import { getViteConfig } from "astro/config";
 export default getViteConfig({
   test: {
     globals: true,
-    include: ["src/**/*.test.{ts,tsx,mjs}", "server/**/*.test.{ts,mjs}", "tools/**/*.test.{ts,mjs}"],
+    include: [
+      "src/**/*.test.{ts,tsx,mjs}",
+      "server/**/*.test.{ts,mjs}",
+      "tools/**/*.test.{ts,mjs}",
+      "scripts/**/*.test.ts",
+      "netlify/**/*.test.ts",
+    ],
     setupFiles: ["./src/test/setup.ts"],
     // One test file per core. Vitest keeps a core back by default, but the backend's tests spend most of
     // their time waiting (sockets, timers, the database): on 2 cores the server suite took 116 s in one

@@ -4,23 +4,31 @@
  * from dist/ served with netlify.toml's headers on a free port. The workers
  * read both addresses from the environment this sets.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startBackend } from "../server/backend.mjs";
 import { siteOrigins } from "../server/http.mjs";
 import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
+import { readBuild, unservableBuild } from "../src/integrations/build-record.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 import { journeyBackendOptions } from "./own-backend";
 
-const distDir = fileURLToPath(new URL(`../${process.env.E2E_DIST ?? "dist"}/`, import.meta.url));
+const distName = `${process.env.E2E_DIST ?? "dist"}/`;
+const distDir = fileURLToPath(new URL(`../${distName}`, import.meta.url));
 // The build bakes in PUBLIC_SUPABASE_URL; the journeys must run the backend at that address.
 const backendUrl = new URL(process.env.PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL);
 
 export default async function globalSetup() {
-  if (!existsSync(`${distDir}/index.html`)) {
-    throw new Error(`No build in ${distDir}: run \`npm run build\` first (npm test does).`);
+  const build = readBuild(distDir);
+  const unservable = unservableBuild(build, distName);
+  if (unservable) throw new Error(`${unservable} Run \`npm run build\` first (npm test does).`);
+  if (build.state === "complete" && new URL(build.supabaseUrl).origin !== backendUrl.origin) {
+    throw new Error(
+      `${distName} was built to call ${build.supabaseUrl}, but PUBLIC_SUPABASE_URL is ${backendUrl.origin}: ` +
+        "build again with this PUBLIC_SUPABASE_URL, or run the journeys with the one the build used.",
+    );
   }
   // The site's server starts first: its origin is the one the backend must let the browser call from.
   const server = createStaticServer({ root: distDir, backendUrl: backendUrl.origin });

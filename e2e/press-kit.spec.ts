@@ -1,14 +1,16 @@
 /**
- * The press kit (/epk) as a journalist uses it: reads the header, the latest
- * release with its player and the bios, steps through the live photos, takes
- * the full-size press photos and finds whom to call. The words themselves are
+ * The press kit (/epk) as a journalist uses it: finds it from the footer of
+ * any page, reads the header, the latest release with its player and the
+ * bios, steps through the live photos, takes the full-size press photos and
+ * finds whom to call. The words themselves are
  * checked beside the data (src/data/epk.test.ts, press-contacts.test.ts).
  */
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { epk } from "../src/data/epk";
+import { PUBLIC_PAGES } from "../src/data/pages.mjs";
 import { pressContacts } from "../src/data/press-contacts";
-import { expect, expectAccessible, jpegSize, test } from "./fixtures";
+import { claim, expect, expectAccessible, jpegSize, test } from "./fixtures";
 
 test.use({ failOnConsoleErrors: true });
 
@@ -209,6 +211,29 @@ test("a journalist reads the press kit, looks through the live photos and finds 
     expect(fetched.filter((url) => hrefs.includes(url))).toEqual([]);
     await expect(page.locator("astro-island")).toHaveCount(1);
   });
+});
+
+test("a booker finds the press kit in the footer of every page, the not-found page too", async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  // The player comes from Spotify, which this machine cannot reach: a stand-in answers for it.
+  await context.route("https://open.spotify.com/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: '<!doctype html><html lang="en"><title>Player</title></html>' }),
+  );
+  const pressKitLink = () => page.getByRole("contentinfo").getByRole("link", { name: epk.title, exact: true });
+  for (const path of [...PUBLIC_PAGES, "/no-such-page"]) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expect(pressKitLink()).toHaveAttribute("href", "/epk");
+    });
+  }
+  // From the page a mistyped address leads to, one click reaches the press kit.
+  await pressKitLink().click();
+  await expect(page).toHaveURL(/\/epk$/);
+  await expect(page.getByRole("heading", { level: 2, name: epk.latestRelease.heading })).toBeVisible();
+  claim(consoleErrors, /status of 404/);
 });
 
 test.describe("without JavaScript", () => {

@@ -7,6 +7,7 @@
  * without running the pages' scripts.
  */
 import type { Page } from "@playwright/test";
+import { epk } from "../src/data/epk";
 import { footer, profileUrls } from "../src/data/links";
 import { PUBLIC_PAGES, TOOL_PAGES } from "../src/data/pages.mjs";
 import { expect, jpegSize, test } from "./fixtures";
@@ -16,13 +17,16 @@ test.use({ javaScriptEnabled: false });
 /** Opens a page as a crawler reads it: the document, not the images it shows. */
 const crawl = (page: Page, path: string) => page.goto(path, { waitUntil: "domcontentloaded" });
 
-/** Every page ends with the footer: the artist's profiles and the way to sign up for news. */
+/** Every page ends with the footer: the artist's profiles, the press kit and the way to sign up for news. */
 async function expectFooter(page: Page) {
   const links = page.getByRole("contentinfo").getByRole("link");
   expect(await links.evaluateAll((all) => all.map((link) => link.getAttribute("href")))).toEqual([
     ...profileUrls,
+    "/epk",
     footer.signup.href,
   ]);
+  const pressKit = page.getByRole("contentinfo").getByRole("link", { name: epk.title, exact: true });
+  await expect(pressKit).toHaveAttribute("href", "/epk");
 }
 
 test("a search engine finds every public page from robots.txt and reads how each wants to be shown", async ({

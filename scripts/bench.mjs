@@ -9,8 +9,7 @@
  * contacts and a search typed into them. Checks the budgets; exits 1 when
  * one is missed (unless --no-fail). `--help` lists the options.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg } from "node:os";
 import { dirname, resolve } from "node:path";
@@ -27,6 +26,7 @@ import {
   summarizeUnlock,
   USAGE,
 } from "../tools/bench/bench-report.mjs";
+import { astroBuild, buildAside } from "../tools/build-aside.mjs";
 import { CHROMIUM_ARGS, ensureChromium } from "../tools/chromium.mjs";
 import { measurePage, MOBILE } from "../tools/bench/measure-page.mjs";
 import { directoryRows, measureContactList, seedContacts } from "../tools/bench/measure-contacts.mjs";
@@ -35,6 +35,7 @@ import { chromiumVersion, gitCommit, round, slug } from "../tools/bench/run-info
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
 import { builtTeamEmail } from "../server/team-account.mjs";
+import { readBuild, unservableBuild } from "../src/integrations/build-record.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** @param {string} message */
@@ -60,18 +61,16 @@ const started = Date.now();
 const loadBefore = loadavg();
 
 if (options.build) {
-  log(`▶ astro build${options.dist === "dist" ? "" : ` --outDir ${options.dist}`}`);
-  const args = ["build", ...(options.dist === "dist" ? [] : ["--outDir", options.dist])];
-  const result = spawnSync(resolve(root, "node_modules/.bin/astro"), args, { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) {
+  log(`▶ astro build into ${options.dist}/ (built aside, swapped in when finished)`);
+  const result = await buildAside(distDir, (folder) => astroBuild({ root, folder }));
+  if (!result.ok) {
     log("✖ the build failed, so there is nothing to measure");
-    process.exit(result.status ?? 1);
+    process.exit(result.status);
   }
 }
-if (!existsSync(resolve(distDir, "index.html"))) {
-  log(
-    `No build in ${options.dist}/: run without --no-build, or build it first (npx astro build --outDir ${options.dist}).`,
-  );
+const unservable = unservableBuild(readBuild(distDir), `${options.dist}/`);
+if (unservable) {
+  log(`${unservable} Run the bench without --no-build to build it first.`);
   process.exit(2);
 }
 

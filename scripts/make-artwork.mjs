@@ -2,13 +2,23 @@
 // @ts-check
 /**
  * Rasterises the site's placeholder artwork (drawn in tools/artwork.mjs) with
- * sharp into src/assets/ and the sharing cards into public/. Replace any file
- * with a real photo of the same name and the pages pick it up.
+ * sharp into src/assets/, and the sharing cards and the site's icons
+ * (src/lib/site-icons.mjs) into public/. Replace any file with a real photo
+ * or icon of the same name and the pages pick it up.
  * Run: npm run artwork
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
-import { landscape, singleCover, stageScene, toteBag } from "../tools/artwork.mjs";
+import {
+  APPLE_TOUCH_ICON,
+  FAVICON_ICO,
+  FAVICON_SVG,
+  MANIFEST_ICONS,
+  NOTE_COLOUR,
+  THEME_COLOUR,
+} from "../src/lib/site-icons.mjs";
+import { landscape, siteIcon, singleCover, stageScene, toteBag } from "../tools/artwork.mjs";
+import { icoFile } from "../tools/ico.mjs";
 
 const out = new URL("../src/assets/", import.meta.url);
 mkdirSync(new URL("photos/", out), { recursive: true });
@@ -61,3 +71,25 @@ await sharp(Buffer.from(singleCover({ width: 1200, height: 630 })))
   .jpeg({ quality: 80, mozjpeg: true })
   .toFile(new URL("../public/og-listen.jpg", import.meta.url).pathname);
 console.log("wrote public/og-listen.jpg");
+
+// The site's icons: the tab's (SVG, and ICO for whatever asks for /favicon.ico), the home screen's, the manifest's.
+/** @param {string} path a site path such as /favicon.svg, written into public/ */
+const publicFile = (path) => new URL(`../public${path}`, import.meta.url).pathname;
+/**
+ * The icon as a PNG of `size` pixels.
+ * @param {number} size
+ * @param {boolean} rounded
+ */
+const iconPng = (size, rounded) =>
+  sharp(Buffer.from(siteIcon({ tile: THEME_COLOUR, note: NOTE_COLOUR, rounded, size })))
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+writeFileSync(publicFile(FAVICON_SVG), siteIcon({ tile: THEME_COLOUR, note: NOTE_COLOUR, rounded: true }));
+const tabSizes = await Promise.all(FAVICON_ICO.sizes.map(async (size) => ({ size, png: await iconPng(size, true) })));
+writeFileSync(publicFile(FAVICON_ICO.path), icoFile(tabSizes));
+writeFileSync(publicFile(APPLE_TOUCH_ICON.path), await iconPng(APPLE_TOUCH_ICON.size, false));
+for (const { path, size } of MANIFEST_ICONS) writeFileSync(publicFile(path), await iconPng(size, true));
+console.log(
+  `wrote public${FAVICON_SVG}, public${FAVICON_ICO.path}, public${APPLE_TOUCH_ICON.path}, ` +
+    MANIFEST_ICONS.map(({ path }) => `public${path}`).join(", "),
+);

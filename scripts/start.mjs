@@ -1,42 +1,61 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm start`: the whole product. Builds the site if dist/ is missing (or with
- * --build), serves it on http://localhost:4321 with the deployed headers, and
- * runs the embedded backend on :54321 (or BACKEND_PORT) with data kept in .data/.
- * When PUBLIC_SUPABASE_URL is set, no local backend starts: the site talks to that project.
+ * `npm start`: the whole product. Builds the site when dist/ holds no finished build for this backend (or
+ * with --build), serves it on http://localhost:4321 with the deployed headers, and runs the embedded backend
+ * on :54321 (or BACKEND_PORT) with data kept in .data/. When PUBLIC_SUPABASE_URL is set, no local backend
+ * starts: the site talks to that project. A build that fails leaves the last good one in place, which is
+ * served with a warning if it was built for this backend; a build that stopped part-way is never served.
+ * `--dist <folder>` serves (and builds into) another folder than dist/.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { SITE_PORT, siteOrigins } from "../server/http.mjs";
-import { LOCAL_BACKEND_PORT, LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
+import { LOCAL_BACKEND_PORT } from "../server/local-keys.mjs";
 import { runBackend, stopOnSignal } from "../server/run.mjs";
+import { readBuild, unservableBuild } from "../src/integrations/build-record.mjs";
+import { astroBuild, buildAside } from "../tools/build-aside.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 
-const root = fileURLToPath(new URL("../dist/", import.meta.url));
+const projectRoot = fileURLToPath(new URL("..", import.meta.url));
+const { values: options } = parseArgs({
+  options: { build: { type: "boolean", default: false }, dist: { type: "string", default: "dist" } },
+});
+const root = resolve(projectRoot, options.dist);
+const name = `${options.dist.replace(/\/+$/, "")}/`;
 const port = Number(process.env.PORT ?? SITE_PORT);
 const hostedUrl = process.env.PUBLIC_SUPABASE_URL;
 const backendPort = Number(process.env.BACKEND_PORT ?? LOCAL_BACKEND_PORT);
 const backendUrl = hostedUrl ?? `http://127.0.0.1:${backendPort}`;
 
-// The build bakes the backend's address into the pages, so a start on another backend port rebuilds.
-const builtForFile = fileURLToPath(new URL("../node_modules/.cache/stagedoor-start.json", import.meta.url));
-const builtFor = () => {
-  try {
-    return JSON.parse(readFileSync(builtForFile, "utf8")).backendUrl;
-  } catch {
-    return LOCAL_SUPABASE_URL; // what a plain `npm run build` points at
+/**
+ * Why the build in `root` must not be served to this backend, or null when it may.
+ * @param {import("../src/integrations/build-record.mjs").BuildState} build
+ */
+const unservable = (build) =>
+  unservableBuild(build, name) ??
+  (build.state === "complete" && build.supabaseUrl !== backendUrl
+    ? `${name} was built to call ${build.supabaseUrl}, not ${backendUrl}.`
+    : null);
+
+// The build bakes the backend's address into the pages, so a start on another backend rebuilds.
+const reason = options.build ? "--build asks for a new build." : unservable(readBuild(root));
+if (reason) {
+  console.log(`${reason} Building the site…`);
+  const result = await buildAside(root, (folder) =>
+    astroBuild({ root: projectRoot, folder, env: { ...process.env, PUBLIC_SUPABASE_URL: backendUrl } }),
+  );
+  if (!result.ok) {
+    const refusal = unservable(result.kept);
+    if (refusal) {
+      console.error(`\n✖ The build failed and there is no good build to serve: ${refusal}`);
+      console.error("  Fix the error above and run npm start again.");
+      process.exit(result.status);
+    }
+    const { builtAt } = /** @type {{ builtAt: string }} */ (result.kept);
+    console.warn(`\n⚠ The build failed (see above): serving the last good build in ${name}, from ${builtAt}.`);
   }
-};
-if (!existsSync(`${root}index.html`) || process.argv.includes("--build") || builtFor() !== backendUrl) {
-  const build = spawnSync("node_modules/.bin/astro", ["build"], {
-    stdio: "inherit",
-    env: { ...process.env, PUBLIC_SUPABASE_URL: backendUrl },
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  mkdirSync(fileURLToPath(new URL("../node_modules/.cache/", import.meta.url)), { recursive: true });
-  writeFileSync(builtForFile, JSON.stringify({ backendUrl }));
 }
 
 const backend = hostedUrl
@@ -45,8 +64,9 @@ const backend = hostedUrl
 if (hostedUrl) console.log(`Using the Supabase project at ${hostedUrl} (no local backend started).`);
 
 const server = createStaticServer({ root, backendUrl });
+let listening;
 try {
-  await listen(server, port);
+  listening = await listen(server, port);
 } catch (error) {
   console.error(
     `Port ${port} is busy (${/** @type {NodeJS.ErrnoException} */ (error).code}). Stop whatever uses it or set PORT=…`,
@@ -54,7 +74,7 @@ try {
   await backend?.close();
   process.exit(1);
 }
-console.log(`Site: http://localhost:${port}  (Ctrl-C to stop)`);
+console.log(`Site: http://localhost:${listening}  (Ctrl-C to stop)`);
 
 stopOnSignal(async () => {
   server.closeAllConnections?.();

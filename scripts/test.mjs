@@ -33,7 +33,13 @@ const STEPS = [
   { id: "format", name: "format check (prettier)", command: bin("prettier"), args: ["--check", "."] },
   { id: "knip", name: "unused files, exports and dependencies (knip)", command: bin("knip"), args: [] },
   { id: "unit", name: "unit and integration tests (vitest)", command: bin("vitest"), args: ["run"], after: CHEAP },
-  { id: "build", name: "production build (astro build)", command: bin("astro"), args: ["build"], after: CHEAP },
+  {
+    id: "build",
+    name: "production build (npm run build)",
+    command: process.execPath,
+    args: ["scripts/build.mjs"],
+    after: CHEAP,
+  },
   {
     id: "e2e",
     name: "browser journeys (playwright)",

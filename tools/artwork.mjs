@@ -138,3 +138,15 @@ export function singleCover({ width, height }) {
   ${performer(cx, height * 0.16 + door.h - size * 0.02, size / 1100, "#2a1b24")}
 </svg>`;
 }
+
+/**
+ * The site's mark: a light music note on a dark tile, for the browser tab and the home screen.
+ * @param {{ tile: string, note: string, rounded: boolean, size?: number }} icon `rounded`: the tile's corners
+ *   cut, as a tab icon has them; a square for the home screen, where the phone rounds them itself. `size`:
+ *   the pixel size to rasterise at (none for the SVG favicon, which scales).
+ */
+export function siteIcon({ tile, note, rounded, size }) {
+  const pixels = size ? ` width="${size}" height="${size}"` : "";
+  return `<svg xmlns="http://www.w3.org/2000/svg"${pixels} viewBox="0 0 32 32"><rect width="32" height="32"${rounded ? ' rx="6"' : ""} fill="${tile}"/><path d="M12 22a3 3 0 1 1-2-2.83V8l10-2v12a3 3 0 1 1-2-2.83V9.4l-6 1.2z" fill="${note}"/></svg>
+`;
+}

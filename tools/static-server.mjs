@@ -39,6 +39,10 @@ const TYPES = {
 /** The files in the publish folder that configure Netlify rather than belong to the site. */
 const DEPLOY_FILES = new Set(["_headers", "_redirects"]);
 
+/** Netlify publishes no file or folder whose name starts with a dot (such as the build record) but .well-known. */
+const unpublished = (/** @type {string} */ path) =>
+  path.split(/[/\\]/).some((part) => part.startsWith(".") && part !== ".well-known");
+
 /** @param {string} path */
 async function isFile(path) {
   try {
@@ -55,8 +59,8 @@ async function isFile(path) {
  */
 async function resolveFile(root, pathname) {
   const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, "");
-  // Netlify reads these configuration files and never serves them.
-  if (DEPLOY_FILES.has(safe.replace(/^[/\\]+/, ""))) return null;
+  // Netlify reads its configuration files and never serves them, nor the files it does not publish.
+  if (DEPLOY_FILES.has(safe.replace(/^[/\\]+/, "")) || unpublished(safe)) return null;
   const base = join(root, safe);
   if (!resolve(base).startsWith(resolve(root) + sep) && resolve(base) !== resolve(root)) return null;
   const candidates = pathname.endsWith("/")

@@ -1,5 +1,6 @@
-// A deploy build must never ship a site that points at localhost. The calendar's password is
-// checked by the server, so a build needs none.
+// A deploy build (production, a deploy preview or a branch deploy) must never ship a site that points
+// at localhost. The calendar's password is checked by
+// the server, so a build needs none.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deployBuildProblem } from "./deploy-guard.mjs";
 
@@ -9,10 +10,13 @@ const hosted = { PUBLIC_SUPABASE_URL: "https://abcdefgh.supabase.co", PUBLIC_SUP
 describe("deploy build guard", () => {
   it("stops a production build without the Supabase settings, saying what to set and where", () => {
     const problem = deployBuildProblem(deploy);
-    expect(problem).toContain("Deploy build stopped: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are not set");
+    expect(problem).toContain(
+      "Deploy build stopped: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are not set for production.",
+    );
     expect(problem).toContain("Netlify UI");
+    expect(problem).toContain("for every deploy context (production, deploy previews, branch deploys)");
     expect(deployBuildProblem({ ...deploy, PUBLIC_SUPABASE_URL: hosted.PUBLIC_SUPABASE_URL })).toContain(
-      "Deploy build stopped: PUBLIC_SUPABASE_ANON_KEY is not set.",
+      "Deploy build stopped: PUBLIC_SUPABASE_ANON_KEY is not set for production.",
     );
   });
 
@@ -33,9 +37,21 @@ describe("deploy build guard", () => {
     expect(deployBuildProblem({ ...deploy, ...hosted })).toBeNull();
   });
 
-  it("checks only production builds: elsewhere the local backend is the default", () => {
+  it("holds deploy previews and branch deploys to the same: never a published build that calls localhost", () => {
+    for (const CONTEXT of ["deploy-preview", "branch-deploy"]) {
+      expect(deployBuildProblem({ CONTEXT })).toContain(
+        `Deploy build stopped: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are not set for ${CONTEXT}.`,
+      );
+      expect(deployBuildProblem({ CONTEXT, ...hosted, PUBLIC_SUPABASE_URL: "http://localhost:54321" })).toContain(
+        "PUBLIC_SUPABASE_URL must be the hosted project's https:// URL, not http://localhost:54321.",
+      );
+      expect(deployBuildProblem({ CONTEXT, ...hosted })).toBeNull();
+    }
+  });
+
+  it("leaves local builds and netlify dev to the local backend", () => {
     expect(deployBuildProblem({})).toBeNull();
-    expect(deployBuildProblem({ CONTEXT: "deploy-preview" })).toBeNull();
+    expect(deployBuildProblem({ CONTEXT: "dev" })).toBeNull();
   });
 });
 
@@ -49,7 +65,14 @@ vi.mock("@astrojs/tailwind", () => ({ default: () => ({ name: "@astrojs/tailwind
 
 describe("astro.config.mjs", () => {
   const loadConfig = async (env: Record<string, string>) => {
-    for (const name of ["PUBLIC_SUPABASE_URL", "PUBLIC_SUPABASE_ANON_KEY", "PUBLIC_TEAM_EMAIL", "SITE_URL"]) {
+    for (const name of [
+      "CONTEXT",
+      "PUBLIC_SUPABASE_URL",
+      "PUBLIC_SUPABASE_ANON_KEY",
+      "PUBLIC_TEAM_EMAIL",
+      "SITE_URL",
+      "URL",
+    ]) {
       vi.stubEnv(name, undefined);
     }
     for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
@@ -64,9 +87,24 @@ describe("astro.config.mjs", () => {
     );
   });
 
-  it("accepts a deploy build for a hosted project", async () => {
-    const config = await loadConfig({ ...deploy, ...hosted });
+  it("accepts a deploy preview for a hosted project, placeholders and all", async () => {
+    const config = await loadConfig({ CONTEXT: "deploy-preview", ...hosted });
     expect(config.output).toBe("static");
     expect(process.env.PUBLIC_SUPABASE_URL).toBe(hosted.PUBLIC_SUPABASE_URL);
+  });
+
+  it("stops a production build for a hosted project while the content still holds placeholders, listing them", async () => {
+    const loading = loadConfig({ ...deploy, ...hosted, URL: "https://orla-quinlan.netlify.app" });
+    await expect(loading).rejects.toThrow(/^Production build stopped: the site still holds \d+ placeholders/);
+    await expect(loading).rejects.toThrow(
+      /src\/data\/links\.ts:\d+ {2}https:\/\/www\.instagram\.com\/orlaquinlan\.placeholder/,
+    );
+  });
+
+  it("takes the site URL from Netlify's URL, unless SITE_URL overrides it", async () => {
+    const netlify = { CONTEXT: "deploy-preview", ...hosted, URL: "https://orla-quinlan.netlify.app" };
+    expect((await loadConfig(netlify)).site).toBe("https://orla-quinlan.netlify.app");
+    expect((await loadConfig({ ...netlify, SITE_URL: "https://orlaquinlan.ie" })).site).toBe("https://orlaquinlan.ie");
+    expect((await loadConfig({})).site).toBe("https://orlaquinlan.example");
   });
 });

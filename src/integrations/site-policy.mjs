@@ -27,6 +27,7 @@ const INLINE_SCRIPT_HASHES = [
  * - connect-src: the Supabase project at `supabaseUrl`, its own origin only, over https and wss (REST,
  *   Auth and Realtime). 'self' lets in-page checks read the site's own files (audits fetch /robots.txt);
  *   same-origin reads of public files expose nothing.
+ * - manifest-src: the web manifest every page links (/manifest.webmanifest), from the site itself.
  * - frame-src: the Spotify player on /epk. frame-ancestors, base-uri and form-action need a header (a
  *   <meta> policy cannot set the first; default-src does not cover the others).
  * @param {string} supabaseUrl
@@ -40,6 +41,7 @@ export function sitePolicy(supabaseUrl) {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self'",
     `connect-src 'self' ${api} ${socket}`,
+    "manifest-src 'self'",
     "frame-src https://open.spotify.com",
     "frame-ancestors 'none'",
     "base-uri 'self'",

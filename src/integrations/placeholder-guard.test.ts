@@ -1,0 +1,150 @@
+// A production build must not ship the stand-in content the site starts with: addresses that reach nobody,
+// profile links marked as placeholders, the generic player. It lists each with its file and line; other
+// builds keep them.
+import { describe, expect, it } from "vitest";
+import { findPlaceholders, placeholderProblem, readContentFiles, siteUrlFrom } from "./placeholder-guard.mjs";
+
+const production = { CONTEXT: "production" };
+const fromSettings = (url: string) => siteUrlFrom({}, url);
+const found = (path: string, text: string) =>
+  findPlaceholders([{ path, text }]).map(({ line, value, why }) => ({ line, value, why }));
+
+describe("finding placeholders", () => {
+  it("finds addresses, links and domains under .example, naming the line", () => {
+    const text = [
+      'export const site = { url: "https://orlaquinlan.example" };',
+      'const contact = "news@orlaquinlan.example";',
+      "profile: https://orlaquinlan.bandcamp.example/track/mother",
+      "Write to bookings at northlight.example.",
+    ].join("\n");
+    expect(found("src/content/site.yaml", text)).toEqual([
+      { line: 1, value: "https://orlaquinlan.example", why: expect.stringContaining(".example") },
+      { line: 2, value: "news@orlaquinlan.example", why: expect.stringContaining("reaches nobody") },
+      { line: 3, value: "https://orlaquinlan.bandcamp.example/track/mother", why: expect.stringContaining(".example") },
+      { line: 4, value: "northlight.example", why: expect.stringContaining(".example") },
+    ]);
+  });
+
+  it("finds links marked as placeholders, stand-in ids and the generic player", () => {
+    const text = [
+      "  - href: https://www.instagram.com/orlaquinlan.placeholder",
+      '    single: "https://music.apple.com/ie/album/mother-single/0000000001"',
+      "    single: https://www.youtube.com/watch?v=M0therPlace",
+      "player: https://open.spotify.com/embed/playlist/37i9dQZF1DXaXB8fQg7xif?utm_source=generator",
+    ].join("\n");
+    expect(found("src/content/links.yaml", text).map(({ line, why }) => [line, why])).toEqual([
+      [1, "marked as a placeholder"],
+      [2, "a stand-in id, not a real one"],
+      [3, "a stand-in id, not a real one"],
+      [4, "a playlist Spotify curates, not the artist's own release"],
+    ]);
+  });
+
+  it("finds the phone numbers kept for drama, which reach nobody", () => {
+    expect(found("src/data/press.ts", 'phone: "+44 20 7946 0312",\nphone: "+44 7700 900457"')).toHaveLength(2);
+    expect(found("src/data/press.ts", 'phone: "+353 91 555 0199",\nphone: "+44 20 7946 1312"')).toEqual([]);
+  });
+
+  it("passes real content: the artist's own profiles, release player and addresses", () => {
+    const text = [
+      'profile: "https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb"',
+      "player: https://open.spotify.com/embed/album/1DFixLWuPkv3KT3TnV35m3",
+      "single: https://music.apple.com/ie/album/mother-single/1796012345",
+      "contact: bookings@orlaquinlan.ie",
+      // Copy that shows an example address, and words that merely contain "placeholder", ship as they are.
+      'format: "It needs a name, an @ and a domain, like name@example.com."',
+      'placeholderText: "More views coming soon"',
+    ].join("\n");
+    expect(found("src/content/site.yaml", text)).toEqual([]);
+  });
+
+  it("skips comments and tests, which never reach a page", () => {
+    const code = '// e.g. "https://orla.example"\n/* news@orla.example */\n * https://x.com/placeholder\nconst a = 1;';
+    expect(found("src/data/site.ts", code)).toEqual([]);
+    expect(found("src/content/site.yaml", "# url: https://orlaquinlan.example\nname: Orla")).toEqual([]);
+    // In Markdown a # line is a heading, which a page shows.
+    expect(found("src/content/bio.md", "# Mail news@orlaquinlan.example")).toHaveLength(1);
+    const files = readContentFiles(process.cwd()).map((file) => file.path);
+    expect(files).toContain("src/data/site.ts");
+    expect(files.filter((path) => path.includes(".test."))).toEqual([]);
+  });
+
+  it("finds every placeholder the site starts with, wherever the content keeps it", () => {
+    const values = findPlaceholders(readContentFiles(process.cwd())).map((placeholder) => placeholder.value);
+    expect(values).toEqual(
+      expect.arrayContaining([
+        "https://orlaquinlan.example",
+        "https://open.spotify.com/embed/playlist/37i9dQZF1DXaXB8fQg7xif?utm_source=generator",
+        "https://open.spotify.com/artist/0rlaQu1nlanPlaceholder",
+        "https://open.spotify.com/track/M0therS1nglePlaceholder",
+        "https://music.apple.com/ie/artist/orla-quinlan/0000000000",
+        "https://music.apple.com/ie/album/mother-single/0000000001",
+        "https://orlaquinlan.bandcamp.example",
+        "https://orlaquinlan.bandcamp.example/track/mother",
+        "https://orlaquinlan.bandcamp.example/album/mother-ep",
+        "https://www.youtube.com/@OrlaQuinlanPlaceholder",
+        "https://www.youtube.com/watch?v=M0therPlace",
+        "https://www.instagram.com/orlaquinlan.placeholder",
+        "https://www.tiktok.com/@orlaquinlan.placeholder",
+        "https://www.facebook.com/orlaquinlan.placeholder",
+        "merch@orlaquinlan.example",
+        "news@orlaquinlan.example",
+        "ciara@northlightbooking.example",
+        "press@tidewaterpr.example",
+        "sinead@harbourlightartists.example",
+        "+44 20 7946 0312",
+        "+44 161 496 0457",
+      ]),
+    );
+  });
+});
+
+describe("the production build's guard", () => {
+  const files = [
+    { path: "src/data/site.ts", text: 'export const site = {\n  url: "https://orlaquinlan.example",\n};' },
+    { path: "src/data/links.ts", text: 'href: "https://www.tiktok.com/@orlaquinlan.placeholder",' },
+  ];
+
+  it("stops a production build, listing each placeholder with its file and line", () => {
+    expect(placeholderProblem(production, { files, siteUrl: fromSettings("https://orlaquinlan.example") })).toBe(
+      "Production build stopped: the site still holds 2 placeholders. Replace each with the real value in the file named:\n" +
+        "  src/data/site.ts:2  https://orlaquinlan.example  (a .example address, reserved for examples: it reaches nobody)\n" +
+        "  src/data/links.ts:1  https://www.tiktok.com/@orlaquinlan.placeholder  (marked as a placeholder)",
+    );
+  });
+
+  it("checks the site URL as the build resolves it, naming the variable that set it", () => {
+    const siteUrl = siteUrlFrom({ SITE_URL: "https://staging.orla.example" }, "https://orlaquinlan.ie");
+    expect(placeholderProblem(production, { files: [], siteUrl })).toContain(
+      "the site URL (SITE_URL)  https://staging.orla.example  (a .example address",
+    );
+  });
+
+  it("lets a production build with every placeholder filled go on", () => {
+    const filled = [{ path: "src/data/site.ts", text: 'url: "https://orlaquinlan.ie",' }];
+    const siteUrl = siteUrlFrom({ URL: "https://orlaquinlan.ie" }, "https://orlaquinlan.ie");
+    expect(placeholderProblem(production, { files: filled, siteUrl })).toBeNull();
+  });
+
+  it("leaves development builds, previews and the tests their placeholders", () => {
+    const siteUrl = fromSettings("https://orlaquinlan.example");
+    for (const env of [{}, { CONTEXT: "deploy-preview" }, { CONTEXT: "branch-deploy" }, { CONTEXT: "dev" }]) {
+      expect(placeholderProblem(env, { files, siteUrl })).toBeNull();
+    }
+  });
+});
+
+describe("the site URL", () => {
+  it("is SITE_URL when set, else Netlify's URL, else the site settings'", () => {
+    const configured = "https://orlaquinlan.example";
+    expect(siteUrlFrom({ SITE_URL: "https://a.ie", URL: "https://b.netlify.app" }, configured)).toEqual({
+      url: "https://a.ie",
+      source: "SITE_URL",
+    });
+    expect(siteUrlFrom({ URL: "https://b.netlify.app" }, configured)).toEqual({
+      url: "https://b.netlify.app",
+      source: "URL",
+    });
+    expect(siteUrlFrom({}, configured)).toEqual({ url: configured, source: "site settings" });
+  });
+});

@@ -1,0 +1,108 @@
+// A build is built beside the served folder and swapped in only once it has finished, so the folder a
+// visitor is served from never holds half a site: a failed build leaves the last good one in place.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BUILD_RECORD, readBuild } from "../src/integrations/build-record.mjs";
+import { buildAside } from "./build-aside.mjs";
+
+let folder: string;
+let dist: string;
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), "stagedoor-build-aside-"));
+  dist = join(folder, "dist");
+});
+afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+/** Writes pages into `dir`, and the build record when the build finished. */
+function writeSite(dir: string, pages: Record<string, string>, finished: { builtAt: string } | null) {
+  mkdirSync(dir, { recursive: true });
+  for (const [file, text] of Object.entries(pages)) writeFileSync(join(dir, file), text);
+  if (finished) {
+    const record = { builtAt: finished.builtAt, supabaseUrl: "http://127.0.0.1:54321" };
+    writeFileSync(join(dir, BUILD_RECORD), JSON.stringify(record));
+  }
+}
+
+/** A build that writes `pages` (and the record, when it finishes), then exits with `status`. */
+const building =
+  (pages: Record<string, string>, finished: { builtAt: string } | null, status = 0) =>
+  async (into: string) => {
+    writeSite(into, pages, finished);
+    return status;
+  };
+
+const page = (dir: string, file: string) => readFileSync(join(dir, file), "utf8");
+const lastGood = { builtAt: "2026-11-25T09:00:00.000Z" };
+
+describe("building aside", () => {
+  it("leaves the last good build whole when a build fails part-way", async () => {
+    writeSite(dist, { "index.html": "last good home", "tour.html": "last good tour" }, lastGood);
+    // The home page is written, then a bad tour date stops the build before the tour page.
+    const outcome = await buildAside(dist, building({ "index.html": "new home" }, null, 1));
+    expect(outcome).toEqual({
+      ok: false,
+      status: 1,
+      kept: { state: "complete", ...lastGood, supabaseUrl: expect.any(String) },
+    });
+    expect([page(dist, "index.html"), page(dist, "tour.html")]).toEqual(["last good home", "last good tour"]);
+    expect(readdirSync(folder)).toEqual(["dist"]);
+  });
+
+  it("does not swap in a build that ended without finishing, whatever its exit status", async () => {
+    writeSite(dist, { "index.html": "last good home" }, lastGood);
+    const outcome = await buildAside(dist, building({ "index.html": "new home" }, null));
+    expect(outcome.ok).toBe(false);
+    expect(page(dist, "index.html")).toBe("last good home");
+  });
+
+  it("swaps a finished build in whole: no page of the old build is left behind", async () => {
+    writeSite(dist, { "index.html": "old home", "old-page.html": "gone since" }, lastGood);
+    const finished = { builtAt: "2026-11-26T09:00:00.000Z" };
+    const outcome = await buildAside(dist, building({ "index.html": "new home" }, finished));
+    expect(outcome.ok).toBe(true);
+    expect(readdirSync(dist).sort()).toEqual([BUILD_RECORD, "index.html"]);
+    expect(page(dist, "index.html")).toBe("new home");
+    expect(readBuild(dist)).toMatchObject({ state: "complete", builtAt: "2026-11-26T09:00:00.000Z" });
+    expect(readdirSync(folder)).toEqual(["dist"]);
+  });
+
+  it("makes the first build from nothing, and says there is nothing to keep when the first build fails", async () => {
+    expect(await buildAside(dist, async () => 2)).toEqual({ ok: false, status: 2, kept: { state: "missing" } });
+    expect(existsSync(dist)).toBe(false);
+    const outcome = await buildAside(dist, building({ "index.html": "home" }, lastGood));
+    expect(outcome.ok).toBe(true);
+    expect(page(dist, "index.html")).toBe("home");
+  });
+
+  it("starts afresh when an earlier build was cut off while building aside", async () => {
+    writeSite(dist, { "index.html": "last good home" }, lastGood);
+    writeSite(join(folder, "dist-next"), { "stale.html": "from a build that was killed" }, null);
+    await buildAside(dist, async (into) => {
+      expect(existsSync(join(into, "stale.html"))).toBe(false);
+      writeSite(into, { "index.html": "new home" }, lastGood);
+      return 0;
+    });
+    expect(readdirSync(dist).sort()).toEqual([BUILD_RECORD, "index.html"]);
+  });
+
+  it("puts the last good build back when a swap was cut off between its two renames", async () => {
+    writeSite(join(folder, "dist-previous"), { "index.html": "last good home" }, lastGood);
+    const outcome = await buildAside(dist, async () => 1);
+    expect(outcome).toMatchObject({ ok: false, kept: { state: "complete" } });
+    expect(page(dist, "index.html")).toBe("last good home");
+  });
+});
+
+describe("reading a build folder", () => {
+  it("tells a finished build from one that stopped part-way, and from none", () => {
+    expect(readBuild(dist)).toEqual({ state: "missing" });
+    writeSite(dist, { "index.html": "home" }, null);
+    expect(readBuild(dist)).toEqual({ state: "unfinished" });
+    writeFileSync(join(dist, BUILD_RECORD), "{ not json");
+    expect(readBuild(dist)).toEqual({ state: "unfinished" });
+    writeSite(dist, {}, lastGood);
+    expect(readBuild(dist)).toEqual({ state: "complete", ...lastGood, supabaseUrl: "http://127.0.0.1:54321" });
+  });
+});
