@@ -8,8 +8,6 @@ import { LOCAL_ANON_KEY } from "../server/local-keys.mjs";
 import { expect, expectAccessible, expectToast, test } from "./fixtures";
 import { downloadDuring, signIn, uniqueWord } from "./team";
 
-const FANS_GRANTED = "You can now see the sign-ups";
-
 /** Signs `email` up on /listen, as a fan does. */
 async function signUp(page: Page, email: string, choice: string) {
   await page.goto("/listen");
@@ -49,7 +47,7 @@ test("shows the team each new sign-up, newest first, downloads the CSV and remov
   await signUp(page, later, "Only when the T-shirts are out");
 
   await page.goto("/fans");
-  await signIn(page, FANS_GRANTED);
+  await signIn(page);
   const rowOf = (email: string) =>
     page.getByRole("row").filter({ has: page.getByRole("cell", { name: email, exact: true }) });
   await expect(rowOf(later).getByRole("cell").nth(1)).toHaveText("T-shirts");
@@ -107,7 +105,7 @@ test("shows the team each new sign-up, newest first, downloads the CSV and remov
   await expect(page.getByText(/^\d+ sign-ups?$/)).toBeFocused();
   // Gone from the server too: after a reload and a new sign-in it is not listed.
   await page.reload();
-  await signIn(page, FANS_GRANTED);
+  await signIn(page);
   await expect(rowOf(earlier)).toHaveCount(1);
   await expect(rowOf(later)).toHaveCount(0);
 });

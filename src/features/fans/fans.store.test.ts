@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { fakeTeamClient, settle, toastLines } from "../calendar/team-client.fake";
+import { fakeTeamClient, settle, toastLines } from "../team/team-client.fake";
 import { $toasts } from "../toasts/toasts.store";
 import type { FansClient } from "./fans.api";
 import { createFansList } from "./fans.store";

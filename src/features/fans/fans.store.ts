@@ -7,7 +7,7 @@
  */
 import { atom, computed } from "nanostores";
 import { getSupabase } from "../../lib/supabase";
-import { teamSession, type TeamSession } from "../calendar/calendar.store";
+import { teamSession, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
 import { CSV_MIME_TYPE, csvFilename, failureText, signupsCsv, type FanSignup } from "./fans";
 import { fetchSignups, removeSignup, type FansClient } from "./fans.api";

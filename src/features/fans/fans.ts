@@ -8,9 +8,6 @@ import { CRLF } from "../../lib/content-lines";
 /** A sign-up as read back; `interest` is whatever the table holds (one of data/signup's interests today). */
 export type FanSignup = { id: string; email: string; interest: Interest | (string & {}); created_at: string };
 
-/** The spec's "Access granted" toast, saying what this page opens. */
-export const FANS_ACCESS_GRANTED = { title: "Access granted", description: "You can now see the sign-ups" };
-
 /**
  * The rows of a select, checked: a row without an id, an address or a
  * readable sign-up date is dropped rather than allowed to break the list

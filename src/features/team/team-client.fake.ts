@@ -1,5 +1,5 @@
 /**
- * Test doubles for the calendar's and /fans' unit tests (never shipped: only
+ * Test doubles for the team pages' unit tests (the calendar, /fans; never shipped: only
  * tests import this). fakeTeamClient stands in for the team's Supabase client:
  * auth answers as the test says and emits events as auth-js would; every read
  * or write of a table waits until the test answers it; realtime channels
