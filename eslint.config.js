@@ -28,6 +28,7 @@ const pureLogic = {
   // As objects, so a block can add the feature boundary's (a rule takes strings or objects, not both).
   patterns: [{ group: ["astro:*", "swiper/*", "react-dom/*"] }],
 };
+/** @type {import("eslint").Linter.RuleEntry} */
 const noBrowserGlobals = ["error", "window", "document", "localStorage", "sessionStorage"];
 /** A feature's pure logic: not its store, data access or tests. */
 const featureLogic = "src/features/*/!(*.store|*.api|*.test).ts";
