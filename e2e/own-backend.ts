@@ -23,6 +23,11 @@ export type OwnBackend = {
   asServiceRole(path: string, init?: RequestInit): Promise<Response>;
   /** A REST or Auth call with only the public anon key, as anyone who opened the site could make. */
   asOutsider(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * A REST call in a session of the team account, signed in over the wire with the development password:
+   * what the team's pages may do, and what anyone holding the team password (a leaked one) could do.
+   */
+  asTeam(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 };
 
@@ -94,11 +99,30 @@ export async function startOwnBackend(siteUrl: string, builtUrl: string, options
         headers: { apikey: key, Authorization: `Bearer ${key}`, "Content-Type": "application/json", ...init.headers },
       });
 
+  let teamToken: Promise<string> | undefined;
+  /** The team's access token, signed in once (it lasts an hour, longer than any journey). */
+  const signInAsTeam = async () => {
+    const response = await callWith(LOCAL_ANON_KEY)("/auth/v1/token?grant_type=password", {
+      method: "POST",
+      body: JSON.stringify({ email: builtTeamEmail(), password: DEV_TEAM_PASSWORD }),
+    });
+    if (!response.ok) throw new Error(`the team could not sign in: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { access_token: string }).access_token;
+  };
+
   return {
     url: backend.url,
     carry,
     asServiceRole: callWith(LOCAL_SERVICE_ROLE_KEY),
     asOutsider: callWith(LOCAL_ANON_KEY),
+    async asTeam(path, init = {}) {
+      teamToken ??= signInAsTeam();
+      const token = await teamToken;
+      return callWith(LOCAL_ANON_KEY)(path, {
+        ...init,
+        headers: { Authorization: `Bearer ${token}`, ...init.headers },
+      });
+    },
     async close() {
       for (const socket of sockets) socket.terminate();
       await backend.close();
