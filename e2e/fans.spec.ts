@@ -21,7 +21,7 @@ async function signUp(page: Page, email: string, choice: string) {
 test("is behind the team password, out of the nav, and refuses a wrong password", async ({ page }) => {
   await page.goto("/fans");
   await expect(page.getByRole("heading", { name: "Enter Password" })).toBeVisible();
-  await expect(page.getByRole("navigation").getByRole("link", { name: /fans/i })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /fans/i })).toHaveCount(0);
   await expectAccessible(page);
 
   await page.getByLabel("Password", { exact: true }).fill("wrong password");
