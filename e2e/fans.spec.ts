@@ -109,3 +109,39 @@ test("shows the team each new sign-up, newest first, downloads the CSV and remov
   await expect(rowOf(earlier)).toHaveCount(1);
   await expect(rowOf(later)).toHaveCount(0);
 });
+
+test("tells the team how many sign-ups an allowance refused in the last 24 hours, and plainly when none was", async ({
+  page,
+  ownBackend,
+}) => {
+  const backend = await ownBackend();
+  await page.goto("/fans");
+  await signIn(page);
+  await expect(page.getByText("No sign-ups were refused in the last 24 hours.")).toBeVisible();
+
+  // The sign-up allowance lowered to one a minute, as the service role may (README, Limits): a second fan
+  // within the minute is turned away.
+  const limited = await backend.asServiceRole("/rest/v1/fan_signups_limits?id=eq.true", {
+    method: "PATCH",
+    body: JSON.stringify({ per_minute: 1 }),
+  });
+  expect(limited.status, await limited.text()).toBe(204);
+  const signUp = (email: string) =>
+    backend.asOutsider("/rest/v1/fan_signups", {
+      method: "POST",
+      headers: { Prefer: "return=minimal" },
+      body: JSON.stringify({ email, interest: "all" }),
+    });
+  const word = uniqueWord();
+  expect((await signUp(`first-${word}@example.com`)).status).toBe(201);
+  expect((await signUp(`second-${word}@example.com`)).status).toBe(429);
+
+  await page.reload();
+  await signIn(page);
+  await expect(
+    page.getByText(
+      "1 sign-up was refused in the last 24 hours because too many came at once. Each was asked to try again in a minute.",
+    ),
+  ).toBeVisible();
+  await expectAccessible(page);
+});
