@@ -18,6 +18,7 @@ import type { OwnBackend } from "./own-backend";
 import { LEGACY_CONTACTS_KEY } from "../src/features/contacts/contacts";
 import {
   downloadDuring,
+  gateStatus,
   layoutShifts,
   recordLayoutShifts,
   secondBrowser,
@@ -539,6 +540,49 @@ async function setContactsLimits(backend: OwnBackend, limits: Record<string, num
   expect(response.status, "changing the limits").toBe(200);
   expect((await response.json())[0]).toMatchObject(limits);
 }
+
+test("locks and says why when the team password is changed elsewhere, keeping the contact being typed", async ({
+  page,
+  context,
+  ownBackend,
+}) => {
+  const backend = await ownBackend();
+  await openContacts(page);
+  const typed = { name: "Gráinne Ní Mháille", role: "Promoter", email: "grainne@example.ie", phone: "091 555 0100" };
+  await fillContact(page, typed);
+
+  // The owner rotates the team password; the page learns of it when it next checks its session: here, as
+  // the network comes back.
+  const newPassword = await backend.rotateTeamPassword();
+  await context.setOffline(true);
+  await context.setOffline(false);
+  const reason = "Your session has ended, for example because the team password was changed. Enter the password again.";
+  await expect(page.getByRole("heading", { name: "Enter Password" })).toBeVisible();
+  await expect(addForm(page)).toHaveCount(0);
+  await expect(gateStatus(page)).toHaveText(reason);
+  await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
+  await expectToast(page, "Contacts locked", reason);
+
+  // The old password no longer opens it; the new one does, with what was typed still in the form.
+  await page.getByLabel("Password", { exact: true }).fill(TEAM_PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expectToast(page, "Access denied", "Incorrect password");
+  await expect(addForm(page)).toHaveCount(0);
+  await page.getByLabel("Password", { exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expectToast(page, "Access granted", "You can now edit the calendar");
+  for (const [label, value] of [
+    ["Name", typed.name],
+    ["Role", typed.role],
+    ["Email", typed.email],
+    ["Phone", typed.phone],
+  ]) {
+    await expect(addForm(page).getByLabel(label)).toHaveValue(value);
+  }
+  await addForm(page).getByRole("button", { name: "Add Contact" }).click();
+  await expectToast(page, "Contact added", "New contact has been added successfully");
+  await expectCardShows(page, typed);
+});
 
 /** The line the page shows while an allowance refuses adding or changing. */
 const allowanceLine = (page: Page) => page.getByRole("status").filter({ hasText: /^The team has / });

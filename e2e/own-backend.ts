@@ -28,6 +28,11 @@ export type OwnBackend = {
    * what the team's pages may do, and what anyone holding the team password (a leaked one) could do.
    */
   asTeam(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Sets a new team password as the owner does from their terminal (the admin API), which ends every
+   * session of the account; resolves to the new password.
+   */
+  rotateTeamPassword(): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -115,6 +120,18 @@ export async function startOwnBackend(siteUrl: string, builtUrl: string, options
     carry,
     asServiceRole: callWith(LOCAL_SERVICE_ROLE_KEY),
     asOutsider: callWith(LOCAL_ANON_KEY),
+    async rotateTeamPassword() {
+      const listed = await callWith(LOCAL_SERVICE_ROLE_KEY)("/auth/v1/admin/users");
+      const { users } = (await listed.json()) as { users: { id: string }[] };
+      if (users.length !== 1) throw new Error(`expected the one team account, found ${users.length} accounts`);
+      const password = `rotated-${Math.random().toString(36).slice(2)}`;
+      const rotated = await callWith(LOCAL_SERVICE_ROLE_KEY)(`/auth/v1/admin/users/${users[0]!.id}`, {
+        method: "PUT",
+        body: JSON.stringify({ password }),
+      });
+      if (rotated.status !== 200) throw new Error(`rotating the password: ${rotated.status} ${await rotated.text()}`);
+      return password;
+    },
     async asTeam(path, init = {}) {
       teamToken ??= signInAsTeam();
       const token = await teamToken;
