@@ -455,16 +455,21 @@ describe("contacts store: behind the team sign-in", () => {
     return { server, store, toasts, asked, nextOpening: () => (opening += 1) };
   }
 
-  it("loads once the tool is shown, checks the session while it is, and loads once however often it opens", async () => {
+  it("loads once the tool is shown and checks the session while it is; opened again after a lock, reads the list again", async () => {
     const { server, store, asked } = signedIn();
     const stop = store.open();
     await store.start();
     expect(asked).toEqual(["watch"]);
     expect(store.$contacts.get().map((contact) => contact.name)).toEqual(["Labhrás"]);
     stop();
+    // Someone else changed a card while this page was locked.
+    server.change("Labhrás", { role: "Uilleann piper" });
     store.open()();
+    await store.start();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(asked).toEqual(["watch", "stop watching", "watch", "stop watching"]);
-    expect(server.requests.filter((request) => request.method === "select")).toHaveLength(1);
+    expect(server.requests.filter((request) => request.method === "select")).toHaveLength(2);
+    expect(store.$contacts.get()[0].role).toBe("Uilleann piper");
   });
 
   it("keeps what is typed in the add form until the contact is added", () => {

@@ -402,11 +402,12 @@ export function createContactsStore(environment: ContactsEnvironment) {
   }
 
   /**
-   * The tool is shown, after a sign-in: the first load (start) if it has not run, and the team session
-   * checked until the returned stop (the page locked or left).
+   * The tool is shown, after a sign-in: the first load (start), or after a lock and a new sign-in the list
+   * read again, for what changed meanwhile; and the team session checked until the returned stop (the page
+   * locked or left).
    */
   function open(): () => void {
-    void start();
+    void (started ? load() : start());
     return session.watch();
   }
 
