@@ -1,6 +1,7 @@
 // @ts-check
-// ESLint flat config: TypeScript, Astro and React hooks rules, plus the
-// "pure logic has no DOM" boundary for feature logic and shared lib modules.
+// ESLint flat config: TypeScript, Astro and React hooks rules, plus two
+// boundaries: "pure logic has no DOM" for feature logic and shared lib modules,
+// and "a feature never reaches into another feature's files".
 import js from "@eslint/js";
 import astro from "eslint-plugin-astro";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -8,6 +9,29 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 import { defineConfig } from "eslint/config";
+
+/**
+ * One folder per feature, and no feature imports another's files: what several features share is a module
+ * of its own that any may import, the team sign-in (team/), the toasts (toasts/) and the error fallback
+ * (errors/); anything else two features need goes there or into src/lib/. A pattern of ESLint's own rule
+ * matching any sibling feature folder but those three, so no import plugin is needed.
+ */
+const otherFeatures = {
+  regex: "^(\\.\\./|(\\.\\./)+features/)(?!(team|toasts|errors)/)[^./][^/]*/",
+  message:
+    "A feature imports no other feature's files: move what is shared into its own module (like team/ or toasts/) or src/lib/.",
+};
+
+/** Pure logic takes values and returns values, so it is testable in plain Node. */
+const pureLogic = {
+  paths: ["react", "react-dom", "swiper", "@supabase/supabase-js", "nanostores"],
+  // As objects, so a block can add the feature boundary's (a rule takes strings or objects, not both).
+  patterns: [{ group: ["astro:*", "swiper/*", "react-dom/*"] }],
+};
+/** @type {import("eslint").Linter.RuleEntry} */
+const noBrowserGlobals = ["error", "window", "document", "localStorage", "sessionStorage"];
+/** A feature's pure logic: not its store, data access or tests. */
+const featureLogic = "src/features/*/!(*.store|*.api|*.test).ts";
 
 export default defineConfig(
   { ignores: ["dist/", "dist-*/", ".astro/", ".data/", "node_modules/", "test-results/", "bench-results/"] },
@@ -23,18 +47,24 @@ export default defineConfig(
   // The plugin's own flat config (its plugin object does not fit ESLint's Plugin type).
   { files: ["**/*.tsx"], ...reactHooks.configs.flat.recommended },
   {
-    // Pure logic takes values and returns values, so it is testable in plain Node.
-    // (supabase, storage, timers and download are the browser-side modules of src/lib.)
-    files: ["src/features/*/!(*.store|*.api|*.test).ts", "src/lib/!(supabase|storage|timers|download|*.test).ts"],
+    files: ["src/features/**/*.{ts,tsx,astro}"],
+    ignores: [featureLogic],
+    rules: { "no-restricted-imports": ["error", { patterns: [otherFeatures] }] },
+  },
+  {
+    // A rule's options are replaced, not merged, by a later block: pure feature logic gets both lists.
+    files: [featureLogic],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: ["react", "react-dom", "swiper", "@supabase/supabase-js", "nanostores"],
-          patterns: ["astro:*", "swiper/*", "react-dom/*"],
-        },
-      ],
-      "no-restricted-globals": ["error", "window", "document", "localStorage", "sessionStorage"],
+      "no-restricted-imports": ["error", { ...pureLogic, patterns: [...pureLogic.patterns, otherFeatures] }],
+      "no-restricted-globals": noBrowserGlobals,
+    },
+  },
+  {
+    // supabase, storage, timers and download are the browser-side modules of src/lib.
+    files: ["src/lib/!(supabase|storage|timers|download|*.test).ts"],
+    rules: {
+      "no-restricted-imports": ["error", pureLogic],
+      "no-restricted-globals": noBrowserGlobals,
     },
   },
 );

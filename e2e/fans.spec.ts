@@ -8,8 +8,6 @@ import { LOCAL_ANON_KEY } from "../server/local-keys.mjs";
 import { expect, expectAccessible, expectToast, test } from "./fixtures";
 import { downloadDuring, signIn, uniqueWord } from "./team";
 
-const FANS_GRANTED = "You can now see the sign-ups";
-
 /** Signs `email` up on /listen, as a fan does. */
 async function signUp(page: Page, email: string, choice: string) {
   await page.goto("/listen");
@@ -23,7 +21,7 @@ async function signUp(page: Page, email: string, choice: string) {
 test("is behind the team password, out of the nav, and refuses a wrong password", async ({ page }) => {
   await page.goto("/fans");
   await expect(page.getByRole("heading", { name: "Enter Password" })).toBeVisible();
-  await expect(page.getByRole("navigation").getByRole("link", { name: /fans/i })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /fans/i })).toHaveCount(0);
   await expectAccessible(page);
 
   await page.getByLabel("Password", { exact: true }).fill("wrong password");
@@ -49,7 +47,7 @@ test("shows the team each new sign-up, newest first, downloads the CSV and remov
   await signUp(page, later, "Only when the T-shirts are out");
 
   await page.goto("/fans");
-  await signIn(page, FANS_GRANTED);
+  await signIn(page);
   const rowOf = (email: string) =>
     page.getByRole("row").filter({ has: page.getByRole("cell", { name: email, exact: true }) });
   await expect(rowOf(later).getByRole("cell").nth(1)).toHaveText("T-shirts");
@@ -107,7 +105,43 @@ test("shows the team each new sign-up, newest first, downloads the CSV and remov
   await expect(page.getByText(/^\d+ sign-ups?$/)).toBeFocused();
   // Gone from the server too: after a reload and a new sign-in it is not listed.
   await page.reload();
-  await signIn(page, FANS_GRANTED);
+  await signIn(page);
   await expect(rowOf(earlier)).toHaveCount(1);
   await expect(rowOf(later)).toHaveCount(0);
+});
+
+test("tells the team how many sign-ups an allowance refused in the last 24 hours, and plainly when none was", async ({
+  page,
+  ownBackend,
+}) => {
+  const backend = await ownBackend();
+  await page.goto("/fans");
+  await signIn(page);
+  await expect(page.getByText("No sign-ups were refused in the last 24 hours.")).toBeVisible();
+
+  // The sign-up allowance lowered to one a minute, as the service role may (README, Limits): a second fan
+  // within the minute is turned away.
+  const limited = await backend.asServiceRole("/rest/v1/fan_signups_limits?id=eq.true", {
+    method: "PATCH",
+    body: JSON.stringify({ per_minute: 1 }),
+  });
+  expect(limited.status, await limited.text()).toBe(204);
+  const signUp = (email: string) =>
+    backend.asOutsider("/rest/v1/fan_signups", {
+      method: "POST",
+      headers: { Prefer: "return=minimal" },
+      body: JSON.stringify({ email, interest: "all" }),
+    });
+  const word = uniqueWord();
+  expect((await signUp(`first-${word}@example.com`)).status).toBe(201);
+  expect((await signUp(`second-${word}@example.com`)).status).toBe(429);
+
+  await page.reload();
+  await signIn(page);
+  await expect(
+    page.getByText(
+      "1 sign-up was refused in the last 24 hours because too many came at once. Each was asked to try again in a minute.",
+    ),
+  ).toBeVisible();
+  await expectAccessible(page);
 });

@@ -23,6 +23,16 @@ export type OwnBackend = {
   asServiceRole(path: string, init?: RequestInit): Promise<Response>;
   /** A REST or Auth call with only the public anon key, as anyone who opened the site could make. */
   asOutsider(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * A REST call in a session of the team account, signed in over the wire with the development password:
+   * what the team's pages may do, and what anyone holding the team password (a leaked one) could do.
+   */
+  asTeam(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Sets a new team password as the owner does from their terminal (the admin API), which ends every
+   * session of the account; resolves to the new password.
+   */
+  rotateTeamPassword(): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -94,11 +104,42 @@ export async function startOwnBackend(siteUrl: string, builtUrl: string, options
         headers: { apikey: key, Authorization: `Bearer ${key}`, "Content-Type": "application/json", ...init.headers },
       });
 
+  let teamToken: Promise<string> | undefined;
+  /** The team's access token, signed in once (it lasts an hour, longer than any journey). */
+  const signInAsTeam = async () => {
+    const response = await callWith(LOCAL_ANON_KEY)("/auth/v1/token?grant_type=password", {
+      method: "POST",
+      body: JSON.stringify({ email: builtTeamEmail(), password: DEV_TEAM_PASSWORD }),
+    });
+    if (!response.ok) throw new Error(`the team could not sign in: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { access_token: string }).access_token;
+  };
+
   return {
     url: backend.url,
     carry,
     asServiceRole: callWith(LOCAL_SERVICE_ROLE_KEY),
     asOutsider: callWith(LOCAL_ANON_KEY),
+    async rotateTeamPassword() {
+      const listed = await callWith(LOCAL_SERVICE_ROLE_KEY)("/auth/v1/admin/users");
+      const { users } = (await listed.json()) as { users: { id: string }[] };
+      if (users.length !== 1) throw new Error(`expected the one team account, found ${users.length} accounts`);
+      const password = `rotated-${Math.random().toString(36).slice(2)}`;
+      const rotated = await callWith(LOCAL_SERVICE_ROLE_KEY)(`/auth/v1/admin/users/${users[0]!.id}`, {
+        method: "PUT",
+        body: JSON.stringify({ password }),
+      });
+      if (rotated.status !== 200) throw new Error(`rotating the password: ${rotated.status} ${await rotated.text()}`);
+      return password;
+    },
+    async asTeam(path, init = {}) {
+      teamToken ??= signInAsTeam();
+      const token = await teamToken;
+      return callWith(LOCAL_ANON_KEY)(path, {
+        ...init,
+        headers: { Authorization: `Bearer ${token}`, ...init.headers },
+      });
+    },
     async close() {
       for (const socket of sockets) socket.terminate();
       await backend.close();

@@ -110,10 +110,32 @@ test("a search engine finds every public page from robots.txt and reads how each
   }
 });
 
-test("the team's tools ask search engines to stay out, and end with the same footer", async ({ page }) => {
+test("the team's tools ask search engines to stay out, link each other in the team bar, and end with the same footer", async ({
+  page,
+}) => {
   for (const path of TOOL_PAGES) {
     await crawl(page, path);
     await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute("content", /noindex/);
+    // The team bar: every team page, in order, the one open marked as the current page.
+    const bar = page.getByRole("navigation", { name: "Team tools" });
+    await expect(bar.getByRole("link"), path).toHaveText(["Roadmap", "Contacts", "Calendar", "Fans"]);
+    expect(await bar.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+      ...TOOL_PAGES,
+    ]);
+    await expect(bar.locator('[aria-current="page"]'), path).toHaveAttribute("href", path);
+    await expect(bar.locator("[aria-current]"), path).toHaveCount(1);
     await expectFooter(page);
+  }
+});
+
+test("the public pages link none of the team's tools, and show no team bar", async ({ page }) => {
+  for (const path of [...PUBLIC_PAGES, "/404"]) {
+    await crawl(page, path);
+    await expect(page.getByRole("navigation", { name: "Team tools" }), path).toHaveCount(0);
+    const hrefs = await page.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(
+      hrefs.filter((href) => TOOL_PAGES.some((tool) => href === tool || href?.startsWith(`${tool}/`))),
+      path,
+    ).toEqual([]);
   }
 });

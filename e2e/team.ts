@@ -1,7 +1,7 @@
 /**
  * What the team-tool journeys share: the team password, names no other test
  * uses (the backend is one instance for the whole run), a second browser, a
- * download read back as text, and the calendar's sign-in and event form.
+ * download read back as text, the team sign-in every team page shares, and the calendar's event form.
  */
 import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
@@ -41,11 +41,14 @@ export function gateStatus(page: Page): Locator {
     .getByRole("status");
 }
 
-/** Types the team password and presses Login, as a team member opens the calendar or the fans list. */
-export async function signIn(page: Page, granted = "You can now edit the calendar"): Promise<void> {
+/**
+ * Types the team password and presses Login on the Enter Password screen, as a team member opens
+ * any team page (the calendar, the contacts, the fans list), and waits for the spec's Access granted.
+ */
+export async function signIn(page: Page): Promise<void> {
   await page.getByLabel("Password", { exact: true }).fill(TEAM_PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
-  await expectToast(page, "Access granted", granted);
+  await expectToast(page, "Access granted", "You can now edit the calendar");
 }
 
 /** Opens /calendar, signs in, and waits until the calendar listens for changes. */

@@ -1,4 +1,6 @@
-/** Headings and descriptions of the team tool pages. */
+/** Headings and descriptions of the team tool pages, and the team bar that links them. */
+import type { NavLink } from "./site";
+
 export const contactsCopy = {
   title: "Contacts",
   description: "The team's shared contact directory.",
@@ -13,3 +15,11 @@ export const fansCopy = {
   title: "Fan sign-ups",
   description: "The team's list of fans who signed up for news.",
 } as const;
+
+/** The team bar on every team page, in this order; never in the public nav. */
+export const teamLinks: readonly NavLink[] = [
+  { href: "/roadmap", label: "Roadmap" },
+  { href: "/contacts", label: "Contacts" },
+  { href: "/calendar", label: "Calendar" },
+  { href: "/fans", label: "Fans" },
+];

@@ -1,10 +1,12 @@
 // @ts-check
 /**
- * How long the team waits between pressing Login on /calendar and seeing
- * their events: a fresh local backend at the address the build calls, a
- * team calendar of realistic size, and a phone-sized Chromium page that types
- * the password and presses Login, again and again. Each try is timed inside
- * the page, from the form's submit to the first "Upcoming Events" card.
+ * How long the team waits between pressing Login on a team page and seeing
+ * their data: a fresh local backend at the address the build calls, seeded
+ * with a realistic amount of the page's data, and a phone-sized Chromium page
+ * that types the password and presses Login, again and again. Each try is
+ * timed inside the page, from the form's submit to the first of what the page
+ * opens on (SIGN_IN_PAGES: the calendar's first "Upcoming Events" card, the
+ * directory's first contact card).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +15,7 @@ import { startBackend } from "../../server/backend.mjs";
 import { siteOrigins } from "../../server/http.mjs";
 import { LOCAL_ANON_KEY } from "../../server/local-keys.mjs";
 import { DEV_TEAM_PASSWORD } from "../../server/team-account.mjs";
+import { directoryRows, seedContacts } from "./measure-contacts.mjs";
 import { MOBILE } from "./measure-page.mjs";
 import { gzipBytes } from "./page-weight.mjs";
 
@@ -100,23 +103,56 @@ export async function startSeededBackend(backendUrl, siteOrigin, teamEmail, seed
   return close;
 }
 
-/**
- * What the sign-in timing signs in to: the team's calendar with a season of events.
- * @param {string} teamEmail
- * @returns {(url: string) => Promise<void>}
- */
-export const seasonOfEvents = (teamEmail) => (url) => seedCalendar(url, teamEmail, SEEDED_EVENTS);
+/** A directory of this many contacts for the contacts page's sign-in timing (the 5,000 are timed apart). */
+const SEEDED_CONTACTS = 200;
 
 /**
- * Times `tries` sign-ins on the calendar page at `url`: each reloads the page (so it is locked again),
- * types the development password and presses Login. Returns the milliseconds of each try, in order,
- * and the JavaScript (gzip, as the bench weighs it) the page has loaded by the end of the first one.
+ * @typedef {object} SignInPage
+ * @property {(teamEmail: string) => (url: string) => Promise<void>} seed what its backend holds
+ * @property {string} opened a CSS selector of the first of the team's data the open page shows
+ * @property {string} what that, in words, for a try that never saw it
+ */
+
+/**
+ * Each page the sign-in timing signs in to: what its backend is seeded with (a season of events; a
+ * directory of contacts, written as the service role), and what the page shows once open.
+ * @type {Record<string, SignInPage>}
+ */
+export const SIGN_IN_PAGES = {
+  "/calendar": {
+    seed: (teamEmail) => (url) => seedCalendar(url, teamEmail, SEEDED_EVENTS),
+    opened: "#upcoming-events ~ ul > li",
+    what: "event card",
+  },
+  "/contacts": {
+    seed: () => (url) => seedContacts(url, directoryRows("Signin", SEEDED_CONTACTS)),
+    opened: 'ul[aria-label="Contacts"] article',
+    what: "contact card",
+  },
+};
+
+/**
+ * Types the development password into the open page's Enter Password screen and presses Login, as a
+ * team member does; resolves once the Login is pressed.
+ * @param {import("playwright-core").Page} page
+ */
+export async function signInOnPage(page) {
+  await page.getByLabel("Password", { exact: true }).fill(DEV_TEAM_PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+/**
+ * Times `tries` sign-ins on the team page at `url`: each reloads the page (so it is locked again), types
+ * the development password and presses Login, until the page shows `opened` (SIGN_IN_PAGES). Returns the
+ * milliseconds of each try, in order, and the JavaScript (gzip, as the bench weighs it) the page has
+ * loaded by the end of the first one.
  * @param {import("playwright-core").Browser} browser
  * @param {string} url
  * @param {number} tries
+ * @param {Pick<SignInPage, "opened" | "what">} page
  * @returns {Promise<{ timings: number[], jsGzipOpen: number }>}
  */
-export async function measureUnlock(browser, url, tries) {
+export async function measureUnlock(browser, url, tries, { opened, what }) {
   const context = await browser.newContext(MOBILE);
   const page = await context.newPage();
   page.setDefaultTimeout(TRY_TIMEOUT_MS);
@@ -141,23 +177,26 @@ export async function measureUnlock(browser, url, tries) {
     await page.goto(url);
     for (let attempt = 0; attempt < tries; attempt += 1) {
       if (attempt > 0) await page.reload();
-      // Typing fetches what Login needs (the month view, the client), as a person's typing does.
+      // Typing fetches what Login needs (the page's tool, the client), as a person's typing does.
       await page.getByLabel("Password", { exact: true }).fill(DEV_TEAM_PASSWORD);
-      await page.evaluate((limitMs) => {
-        const timed = /** @type {Window & { unlockMs?: Promise<number> }} */ (window);
-        timed.unlockMs = new Promise((resolve, reject) => {
-          let start = 0;
-          setTimeout(() => reject(new Error(`no event card within ${limitMs} ms of Login`)), limitMs);
-          document.addEventListener("submit", () => (start = performance.now()), { capture: true, once: true });
-          const observer = new MutationObserver(() => {
-            if (start && document.querySelector("#upcoming-events ~ ul > li")) {
-              observer.disconnect();
-              resolve(performance.now() - start);
-            }
+      await page.evaluate(
+        ({ limitMs, opened, what }) => {
+          const timed = /** @type {Window & { unlockMs?: Promise<number> }} */ (window);
+          timed.unlockMs = new Promise((resolve, reject) => {
+            let start = 0;
+            setTimeout(() => reject(new Error(`no ${what} within ${limitMs} ms of Login`)), limitMs);
+            document.addEventListener("submit", () => (start = performance.now()), { capture: true, once: true });
+            const observer = new MutationObserver(() => {
+              if (start && document.querySelector(opened)) {
+                observer.disconnect();
+                resolve(performance.now() - start);
+              }
+            });
+            observer.observe(document.body, { childList: true, subtree: true });
           });
-          observer.observe(document.body, { childList: true, subtree: true });
-        });
-      }, TRY_TIMEOUT_MS);
+        },
+        { limitMs: TRY_TIMEOUT_MS, opened, what },
+      );
       await page.getByRole("button", { name: "Login" }).click();
       const ms = await page.evaluate(() => /** @type {Window & { unlockMs?: Promise<number> }} */ (window).unlockMs);
       if (typeof ms !== "number") throw new Error(`sign-in ${attempt + 1} was not timed`);

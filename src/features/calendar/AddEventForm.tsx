@@ -1,7 +1,7 @@
 /**
  * The "Add Event" form. Without a selected day or a title nothing happens;
  * on success the form resets, on failure it is kept for another try. What is
- * typed lives in the team session, so it outlives the page locking itself.
+ * typed lives in the page's draft (event-draft.store.ts), so it outlives the page locking itself.
  */
 import { useStore } from "@nanostores/react";
 import { useId } from "react";
@@ -10,13 +10,13 @@ import { TextField } from "../../components/ui/TextField";
 import { cardClass, cx, inputClass, labelClass } from "../../components/ui/styles";
 import { emptyEventDraft, EVENT_LIMITS, EVENT_TYPES, formatDay, isEventType } from "./calendar";
 import { calendarFeed } from "./calendar-feed.store";
-import { teamSession } from "./calendar.store";
+import { eventDraft } from "./event-draft.store";
 
 export function AddEventForm() {
-  const session = teamSession();
+  const typed = eventDraft();
   const feed = calendarFeed();
-  const draft = useStore(session.$eventDraft) ?? emptyEventDraft;
-  const selectedDay = useStore(session.$selectedDay);
+  const draft = useStore(typed.$eventDraft) ?? emptyEventDraft;
+  const selectedDay = useStore(typed.$selectedDay);
   const adding = useStore(feed.$adding);
   const id = useId();
   return (
@@ -41,7 +41,7 @@ export function AddEventForm() {
         maxLength={EVENT_LIMITS.title}
         placeholder="Event title"
         autoComplete="off"
-        onChange={(event) => session.editEventDraft({ ...draft, title: event.target.value })}
+        onChange={(event) => typed.editEventDraft({ ...draft, title: event.target.value })}
       />
       <div>
         <label htmlFor={`${id}-description`} className={labelClass}>
@@ -54,7 +54,7 @@ export function AddEventForm() {
           maxLength={EVENT_LIMITS.description}
           placeholder="Event description"
           rows={3}
-          onChange={(event) => session.editEventDraft({ ...draft, description: event.target.value })}
+          onChange={(event) => typed.editEventDraft({ ...draft, description: event.target.value })}
           className={cx(inputClass, "mt-1")}
         />
       </div>
@@ -67,7 +67,7 @@ export function AddEventForm() {
           name="event_type"
           value={draft.eventType}
           onChange={(event) =>
-            isEventType(event.target.value) && session.editEventDraft({ ...draft, eventType: event.target.value })
+            isEventType(event.target.value) && typed.editEventDraft({ ...draft, eventType: event.target.value })
           }
           className={cx(inputClass, "mt-1")}
         >

@@ -9,7 +9,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import { AddEventForm } from "./AddEventForm";
 import { calendarFeed } from "./calendar-feed.store";
-import { teamSession } from "./calendar.store";
+import { eventDraft } from "./event-draft.store";
 import { EventTypeLegend } from "./EventTypeLegend";
 import { ExportButton } from "./ExportButton";
 import { LiveIndicator } from "./LiveIndicator";
@@ -18,11 +18,11 @@ import { UpcomingEvents } from "./UpcomingEvents";
 
 export function CalendarTool() {
   const feed = calendarFeed();
-  const session = teamSession();
+  const draft = eventDraft();
   const events = useStore(feed.$events);
   const status = useStore(feed.$status);
-  // In the session, with the draft: the day picked before the page locked is still picked after the next sign-in.
-  const selectedDay = useStore(session.$selectedDay);
+  // Kept with the draft: the day picked before the page locked is still picked after the next sign-in.
+  const selectedDay = useStore(draft.$selectedDay);
   // The feed runs while the calendar is shown; the page locking unmounts it, which stops the feed.
   useEffect(() => feed.start(), [feed]);
   return (
@@ -33,7 +33,7 @@ export function CalendarTool() {
       </div>
       <div className="grid gap-8 lg:grid-cols-[auto_1fr] lg:items-start">
         <div className="w-fit space-y-4">
-          <MonthView events={events} selectedDay={selectedDay} onSelect={session.selectDay} />
+          <MonthView events={events} selectedDay={selectedDay} onSelect={draft.selectDay} />
           <EventTypeLegend />
         </div>
         <AddEventForm />

@@ -3,9 +3,12 @@ import { $toasts } from "../toasts/toasts.store";
 import { RELOAD_GATHER_MS, STABLE_CHANNEL_MS, storedDateOf } from "./calendar";
 import type { CalendarClient } from "./calendar.api";
 import { createCalendarFeed } from "./calendar-feed.store";
-import { createTeamSession, type AuthClient } from "./calendar.store";
-import { LOCK_REASONS, NO_CONNECTION_TEXT } from "./session";
-import { fakeNetwork, fakePage, fakeTeamClient, settle, toastLines } from "./team-client.fake";
+import { TEAM_PLACES, teamWords } from "../team/team";
+import { fakeNetwork, fakePage, fakeTeamClient, settle, toastLines } from "../team/team-client.fake";
+import { createTeamSession, type AuthClient } from "../team/team.store";
+import { createEventDraft } from "./event-draft.store";
+
+const { lockReasons: LOCK_REASONS, noConnection: NO_CONNECTION_TEXT } = teamWords(TEAM_PLACES.calendar);
 
 const timers = {
   setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
@@ -20,13 +23,16 @@ async function unlockedFeed() {
   const session = createTeamSession({
     client: async () => fake.client as unknown as AuthClient,
     email: "team@example.org",
+    place: TEAM_PLACES.calendar,
     page,
     network,
     timers,
   });
+  const draft = createEventDraft();
   const feed = createCalendarFeed({
     client: async () => fake.client as unknown as CalendarClient,
     session,
+    draft,
     timers,
     now: () => Date.now(),
     page,
@@ -34,7 +40,7 @@ async function unlockedFeed() {
   });
   await session.signIn("open sesame");
   $toasts.set([]);
-  return { ...fake, session, feed, page, network };
+  return { ...fake, session, draft, feed, page, network };
 }
 
 type Fake = Awaited<ReturnType<typeof unlockedFeed>>;
@@ -320,8 +326,8 @@ describe("adding an event", () => {
 
   async function typing() {
     const fake = await live();
-    fake.session.selectDay(day);
-    fake.session.editEventDraft(typed);
+    fake.draft.selectDay(day);
+    fake.draft.editEventDraft(typed);
     return fake;
   }
 
@@ -348,21 +354,21 @@ describe("adding an event", () => {
     expect(await adding).toBe(true);
     expect(fake.feed.$adding.get()).toBe(false);
     expect(toastLines()).toEqual(["Event added: New event has been added successfully"]);
-    expect(fake.session.$eventDraft.get()).toBeNull();
-    expect(fake.session.$selectedDay.get()).toBe(day);
+    expect(fake.draft.$eventDraft.get()).toBeNull();
+    expect(fake.draft.$selectedDay.get()).toBe(day);
     await settle();
     expect(fake.reads.length - before).toBe(1);
   });
 
   it("does nothing without a day or a title, or while an add is on its way", async () => {
     const fake = await live();
-    fake.session.editEventDraft(typed);
+    fake.draft.editEventDraft(typed);
     expect(await fake.feed.addEvent()).toBe(false);
-    fake.session.selectDay(day);
-    fake.session.editEventDraft({ ...typed, title: "   " });
+    fake.draft.selectDay(day);
+    fake.draft.editEventDraft({ ...typed, title: "   " });
     expect(await fake.feed.addEvent()).toBe(false);
     expect(fake.writes).toEqual([]);
-    fake.session.editEventDraft(typed);
+    fake.draft.editEventDraft(typed);
     void fake.feed.addEvent();
     expect(await fake.feed.addEvent()).toBe(false);
     await settle();
@@ -378,7 +384,7 @@ describe("adding an event", () => {
     expect(await adding).toBe(false);
     expect(toastLines()).toEqual(["Error adding event: The venue is double-booked"]);
     expect($toasts.get()[0].variant).toBe("destructive");
-    expect(fake.session.$eventDraft.get()).toEqual(typed);
+    expect(fake.draft.$eventDraft.get()).toEqual(typed);
     expect(fake.session.$unlocked.get()).toBe(true);
   });
 
@@ -391,8 +397,8 @@ describe("adding an event", () => {
     expect(fake.session.$unlocked.get()).toBe(false);
     expect(fake.session.$lockReason.get()).toBe(LOCK_REASONS.accessRefused);
     expect(toastLines()).toEqual([`Calendar locked: ${LOCK_REASONS.accessRefused}`]);
-    expect(fake.session.$eventDraft.get()).toEqual(typed);
-    expect(fake.session.$selectedDay.get()).toBe(day);
+    expect(fake.draft.$eventDraft.get()).toEqual(typed);
+    expect(fake.draft.$selectedDay.get()).toBe(day);
   });
 
   it("keeps the draft, and the new session, when an insert from before the last lock is refused late", async () => {
@@ -406,7 +412,7 @@ describe("adding an event", () => {
     expect(await adding).toBe(false);
     expect(fake.calls).not.toContain("signOut local");
     expect(fake.session.$unlocked.get()).toBe(true);
-    expect(fake.session.$eventDraft.get()).toEqual(typed);
+    expect(fake.draft.$eventDraft.get()).toEqual(typed);
     expect(toastLines()).toEqual([`Calendar locked: ${LOCK_REASONS.sessionEnded}`]);
   });
 });

@@ -11,7 +11,7 @@
  * foreground or the network comes back, the channel is replaced and the list
  * read again. A refused read or insert locks the page through the team session.
  *
- * createCalendarFeed takes the client, the session, the timers, the clock and
+ * createCalendarFeed takes the client, the session, the draft, the timers, the clock and
  * the page's event sources, so a test drives a drop, a back-off or a late
  * reply with fakes; calendarFeed() is the browser's one instance.
  */
@@ -26,6 +26,7 @@ import {
   calendarExport,
   coalescedReloads,
   emptyEventDraft,
+  errorMessage,
   eventFromDraft,
   nextRealtimeStatus,
   resubscribeAttempt,
@@ -33,17 +34,17 @@ import {
   type CalendarEvent,
   type RealtimeStatus,
 } from "./calendar";
+import { isAccessRefused } from "../team/team";
+import { teamSession, type EventSource, type PageSource, type TeamSession } from "../team/team.store";
 import { fetchEvents, insertEvent, subscribeToEvents, type CalendarClient } from "./calendar.api";
-import { teamSession, type EventSource, type PageSource, type TeamSession } from "./calendar.store";
-import { errorMessage, isAccessRefused } from "./session";
+import { eventDraft, type EventDraftStore } from "./event-draft.store";
 
 export type CalendarFeedDependencies = {
   /** The client, as the browser loads it (once, on first use). */
   client: () => Promise<CalendarClient>;
-  session: Pick<
-    TeamSession,
-    "currentOpening" | "refuse" | "watch" | "$eventDraft" | "$selectedDay" | "clearEventDraft"
-  >;
+  session: Pick<TeamSession, "currentOpening" | "refuse" | "watch">;
+  /** The Add Event form's values and day, which outlive a lock. */
+  draft: Pick<EventDraftStore, "$eventDraft" | "$selectedDay" | "clearEventDraft">;
   timers: Timers;
   /** Milliseconds since the epoch: how long a channel stayed joined, and the export's date. */
   now: () => number;
@@ -208,8 +209,8 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
    * the event was added.
    */
   async function addEvent(): Promise<boolean> {
-    const draft = deps.session.$eventDraft.get() ?? emptyEventDraft;
-    const row = eventFromDraft(draft, deps.session.$selectedDay.get());
+    const draft = deps.draft.$eventDraft.get() ?? emptyEventDraft;
+    const row = eventFromDraft(draft, deps.draft.$selectedDay.get());
     if (!row || $adding.get()) return false;
     $adding.set(true);
     const opening = deps.session.currentOpening();
@@ -222,7 +223,7 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
     } finally {
       $adding.set(false);
     }
-    deps.session.clearEventDraft();
+    deps.draft.clearEventDraft();
     showToast({ title: "Event added", description: "New event has been added successfully" });
     void running?.refetch();
     return true;
@@ -261,6 +262,7 @@ export function calendarFeed(): CalendarFeed {
   browserFeed ??= createCalendarFeed({
     client: getSupabase,
     session: teamSession(),
+    draft: eventDraft(),
     timers: browserTimers,
     now: () => Date.now(),
     page: document,

@@ -1,9 +1,12 @@
-/** The add form: name and role required, e-mail and phone optional; what was typed stays if the add fails. */
+/**
+ * The add form: name and role required, e-mail and phone optional; what was typed stays if the add
+ * fails, and while the page is locked (it lives in the store).
+ */
 import { useStore } from "@nanostores/react";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Button } from "../../components/ui/Button";
 import { cardClass, cx } from "../../components/ui/styles";
-import { emptyDraft, type ContactDraft } from "./contacts";
+import { emptyDraft } from "./contacts";
 import { contactsStore } from "./contacts.store";
 import { addContactFormClass } from "./contacts.styles";
 import { ContactFields } from "./ContactFields";
@@ -11,7 +14,7 @@ import { ContactFields } from "./ContactFields";
 export function AddContactForm() {
   const store = contactsStore();
   const adding = useStore(store.$adding);
-  const [draft, setDraft] = useState<ContactDraft>(emptyDraft);
+  const draft = useStore(store.$addDraft);
   const idPrefix = useId();
   return (
     <form
@@ -19,10 +22,10 @@ export function AddContactForm() {
       className={cx(cardClass, addContactFormClass)}
       onSubmit={async (event) => {
         event.preventDefault();
-        if (await store.add(draft)) setDraft(emptyDraft);
+        if (await store.add(draft)) store.editAddDraft(emptyDraft);
       }}
     >
-      <ContactFields draft={draft} onChange={setDraft} idPrefix={idPrefix} mode="add" />
+      <ContactFields draft={draft} onChange={store.editAddDraft} idPrefix={idPrefix} mode="add" />
       <Button type="submit" disabled={adding}>
         Add Contact
       </Button>

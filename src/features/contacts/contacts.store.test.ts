@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LEGACY_CONTACTS_KEY } from "./contacts";
-import { deferred, failure, fakeContactsServer } from "./contacts.fake";
+import { deferred, failure, fakeContactsServer, type FakeReply } from "./contacts.fake";
 import { createContactsStore, type ContactsStorage, type ContactsToast } from "./contacts.store";
 
 /** A localStorage holding what it is given. */
@@ -415,5 +415,130 @@ describe("contacts store: search and downloads", () => {
     store.downloadVCards(store.$contacts.get().slice(1));
     expect(downloads.map((file) => file.filename)).toEqual(["aoife-ni-bhriain.vcf", "contacts.vcf"]);
     expect(downloads[1].text.match(/^FN:/gm)).toHaveLength(1);
+  });
+});
+
+describe("contacts store: behind the team sign-in", () => {
+  /** The time the tests' allowance resets: 09:14 in Dublin, on the tests' day (1 June 2025, 01:00 there). */
+  const RESET = "2025-06-01T08:13:20Z";
+  const spent = (message: string, details = RESET): FakeReply => ({
+    data: null,
+    error: { code: "PT429", message, details, hint: null },
+    status: 429,
+  });
+  const refusedSession: FakeReply = {
+    data: null,
+    error: { code: "42501", message: "permission denied for table contacts", details: null, hint: null },
+    status: 401,
+  };
+
+  /** A store on a fake backend and a team session that records what the store asks of it. */
+  function signedIn(server = fakeContactsServer([{ id: "p", name: "Labhrás", role: "Piper" }])) {
+    const asked: string[] = [];
+    let opening = 1;
+    const toasts: string[] = [];
+    const store = createContactsStore({
+      client: Promise.resolve(server.client),
+      storage: fakeStorage(),
+      now: () => Date.UTC(2025, 5, 1),
+      toast: (toast: ContactsToast) => toasts.push(`${toast.title}: ${toast.description}`),
+      timeZone: "Europe/Dublin",
+      session: {
+        watch: () => {
+          asked.push("watch");
+          return () => asked.push("stop watching");
+        },
+        currentOpening: () => opening,
+        refuse: async (refused) => void asked.push(`refuse opening ${refused}`),
+      },
+    });
+    return { server, store, toasts, asked, nextOpening: () => (opening += 1) };
+  }
+
+  it("loads once the tool is shown and checks the session while it is; opened again after a lock, reads the list again", async () => {
+    const { server, store, asked } = signedIn();
+    const stop = store.open();
+    await store.start();
+    expect(asked).toEqual(["watch"]);
+    expect(store.$contacts.get().map((contact) => contact.name)).toEqual(["Labhrás"]);
+    stop();
+    // Someone else changed a card while this page was locked.
+    server.change("Labhrás", { role: "Uilleann piper" });
+    store.open()();
+    await store.start();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(asked).toEqual(["watch", "stop watching", "watch", "stop watching"]);
+    expect(server.requests.filter((request) => request.method === "select")).toHaveLength(2);
+    expect(store.$contacts.get()[0].role).toBe("Uilleann piper");
+  });
+
+  it("keeps what is typed in the add form until the contact is added", () => {
+    const { store } = signedIn();
+    store.editAddDraft(draft({ name: "Dara", role: "Sound" }));
+    expect(store.$addDraft.get()).toEqual(draft({ name: "Dara", role: "Sound" }));
+  });
+
+  it("says on the page when the day's adds are spent and when adding works again, keeping the spec's toast", async () => {
+    const { server, store, toasts } = signedIn();
+    await store.load();
+    server.intercept((request) =>
+      request.method === "insert" ? spent("Too many new contacts: at most 1000 a day") : undefined,
+    );
+    expect(await store.add(draft({ name: "Dara", role: "Sound" }))).toBe(false);
+    expect(toasts.at(-1)).toBe("Error: Failed to add contact");
+    expect(store.$allowance.get()).toEqual({
+      kind: "add",
+      text: "The team has added as many contacts as the directory takes in a day. Adding works again at 09:14.",
+    });
+    // A change going through says nothing about adding; the next add that goes through does.
+    store.startEditing(store.$contacts.get()[0]);
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
+    server.intercept(null);
+    expect(await store.save()).toBe(true);
+    expect(store.$allowance.get()?.kind).toBe("add");
+    expect(await store.add(draft({ name: "Dara", role: "Sound" }))).toBe(true);
+    expect(store.$allowance.get()).toBeNull();
+  });
+
+  it("says when changes are spent after a save or a Restore, until a change goes through", async () => {
+    const { server, store, toasts } = signedIn();
+    await store.load();
+    server.intercept((request) =>
+      request.method === "update"
+        ? spent("Too many changes to contacts: at most 120 a minute", "2025-06-01T00:00:40Z")
+        : undefined,
+    );
+    store.startEditing(store.$contacts.get()[0]);
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
+    expect(await store.save()).toBe(false);
+    expect(toasts.at(-1)).toBe("Error: Failed to update contact");
+    const saying =
+      /^The team has changed contacts as often as the directory allows in a minute\. Saving and restoring work again at 01:01\.$/;
+    expect(store.$allowance.get()?.text).toMatch(saying);
+    store.stopEditing("p");
+    const version = { contactId: "p", version: 1, name: "Old", role: "Piper", email: null, phone: null };
+    const restoring = { ...version, writtenAt: RESET, replacedAt: RESET };
+    expect(await store.restore("p", restoring)).toBe(false);
+    expect(toasts.at(-1)).toBe("Error: Failed to update contact");
+    expect(store.$allowance.get()?.text).toMatch(saying);
+    server.intercept(null);
+    expect(await store.restore("p", restoring)).toBe(true);
+    expect(store.$allowance.get()).toBeNull();
+  });
+
+  it("locks the page when the server refuses the session, for the opening the call was made in", async () => {
+    const { server, store, toasts, asked, nextOpening } = signedIn();
+    const held = deferred();
+    server.intercept((request) =>
+      request.method === "select" ? held.promise.then(() => refusedSession) : refusedSession,
+    );
+    const loading = store.load();
+    nextOpening();
+    held.resolve();
+    await loading;
+    expect(toasts).toEqual(["Error: Failed to load contacts"]);
+    expect(await store.add(draft({ name: "Dara", role: "Sound" }))).toBe(false);
+    expect(asked).toEqual(["refuse opening 1", "refuse opening 2"]);
+    expect(store.$allowance.get()).toBeNull();
   });
 });

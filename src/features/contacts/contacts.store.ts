@@ -4,8 +4,14 @@
  * else's change unseen), each card's history and its Restore, the search box and the vCard
  * downloads, each outcome said with the spec's toast. On a failure the user's input stays.
  *
- * The client, storage, clock and toasts are handed in, so a unit test drives a whole sequence
- * (a failed migration row, a late reply, a conflict) with fakes; the page's store is
+ * It opens once the team has signed in (the team session, src/features/team/): the migration
+ * and the first load run then, and while the tool is shown the session is checked as on every team
+ * page. A call the server refuses to this session locks the page, saying why; a call an allowance
+ * refuses (HTTP 429) says on the page what happened and when it works again. What is typed in the
+ * add form lives here too, so a lock loses none of it.
+ *
+ * The client, storage, clock, toasts and team session are handed in, so a unit test drives a whole
+ * sequence (a failed migration row, a late reply, a conflict) with fakes; the page's store is
  * `contactsStore()`. The islands subscribe to its atoms and call its verbs, nothing more.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
@@ -13,10 +19,13 @@ import { atom, computed, type ReadableAtom, type WritableAtom } from "nanostores
 import { downloadText } from "../../lib/download";
 import { browserStorage, readStorage, removeStorage, writeStorage, type KeyValueStorage } from "../../lib/storage";
 import { getSupabase } from "../../lib/supabase";
+import { isAccessRefused } from "../team/team";
+import { teamSession, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
 import {
   contactFromDraft,
   draftFromContact,
+  emptyDraft,
   LEGACY_CONTACTS_KEY,
   mergeLoaded,
   newContactId,
@@ -36,6 +45,7 @@ import {
   upsertContact,
   type SaveResult,
 } from "./contacts.api";
+import { allowanceText, isAllowanceSpent, type AllowanceKind } from "./contacts.allowance";
 import { withNewestHistory, withOlderHistory, type ContactVersion, type LoadedHistory } from "./contacts.history";
 import { searchable } from "./contacts.search";
 import { contactsVCardFile, contactVCardFile } from "./contacts.vcard";
@@ -56,6 +66,20 @@ export type ContactsEnvironment = {
   toast?: (toast: ContactsToast) => void;
   /** Offers a file to the browser's downloads. */
   download?: (file: { filename: string; text: string }) => void;
+  /** The team session the page opened with: checked while shown, and ended when the server refuses it. */
+  session?: Pick<TeamSession, "watch" | "currentOpening" | "refuse">;
+  /** The reader's time zone, for when a spent allowance works again (undefined: the browser's own). */
+  timeZone?: string;
+};
+
+/** An allowance that refused an add or a change, in the words the page shows until one goes through again. */
+export type AllowanceNotice = { kind: AllowanceKind; text: string };
+
+/** A session that is never checked nor ended: a test's, when the test is not about the session. */
+const noSession: NonNullable<ContactsEnvironment["session"]> = {
+  watch: () => () => {},
+  currentOpening: () => null,
+  refuse: async () => {},
 };
 
 /** The card being edited. */
@@ -86,7 +110,7 @@ const ADD_FAILED = { title: "Error", description: "Failed to add contact", varia
 const UPDATE_FAILED = { title: "Error", description: "Failed to update contact", variant: "destructive" } as const;
 
 export function createContactsStore(environment: ContactsEnvironment) {
-  const { storage, now = Date.now, random = Math.random, toast = showToast } = environment;
+  const { storage, now = Date.now, random = Math.random, toast = showToast, session = noSession } = environment;
   const download = environment.download ?? ((file) => downloadText(file.filename, file.text, "text/vcard"));
   const client = async () => {
     const given = environment.client;
@@ -101,6 +125,10 @@ export function createContactsStore(environment: ContactsEnvironment) {
   /** What is typed in the search box. */
   const $query = atom("");
   const $adding = atom(false);
+  /** What is typed in the add form: kept while the page is locked, cleared once the contact is added. */
+  const $addDraft = atom<ContactDraft>(emptyDraft);
+  /** Why adding or changing is refused for now, and until when; null while nothing is refused. */
+  const $allowance = atom<AllowanceNotice | null>(null);
   const $editing = atom<Editing | null>(null);
   /** Which card is being edited: the list follows this, not every keystroke in the draft. */
   const $editingId = computed($editing, (editing) => editing?.id ?? null);
@@ -114,6 +142,21 @@ export function createContactsStore(environment: ContactsEnvironment) {
   let started: Promise<void> | null = null;
 
   const replaceContact = (updated: Contact) => $contacts.set(withContact($contacts.get(), updated));
+
+  /**
+   * After a call made in `opening` failed (its toast already shown): a spent allowance of `kind` says so on
+   * the page; a session the server refuses locks the page, saying why.
+   */
+  function refused(error: unknown, opening: number | null, kind?: AllowanceKind): void {
+    if (kind && isAllowanceSpent(error)) {
+      $allowance.set({ kind, text: allowanceText(kind, error, new Date(now()), environment.timeZone) });
+    }
+    if (isAccessRefused(error)) void session.refuse(opening);
+  }
+  /** An add or a change went through: whatever said that kind was refused is out of date. */
+  const admitted = (kind: AllowanceKind) => {
+    if ($allowance.get()?.kind === kind) $allowance.set(null);
+  };
 
   function historyAtom(id: string) {
     let history = histories.get(id);
@@ -182,6 +225,7 @@ export function createContactsStore(environment: ContactsEnvironment) {
   /** Reads the whole table; contacts added on this screen meanwhile stay. */
   async function load(): Promise<void> {
     const read = ++lastRead;
+    const opening = session.currentOpening();
     try {
       const loaded = await fetchContacts(await client());
       if (read < shownRead) return;
@@ -189,11 +233,12 @@ export function createContactsStore(environment: ContactsEnvironment) {
       $contacts.set(mergeLoaded(loaded, $contacts.get()));
       $loading.set(false);
       toast({ title: "Contacts loaded", description: `${loaded.length} contacts loaded from the shared database` });
-    } catch {
+    } catch (error) {
       // A failed older read says nothing about the newer list on screen.
       if (read < shownRead) return;
       toast(LOAD_FAILED);
       if (read === lastRead) $loading.set(false);
+      refused(error, opening);
     }
   }
 
@@ -202,14 +247,17 @@ export function createContactsStore(environment: ContactsEnvironment) {
     const contact = contactFromDraft(draft, newContactId(now(), random));
     if (!contact || $adding.get()) return false;
     $adding.set(true);
+    const opening = session.currentOpening();
     try {
       const stored = await insertContact(await client(), contact);
       const others = $contacts.get().filter((shown) => shown.id !== stored.id);
       $contacts.set([{ created_at: new Date(now()).toISOString(), ...stored }, ...others]);
+      admitted("add");
       toast({ title: "Contact added", description: "New contact has been added successfully" });
       return true;
-    } catch {
+    } catch (error) {
       toast(ADD_FAILED);
+      refused(error, opening, "add");
       return false;
     } finally {
       $adding.set(false);
@@ -237,6 +285,7 @@ export function createContactsStore(environment: ContactsEnvironment) {
     if (result.outcome === "saved") {
       replaceContact(result.contact);
       stopEditing(id);
+      admitted("change");
       toast({ title: "Contact updated", description: "Contact has been updated successfully" });
       return true;
     }
@@ -259,13 +308,15 @@ export function createContactsStore(environment: ContactsEnvironment) {
     if (over !== (editing.theirs !== null)) return false;
     const version = editing.theirs ? (editing.theirs.version ?? 1) : editing.version;
     $saving.set(true);
+    const opening = session.currentOpening();
     try {
       return saved(
         editing.id,
         await updateContact(await client(), editing.id, version, updateFromDraft(editing.draft)),
       );
-    } catch {
+    } catch (error) {
       toast(UPDATE_FAILED);
+      refused(error, opening, "change");
       return false;
     } finally {
       $saving.set(false);
@@ -318,10 +369,12 @@ export function createContactsStore(environment: ContactsEnvironment) {
       email: version.email,
       phone: version.phone,
     };
+    const opening = session.currentOpening();
     try {
       const result = await updateContact(await client(), id, contact.version ?? 1, values);
       if (result.outcome === "saved") {
         replaceContact(result.contact);
+        admitted("change");
         toast({
           title: "Contact restored",
           description: `${result.contact.name} is back as it was in version ${version.version}`,
@@ -331,12 +384,31 @@ export function createContactsStore(environment: ContactsEnvironment) {
       if (result.outcome === "changed") replaceContact(result.theirs);
       toast(UPDATE_FAILED);
       return false;
-    } catch {
+    } catch (error) {
       toast(UPDATE_FAILED);
+      refused(error, opening, "change");
       return false;
     } finally {
       patchHistory(id, { restoring: null });
     }
+  }
+
+  /** On first load: the migration, then the load; once per page however often it is asked. */
+  function start(): Promise<void> {
+    started ??= migrate()
+      .catch((error: unknown) => console.error(error))
+      .then(load);
+    return started;
+  }
+
+  /**
+   * The tool is shown, after a sign-in: the first load (start), or after a lock and a new sign-in the list
+   * read again, for what changed meanwhile; and the team session checked until the returned stop (the page
+   * locked or left).
+   */
+  function open(): () => void {
+    void (started ? load() : start());
+    return session.watch();
   }
 
   return {
@@ -345,21 +417,20 @@ export function createContactsStore(environment: ContactsEnvironment) {
     $index,
     $query: $query as ReadableAtom<string>,
     $adding: $adding as ReadableAtom<boolean>,
+    $addDraft: $addDraft as ReadableAtom<ContactDraft>,
+    $allowance: $allowance as ReadableAtom<AllowanceNotice | null>,
     $editing: $editing as ReadableAtom<Editing | null>,
     $editingId,
     $saving: $saving as ReadableAtom<boolean>,
     /** One card's history panel. */
     history: (id: string): ReadableAtom<HistoryState> => historyAtom(id),
-    /** On first load: the migration, then the load; once per page however often it is asked. */
-    start(): Promise<void> {
-      started ??= migrate()
-        .catch((error: unknown) => console.error(error))
-        .then(load);
-      return started;
-    },
+    start,
+    open,
     migrate,
     load,
     add,
+    /** What the add form holds as typed. */
+    editAddDraft: (draft: ContactDraft) => $addDraft.set(draft),
     startEditing,
     editDraft,
     stopEditing,
@@ -382,8 +453,8 @@ export type ContactsStore = ReturnType<typeof createContactsStore>;
 
 let pageStore: ContactsStore | undefined;
 
-/** The page's store: the shared Supabase client, this browser's storage, the real clock. */
+/** The page's store: the shared Supabase client, this browser's storage, the real clock, the team session. */
 export function contactsStore(): ContactsStore {
-  pageStore ??= createContactsStore({ client: getSupabase, storage: browserStorage });
+  pageStore ??= createContactsStore({ client: getSupabase, storage: browserStorage, session: teamSession() });
   return pageStore;
 }

@@ -1,13 +1,13 @@
 /**
- * The unlocked /fans: the count, the sign-ups newest first with their choice
- * and date, "Download CSV" for the mailing tool, and removing an address after
+ * The unlocked /fans: the count, how many sign-ups an allowance refused
+ * lately, the sign-ups newest first with their choice and date, "Download CSV" for the mailing tool, and removing an address after
  * a confirmation. The list and its verbs live in fans.store.ts.
  */
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import { Button } from "../../components/ui/Button";
 import { downloadText } from "../../lib/download";
-import { formatSignupDate, interestShort, signupCount, type FanSignup } from "./fans";
+import { formatSignupDate, interestShort, refusedSignupsText, signupCount, type FanSignup } from "./fans";
 import { fansList } from "./fans.store";
 
 const COUNT_ID = "fans-count";
@@ -56,6 +56,7 @@ export function SignupList() {
   const list = fansList();
   const signups = useStore(list.$signups);
   const count = useStore(list.$count);
+  const refused = useStore(list.$refused);
   // The list is read while shown; the page locking unmounts it, which stops the session checks.
   useEffect(() => list.start(), [list]);
 
@@ -77,6 +78,7 @@ export function SignupList() {
           Download CSV
         </Button>
       </div>
+      {refused === null ? null : <p className="text-stone-700">{refusedSignupsText(refused)}</p>}
       {count === 0 ? (
         <p>No sign-ups yet.</p>
       ) : (

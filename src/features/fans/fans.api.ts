@@ -1,10 +1,13 @@
-/** The team's reads and removals of fan_signups; the client is handed in (the team's signed-in session). */
+/**
+ * The team's reads and removals of fan_signups, and how many sign-ups an allowance refused; the client is
+ * handed in (the team's signed-in session).
+ */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { readAllPages } from "../../lib/read-all-pages";
-import { toFanSignups, type FanSignup } from "./fans";
+import { toRefusedCount, toFanSignups, type FanSignup } from "./fans";
 
-/** The part of the client the list uses. */
-export type FansClient = Pick<SupabaseClient, "from">;
+/** The parts of the client the list uses: the table, and one function. */
+export type FansClient = Pick<SupabaseClient, "from" | "rpc">;
 
 /**
  * Every sign-up, newest first, read in pages so a hosted project's row limit cuts none off (the
@@ -21,6 +24,18 @@ export async function fetchSignups(client: FansClient): Promise<FanSignup[]> {
       .range(from, to),
   );
   return toFanSignups(rows);
+}
+
+/**
+ * How many sign-ups an allowance refused in the last 24 hours (public.fan_signups_refused(), the team's
+ * only); throws the server's error, or when the answer is not a count.
+ */
+export async function fetchRefusedSignups(client: Pick<FansClient, "rpc">): Promise<number> {
+  const { data, error } = await client.rpc("fan_signups_refused");
+  if (error) throw error;
+  const count = toRefusedCount(data);
+  if (count === null) throw new Error(`fan_signups_refused answered ${JSON.stringify(data)}, not a count`);
+  return count;
 }
 
 /** Removes one address for good. */

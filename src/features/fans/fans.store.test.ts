@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { fakeTeamClient, settle, toastLines } from "../calendar/team-client.fake";
+import { fakeTeamClient, settle, toastLines } from "../team/team-client.fake";
 import { $toasts } from "../toasts/toasts.store";
 import type { FansClient } from "./fans.api";
 import { createFansList } from "./fans.store";
@@ -79,6 +79,30 @@ describe("the sign-up list", () => {
     expect(toastLines()).toEqual(["Error loading sign-ups: permission denied for table fan_signups"]);
     expect($toasts.get()[0].variant).toBe("destructive");
     expect(fake.list.$signups.get()).toBeNull();
+  });
+
+  it("reads how many sign-ups an allowance refused, beside the list", async () => {
+    const fake = await loaded();
+    expect(fake.functionCalls.map((call) => [call.name, call.args])).toEqual([["fan_signups_refused", {}]]);
+    expect(fake.list.$refused.get()).toBeNull();
+    fake.functionCalls[0].answer(3);
+    await settle();
+    expect(fake.list.$refused.get()).toBe(3);
+  });
+
+  it("says nothing of refused sign-ups, and no toast, when they cannot be counted", async () => {
+    for (const fail of [
+      (fake: Awaited<ReturnType<typeof loaded>>) =>
+        fake.functionCalls[0].fail({ code: "PGRST202", message: "Could not find the function" }, 404),
+      (fake: Awaited<ReturnType<typeof loaded>>) => fake.functionCalls[0].answer("lots"),
+    ]) {
+      const fake = await loaded();
+      fail(fake);
+      await settle();
+      expect(fake.list.$refused.get()).toBeNull();
+      expect(emails(fake.list)).toEqual(["new@example.com", "old@example.com"]);
+      expect(toastLines()).toEqual([]);
+    }
   });
 
   it("checks the team session while the list is shown, and no longer once it is gone", async () => {

@@ -1,16 +1,16 @@
 /**
  * The team's list of fan sign-ups on /fans: every page of it read once the
- * page opens, the count, removing an address after a confirmation, and the CSV
- * for the mailing tool. The client, the team session and the clock are handed
+ * page opens, the count, how many sign-ups an allowance refused in the last 24
+ * hours, removing an address after a confirmation, and the CSV for the mailing tool. The client, the team session and the clock are handed
  * in, so a test drives a failed load or a failed removal with fakes;
  * fansList() is the browser's one instance.
  */
 import { atom, computed } from "nanostores";
 import { getSupabase } from "../../lib/supabase";
-import { teamSession, type TeamSession } from "../calendar/calendar.store";
+import { teamSession, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
 import { CSV_MIME_TYPE, csvFilename, failureText, signupsCsv, type FanSignup } from "./fans";
-import { fetchSignups, removeSignup, type FansClient } from "./fans.api";
+import { fetchRefusedSignups, fetchSignups, removeSignup, type FansClient } from "./fans.api";
 
 export type FansListDependencies = {
   /** The client, as the browser loads it (once, on first use). */
@@ -26,22 +26,32 @@ export function createFansList(deps: FansListDependencies) {
   /** The id of the address waiting for "Yes, remove", if any. */
   const $confirming = atom<string | null>(null);
   const $count = computed($signups, (signups) => signups?.length ?? 0);
+  /** Sign-ups an allowance refused in the last 24 hours; null until read, and if it cannot be read. */
+  const $refused = atom<number | null>(null);
 
   /**
    * Reads the list, and checks the team session while it is shown (a session
    * that ended elsewhere locks the page, as on the calendar), until the
-   * returned stop. A failed read says why and leaves "Loading sign-ups...".
+   * returned stop. A failed read says why and leaves "Loading sign-ups...". The count of refused
+   * sign-ups is read beside it; if it cannot be, the page says nothing of it rather than alarm anyone.
    */
   function start(): () => void {
     let disposed = false;
     let stopWatch = () => {};
     $signups.set(null);
     $confirming.set(null);
+    $refused.set(null);
     void (async () => {
       try {
         const client = await deps.client();
         if (disposed) return;
         stopWatch = deps.session.watch();
+        void fetchRefusedSignups(client).then(
+          (count) => !disposed && $refused.set(count),
+          () => {
+            // Quietly nothing: the list is what the page is for.
+          },
+        );
         const signups = await fetchSignups(client);
         if (!disposed) $signups.set(signups);
       } catch (error) {
@@ -85,6 +95,7 @@ export function createFansList(deps: FansListDependencies) {
     $signups,
     $confirming,
     $count,
+    $refused,
     start,
     remove,
     csvFile,

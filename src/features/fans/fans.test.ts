@@ -4,9 +4,11 @@ import {
   csvFilename,
   formatSignupDate,
   interestShort,
+  refusedSignupsText,
   signupCount,
   signupsCsv,
   toFanSignups,
+  toRefusedCount,
   type FanSignup,
 } from "./fans";
 
@@ -55,6 +57,25 @@ describe("the list's words", () => {
     expect(signupCount(0)).toBe("0 sign-ups");
     expect(signupCount(1)).toBe("1 sign-up");
     expect(signupCount(12)).toBe("12 sign-ups");
+  });
+
+  it("says how many sign-ups an allowance refused in the last day, and none plainly", () => {
+    expect(refusedSignupsText(0)).toBe("No sign-ups were refused in the last 24 hours.");
+    expect(refusedSignupsText(1)).toBe(
+      "1 sign-up was refused in the last 24 hours because too many came at once. Each was asked to try again in a minute.",
+    );
+    expect(refusedSignupsText(3)).toBe(
+      "3 sign-ups were refused in the last 24 hours because too many came at once. Each was asked to try again in a minute.",
+    );
+    expect(refusedSignupsText(4213)).toMatch(/^4,213 sign-ups were refused /);
+  });
+
+  it("reads the refused count only as a whole number from 0 up", () => {
+    expect(toRefusedCount(3)).toBe(3);
+    expect(toRefusedCount(0)).toBe(0);
+    expect(toRefusedCount("12")).toBe(12);
+    for (const odd of [-1, 1.5, "3 sign-ups", null, undefined, [3], { count: 3 }])
+      expect(toRefusedCount(odd)).toBeNull();
   });
 
   it("names the choice and dates it in Irish time", () => {

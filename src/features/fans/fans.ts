@@ -8,9 +8,6 @@ import { CRLF } from "../../lib/content-lines";
 /** A sign-up as read back; `interest` is whatever the table holds (one of data/signup's interests today). */
 export type FanSignup = { id: string; email: string; interest: Interest | (string & {}); created_at: string };
 
-/** The spec's "Access granted" toast, saying what this page opens. */
-export const FANS_ACCESS_GRANTED = { title: "Access granted", description: "You can now see the sign-ups" };
-
 /**
  * The rows of a select, checked: a row without an id, an address or a
  * readable sign-up date is dropped rather than allowed to break the list
@@ -26,6 +23,22 @@ export function toFanSignups(rows: unknown): FanSignup[] {
     // An unknown choice (a newer schema) still shows, as stored.
     return [{ id: String(id), email, interest: typeof interest === "string" ? interest : "all", created_at }];
   });
+}
+
+/** The count fan_signups_refused() answered, checked: a whole number from 0 up (PostgREST may send a bigint as text); else null. */
+export function toRefusedCount(data: unknown): number | null {
+  const count = typeof data === "string" && /^\d+$/.test(data) ? Number(data) : data;
+  return typeof count === "number" && Number.isSafeInteger(count) && count >= 0 ? count : null;
+}
+
+/**
+ * What the list says of the sign-ups an allowance refused in the last 24 hours. None is said plainly, so
+ * the team can tell "nobody was turned away" from a count that could not be read (then nothing is said).
+ */
+export function refusedSignupsText(count: number): string {
+  if (count === 0) return "No sign-ups were refused in the last 24 hours.";
+  const many = `${new Intl.NumberFormat("en-IE").format(count)} sign-ups were`;
+  return `${count === 1 ? "1 sign-up was" : many} refused in the last 24 hours because too many came at once. Each was asked to try again in a minute.`;
 }
 
 /** A failed call's words for a toast: the server's message, or the error itself. */

@@ -45,3 +45,22 @@ it("lets the next toast close by itself after one was closed with the pointer ov
   wait(2_000);
   expect(screen.queryByRole("status")).toBeNull();
 });
+
+it("puts a toast that answers an earlier one in its place on screen, for its own full time", () => {
+  render(<Toaster />);
+  let denied = "";
+  act(() => {
+    denied = showToast({ title: "Access denied", description: "Incorrect password", variant: "destructive" });
+  });
+  expect(screen.getByRole("alert")).toHaveTextContent("Incorrect password");
+  wait(TOAST_DURATION_MS - 1_000);
+  act(() => showToast({ title: "Access granted", description: "You can now edit the calendar", replaces: denied }));
+  expect(screen.queryByRole("alert")).toBeNull();
+  expect(screen.getByRole("status")).toHaveTextContent("You can now edit the calendar");
+  // Its time starts afresh: still there when the refusal would have closed.
+  wait(2_000);
+  expect(screen.getByRole("status")).toHaveTextContent("Access granted");
+  wait(TOAST_DURATION_MS + 1_000);
+  wait(2_000);
+  expect(screen.queryByRole("status")).toBeNull();
+});

@@ -20,4 +20,16 @@ describe("toast queue", () => {
     dequeueToast(first);
     expect($toasts.get().map((t) => t.id)).toEqual([second]);
   });
+
+  it("lets a toast take the place of one it answers, keeping its id, instead of queueing beside it", () => {
+    const denied = showToast({ title: "Access denied", description: "Incorrect password", variant: "destructive" });
+    const other = showToast({ title: "Contacts loaded" });
+    const granted = showToast({ title: "Access granted", replaces: denied });
+    expect(granted).toBe(denied);
+    expect($toasts.get().map((t) => [t.id, t.title, t.variant])).toEqual([
+      [other, "Contacts loaded", "default"],
+      [denied, "Access granted", "default"],
+    ]);
+    expect(showToast({ title: "Next" })).not.toBe(denied);
+  });
 });

@@ -33,16 +33,25 @@ export const $toasts = atom<readonly ToastMessage[]>([]);
 
 let counter = 0;
 
-/** Queues a toast; failures pass `variant: "destructive"`, a toast that offers a step back passes `action`. Returns its id. */
+/**
+ * Queues a toast; failures pass `variant: "destructive"`, a toast that offers a step back passes `action`.
+ * A toast that answers an earlier one passes its id as `replaces` and takes its place on screen (a Login's
+ * "Access granted" after its "Access denied"), instead of stacking beside it. Returns its id.
+ */
 export function showToast(toast: {
   title: string;
   description?: string;
   variant?: ToastVariant;
   action?: ToastAction;
+  replaces?: string;
 }): string {
-  counter += 1;
-  const id = `toast-${counter}`;
-  $toasts.set([...$toasts.get(), { id, variant: "default", ...toast }]);
+  const { replaces, ...shown } = toast;
+  let id = replaces;
+  if (id === undefined) {
+    counter += 1;
+    id = `toast-${counter}`;
+  }
+  $toasts.set([...$toasts.get().filter((queued) => queued.id !== id), { id, variant: "default", ...shown }]);
   return id;
 }
 

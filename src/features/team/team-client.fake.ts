@@ -1,8 +1,8 @@
 /**
- * Test doubles for the calendar's and /fans' unit tests (never shipped: only
+ * Test doubles for the team pages' unit tests (the calendar, /fans; never shipped: only
  * tests import this). fakeTeamClient stands in for the team's Supabase client:
  * auth answers as the test says and emits events as auth-js would; every read
- * or write of a table waits until the test answers it; realtime channels
+ * or write of a table, and every function called, waits until the test answers it; realtime channels
  * report what the test tells them to. fakePage and fakeNetwork stand in for
  * the document and the window.
  */
@@ -51,6 +51,15 @@ export type PendingWrite = {
   answered: boolean;
 };
 
+/** A database function called (supabase-js .rpc()), waiting for its reply. */
+type PendingCall = {
+  name: string;
+  args: unknown;
+  /** Replies with this value. */
+  answer: (value: unknown) => void;
+  fail: (error: object, status: number) => void;
+};
+
 /** A realtime channel as the page subscribed it. */
 export type FakeChannel = {
   topic: string;
@@ -68,6 +77,7 @@ export function fakeTeamClient(answers: { signIn?: unknown; getUser?: unknown } 
   const calls: string[] = [];
   const reads: PendingRead[] = [];
   const writes: PendingWrite[] = [];
+  const functionCalls: PendingCall[] = [];
   const channels: FakeChannel[] = [];
   const emit = (event: string, session: unknown = null) => listeners.forEach((listener) => listener(event, session));
 
@@ -152,6 +162,12 @@ export function fakeTeamClient(answers: { signIn?: unknown; getUser?: unknown } 
     return query;
   }
 
+  function rpc(name: string, args: unknown = {}) {
+    const settle = pending();
+    functionCalls.push({ name, args, answer: (value) => reply(settle).ok(value), fail: reply(settle).error });
+    return settle.promise;
+  }
+
   function channel(topic: string) {
     let onChange: () => void = () => {};
     let onStatus: (status: string) => void = () => {};
@@ -185,12 +201,13 @@ export function fakeTeamClient(answers: { signIn?: unknown; getUser?: unknown } 
   }
 
   return {
-    client: { auth, from, channel, removeChannel },
+    client: { auth, from, rpc, channel, removeChannel },
     emit,
     calls,
     listeners,
     reads,
     writes,
+    functionCalls,
     channels,
     /** The reads not yet answered, oldest first. */
     waitingReads: () => reads.filter((read) => !read.answered),

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
-import { createTeamSession, type AuthClient } from "./calendar.store";
-import { LOCK_REASONS, NO_CONNECTION_TEXT, SESSION_CHECK_MS } from "./session";
+import { SESSION_CHECK_MS, TEAM_PLACES, teamWords, type TeamPlace } from "./team";
 import { fakeNetwork, fakePage, fakeTeamClient, settle, toastLines } from "./team-client.fake";
+import { createTeamSession, type AuthClient } from "./team.store";
 
 const TEAM_EMAIL = "team@example.org";
 const RATE_LIMITED = {
@@ -14,22 +14,27 @@ const WRONG = {
   error: { name: "AuthApiError", status: 400, code: "invalid_credentials", message: "Invalid login credentials" },
 };
 
-/** A team session on a fake client, document and window, timed by Vitest's fake clock. */
-function setup(answers: Parameters<typeof fakeTeamClient>[0] = {}, client?: () => Promise<AuthClient>) {
+const { lockReasons: LOCK_REASONS, noConnection: NO_CONNECTION_TEXT } = teamWords(TEAM_PLACES.calendar);
+
+/** A team session on a fake client, document and window, timed by Vitest's fake clock, on the calendar unless told. */
+function setup(
+  answers: Parameters<typeof fakeTeamClient>[0] = {},
+  client?: () => Promise<AuthClient>,
+  place: TeamPlace = TEAM_PLACES.calendar,
+) {
   const fake = fakeTeamClient(answers);
   const page = fakePage();
   const network = fakeNetwork();
   const session = createTeamSession({
     client: client ?? (async () => fake.client as unknown as AuthClient),
     email: TEAM_EMAIL,
+    place,
     page,
     network,
     timers: { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
   });
   return { ...fake, session, page, network };
 }
-
-/** Lets every promise that can settle now settle. */
 
 beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] }));
 afterEach(() => {
@@ -46,10 +51,26 @@ describe("signing in to the team session", () => {
     expect(toastLines()).toEqual(["Access granted: You can now edit the calendar"]);
   });
 
-  it("says what the page opens when /fans passes its own words", async () => {
-    const { session } = setup();
-    await session.signIn("open sesame", { title: "Access granted", description: "You can now see the sign-ups" });
-    expect(toastLines()).toEqual(["Access granted: You can now see the sign-ups"]);
+  it("says the spec's Access granted on every team page alike", async () => {
+    for (const place of Object.values(TEAM_PLACES)) {
+      $toasts.set([]);
+      const { session } = setup({}, undefined, place);
+      await session.signIn("open sesame");
+      expect(toastLines()).toEqual(["Access granted: You can now edit the calendar"]);
+    }
+  });
+
+  it("puts Access granted in the place of the Access denied before it, and keeps one refusal at a time", async () => {
+    const answers: { signIn?: unknown } = { signIn: WRONG };
+    const { session } = setup(answers);
+    await session.signIn("nope");
+    await session.signIn("still nope");
+    const [denied] = $toasts.get();
+    expect($toasts.get().map((toast) => [toast.id, toast.title])).toEqual([[denied.id, "Access denied"]]);
+    delete answers.signIn;
+    await session.signIn("open sesame");
+    expect($toasts.get().map((toast) => [toast.id, toast.title])).toEqual([[denied.id, "Access granted"]]);
+    expect(toastLines()).toEqual(["Access granted: You can now edit the calendar"]);
   });
 
   it("refuses an empty password as a wrong one, without asking the server", async () => {
@@ -191,6 +212,20 @@ describe("following the team session", () => {
     }
   });
 
+  it("names the page it is on as it locks, and as a Login is refused for a while", async () => {
+    const { session, emit } = setup({ signIn: RATE_LIMITED }, undefined, TEAM_PLACES.contacts);
+    await session.signIn("guess");
+    expect(toastLines()).toEqual([
+      "Too many tries: The contact directory has stopped taking passwords for a while. Wait a few minutes, then try again.",
+    ]);
+    emit("SIGNED_IN", { access_token: "t" });
+    $toasts.set([]);
+    await session.refuse(session.currentOpening());
+    expect(toastLines()).toEqual([
+      "Contacts locked: The contact directory no longer accepts this session. Enter the password again.",
+    ]);
+  });
+
   it("locks saying the calendar refused the session, a reason the SIGNED_OUT that follows does not replace", async () => {
     const { session, calls } = setup();
     await session.signIn("open sesame");
@@ -248,34 +283,5 @@ describe("following the team session", () => {
     vi.advanceTimersByTime(SESSION_CHECK_MS * 2);
     await settle();
     expect(checks()).toBe(4);
-  });
-});
-
-describe("the Add Event draft", () => {
-  const typed = { title: "Radio session, RTÉ", description: "Bring the 12-string", eventType: "promotion" as const };
-  const day = new Date(2031, 4, 18);
-
-  it("is kept, with its day, when the session ends while someone is typing, and is back after the next sign-in", async () => {
-    const { session, emit } = setup();
-    await session.signIn("open sesame");
-    session.selectDay(day);
-    session.editEventDraft(typed);
-    emit("SIGNED_OUT");
-    expect(session.$unlocked.get()).toBe(false);
-    expect(session.$hasUnsavedEvent.get()).toBe(true);
-    await session.signIn("open sesame");
-    expect(session.$eventDraft.get()).toEqual(typed);
-    expect(session.$selectedDay.get()).toBe(day);
-  });
-
-  it("counts as unsaved only when a title or description has been typed", () => {
-    const { session } = setup();
-    expect(session.$hasUnsavedEvent.get()).toBe(false);
-    session.editEventDraft({ title: "  ", description: "", eventType: "away" });
-    expect(session.$hasUnsavedEvent.get()).toBe(false);
-    session.editEventDraft({ title: "", description: "Soundcheck at 5", eventType: "gig" });
-    expect(session.$hasUnsavedEvent.get()).toBe(true);
-    session.clearEventDraft();
-    expect(session.$hasUnsavedEvent.get()).toBe(false);
   });
 });

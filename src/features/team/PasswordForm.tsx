@@ -1,6 +1,9 @@
 /**
- * The "Enter Password" form as it looks, from plain values: PasswordGate fills
- * it from the team session. With `skeleton`, it is the static placeholder the
+ * The "Enter Password" form of every team page as it looks, from plain values:
+ * PasswordGate fills it from the team session. A real form with the team
+ * account's e-mail as its username and the password as the current one, so a
+ * browser offers to save the password after a Login and fills both next time:
+ * signing in is then one press. With `skeleton`, it is the static placeholder the
  * page shows until its island loads: the same box with the same contents,
  * hidden, so the placeholder takes exactly the gate's size from what the gate
  * holds, and nothing moves when the island mounts.
@@ -8,7 +11,6 @@
 import { useId } from "react";
 import { Button } from "../../components/ui/Button";
 import { cardClass, cx, inputClass, labelClass } from "../../components/ui/styles";
-import { DRAFT_KEPT_TEXT } from "./session";
 
 type PasswordFormProps = {
   skeleton?: boolean;
@@ -17,9 +19,9 @@ type PasswordFormProps = {
   checking?: boolean;
   /** Why the page locked itself, or why a Login was refused (not for a wrong password). */
   statusLine?: string | null;
-  /** The Add Event form holds something typed, which is kept. */
-  draftKept?: boolean;
-  /** Take focus: the page locked itself, and the calendar that had it went away. */
+  /** What the page keeps for after the next sign-in (the calendar's event being typed), said under the status. */
+  kept?: string | null;
+  /** Take focus: the page locked itself, and the tool that had it went away. */
   autoFocus?: boolean;
   onPasswordChange?: (password: string) => void;
   onSubmit?: () => void;
@@ -28,7 +30,7 @@ type PasswordFormProps = {
 };
 
 export function PasswordForm(props: PasswordFormProps) {
-  const { skeleton = false, password = "", checking = false, statusLine = null, draftKept = false } = props;
+  const { skeleton = false, password = "", checking = false, statusLine = null, kept = null } = props;
   const inputId = useId();
   return (
     <form
@@ -45,19 +47,28 @@ export function PasswordForm(props: PasswordFormProps) {
       <p id={`${inputId}-status`} role="status" className={statusLine ? "mt-2 text-sm text-red-800" : "sr-only"}>
         {statusLine}
       </p>
-      {draftKept ? (
-        <p id={`${inputId}-draft`} className="mt-1 text-sm text-stone-700">
-          {DRAFT_KEPT_TEXT}
+      {kept ? (
+        <p id={`${inputId}-kept`} className="mt-1 text-sm text-stone-700">
+          {kept}
         </p>
       ) : null}
-      {/* The team shares one account; its e-mail as the username lets password managers store the password for it. */}
+      {/*
+        The team shares one account: its e-mail as the username lets a password manager store the password for
+        it and fill it. Present (a manager skips fields that are not rendered) but visually hidden, as Chromium's
+        guide to password forms suggests; out of the tab order, and named for a screen reader that finds it.
+      */}
+      <label htmlFor={`${inputId}-account`} className="sr-only">
+        Team account
+      </label>
       <input
-        type="text"
+        id={`${inputId}-account`}
+        type="email"
         name="username"
         autoComplete="username"
         value={import.meta.env.PUBLIC_TEAM_EMAIL}
         readOnly
-        hidden
+        tabIndex={-1}
+        className="sr-only"
       />
       <label htmlFor={inputId} className={cx(labelClass, "mt-4")}>
         Password
@@ -70,9 +81,9 @@ export function PasswordForm(props: PasswordFormProps) {
         value={password}
         readOnly={skeleton}
         autoFocus={props.autoFocus}
-        // Focus lands here as the page locks: why, and that the draft is kept, are read out with the field.
+        // Focus lands here as the page locks: why, and what is kept, are read out with the field.
         aria-describedby={
-          [statusLine && `${inputId}-status`, draftKept && `${inputId}-draft`].filter(Boolean).join(" ") || undefined
+          [statusLine && `${inputId}-status`, kept && `${inputId}-kept`].filter(Boolean).join(" ") || undefined
         }
         onChange={(event) => props.onPasswordChange?.(event.target.value)}
         className={cx(inputClass, "mt-1")}

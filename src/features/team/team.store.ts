@@ -1,31 +1,30 @@
 /**
- * The team session (Supabase Auth) that opens the calendar and /fans: whether
- * the page is unlocked, why it locked itself, the Login, the auth events and
- * the checks that keep the two in step. Also the Add Event draft and its day,
- * which outlive a lock so that nothing typed is lost. The session lives in
- * memory only (src/lib/supabase.ts), so a reload locks the page again.
+ * The team session (Supabase Auth) that opens every team page (/calendar,
+ * /contacts, /fans): whether the page is unlocked, why it locked itself, the
+ * Login, the auth events and the checks that keep the two in step. The session
+ * lives in memory only (src/lib/supabase.ts), so a reload locks the page again.
  *
- * createTeamSession takes the client, the timers and the page's event sources,
- * so a test drives a whole sequence with fakes; teamSession() is the browser's
- * one instance. This module loads with the Enter Password screen, so it takes
- * only types from calendar.ts (whose date library the screen does without).
+ * createTeamSession takes the client, the timers, the page's event sources and
+ * the page it is on (its words), so a test drives a whole sequence with fakes;
+ * teamSession() is the browser's one instance. This module loads with the
+ * Enter Password screen, so it takes nothing from the pages' own logic.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { atom, computed } from "nanostores";
+import { atom } from "nanostores";
 import { getSupabase } from "../../lib/supabase";
-import { showToast } from "../toasts/toasts.store";
 import { browserTimers, type Timers } from "../../lib/timers";
-import type { EventDraft } from "./calendar";
+import { showToast } from "../toasts/toasts.store";
 import {
   ACCESS_GRANTED,
-  CALENDAR_LOCKED_TITLE,
   isNetworkFailure,
-  LOCK_REASONS,
   SESSION_CHECK_MS,
   signInRefusal,
+  teamPlaceAt,
+  teamWords,
   WRONG_PASSWORD,
   type Notice,
-} from "./session";
+  type TeamPlace,
+} from "./team";
 
 /** The part of the client the session uses; tests hand in a fake. */
 export type AuthClient = Pick<SupabaseClient, "auth">;
@@ -44,12 +43,15 @@ export type TeamSessionDependencies = {
   client: () => Promise<AuthClient>;
   /** The team account's e-mail: everyone signs in to the one shared account with the shared password. */
   email: string;
+  /** The page the session opens, which its words name (the spec's toasts are the same on every page). */
+  place: TeamPlace;
   page: PageSource;
   network: EventSource;
   timers: Timers;
 };
 
 export function createTeamSession(deps: TeamSessionDependencies) {
+  const words = teamWords(deps.place);
   const $unlocked = atom(false);
   /** Why the page locked itself while open, said on the Enter Password screen; null until then. */
   const $lockReason = atom<string | null>(null);
@@ -58,18 +60,11 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   /** A refused Login that is not a wrong password, in words that stay on the screen after the toast has gone. */
   const $refusal = atom<string | null>(null);
   /**
-   * The Add Event form as typed so far; null while untouched and after a
-   * successful add (the form then shows emptyEventDraft). In memory only, like
-   * the session: after the next sign-in the form shows it again, never after a reload.
+   * The refusal toast on screen, if any: the next answer to a Login takes its
+   * place, so a wrong password followed by the right one leaves only "Access
+   * granted", and several wrong tries leave one "Access denied", not a stack.
    */
-  const $eventDraft = atom<EventDraft | null>(null);
-  /** The day picked in the month, the date of the event being typed. */
-  const $selectedDay = atom<Date | undefined>(undefined);
-  /** Whether the draft holds something typed, so the Enter Password screen says it is kept. */
-  const $hasUnsavedEvent = computed(
-    $eventDraft,
-    (draft) => draft !== null && (draft.title.trim() !== "" || draft.description.trim() !== ""),
-  );
+  let refusalToast: string | undefined;
 
   /** How many times the page has opened (one per sign-in); see currentOpening. */
   let openings = 0;
@@ -89,7 +84,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     $unlocked.set(false);
     if (!reason) return;
     $lockReason.set(reason);
-    showToast({ title: CALENDAR_LOCKED_TITLE, description: reason, variant: "destructive" });
+    showToast({ title: words.lockedTitle, description: reason, variant: "destructive" });
   }
 
   /**
@@ -112,7 +107,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     following = true;
     client.auth.onAuthStateChange((event) => {
       if (event === "SIGNED_IN") unlock();
-      else if (event === "SIGNED_OUT") lock(LOCK_REASONS.sessionEnded);
+      else if (event === "SIGNED_OUT") lock(words.lockReasons.sessionEnded);
     });
   }
 
@@ -124,19 +119,19 @@ export function createTeamSession(deps: TeamSessionDependencies) {
       if (password === "") return WRONG_PASSWORD;
       follow(client);
       const { data, error } = await client.auth.signInWithPassword({ email: deps.email, password });
-      if (error || !data.session) return signInRefusal(error);
+      if (error || !data.session) return signInRefusal(error, deps.place);
     } catch (error) {
-      return signInRefusal(error);
+      return signInRefusal(error, deps.place);
     }
     unlock();
     return null;
   }
 
   /**
-   * The Login: unlocks and says `granted`, or says why not (a wrong password
-   * in the spec's words, anything else also on the gate). Returns whether it unlocked.
+   * The Login: unlocks and says "Access granted", or says why not (a wrong
+   * password in the spec's words, anything else also on the gate). Returns whether it unlocked.
    */
-  async function signIn(password: string, granted: Notice = ACCESS_GRANTED): Promise<boolean> {
+  async function signIn(password: string): Promise<boolean> {
     // One sign-in at a time: a second press while the first is on its way does nothing.
     if ($signingIn.get()) return false;
     $signingIn.set(true);
@@ -147,11 +142,12 @@ export function createTeamSession(deps: TeamSessionDependencies) {
       $signingIn.set(false);
     }
     if (refusal === null) {
-      showToast(granted);
+      showToast({ ...ACCESS_GRANTED, replaces: refusalToast });
+      refusalToast = undefined;
       return true;
     }
     $refusal.set(refusal === WRONG_PASSWORD ? null : `${refusal.title}. ${refusal.description}`);
-    showToast({ ...refusal, variant: "destructive" });
+    refusalToast = showToast({ ...refusal, variant: "destructive", replaces: refusalToast });
     return false;
   }
 
@@ -173,7 +169,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
    */
   async function refuse(opening: number | null): Promise<void> {
     if (opening === null || opening !== currentOpening()) return;
-    await end(LOCK_REASONS.accessRefused);
+    await end(words.lockReasons.accessRefused);
   }
 
   /**
@@ -193,7 +189,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     if (!error || isNetworkFailure(error)) return;
     const { name, status } = error as { name?: string; status?: number };
     if (name === "AuthSessionMissingError" || status === 401 || status === 403) {
-      await end(LOCK_REASONS.sessionEnded);
+      await end(words.lockReasons.sessionEnded);
     }
   }
 
@@ -227,17 +223,11 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     $lockReason,
     $signingIn,
     $refusal,
-    $eventDraft,
-    $selectedDay,
-    $hasUnsavedEvent,
     signIn,
     currentOpening,
     refuse,
     check,
     watch,
-    editEventDraft: (draft: EventDraft) => $eventDraft.set(draft),
-    clearEventDraft: () => $eventDraft.set(null),
-    selectDay: (day: Date | undefined) => $selectedDay.set(day),
   };
 }
 
@@ -245,11 +235,15 @@ export type TeamSession = ReturnType<typeof createTeamSession>;
 
 let browserSession: TeamSession | undefined;
 
-/** The page's one team session, on the browser's client, document and window (the calendar and /fans share it). */
+/**
+ * The page's one team session, on the browser's client, document and window, in the words of
+ * the team page it is on (every island and store of the page shares it).
+ */
 export function teamSession(): TeamSession {
   browserSession ??= createTeamSession({
     client: getSupabase,
     email: import.meta.env.PUBLIC_TEAM_EMAIL,
+    place: teamPlaceAt(location.pathname),
     page: document,
     network: window,
     timers: browserTimers,
