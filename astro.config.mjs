@@ -5,7 +5,8 @@ import tailwind from "@astrojs/tailwind";
 import { SITE_PORT } from "./server/http.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
 import { builtTeamEmail } from "./server/team-account.mjs";
-import { site } from "./src/data/site.ts";
+import { contentFiles, siteSchema } from "./src/lib/content-schemas.ts";
+import { readContentFile, singleEntry } from "./src/lib/owner-content.ts";
 import { cspCheck } from "./src/integrations/csp-check.mjs";
 import { deployBuildProblem } from "./src/integrations/deploy-guard.mjs";
 import { deployedPolicy } from "./src/integrations/netlify-headers.mjs";
@@ -13,6 +14,11 @@ import { deployedPolicy } from "./src/integrations/netlify-headers.mjs";
 // A deploy build that would ship a site talking to localhost, or to a host the CSP blocks, stops here.
 const deployProblem = deployBuildProblem(process.env, await deployedPolicy());
 if (deployProblem) throw new Error(deployProblem);
+
+// The site's name and address (src/content/site.yaml), checked as the build checks every content file:
+// the configuration needs the address, and the browser's code the name (src/data/site.ts), before any
+// collection is loaded.
+const [{ data: settings }] = readContentFile(contentFiles.site, singleEntry("site"), siteSchema);
 
 // Outside production the embedded local backend is the default.
 process.env.PUBLIC_SUPABASE_URL ||= LOCAL_SUPABASE_URL;
@@ -26,13 +32,14 @@ process.env.PUBLIC_SUPABASE_ANON_KEY ||= LOCAL_ANON_KEY;
 process.env.PUBLIC_TEAM_EMAIL = builtTeamEmail();
 
 export default defineConfig({
-  site: process.env.SITE_URL || site.url,
+  site: process.env.SITE_URL || settings.url,
   output: "static",
   trailingSlash: "ignore",
   build: { format: "file" },
   integrations: [react(), tailwind({ applyBaseStyles: true }), cspCheck()],
   server: { port: SITE_PORT, host: "127.0.0.1" },
   vite: {
+    define: { "import.meta.env.ARTIST_NAME": JSON.stringify(settings.artistName) },
     build: {
       // Never inline a page's own script: the CSP allows inline scripts by hash only, and a script that
       // reads PUBLIC_* values (the sign-up form) would hash differently in every environment. Other

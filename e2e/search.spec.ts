@@ -7,8 +7,8 @@
  * without running the pages' scripts.
  */
 import type { Page } from "@playwright/test";
-import { footer, profileUrls } from "../src/data/links";
 import { PUBLIC_PAGES, TOOL_PAGES } from "../src/data/pages.mjs";
+import { content } from "./content";
 import { expect, jpegSize, test } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });
@@ -20,8 +20,8 @@ const crawl = (page: Page, path: string) => page.goto(path, { waitUntil: "domcon
 async function expectFooter(page: Page) {
   const links = page.getByRole("contentinfo").getByRole("link");
   expect(await links.evaluateAll((all) => all.map((link) => link.getAttribute("href")))).toEqual([
-    ...profileUrls,
-    footer.signup.href,
+    ...content.profileUrls,
+    "/listen#signup",
   ]);
 }
 

@@ -22,7 +22,7 @@ export const contentFiles = {
 } satisfies Record<string, ContentFile>;
 
 /** The services the site draws an icon for (src/components/ServiceIcon.astro). */
-const serviceIds = ["spotify", "apple-music", "bandcamp", "youtube", "instagram", "tiktok", "facebook"] as const;
+export const serviceIds = ["spotify", "apple-music", "bandcamp", "youtube", "instagram", "tiktok", "facebook"] as const;
 
 /** Text that must say something. */
 const text = z.string().trim().min(1);
@@ -72,10 +72,10 @@ export const tourSchema = z
   .strict();
 
 /** How a date stands; a date without one stands as announced. */
-const tourDateStatuses = ["scheduled", "postponed", "rescheduled", "cancelled"] as const;
+export const tourDateStatuses = ["scheduled", "postponed", "rescheduled", "cancelled"] as const;
 
 /** How many tickets are left, as search engines are told. */
-const ticketAvailabilities = ["on-sale", "few-left", "sold-out", "pre-sale"] as const;
+export const ticketAvailabilities = ["on-sale", "few-left", "sold-out", "pre-sale"] as const;
 
 export const tourDateSchema = z
   .object({
@@ -205,3 +205,5 @@ export const epkSchema = z
   })
   .strict();
 
+export type TourDateEntry = z.output<typeof tourDateSchema>;
+export type ReleaseEntry = z.output<typeof releaseSchema>;
