@@ -125,6 +125,13 @@ describe("a date added a year ahead", () => {
     },
   );
 
+  it("offers its tickets in a new tab, saying so to screen readers", async () => {
+    const { document } = openAt(await card(withAdded(2), TODAY), TODAY);
+    const link = document.querySelector(`[id="${added.id}"] a[href="${added.link}"]`)!;
+    expect([link.getAttribute("target"), link.getAttribute("rel")]).toEqual(["_blank", "noopener noreferrer"]);
+    expect(text(link.querySelector(".sr-only"))).toBe("for November 26th (opens in a new tab)");
+  });
+
   it.each([0, 3])(
     "at position %i of the file is the next show on / and /listen, linking its tickets on /tour",
     async (position) => {
