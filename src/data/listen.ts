@@ -15,13 +15,15 @@ export function kickerOf(release: Release, now: Date): string {
   return `${kind}, ${outWhen(release, now)}`;
 }
 
+/** "Spotify, Apple Music or YouTube". */
+const eitherOf = new Intl.ListFormat("en-IE", { type: "disjunction" });
 const services = streaming.filter((service) => service.single).map((service) => service.name);
 const title = `Listen to “${featuredRelease.title}”`;
 
 export const listen = {
   title,
   description:
-    `Play “${featuredRelease.title}” by ${site.artistName} on ${services.slice(0, -1).join(", ")} or ${services.at(-1)}; ` +
+    `Play “${featuredRelease.title}” by ${site.artistName} on ${eitherOf.format(services)}; ` +
     "see her next show and sign up for news.",
   kicker: kickerOf(featuredRelease, new Date()),
   single: featuredRelease.title,

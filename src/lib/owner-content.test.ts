@@ -135,6 +135,12 @@ describe("the tour file, as the build loads it", () => {
       "field staus: is not a field here (a typo?)",
     ],
     [
+      "a field name with brackets in it",
+      "kind: ticket",
+      "kind: ticket\n    price (eur: 18",
+      "field price (eur: is not a field here (a typo?)",
+    ],
+    [
       "a link that is not a web address",
       /link: .*/,
       "link: tickets.example/galway",

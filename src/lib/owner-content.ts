@@ -102,6 +102,9 @@ function fieldName(path: (string | number)[]): string {
     .join("");
 }
 
+/** `text` matched literally inside a regular expression. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /**
  * The line a field is on, found the way a person would: the entry's `id:` line, then each key of the
  * path in turn below it. Where the field is missing, the line of the nearest part that is there.
@@ -110,7 +113,9 @@ function lineOf(text: string, id: string | undefined, path: (string | number)[])
   const lines = text.split("\n");
   let [at, end] = [0, lines.length];
   if (id !== undefined) {
-    const idLine = lines.findIndex((line) => new RegExp(`^\\s*(?:- )?id:\\s*["']?${id}["']?\\s*(#.*)?$`).test(line));
+    const idLine = lines.findIndex((line) =>
+      new RegExp(`^\\s*(?:- )?id:\\s*["']?${literally(id)}["']?\\s*(#.*)?$`).test(line),
+    );
     if (idLine < 0) return undefined;
     // The entry ends where the next item of the same list starts.
     const dash = lines[idLine].indexOf("-");
@@ -121,7 +126,7 @@ function lineOf(text: string, id: string | undefined, path: (string | number)[])
   }
   for (const key of path.filter((part): part is string => typeof part === "string")) {
     const found = lines.findIndex(
-      (line, index) => index >= at && index < end && new RegExp(`^\\s*(?:- )?["']?${key}["']?:`).test(line),
+      (line, index) => index >= at && index < end && new RegExp(`^\\s*(?:- )?["']?${literally(key)}["']?:`).test(line),
     );
     if (found < 0) break;
     at = found;
