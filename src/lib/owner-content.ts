@@ -246,6 +246,9 @@ function checkedEntries(where: ContentFile, text: string, entries: Entries, sche
  */
 export function yamlCollection(where: ContentFile, entries: Entries, schema: z.ZodTypeAny): Loader {
   let failure: unknown;
+  // Once loaded, `astro dev` reloads the file on each change: a mistake then cannot stop a build, so it
+  // is shown in the terminal, and the pages keep erroring until it is mended.
+  let report: ((message: string) => void) | undefined;
   const inner = file(where.path, {
     parser: (text) => {
       try {
@@ -254,6 +257,7 @@ export function yamlCollection(where: ContentFile, entries: Entries, schema: z.Z
       } catch (error) {
         // file() logs a parser's error and carries on with nothing; the load below rethrows it instead.
         failure = error;
+        report?.((error as Error).message);
         return {};
       }
     },
@@ -261,15 +265,16 @@ export function yamlCollection(where: ContentFile, entries: Entries, schema: z.Z
   return {
     name: "owner-yaml",
     load: async (context) => {
-      failure = undefined;
+      [failure, report] = [undefined, undefined];
       const missing: string[] = [];
       const logger = Object.create(context.logger, {
         // file() only logs a file it cannot find; a missing content file must stop the build.
-        error: { value: (message: string) => missing.push(message) },
+        error: { value: (message: string) => (report ? report(message) : missing.push(message)) },
       });
       await inner.load({ ...context, logger });
       if (failure) throw failure;
       if (missing.length > 0) throw contentError(missing.map((message) => `${where.path}: ${message}`));
+      report = (message) => context.logger.error(message);
     },
   };
 }
