@@ -6,8 +6,9 @@ import tailwind from "@astrojs/tailwind";
 import { SITE_PORT } from "./server/http.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
 import { builtTeamEmail } from "./server/team-account.mjs";
-import { site } from "./src/data/site.ts";
 import { buildRecord } from "./src/integrations/build-record.mjs";
+import { contentFiles, siteSchema } from "./src/lib/content-schemas.ts";
+import { readContentFile, singleEntry } from "./src/lib/owner-content.ts";
 import { deployBuildProblem } from "./src/integrations/deploy-guard.mjs";
 import { placeholderProblem, readContentFiles, siteUrlFrom } from "./src/integrations/placeholder-guard.mjs";
 import { siteHeaders } from "./src/integrations/site-headers.mjs";
@@ -16,8 +17,13 @@ import { siteHeaders } from "./src/integrations/site-headers.mjs";
 const deployProblem = deployBuildProblem(process.env);
 if (deployProblem) throw new Error(deployProblem);
 
+// The site's name and address (src/content/site.yaml), checked as the build checks every content file:
+// the configuration needs the address, and the browser's code the name (src/data/site.ts), before any
+// collection is loaded.
+const [{ data: settings }] = readContentFile(contentFiles.site, singleEntry("site"), siteSchema);
+
 // SITE_URL, else Netlify's own URL (the site's main address), else the site settings' URL.
-const siteUrl = siteUrlFrom(process.env, site.url);
+const siteUrl = siteUrlFrom(process.env, settings.url);
 // A production build that would ship stand-in addresses, links or the generic player stops here, listing them.
 const placeholders = placeholderProblem(process.env, {
   files: readContentFiles(fileURLToPath(new URL(".", import.meta.url))),
@@ -45,6 +51,7 @@ export default defineConfig({
   integrations: [react(), tailwind({ applyBaseStyles: true }), siteHeaders(), buildRecord()],
   server: { port: SITE_PORT, host: "127.0.0.1" },
   vite: {
+    define: { "import.meta.env.ARTIST_NAME": JSON.stringify(settings.artistName) },
     build: {
       // Never inline a page's own script: the CSP allows inline scripts by hash only, and a script that
       // reads PUBLIC_* values (the sign-up form) would hash differently in every environment. Other

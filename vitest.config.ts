@@ -14,6 +14,8 @@ export default getViteConfig({
       "netlify/**/*.test.ts",
     ],
     setupFiles: ["./src/test/setup.ts"],
+    // The content collections, synced once per run (pages and src/data read them).
+    globalSetup: ["./src/test/content-store.ts"],
     // One test file per core. Vitest keeps a core back by default, but the backend's tests spend most of
     // their time waiting (sockets, timers, the database): on 2 cores the server suite took 116 s in one
     // worker and 64 s in two, for the same CPU time.

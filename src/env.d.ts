@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly PUBLIC_SUPABASE_ANON_KEY: string;
   /** E-mail of the shared team account the calendar signs in to (astro.config.mjs sets the default). */
   readonly PUBLIC_TEAM_EMAIL: string;
+  /** The artist's name from src/content/site.yaml (astro.config.mjs defines it at build time). */
+  readonly ARTIST_NAME: string;
 }
 
 interface ImportMeta {

@@ -5,14 +5,15 @@
 import { musicGroup } from "../lib/structured-data";
 import { profileUrls } from "./links";
 import { site } from "./site";
+import { siteSettings } from "./site-settings";
 
-// The configured site URL (astro.config.mjs: SITE_URL or site.url), as the canonical URLs use.
-const siteUrl = import.meta.env.SITE || site.url;
+// The configured site URL (astro.config.mjs: SITE_URL or the content's), as the canonical URLs use.
+const siteUrl = site.url;
 
 export const artistJsonLd = musicGroup({
   name: site.artistName,
   url: new URL("/", siteUrl).href,
-  genre: site.genres,
+  genre: siteSettings.genres,
   image: new URL(site.shareImage.path, siteUrl).href,
   // Her profiles elsewhere: streaming services and social networks (src/data/links.ts).
   sameAs: profileUrls,

@@ -13,8 +13,9 @@ describe("the biography", () => {
       /management deal/,
       /August 2024/,
       /produced with [A-Z]\w+ [A-Z]\w+ and [A-Z]\w+ [A-Z]\w+/,
-      /"Mother".*March 7th 2025.*domestic violence/,
-      /full EP releases in April.*tour/,
+      // Released, and now out: the words follow the release dates (src/data/dated-words.ts).
+      /"Mother", came out on March 7th 2025.*domestic violence/,
+      /full EP came out in April 2025.*tour/,
     ];
     // Each topic is in a paragraph at or after the previous topic's paragraph.
     let index = 0;

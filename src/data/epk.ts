@@ -1,21 +1,47 @@
-/** Press kit copy for /epk; its links come from src/data/links.ts. */
-import { epPage, streamingService } from "./links";
+/**
+ * The press kit (/epk): its words, and what src/content/epk.md gives: the genre line, the release the
+ * Latest Release card plays (its player and page from src/content/releases.yaml), the profile linked
+ * beside it (src/content/links.yaml), the short bio and the four paragraphs of its Biography card.
+ */
+import { contentFiles } from "../lib/content-schemas";
+import { FRAME_SOURCES } from "../integrations/site-policy.mjs";
+import { content, wordsOfTheDay } from "./content";
+import { paragraphsOf } from "./dated-words";
+import { profileOf } from "./links";
+import { releaseNamed, releaseTypeWord } from "./releases";
+import { site } from "./site";
+
+const file = contentFiles.epk.path;
+const release = releaseNamed(content.releases, content.epk.release, `${file}, field release`);
+const player = release.player;
+if (!player) {
+  throw new Error(`${file}, field release: "${release.id}" has no player in src/content/releases.yaml to embed`);
+}
+// The page may only frame what the Content-Security-Policy's frame-src allows; anything else stays blank.
+if (!FRAME_SOURCES.includes(new URL(player).origin)) {
+  throw new Error(
+    `src/content/releases.yaml, release "${release.id}", field player: the site may only embed players from ` +
+      `${FRAME_SOURCES.join(", ")} (frame-src in the Content-Security-Policy, src/integrations/site-policy.mjs)`,
+  );
+}
+
+/** "Mother EP". */
+const releaseName = `${release.title} ${releaseTypeWord(release)}`;
 
 export const epk = {
   title: "Press Kit",
-  description: "Electronic press kit of Orla Quinlan: latest release, live photos and biography.",
-  genreLine: "Folk · Indie · Irish singer-songwriter",
+  description: `Electronic press kit of ${site.artistName}: latest release, live photos and biography.`,
+  genreLine: content.epk.genreLine,
   latestRelease: {
     heading: "Latest Release",
-    // The player is an embedded playlist; its origin is allowed in the CSP frame-src (astro.config.mjs).
-    playerUrl: "https://open.spotify.com/embed/playlist/37i9dQZF1DXaXB8fQg7xif?utm_source=generator",
-    playerTitle: "Orla Quinlan on Spotify: latest release playlist",
+    playerUrl: player,
+    playerTitle: `Player: the ${releaseName} by ${site.artistName}`,
     playerHeight: 600,
     /** Screen-reader hint after each link, which opens a new tab. */
     newTabHint: "opens in a new tab",
     links: [
-      { href: streamingService("spotify").profile, label: "Artist profile" },
-      { href: epPage, label: "The Mother EP" },
+      { href: profileOf(content.epk.profile), label: "Artist profile" },
+      ...(release.page ? [{ href: release.page, label: `The ${releaseName}` }] : []),
     ],
   },
   photosHeading: "Live Photos",
@@ -31,13 +57,8 @@ export const epk = {
     heading: "Short bio",
     // The press may lift this as it stands; keep it 50–100 words (src/data/epk.test.ts checks).
     quoteNote: "Free to quote in full or in part, no permission needed.",
-    text: 'Orla Quinlan is an Irish singer-songwriter whose songs blend folk, indie and Irish traditional music. Selected for Ones To Watch Festival in 2024 and invited back in 2025, she has been managed by Harbourlight Artists since August 2024. Her debut EP, produced with Cian Duffy and Maeve Corcoran and recorded live in Connemara, opens with the single "Mother", out March 7th 2025, a song about overcoming domestic violence. The full EP follows in April with a tour of Ireland.',
+    text: wordsOfTheDay(content.epk.shortBio, file),
   },
   bioHeading: "Biography",
-  bio: [
-    "Orla Quinlan was selected for Ones To Watch Festival in 2024, and asked back in 2025 on the strength of a set that had the tent singing her choruses back to her.",
-    "She writes songs the way other people keep diaries, and between them she makes comedy sketches that have found her a loyal audience online: the same eye for small human moments, played for laughs.",
-    "Her sound sits where folk, indie and Irish traditional music meet. In April she tours Ireland to launch her upcoming EP, with dates in Galway, Donegal and Dublin.",
-    "Since August 2024 she has been managed by Harbourlight Artists. The EP was produced with Cian Duffy and Maeve Corcoran and recorded live in Connemara.",
-  ],
+  bio: paragraphsOf(wordsOfTheDay(content.epk.body, file)),
 } as const;

@@ -1,9 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { home } from "./home";
+import { featuredRelease } from "./content";
+import { home, taglineOf } from "./home";
+import { kickerOf } from "./listen";
 
 describe("the home page's words", () => {
   it("announce the single", () => {
     expect(home.tagline).toBe('Debut Single "Mother" out now');
+  });
+
+  it("say when a release comes out until it is out, and that it is out from its day on", () => {
+    const before = new Date("2025-03-06T12:00:00Z");
+    const on = new Date("2025-03-07T00:00:00Z");
+    expect(taglineOf(featuredRelease, before)).toBe('Debut Single "Mother" out March 7th');
+    expect(taglineOf(featuredRelease, on)).toBe('Debut Single "Mother" out now');
+    expect(kickerOf(featuredRelease, before)).toBe("Debut single, out March 7th");
+    expect(kickerOf(featuredRelease, on)).toBe("Debut single, out now");
+    expect(taglineOf({ ...featuredRelease, debut: false, type: "ep", title: "Harbour" }, on)).toBe(
+      'New EP "Harbour" out now',
+    );
   });
 
   it("lead with Learn More to the biography, telling screen readers where it goes", () => {

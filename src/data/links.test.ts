@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { epk } from "./epk";
 import { artistJsonLd } from "./artist";
-import { epPage, footer, profileUrls, signupHref, social, streaming, streamingService } from "./links";
+import { content, featuredRelease } from "./content";
+import { epk } from "./epk";
+import { footer, profileOf, profileUrls, signupHref, social, streaming } from "./links";
 
 describe("the artist's links", () => {
   it("name at least Spotify, Apple Music, Bandcamp and YouTube, each with a profile and the single", () => {
@@ -10,9 +11,20 @@ describe("the artist's links", () => {
     );
     for (const service of streaming) {
       expect(new URL(service.profile).protocol, service.name).toBe("https:");
-      expect(new URL(service.single).protocol, service.name).toBe("https:");
+      expect(new URL(service.single!).protocol, service.name).toBe("https:");
       expect(service.single).not.toBe(service.profile);
     }
+  });
+
+  it("are the content's: profiles from links.yaml in its order, where the single plays from its release", () => {
+    expect(streaming.map(({ id, profile }) => [id, profile])).toEqual(
+      content.links.filter((link) => link.kind === "streaming").map((link) => [link.id, link.url]),
+    );
+    expect(social.map((profile) => profile.href)).toEqual(
+      content.links.filter((link) => link.kind === "social").map((link) => link.url),
+    );
+    expect(featuredRelease.id).toBe("mother");
+    expect(streaming.map((service) => service.single)).toEqual(Object.values(featuredRelease.listen));
   });
 
   it("list social profiles over https, each once", () => {
@@ -21,8 +33,9 @@ describe("the artist's links", () => {
     expect(new Set(profileUrls).size).toBe(profileUrls.length);
   });
 
-  it("are the press kit's links, not a copy of them", () => {
-    expect(epk.latestRelease.links.map((link) => link.href)).toEqual([streamingService("spotify").profile, epPage]);
+  it("are the press kit's links, not a copy of them: the profile epk.md names and its release's page", () => {
+    const release = content.releases.find((entry) => entry.id === content.epk.release)!;
+    expect(epk.latestRelease.links.map((link) => link.href)).toEqual([profileOf(content.epk.profile), release.page]);
   });
 
   it("give the structured data every profile", () => {
@@ -35,7 +48,7 @@ describe("the artist's links", () => {
     expect(footer.onService("Orla Quinlan", "Spotify")).toBe("Orla Quinlan on Spotify");
   });
 
-  it("refuse an unknown service at build time", () => {
-    expect(() => streamingService("myspace" as never)).toThrow(/No streaming service "myspace"/);
+  it("refuse an unknown profile at build time", () => {
+    expect(() => profileOf("myspace" as never)).toThrow('No profile "myspace" in src/content/links.yaml');
   });
 });

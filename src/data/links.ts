@@ -1,73 +1,58 @@
 /**
- * Every link to the artist elsewhere: the streaming services (her profile, and
- * where the single plays) and her social profiles, plus where the sign-up form
- * lives. The URLs are placeholders until the real profiles are set: change one
- * here and the footer on every page, /listen, the press kit and the structured
- * data follow.
+ * Every link to the artist elsewhere: her profiles on the streaming services and social networks
+ * (src/content/links.yaml), where the featured single plays on each service (its release entry in
+ * src/content/releases.yaml), and where the sign-up form lives. Change a profile in the content and
+ * the footer on every page, /listen, the press kit and the structured data follow.
  */
+import type { serviceIds } from "../lib/content-schemas";
+import { content, featuredRelease } from "./content";
 
 /** The services the site draws an icon for (src/components/ServiceIcon.astro). */
-export type ServiceId = "spotify" | "apple-music" | "bandcamp" | "youtube" | "instagram" | "tiktok" | "facebook";
+export type ServiceId = (typeof serviceIds)[number];
 
 export type StreamingService = {
   id: ServiceId;
   name: string;
   /** The artist's page on the service (footer, structured data). */
   profile: string;
-  /** Where the single "Mother" plays on the service (the buttons on /listen). */
-  single: string;
+  /** Where the featured single plays on the service (the buttons on /listen), when it is there. */
+  single?: string;
 };
 
 export type SocialProfile = { id: ServiceId; name: string; href: string };
 
-export const streaming: readonly StreamingService[] = [
-  {
-    id: "spotify",
-    name: "Spotify",
-    profile: "https://open.spotify.com/artist/0rlaQu1nlanPlaceholder",
-    single: "https://open.spotify.com/track/M0therS1nglePlaceholder",
-  },
-  {
-    id: "apple-music",
-    name: "Apple Music",
-    profile: "https://music.apple.com/ie/artist/orla-quinlan/0000000000",
-    single: "https://music.apple.com/ie/album/mother-single/0000000001",
-  },
-  {
-    id: "bandcamp",
-    name: "Bandcamp",
-    profile: "https://orlaquinlan.bandcamp.example",
-    single: "https://orlaquinlan.bandcamp.example/track/mother",
-  },
-  {
-    id: "youtube",
-    name: "YouTube",
-    profile: "https://www.youtube.com/@OrlaQuinlanPlaceholder",
-    single: "https://www.youtube.com/watch?v=M0therPlace",
-  },
-];
+export const streaming: readonly StreamingService[] = content.links
+  .filter((link) => link.kind === "streaming")
+  .map(({ id, name, url }) => ({
+    id,
+    name,
+    profile: url,
+    single: featuredRelease.listen[id as keyof typeof featuredRelease.listen],
+  }));
 
-export const social: readonly SocialProfile[] = [
-  { id: "instagram", name: "Instagram", href: "https://www.instagram.com/orlaquinlan.placeholder" },
-  { id: "tiktok", name: "TikTok", href: "https://www.tiktok.com/@orlaquinlan.placeholder" },
-  { id: "facebook", name: "Facebook", href: "https://www.facebook.com/orlaquinlan.placeholder" },
-];
+export const social: readonly SocialProfile[] = content.links
+  .filter((link) => link.kind === "social")
+  .map(({ id, name, url }) => ({ id, name, href: url }));
 
-/** The debut EP's page, which the press kit links beside the artist's Spotify profile. */
-export const epPage = "https://orlaquinlan.bandcamp.example/album/mother-ep";
+// A listen link needs the service's profile: its name labels the button.
+for (const service of Object.keys(featuredRelease.listen)) {
+  if (!streaming.some((profile) => profile.id === service)) {
+    throw new Error(
+      `src/content/releases.yaml, release "${featuredRelease.id}", field listen.${service}: ` +
+        `src/content/links.yaml has no streaming profile with id ${service}`,
+    );
+  }
+}
 
-/** One service's entry; throws at build time if the id is missing, rather than rendering a dead link. */
-export function streamingService(id: ServiceId): StreamingService {
-  const service = streaming.find((entry) => entry.id === id);
-  if (!service) throw new Error(`No streaming service "${id}" in src/data/links.ts`);
-  return service;
+/** A profile by service; throws at build time if the content has none, rather than rendering a dead link. */
+export function profileOf(id: ServiceId): string {
+  const link = content.links.find((entry) => entry.id === id);
+  if (!link) throw new Error(`No profile "${id}" in src/content/links.yaml`);
+  return link.url;
 }
 
 /** Every profile of the artist, for schema.org's sameAs. */
-export const profileUrls: readonly string[] = [
-  ...streaming.map((service) => service.profile),
-  ...social.map((s) => s.href),
-];
+export const profileUrls: readonly string[] = content.links.map((link) => link.url);
 
 /** The sign-up form's place: the footer and the merch page link here. */
 export const signupHref = "/listen#signup";

@@ -8,6 +8,12 @@ describe("/listen's words", () => {
     expect(listen.listenOn("Spotify")).toBe("Listen on Spotify");
   });
 
+  it("tell search engines where the single plays", () => {
+    expect(listen.description).toBe(
+      "Play “Mother” by Orla Quinlan on Spotify, Apple Music, Bandcamp or YouTube; see her next show and sign up for news.",
+    );
+  });
+
   it("describe the cover for people who cannot see it", () => {
     expect(listen.cover.alt).toMatch(/^Cover of “Mother”: \w/);
   });

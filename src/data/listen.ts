@@ -1,19 +1,36 @@
 /**
- * /listen, the page the artist shares as her "link in bio": the single, where
- * to play it, the next show, the news sign-up and her profiles. The links
+ * /listen, the page the artist shares as her "link in bio": the featured release (src/content/
+ * releases.yaml), where to play it, the next show, the news sign-up and her profiles. The links
  * themselves are in src/data/links.ts.
  */
 import cover from "../assets/mother-cover.jpg";
+import { featuredRelease } from "./content";
+import { streaming } from "./links";
+import { outWhen, releaseTypeWord, type Release } from "./releases";
+import { site } from "./site";
+
+/** "Debut single, out now", or before its day "Debut single, out March 7th". */
+export function kickerOf(release: Release, now: Date): string {
+  const kind = `${release.debut ? "Debut" : "New"} ${releaseTypeWord(release)}`;
+  return `${kind}, ${outWhen(release, now)}`;
+}
+
+/** "Spotify, Apple Music or YouTube". */
+const eitherOf = new Intl.ListFormat("en-IE", { type: "disjunction" });
+const services = streaming.filter((service) => service.single).map((service) => service.name);
+const title = `Listen to “${featuredRelease.title}”`;
 
 export const listen = {
-  title: "Listen to “Mother”",
+  title,
   description:
-    "Play “Mother”, Orla Quinlan's debut single, on Spotify, Apple Music, Bandcamp or YouTube; see her next show and sign up for news.",
-  kicker: "Debut single, out now",
-  single: "Mother",
+    `Play “${featuredRelease.title}” by ${site.artistName} on ${eitherOf.format(services)}; ` +
+    "see her next show and sign up for news.",
+  kicker: kickerOf(featuredRelease, new Date()),
+  single: featuredRelease.title,
   cover: {
+    // The cover of the featured release: replace src/assets/mother-cover.jpg with the release's own.
     src: cover,
-    alt: "Cover of “Mother”: a figure in a warm, lit doorway at the end of a dark room",
+    alt: featuredRelease.coverAlt ?? "",
   },
   /** The visible text of each service's button. */
   listenOn: (service: string) => `Listen on ${service}`,
@@ -24,6 +41,6 @@ export const listen = {
     path: "/og-listen.jpg",
     width: 1200,
     height: 630,
-    alt: "The cover of “Mother”: a figure in a warm, lit doorway at the end of a dark room",
+    alt: featuredRelease.coverAlt ?? "",
   },
 } as const;

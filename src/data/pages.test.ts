@@ -5,13 +5,15 @@ import { listen } from "./listen";
 import { merch } from "./merch";
 import { PUBLIC_PAGES, TOOL_PAGES } from "./pages.mjs";
 import { site } from "./site";
+import { siteSettings } from "./site-settings";
 import { tour } from "./tour";
 
 /** The description each public page gives search engines and sharing cards (the home page uses the site's). */
 const descriptions: Record<(typeof PUBLIC_PAGES)[number], string> = {
-  "/": site.description,
+  "/": siteSettings.description,
   "/bio": bio.description,
-  "/tour": tour.description,
+  // As built today, when no show is coming up; with shows, their towns and days.
+  "/tour": tour.description(site.artistName, []),
   "/listen": listen.description,
   "/epk": epk.description,
   "/merch": merch.description,
@@ -30,6 +32,14 @@ describe("the site's pages", () => {
       expect(description.length).toBeLessThanOrEqual(160);
     },
   );
+
+  it("describe /tour by the shows coming up, within 160 characters however many there are", () => {
+    expect(tour.description(site.artistName, tour.dates)).toBe(
+      "Orla Quinlan live: Galway on April 23rd, Donegal Town on April 26th, Dublin on May 2nd.",
+    );
+    const many = Array.from({ length: 12 }, () => tour.dates).flat();
+    expect(tour.description(site.artistName, many).length).toBeLessThanOrEqual(160);
+  });
 
   it("give every public page a description of its own", () => {
     expect(new Set(Object.values(descriptions)).size).toBe(PUBLIC_PAGES.length);

@@ -1,45 +1,8 @@
 /**
- * Who the press, promoters and partners contact about Orla Quinlan, listed on
- * /epk: one entry per role, with the e-mail and phone links derived here so the
- * page never builds an href by hand.
+ * Who the press, promoters and partners contact, listed on /epk (src/content/press.yaml): one entry per
+ * role, with the e-mail and phone links derived here so the page never builds an href by hand.
  */
-
-type PressContactRole = "Booking" | "Press" | "Management";
-
-type PressContact = {
-  /** Shown as the contact's heading. */
-  role: PressContactRole;
-  name: string;
-  company: string;
-  email: string;
-  /** International format as printed, e.g. "+44 20 7946 0312"; omitted when the contact takes no calls. */
-  phone?: string;
-};
-
-// Phone numbers are from Ofcom's ranges reserved for fiction (020 7946 0xxx, 0161 496 0xxx),
-// and the e-mail domains use the reserved .example top-level domain, so none reaches a real person.
-const contacts: readonly PressContact[] = [
-  {
-    role: "Booking",
-    name: "Ciara Walsh",
-    company: "Northlight Booking",
-    email: "ciara@northlightbooking.example",
-    phone: "+44 20 7946 0312",
-  },
-  {
-    role: "Press",
-    name: "Dara Kelleher",
-    company: "Tidewater PR",
-    email: "press@tidewaterpr.example",
-    phone: "+44 161 496 0457",
-  },
-  {
-    role: "Management",
-    name: "Sinéad Moran",
-    company: "Harbourlight Artists",
-    email: "sinead@harbourlightartists.example",
-  },
-];
+import { content } from "./content";
 
 /** E.164: a plus sign, a country code not starting with 0, at most 15 digits in all. */
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -67,7 +30,7 @@ export const pressContacts = {
   /** The words before each contact's e-mail address and phone number. */
   emailLabel: "E-mail:",
   phoneLabel: "Phone:",
-  contacts: contacts.map((contact) => ({
+  contacts: content.press.map(({ id: _id, ...contact }) => ({
     ...contact,
     mailto: mailtoHref(contact.email),
     tel: contact.phone === undefined ? undefined : telHref(contact.phone),

@@ -5,6 +5,7 @@
  * one, so the form never tells who has signed up.
  */
 import { signupHref } from "./links";
+import { siteSettings } from "./site-settings";
 
 /** What a fan may ask to hear about; the values are fan_signups.interest in the database. */
 export const interests = [
@@ -14,8 +15,8 @@ export const interests = [
 
 export type Interest = (typeof interests)[number]["value"];
 
-/** The address that removes a fan from the list (and answers questions about it). */
-const newsContact = "news@orlaquinlan.example";
+/** The address that removes a fan from the list (and answers questions about it): src/content/site.yaml. */
+const newsContact = siteSettings.newsEmail;
 
 export const signup = {
   heading: "Sign up for news",

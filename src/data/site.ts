@@ -1,26 +1,19 @@
 /**
- * Site-wide facts: the artist's name, the public URL and the default
- * description. Change the stage name or domain here and every page follows.
+ * Site-wide facts: the artist's name, the public URL, language and the default sharing image. The name
+ * and the address are the owner's (src/content/site.yaml); the browser's code needs them too (the
+ * calendar's export names its events after them), where the content collections cannot be read, so
+ * astro.config.mjs reads them from the file, checked as the build checks it, and every bundle gets
+ * them as build-time values. The rest of the owner's settings are in src/data/site-settings.ts.
  */
 export const site = {
   /** Stage name shown in the nav, hero, titles and structured data. */
-  artistName: "Orla Quinlan",
-  /** Public origin of the deployed site, without a trailing slash. */
-  url: "https://orlaquinlan.example",
-  /** Default meta description, used where a page gives none of its own. */
-  description:
-    'Orla Quinlan is an Irish folk and indie singer-songwriter. Debut single "Mother" out now; EP and Ireland tour in April.',
+  artistName: import.meta.env.ARTIST_NAME,
+  /** Public origin of the site, without a trailing slash (SITE_URL when set, else site.yaml's url). */
+  url: import.meta.env.SITE.replace(/\/$/, ""),
   locale: "en_IE",
   lang: "en",
   /** Default sharing image for Open Graph and Twitter cards (public/, drawn by scripts/make-artwork.mjs). */
-  shareImage: {
-    path: "/og-image.jpg",
-    width: 1200,
-    height: 630,
-    alt: "Orla Quinlan on stage in a spotlight, silhouetted against violet stage lights",
-  },
-  /** Genres, for the artist's structured data. */
-  genres: ["Folk", "Indie", "Irish folk"],
+  shareImage: { path: "/og-image.jpg", width: 1200, height: 630 },
 } as const;
 
 export type NavLink = { href: string; label: string };

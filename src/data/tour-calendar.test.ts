@@ -1,12 +1,16 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { headersFor, loadNetlifyHeaders } from "../integrations/netlify-headers.mjs";
+import { dateAYearAhead, insertedAt } from "../test/tour-dates";
+import { content } from "./content";
 import { tour, type TourDate } from "./tour";
+import { SHOW_MINUTES, tourDatesFrom } from "./tour-dates";
 import {
   dublinWallTime,
   tourDateCalendar,
   tourDateEvent,
   tourDateFilename,
+  tourDatePages,
   tourDatePath,
   tourFeedCalendar,
   tourFeedPath,
@@ -50,7 +54,7 @@ describe("tour dates as calendar events", () => {
   });
 
   it("ends the set duration after doors, across midnight and the clock change", () => {
-    expect(tour.calendar.durationMinutes).toBe(180);
+    expect(SHOW_MINUTES).toBe(180);
     expect(tourDateEvent(galway, { siteUrl }).end).toEqual({
       dateTime: "2025-04-23T23:00:00",
       timeZone: "Europe/Dublin",
@@ -136,6 +140,29 @@ describe("the tour's calendar files", () => {
     expect(tourDateFilename(galway)).toBe("orla-quinlan-galway-2025-04-23.ics");
     for (const date of tour.dates) expect(eventsOf(tourDateCalendar(date, { siteUrl, now }))).toHaveLength(1);
   });
+
+  it.each([0, 1, 2, 3])(
+    "has a date added a year ahead at position %i of the file, in date order, in the feed and in a file of its own",
+    (position) => {
+      const added = dateAYearAhead(new Date("2026-11-26T12:00:00Z"));
+      const dates = tourDatesFrom(insertedAt(content.tourDates, added, position));
+      const feed = eventsOf(tourFeedCalendar(dates, { siteUrl, now }));
+      expect(feed.map((event) => event.getFirstPropertyValue("uid"))).toEqual([
+        "galway-2025-04-23@orlaquinlan.example",
+        "donegal-2025-04-26@orlaquinlan.example",
+        "dublin-2025-05-02@orlaquinlan.example",
+        `${added.id}@orlaquinlan.example`,
+      ]);
+      // The build makes one page per date: the past ones and the new one.
+      const pages = tourDatePages(dates);
+      expect(pages.map((page) => page.params.id)).toEqual(dates.map((date) => date.id));
+      const own = pages.find((page) => page.params.id === added.id)!;
+      const [event] = eventsOf(tourDateCalendar(own.props.date, { siteUrl, now }));
+      expect(event.getFirstPropertyValue("dtstart")!.toString()).toBe(`${added.startDate.slice(0, 10)}T20:00:00`);
+      expect(event.getFirstPropertyValue("summary")).toBe("Orla Quinlan at The Linen Hall, Belfast");
+      expect(event.getFirstPropertyValue("url")).toBe(added.link);
+    },
+  );
 
   it("reads Dublin's clock, summer time included", () => {
     expect(dublinWallTime(new Date("2025-06-30T23:30:00Z"))).toBe("2025-07-01T00:30:00");

@@ -6,7 +6,8 @@
  */
 import { buildCalendar, ICS_MIME_TYPE, type IcsEvent } from "../lib/ics";
 import { site } from "./site";
-import { tour, tourLinkLabels, type TourDate, type TourDateStatus } from "./tour";
+import { tour } from "./tour";
+import { SHOW_MINUTES, TOUR_TIME_ZONE, tourLinkLabels, type TourDate, type TourDateStatus } from "./tour-dates";
 
 /** The feed with every date. */
 export const tourFeedPath = "/tour.ics";
@@ -14,6 +15,11 @@ export const tourFeedPath = "/tour.ics";
 /** One date's file, named by its stable id, in a folder that holds nothing but these files. */
 export function tourDatePath(date: Pick<TourDate, "id">): string {
   return `/tour-dates/${date.id}.ics`;
+}
+
+/** The static pages of the per-date files: one for every date, past ones included. */
+export function tourDatePages(dates: readonly TourDate[]) {
+  return dates.map((date) => ({ params: { id: date.id }, props: { date } }));
 }
 
 /** "Orla Quinlan" → "orla-quinlan". */
@@ -49,7 +55,7 @@ const titlePrefixes: Partial<Record<TourDateStatus, string>> = {
 };
 
 const dublinClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: tour.timeZone,
+  timeZone: TOUR_TIME_ZONE,
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
@@ -84,7 +90,7 @@ export function tourDateEvent(date: TourDate, { siteUrl }: TourCalendarOptions):
   if (Number.isNaN(start.getTime())) {
     throw new Error(`Tour date "${date.id}": startDate ${JSON.stringify(date.startDate)} is not an ISO date and time`);
   }
-  const end = new Date(start.getTime() + tour.calendar.durationMinutes * 60_000);
+  const end = new Date(start.getTime() + SHOW_MINUTES * 60_000);
   const base = new URL(siteUrl);
   const place = `${date.venue.name}, ${date.venue.address.locality}`;
   const doors = dublinWallTime(start).slice(11, 16);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { tour, tourLinkLabels } from "./tour";
+import { dateAYearAhead, insertedAt } from "../test/tour-dates";
+import { content } from "./content";
+import { tour, tourJsonLd, tourLinkLabels } from "./tour";
+import { dateTextOf, tourDateOf, tourDatesFrom } from "./tour-dates";
 
 /** The UTC offset ("+01:00") that a time zone has at an instant. */
 function offsetIn(timeZone: string, instant: Date): string {
@@ -7,13 +10,6 @@ function offsetIn(timeZone: string, instant: Date): string {
     .formatToParts(instant)
     .find((part) => part.type === "timeZoneName")!.value;
   return name === "GMT" ? "+00:00" : name.replace("GMT", "");
-}
-
-/** "23" → "23rd", "2" → "2nd", "11" → "11th". */
-function ordinal(day: string): string {
-  const n = Number(day);
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as const)[n % 10] ?? "th");
-  return `${n}${suffix}`;
 }
 
 describe("tour data", () => {
@@ -31,19 +27,12 @@ describe("tour data", () => {
   });
 
   it.each(tour.dates.map((date) => [date.id, date] as const))(
-    "%s starts at an ISO time with Dublin's offset on that day, matching the date shown",
+    "%s starts at an ISO time with Dublin's offset on that day",
     (_, date) => {
       expect(date.startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
       const instant = new Date(date.startDate);
       expect(Number.isNaN(instant.getTime())).toBe(false);
       expect(date.startDate.slice(-6)).toBe(offsetIn(tour.timeZone, instant));
-      const parts = new Intl.DateTimeFormat("en-IE", {
-        timeZone: tour.timeZone,
-        month: "long",
-        day: "numeric",
-      }).formatToParts(instant);
-      const part = (type: string) => parts.find((p) => p.type === type)!.value;
-      expect(date.dateText).toBe(`${part("month")} ${ordinal(part("day"))}`);
     },
   );
 
@@ -59,4 +48,94 @@ describe("tour data", () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[a-z0-9-]+$/);
   });
+
+  it("lists the dates in date order, whatever order the file holds them in", () => {
+    const reversed = [...content.tourDates].reverse();
+    expect(tourDatesFrom(reversed).map((date) => date.id)).toEqual([
+      "galway-2025-04-23",
+      "donegal-2025-04-26",
+      "dublin-2025-05-02",
+    ]);
+  });
+
+  it.each([0, 1, 2, 3])(
+    "puts a date added a year ahead at position %i of the file in its place by date",
+    (position) => {
+      const added = dateAYearAhead(new Date("2026-11-26T12:00:00Z"));
+      const dates = tourDatesFrom(insertedAt(content.tourDates, added, position));
+      expect(dates.map((date) => date.id)).toEqual([...tour.dates.map((date) => date.id), added.id]);
+      expect(dates.at(-1)).toMatchObject({ dateText: "November 26th", link: { kind: "ticket", href: added.link } });
+    },
+  );
+});
+
+describe("a tour date as the pages show it", () => {
+  it.each([
+    ["2025-04-23T20:00:00+01:00", "April 23rd"],
+    ["2025-05-02T20:00:00+01:00", "May 2nd"],
+    ["2027-03-11T20:00:00Z", "March 11th"],
+    ["2027-03-21T20:00:00Z", "March 21st"],
+    // Half past midnight in Dublin's summer is still the day before in UTC.
+    ["2025-06-30T23:30:00Z", "July 1st"],
+  ])("shows %s as the day it is in Ireland, with an ordinal: %s", (startDate, shown) => {
+    expect(dateTextOf(startDate)).toBe(shown);
+  });
+
+  it("gives search engines the tickets' facts in schema.org's words, and a status for every date", () => {
+    const added = dateAYearAhead(new Date("2026-11-26T12:00:00Z"));
+    expect(tourDateOf(added)).toMatchObject({
+      status: "EventScheduled",
+      tickets: { price: 22.5, currency: "GBP", availability: "InStock", validFrom: added.tickets!.onSale },
+    });
+    expect(tourDateOf({ ...added, status: "cancelled", tickets: undefined })).toMatchObject({
+      status: "EventCancelled",
+    });
+    expect(tourDateOf({ ...added, tickets: undefined })).not.toHaveProperty("tickets");
+  });
+});
+
+describe("/tour's structured data", () => {
+  const base = new URL("https://orlaquinlan.example");
+  const today = new Date("2026-11-26T12:00:00Z");
+
+  it("has no event on today's date: every date in the content is over", () => {
+    expect(tourJsonLd(tour.dates, today, base)).toEqual([]);
+  });
+
+  it("lists only the dates not over yet", () => {
+    const events = tourJsonLd(tour.dates, new Date("2025-04-24T12:00:00Z"), base);
+    expect(events.map((event) => event.startDate)).toEqual(["2025-04-26T20:00:00+01:00", "2025-05-02T20:00:00+01:00"]);
+  });
+
+  it.each([0, 1, 2, 3])(
+    "has a date added a year ahead at position %i of the file, as Google's event results read it",
+    (position) => {
+      const added = dateAYearAhead(today);
+      const [event, ...others] = tourJsonLd(tourDatesFrom(insertedAt(content.tourDates, added, position)), today, base);
+      expect(others).toEqual([]);
+      expect(event).toMatchObject({
+        "@type": "MusicEvent",
+        name: "Orla Quinlan at The Linen Hall, Belfast",
+        startDate: added.startDate,
+        eventStatus: "https://schema.org/EventScheduled",
+        eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+        url: `https://orlaquinlan.example/tour#${added.id}`,
+        location: {
+          "@type": "Place",
+          name: "The Linen Hall",
+          address: { "@type": "PostalAddress", streetAddress: "17 Donegall Square", addressCountry: "GB" },
+        },
+        performer: { "@type": "MusicGroup", name: "Orla Quinlan" },
+        organizer: { "@type": "MusicGroup", name: "Orla Quinlan" },
+        offers: {
+          "@type": "Offer",
+          url: added.link,
+          price: "22.50",
+          priceCurrency: "GBP",
+          availability: "https://schema.org/InStock",
+          validFrom: added.tickets!.onSale,
+        },
+      });
+    },
+  );
 });

@@ -8,16 +8,19 @@
 
 /**
  * The SHA-256 of each inline script the build emits, in order: the nav's scroll script, Astro's island
- * runtime, the client:visible and client:only loaders, and /listen's check that hides a next show that
- * is already over. `astro build` fails if a page's inline script is missing here, naming its hash.
+ * runtime, the client:visible and client:only loaders, and the check that marks a show over in the
+ * visitor's browser (/, /tour, /listen). `astro build` fails if a page's inline script is missing here, naming its hash.
  */
 const INLINE_SCRIPT_HASHES = [
   "'sha256-VI880j5a8EnpxFIscXiKEjtqhSsBU/rvUvyh55UTGxU='",
   "'sha256-U7a72oKuFFz8D7GUHLA1NZ0ciymHmDOc9T9aVDg2rWU='",
   "'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q='",
   "'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc='",
-  "'sha256-iD35+UapNcX+fePRGBIZ5Xg24uokGji+rAqSqQJ78Ik='",
+  "'sha256-+8TXvtQcelgp+/QyZ1rkdfNXKdKcSautnaZIGu3DL6Y='",
 ];
+
+/** Where the pages may embed frames from: the press kit's player (src/data/epk.ts checks the content against it). */
+export const FRAME_SOURCES = ["https://open.spotify.com"];
 
 /**
  * The policy: the site's needs, nothing more (default-src 'none').
@@ -42,7 +45,7 @@ export function sitePolicy(supabaseUrl) {
     "img-src 'self'",
     `connect-src 'self' ${api} ${socket}`,
     "manifest-src 'self'",
-    "frame-src https://open.spotify.com",
+    `frame-src ${FRAME_SOURCES.join(" ")}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

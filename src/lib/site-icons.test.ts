@@ -4,12 +4,13 @@ import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { site } from "../data/site";
+import { siteSettings } from "../data/site-settings";
 import { APPLE_TOUCH_ICON, FAVICON_ICO, MANIFEST_ICONS, webManifest } from "./site-icons.mjs";
 
 const publicFile = (path: string) => readFileSync(new URL(`../../public${path}`, import.meta.url));
 
 describe("the web manifest", () => {
-  const manifest = webManifest(site);
+  const manifest = webManifest({ ...site, description: siteSettings.description });
 
   it("names the site, opens the home page full screen, in the site's colours", () => {
     expect(manifest).toMatchObject({

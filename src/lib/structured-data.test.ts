@@ -59,14 +59,56 @@ describe("structured data", () => {
         },
       },
       performer: { "@type": "MusicGroup", name: "Orla Quinlan", url: "https://example.test" },
+      organizer: { "@type": "MusicGroup", name: "Orla Quinlan", url: "https://example.test" },
       offers: { "@type": "Offer", url: "https://tickets.example/x" },
     });
+  });
+
+  it("gives the offer its price, currency, availability and on-sale date where the content has them", () => {
+    const tickets = {
+      price: 18,
+      currency: "EUR",
+      availability: "LimitedAvailability",
+      validFrom: "2027-01-15T10:00:00Z",
+    };
+    expect(musicEvent({ ...event, tickets }, artist, options).offers).toEqual({
+      "@type": "Offer",
+      url: "https://tickets.example/x",
+      price: "18.00",
+      priceCurrency: "EUR",
+      availability: "https://schema.org/LimitedAvailability",
+      validFrom: "2027-01-15T10:00:00Z",
+    });
+    // Only what is known: a price without an on-sale date says nothing of one.
+    expect(musicEvent({ ...event, tickets: { price: 9.5, currency: "GBP" } }, artist, options).offers).toEqual({
+      "@type": "Offer",
+      url: "https://tickets.example/x",
+      price: "9.50",
+      priceCurrency: "GBP",
+    });
+  });
+
+  it("says so when a date is cancelled, rather than leaving it out", () => {
+    expect(musicEvent({ ...event, status: "EventCancelled" }, artist, options).eventStatus).toBe(
+      "https://schema.org/EventCancelled",
+    );
   });
 
   it("offers no tickets for a date whose link is the venue's website, and links the venue instead", () => {
     const data = musicEvent({ ...event, link: { href: "https://venue.example", kind: "venue" } }, artist, options);
     expect(data).not.toHaveProperty("offers");
     expect(data.location).toMatchObject({ url: "https://venue.example" });
+  });
+
+  it("offers the venue's tickets when the content gives their price", () => {
+    const link = { href: "https://venue.example", kind: "venue" as const };
+    const data = musicEvent({ ...event, link, tickets: { price: 15, currency: "EUR" } }, artist, options);
+    expect(data.offers).toEqual({
+      "@type": "Offer",
+      url: "https://venue.example",
+      price: "15.00",
+      priceCurrency: "EUR",
+    });
   });
 
   it("adds the event image when one is given", () => {

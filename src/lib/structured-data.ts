@@ -26,6 +26,8 @@ export type EventFacts = {
   };
   link: { href: string; kind: "ticket" | "venue" };
   status: string;
+  /** What is known of the tickets: price and currency, how many are left (a schema.org ItemAvailability), on sale from. */
+  tickets?: { price: number; currency: string; availability?: string; validFrom?: string };
 };
 
 const SCHEMA = "https://schema.org";
@@ -43,15 +45,26 @@ export function musicGroup(artist: ArtistFacts) {
 }
 
 /**
- * One tour date as a MusicEvent. A ticket link becomes the event's Offer; a
- * venue link (the venue sells its own tickets) becomes the Place's URL.
+ * One tour date as a MusicEvent, with what event search results read: where (a Place with its
+ * PostalAddress), whether it goes ahead, who performs and organises it, and the tickets. A ticket link
+ * becomes the event's Offer, with the price, currency, availability and on-sale date where the content
+ * gives them; a venue link (the venue sells its own tickets) becomes the Place's URL, and an Offer only
+ * when the content gives the tickets' facts.
  */
 export function musicEvent(
   event: EventFacts,
   performer: Pick<ArtistFacts, "name" | "url">,
   options: { pageUrl: string; image?: string },
 ) {
-  const { venue, link } = event;
+  const { venue, link, tickets } = event;
+  const artist = { "@type": "MusicGroup", name: performer.name, url: performer.url };
+  const offer = {
+    "@type": "Offer",
+    url: link.href,
+    ...(tickets && { price: tickets.price.toFixed(2), priceCurrency: tickets.currency }),
+    ...(tickets?.availability && { availability: `${SCHEMA}/${tickets.availability}` }),
+    ...(tickets?.validFrom && { validFrom: tickets.validFrom }),
+  };
   return {
     "@context": SCHEMA,
     "@type": "MusicEvent",
@@ -74,8 +87,10 @@ export function musicEvent(
         addressCountry: venue.address.country,
       },
     },
-    performer: { "@type": "MusicGroup", name: performer.name, url: performer.url },
-    ...(link.kind === "ticket" ? { offers: { "@type": "Offer", url: link.href } } : {}),
+    performer: artist,
+    // Her own headline tour: she is its organiser too.
+    organizer: artist,
+    ...(link.kind === "ticket" || tickets ? { offers: offer } : {}),
   };
 }
 

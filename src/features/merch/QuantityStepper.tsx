@@ -8,12 +8,14 @@
  */
 import { useEffect, useId, useState } from "react";
 import { buttonClass, controlBorder, cx, focusRing, labelClass } from "../../components/ui/styles";
-import { merch } from "../../data/merch";
+import { orderEmail } from "../../data/merch-order";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { showToast } from "../toasts/toasts.store";
 import { addedToCartMessage, clampQuantity, MAX_QUANTITY, MIN_QUANTITY, ORDER_LINK_ID, orderMailto } from "./merch";
 
-type Props = { addToCartLabel: string };
+/** What the order e-mail needs of the product: plain values, as props across the island boundary are. */
+type Order = { to: string; product: string; unitCents: number; currency: string };
+type Props = { addToCartLabel: string; order: Order };
 
 // aria-disabled rather than disabled: a button that disables itself under the
 // keyboard focus (− reaching 1) would drop the focus to the page.
@@ -21,7 +23,7 @@ const stepButton = cx(buttonClass({ variant: "ghost", size: "touch" }), "text-xl
 /** The quantity between the buttons, set off from them by the control's edge on either side. */
 const quantityField = cx(controlBorder, "h-11 w-16 border-y-0 text-center text-lg", focusRing);
 
-function Stepper({ addToCartLabel }: Props) {
+function Stepper({ addToCartLabel, order }: Props) {
   const [quantity, setQuantity] = useState(MIN_QUANTITY);
   // What the visitor is typing; committed (clamped) on blur, Enter or a button.
   const [draft, setDraft] = useState<string | null>(null);
@@ -38,16 +40,8 @@ function Stepper({ addToCartLabel }: Props) {
   useEffect(() => {
     const link = document.getElementById(ORDER_LINK_ID);
     if (!(link instanceof HTMLAnchorElement)) return;
-    const { product } = merch;
-    link.href = orderMailto({
-      to: product.orderContact,
-      product: product.name,
-      quantity,
-      unitCents: product.priceCents,
-      currency: product.currency,
-      ...product.orderEmail,
-    });
-  }, [quantity]);
+    link.href = orderMailto({ ...order, quantity, ...orderEmail });
+  }, [order, quantity]);
 
   return (
     <div className="space-y-4">

@@ -2,10 +2,9 @@
 import type { APIRoute, GetStaticPaths } from "astro";
 import { site } from "../../data/site";
 import { tour, type TourDate } from "../../data/tour";
-import { icsHeaders, tourDateCalendar } from "../../data/tour-calendar";
+import { icsHeaders, tourDateCalendar, tourDatePages } from "../../data/tour-calendar";
 
-export const getStaticPaths = (() =>
-  tour.dates.map((date) => ({ params: { id: date.id }, props: { date } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() => tourDatePages(tour.dates)) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ date: TourDate }> = ({ props, site: configured }) =>
   new Response(tourDateCalendar(props.date, { siteUrl: configured ?? site.url, now: new Date() }), {

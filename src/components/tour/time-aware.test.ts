@@ -1,0 +1,197 @@
+// The tour card and the next show as a visitor gets them: the build decides which shows are over with its
+// clock, and the page's own inline script decides again with the visitor's, so a page built last week is
+// right today. Each case renders as a build at one moment would, then opens the HTML in a browser (jsdom,
+// with the site's rules for shows) whose clock reads another.
+import type { experimental_AstroContainer as AstroContainer } from "astro/container";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import NextShow from "./NextShow.astro";
+import TourCard from "./TourCard.astro";
+import { content } from "../../data/content";
+import { listen } from "../../data/listen";
+import { tour } from "../../data/tour";
+import { tourDatesFrom, type TourDate } from "../../data/tour-dates";
+import Home from "../../pages/index.astro";
+import Listen from "../../pages/listen.astro";
+import Tour from "../../pages/tour.astro";
+import { createRenderer, openAt } from "../../test/pages";
+import { dateAYearAhead, insertedAt } from "../../test/tour-dates";
+
+let astro: AstroContainer;
+beforeAll(async () => {
+  astro = await createRenderer();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const TODAY = "2026-11-26T12:00:00Z";
+const added = dateAYearAhead(new Date(TODAY));
+/** Four hours after the added date's doors: its show is over. */
+const afterAdded = new Date(Date.parse(added.startDate) + 4 * 3_600_000).toISOString();
+const withAdded = (position: number) => tourDatesFrom(insertedAt(content.tourDates, added, position));
+
+/** A page rendered as a build at `builtAt` would. */
+async function pageBuiltAt(page: Parameters<AstroContainer["renderToString"]>[0], path: string, builtAt: string) {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date(builtAt));
+  try {
+    return await astro.renderToString(page, { request: new Request(`https://example.test${path}`) });
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+const card = (dates: readonly TourDate[], builtAt: string) =>
+  astro.renderToString(TourCard, {
+    props: {
+      title: tour.cardTitle,
+      dates,
+      now: new Date(builtAt),
+      newTabHint: tour.newTabHint,
+      calendar: tour.calendar,
+      copy: tour,
+    },
+  });
+
+const nextShowBox = (dates: readonly TourDate[], builtAt: string) =>
+  astro.renderToString(NextShow, {
+    props: { dates, now: new Date(builtAt), ...listen.nextShow, noneAhead: tour.noneAhead },
+  });
+
+const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim();
+
+/** The tour card's dates as a visitor sees them: date, whether marked past, the ticket link if one is offered. */
+function datesSeen(document: Document, shown: (element: Element) => boolean) {
+  return [...document.querySelectorAll('[aria-labelledby="tour-card"] li')].map((item) => {
+    const ticket = [...item.querySelectorAll("a")].find((link) => /^(Tickets|Venue website)/.test(text(link)!));
+    const mark = [...item.querySelectorAll("span")].find((span) => text(span) === tour.pastLabel);
+    return {
+      date: text(item.querySelector("time")),
+      past: mark !== undefined && shown(mark),
+      ticket: ticket && shown(ticket) ? ticket.getAttribute("href") : undefined,
+    };
+  });
+}
+
+/** What the next show's place says: the one of its choices the visitor sees. */
+function nextShowSeen(document: Document, shown: (element: Element) => boolean) {
+  const choices = [...document.querySelectorAll(".show-stack > *")].filter(shown);
+  expect(choices).toHaveLength(1);
+  const [choice] = choices;
+  return { text: text(choice.querySelector("p") ?? choice), link: choice.querySelector("a")?.getAttribute("href") };
+}
+
+const spec = [
+  { date: "April 23rd", past: true, ticket: undefined },
+  { date: "April 26th", past: true, ticket: undefined },
+  { date: "May 2nd", past: true, ticket: undefined },
+];
+const noneAhead = { text: "No shows coming up right now.", link: "/listen#signup" };
+
+describe("on today's date", () => {
+  it("/tour shows the spec's three dates as past, with no ticket link, and says no show is coming up", async () => {
+    const { document, shown } = openAt(await pageBuiltAt(Tour, "/tour", TODAY), TODAY);
+    expect(text(document.querySelector("#tour-card"))).toBe("Ireland Tour - April 2024");
+    expect(datesSeen(document, shown)).toEqual(spec);
+    expect(nextShowSeen(document, shown)).toEqual({
+      text: "No shows coming up right now. Sign up for news to hear about the next tour first.",
+      link: "/listen#signup",
+    });
+    // Search engines are told of no event.
+    expect(document.querySelector('script[type="application/ld+json"]')).toBeNull();
+  });
+
+  it.each([
+    ["/", Home],
+    ["/listen", Listen],
+  ] as const)("%s offers the news sign-up instead of a next show", async (path, page) => {
+    const { document, shown } = openAt(await pageBuiltAt(page, path, TODAY), TODAY);
+    expect(text(document.querySelector("#next-show"))).toBe("Next show");
+    expect(nextShowSeen(document, shown)).toEqual(noneAhead);
+  });
+});
+
+describe("a date added a year ahead", () => {
+  it.each([0, 1, 2, 3])(
+    "at position %i of the file comes first on the card, with its ticket link",
+    async (position) => {
+      const { document, shown } = openAt(await card(withAdded(position), TODAY), TODAY);
+      expect(datesSeen(document, shown)).toEqual([{ date: "November 26th", past: false, ticket: added.link }, ...spec]);
+      expect(document.querySelector('[aria-labelledby="tour-card"] li')?.id).toBe(added.id);
+      expect(nextShowSeen(document, shown)).toEqual({
+        text: "Next show: November 26th, The Linen Hall, Belfast",
+        link: undefined,
+      });
+    },
+  );
+
+  it("offers its tickets in a new tab, saying so to screen readers", async () => {
+    const { document } = openAt(await card(withAdded(2), TODAY), TODAY);
+    const link = document.querySelector(`[id="${added.id}"] a[href="${added.link}"]`)!;
+    expect([link.getAttribute("target"), link.getAttribute("rel")]).toEqual(["_blank", "noopener noreferrer"]);
+    expect(text(link.querySelector(".sr-only"))).toBe("for November 26th (opens in a new tab)");
+  });
+
+  it.each([0, 3])(
+    "at position %i of the file is the next show on / and /listen, linking its tickets on /tour",
+    async (position) => {
+      const { document, shown } = openAt(await nextShowBox(withAdded(position), TODAY), TODAY);
+      expect(nextShowSeen(document, shown)).toEqual({
+        text: "November 26th, The Linen Hall, Belfast",
+        link: `/tour#${added.id}`,
+      });
+      expect(document.querySelector("time")?.getAttribute("datetime")).toBe(added.startDate);
+    },
+  );
+
+  it("moves to the past once its day has passed in the visitor's browser, without a rebuild", async () => {
+    const cardSeen = openAt(await card(withAdded(0), TODAY), afterAdded);
+    expect(datesSeen(cardSeen.document, cardSeen.shown)[0]).toEqual({
+      date: "November 26th",
+      past: true,
+      ticket: undefined,
+    });
+    expect(nextShowSeen(cardSeen.document, cardSeen.shown).text).toBe(
+      "No shows coming up right now. Sign up for news to hear about the next tour first.",
+    );
+    const box = openAt(await nextShowBox(withAdded(0), TODAY), afterAdded);
+    expect(nextShowSeen(box.document, box.shown)).toEqual(noneAhead);
+  });
+
+  it("is still the next show while it is on, until three hours after doors", async () => {
+    const during = new Date(Date.parse(added.startDate) + 2 * 3_600_000).toISOString();
+    const { document, shown } = openAt(await nextShowBox(withAdded(0), TODAY), during);
+    expect(nextShowSeen(document, shown).link).toBe(`/tour#${added.id}`);
+  });
+
+  it("gives way to the following show, once over, when another date is announced after it", async () => {
+    const later = dateAYearAhead(new Date(Date.parse(TODAY) + 30 * 86_400_000));
+    const dates = tourDatesFrom([...content.tourDates, later, added]);
+    const { document, shown } = openAt(await nextShowBox(dates, TODAY), afterAdded);
+    expect(nextShowSeen(document, shown).link).toBe(`/tour#${later.id}`);
+  });
+});
+
+describe("a page built before the tour", () => {
+  it("is marked right by the visitor's browser once the shows are over", async () => {
+    const builtBefore = "2025-04-01T12:00:00Z";
+    const html = await pageBuiltAt(Tour, "/tour", builtBefore);
+    const before = openAt(html, builtBefore);
+    expect(datesSeen(before.document, before.shown).map(({ past, ticket }) => [past, ticket !== undefined])).toEqual([
+      [false, true],
+      [false, true],
+      [false, true],
+    ]);
+    const between = openAt(html, "2025-04-24T12:00:00Z");
+    expect(datesSeen(between.document, between.shown).map(({ date, past }) => [date, past])).toEqual([
+      ["April 23rd", true],
+      ["April 26th", false],
+      ["May 2nd", false],
+    ]);
+    expect(nextShowSeen(between.document, between.shown).text).toBe(
+      "Next show: April 26th, The Harbour Loft, Donegal Town",
+    );
+    const after = openAt(html, TODAY);
+    expect(datesSeen(after.document, after.shown)).toEqual(spec);
+  });
+});

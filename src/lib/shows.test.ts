@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { content } from "../data/content";
+import { tour } from "../data/tour";
+import { tourDatesFrom, type TourDate } from "../data/tour-dates";
+import { dateAYearAhead, insertedAt } from "../test/tour-dates";
+import { isOver, nextShow, showsAhead, upcomingFirst } from "./shows";
+
+const [galway, donegal, dublin] = tour.dates;
+const at = (iso: string) => new Date(iso);
+const ids = (dates: readonly { id: string }[]) => dates.map((date) => date.id);
+const today = at("2026-11-26T12:00:00Z");
+
+describe("a show", () => {
+  it("counts as upcoming until three hours after doors, not just until doors", () => {
+    // Galway: doors 20:00 Irish summer time, 19:00 UTC.
+    expect(isOver(galway, at("2025-04-23T21:59:59Z"))).toBe(false);
+    expect(isOver(galway, at("2025-04-23T22:00:00Z"))).toBe(true);
+  });
+});
+
+describe("the next show", () => {
+  it("is the first date not over yet: tonight's while it is on, the following one once it has ended", () => {
+    expect(nextShow(tour.dates, at("2025-03-01T12:00:00Z"))?.id).toBe(galway.id);
+    expect(nextShow(tour.dates, at("2025-04-23T21:30:00Z"))?.id).toBe(galway.id);
+    expect(nextShow(tour.dates, at("2025-04-23T22:00:01Z"))?.id).toBe(donegal.id);
+  });
+
+  it("is none on today's date: the spec's three dates were in 2025", () => {
+    expect(nextShow(tour.dates, today)).toBeUndefined();
+    expect(showsAhead(tour.dates, today)).toEqual([]);
+  });
+
+  it("skips a cancelled date and does not rely on the list's order", () => {
+    const cancelled: TourDate = { ...galway, status: "EventCancelled" };
+    expect(nextShow([dublin, cancelled, donegal], at("2025-03-01T12:00:00Z"))?.id).toBe(donegal.id);
+  });
+
+  it.each([0, 1, 2, 3])("is a date added a year ahead at position %i of the file", (position) => {
+    const added = dateAYearAhead(today);
+    const dates = tourDatesFrom(insertedAt(content.tourDates, added, position));
+    expect(nextShow(dates, today)?.id).toBe(added.id);
+    expect(ids(showsAhead(dates, today))).toEqual([added.id]);
+    // Once its day has passed, none again.
+    expect(nextShow(dates, new Date(Date.parse(added.startDate) + 4 * 3_600_000))).toBeUndefined();
+  });
+});
+
+describe("the tour card's order", () => {
+  it("lists the shows still to come first, then those that are over, each in date order", () => {
+    expect(upcomingFirst(tour.dates, at("2025-04-24T12:00:00Z"))).toEqual([
+      { date: donegal, over: false },
+      { date: dublin, over: false },
+      { date: galway, over: true },
+    ]);
+  });
+
+  it("keeps the spec's three dates in their order, all over, on today's date", () => {
+    expect(upcomingFirst(tour.dates, today)).toEqual([galway, donegal, dublin].map((date) => ({ date, over: true })));
+  });
+
+  it.each([0, 1, 2, 3])("puts a date added a year ahead at position %i of the file first", (position) => {
+    const added = dateAYearAhead(today);
+    const listed = upcomingFirst(tourDatesFrom(insertedAt(content.tourDates, added, position)), today);
+    expect(listed.map(({ date, over }) => [date.id, over])).toEqual([
+      [added.id, false],
+      [galway.id, true],
+      [donegal.id, true],
+      [dublin.id, true],
+    ]);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Which tour dates are still to come and which are over, at a given moment. The build decides with its
+ * clock (the pages pass it); the visitor's browser decides again with its own (ShowClock.astro's script,
+ * which marks an element whose `data-ends` has gone by), so a page built last week is right today.
+ * Pure: values in, values out.
+ */
+import { showEndsAt, type TourDate } from "../data/tour-dates";
+
+/** Whether a show is over at `now`. */
+export function isOver(date: Pick<TourDate, "startDate">, now: Date): boolean {
+  return Date.parse(showEndsAt(date)) <= now.getTime();
+}
+
+/** Whether a date is one a fan can still go to: not over, not cancelled. */
+function isAhead(date: TourDate, now: Date): boolean {
+  return date.status !== "EventCancelled" && !isOver(date, now);
+}
+
+/** The dates a fan can still go to, soonest first; the next show is the first of them. */
+export function showsAhead(dates: readonly TourDate[], now: Date): TourDate[] {
+  return dates.filter((date) => isAhead(date, now)).sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
+}
+
+/** The next show, or undefined when none is left. */
+export function nextShow(dates: readonly TourDate[], now: Date): TourDate | undefined {
+  return showsAhead(dates, now)[0];
+}
+
+/**
+ * The dates as the tour card lists them: the shows still to come first, then the rest (over, or
+ * cancelled), each group in date order.
+ */
+export function upcomingFirst(dates: readonly TourDate[], now: Date): { date: TourDate; over: boolean }[] {
+  const sorted = [...dates].sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
+  const listed = sorted.map((date) => ({ date, over: isOver(date, now) }));
+  return [...listed.filter(({ over }) => !over), ...listed.filter(({ over }) => over)];
+}
