@@ -411,8 +411,8 @@ describe("contacts store: search and downloads", () => {
     expect(store.$index.get().map((entry) => entry.haystack.split("\n")[0])).toEqual(["aoife ni bhriain", "brian"]);
     store.setQuery("brian");
     expect(store.$query.get()).toBe("brian");
-    store.downloadVCard(store.$contacts.get()[0]);
-    store.downloadVCards(store.$contacts.get().slice(1));
+    await store.downloadVCard(store.$contacts.get()[0]);
+    await store.downloadVCards(store.$contacts.get().slice(1));
     expect(downloads.map((file) => file.filename)).toEqual(["aoife-ni-bhriain.vcf", "contacts.vcf"]);
     expect(downloads[1].text.match(/^FN:/gm)).toHaveLength(1);
   });

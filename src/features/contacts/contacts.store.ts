@@ -38,7 +38,6 @@ import {
 } from "./contacts.api";
 import { withNewestHistory, withOlderHistory, type ContactVersion, type LoadedHistory } from "./contacts.history";
 import { searchable } from "./contacts.search";
-import { contactsVCardFile, contactVCardFile } from "./contacts.vcard";
 
 /** What the store needs of localStorage (the page's, or a test's). */
 export type ContactsStorage = Pick<KeyValueStorage, "getItem" | "setItem" | "removeItem">;
@@ -84,6 +83,14 @@ const noHistory: HistoryState = { loaded: null, failed: false, older: "idle", re
 const LOAD_FAILED = { title: "Error", description: "Failed to load contacts", variant: "destructive" } as const;
 const ADD_FAILED = { title: "Error", description: "Failed to add contact", variant: "destructive" } as const;
 const UPDATE_FAILED = { title: "Error", description: "Failed to update contact", variant: "destructive" } as const;
+const VCARD_FAILED = {
+  title: "Error",
+  description: "The vCard could not be made. Check your connection and try again.",
+  variant: "destructive",
+} as const;
+
+/** The vCard writer, fetched on the first download rather than with the page: most visits download none. */
+const vCardWriter = () => import("./contacts.vcard");
 
 export function createContactsStore(environment: ContactsEnvironment) {
   const { storage, now = Date.now, random = Math.random, toast = showToast } = environment;
@@ -339,6 +346,21 @@ export function createContactsStore(environment: ContactsEnvironment) {
     }
   }
 
+  /** Writes the file once the writer has arrived; without it (offline, a stale deploy) says so. */
+  async function downloadWith(
+    file: (writer: Awaited<ReturnType<typeof vCardWriter>>) => { filename: string; text: string },
+  ) {
+    let writer: Awaited<ReturnType<typeof vCardWriter>>;
+    try {
+      writer = await vCardWriter();
+    } catch (error) {
+      console.error(error);
+      toast(VCARD_FAILED);
+      return;
+    }
+    download(file(writer));
+  }
+
   return {
     $contacts: $contacts as ReadableAtom<Contact[]>,
     $loading: $loading as ReadableAtom<boolean>,
@@ -373,8 +395,8 @@ export function createContactsStore(environment: ContactsEnvironment) {
     loadOlderHistory,
     restore,
     setQuery: (query: string) => $query.set(query),
-    downloadVCard: (contact: Contact) => download(contactVCardFile(contact)),
-    downloadVCards: (contacts: readonly Contact[]) => download(contactsVCardFile(contacts)),
+    downloadVCard: (contact: Contact) => downloadWith((writer) => writer.contactVCardFile(contact)),
+    downloadVCards: (contacts: readonly Contact[]) => downloadWith((writer) => writer.contactsVCardFile(contacts)),
   };
 }
 
