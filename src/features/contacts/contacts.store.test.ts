@@ -230,39 +230,103 @@ describe("contacts store: editing", () => {
     expect(toasts.at(-1)).toBe("Contact updated: Contact has been updated successfully");
   });
 
-  it("keeps the draft and shows theirs when someone else saved first; Keep theirs drops the draft", async () => {
+  it("merges a save with someone else's change to another field, without asking, and keeps both", async () => {
     const { server, store, toasts } = await editing();
-    server.change("Labhrás", { role: "Uilleann piper" });
-    store.editDraft("p", draft({ name: "Labhrás", role: "Piper", phone: "087 999" }));
-    expect(await store.save()).toBe(false);
-    expect(store.$editing.get()).toMatchObject({
-      draft: { phone: "087 999" },
-      theirs: { role: "Uilleann piper", version: 2 },
-    });
-    expect(store.$contacts.get()[0].role).toBe("Uilleann piper");
-    expect(server.row("Labhrás")).toMatchObject({ role: "Uilleann piper", phone: null });
-    expect(toasts.filter((toast) => toast.startsWith("Contact updated"))).toEqual([]);
-    // With theirs on screen, a plain Save (Enter in the form) saves nothing: only a choice does.
-    expect(await store.save()).toBe(false);
-    expect(server.row("Labhrás")?.version).toBe(2);
-    store.keepTheirs("p");
-    expect(store.$editing.get()).toBeNull();
-    expect(store.$contacts.get()[0]).toMatchObject({ role: "Uilleann piper", phone: null });
-  });
-
-  it("saves over theirs on request, conditional on the version just seen", async () => {
-    const { server, store, toasts } = await editing();
-    server.change("Labhrás", { role: "Uilleann piper" });
-    store.editDraft("p", draft({ name: "Labhrás", role: "Piper", phone: "087 999" }));
-    await store.save();
-    // Someone changes it once more before the choice: the choice meets the newer version.
-    server.change("Labhrás", { email: "labhras@example.ie" });
-    expect(await store.saveOverTheirs()).toBe(false);
-    expect(store.$editing.get()?.theirs).toMatchObject({ email: "labhras@example.ie", version: 3 });
-    expect(await store.saveOverTheirs()).toBe(true);
-    expect(server.row("Labhrás")).toMatchObject({ role: "Piper", phone: "087 999", email: null, version: 4 });
+    server.change("Labhrás", { phone: "01 234" });
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
+    expect(await store.save()).toBe(true);
+    expect(server.row("Labhrás")).toMatchObject({ role: "Uilleann piper", phone: "01 234", version: 3 });
+    expect(store.$contacts.get()[0]).toMatchObject({ role: "Uilleann piper", phone: "01 234", version: 3 });
     expect(store.$editing.get()).toBeNull();
     expect(toasts.at(-1)).toBe("Contact updated: Contact has been updated successfully");
+  });
+
+  it("keeps the draft and shows theirs when we both changed a field; only a choice saves then", async () => {
+    const { server, store, toasts } = await editing();
+    server.change("Labhrás", { role: "Uilleann piper", phone: "01 234" });
+    store.editDraft("p", draft({ name: "Labhrás", role: "Píobaire", email: "labhras@example.ie" }));
+    expect(await store.save()).toBe(false);
+    expect(store.$editing.get()).toMatchObject({
+      draft: { role: "Píobaire", email: "labhras@example.ie" },
+      theirs: { role: "Uilleann piper", phone: "01 234", version: 2 },
+    });
+    expect(store.$contacts.get()[0]).toMatchObject({ role: "Uilleann piper", phone: "01 234" });
+    expect(server.row("Labhrás")).toMatchObject({ role: "Uilleann piper", email: null, version: 2 });
+    expect(toasts.filter((toast) => toast.startsWith("Contact updated"))).toEqual([]);
+    // With theirs on screen, a plain Save (Enter in the form) saves nothing.
+    expect(await store.save()).toBe(false);
+    expect(server.row("Labhrás")?.version).toBe(2);
+  });
+
+  it("Keep theirs: their value where we both changed a field, and the rest of my changes saved", async () => {
+    const { server, store, toasts } = await editing();
+    server.change("Labhrás", { role: "Uilleann piper", phone: "01 234" });
+    store.editDraft("p", draft({ name: "Labhrás", role: "Píobaire", email: "labhras@example.ie" }));
+    await store.save();
+    expect(await store.keepTheirs()).toBe(true);
+    expect(server.row("Labhrás")).toMatchObject({
+      role: "Uilleann piper",
+      email: "labhras@example.ie",
+      phone: "01 234",
+      version: 3,
+    });
+    expect(store.$editing.get()).toBeNull();
+    expect(toasts.at(-1)).toBe("Contact updated: Contact has been updated successfully");
+  });
+
+  it("Keep theirs with nothing else of mine writes nothing and shows their card", async () => {
+    const { server, store, toasts } = await editing();
+    server.change("Labhrás", { role: "Uilleann piper" });
+    store.editDraft("p", draft({ name: "Labhrás", role: "Píobaire" }));
+    await store.save();
+    const writes = server.requests.filter((request) => request.method === "update").length;
+    expect(await store.keepTheirs()).toBe(true);
+    expect(server.requests.filter((request) => request.method === "update")).toHaveLength(writes);
+    expect(store.$editing.get()).toBeNull();
+    expect(store.$contacts.get()[0]).toMatchObject({ role: "Uilleann piper", version: 2 });
+    expect(toasts.filter((toast) => toast.startsWith("Contact updated"))).toEqual([]);
+  });
+
+  it("saves mine over theirs on request, merging a newer change to another field, asking again about a newer one to the same", async () => {
+    const { server, store, toasts } = await editing();
+    server.change("Labhrás", { role: "Uilleann piper" });
+    store.editDraft("p", draft({ name: "Labhrás", role: "Píobaire", phone: "087 999" }));
+    await store.save();
+    // Someone changes the role once more before the choice: a new value, so a new question.
+    server.change("Labhrás", { role: "Piper and singer" });
+    expect(await store.saveOverTheirs()).toBe(false);
+    expect(store.$editing.get()?.theirs).toMatchObject({ role: "Piper and singer", version: 3 });
+    expect(server.row("Labhrás")?.version).toBe(3);
+    // And then the e-mail, which I left alone: merged without asking, the role as I chose.
+    server.change("Labhrás", { email: "labhras@example.ie" });
+    expect(await store.saveOverTheirs()).toBe(true);
+    expect(server.row("Labhrás")).toMatchObject({
+      role: "Píobaire",
+      phone: "087 999",
+      email: "labhras@example.ie",
+      version: 5,
+    });
+    expect(store.$editing.get()).toBeNull();
+    expect(toasts.at(-1)).toBe("Contact updated: Contact has been updated successfully");
+  });
+
+  it("leaves the choice to the person when the card keeps changing under every merged save", async () => {
+    const { server, store } = await editing();
+    // Before every write, someone else changes the phone again.
+    let changes = 0;
+    server.intercept((request, answer) => {
+      if (request.method === "update") server.change("Labhrás", { phone: `01 ${(changes += 1)}` });
+      return answer(request);
+    });
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
+    expect(await store.save()).toBe(false);
+    expect(changes).toBe(6);
+    expect(server.row("Labhrás")).toMatchObject({ role: "Piper", phone: "01 6" });
+    // Their newest version beside the draft, nothing in question: either choice saves both.
+    expect(store.$editing.get()).toMatchObject({ draft: { role: "Uilleann piper" }, theirs: { phone: "01 6" } });
+    server.intercept(null);
+    expect(await store.saveOverTheirs()).toBe(true);
+    expect(server.row("Labhrás")).toMatchObject({ role: "Uilleann piper", phone: "01 6" });
   });
 
   it("fails a save that changed no row, keeping the draft", async () => {

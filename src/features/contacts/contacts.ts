@@ -73,7 +73,7 @@ export function contactFromDraft(draft: ContactDraft, id: string): Contact | nul
 }
 
 /** Edit copies the contact into a draft. */
-export function draftFromContact(contact: Contact): ContactDraft {
+export function draftFromContact(contact: Pick<Contact, ContactField>): ContactDraft {
   return { name: contact.name, role: contact.role, email: contact.email ?? "", phone: contact.phone ?? "" };
 }
 
@@ -87,9 +87,52 @@ export function changedFields(older: Pick<Contact, ContactField>, newer: Pick<Co
   return CONTACT_FIELDS.filter((field) => (older[field] ?? null) !== (newer[field] ?? null));
 }
 
-/** The fields of someone else's version that differ from the draft on screen (marked in the conflict notice). */
-export function fieldsDifferingFromDraft(theirs: Pick<Contact, ContactField>, draft: ContactDraft): ContactField[] {
-  return CONTACT_FIELDS.filter((field) => (theirs[field] ?? "") !== draft[field]);
+/** A contact's four values, as a save writes them and a version holds them. */
+export type ContactValues = Pick<Contact, ContactField>;
+
+/** My draft merged with someone else's newer version of the card, against the version I opened. */
+export type EditMerge = {
+  /** What a save writes: their value where only they changed a field, mine where only I did. */
+  merged: ContactValues;
+  /** Fields we both changed, to different values: the one question left, shown side by side. */
+  conflicts: ContactField[];
+  /** Fields only they changed, which the save keeps as theirs. */
+  theirsKept: ContactField[];
+};
+
+/**
+ * A three-way merge of one card, field by field: `base` is the version the editor opened, `draft`
+ * what I typed since, `theirs` the newer version someone else saved meanwhile. A field only they
+ * changed keeps their value, a field only I changed takes mine, a field we both set alike is simply
+ * that; a field we both changed differently is a conflict, settled by `prefer` (mine unless told).
+ * "Changed" compares values as a save writes them, so a draft left alone never counts as a change.
+ */
+export function mergeEdits(
+  base: ContactValues,
+  draft: ContactDraft,
+  theirs: ContactValues,
+  prefer: "mine" | "theirs" = "mine",
+): EditMerge {
+  const mine = updateFromDraft(draft);
+  const untouched = updateFromDraft(draftFromContact(base));
+  const merged: Record<ContactField, string | null> = { ...mine };
+  const conflicts: ContactField[] = [];
+  const theirsKept: ContactField[] = [];
+  for (const field of CONTACT_FIELDS) {
+    const theirValue = theirs[field] ?? null;
+    const iChanged = mine[field] !== untouched[field];
+    const theyChanged = theirValue !== (base[field] ?? null);
+    if (!iChanged) {
+      // Theirs whether or not they changed it: the stored value, as it is, is what nobody here touched.
+      merged[field] = theirValue;
+      if (theyChanged) theirsKept.push(field);
+    } else if (theyChanged && mine[field] !== theirValue) {
+      conflicts.push(field);
+      if (prefer === "theirs") merged[field] = theirValue;
+    }
+  }
+  // Name and role are never null: a stored version always has them, and so does the draft.
+  return { merged: { ...merged, name: merged.name ?? "", role: merged.role ?? "" }, conflicts, theirsKept };
 }
 
 /**

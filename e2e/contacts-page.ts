@@ -1,0 +1,45 @@
+/**
+ * What the contacts journeys share: opening /contacts as a team member does, the add form, and
+ * the cards as a person finds them, by the contact's name.
+ */
+import type { Page } from "@playwright/test";
+import { expect, expectToast } from "./fixtures";
+
+export type NewContact = { name: string; role: string; email?: string; phone?: string };
+
+/**
+ * Opens /contacts and waits for the list. Every contacts journey comes in through here, so a step
+ * in front of the directory (a sign-in) is added once, in this function.
+ */
+export async function openContacts(page: Page): Promise<void> {
+  await page.goto("/contacts");
+  await expectToast(page, "Contacts loaded", "contacts loaded from the shared database");
+}
+
+export const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
+export const editingCard = (page: Page, name: string) =>
+  page.getByRole("article", { name: `Editing ${name}`, exact: true });
+export const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search contacts" });
+export const addForm = (page: Page) => page.getByRole("form", { name: "Add contact" });
+
+export async function fillContact(page: Page, contact: NewContact): Promise<void> {
+  const form = addForm(page);
+  await form.getByLabel("Name").fill(contact.name);
+  await form.getByLabel("Role").fill(contact.role);
+  await form.getByLabel("Email").fill(contact.email ?? "");
+  await form.getByLabel("Phone").fill(contact.phone ?? "");
+}
+
+export async function addContact(page: Page, contact: NewContact): Promise<void> {
+  await fillContact(page, contact);
+  await addForm(page).getByRole("button", { name: "Add Contact" }).click();
+  await expectToast(page, "Contact added", "New contact has been added successfully");
+  await expect(card(page, contact.name)).toBeVisible();
+}
+
+/** Finds the card by searching for its name and opens it for editing; returns the edited card. */
+export async function editContact(page: Page, name: string) {
+  await searchBox(page).fill(name);
+  await card(page, name).getByRole("button", { name: "Edit contact" }).click();
+  return editingCard(page, name);
+}
