@@ -10,6 +10,7 @@ import { mailtoHref, telHref } from "./contacts.links";
 import { contactsStore } from "./contacts.store";
 import { ContactCardShell } from "./ContactCardShell";
 import { ContactLink } from "./ContactLink";
+import { LookalikeWarning } from "./LookalikeWarning";
 
 const historyNoteClass = "mt-4 text-sm text-stone-700";
 
@@ -51,9 +52,12 @@ export const ContactCard = memo(function ContactCard({
           <h2 className="break-words text-lg font-semibold">{contact.name}</h2>
           <p className="break-words text-stone-700">{contact.role}</p>
           {contact.email ? (
-            <p className="mt-2 break-all text-sm">
-              <ContactLink kind="email" value={contact.email} href={mailtoHref(contact.email)} />
-            </p>
+            <>
+              <p className="mt-2 break-all text-sm">
+                <ContactLink kind="email" value={contact.email} href={mailtoHref(contact.email)} />
+              </p>
+              <LookalikeWarning email={contact.email} className="my-1" />
+            </>
           ) : null}
           {contact.phone ? (
             <p className="break-words text-sm">
