@@ -10,7 +10,7 @@ import type { Contact } from "./contacts";
 import { contactsStore } from "./contacts.store";
 import { ConflictNotice } from "./ConflictNotice";
 import { ContactCardShell } from "./ContactCardShell";
-import { ContactFields } from "./ContactFields";
+import { ContactFields, focusRefusedField } from "./ContactFields";
 
 export function EditContactCard({ contact }: { contact: Contact }) {
   const store = contactsStore();
@@ -29,7 +29,7 @@ export function EditContactCard({ contact }: { contact: Contact }) {
         onSubmit={(event) => {
           event.preventDefault();
           // With someone else's change on screen, only an explicit choice saves (the store ignores Enter).
-          void store.save();
+          if (!focusRefusedField(idPrefix, draft)) void store.save();
         }}
         onKeyDown={(event) => {
           if (event.key === "Escape") stop();
@@ -45,7 +45,12 @@ export function EditContactCard({ contact }: { contact: Contact }) {
         <div className="flex flex-wrap gap-2">
           {theirs ? (
             <>
-              <Button disabled={saving} onClick={() => void store.saveOverTheirs()}>
+              <Button
+                disabled={saving}
+                onClick={() => {
+                  if (!focusRefusedField(idPrefix, draft)) void store.saveOverTheirs();
+                }}
+              >
                 Save mine over theirs
               </Button>
               <Button variant="secondary" disabled={saving} onClick={() => void store.keepTheirs()}>

@@ -329,6 +329,16 @@ describe("contacts store: editing", () => {
     expect(server.row("Labhrás")).toMatchObject({ role: "Uilleann piper", phone: "01 6" });
   });
 
+  it("sends no save that holds direction characters the table refuses, and keeps the draft", async () => {
+    const { server, store, toasts } = await editing();
+    store.editDraft("p", draft({ name: "\u202ELabhrás", role: "Piper" }));
+    expect(await store.save()).toBe(false);
+    expect(server.requests.filter((request) => request.method === "update")).toEqual([]);
+    expect(toasts.filter((toast) => toast.startsWith("Error"))).toEqual([]);
+    expect(store.$editing.get()?.draft.name).toBe("\u202ELabhrás");
+    expect(store.$saving.get()).toBe(false);
+  });
+
   it("fails a save that changed no row, keeping the draft", async () => {
     const { server, store, toasts } = await editing();
     server.remove("Labhrás");

@@ -18,6 +18,7 @@ import {
   changedFields,
   contactFromDraft,
   draftFromContact,
+  fieldsWithBidiControls,
   LEGACY_CONTACTS_KEY,
   mergeEdits,
   mergeLoaded,
@@ -298,6 +299,8 @@ export function createContactsStore(environment: ContactsEnvironment) {
         const values = theirs
           ? mergeEdits(base, draft, theirs, choice === "theirs" ? "theirs" : "mine").merged
           : updateFromDraft(draft);
+        // Direction characters the table refuses are not sent: the form already says where they are.
+        if (fieldsWithBidiControls(values).length > 0) return false;
         const result = await updateContact(supabase, id, theirs ? (theirs.version ?? 1) : editing.version, values);
         if (result.outcome !== "changed") return saved(id, result);
         replaceContact(result.theirs);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  bidiControlsIn,
   contactFromDraft,
+  fieldsWithBidiControls,
+  withoutBidiControls,
   draftFromContact,
   mergeEdits,
   LEGACY_CONTACTS_KEY,
@@ -34,6 +37,40 @@ describe("adding a contact", () => {
       email: null,
       phone: null,
     });
+  });
+});
+
+describe("invisible text-direction characters", () => {
+  const override = "\u202E";
+
+  it("are found in a name, role or e-mail, each kind named once, and taken out on request", () => {
+    const draft = {
+      name: `${override}TNEMYAP-KNAB${override}`,
+      role: "Booker\u2066x\u2069\u200F",
+      email: "a@b.ie",
+      phone: "\u200E087",
+    };
+    expect(fieldsWithBidiControls(draft)).toEqual(["name", "role"]);
+    expect(bidiControlsIn(draft.name)).toEqual(["U+202E"]);
+    expect(bidiControlsIn(draft.role)).toEqual(["U+2066", "U+2069", "U+200F"]);
+    expect(withoutBidiControls(draft.role)).toBe("Bookerx");
+    expect(fieldsWithBidiControls({ ...draft, name: "Aoife", role: "Booker", email: "a\u202A@b.ie" })).toEqual([
+      "email",
+    ]);
+    // Right-to-left text itself is welcome: only the invisible controls are refused.
+    expect(
+      fieldsWithBidiControls({
+        name: "\u05E9\u05E8\u05D4 \u0644\u064A\u0644\u0649",
+        role: "r",
+        email: null,
+        phone: null,
+      }),
+    ).toEqual([]);
+  });
+
+  it("keep a new contact from being added, as an empty name does", () => {
+    expect(contactFromDraft({ name: `Aoife${override}`, role: "Booker", email: "", phone: "" }, "1")).toBeNull();
+    expect(contactFromDraft({ name: "Aoife", role: "Booker", email: "", phone: "\u200E087" }, "1")).not.toBeNull();
   });
 });
 

@@ -54,6 +54,31 @@ export const CONTACT_FORM_FIELDS = [
   required: boolean;
 }[];
 
+/**
+ * Invisible characters that change the direction text is shown in (U+202A–202E embeddings and
+ * overrides, U+2066–2069 isolates, U+200E/200F marks): "U+202E" and reversed text shows a name
+ * as something it is not. The table refuses them in names, roles and e-mails; the forms say so
+ * before anything is sent.
+ */
+const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+const FIELDS_WITHOUT_BIDI_CONTROLS: readonly ContactField[] = ["name", "role", "email"];
+
+/** The direction characters in a field's value, each once, as "U+202E". */
+export function bidiControlsIn(value: string): string[] {
+  const found = new Set(value.match(BIDI_CONTROLS) ?? []);
+  return [...found].map((char) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`);
+}
+
+/** The value with its direction characters taken out. */
+export function withoutBidiControls(value: string): string {
+  return value.replace(BIDI_CONTROLS, "");
+}
+
+/** The fields of a draft (or of values to save) that hold direction characters where the table refuses them. */
+export function fieldsWithBidiControls(values: Record<ContactField, string | null>): ContactField[] {
+  return FIELDS_WITHOUT_BIDI_CONTROLS.filter((field) => bidiControlsIn(values[field] ?? "").length > 0);
+}
+
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /** Current timestamp plus 9 random alphanumeric characters. */
@@ -64,11 +89,14 @@ export function newContactId(now: number = Date.now(), random: () => number = Ma
 
 const orNull = (value: string) => (value.trim() === "" ? null : value.trim());
 
-/** The row to insert for a new contact, or null when name or role is empty (then nothing happens). */
+/**
+ * The row to insert for a new contact, or null when name or role is empty (then nothing happens)
+ * or a field holds direction characters the table refuses (the form says which).
+ */
 export function contactFromDraft(draft: ContactDraft, id: string): Contact | null {
   const name = draft.name.trim();
   const role = draft.role.trim();
-  if (name === "" || role === "") return null;
+  if (name === "" || role === "" || fieldsWithBidiControls(draft).length > 0) return null;
   return { id, name, role, email: orNull(draft.email), phone: orNull(draft.phone) };
 }
 
