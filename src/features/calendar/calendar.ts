@@ -141,6 +141,12 @@ export function eventsByDay<T extends CalendarEvent>(events: readonly T[]): Map<
   return days;
 }
 
+/** The events of one picked day (its local date, as the month shows it), in start order. */
+export function eventsOnDay<T extends CalendarEvent>(events: readonly T[], day: Date): T[] {
+  const key = dayKey(day);
+  return sortEvents(events.filter((event) => eventDayKey(event) === key));
+}
+
 /** A picked day as the team pages write dates ('MMM d, yyyy'), e.g. "Apr 23, 2025". */
 export function formatDay(day: Date): string {
   return formatDate(day);
