@@ -20,6 +20,7 @@ import {
   card,
   editContact,
   editingCard,
+  enterContacts,
   fillContact,
   openContacts,
   searchBox,
@@ -283,6 +284,13 @@ test("puts back every card an outsider overwrote, one by one from its history, a
   }
 });
 
+/** Opens the card for editing, fills the fields given by their labels and presses Save. */
+async function saveEdit(page: Page, name: string, fields: Record<string, string>) {
+  const editing = await editContact(page, name);
+  for (const [label, value] of Object.entries(fields)) await editing.getByLabel(label).fill(value);
+  await editing.getByRole("button", { name: "Save" }).click();
+}
+
 /** The conflict notice in an edited card, and its row for one field: the label, then yours, then theirs. */
 const conflictNotice = (page: Page) =>
   page.getByRole("alert").filter({ hasText: "Someone else changed this contact meanwhile." });
@@ -318,12 +326,9 @@ test("two people editing one card lose nothing: other fields merge without askin
 
   // The same field, changed differently: the notice asks about it alone, yours beside theirs; the draft
   // stays and nothing is saved until a choice. "Keep theirs" keeps their role and still saves my e-mail.
-  await (await editContact(page, name)).getByLabel("Role").fill("Píobaire");
-  await editingCard(page, name).getByRole("button", { name: "Save" }).click();
+  await saveEdit(page, name, { Role: "Píobaire" });
   await expectToast(page, "Contact updated");
-  await (await editContact(two, name)).getByLabel("Role").fill("Piper and singer");
-  await editingCard(two, name).getByLabel("Email").fill("labhras@example.ie");
-  await editingCard(two, name).getByRole("button", { name: "Save" }).click();
+  await saveEdit(two, name, { Role: "Piper and singer", Email: "labhras@example.ie" });
   await expect(conflictRow(two, "Role").getByRole("cell")).toHaveText(["Piper and singer", "Píobaire"]);
   await expect(conflictNotice(two).getByRole("columnheader")).toHaveText(["Field", "Yours", "Theirs"]);
   await expect(conflictNotice(two)).toContainText("Your change to Email is saved either way.");
@@ -337,13 +342,9 @@ test("two people editing one card lose nothing: other fields merge without askin
   // Both change the role again, and each something else: "Save mine over theirs" takes my role,
   // and both people's other changes end on the card.
   await openContacts(page);
-  await (await editContact(page, name)).getByLabel("Role").fill("Fiddler");
-  await editingCard(page, name).getByLabel("Phone").fill("087 111");
-  await editingCard(page, name).getByRole("button", { name: "Save" }).click();
+  await saveEdit(page, name, { Role: "Fiddler", Phone: "087 111" });
   await expectToast(page, "Contact updated");
-  await (await editContact(two, name)).getByLabel("Role").fill("Piper");
-  await editingCard(two, name).getByLabel("Email").fill("labhras@piper.example");
-  await editingCard(two, name).getByRole("button", { name: "Save" }).click();
+  await saveEdit(two, name, { Role: "Piper", Email: "labhras@piper.example" });
   await expect(conflictRow(two, "Role").getByRole("cell")).toHaveText(["Piper", "Fiddler"]);
   await expect(conflictNotice(two)).toContainText("Their change to Phone is kept either way.");
   await two.getByRole("button", { name: "Save mine over theirs" }).click();
@@ -373,7 +374,7 @@ test("keeps what was typed when the list, an add or a save fails, and goes throu
     await route.fulfill({ status: 500, contentType: "application/json", body: "{}" });
   });
   await recordLayoutShifts(page);
-  await page.goto("/contacts");
+  await enterContacts(page);
   await requested;
   await expect(page.getByText("Loading contacts...")).toBeVisible();
   await expect(addForm(page).getByRole("button", { name: "Add Contact" })).toBeVisible();
@@ -522,7 +523,7 @@ test("moves nothing as the tool replaces its placeholder on a phone and a tablet
   for (const width of [375, 800]) {
     await page.setViewportSize({ width, height: 900 });
     const before = requests;
-    await page.goto("/contacts");
+    await enterContacts(page);
     await expect.poll(() => requests).toBeGreaterThan(before);
     await expect(addForm(page).getByRole("button", { name: "Add Contact" })).toBeVisible();
     await expect(page.getByText("Loading contacts...")).toBeVisible();
@@ -552,7 +553,7 @@ test("moves contacts kept in this browser by an older version to the shared tabl
       ? route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"unavailable"}' })
       : route.fallback(),
   );
-  await page.goto("/contacts");
+  await enterContacts(page);
   await expectToast(page, "Migration error", `Failed to migrate contact: ${gerry.name}`);
   await expectToast(page, "Contacts migrated", "1 local contacts have been migrated to the shared database");
   await searchBox(page).fill(word);
