@@ -22,7 +22,7 @@ export function EditContactCard({ contact }: { contact: Contact }) {
   const stop = () => store.stopEditing(contact.id);
   return (
     <ContactCardShell label={`Editing ${contact.name}`}>
-      {/* Editing has no validation, not even the browser's e-mail check. */}
+      {/* No validation here, not even the browser's e-mail check: only direction characters are named. */}
       <form
         noValidate
         className="space-y-3"
