@@ -26,42 +26,19 @@ import {
   TEAM_PASSWORD,
   uniqueWord,
 } from "./team";
-
-type NewContact = { name: string; role: string; email?: string; phone?: string };
-
-const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
-const editingCard = (page: Page, name: string) => page.getByRole("article", { name: `Editing ${name}`, exact: true });
-const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search contacts" });
-const addForm = (page: Page) => page.getByRole("form", { name: "Add contact" });
-
-/** Opens /contacts, signs in and waits for the list. */
-async function openContacts(page: Page) {
-  await page.goto("/contacts");
-  await signIn(page);
-  await expectToast(page, "Contacts loaded", "contacts loaded from the shared database");
-}
-
-/** A reload locks the page again: signs in once more and waits for the list. */
-async function reopen(page: Page, loaded = "contacts loaded from the shared database") {
-  await page.reload();
-  await signIn(page);
-  await expectToast(page, "Contacts loaded", loaded);
-}
-
-async function fillContact(page: Page, contact: NewContact) {
-  const form = addForm(page);
-  await form.getByLabel("Name").fill(contact.name);
-  await form.getByLabel("Role").fill(contact.role);
-  await form.getByLabel("Email").fill(contact.email ?? "");
-  await form.getByLabel("Phone").fill(contact.phone ?? "");
-}
-
-async function addContact(page: Page, contact: NewContact) {
-  await fillContact(page, contact);
-  await addForm(page).getByRole("button", { name: "Add Contact" }).click();
-  await expectToast(page, "Contact added", "New contact has been added successfully");
-  await expect(card(page, contact.name)).toBeVisible();
-}
+import {
+  addContact,
+  addForm,
+  card,
+  editContact,
+  editingCard,
+  enterContacts,
+  fillContact,
+  openContacts,
+  reopen,
+  searchBox,
+  type NewContact,
+} from "./contacts-page";
 
 /** The FN of every card in a downloaded .vcf, as an address book reads them. */
 function vcardNames(text: string): string[] {
@@ -383,7 +360,22 @@ test("puts back every card someone with a leaked password overwrote, one by one 
   }
 });
 
-test("shows a contact added in one browser to another, and never saves over someone else's change unseen", async ({
+/** Opens the card for editing, fills the fields given by their labels and presses Save. */
+async function saveEdit(page: Page, name: string, fields: Record<string, string>) {
+  const editing = await editContact(page, name);
+  for (const [label, value] of Object.entries(fields)) await editing.getByLabel(label).fill(value);
+  await editing.getByRole("button", { name: "Save" }).click();
+}
+
+/** The conflict notice in an edited card, and its row for one field: the label, then yours, then theirs. */
+const conflictNotice = (page: Page) =>
+  page.getByRole("alert").filter({ hasText: "Someone else changed this contact meanwhile." });
+const conflictRow = (page: Page, label: string) =>
+  conflictNotice(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: label }) });
+
+test("two people editing one card lose nothing: other fields merge without asking, a field both changed is asked about side by side", async ({
   page,
   browser,
   baseURL,
@@ -394,45 +386,51 @@ test("shows a contact added in one browser to another, and never saves over some
   const other = await secondBrowser(browser, baseURL);
   const two = await other.newPage();
   await openContacts(two);
-  for (const person of [page, two]) {
-    await searchBox(person).fill(name);
-    await card(person, name).getByRole("button", { name: "Edit contact" }).click();
-  }
-  await editingCard(page, name).getByLabel("Role").fill("Uilleann piper");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expectToast(page, "Contact updated");
 
-  // The second save finds the card changed: the draft stays, theirs is shown, nothing is saved yet.
-  await editingCard(two, name).getByLabel("Phone").fill("087 999");
-  await two.getByRole("button", { name: "Save" }).click();
-  const conflict = two.getByRole("alert").filter({ hasText: "Someone else changed this contact meanwhile." });
-  await expect(conflict.getByText("Uilleann piper")).toBeVisible();
-  await expect(editingCard(two, name).getByLabel("Phone")).toHaveValue("087 999");
-  await expect(editingCard(two, name).getByLabel("Role")).toHaveValue("Piper");
-  await expect(two.locator("[data-variant]").filter({ hasText: "Contact updated" })).toHaveCount(0);
-  // A card being edited, with the other person's values beside the draft.
-  await expectAccessible(two);
-  await two.getByRole("button", { name: "Keep theirs" }).click();
-  await expect(card(two, name).getByText("Uilleann piper")).toBeVisible();
-  await expect(card(two, name).getByText("01 234")).toBeVisible();
-
-  // Again, and this time the second person saves over the first, knowingly.
-  await card(two, name).getByRole("button", { name: "Edit contact" }).click();
-  await editingCard(two, name).getByLabel("Phone").fill("087 999");
-  await card(page, name).getByRole("button", { name: "Edit contact" }).click();
-  await editingCard(page, name).getByLabel("Email").fill(`labhras@example.ie`);
-  await page.getByRole("button", { name: "Save" }).click();
+  // Different fields: the second save merges with the first without asking, and both changes stay.
+  const mine = await editContact(page, name);
+  const theirs = await editContact(two, name);
+  await mine.getByLabel("Role").fill("Uilleann piper");
+  await mine.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Contact updated");
-  await two.getByRole("button", { name: "Save" }).click();
-  await expect(two.getByText("Someone else changed this contact meanwhile.")).toBeVisible();
-  await two.getByRole("button", { name: "Save mine over theirs" }).click();
+  await theirs.getByLabel("Phone").fill("087 999");
+  await theirs.getByRole("button", { name: "Save" }).click();
   await expectToast(two, "Contact updated", "Contact has been updated successfully");
+  await expect(conflictNotice(two)).toHaveCount(0);
+  await expect(card(two, name).getByText("Uilleann piper", { exact: true })).toBeVisible();
   await expect(card(two, name).getByText("087 999")).toBeVisible();
 
-  await reopen(page);
+  // The same field, changed differently: the notice asks about it alone, yours beside theirs; the draft
+  // stays and nothing is saved until a choice. "Keep theirs" keeps their role and still saves my e-mail.
+  await saveEdit(page, name, { Role: "Píobaire" });
+  await expectToast(page, "Contact updated");
+  await saveEdit(two, name, { Role: "Piper and singer", Email: "labhras@example.ie" });
+  await expect(conflictRow(two, "Role").getByRole("cell")).toHaveText(["Piper and singer", "Píobaire"]);
+  await expect(conflictNotice(two).getByRole("columnheader")).toHaveText(["Field", "Yours", "Theirs"]);
+  await expect(conflictNotice(two)).toContainText("Your change to Email is saved either way.");
+  await expect(editingCard(two, name).getByLabel("Role")).toHaveValue("Piper and singer");
+  await expectAccessible(two);
+  await two.getByRole("button", { name: "Keep theirs" }).click();
+  await expectToast(two, "Contact updated", "Contact has been updated successfully");
+  await expect(card(two, name).getByText("Píobaire", { exact: true })).toBeVisible();
+  await expect(card(two, name).getByRole("link", { name: "Email labhras@example.ie" })).toBeVisible();
+
+  // Both change the role again, and each something else: "Save mine over theirs" takes my role,
+  // and both people's other changes end on the card.
+  await openContacts(page);
+  await saveEdit(page, name, { Role: "Fiddler", Phone: "087 111" });
+  await expectToast(page, "Contact updated");
+  await saveEdit(two, name, { Role: "Piper", Email: "labhras@piper.example" });
+  await expect(conflictRow(two, "Role").getByRole("cell")).toHaveText(["Piper", "Fiddler"]);
+  await expect(conflictNotice(two)).toContainText("Their change to Phone is kept either way.");
+  await two.getByRole("button", { name: "Save mine over theirs" }).click();
+  await expectToast(two, "Contact updated", "Contact has been updated successfully");
+
+  // In the shared table, as anyone opening the page sees it.
+  await openContacts(page);
   await searchBox(page).fill(name);
-  await expect(card(page, name).getByText("087 999")).toBeVisible();
-  await expect(card(page, name).getByText("Uilleann piper")).toBeVisible();
+  await expect(card(page, name).getByText("Piper", { exact: true })).toBeVisible();
+  await expect(card(page, name).getByRole("link")).toHaveText(["Email labhras@piper.example", "Call 087 111"]);
   await other.close();
 });
 
@@ -451,8 +449,8 @@ test("keeps what was typed when the list, an add or a save fails, and goes throu
     await held;
     await route.fulfill({ status: 500, contentType: "application/json", body: "{}" });
   });
-  await page.goto("/contacts");
-  await signIn(page);
+  await recordLayoutShifts(page);
+  await enterContacts(page);
   await requested;
   await expect(page.getByText("Loading contacts...")).toBeVisible();
   await expect(addForm(page).getByRole("button", { name: "Add Contact" })).toBeVisible();

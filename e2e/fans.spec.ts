@@ -53,6 +53,8 @@ test("shows the team each new sign-up, newest first, downloads the CSV and remov
   await expect(rowOf(later).getByRole("cell").nth(1)).toHaveText("T-shirts");
   await expect(rowOf(earlier).getByRole("cell").nth(1)).toHaveText("All news");
   await expect(rowOf(later).locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+  // Dated as every team page writes dates ('MMM d, yyyy'), with the time in Irish time.
+  await expect(rowOf(later).locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d$/);
   const emails = await page
     .getByRole("row")
     .evaluateAll((rows) => rows.map((row) => row.firstElementChild?.textContent));

@@ -1,6 +1,6 @@
 /**
  * The unlocked calendar: the live indicator, the export button, the month view
- * with its legend, the Add Event form and the Upcoming Events list, kept
+ * with its legend, the picked day's events, the Add Event form and the Upcoming Events list, kept
  * current by the calendar feed (calendar-feed.store.ts) while shown. Loaded only once
  * the team has signed in, so the Enter Password screen comes without the month
  * view's code.
@@ -9,6 +9,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import { AddEventForm } from "./AddEventForm";
 import { calendarFeed } from "./calendar-feed.store";
+import { DayEvents } from "./DayEvents";
 import { eventDraft } from "./event-draft.store";
 import { EventTypeLegend } from "./EventTypeLegend";
 import { ExportButton } from "./ExportButton";
@@ -36,7 +37,11 @@ export function CalendarTool() {
           <MonthView events={events} selectedDay={selectedDay} onSelect={draft.selectDay} />
           <EventTypeLegend />
         </div>
-        <AddEventForm />
+        {/* Beside the month: the picked day's events, then the form (side by side where there is room). */}
+        <div className="grid gap-8 xl:grid-cols-2 xl:items-start">
+          <DayEvents events={events} day={selectedDay} />
+          <AddEventForm />
+        </div>
       </div>
       <UpcomingEvents events={events} />
     </div>

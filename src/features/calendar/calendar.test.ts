@@ -22,6 +22,7 @@ import {
   EVENT_TYPES,
   formatDay,
   formatEventDate,
+  eventsOnDay,
   sortEvents,
   toCalendarEvents,
   type CalendarEvent,
@@ -104,6 +105,13 @@ describe("listing events", () => {
     const days = eventsByDay([...events, event("C", "2025-04-23T12:00:00+00:00", "recording")]);
     expect([...days.keys()]).toEqual(["2025-04-23", "2025-05-02"]);
     expect(days.get("2025-04-23")?.map((e) => e.title)).toEqual(["A", "C"]);
+  });
+
+  it("lists the events of a picked day in start order, and none for a day without", () => {
+    const more = [...events, event("C", "2025-04-23T12:00:00+00:00", "recording"), event("D", "2025-04-24T12:00:00Z")];
+    // The day picker hands over local midnight of the picked date.
+    expect(eventsOnDay(more, new Date(2025, 3, 23)).map((e) => e.title)).toEqual(["A", "C"]);
+    expect(eventsOnDay(more, new Date(2025, 3, 22))).toEqual([]);
   });
 
   it("formats dates as 'MMM d, yyyy'", () => {

@@ -4,6 +4,7 @@
  * Dates are stored as noon UTC of the chosen day (see storedDateOf).
  */
 import { format } from "date-fns";
+import { formatDate } from "../../lib/dates";
 import { buildCalendar, type IcsEvent } from "../../lib/ics";
 import type { Timers } from "../../lib/timers";
 import { isNetworkFailure, TEAM_PLACES, teamWords } from "../team/team";
@@ -141,18 +142,20 @@ export function eventsByDay<T extends CalendarEvent>(events: readonly T[]): Map<
   return days;
 }
 
-/** How every date is shown: "Mar 5, 2026". */
-const DATE_FORMAT = "MMM d, yyyy";
-
-/** A picked day as 'MMM d, yyyy', e.g. "Apr 23, 2025". */
-export function formatDay(day: Date): string {
-  return format(day, DATE_FORMAT);
+/** The events of one picked day (its local date, as the month shows it), in start order. */
+export function eventsOnDay<T extends CalendarEvent>(events: readonly T[], day: Date): T[] {
+  const key = dayKey(day);
+  return sortEvents(events.filter((event) => eventDayKey(event) === key));
 }
 
-/** The event's day as 'MMM d, yyyy', e.g. "Apr 23, 2025". */
+/** A picked day as the team pages write dates ('MMM d, yyyy'), e.g. "Apr 23, 2025". */
+export function formatDay(day: Date): string {
+  return formatDate(day);
+}
+
+/** The event's day (the UTC date of its start, as eventDayKey) as 'MMM d, yyyy', e.g. "Apr 23, 2025". */
 export function formatEventDate(event: Pick<CalendarEvent, "start_date">): string {
-  const [year, month, day] = eventDayKey(event).split("-").map(Number);
-  return formatDay(new Date(year, month - 1, day));
+  return formatDate(new Date(event.start_date), { timeZone: "UTC" });
 }
 
 /** At most this many dots under a day; the rest are counted ("+2"). */

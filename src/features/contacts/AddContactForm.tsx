@@ -9,7 +9,7 @@ import { cardClass, cx } from "../../components/ui/styles";
 import { emptyDraft } from "./contacts";
 import { contactsStore } from "./contacts.store";
 import { addContactFormClass } from "./contacts.styles";
-import { ContactFields } from "./ContactFields";
+import { ContactFields, focusRefusedField } from "./ContactFields";
 
 export function AddContactForm() {
   const store = contactsStore();
@@ -22,6 +22,7 @@ export function AddContactForm() {
       className={cx(cardClass, addContactFormClass)}
       onSubmit={async (event) => {
         event.preventDefault();
+        if (focusRefusedField(idPrefix, draft)) return;
         if (await store.add(draft)) store.editAddDraft(emptyDraft);
       }}
     >

@@ -1,15 +1,69 @@
-/** Shown in an edited card when a save found that someone else changed the contact meanwhile. */
-import { fieldsDifferingFromDraft, type Contact, type ContactDraft } from "./contacts";
-import { ContactValues } from "./ContactValues";
+/**
+ * Shown in an edited card when a save met a change someone else saved meanwhile to a field this
+ * draft changed too: those fields side by side, yours and theirs, and what is kept either way.
+ */
+import {
+  changedFields,
+  draftFromContact,
+  FIELD_LABELS,
+  mergeEdits,
+  updateFromDraft,
+  type Contact,
+  type ContactDraft,
+  type ContactValues,
+} from "./contacts";
+import { fieldList } from "./contacts.history";
 
-export function ConflictNotice({ theirs, draft }: { theirs: Contact; draft: ContactDraft }) {
+const Value = ({ value }: { value: string | null }) => (value ? <>{value}</> : <span className="italic">empty</span>);
+
+export function ConflictNotice({ base, draft, theirs }: { base: ContactValues; draft: ContactDraft; theirs: Contact }) {
+  const { conflicts, theirsKept } = mergeEdits(base, draft, theirs);
+  const mine = updateFromDraft(draft);
+  const mineKept = changedFields(updateFromDraft(draftFromContact(base)), mine).filter(
+    (field) => !conflicts.includes(field),
+  );
   return (
-    <div role="alert" className="space-y-2 rounded-md border-2 border-amber-500 bg-amber-50 p-3">
-      <p className="font-semibold">Someone else changed this contact meanwhile.</p>
-      <p className="text-sm">
-        Their version is below, with what differs from yours marked; your changes are still in the form.
-      </p>
-      <ContactValues values={theirs} marked={fieldsDifferingFromDraft(theirs, draft)} />
+    <div role="alert" className="space-y-2 rounded-md border-2 border-amber-500 bg-amber-50 p-3 text-sm">
+      <p className="text-base font-semibold">Someone else changed this contact meanwhile.</p>
+      {conflicts.length > 0 ? (
+        <>
+          <p>You both changed {fieldList(conflicts)}. Choose whose to keep:</p>
+          <table className="w-full table-fixed border-collapse text-left">
+            <thead>
+              <tr className="border-b border-amber-500">
+                <th scope="col" className="w-16 py-1 pr-2">
+                  <span className="sr-only">Field</span>
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  Yours
+                </th>
+                <th scope="col" className="py-1">
+                  Theirs
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {conflicts.map((field) => (
+                <tr key={field} className="align-top">
+                  <th scope="row" className="py-1 pr-2 font-normal text-stone-700">
+                    {FIELD_LABELS[field]}
+                  </th>
+                  <td className="break-words py-1 pr-2 font-semibold">
+                    <Value value={mine[field]} />
+                  </td>
+                  <td className="break-words py-1 font-semibold">
+                    <Value value={theirs[field]} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : (
+        <p>None of your changes clashes with theirs now: either choice saves both.</p>
+      )}
+      {mineKept.length > 0 ? <p>Your change to {fieldList(mineKept)} is saved either way.</p> : null}
+      {theirsKept.length > 0 ? <p>Their change to {fieldList(theirsKept)} is kept either way.</p> : null}
     </div>
   );
 }

@@ -3,14 +3,36 @@
  * toggle and the Edit button. Memoised: a keystroke in the search redraws only the cards that
  * come and go.
  */
-import { memo, useId, useState } from "react";
+import { lazy, memo, Suspense, useId, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import type { Contact } from "./contacts";
 import { mailtoHref, telHref } from "./contacts.links";
 import { contactsStore } from "./contacts.store";
 import { ContactCardShell } from "./ContactCardShell";
-import { ContactHistory } from "./ContactHistory";
 import { ContactLink } from "./ContactLink";
+import { LookalikeWarning } from "./LookalikeWarning";
+
+const historyNoteClass = "mt-4 text-sm text-stone-700";
+
+/** In place of the history when its code cannot be fetched (offline, a stale deploy): the card and its draft stay. */
+function HistoryUnavailable({ id }: { id: string }) {
+  return (
+    <p id={id} role="alert" className={historyNoteClass}>
+      The history could not be loaded. Check your connection, then reload the page.
+    </p>
+  );
+}
+
+// Fetched when a History is first opened, not with the page: most visits open none.
+const ContactHistory = lazy(() =>
+  import("./ContactHistory").then(
+    ({ ContactHistory }) => ({ default: ContactHistory }),
+    (error: unknown) => {
+      console.error(error);
+      return { default: HistoryUnavailable };
+    },
+  ),
+);
 
 export const ContactCard = memo(function ContactCard({
   contact,
@@ -30,9 +52,12 @@ export const ContactCard = memo(function ContactCard({
           <h2 className="break-words text-lg font-semibold">{contact.name}</h2>
           <p className="break-words text-stone-700">{contact.role}</p>
           {contact.email ? (
-            <p className="mt-2 break-all text-sm">
-              <ContactLink kind="email" value={contact.email} href={mailtoHref(contact.email)} />
-            </p>
+            <>
+              <p className="mt-2 break-all text-sm">
+                <ContactLink kind="email" value={contact.email} href={mailtoHref(contact.email)} />
+              </p>
+              <LookalikeWarning email={contact.email} className="my-1" />
+            </>
           ) : null}
           {contact.phone ? (
             <p className="break-words text-sm">
@@ -40,7 +65,7 @@ export const ContactCard = memo(function ContactCard({
             </p>
           ) : null}
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onClick={() => store.downloadVCard(contact)}>
+            <Button variant="secondary" size="sm" onClick={() => void store.downloadVCard(contact)}>
               Download vCard<span className="sr-only"> for {contact.name}</span>
             </Button>
             <Button
@@ -75,7 +100,17 @@ export const ContactCard = memo(function ContactCard({
           </svg>
         </Button>
       </div>
-      {historyOpen ? <ContactHistory contact={contact} id={historyId} /> : null}
+      {historyOpen ? (
+        <Suspense
+          fallback={
+            <p id={historyId} className={historyNoteClass}>
+              Loading history...
+            </p>
+          }
+        >
+          <ContactHistory contact={contact} id={historyId} />
+        </Suspense>
+      ) : null}
     </ContactCardShell>
   );
 });

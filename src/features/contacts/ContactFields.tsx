@@ -1,6 +1,31 @@
-/** The four inputs of a contact draft: in the add form with visible labels, in an edited card compact. */
+/**
+ * The four inputs of a contact draft: in the add form with visible labels, in an edited card compact.
+ * A name, role or e-mail holding invisible text-direction characters, which the table refuses, says
+ * so under the field, with a button that takes them out, before anything is sent.
+ */
+import { Button } from "../../components/ui/Button";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
-import { CONTACT_FORM_FIELDS, CONTACT_LIMITS, type ContactDraft } from "./contacts";
+import {
+  bidiControlsIn,
+  CONTACT_FORM_FIELDS,
+  CONTACT_LIMITS,
+  fieldsWithBidiControls,
+  withoutBidiControls,
+  type ContactDraft,
+} from "./contacts";
+
+const inputId = (idPrefix: string, field: string) => `${idPrefix}-${field}`;
+
+/**
+ * On a submit the store will not send because of direction characters: focus moves to the first
+ * field that holds them, whose message says why. True when it did.
+ */
+export function focusRefusedField(idPrefix: string, draft: ContactDraft): boolean {
+  const [field] = fieldsWithBidiControls(draft);
+  if (field === undefined) return false;
+  document.getElementById(inputId(idPrefix, field))?.focus();
+  return true;
+}
 
 export function ContactFields({
   draft,
@@ -15,30 +40,52 @@ export function ContactFields({
   mode: "add" | "edit";
 }) {
   const visibleLabels = mode === "add";
+  const refused = fieldsWithBidiControls(draft);
   return (
     <>
-      {CONTACT_FORM_FIELDS.map((field) => (
-        <div key={field.key}>
-          <label htmlFor={`${idPrefix}-${field.key}`} className={visibleLabels ? labelClass : "sr-only"}>
-            {field.label}
-          </label>
-          <input
-            id={`${idPrefix}-${field.key}`}
-            type={field.type}
-            placeholder={field.label}
-            autoComplete={field.autoComplete}
-            maxLength={CONTACT_LIMITS[field.key]}
-            // Required is announced with aria-required rather than `required`: a missing name or role
-            // does nothing and says nothing, so the browser's own message must not appear either.
-            aria-required={mode === "add" && field.required ? true : undefined}
-            // Entering edit mode moves focus into the card, where the Edit button was.
-            autoFocus={mode === "edit" && field.key === "name"}
-            value={draft[field.key]}
-            onChange={(event) => onChange({ ...draft, [field.key]: event.target.value })}
-            className={cx(inputClass, visibleLabels && "mt-1")}
-          />
-        </div>
-      ))}
+      {CONTACT_FORM_FIELDS.map((field) => {
+        const id = inputId(idPrefix, field.key);
+        const messageId = refused.includes(field.key) ? `${id}-refused` : undefined;
+        return (
+          <div key={field.key}>
+            <label htmlFor={id} className={visibleLabels ? labelClass : "sr-only"}>
+              {field.label}
+            </label>
+            <input
+              id={id}
+              type={field.type}
+              placeholder={field.label}
+              autoComplete={field.autoComplete}
+              maxLength={CONTACT_LIMITS[field.key]}
+              // Required is announced with aria-required rather than `required`: a missing name or role
+              // does nothing and says nothing, so the browser's own message must not appear either.
+              aria-required={mode === "add" && field.required ? true : undefined}
+              aria-invalid={messageId ? true : undefined}
+              aria-describedby={messageId}
+              // Entering edit mode moves focus into the card, where the Edit button was.
+              autoFocus={mode === "edit" && field.key === "name"}
+              value={draft[field.key]}
+              onChange={(event) => onChange({ ...draft, [field.key]: event.target.value })}
+              className={cx(inputClass, visibleLabels && "mt-1")}
+            />
+            {messageId ? (
+              <div id={messageId} role="alert" className="mt-1 space-y-1 text-sm text-red-800">
+                <p>
+                  {field.label} holds invisible text-direction characters ({bidiControlsIn(draft[field.key]).join(", ")}
+                  ), which can make it read as something else. A contact cannot hold them.
+                </p>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => onChange({ ...draft, [field.key]: withoutBidiControls(draft[field.key]) })}
+                >
+                  Remove them<span className="sr-only"> from {field.label}</span>
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        );
+      })}
     </>
   );
 }

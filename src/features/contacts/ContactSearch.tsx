@@ -46,7 +46,12 @@ export function ContactSearch({
         <p role="status" aria-atomic="true" className="text-sm text-stone-700">
           {contactCount(shown.length, total, searching)}
         </p>
-        <Button variant="secondary" size="sm" disabled={shown.length === 0} onClick={() => store.downloadVCards(shown)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={shown.length === 0}
+          onClick={() => void store.downloadVCards(shown)}
+        >
           Download all shown ({shown.length})
         </Button>
       </div>

@@ -1,5 +1,9 @@
-/** A contact's values as a short list of labelled fields; `marked` fields are highlighted and say so in words too. */
+/**
+ * A contact's values as a short list of labelled fields; `marked` fields are highlighted and say so in
+ * words too, and an e-mail whose domain mixes scripts carries its warning.
+ */
 import { CONTACT_FIELDS, FIELD_LABELS, type Contact, type ContactField } from "./contacts";
+import { LookalikeWarning } from "./LookalikeWarning";
 
 export function ContactValues({
   values,
@@ -23,6 +27,7 @@ export function ContactValues({
               ) : (
                 value || <span className="italic text-stone-600">empty</span>
               )}
+              {field === "email" ? <LookalikeWarning email={value} className="mt-0.5" /> : null}
             </dd>
           </div>
         );

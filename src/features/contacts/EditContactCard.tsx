@@ -1,6 +1,7 @@
 /**
- * A card in edit mode: the draft, Save and Cancel. After a save meets someone else's change, their
- * values are shown beside the draft and the user chooses: save mine over theirs, or keep theirs.
+ * A card in edit mode: the draft, Save and Cancel. A save that meets someone else's change merges
+ * with it; where we both changed a field, theirs is shown beside mine and the user chooses for those
+ * fields: save mine over theirs, or keep theirs (every other change is saved either way).
  */
 import { useStore } from "@nanostores/react";
 import { useId } from "react";
@@ -9,7 +10,7 @@ import type { Contact } from "./contacts";
 import { contactsStore } from "./contacts.store";
 import { ConflictNotice } from "./ConflictNotice";
 import { ContactCardShell } from "./ContactCardShell";
-import { ContactFields } from "./ContactFields";
+import { ContactFields, focusRefusedField } from "./ContactFields";
 
 export function EditContactCard({ contact }: { contact: Contact }) {
   const store = contactsStore();
@@ -17,18 +18,18 @@ export function EditContactCard({ contact }: { contact: Contact }) {
   const saving = useStore(store.$saving);
   const idPrefix = useId();
   if (editing?.id !== contact.id) return null;
-  const { draft, theirs } = editing;
+  const { draft, theirs, base } = editing;
   const stop = () => store.stopEditing(contact.id);
   return (
     <ContactCardShell label={`Editing ${contact.name}`}>
-      {/* Editing has no validation, not even the browser's e-mail check. */}
+      {/* No validation here, not even the browser's e-mail check: only direction characters are named. */}
       <form
         noValidate
         className="space-y-3"
         onSubmit={(event) => {
           event.preventDefault();
           // With someone else's change on screen, only an explicit choice saves (the store ignores Enter).
-          void store.save();
+          if (!focusRefusedField(idPrefix, draft)) void store.save();
         }}
         onKeyDown={(event) => {
           if (event.key === "Escape") stop();
@@ -40,14 +41,19 @@ export function EditContactCard({ contact }: { contact: Contact }) {
           idPrefix={idPrefix}
           mode="edit"
         />
-        {theirs ? <ConflictNotice theirs={theirs} draft={draft} /> : null}
+        {theirs ? <ConflictNotice base={base} theirs={theirs} draft={draft} /> : null}
         <div className="flex flex-wrap gap-2">
           {theirs ? (
             <>
-              <Button disabled={saving} onClick={() => void store.saveOverTheirs()}>
+              <Button
+                disabled={saving}
+                onClick={() => {
+                  if (!focusRefusedField(idPrefix, draft)) void store.saveOverTheirs();
+                }}
+              >
                 Save mine over theirs
               </Button>
-              <Button variant="secondary" onClick={() => store.keepTheirs(contact.id)}>
+              <Button variant="secondary" disabled={saving} onClick={() => void store.keepTheirs()}>
                 Keep theirs
               </Button>
             </>

@@ -2,7 +2,7 @@
  * A contact's earlier versions, as the contacts_history table keeps them: the pages loaded so
  * far, what the change after each version replaced, and how it is worded on the card.
  */
-import { format } from "date-fns";
+import { formatDateTime } from "../../lib/dates";
 import { changedFields, FIELD_LABELS, type Contact, type ContactField } from "./contacts";
 
 /** An earlier version of a contact. */
@@ -65,10 +65,10 @@ export function historyEntries(current: Contact, versions: readonly ContactVersi
   }));
 }
 
-/** When a version was written or replaced, in the reader's local time: "Jan 4, 2025, 09:30:05". */
+/** When a version was written or replaced, in the reader's local time, as the team pages write dates: "Jan 4, 2025, 09:30:05". */
 export function formatHistoryTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format(date, "MMM d, yyyy, HH:mm:ss");
+  return Number.isNaN(date.getTime()) ? iso : formatDateTime(date, { seconds: true });
 }
 
 /** The labels of the fields a change touched: "Role and Email", "Name, Role and Phone". */

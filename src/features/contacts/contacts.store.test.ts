@@ -209,6 +209,20 @@ describe("contacts store: editing", () => {
     return { ...setup, contact };
   }
 
+  /** The card's role, e-mail, phone and version as the table holds them. */
+  const stored = (server: ReturnType<typeof seeded>) => {
+    const row = server.row("Labhrás");
+    return [row?.role, row?.email, row?.phone, row?.version];
+  };
+
+  /** Someone else saves `theirs` while the card is edited here; then this draft is saved. */
+  async function savedAfter(theirs: Record<string, unknown>, mine: Parameters<typeof draft>[0]) {
+    const setup = await editing();
+    setup.server.change("Labhrás", theirs);
+    setup.store.editDraft("p", draft({ name: "Labhrás", ...mine }));
+    return { ...setup, saved: await setup.store.save() };
+  }
+
   it("edits one card at a time, and Cancel drops the draft", async () => {
     const { store, contact } = await editing();
     expect(store.$editing.get()).toMatchObject({ id: "p", draft: draft({ name: "Labhrás", role: "Piper" }) });
@@ -230,39 +244,99 @@ describe("contacts store: editing", () => {
     expect(toasts.at(-1)).toBe("Contact updated: Contact has been updated successfully");
   });
 
-  it("keeps the draft and shows theirs when someone else saved first; Keep theirs drops the draft", async () => {
-    const { server, store, toasts } = await editing();
-    server.change("Labhrás", { role: "Uilleann piper" });
-    store.editDraft("p", draft({ name: "Labhrás", role: "Piper", phone: "087 999" }));
-    expect(await store.save()).toBe(false);
-    expect(store.$editing.get()).toMatchObject({
-      draft: { phone: "087 999" },
-      theirs: { role: "Uilleann piper", version: 2 },
-    });
-    expect(store.$contacts.get()[0].role).toBe("Uilleann piper");
-    expect(server.row("Labhrás")).toMatchObject({ role: "Uilleann piper", phone: null });
-    expect(toasts.filter((toast) => toast.startsWith("Contact updated"))).toEqual([]);
-    // With theirs on screen, a plain Save (Enter in the form) saves nothing: only a choice does.
-    expect(await store.save()).toBe(false);
-    expect(server.row("Labhrás")?.version).toBe(2);
-    store.keepTheirs("p");
-    expect(store.$editing.get()).toBeNull();
-    expect(store.$contacts.get()[0]).toMatchObject({ role: "Uilleann piper", phone: null });
-  });
-
-  it("saves over theirs on request, conditional on the version just seen", async () => {
-    const { server, store, toasts } = await editing();
-    server.change("Labhrás", { role: "Uilleann piper" });
-    store.editDraft("p", draft({ name: "Labhrás", role: "Piper", phone: "087 999" }));
-    await store.save();
-    // Someone changes it once more before the choice: the choice meets the newer version.
-    server.change("Labhrás", { email: "labhras@example.ie" });
-    expect(await store.saveOverTheirs()).toBe(false);
-    expect(store.$editing.get()?.theirs).toMatchObject({ email: "labhras@example.ie", version: 3 });
-    expect(await store.saveOverTheirs()).toBe(true);
-    expect(server.row("Labhrás")).toMatchObject({ role: "Piper", phone: "087 999", email: null, version: 4 });
+  it("merges a save with someone else's change to another field, without asking, and keeps both", async () => {
+    const { server, store, toasts, saved } = await savedAfter({ phone: "01 234" }, { role: "Uilleann piper" });
+    expect(saved).toBe(true);
+    expect(server.row("Labhrás")).toMatchObject({ role: "Uilleann piper", phone: "01 234", version: 3 });
+    expect(store.$contacts.get()[0]).toMatchObject({ role: "Uilleann piper", phone: "01 234", version: 3 });
     expect(store.$editing.get()).toBeNull();
     expect(toasts.at(-1)).toBe("Contact updated: Contact has been updated successfully");
+  });
+
+  it("keeps the draft and shows theirs when we both changed a field; only a choice saves then", async () => {
+    const { server, store, toasts, saved } = await savedAfter(
+      { role: "Uilleann piper", phone: "01 234" },
+      { role: "Píobaire", email: "labhras@example.ie" },
+    );
+    expect(saved).toBe(false);
+    expect(store.$editing.get()).toMatchObject({
+      draft: { role: "Píobaire", email: "labhras@example.ie" },
+      theirs: { role: "Uilleann piper", phone: "01 234", version: 2 },
+    });
+    expect(store.$contacts.get()[0]).toMatchObject({ role: "Uilleann piper", phone: "01 234" });
+    expect(server.row("Labhrás")).toMatchObject({ role: "Uilleann piper", email: null, version: 2 });
+    expect(toasts.filter((toast) => toast.startsWith("Contact updated"))).toEqual([]);
+    // With theirs on screen, a plain Save (Enter in the form) saves nothing.
+    expect(await store.save()).toBe(false);
+    expect(server.row("Labhrás")?.version).toBe(2);
+  });
+
+  it("Keep theirs: their value where we both changed a field, and the rest of my changes saved", async () => {
+    const { server, store, toasts } = await savedAfter(
+      { role: "Uilleann piper", phone: "01 234" },
+      { role: "Píobaire", email: "labhras@example.ie" },
+    );
+    expect(await store.keepTheirs()).toBe(true);
+    expect(stored(server)).toEqual(["Uilleann piper", "labhras@example.ie", "01 234", 3]);
+    expect(store.$editing.get()).toBeNull();
+    expect(toasts.at(-1)).toBe("Contact updated: Contact has been updated successfully");
+  });
+
+  it("Keep theirs with nothing else of mine writes nothing and shows their card", async () => {
+    const { server, store, toasts } = await savedAfter({ role: "Uilleann piper" }, { role: "Píobaire" });
+    const writes = server.requests.filter((request) => request.method === "update").length;
+    expect(await store.keepTheirs()).toBe(true);
+    expect(server.requests.filter((request) => request.method === "update")).toHaveLength(writes);
+    expect(store.$editing.get()).toBeNull();
+    expect(store.$contacts.get()[0]).toMatchObject({ role: "Uilleann piper", version: 2 });
+    expect(toasts.filter((toast) => toast.startsWith("Contact updated"))).toEqual([]);
+  });
+
+  it("saves mine over theirs on request, merging a newer change to another field, asking again about a newer one to the same", async () => {
+    const { server, store, toasts } = await savedAfter(
+      { role: "Uilleann piper" },
+      { role: "Píobaire", phone: "087 999" },
+    );
+    // Someone changes the role once more before the choice: a new value, so a new question.
+    server.change("Labhrás", { role: "Piper and singer" });
+    expect(await store.saveOverTheirs()).toBe(false);
+    expect(store.$editing.get()?.theirs).toMatchObject({ role: "Piper and singer", version: 3 });
+    expect(server.row("Labhrás")?.version).toBe(3);
+    // And then the e-mail, which I left alone: merged without asking, the role as I chose.
+    server.change("Labhrás", { email: "labhras@example.ie" });
+    expect(await store.saveOverTheirs()).toBe(true);
+    expect(stored(server)).toEqual(["Píobaire", "labhras@example.ie", "087 999", 5]);
+    expect(store.$editing.get()).toBeNull();
+    expect(toasts.at(-1)).toBe("Contact updated: Contact has been updated successfully");
+  });
+
+  it("leaves the choice to the person when the card keeps changing under every merged save", async () => {
+    const { server, store } = await editing();
+    // Before every write, someone else changes the phone again.
+    let changes = 0;
+    server.intercept((request, answer) => {
+      if (request.method === "update") server.change("Labhrás", { phone: `01 ${(changes += 1)}` });
+      return answer(request);
+    });
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
+    expect(await store.save()).toBe(false);
+    expect(changes).toBe(6);
+    expect(server.row("Labhrás")).toMatchObject({ role: "Piper", phone: "01 6" });
+    // Their newest version beside the draft, nothing in question: either choice saves both.
+    expect(store.$editing.get()).toMatchObject({ draft: { role: "Uilleann piper" }, theirs: { phone: "01 6" } });
+    server.intercept(null);
+    expect(await store.saveOverTheirs()).toBe(true);
+    expect(server.row("Labhrás")).toMatchObject({ role: "Uilleann piper", phone: "01 6" });
+  });
+
+  it("sends no save that holds direction characters the table refuses, and keeps the draft", async () => {
+    const { server, store, toasts } = await editing();
+    store.editDraft("p", draft({ name: "\u202ELabhrás", role: "Piper" }));
+    expect(await store.save()).toBe(false);
+    expect(server.requests.filter((request) => request.method === "update")).toEqual([]);
+    expect(toasts.filter((toast) => toast.startsWith("Error"))).toEqual([]);
+    expect(store.$editing.get()?.draft.name).toBe("\u202ELabhrás");
+    expect(store.$saving.get()).toBe(false);
   });
 
   it("fails a save that changed no row, keeping the draft", async () => {
@@ -411,8 +485,8 @@ describe("contacts store: search and downloads", () => {
     expect(store.$index.get().map((entry) => entry.haystack.split("\n")[0])).toEqual(["aoife ni bhriain", "brian"]);
     store.setQuery("brian");
     expect(store.$query.get()).toBe("brian");
-    store.downloadVCard(store.$contacts.get()[0]);
-    store.downloadVCards(store.$contacts.get().slice(1));
+    await store.downloadVCard(store.$contacts.get()[0]);
+    await store.downloadVCards(store.$contacts.get().slice(1));
     expect(downloads.map((file) => file.filename)).toEqual(["aoife-ni-bhriain.vcf", "contacts.vcf"]);
     expect(downloads[1].text.match(/^FN:/gm)).toHaveLength(1);
   });

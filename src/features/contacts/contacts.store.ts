@@ -23,10 +23,13 @@ import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
 import {
+  changedFields,
   contactFromDraft,
   draftFromContact,
   emptyDraft,
+  fieldsWithBidiControls,
   LEGACY_CONTACTS_KEY,
+  mergeEdits,
   mergeLoaded,
   newContactId,
   parseLegacyContacts,
@@ -36,6 +39,7 @@ import {
   type Contact,
   type ContactDraft,
   type ContactField,
+  type ContactValues,
 } from "./contacts";
 import {
   fetchContactHistory,
@@ -48,7 +52,6 @@ import {
 import { allowanceText, isAllowanceSpent, type AllowanceKind } from "./contacts.allowance";
 import { withNewestHistory, withOlderHistory, type ContactVersion, type LoadedHistory } from "./contacts.history";
 import { searchable } from "./contacts.search";
-import { contactsVCardFile, contactVCardFile } from "./contacts.vcard";
 
 /** What the store needs of localStorage (the page's, or a test's). */
 export type ContactsStorage = Pick<KeyValueStorage, "getItem" | "setItem" | "removeItem">;
@@ -88,9 +91,14 @@ export type Editing = {
   draft: ContactDraft;
   /** The version the draft was taken from: the save is conditional on it. */
   version: number;
-  /** Someone else's newer values, when a save found the contact changed meanwhile. */
+  /** That version's values: what a change by someone else, and mine, are measured against. */
+  base: ContactValues;
+  /** Someone else's newer values, when a save found that we both changed a field meanwhile. */
   theirs: Contact | null;
 };
+
+/** How many newer versions in a row a save merges with before it leaves the choice to the person. */
+const MAX_MERGES = 5;
 
 /** One card's history panel. */
 export type HistoryState = {
@@ -108,6 +116,14 @@ const noHistory: HistoryState = { loaded: null, failed: false, older: "idle", re
 const LOAD_FAILED = { title: "Error", description: "Failed to load contacts", variant: "destructive" } as const;
 const ADD_FAILED = { title: "Error", description: "Failed to add contact", variant: "destructive" } as const;
 const UPDATE_FAILED = { title: "Error", description: "Failed to update contact", variant: "destructive" } as const;
+const VCARD_FAILED = {
+  title: "Error",
+  description: "The vCard could not be made. Check your connection and try again.",
+  variant: "destructive",
+} as const;
+
+/** The vCard writer, fetched on the first download rather than with the page: most visits download none. */
+const vCardWriter = () => import("./contacts.vcard");
 
 export function createContactsStore(environment: ContactsEnvironment) {
   const { storage, now = Date.now, random = Math.random, toast = showToast, session = noSession } = environment;
@@ -266,7 +282,14 @@ export function createContactsStore(environment: ContactsEnvironment) {
 
   /** Only one card is edited at a time: editing another leaves the first one's draft behind. */
   function startEditing(contact: Contact): void {
-    $editing.set({ id: contact.id, draft: draftFromContact(contact), version: contact.version ?? 1, theirs: null });
+    const { name, role, email, phone } = contact;
+    $editing.set({
+      id: contact.id,
+      draft: draftFromContact(contact),
+      version: contact.version ?? 1,
+      base: { name, role, email, phone },
+      theirs: null,
+    });
   }
 
   function editDraft(id: string, draft: ContactDraft): void {
@@ -274,14 +297,14 @@ export function createContactsStore(environment: ContactsEnvironment) {
     if (editing?.id === id) $editing.set({ ...editing, draft });
   }
 
-  /** Cancel, Keep theirs, Escape: the card shows the contact as it is; the draft is dropped. */
+  /** Cancel, Escape, or nothing of mine left to save: the card shows the contact as it is; the draft is dropped. */
   function stopEditing(id: string): void {
     // A save that finishes after the user moved on to another card leaves that card alone.
     if ($editing.get()?.id === id) $editing.set(null);
   }
 
-  /** Whether the save went through; any other outcome keeps the draft on screen. */
-  function saved(id: string, result: SaveResult): boolean {
+  /** Whether the save went through; a contact that is gone, or a write refused quietly, keeps the draft. */
+  function saved(id: string, result: Exclude<SaveResult, { outcome: "changed" }>): boolean {
     if (result.outcome === "saved") {
       replaceContact(result.contact);
       stopEditing(id);
@@ -289,31 +312,57 @@ export function createContactsStore(environment: ContactsEnvironment) {
       toast({ title: "Contact updated", description: "Contact has been updated successfully" });
       return true;
     }
-    if (result.outcome === "changed") {
-      // Their values go on the card and beside the draft; only an explicit choice saves now.
-      replaceContact(result.theirs);
-      const editing = $editing.get();
-      if (editing?.id === id) $editing.set({ ...editing, theirs: result.theirs });
-      return false;
-    }
     // Gone, or no row written: a save that changed no row is a failure.
     toast(UPDATE_FAILED);
     return false;
   }
 
-  async function saveAt(over: boolean): Promise<boolean> {
+  /**
+   * Saves the draft, conditional on the version last seen. When someone else saved meanwhile, the
+   * draft is merged with their version against the one it was taken from (mergeEdits): with no
+   * field changed by both, the merge is saved at their version without asking; otherwise their
+   * values go beside the draft and only a choice saves, mine or theirs for the fields in question.
+   */
+  async function saveAt(choice: "plain" | "mine" | "theirs"): Promise<boolean> {
     const editing = $editing.get();
     if (!editing || $saving.get()) return false;
-    // With someone else's change on screen, only "Save mine over theirs" saves, at their version.
-    if (over !== (editing.theirs !== null)) return false;
-    const version = editing.theirs ? (editing.theirs.version ?? 1) : editing.version;
+    // With someone else's change on screen, only a choice saves (Enter in the form does not).
+    if ((choice !== "plain") !== (editing.theirs !== null)) return false;
+    const { id, base, draft } = editing;
+    let theirs = editing.theirs;
+    /** Their version the person chose about, if they did. */
+    const decided = choice === "plain" ? null : editing.theirs;
+    if (
+      theirs &&
+      choice === "theirs" &&
+      changedFields(mergeEdits(base, draft, theirs, "theirs").merged, theirs).length === 0
+    ) {
+      // Keep theirs, with nothing of mine left to add: nothing to write.
+      stopEditing(id);
+      return true;
+    }
     $saving.set(true);
     const opening = session.currentOpening();
     try {
-      return saved(
-        editing.id,
-        await updateContact(await client(), editing.id, version, updateFromDraft(editing.draft)),
-      );
+      const supabase = await client();
+      for (let merges = 0; merges <= MAX_MERGES; merges += 1) {
+        const values = theirs
+          ? mergeEdits(base, draft, theirs, choice === "theirs" ? "theirs" : "mine").merged
+          : updateFromDraft(draft);
+        // Direction characters the table refuses are not sent: the form already says where they are.
+        if (fieldsWithBidiControls(values).length > 0) return false;
+        const result = await updateContact(supabase, id, theirs ? (theirs.version ?? 1) : editing.version, values);
+        if (result.outcome !== "changed") return saved(id, result);
+        replaceContact(result.theirs);
+        const newer = result.theirs;
+        theirs = newer;
+        // A field we both changed is the person's call: asked again unless it is the value they just chose about.
+        const open = mergeEdits(base, draft, newer).conflicts.filter((field) => decided?.[field] !== newer[field]);
+        if (open.length > 0) break;
+      }
+      const now = $editing.get();
+      if (now?.id === id) $editing.set({ ...now, theirs });
+      return false;
     } catch (error) {
       toast(UPDATE_FAILED);
       refused(error, opening, "change");
@@ -411,6 +460,21 @@ export function createContactsStore(environment: ContactsEnvironment) {
     return session.watch();
   }
 
+  /** Writes the file once the writer has arrived; without it (offline, a stale deploy) says so. */
+  async function downloadWith(
+    file: (writer: Awaited<ReturnType<typeof vCardWriter>>) => { filename: string; text: string },
+  ) {
+    let writer: Awaited<ReturnType<typeof vCardWriter>>;
+    try {
+      writer = await vCardWriter();
+    } catch (error) {
+      console.error(error);
+      toast(VCARD_FAILED);
+      return;
+    }
+    download(file(writer));
+  }
+
   return {
     $contacts: $contacts as ReadableAtom<Contact[]>,
     $loading: $loading as ReadableAtom<boolean>,
@@ -434,18 +498,18 @@ export function createContactsStore(environment: ContactsEnvironment) {
     startEditing,
     editDraft,
     stopEditing,
-    /** Saves the draft if the contact is still at the version it was taken from. */
-    save: () => saveAt(false),
-    /** After a conflict: saves the draft over their version (if it is still theirs). */
-    saveOverTheirs: () => saveAt(true),
-    /** After a conflict: drops the draft; the card already shows their values. */
-    keepTheirs: stopEditing,
+    /** Saves the draft; merged with a change someone else saved meanwhile, unless we both changed a field. */
+    save: () => saveAt("plain"),
+    /** After a conflict: saves the merge with my values in the fields we both changed. */
+    saveOverTheirs: () => saveAt("mine"),
+    /** After a conflict: saves the merge with their values in the fields we both changed (nothing, if that is all of it). */
+    keepTheirs: () => saveAt("theirs"),
     loadHistory,
     loadOlderHistory,
     restore,
     setQuery: (query: string) => $query.set(query),
-    downloadVCard: (contact: Contact) => download(contactVCardFile(contact)),
-    downloadVCards: (contacts: readonly Contact[]) => download(contactsVCardFile(contacts)),
+    downloadVCard: (contact: Contact) => downloadWith((writer) => writer.contactVCardFile(contact)),
+    downloadVCards: (contacts: readonly Contact[]) => downloadWith((writer) => writer.contactsVCardFile(contacts)),
   };
 }
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  bidiControlsIn,
   contactFromDraft,
+  fieldsWithBidiControls,
+  withoutBidiControls,
   draftFromContact,
-  fieldsDifferingFromDraft,
+  mergeEdits,
   LEGACY_CONTACTS_KEY,
   mergeLoaded,
   newContactId,
@@ -37,9 +40,43 @@ describe("adding a contact", () => {
   });
 });
 
+describe("invisible text-direction characters", () => {
+  const override = "\u202E";
+
+  it("are found in a name, role or e-mail, each kind named once, and taken out on request", () => {
+    const draft = {
+      name: `${override}TNEMYAP-KNAB${override}`,
+      role: "Booker\u2066x\u2069\u200F",
+      email: "a@b.ie",
+      phone: "\u200E087",
+    };
+    expect(fieldsWithBidiControls(draft)).toEqual(["name", "role"]);
+    expect(bidiControlsIn(draft.name)).toEqual(["U+202E"]);
+    expect(bidiControlsIn(draft.role)).toEqual(["U+2066", "U+2069", "U+200F"]);
+    expect(withoutBidiControls(draft.role)).toBe("Bookerx");
+    expect(fieldsWithBidiControls({ ...draft, name: "Aoife", role: "Booker", email: "a\u202A@b.ie" })).toEqual([
+      "email",
+    ]);
+    // Right-to-left text itself is welcome: only the invisible controls are refused.
+    expect(
+      fieldsWithBidiControls({
+        name: "\u05E9\u05E8\u05D4 \u0644\u064A\u0644\u0649",
+        role: "r",
+        email: null,
+        phone: null,
+      }),
+    ).toEqual([]);
+  });
+
+  it("keep a new contact from being added, as an empty name does", () => {
+    expect(contactFromDraft({ name: `Aoife${override}`, role: "Booker", email: "", phone: "" }, "1")).toBeNull();
+    expect(contactFromDraft({ name: "Aoife", role: "Booker", email: "", phone: "\u200E087" }, "1")).not.toBeNull();
+  });
+});
+
 describe("editing a contact", () => {
   it("copies the contact into a draft and writes it back with nulls for empty fields", () => {
-    const draft = draftFromContact({ id: "1", name: "A", role: "B", email: null, phone: "123" });
+    const draft = draftFromContact({ name: "A", role: "B", email: null, phone: "123" });
     expect(draft).toEqual({ name: "A", role: "B", email: "", phone: "123" });
     expect(updateFromDraft({ ...draft, phone: "" })).toEqual({ name: "A", role: "B", email: null, phone: null });
   });
@@ -115,12 +152,65 @@ describe("migrating legacy contacts", () => {
 });
 
 describe("a save that meets someone else's change", () => {
-  it("marks the fields where their version differs from the draft on screen", () => {
-    const theirs = { id: "1", name: "Aoife", role: "Agent", email: null, phone: "01 234", version: 2 };
-    expect(fieldsDifferingFromDraft(theirs, { name: "Aoife", role: "Booker", email: "", phone: "087 999" })).toEqual([
-      "role",
-      "phone",
-    ]);
+  // The card as the editor opened it, and as someone else saved it meanwhile.
+  const base = { name: "Aoife", role: "Booker", email: "aoife@example.ie", phone: null };
+  const asOpened = { name: "Aoife", role: "Booker", email: "aoife@example.ie", phone: "" };
+
+  it("keeps a field only they changed and takes a field only I changed, with nothing to ask", () => {
+    const theirs = { ...base, phone: "087 123 4567" };
+    expect(mergeEdits(base, { ...asOpened, role: "Agent" }, theirs)).toEqual({
+      merged: { name: "Aoife", role: "Agent", email: "aoife@example.ie", phone: "087 123 4567" },
+      conflicts: [],
+      theirsKept: ["phone"],
+    });
+  });
+
+  it("asks only about a field we both changed differently, and settles it as told", () => {
+    const theirs = { ...base, role: "Manager", phone: "087 123 4567" };
+    const draft = { ...asOpened, role: "Agent", email: "" };
+    expect(mergeEdits(base, draft, theirs)).toEqual({
+      merged: { name: "Aoife", role: "Agent", email: null, phone: "087 123 4567" },
+      conflicts: ["role"],
+      theirsKept: ["phone"],
+    });
+    expect(mergeEdits(base, draft, theirs, "theirs").merged).toEqual({
+      name: "Aoife",
+      role: "Manager",
+      email: null,
+      phone: "087 123 4567",
+    });
+  });
+
+  it("sees no conflict where we both made the same change", () => {
+    const theirs = { ...base, role: "Agent" };
+    expect(mergeEdits(base, { ...asOpened, role: "Agent" }, theirs)).toEqual({
+      merged: { ...base, role: "Agent" },
+      conflicts: [],
+      theirsKept: [],
+    });
+  });
+
+  it("counts an emptied optional field as a change, and their emptying one too", () => {
+    const theirs = { ...base, email: null };
+    // They emptied the e-mail; I added a phone number.
+    expect(mergeEdits(base, { ...asOpened, phone: " 01 234 " }, theirs)).toMatchObject({
+      merged: { email: null, phone: "01 234" },
+      conflicts: [],
+      theirsKept: ["email"],
+    });
+    // They emptied the e-mail; I changed it: a conflict.
+    expect(mergeEdits(base, { ...asOpened, email: "a@b.ie" }, theirs).conflicts).toEqual(["email"]);
+  });
+
+  it("never counts a field left alone as mine, even where the stored value is written differently", () => {
+    // An older row with spaces around its e-mail: Save would trim it, but nobody here touched it.
+    const untidy = { ...base, email: " aoife@example.ie " };
+    const theirs = { ...untidy, email: "aoife@new.example" };
+    expect(mergeEdits(untidy, draftFromContact(untidy), theirs)).toEqual({
+      merged: theirs,
+      conflicts: [],
+      theirsKept: ["email"],
+    });
   });
 
   it("puts their values on the card in its place, the rest of the list unchanged", () => {

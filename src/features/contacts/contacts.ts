@@ -54,6 +54,31 @@ export const CONTACT_FORM_FIELDS = [
   required: boolean;
 }[];
 
+/**
+ * Invisible characters that change the direction text is shown in (U+202A–202E embeddings and
+ * overrides, U+2066–2069 isolates, U+200E/200F marks): "U+202E" and reversed text shows a name
+ * as something it is not. The table refuses them in names, roles and e-mails; the forms say so
+ * before anything is sent.
+ */
+const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+const FIELDS_WITHOUT_BIDI_CONTROLS: readonly ContactField[] = ["name", "role", "email"];
+
+/** The direction characters in a field's value, each once, as "U+202E". */
+export function bidiControlsIn(value: string): string[] {
+  const found = new Set(value.match(BIDI_CONTROLS) ?? []);
+  return [...found].map((char) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`);
+}
+
+/** The value with its direction characters taken out. */
+export function withoutBidiControls(value: string): string {
+  return value.replace(BIDI_CONTROLS, "");
+}
+
+/** The fields of a draft (or of values to save) that hold direction characters where the table refuses them. */
+export function fieldsWithBidiControls(values: Record<ContactField, string | null>): ContactField[] {
+  return FIELDS_WITHOUT_BIDI_CONTROLS.filter((field) => bidiControlsIn(values[field] ?? "").length > 0);
+}
+
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /** Current timestamp plus 9 random alphanumeric characters. */
@@ -64,16 +89,19 @@ export function newContactId(now: number = Date.now(), random: () => number = Ma
 
 const orNull = (value: string) => (value.trim() === "" ? null : value.trim());
 
-/** The row to insert for a new contact, or null when name or role is empty (then nothing happens). */
+/**
+ * The row to insert for a new contact, or null when name or role is empty (then nothing happens)
+ * or a field holds direction characters the table refuses (the form says which).
+ */
 export function contactFromDraft(draft: ContactDraft, id: string): Contact | null {
   const name = draft.name.trim();
   const role = draft.role.trim();
-  if (name === "" || role === "") return null;
+  if (name === "" || role === "" || fieldsWithBidiControls(draft).length > 0) return null;
   return { id, name, role, email: orNull(draft.email), phone: orNull(draft.phone) };
 }
 
 /** Edit copies the contact into a draft. */
-export function draftFromContact(contact: Contact): ContactDraft {
+export function draftFromContact(contact: Pick<Contact, ContactField>): ContactDraft {
   return { name: contact.name, role: contact.role, email: contact.email ?? "", phone: contact.phone ?? "" };
 }
 
@@ -87,9 +115,52 @@ export function changedFields(older: Pick<Contact, ContactField>, newer: Pick<Co
   return CONTACT_FIELDS.filter((field) => (older[field] ?? null) !== (newer[field] ?? null));
 }
 
-/** The fields of someone else's version that differ from the draft on screen (marked in the conflict notice). */
-export function fieldsDifferingFromDraft(theirs: Pick<Contact, ContactField>, draft: ContactDraft): ContactField[] {
-  return CONTACT_FIELDS.filter((field) => (theirs[field] ?? "") !== draft[field]);
+/** A contact's four values, as a save writes them and a version holds them. */
+export type ContactValues = Pick<Contact, ContactField>;
+
+/** My draft merged with someone else's newer version of the card, against the version I opened. */
+export type EditMerge = {
+  /** What a save writes: their value where only they changed a field, mine where only I did. */
+  merged: ContactValues;
+  /** Fields we both changed, to different values: the one question left, shown side by side. */
+  conflicts: ContactField[];
+  /** Fields only they changed, which the save keeps as theirs. */
+  theirsKept: ContactField[];
+};
+
+/**
+ * A three-way merge of one card, field by field: `base` is the version the editor opened, `draft`
+ * what I typed since, `theirs` the newer version someone else saved meanwhile. A field only they
+ * changed keeps their value, a field only I changed takes mine, a field we both set alike is simply
+ * that; a field we both changed differently is a conflict, settled by `prefer` (mine unless told).
+ * "Changed" compares values as a save writes them, so a draft left alone never counts as a change.
+ */
+export function mergeEdits(
+  base: ContactValues,
+  draft: ContactDraft,
+  theirs: ContactValues,
+  prefer: "mine" | "theirs" = "mine",
+): EditMerge {
+  const mine = updateFromDraft(draft);
+  const untouched = updateFromDraft(draftFromContact(base));
+  const merged: Record<ContactField, string | null> = { ...mine };
+  const conflicts: ContactField[] = [];
+  const theirsKept: ContactField[] = [];
+  for (const field of CONTACT_FIELDS) {
+    const theirValue = theirs[field] ?? null;
+    const iChanged = mine[field] !== untouched[field];
+    const theyChanged = theirValue !== (base[field] ?? null);
+    if (!iChanged) {
+      // Theirs whether or not they changed it: the stored value, as it is, is what nobody here touched.
+      merged[field] = theirValue;
+      if (theyChanged) theirsKept.push(field);
+    } else if (theyChanged && mine[field] !== theirValue) {
+      conflicts.push(field);
+      if (prefer === "theirs") merged[field] = theirValue;
+    }
+  }
+  // Name and role are never null: a stored version always has them, and so does the draft.
+  return { merged: { ...merged, name: merged.name ?? "", role: merged.role ?? "" }, conflicts, theirsKept };
 }
 
 /**

@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
+import { readVCardStrictly } from "../../test/vcard-reader";
 import type { Contact } from "./contacts";
 import { contactsVCardFile, contactVCardFile } from "./contacts.vcard";
 
@@ -35,11 +36,12 @@ describe("contacts as vCards", () => {
   it("keeps a phone note as text and reads hostile text back unchanged", () => {
     const { filename, text } = contactVCardFile(contacts[1]);
     expect(filename).toBe("brian-the-fixer-walsh.vcf");
-    const card = new ICAL.Component(ICAL.parse(text) as unknown as unknown[]);
-    expect(card.getFirstPropertyValue("fn")).toBe('Brian; "The Fixer", Walsh');
-    expect(card.getFirstPropertyValue("title")).toBe("Press\nand radio");
-    expect(card.getFirstPropertyValue("tel")).toBe("ring the office");
-    expect(card.getFirstProperty("email")).toBeNull();
+    // Read strictly: ical.js would keep the backslash of the escaped semicolon.
+    const card = readVCardStrictly(text);
+    expect(card.get("FN")?.fields).toEqual([['Brian; "The Fixer", Walsh']]);
+    expect(card.get("TITLE")?.fields).toEqual([["Press\nand radio"]]);
+    expect(card.get("TEL")?.fields).toEqual([["ring the office"]]);
+    expect(card.has("EMAIL")).toBe(false);
   });
 
   it("keeps a local number as text, since a tel: URI would need a country", () => {

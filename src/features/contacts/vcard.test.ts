@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
+import { readVCardsStrictly, readVCardStrictly } from "../../test/vcard-reader";
 import { escapeText, structuredName, vCard, vCardFileName, vCards, type VCardPerson } from "./vcard";
 
 const octets = (line: string) => new TextEncoder().encode(line).length;
@@ -76,19 +77,41 @@ describe("a vCard", () => {
     // One card: the line breaks in values are escaped, never real lines.
     expect(text.match(/^BEGIN:VCARD$/gm)).toHaveLength(1);
     expect(text.match(/^END:VCARD\r$/gm)).toHaveLength(1);
-    const card = parseOne(text);
-    expect(card.value("fn")).toBe('Róisín "Ro" O\'Neill, MBE; \\ the\nsecond line');
-    expect(card.value("title")).toBe("Press;\nEND:VCARD\nBEGIN:VCARD\nFN:Injected");
-    expect(card.value("email")).toBe("a@b.c?bcc=x,y;z");
-    expect(card.value("tel")).toBe("javascript:alert(1)");
-    expect(card.value("uid")).toBe("id;with,odd\\chars");
-    expect(card.component.getAllProperties("fn")).toHaveLength(1);
+    // Read strictly, every text value is one field of one value, exactly as given.
+    const card = readVCardStrictly(text);
+    expect(card.get("FN")?.fields).toEqual([['Róisín "Ro" O\'Neill, MBE; \\ the\nsecond line']]);
+    expect(card.get("TITLE")?.fields).toEqual([["Press;\nEND:VCARD\nBEGIN:VCARD\nFN:Injected"]]);
+    expect(card.get("EMAIL")?.fields).toEqual([["a@b.c?bcc=x,y;z"]]);
+    expect(card.get("TEL")?.fields).toEqual([["javascript:alert(1)"]]);
+    expect(card.get("UID")?.fields).toEqual([["id;with,odd\\chars"]]);
+    expect(parseOne(text).component.getAllProperties("fn")).toHaveLength(1);
+  });
+
+  it("escapes semicolons and commas in every text value, so a strict reader never splits one", () => {
+    // What a strict reader makes of a bare semicolon: two fields, the name cut in two.
+    const bare = readVCardStrictly("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Doe; Jane\\, Jr.\r\nEND:VCARD\r\n");
+    expect(bare.get("FN")?.fields).toEqual([["Doe"], [" Jane, Jr."]]);
+
+    const text = vCard({
+      uid: "1",
+      formattedName: "Doe; Jane, Jr.",
+      title: "Agent; EU, UK",
+      telText: "ext. 5; ask, Ann",
+    });
+    const lines = text.split("\r\n");
+    expect(lines).toContain("FN:Doe\\; Jane\\, Jr.");
+    expect(lines).toContain("TITLE:Agent\\; EU\\, UK");
+    expect(lines).toContain("TEL;VALUE=text:ext. 5\\; ask\\, Ann");
+    const card = readVCardStrictly(text);
+    expect(card.get("FN")?.fields).toEqual([["Doe; Jane, Jr."]]);
+    expect(card.get("TITLE")?.fields).toEqual([["Agent; EU, UK"]]);
+    expect(card.get("TEL")?.fields).toEqual([["ext. 5; ask, Ann"]]);
   });
 
   it("escapes the structured name's separators inside its parts", () => {
     const text = vCard({ uid: "1", formattedName: "Anne-Marie Smith;Jones, Jr" });
-    expect(text).toContain("\r\nN:Jr;Anne-Marie Smith\\;Jones\\,;;;\r\n");
-    expect(parseOne(text).value("n")).toEqual(["Jr", "Anne-Marie Smith;Jones,", "", "", ""]);
+    expect(text).toContain("\r\nN:Smith\\;Jones;Anne-Marie;;;Jr\r\n");
+    expect(readVCardStrictly(text).get("N")?.fields).toEqual([["Smith;Jones"], ["Anne-Marie"], [""], [""], ["Jr"]]);
   });
 
   it("drops control characters, which a vCard cannot hold", () => {
@@ -110,7 +133,8 @@ describe("a vCard", () => {
     const card = parseOne(text);
     expect(card.value("fn")).toBe(name);
     expect(card.value("title")).toBe(title);
-    expect(card.value("n")).toEqual(["Ó Súilleabháin", name.replace(/ Ó Súilleabháin$/, ""), "", "", ""]);
+    // The emoji are in the name as written, not in the given name an address book sorts by.
+    expect(card.value("n")).toEqual(["Ó Súilleabháin", name.replace(/ 🎻🎶👩🏽‍🎤 Ó Súilleabháin$/, ""), "", "", ""]);
   });
 
   it("folds a line split inside an escape and still reads it back", () => {
@@ -118,14 +142,13 @@ describe("a vCard", () => {
     const name = `${"x".repeat(70)}\\,\n;`;
     const text = vCard({ uid: "1", formattedName: name });
     expect(text.split("\r\n").every((line) => octets(line) <= 75)).toBe(true);
-    expect(parseOne(text).value("fn")).toBe(name);
+    expect(readVCardStrictly(text).get("FN")?.fields).toEqual([[name]]);
   });
 });
 
 describe("escaping", () => {
-  it("escapes backslash, comma and newline, and the semicolon inside a structured field", () => {
-    expect(escapeText("a\\b,c;d\ne\r\nf\rg")).toBe("a\\\\b\\,c;d\\ne\\nf\\ng");
-    expect(escapeText("a;b", true)).toBe("a\\;b");
+  it("escapes backslash, comma, semicolon and newline", () => {
+    expect(escapeText("a\\b,c;d\ne\r\nf\rg")).toBe("a\\\\b\\,c\\;d\\ne\\nf\\ng");
   });
 
   it("replaces a lone surrogate instead of writing broken UTF-8", () => {
@@ -134,14 +157,79 @@ describe("escaping", () => {
   });
 });
 
+/** The N line of one person's card as a strict reader splits it: family, given, additional, prefixes, suffixes. */
+const nameParts = (formattedName: string) =>
+  readVCardStrictly(vCard({ uid: "1", formattedName }))
+    .get("N")
+    ?.fields.map((values) => values.join("|"));
+
+/** Each name's N parts as expected (several values of a part joined by "|"). */
+function expectNameParts(table: Record<string, string[]>) {
+  expect(Object.fromEntries(Object.keys(table).map((name) => [name, nameParts(name)]))).toEqual(table);
+}
+
 describe("the structured name", () => {
   it("splits the last word off as the family name, with Irish and European particles", () => {
-    expect(structuredName("Orla Quinlan")).toEqual({ family: "Quinlan", given: "Orla" });
-    expect(structuredName("Seán Ó Riada")).toEqual({ family: "Ó Riada", given: "Seán" });
-    expect(structuredName("Mary Anne Mac an tSaoi")).toEqual({ family: "tSaoi", given: "Mary Anne Mac an" });
-    expect(structuredName("Ludwig van Beethoven")).toEqual({ family: "van Beethoven", given: "Ludwig" });
-    expect(structuredName("  Cher  ")).toEqual({ family: "", given: "Cher" });
-    expect(structuredName("De Niro")).toEqual({ family: "Niro", given: "De" });
+    const plain = { prefixes: [], suffixes: [] };
+    expect(structuredName("Orla Quinlan")).toEqual({ family: "Quinlan", given: "Orla", ...plain });
+    expect(structuredName("Seán Ó Riada")).toEqual({ family: "Ó Riada", given: "Seán", ...plain });
+    expect(structuredName("Mary Anne Mac an tSaoi")).toEqual({ family: "Mac an tSaoi", given: "Mary Anne", ...plain });
+    expect(structuredName("Ludwig van der Rohe")).toEqual({ family: "van der Rohe", given: "Ludwig", ...plain });
+    expect(structuredName("Gabriel García de la Torre")).toEqual({
+      family: "de la Torre",
+      given: "Gabriel García",
+      ...plain,
+    });
+    expect(structuredName("De Niro")).toEqual({ family: "Niro", given: "De", ...plain });
+  });
+
+  it("gives a one-word name as the given name only", () => {
+    expectNameParts({ "  Cher  ": ["", "Cher", "", "", ""], "Bono.": ["", "Bono.", "", "", ""] });
+  });
+
+  it("never files a name under its suffix: the suffix has its own part", () => {
+    expectNameParts({
+      "Jane Doe, Jr.": ["Doe", "Jane", "", "", "Jr."],
+      "Martin Luther King Jr.": ["King", "Martin Luther", "", "", "Jr."],
+      "John Smith III": ["Smith", "John", "", "", "III"],
+      "Siobhán Ní Dhuinn, PhD, MBE": ["Ní Dhuinn", "Siobhán", "", "", "PhD|MBE"],
+      "Dr. Aoife Byrne": ["Byrne", "Aoife", "", "Dr.", ""],
+    });
+  });
+
+  it("never files a name under an emoji or other decoration", () => {
+    expectNameParts({
+      "Aoife Byrne 🎻": ["Byrne", "Aoife", "", "", ""],
+      "Aoife Byrne🎻": ["Byrne", "Aoife", "", "", ""],
+      "🎤 Orla Quinlan ❤️": ["Quinlan", "Orla", "", "", ""],
+      "Dara 👩🏽‍🎤": ["", "Dara", "", "", ""],
+      "🎻🎶": ["", "", "", "", ""],
+    });
+  });
+
+  it("reads 'Family, Given' when one family name comes before the comma", () => {
+    expectNameParts({
+      "Doe, Jane": ["Doe", "Jane", "", "", ""],
+      "Ní Bhriain, Aoife": ["Ní Bhriain", "Aoife", "", "", ""],
+      "Doe, Jane, Jr.": ["Doe", "Jane", "", "", "Jr."],
+    });
+  });
+
+  it("guesses no family name where a comma says nothing it knows", () => {
+    expectNameParts({
+      "Brian Walsh, the Fixer": ["", "Brian Walsh, the Fixer", "", "", ""],
+      'Brian; "The Fixer", Walsh': ["", 'Brian; "The Fixer", Walsh', "", "", ""],
+    });
+  });
+
+  it("writes Chinese, Japanese and Korean names family name first, and splits none it cannot tell", () => {
+    expectNameParts({
+      "山田 太郎": ["山田", "太郎", "", "", ""],
+      "김 민준": ["김", "민준", "", "", ""],
+      // Written without a space, the family name may be one character or two (欧阳): no guess.
+      王芳: ["", "王芳", "", "", ""],
+      欧阳娜娜: ["", "欧阳娜娜", "", "", ""],
+    });
   });
 });
 
@@ -153,6 +241,14 @@ describe("several vCards", () => {
     expect(parsed.map((jcard) => new ICAL.Component(jcard).getFirstPropertyValue("fn"))).toEqual([
       "Aoife Ní Bhriain",
       "Brian Ó Dálaigh",
+    ]);
+  });
+
+  it("are as many cards as people for a strict reader too", () => {
+    const cards = readVCardsStrictly(vCards([aoife, { uid: "2", formattedName: "Doe; Jane, Jr." }]));
+    expect(cards.map((card) => card.find((property) => property.name === "FN")?.fields)).toEqual([
+      [["Aoife Ní Bhriain"]],
+      [["Doe; Jane, Jr."]],
     ]);
   });
 

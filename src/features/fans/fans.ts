@@ -4,6 +4,7 @@
  */
 import type { Interest } from "../../data/signup";
 import { CRLF } from "../../lib/content-lines";
+import { formatDateTime } from "../../lib/dates";
 
 /** A sign-up as read back; `interest` is whatever the table holds (one of data/signup's interests today). */
 export type FanSignup = { id: string; email: string; interest: Interest | (string & {}); created_at: string };
@@ -51,16 +52,9 @@ export function interestShort(interest: string): string {
   return interest === "tshirts" ? "T-shirts" : interest === "all" ? "All news" : interest;
 }
 
-/** "7 Mar 2025, 09:05" in Irish time, for the list. */
+/** "Mar 7, 2025, 09:05" in Irish time, for the list: dates as every team page writes them. */
 export function formatSignupDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-IE", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Europe/Dublin",
-  }).format(new Date(iso));
+  return formatDateTime(new Date(iso), { timeZone: "Europe/Dublin" });
 }
 
 /** "1 sign-up", "12 sign-ups". */

@@ -1,8 +1,9 @@
 /** Renders the shared toast queue with react-hot-toast (hydrated on idle). */
 import { useStore } from "@nanostores/react";
-import { createContext, useCallback, useContext, useEffect, useRef } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import toast, { Toaster as HotToaster, useToaster, useToasterStore } from "react-hot-toast";
 import { buttonClass, cx, focusRingOnDark } from "../../components/ui/styles";
+import { createToastPlacement } from "./toast-placement.store";
 import { $toasts, ACTION_TOAST_DURATION_MS, dequeueToast, TOAST_DURATION_MS, type ToastMessage } from "./toasts.store";
 
 /**
@@ -61,10 +62,13 @@ function ToastCard({ message, id, visible }: { message: ToastMessage; id: string
   const { action } = message;
   return (
     <div
-      className={`pointer-events-auto w-80 max-w-[calc(100vw-2rem)] rounded-md border p-4 shadow-lg transition-opacity ${
+      // On a phone the width of the screen, 16 px in from each side; from the small breakpoint up, 320 px at the right.
+      className={`pointer-events-auto w-full rounded-md border p-4 shadow-lg transition-opacity sm:w-80 ${
         visible ? "opacity-100" : "opacity-0"
       } ${destructive ? "border-red-700 bg-red-700 text-white" : "border-stone-200 bg-white text-stone-900"}`}
       data-variant={message.variant}
+      // Measured by the placement (toast-placement.store.ts) while on screen.
+      data-toast-visible={visible ? "" : undefined}
       // react-hot-toast applies ariaProps only to its own ToastBar, not to custom toasts, so the card announces itself.
       role={destructive ? "alert" : "status"}
       aria-live={destructive ? "assertive" : "polite"}
@@ -103,10 +107,21 @@ function ToastCard({ message, id, visible }: { message: ToastMessage; id: string
   );
 }
 
+/** The edge the toasts stand at, clear of the person's work (toast-placement.store.ts), and the element it measures in. */
+function usePlacement(toasts: readonly unknown[]) {
+  const host = useRef<HTMLDivElement>(null);
+  const [placement] = useState(() => createToastPlacement({ window }));
+  useEffect(() => placement.start(host.current!), [placement]);
+  // Toasts came, went or changed height: measure again.
+  useEffect(() => placement.update(), [placement, toasts]);
+  return { host, edge: useStore(placement.$placement) };
+}
+
 export function Toaster() {
   const queue = useStore($toasts);
   const { pausedAt, toasts } = useToasterStore();
   const { endPause } = useToaster().handlers;
+  const { host, edge } = usePlacement(toasts);
 
   // A toast closed under the pointer (its action pressed) never sees the pointer leave: once no toast
   // is left, nothing holds the next ones open.
@@ -123,7 +138,9 @@ export function Toaster() {
 
   return (
     <PausedContext.Provider value={pausedAt !== undefined}>
-      <HotToaster position="bottom-right" />
+      <div ref={host}>
+        <HotToaster position={`${edge}-right`} />
+      </div>
     </PausedContext.Provider>
   );
 }

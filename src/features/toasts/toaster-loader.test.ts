@@ -18,7 +18,8 @@ describe("the toast renderer", () => {
     expect(document.querySelector("[data-toaster]")).toBeNull();
 
     showToast({ title: "Saved", description: "Your change is safe" });
-    expect(await screen.findByText("Your change is safe")).toBeInTheDocument();
+    // The first toast waits for the renderer's code to load, which on a busy machine takes more than findBy's second.
+    expect(await screen.findByText("Your change is safe", {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Saved");
 
     showToast({ title: "Failed", variant: "destructive" });
