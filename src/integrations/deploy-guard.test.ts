@@ -97,7 +97,7 @@ describe("astro.config.mjs", () => {
     const loading = loadConfig({ ...deploy, ...hosted, URL: "https://orla-quinlan.netlify.app" });
     await expect(loading).rejects.toThrow(/^Production build stopped: the site still holds \d+ placeholders/);
     await expect(loading).rejects.toThrow(
-      /src\/data\/links\.ts:\d+ {2}https:\/\/www\.instagram\.com\/orlaquinlan\.placeholder/,
+      /src\/content\/links\.yaml:\d+ {2}https:\/\/www\.instagram\.com\/orlaquinlan\.placeholder/,
     );
   });
 
