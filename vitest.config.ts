@@ -1,12 +1,13 @@
 /// <reference types="vitest/config" />
-// Unit and integration tests: pure logic in Node, islands in jsdom (opted in per file).
+// Unit and integration tests: pure logic in Node, islands in jsdom (opted in per file). The database tests
+// (supabase/tests) are a project of their own, so the PostgreSQL server they share starts only when one of
+// them runs.
 import { availableParallelism } from "node:os";
 import { getViteConfig } from "astro/config";
 
 export default getViteConfig({
   test: {
     globals: true,
-    include: ["src/**/*.test.{ts,tsx,mjs}", "server/**/*.test.{ts,mjs}", "tools/**/*.test.{ts,mjs}"],
     setupFiles: ["./src/test/setup.ts"],
     // One test file per core. Vitest keeps a core back by default, but the backend's tests spend most of
     // their time waiting (sockets, timers, the database): on 2 cores the server suite took 116 s in one
@@ -14,5 +15,22 @@ export default getViteConfig({
     maxWorkers: availableParallelism(),
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.{ts,tsx,mjs}", "server/**/*.test.{ts,mjs}", "tools/**/*.test.{ts,mjs}"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "database",
+          include: ["supabase/tests/**/*.test.ts"],
+          globalSetup: ["./supabase/tests/harness/global-setup.ts"],
+        },
+      },
+    ],
   },
 });

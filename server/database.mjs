@@ -30,7 +30,7 @@ const PGLITE_VERSION = JSON.parse(
 ).version;
 
 /** The superuser, as on a hosted project; postgres, the migrations' owner, is not one (hosted-project.sql). */
-const SUPERUSER = "supabase_admin";
+export const SUPERUSER = "supabase_admin";
 
 /** What a hosted project has before its first migration: roles, grants, the publication, the auth helpers. */
 const HOSTED_PROJECT = readFileSync(new URL("./hosted-project.sql", import.meta.url), "utf8");
@@ -105,7 +105,7 @@ revoke all on all tables in schema auth from anon, authenticated, service_role;
  * forgets a GRANT fails here exactly as it would there.
  * @param {DefaultGrants} defaultGrants
  */
-function bootstrapSql(defaultGrants) {
+export function bootstrapSql(defaultGrants) {
   return `${HOSTED_PROJECT}\n${DEFAULT_GRANTS_SQL[defaultGrants]}\n${LOCAL_BACKEND}`;
 }
 
@@ -119,7 +119,7 @@ const sha256 = (text) => createHash("sha256").update(text).digest("hex");
  * @param {string} [migrationsDir]
  * @returns {Migration[]}
  */
-function readMigrations(migrationsDir = DEFAULT_MIGRATIONS_DIR) {
+export function readMigrations(migrationsDir = DEFAULT_MIGRATIONS_DIR) {
   return readdirSync(migrationsDir)
     .filter((file) => file.endsWith(".sql"))
     .sort()
@@ -145,7 +145,7 @@ function readMigrations(migrationsDir = DEFAULT_MIGRATIONS_DIR) {
  * @param {Migration[]} migrations
  * @param {{ bootstrap: string, log?: (line: string) => void }} options
  */
-async function migrate(db, migrations, { bootstrap, log = () => {} }) {
+export async function migrate(db, migrations, { bootstrap, log = () => {} }) {
   await db.exec(bootstrap);
   /** @type {{ rows: { version: string, checksum: string | null }[] }} */
   const { rows } = await db.query("select version, checksum from stagedoor_internal.schema_migrations");
