@@ -12,6 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
+import { readMigrations } from "../../../server/database.mjs";
 import { DEFAULT_TEAM_EMAIL, TEAM_APP_METADATA } from "../../../server/team-account.mjs";
 import { type DefaultGrants, type Engine, type EngineName, type Migration, openEngine } from "./engines";
 import { type Claims, type Requests, requestsFor } from "./postgrest";
@@ -48,10 +49,12 @@ export interface TestDatabase {
 export function useDatabase(target: Target, { migrations }: { migrations?: Migration[] } = {}): TestDatabase {
   let engine: Engine | undefined;
   let as: ((who: string | Claims, options?: { headers?: Record<string, string> }) => Requests) | undefined;
+  // A database made from other migrations than all of them may need PGlite's initdb first (seconds, far
+  // more on a busy machine); later runs start from the snapshot it leaves.
   beforeAll(async () => {
     engine = await openEngine(target.engine, target.grants, migrations);
     as = await requestsFor(engine);
-  });
+  }, 180_000);
   afterAll(async () => {
     await engine?.close();
   });
@@ -65,6 +68,10 @@ export function useDatabase(target: Target, { migrations }: { migrations?: Migra
     migrate: (list) => opened().engine.migrate(list),
   };
 }
+
+/** The migrations whose files sort before `file`, and those up to it. */
+export const migrationsBefore = (file: string) => readMigrations().filter((migration) => migration.file < file);
+export const migrationsUpTo = (file: string) => readMigrations().filter((migration) => migration.file <= file);
 
 /**
  * The claims of a signed-in session's access token, as Supabase Auth issues them; `appMetadata` is what
