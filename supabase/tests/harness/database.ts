@@ -17,6 +17,8 @@ import { DEFAULT_TEAM_EMAIL, TEAM_APP_METADATA } from "../../../server/team-acco
 import { type DefaultGrants, type Engine, type EngineName, type Migration, openEngine } from "./engines";
 import { type Claims, type Requests, requestsFor } from "./postgrest";
 
+export type { Claims } from "./postgrest";
+
 export interface Target {
   engine: EngineName;
   grants: DefaultGrants;
@@ -77,7 +79,7 @@ export const migrationsUpTo = (file: string) => readMigrations().filter((migrati
  * The claims of a signed-in session's access token, as Supabase Auth issues them; `appMetadata` is what
  * only the service role sets, `userMetadata` what the user may set themself.
  */
-function session({
+export function session({
   email,
   appMetadata = {},
   userMetadata = {},
