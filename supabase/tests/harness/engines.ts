@@ -140,7 +140,15 @@ async function openPostgres(grants: DefaultGrants, migrations: Migration[] | und
     migrate: (list) => migrate(session, list, { bootstrap: bootstrapSql(grants) }),
     async close() {
       await pool.end();
-      await onServer(address, `drop database ${name} with (force)`);
+      // The pool's connections close a moment after end() returns; the database can go once they have.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await onServer(address, `drop database ${name}`);
+        } catch (error) {
+          if ((error as { code?: string }).code !== "55006" || attempt === 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
     },
   };
   if (migrations) await engine.migrate(migrations);
