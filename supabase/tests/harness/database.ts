@@ -17,7 +17,7 @@ import { DEFAULT_TEAM_EMAIL, TEAM_APP_METADATA } from "../../../server/team-acco
 import { type DefaultGrants, type Engine, type EngineName, type Migration, openEngine } from "./engines";
 import { type Claims, type Requests, requestsFor } from "./postgrest";
 
-export type { Claims } from "./postgrest";
+export type { Answer, Claims } from "./postgrest";
 
 export interface Target {
   engine: EngineName;
