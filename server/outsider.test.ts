@@ -79,7 +79,8 @@ function changesOn(socket: WebSocket) {
 }
 
 describe("an outsider with the anon key", () => {
-  it("is refused every REST verb on calendar_events", async () => {
+  // That each verb is refused by the grants (401, 42501) is the SQL's own test (supabase/tests/outsider.test.ts).
+  it("is answered with a 4xx, never a 5xx, for every REST verb on calendar_events", async () => {
     const base = `${backend.url}/rest/v1/calendar_events`;
     const attempts: Array<[string, RequestInit]> = [
       [`${base}?select=*`, { method: "GET" }],
@@ -94,10 +95,6 @@ describe("an outsider with the anon key", () => {
       const response = await fetch(url, { ...init, headers: { ...anonHeaders, ...(init.headers ?? {}) } });
       expect(response.status, `${init.method} ${url}`).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
-      if (init.method !== "HEAD" && init.method !== "PUT") {
-        expect(response.status).toBe(401);
-        expect(await response.json()).toMatchObject({ code: "42501" });
-      }
     }
   });
 
