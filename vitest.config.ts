@@ -28,6 +28,9 @@ export default getViteConfig({
         test: {
           name: "database",
           include: ["supabase/tests/**/*.test.ts"],
+          // A guard against a hang, not a timing: the longest tests send 125 requests one after another,
+          // which a machine busy with other work may take well over the default's 20 s to answer.
+          testTimeout: 60_000,
           globalSetup: ["./supabase/tests/harness/global-setup.ts"],
         },
       },

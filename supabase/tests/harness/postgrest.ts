@@ -155,6 +155,12 @@ export async function requestsFor(engine: Engine) {
     // PostgREST logs in as authenticator, whose settings every request starts with; the role's own follow.
     const settings = [...(roleSettings.get("authenticator") ?? []), ...(roleSettings.get(claims.role) ?? [])];
     const lowerCased = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+    // One statement sets it all up: SET LOCAL ROLE, the request's claims, method, path and headers, the settings.
+    const setup = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+        set_config('request.method', $3, true), set_config('request.path', $4, true),
+        set_config('request.headers', $5, true)${settings
+          .map((_, index) => `, set_config($${6 + 2 * index}, $${7 + 2 * index}, true)`)
+          .join("")}`;
 
     async function request(
       method: string,
@@ -164,18 +170,14 @@ export async function requestsFor(engine: Engine) {
     ): Promise<Answer> {
       try {
         const result = await engine.transaction(method === "GET" || method === "HEAD", async (tx) => {
-          await tx.query(
-            `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                    set_config('request.method', $3, true), set_config('request.path', $4, true),
-                    set_config('request.headers', $5, true)`,
-            [claims.role, JSON.stringify(claims), method, path, JSON.stringify(lowerCased)],
-          );
-          if (settings.length > 0) {
-            await tx.query("select set_config(name, value, true) from unnest($1::text[], $2::text[]) s(name, value)", [
-              settings.map(([name]) => name),
-              settings.map(([, value]) => value),
-            ]);
-          }
+          await tx.query(setup, [
+            claims.role,
+            JSON.stringify(claims),
+            method,
+            path,
+            JSON.stringify(lowerCased),
+            ...settings.flat(),
+          ]);
           return run(tx);
         });
         return { status: status(result), rows: result.rows, count: result.count, error: null };
