@@ -96,10 +96,13 @@ export async function onServer(address: PostgresAddress, sql: string) {
   }
 }
 
-/** A database of PGlite: in memory, bootstrapped and migrated by the local backend's own code. */
+/**
+ * A database of PGlite: in memory, bootstrapped and migrated by the local backend's own code, from its
+ * cached snapshot of every migration, or (to apply migrations of one's own) of none, as on PostgreSQL.
+ */
 async function openPglite(grants: DefaultGrants, migrations: Migration[] | undefined): Promise<Engine> {
-  const db: PGlite = await openDatabase({ defaultGrants: grants, ...(migrations ? { migrations } : {}) });
-  return {
+  const db: PGlite = await openDatabase({ defaultGrants: grants, ...(migrations ? { migrations: [] } : {}) });
+  const engine: Engine = {
     transaction: (readOnly, work) =>
       db.transaction(async (tx) => {
         if (readOnly) await tx.query("set transaction read only");
@@ -111,6 +114,8 @@ async function openPglite(grants: DefaultGrants, migrations: Migration[] | undef
     migrate: (list) => migrate(db, list, { bootstrap: bootstrapSql(grants) }),
     close: () => db.close(),
   };
+  if (migrations) await engine.migrate(migrations);
+  return engine;
 }
 
 let copies = 0;
