@@ -92,6 +92,8 @@ describe.each(TARGETS)("$name", (target) => {
   describe("reading and removing the list", () => {
     beforeEach(async () => {
       await signUp({ email: "first@example.com", interest: "all" });
+      // PGlite's clock counts whole milliseconds: two sign-ups within one would share their time.
+      await new Promise((resolve) => setTimeout(resolve, 5));
       await signUp({ email: "second@example.com", interest: "tshirts" });
     });
 
