@@ -3,7 +3,8 @@
  * (READ ONLY for a read), SET LOCAL ROLE to the role in the caller's claims with that role's own settings
  * (its statement_timeout), the claims, method, path and headers in `request.*`, then one statement, a write
  * as a CTE with RETURNING. A database error is answered with PostgREST's HTTP status, by the same mapping
- * the local backend uses (server/rest.mjs). What a person's browser could send is all a test can do here.
+ * the local backend uses (server/rest.mjs). Beyond the REST API's calls, a test may run any one statement
+ * as the caller (`sql`), for what the API cannot send but the role must still be refused, such as TRUNCATE.
  */
 import { statusForPgError } from "../../../server/rest.mjs";
 import type { Engine, Queryable } from "./engines";
@@ -64,7 +65,7 @@ function argumentText(value: unknown) {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-/** The rows a statement built by `rowsOf` returned, as JSON, and how many rows it touched. */
+/** What a statement answered: the rows it returned, how many rows it touched, how many of them it inserted. */
 interface Outcome {
   rows: Record<string, unknown>[];
   count: number;
