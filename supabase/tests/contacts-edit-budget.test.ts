@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { contact } from "../../server/test-helpers";
-import { TARGETS, useDatabase } from "./harness/database";
+import { TARGETS, TEAM, useDatabase } from "./harness/database";
 
 describe.each(TARGETS)("$name", (target) => {
   const db = useDatabase(target);
@@ -272,6 +272,20 @@ describe.each(TARGETS)("$name", (target) => {
         expect(role.error?.code).toBe("23514");
       },
     );
+
+    // Written as the team's session, which may write contacts whoever else may.
+    it.each(
+      ["\u064b", "\u05b0", "\u0e31", "\u093c", "\u3099", "\u0489", "\u{1cf00}"].map((value) => [
+        `U+${value.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`,
+        value,
+      ]),
+    )("refuses a name or role of only %s, a combining mark of another script than Latin", async (_label, value) => {
+      const team = db.as(TEAM);
+      expect((await team.insert("contacts", contact(`m-${Math.random()}`, { name: value }))).status).toBe(400);
+      const role = await team.update("contacts", { role: value }, { id: "b2" });
+      expect(role.status).toBe(400);
+      expect(role.error?.code).toBe("23514");
+    });
 
     it("refuses control characters in every field, and keeps names with joiners and accents", async () => {
       const anon = db.as("anon");
