@@ -54,11 +54,9 @@ alter default privileges for role postgres in schema public grant all on functio
 
 /** @typedef {"none" | "automatic"} DefaultGrants */
 
-// What only the local backend needs on top: the ledger of applied migrations, and Supabase Auth's tables as
-// far as the local /auth/v1 needs them. Hosted projects have their own (managed by the Auth server), so they
-// are made here, never by a migration. Only the backend's own (superuser) connection touches them: anon and
-// authenticated may call the auth helpers but read no table, as on a hosted project.
-const LOCAL_BACKEND = `
+// The ledger of applied migrations, which both engines keep (the Supabase CLI keeps its own on a hosted
+// project). Only the superuser's own connection touches it.
+const LEDGER = `
 create schema if not exists stagedoor_internal;
 revoke all on schema stagedoor_internal from public;
 create table if not exists stagedoor_internal.schema_migrations (
@@ -66,6 +64,14 @@ create table if not exists stagedoor_internal.schema_migrations (
   applied_at timestamptz not null default now()
 );
 alter table stagedoor_internal.schema_migrations add column if not exists checksum text;
+`;
+
+// Supabase Auth's tables as far as the local /auth/v1 needs them. Hosted projects have their own (managed
+// by the Auth server), so they are made here, never by a migration. Only the backend's own (superuser)
+// connection writes them. As on a hosted project, row-level security is on with no policy, anon and
+// authenticated may call the auth helpers but read no table, and postgres may read the sessions (Auth
+// grants it SELECT on its tables), which a security definer function owned by postgres may then consult.
+const LOCAL_AUTH = `
 create table if not exists auth.users (
   id uuid primary key,
   aud text not null default 'authenticated',
@@ -96,17 +102,23 @@ create table if not exists auth.refresh_tokens (
   created_at timestamptz not null default now()
 );
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
+alter table auth.users enable row level security;
+alter table auth.sessions enable row level security;
+alter table auth.refresh_tokens enable row level security;
 revoke all on all tables in schema auth from anon, authenticated, service_role;
+grant select on auth.users, auth.sessions, auth.refresh_tokens to postgres with grant option;
 `;
 
 /**
  * Everything a database gets before the migrations, the same for PGlite and PostgreSQL: the hosted
- * project's world with its kind of default grants, then the local backend's own tables. A migration that
- * forgets a GRANT fails here exactly as it would there.
+ * project's world with its kind of default grants, the ledger, then Supabase Auth's tables: the local
+ * backend's own by default, or `authTables` (the database tests make them as Supabase Auth does on a
+ * hosted project). A migration that forgets a GRANT fails here exactly as it would there.
  * @param {DefaultGrants} defaultGrants
+ * @param {string} [authTables]
  */
-export function bootstrapSql(defaultGrants) {
-  return `${HOSTED_PROJECT}\n${DEFAULT_GRANTS_SQL[defaultGrants]}\n${LOCAL_BACKEND}`;
+export function bootstrapSql(defaultGrants, authTables = LOCAL_AUTH) {
+  return `${HOSTED_PROJECT}\n${DEFAULT_GRANTS_SQL[defaultGrants]}\n${LEDGER}\n${authTables}`;
 }
 
 /** @param {string} text */

@@ -84,6 +84,38 @@ describe.each(TARGETS)("$name", (target) => {
     });
   });
 
+  it("keeps Supabase Auth's sessions from the API roles, behind row-level security without a policy, readable by postgres", async () => {
+    const rights = await db.sql(`
+      select r.role, has_schema_privilege(r.role, 'auth', 'usage') as uses_schema,
+             has_table_privilege(r.role, 'auth.sessions', 'select') as reads_sessions,
+             has_table_privilege(r.role, 'auth.sessions', 'select with grant option') as grants_reading,
+             has_table_privilege(r.role, 'auth.sessions', 'delete') as deletes_sessions
+        from unnest(array['anon', 'authenticated', 'service_role', 'postgres']) as r(role) order by r.role`);
+    expect(rights).toEqual([
+      { role: "anon", uses_schema: true, reads_sessions: false, grants_reading: false, deletes_sessions: false },
+      {
+        role: "authenticated",
+        uses_schema: true,
+        reads_sessions: false,
+        grants_reading: false,
+        deletes_sessions: false,
+      },
+      { role: "postgres", uses_schema: true, reads_sessions: true, grants_reading: true, deletes_sessions: false },
+      {
+        role: "service_role",
+        uses_schema: true,
+        reads_sessions: false,
+        grants_reading: false,
+        deletes_sessions: false,
+      },
+    ]);
+    const [table] = await db.sql(`
+      select pg_get_userbyid(c.relowner) <> 'postgres' as owned_by_auth, c.relrowsecurity as row_security,
+             (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies
+        from pg_class c where c.oid = 'auth.sessions'::regclass`);
+    expect(table).toEqual({ owned_by_auth: true, row_security: true, policies: 0 });
+  });
+
   it(`gives the API roles ${target.grants === "automatic" ? "every right" : "no right"} on a table postgres adds to public`, async () => {
     await db.sql(
       "set role postgres; create table public.probe (id integer generated always as identity primary key); reset role",

@@ -9,6 +9,10 @@
  *       const { status, error } = await db.as("anon").insert("contacts", contact("a"));
  *     });
  *   });
+ *
+ * A session's claims are only a token's: as on a hosted project, the session itself is a row of
+ * auth.sessions, which signing in makes and signing out (or a new password) deletes. The team's session
+ * (TEAM) is signed in whenever a database opens; db.signIn() signs in any other.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
@@ -42,6 +46,23 @@ export interface TestDatabase {
   sql<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   /** Applies these migrations (those not applied yet), as postgres. */
   migrate(migrations: Migration[]): Promise<void>;
+  /** Makes the session of these claims (and its account, the first time), as Supabase Auth's sign-in does; the claims. */
+  signIn(claims: Claims): Promise<Claims>;
+  /** Ends the session of these claims, as Supabase Auth's sign-out does with scope "local". */
+  signOut(claims: Claims): Promise<void>;
+  /** Ends every session of the account of these claims, as a sign-out everywhere or a new password does. */
+  endSessions(claims: Claims): Promise<void>;
+}
+
+/** Writes the account and the session of `claims` into Auth's tables, as the superuser (as Auth itself does). */
+async function signIn(engine: Engine, claims: Claims) {
+  await engine.query(
+    `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data)
+     values ($1, 'authenticated', 'authenticated', $2, $3, $4) on conflict (id) do nothing`,
+    [claims.sub, claims.email, JSON.stringify(claims.app_metadata ?? {}), JSON.stringify(claims.user_metadata ?? {})],
+  );
+  await engine.query("insert into auth.sessions (id, user_id) values ($1, $2)", [claims.session_id, claims.sub]);
+  return claims;
 }
 
 /**
@@ -56,6 +77,7 @@ export function useDatabase(target: Target, { migrations }: { migrations?: Migra
   beforeAll(async () => {
     engine = await openEngine(target.engine, target.grants, migrations);
     as = await requestsFor(engine);
+    await signIn(engine, TEAM);
   }, 180_000);
   afterAll(async () => {
     await engine?.close();
@@ -68,6 +90,13 @@ export function useDatabase(target: Target, { migrations }: { migrations?: Migra
     as: (who, options) => opened().as(who, options),
     sql: async (text, params) => (await opened().engine.query(text, params)) as never,
     migrate: (list) => opened().engine.migrate(list),
+    signIn: (claims) => signIn(opened().engine, claims),
+    signOut: async (claims) => {
+      await opened().engine.query("delete from auth.sessions where id = $1", [claims.session_id]);
+    },
+    endSessions: async (claims) => {
+      await opened().engine.query("delete from auth.sessions where user_id = $1", [claims.sub]);
+    },
   };
 }
 
@@ -108,3 +137,7 @@ export function session({
 
 /** A session of the shared team account, which carries the team mark. */
 export const TEAM = session({ email: DEFAULT_TEAM_EMAIL, appMetadata: TEAM_APP_METADATA });
+
+/** Another session of the team account (another browser signed in to it): the same user, its own session. */
+export const anotherTeamSession = () =>
+  session({ email: DEFAULT_TEAM_EMAIL, appMetadata: TEAM_APP_METADATA, sub: TEAM.sub });

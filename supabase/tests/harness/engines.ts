@@ -4,6 +4,7 @@
  * (global-setup.ts), where each database is a copy of a template that the same bootstrap and migrations
  * made. Either way the superuser's session bootstraps, and the migrations run as postgres.
  */
+import { readFileSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
@@ -46,6 +47,15 @@ export interface Engine {
   migrate(migrations: Migration[]): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Supabase Auth's tables as a hosted project's Auth server makes them, for PostgreSQL. */
+const HOSTED_AUTH = readFileSync(new URL("./hosted-auth.sql", import.meta.url), "utf8");
+
+/**
+ * What a PostgreSQL test database gets before the migrations: the local backend's bootstrap of a hosted
+ * project, with Supabase Auth's tables as the Auth server makes them there instead of the local backend's.
+ */
+export const postgresBootstrap = (grants: DefaultGrants) => bootstrapSql(grants, HOSTED_AUTH);
 
 /** The template a PostgreSQL test database is copied from: bootstrapped only, or migrated too. */
 export function templateName(grants: DefaultGrants, migrated: boolean) {
@@ -142,7 +152,7 @@ async function openPostgres(grants: DefaultGrants, migrations: Migration[] | und
       const results: pg.QueryResult | pg.QueryResult[] = await pool.query(sql, params);
       return Array.isArray(results) ? (results.at(-1)?.rows ?? []) : results.rows;
     },
-    migrate: (list) => migrate(session, list, { bootstrap: bootstrapSql(grants) }),
+    migrate: (list) => migrate(session, list, { bootstrap: postgresBootstrap(grants) }),
     async close() {
       await pool.end();
       // The pool's connections close a moment after end() returns; the database can go once they have.

@@ -1,15 +1,15 @@
 /**
  * Once per Vitest run, before the database tests: starts the PostgreSQL 15 server they share
  * (tools/postgres.mjs), and makes on it, for each kind of hosted project, a template database bootstrapped
- * by the local backend's own bootstrap, and a copy of it with every migration applied as postgres. Each
- * test file copies one of them (CREATE DATABASE … TEMPLATE, a fraction of a second) instead of migrating
- * its own. The server stops when the run ends.
+ * by the local backend's own bootstrap (with Supabase Auth's tables as on a hosted project), and a copy of
+ * it with every migration applied as postgres. Each test file copies one of them (CREATE DATABASE …
+ * TEMPLATE, a fraction of a second) instead of migrating its own. The server stops when the run ends.
  */
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { bootstrapSql, migrate, readMigrations, SUPERUSER } from "../../../server/database.mjs";
+import { migrate, readMigrations, SUPERUSER } from "../../../server/database.mjs";
 import { startPostgres } from "../../../tools/postgres.mjs";
-import { connectionOptions, type DefaultGrants, onServer, pgSession, templateName } from "./engines";
+import { connectionOptions, type DefaultGrants, onServer, pgSession, postgresBootstrap, templateName } from "./engines";
 
 const KINDS: DefaultGrants[] = ["automatic", "none"];
 
@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
         await onServer(address, `create database ${name}`);
         const pool = new pg.Pool({ ...connectionOptions(address, name), max: 1 });
         try {
-          await migrate(pgSession(pool), migrated ? migrations : [], { bootstrap: bootstrapSql(grants) });
+          await migrate(pgSession(pool), migrated ? migrations : [], { bootstrap: postgresBootstrap(grants) });
         } finally {
           await pool.end();
         }
