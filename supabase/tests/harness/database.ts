@@ -135,6 +135,16 @@ export function session({
   };
 }
 
+/**
+ * The request headers a hosted project's gateway hands PostgREST for a client at `address`: Cloudflare
+ * sets cf-connecting-ip to the address that connected, whatever the client sent there, and appends that
+ * address to any x-forwarded-for the client sent. `sent` is what the client itself put in its request.
+ */
+export function fromClient(address: string, sent: Record<string, string> = {}): Record<string, string> {
+  const forwarded = sent["x-forwarded-for"];
+  return { ...sent, "cf-connecting-ip": address, "x-forwarded-for": forwarded ? `${forwarded}, ${address}` : address };
+}
+
 /** A session of the shared team account, which carries the team mark. */
 export const TEAM = session({ email: DEFAULT_TEAM_EMAIL, appMetadata: TEAM_APP_METADATA });
 

@@ -3,10 +3,11 @@
  * (READ ONLY for a read), SET LOCAL ROLE to the role in the caller's claims with that role's own settings
  * (its statement_timeout), the claims, method, path and headers in `request.*`, then one statement, a write
  * as a CTE with RETURNING. A database error is answered with PostgREST's HTTP status, by the same mapping
- * the local backend uses (server/rest.mjs). Beyond the REST API's calls, a test may run any one statement
+ * the local backend uses (server/rest.mjs), and a status or headers the SQL set in `response.status` and
+ * `response.headers` change the answer as PostgREST lets them (by the same code too). Beyond the REST API's calls, a test may run any one statement
  * as the caller (`sql`), for what the API cannot send but the role must still be refused, such as TRUNCATE.
  */
-import { statusForPgError } from "../../../server/rest.mjs";
+import { statusForPgError, withResponseSettings } from "../../../server/rest.mjs";
 import type { Engine, Queryable } from "./engines";
 
 /** The claims of a request's JWT: at least its role. */
@@ -25,6 +26,8 @@ export interface Answer<Row = Record<string, unknown>> {
   status: number;
   rows: Row[];
   count: number;
+  /** The headers the SQL added to the answer (response.headers), such as Retry-After. */
+  headers: Record<string, string>;
   error: RestError | null;
 }
 
@@ -179,9 +182,11 @@ export async function requestsFor(engine: Engine) {
             JSON.stringify(lowerCased),
             ...settings.flat(),
           ]);
-          return run(tx);
+          const done = await run(tx);
+          const answer = await withResponseSettings(tx as never, { status: status(done), body: "", headers: {} });
+          return { ...done, status: answer.status, headers: answer.headers };
         });
-        return { status: status(result), rows: result.rows, count: result.count, error: null };
+        return { status: result.status, rows: result.rows, count: result.count, headers: result.headers, error: null };
       } catch (error) {
         const { code, message, detail, hint } = error as {
           code?: unknown;
@@ -194,6 +199,7 @@ export async function requestsFor(engine: Engine) {
           status: statusForPgError(code, claims.role),
           rows: [],
           count: 0,
+          headers: {},
           error: { code, message, details: detail ?? null, hint: hint ?? null },
         };
       }
