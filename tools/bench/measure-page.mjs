@@ -68,7 +68,7 @@ function isThirdParty(url, origin) {
  * @param {Page} page
  * @returns {Promise<void>}
  */
-function networkQuiet(page) {
+export function networkQuiet(page) {
   return new Promise((resolve) => {
     let inFlight = 0;
     /** @type {NodeJS.Timeout | undefined} */
