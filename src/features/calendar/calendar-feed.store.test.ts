@@ -4,7 +4,10 @@ import { RELOAD_GATHER_MS, STABLE_CHANNEL_MS, storedDateOf } from "./calendar";
 import type { CalendarClient } from "./calendar.api";
 import { createCalendarFeed } from "./calendar-feed.store";
 import { TEAM_PLACES, teamWords } from "../team/team";
-import { fakeNetwork, fakePage, fakeTeamClient, settle, toastLines } from "../team/team-client.fake";
+import { settle } from "../../test/deferred";
+import { fakeClient } from "../../test/fake-client";
+import { fakeNetwork, fakePage } from "../../test/fake-page";
+import { toastLines } from "../../test/toast-recorder";
 import { createTeamSession, type AuthClient } from "../team/team.store";
 import { createEventDraft } from "./event-draft.store";
 
@@ -17,7 +20,7 @@ const timers = {
 
 /** A signed-in team session and its calendar feed on a fake client, document and window, on Vitest's fake clock. */
 async function unlockedFeed() {
-  const fake = fakeTeamClient();
+  const fake = fakeClient();
   const page = fakePage();
   const network = fakeNetwork();
   const session = createTeamSession({
@@ -45,7 +48,6 @@ async function unlockedFeed() {
 
 type Fake = Awaited<ReturnType<typeof unlockedFeed>>;
 
-/** Lets every promise that can settle now settle. */
 /** Moves the clock on, settling what each timer sets off. */
 const wait = async (ms: number) => {
   await vi.advanceTimersByTimeAsync(ms);

@@ -7,7 +7,8 @@ import {
   toContactVersions,
   updateContact,
 } from "./contacts.api";
-import { failure, fakeContactsServer } from "./contacts.fake";
+import { failure } from "../../test/fake-client";
+import { fakeContactsServer } from "./contacts.fake";
 
 describe("rows from the server", () => {
   const row = {

@@ -54,7 +54,7 @@ import { withNewestHistory, withOlderHistory, type ContactVersion, type LoadedHi
 import { searchable } from "./contacts.search";
 
 /** What the store needs of localStorage (the page's, or a test's). */
-export type ContactsStorage = Pick<KeyValueStorage, "getItem" | "setItem" | "removeItem">;
+type ContactsStorage = Pick<KeyValueStorage, "getItem" | "setItem" | "removeItem">;
 
 export type ContactsToast = Parameters<typeof showToast>[0];
 
