@@ -7,16 +7,12 @@ import { TEAM_PLACES, teamWords } from "../team/team";
 import { settle } from "../../test/deferred";
 import { fakeClient } from "../../test/fake-client";
 import { fakeNetwork, fakePage } from "../../test/fake-page";
+import { globalTimers } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
 import { createTeamSession, type AuthClient } from "../team/team.store";
 import { createEventDraft } from "./event-draft.store";
 
 const { lockReasons: LOCK_REASONS, noConnection: NO_CONNECTION_TEXT } = teamWords(TEAM_PLACES.calendar);
-
-const timers = {
-  setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
-  clearTimeout: (handle: unknown) => clearTimeout(handle as number),
-};
 
 /** A signed-in team session and its calendar feed on a fake client, document and window, on Vitest's fake clock. */
 async function unlockedFeed() {
@@ -29,14 +25,14 @@ async function unlockedFeed() {
     place: TEAM_PLACES.calendar,
     page,
     network,
-    timers,
+    timers: globalTimers,
   });
   const draft = createEventDraft();
   const feed = createCalendarFeed({
     client: async () => fake.client as unknown as CalendarClient,
     session,
     draft,
-    timers,
+    timers: globalTimers,
     now: () => Date.now(),
     page,
     network,

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { fakeTime } from "../../test/fake-time";
 import { memoryStorage } from "../../test/memory-storage";
 import { ROADMAP_STORAGE_KEY } from "./roadmap";
 import { createRoadmapStore } from "./roadmap.store";
@@ -15,10 +16,11 @@ function fullStorage(stored: string) {
 
 describe("the notice of an unreadable roadmap", () => {
   it("warns that the next change replaces a copy there was no room to keep aside, and can be dismissed", () => {
+    const clock = fakeTime(new Date(2026, 10, 23, 9, 0).getTime());
     const store = createRoadmapStore({
       storage: fullStorage("[1, 2, 3]"),
-      now: () => new Date(2026, 10, 23, 9, 0).getTime(),
-      timers: { setTimeout: () => 0, clearTimeout: () => undefined },
+      now: clock.now,
+      timers: clock.timers,
       toast: () => "",
       warn: () => undefined,
     });

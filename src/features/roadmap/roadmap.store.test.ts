@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { defaultRoadmap } from "../../data/roadmap";
+import { fakeTime } from "../../test/fake-time";
 import { memoryStorage } from "../../test/memory-storage";
 import { recordToasts } from "../../test/toast-recorder";
 import type { ToastAction } from "../toasts/toasts.store";
@@ -16,34 +17,6 @@ function fakeStorage(initial: Record<string, string> = {}) {
   return Object.assign(storage, {
     saved: () => JSON.parse(storage.raw(ROADMAP_STORAGE_KEY) ?? "null") as Roadmap | null,
   });
-}
-
-/** A clock and timers that move only when told to. */
-function fakeTime(start = new Date(2026, 10, 22, 18, 5, 9).getTime()) {
-  let time = start;
-  let lastId = 0;
-  const due = new Map<number, { at: number; run: () => void }>();
-  return {
-    now: () => time,
-    timers: {
-      setTimeout(run: () => void, ms: number) {
-        lastId += 1;
-        due.set(lastId, { at: time + ms, run });
-        return lastId;
-      },
-      clearTimeout(id: unknown) {
-        due.delete(id as number);
-      },
-    },
-    advance(ms: number) {
-      time += ms;
-      for (const [id, timer] of [...due].sort((a, b) => a[1].at - b[1].at)) {
-        if (timer.at > time || !due.has(id)) continue;
-        due.delete(id);
-        timer.run();
-      }
-    },
-  };
 }
 
 /** A store on fake storage and time, loaded as the page loads it; its toasts are kept to read and press. */

@@ -4,6 +4,7 @@ import { SESSION_CHECK_MS, TEAM_PLACES, teamWords, type TeamPlace } from "./team
 import { deferred, settle } from "../../test/deferred";
 import { fakeClient } from "../../test/fake-client";
 import { fakeNetwork, fakePage } from "../../test/fake-page";
+import { globalTimers } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
 import { createTeamSession, type AuthClient } from "./team.store";
 
@@ -34,7 +35,7 @@ function setup(
     place,
     page,
     network,
-    timers: { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
+    timers: globalTimers,
   });
   return { ...fake, session, page, network };
 }
