@@ -12,15 +12,14 @@ import { fileURLToPath } from "node:url";
 import ICAL from "ical.js";
 import { builtTeamEmail } from "../server/team-account.mjs";
 import { expect, expectAccessible, expectToast, test } from "./fixtures";
+import { layoutShifts, recordLayoutShifts } from "./layout-shifts";
 import {
   downloadDuring,
   fillEvent,
   gateStatus,
-  layoutShifts,
   liveIndicator,
   openCalendar,
   pickDay,
-  recordLayoutShifts,
   secondBrowser,
   signIn,
   TEAM_PASSWORD,

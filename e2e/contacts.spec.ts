@@ -14,18 +14,10 @@ import ICAL from "ical.js";
 import type { Page, Request } from "@playwright/test";
 import { builtTeamEmail } from "../server/team-account.mjs";
 import { expect, expectAccessible, expectToast, test } from "./fixtures";
+import { layoutShifts, recordLayoutShifts } from "./layout-shifts";
 import type { OwnBackend } from "./own-backend";
 import { LEGACY_CONTACTS_KEY } from "../src/features/contacts/contacts";
-import {
-  downloadDuring,
-  gateStatus,
-  layoutShifts,
-  recordLayoutShifts,
-  secondBrowser,
-  signIn,
-  TEAM_PASSWORD,
-  uniqueWord,
-} from "./team";
+import { downloadDuring, gateStatus, secondBrowser, signIn, TEAM_PASSWORD, uniqueWord } from "./team";
 import {
   addContact,
   addForm,

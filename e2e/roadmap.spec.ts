@@ -7,8 +7,9 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
+import { layoutShifts, recordLayoutShifts } from "./layout-shifts";
 import { ROADMAP_STORAGE_KEY, ROADMAP_UNREADABLE_KEY } from "../src/features/roadmap/roadmap";
-import { downloadDuring, layoutShifts, recordLayoutShifts } from "./team";
+import { downloadDuring } from "./team";
 
 const group = (page: Page, name: string) => page.getByRole("region", { name });
 const task = (scope: Page | Locator, text: string) => scope.getByRole("checkbox", { name: new RegExp(`^${text}`) });

@@ -11,6 +11,7 @@ import ICAL from "ical.js";
 import type { Locator, Page } from "@playwright/test";
 import { content } from "./content";
 import { claim, expect, expectAccessible, test, waitForAnimations } from "./fixtures";
+import { layoutShifts, recordLayoutShifts, recordLayoutShiftsFromNow } from "./layout-shifts";
 
 test.use({ failOnConsoleErrors: true });
 
@@ -350,13 +351,7 @@ test("a visitor whose clock reads a year on finds the tour as the build left it,
 }) => {
   // The page's own script decides again with the visitor's clock; a show over at the build stays over.
   await page.clock.install({ time: new Date(Date.now() + 365 * 86_400_000) });
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    Object.assign(window, { __shifts: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  await recordLayoutShifts(page);
   for (const path of ["/", "/tour", "/listen"]) {
     await test.step(path, async () => {
       await page.goto(path);
@@ -368,7 +363,7 @@ test("a visitor whose clock reads a year on finds the tour as the build left it,
       expect(
         await page.locator("[data-ends]").evaluateAll((all) => all.every((show) => show.hasAttribute("data-past"))),
       ).toBe(true);
-      expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+      expect(await layoutShifts(page)).toEqual([]);
     });
   }
 });
@@ -452,17 +447,12 @@ test("a mistyped address gets the not-found page, which leads back home", async 
  * anything else that moves is a shift.
  */
 async function recordLayout(page: Page) {
+  await recordLayoutShiftsFromNow(page);
   await page.evaluate(() => {
     const content = document.getElementById("main")!;
     const bar = document.getElementById("site-nav")!;
-    const log = { mainTops: [] as number[], shifts: [] as number[], tight: [] as boolean[] };
+    const log = { mainTops: [] as number[], tight: [] as boolean[] };
     (window as unknown as { __layout: typeof log }).__layout = log;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        const { value, sources } = entry as unknown as { value: number; sources: { node?: Node }[] };
-        if (sources.some((source) => !source.node || !bar.contains(source.node))) log.shifts.push(value);
-      }
-    }).observe({ type: "layout-shift" });
     const frame = () => {
       log.mainTops.push(content.getBoundingClientRect().top + scrollY);
       log.tight.push(bar.hasAttribute("data-scrolled"));
@@ -470,8 +460,10 @@ async function recordLayout(page: Page) {
     };
     frame();
   });
-  return () =>
-    page.evaluate(
-      () => (window as unknown as { __layout: { mainTops: number[]; shifts: number[]; tight: boolean[] } }).__layout,
-    );
+  return async () => ({
+    ...(await page.evaluate(
+      () => (window as unknown as { __layout: { mainTops: number[]; tight: boolean[] } }).__layout,
+    )),
+    shifts: await layoutShifts(page, { outside: "#site-nav" }),
+  });
 }
