@@ -4,18 +4,9 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "../../server/local-keys.mjs";
-import {
-  type Backend,
-  client,
-  closeClients,
-  contact,
-  freshBackend,
-  sessionHeaders,
-  signedIn,
-  TEAM,
-} from "../../server/test-helpers";
+import { type Backend, client, contact, sessionHeaders, signedIn, TEAM, withBackend } from "../../server/test-helpers";
 import {
   describeRestore,
   parseRestoreTime,
@@ -37,13 +28,7 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
 const values = (rows: Record<string, unknown>[] | null) =>
   (rows ?? []).map(({ id, name, role, email, phone }) => ({ id, name, role, email, phone }));
 
-beforeAll(async () => {
-  backend = await freshBackend();
-});
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
-});
+withBackend((started) => (backend = started));
 
 describe("planning a restore", () => {
   const at = "2025-01-04T12:00:00.000Z";
