@@ -2,6 +2,7 @@
  * The one fake clock for the stores' unit tests: a time and timers that move only when the test moves
  * them, and Vitest's own fake timers in the shape a store is handed.
  */
+import { afterEach, beforeEach, vi } from "vitest";
 import type { Timers } from "../lib/timers";
 
 /** A clock and timers that move only when told to, starting at `start` (ms since the epoch). */
@@ -35,7 +36,13 @@ export function fakeTime(start = new Date(2026, 10, 22, 18, 5, 9).getTime()) {
   };
 }
 
-/** The global timers, which `vi.useFakeTimers()` replaces, as a store takes them. */
+/** Vitest's fake clock (timers and Date) for each test of the calling file or block. */
+export function withVitestClock(): void {
+  beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] }));
+  afterEach(() => vi.useRealTimers());
+}
+
+/** The global timers, which withVitestClock replaces, as a store takes them. */
 export const globalTimers: Timers = {
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (handle) => clearTimeout(handle as number),

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
 import { RELOAD_GATHER_MS, STABLE_CHANNEL_MS, storedDateOf } from "./calendar";
 import type { CalendarClient } from "./calendar.api";
@@ -7,7 +7,7 @@ import { TEAM_PLACES, teamWords } from "../team/team";
 import { settle } from "../../test/deferred";
 import { fakeClient } from "../../test/fake-client";
 import { fakeNetwork, fakePage } from "../../test/fake-page";
-import { globalTimers } from "../../test/fake-time";
+import { globalTimers, withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
 import { createTeamSession, type AuthClient } from "../team/team.store";
 import { createEventDraft } from "./event-draft.store";
@@ -81,11 +81,8 @@ async function live(rows: unknown[] = [event("1", "Launch")]) {
 
 const titles = (fake: Fake) => fake.feed.$events.get().map((entry) => entry.title);
 
-beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] }));
-afterEach(() => {
-  vi.useRealTimers();
-  $toasts.set([]);
-});
+withVitestClock();
+afterEach(() => $toasts.set([]));
 
 describe("the calendar feed", () => {
   it("reads the list and listens to every change on calendar_events, saying Live once joined", async () => {

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
 import { SESSION_CHECK_MS, TEAM_PLACES, teamWords, type TeamPlace } from "./team";
 import { deferred, settle } from "../../test/deferred";
 import { fakeClient } from "../../test/fake-client";
 import { fakeNetwork, fakePage } from "../../test/fake-page";
-import { globalTimers } from "../../test/fake-time";
+import { globalTimers, withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
 import { createTeamSession, type AuthClient } from "./team.store";
 
@@ -40,11 +40,8 @@ function setup(
   return { ...fake, session, page, network };
 }
 
-beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] }));
-afterEach(() => {
-  vi.useRealTimers();
-  $toasts.set([]);
-});
+withVitestClock();
+afterEach(() => $toasts.set([]));
 
 describe("signing in to the team session", () => {
   it("signs in to the team account with the typed password, unlocks and says Access granted", async () => {
