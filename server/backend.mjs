@@ -185,7 +185,7 @@ export async function startBackend({
       // Like the API gateway in front of a hosted project's Auth: only the project's own keys get through.
       let key;
       try {
-        key = verifyJwt(String(request.headers.apikey ?? ""), secret);
+        key = await verifyJwt(String(request.headers.apikey ?? ""), secret);
       } catch {
         key = null;
       }
@@ -262,8 +262,8 @@ export async function startBackend({
       );
     }
     // The apikey must be a valid key of this backend; the Bearer token (if any) decides the role.
-    if (request.headers.apikey !== undefined) verifyJwt(String(request.headers.apikey), secret);
-    const claims = verifyJwt(tokenFromHeaders(request.headers), secret);
+    if (request.headers.apikey !== undefined) await verifyJwt(String(request.headers.apikey), secret);
+    const claims = await verifyJwt(tokenFromHeaders(request.headers), secret);
     const reading = request.method === "GET" || request.method === "HEAD";
     const profile = request.headers[reading ? "accept-profile" : "content-profile"];
     if (profile !== undefined && profile !== "public") {
@@ -340,13 +340,12 @@ export async function startBackend({
   const server = createServer((request, response) => {
     const answer =
       request.method === "OPTIONS" ? handle(request, response) : ready.then(() => handle(request, response));
-    const settled = answer.catch((/** @type {AnsweredError} */ error) => {
-      let claimsRole = "anon";
-      try {
-        claimsRole = verifyJwt(tokenFromHeaders(request.headers), secret).role;
-      } catch {
-        // unauthenticated: report as anon
-      }
+    const settled = answer.catch(async (/** @type {AnsweredError} */ error) => {
+      // A refusal is 401 for the anon role, 403 for anyone signed in; an unverified caller counts as anon.
+      const claimsRole = await verifyJwt(tokenFromHeaders(request.headers), secret).then(
+        (claims) => claims.role,
+        () => "anon",
+      );
       const status =
         error instanceof RestError
           ? error.status

@@ -107,18 +107,18 @@ describe("bad input gets a clear error and loses nothing", () => {
     const missing = await fetch(`${backend.url}/rest/v1/contacts`);
     expect(missing.status).toBe(401);
     expect(await missing.json()).toMatchObject({ code: "PGRST301" });
-    const forged = signJwt({ role: "service_role" }, "not-the-secret");
+    const forged = await signJwt({ role: "service_role" }, "not-the-secret");
     const result = await call("/rest/v1/contacts", { headers: { apikey: forged, Authorization: `Bearer ${forged}` } });
     expect(result.status).toBe(401);
     expect(result.body.message).toMatch(/JWSInvalidSignature/);
-    const expired = signJwt({ role: "anon", exp: 1 });
+    const expired = await signJwt({ role: "anon", exp: 1 });
     expect(
       (await call("/rest/v1/contacts", { headers: { apikey: expired, Authorization: `Bearer ${expired}` } })).status,
     ).toBe(401);
   });
 
   it("refuses a forged apikey even beside a valid token", async () => {
-    const forged = signJwt({ role: "anon" }, "not-the-secret");
+    const forged = await signJwt({ role: "anon" }, "not-the-secret");
     const result = await call("/rest/v1/contacts", { headers: { apikey: forged } });
     expect(result.status).toBe(401);
     expect(result.body.code).toBe("PGRST301");

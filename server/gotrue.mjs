@@ -341,7 +341,7 @@ export function createGoTrue({
    * @param {string} sessionId
    * @param {number} signedInAt seconds since the epoch
    */
-  function accessToken(user, sessionId, signedInAt) {
+  async function accessToken(user, sessionId, signedInAt) {
     const iat = Math.floor(Date.now() / 1000);
     const exp = iat + jwtExpirySeconds;
     const claims = {
@@ -360,7 +360,7 @@ export function createGoTrue({
       session_id: sessionId,
       is_anonymous: false,
     };
-    return { token: signJwt(claims, secret), exp };
+    return { token: await signJwt(claims, secret), exp };
   }
 
   /**
@@ -370,8 +370,8 @@ export function createGoTrue({
    * @param {number} signedInAt seconds since the epoch
    * @param {string} refreshToken
    */
-  function sessionResponse(user, sessionId, signedInAt, refreshToken) {
-    const { token, exp } = accessToken(user, sessionId, signedInAt);
+  async function sessionResponse(user, sessionId, signedInAt, refreshToken) {
+    const { token, exp } = await accessToken(user, sessionId, signedInAt);
     return {
       access_token: token,
       token_type: "bearer",
@@ -503,11 +503,11 @@ export function createGoTrue({
    * The verified claims of the request's Bearer token, or GoTrue's refusal.
    * @param {Headers} headers
    */
-  function bearer(headers) {
+  async function bearer(headers) {
     const token = String(headers.authorization ?? "").match(/^Bearer\s+(\S+)\s*$/i)?.[1];
     if (!token) throw new GoTrueError(401, "no_authorization", "This endpoint requires a valid Bearer token");
     try {
-      return verifyJwt(token, secret);
+      return await verifyJwt(token, secret);
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       const reason = error.message;
@@ -520,7 +520,7 @@ export function createGoTrue({
    * @param {Headers} headers
    */
   async function requireSession(headers) {
-    const claims = bearer(headers);
+    const claims = await bearer(headers);
     if (typeof claims.sub !== "string" || !UUID.test(claims.sub)) {
       throw new GoTrueError(403, "bad_jwt", "invalid claim: missing sub claim");
     }
@@ -538,8 +538,8 @@ export function createGoTrue({
   }
 
   /** @param {Headers} headers */
-  function requireAdmin(headers) {
-    const claims = bearer(headers);
+  async function requireAdmin(headers) {
+    const claims = await bearer(headers);
     if (claims.role !== "service_role") throw new GoTrueError(403, "not_admin", "User not allowed");
   }
 
@@ -760,7 +760,7 @@ export function createGoTrue({
     }
     const adminMatch = path.match(/^\/admin\/users(?:\/([^/]+))?\/?$/);
     if (adminMatch) {
-      requireAdmin(headers);
+      await requireAdmin(headers);
       const id = adminMatch[1];
       if (id === undefined) {
         if (method === "GET") return listUsers(params);

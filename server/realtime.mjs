@@ -269,10 +269,10 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
    * @param {Buffer} head
    * @param {URL} url
    */
-  function handleUpgrade(request, socket, head, url) {
+  async function handleUpgrade(request, socket, head, url) {
     let claims;
     try {
-      claims = verifyJwt(url.searchParams.get("apikey") ?? "", secret);
+      claims = await verifyJwt(url.searchParams.get("apikey") ?? "", secret);
     } catch {
       socket.end(
         "HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nInvalid or missing apikey",
@@ -371,7 +371,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
    * @param {unknown} token
    */
   async function claimsOf(token) {
-    const claims = verifyJwt(token, secret);
+    const claims = await verifyJwt(token, secret);
     if (claims.role === "authenticated") {
       const session = typeof claims.session_id === "string" ? claims.session_id : "";
       const { rows } = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(session)

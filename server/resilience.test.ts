@@ -302,7 +302,7 @@ describe("claims are kept per channel", () => {
       "the channel to close",
     );
     // A token signed with the right secret but naming no session is refused as well.
-    const sessionless = signJwt({
+    const sessionless = await signJwt({
       role: "authenticated",
       aud: "authenticated",
       sub: crypto.randomUUID(),
