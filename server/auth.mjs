@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * Verifies the HS256 keys and tokens clients send (with `jose`) and turns them into a database role.
+ * Verifies the HS256 keys and tokens clients send (with `jose`) and turns them into a database role, and checks
+ * the `apikey` a hosted project's API gateway asks of every request before it reaches REST, Auth or Realtime.
  */
 import { errors, jwtVerify } from "jose";
 import { isJsonObject } from "./http.mjs";
@@ -66,13 +67,58 @@ export async function verifyJwt(token, secret = LOCAL_JWT_SECRET) {
 }
 
 /**
- * The caller's token: the Bearer token when present, else the apikey.
+ * The caller's token: the Bearer token when present, else the apikey (header, or the URL's `apikey`).
  * @param {import("node:http").IncomingHttpHeaders} headers
+ * @param {URLSearchParams} [params]
  * @returns {string}
  */
-export function tokenFromHeaders(headers) {
+export function tokenFromHeaders(headers, params) {
   const authorization = headers.authorization ?? "";
   const bearer = authorization.match(/^Bearer\s+(.+)$/i)?.[1];
-  const apikey = headers.apikey;
-  return bearer ?? (Array.isArray(apikey) ? apikey[0] : apikey) ?? "";
+  return bearer ?? apiKeyOf(headers, params) ?? "";
+}
+
+/**
+ * The request's API key, where a hosted project's gateway looks for it: the `apikey` header, else the URL's
+ * `apikey` parameter; undefined when there is none.
+ * @param {import("node:http").IncomingHttpHeaders} headers
+ * @param {URLSearchParams} [params]
+ */
+export function apiKeyOf(headers, params) {
+  const header = headers.apikey;
+  const value = Array.isArray(header) ? header[0] : header;
+  return value ?? params?.get("apikey") ?? undefined;
+}
+
+/**
+ * The refusal a hosted project's API gateway answers before the request reaches REST, Auth or Realtime.
+ * @typedef {{ status: 401, body: { message: string, hint: string } }} GatewayRefusal
+ */
+
+/**
+ * Checks the request's API key as a hosted project's gateway does: it must be there (header or URL parameter)
+ * and be one of the project's keys (anon or service_role), whatever the Authorization header holds. Returns
+ * the gateway's 401 answer, or null when the key is good.
+ * @param {import("node:http").IncomingHttpHeaders} headers
+ * @param {URLSearchParams} params
+ * @param {string} secret
+ * @returns {Promise<GatewayRefusal | null>}
+ */
+export async function gatewayRefusal(headers, params, secret) {
+  const key = apiKeyOf(headers, params);
+  if (key === undefined || key === "") {
+    return {
+      status: 401,
+      body: { message: "No API key found in request", hint: "No `apikey` request header or url param was found." },
+    };
+  }
+  const role = await verifyJwt(key, secret).then(
+    (claims) => claims.role,
+    () => null,
+  );
+  if (role === "anon" || role === "service_role") return null;
+  return {
+    status: 401,
+    body: { message: "Invalid API key", hint: "Double check your Supabase `anon` or `service_role` API key." },
+  };
 }

@@ -6,7 +6,7 @@
  * used by `npm start`, `npm run dev` and the tests.
  */
 import { createServer } from "node:http";
-import { AuthError, tokenFromHeaders, verifyJwt } from "./auth.mjs";
+import { AuthError, gatewayRefusal, tokenFromHeaders, verifyJwt } from "./auth.mjs";
 import { openDatabase, readSchema } from "./database.mjs";
 import { createGoTrue, DEFAULT_JWT_EXPIRY_SECONDS, GoTrueError, goTrueErrorResponse } from "./gotrue.mjs";
 import { BodyError, forwardedHeaders, isJsonContentType, MAX_BODY_BYTES, readBody, siteOrigins } from "./http.mjs";
@@ -26,6 +26,23 @@ export { MAX_BODY_BYTES };
  * the SQLSTATE in `code` and its detail in `detail`).
  * @typedef {Error & { code?: unknown, details?: string | null, detail?: string, hint?: string | null }} AnsweredError
  */
+
+/**
+ * The Auth paths a hosted project's gateway lets through without an API key (the links e-mails carry and the
+ * OAuth redirects); every other request to REST, Auth or Realtime needs one.
+ */
+const OPEN_AUTH_PATHS = new Set(["/verify", "/callback", "/authorize"]);
+
+/**
+ * The query without its `apikey`: a hosted gateway takes the key out of the URL before the request reaches
+ * PostgREST or GoTrue, so it is never read as a filter.
+ * @param {URLSearchParams} params
+ */
+function withoutApiKey(params) {
+  const rest = new URLSearchParams(params);
+  rest.delete("apikey");
+  return rest;
+}
 
 /** The site's own origins when `allowedOrigins` is not given: `npm start` and `npm run dev` on SITE_PORT. */
 export const DEFAULT_ALLOWED_ORIGINS = siteOrigins();
@@ -173,7 +190,7 @@ export async function startBackend({
   }
 
   /**
-   * /auth/v1: the API gateway's key check, then GoTrue.
+   * /auth/v1: the API gateway's key check (except on the paths a hosted gateway leaves open), then GoTrue.
    * @param {Request} request
    * @param {Response} response
    * @param {URL} url
@@ -182,23 +199,15 @@ export async function startBackend({
     /** @param {AuthResponse} result */
     const answer = (result) => send(request, response, result.status, result.body, result.headers);
     try {
-      // Like the API gateway in front of a hosted project's Auth: only the project's own keys get through.
-      let key;
-      try {
-        key = await verifyJwt(String(request.headers.apikey ?? ""), secret);
-      } catch {
-        key = null;
-      }
-      if (!key || (key.role !== "anon" && key.role !== "service_role")) {
-        return send(request, response, 401, {
-          message: request.headers.apikey === undefined ? "No API key found in request" : "Invalid API key",
-          hint: "Double check your Supabase `anon` or `service_role` API key.",
-        });
-      }
+      const path = url.pathname.slice("/auth/v1".length) || "/";
+      const refused = OPEN_AUTH_PATHS.has(path.replace(/\/$/, ""))
+        ? null
+        : await gatewayRefusal(request.headers, url.searchParams, secret);
+      if (refused) return send(request, response, refused.status, refused.body);
       const result = await goTrue.handle({
         method: request.method ?? "GET",
-        path: url.pathname.slice("/auth/v1".length) || "/",
-        params: url.searchParams,
+        path,
+        params: withoutApiKey(url.searchParams),
         headers: request.headers,
         remoteAddress: request.socket.remoteAddress ?? "unknown",
         readJson: async () => {
@@ -261,9 +270,12 @@ export async function startBackend({
         `Invalid path ${url.pathname}: this backend serves /rest/v1/<table>, /rest/v1/rpc/<function>, /auth/v1 and /realtime/v1/websocket`,
       );
     }
-    // The apikey must be a valid key of this backend; the Bearer token (if any) decides the role.
-    if (request.headers.apikey !== undefined) await verifyJwt(String(request.headers.apikey), secret);
-    const claims = await verifyJwt(tokenFromHeaders(request.headers), secret);
+    // As behind a hosted project's gateway: the apikey must be one of the project's keys; the Bearer token
+    // (else the apikey) decides the role.
+    const refused = await gatewayRefusal(request.headers, url.searchParams, secret);
+    if (refused) return send(request, response, refused.status, refused.body);
+    const claims = await verifyJwt(tokenFromHeaders(request.headers, url.searchParams), secret);
+    const params = withoutApiKey(url.searchParams);
     const reading = request.method === "GET" || request.method === "HEAD";
     const profile = request.headers[reading ? "accept-profile" : "content-profile"];
     if (profile !== undefined && profile !== "public") {
@@ -322,7 +334,7 @@ export async function startBackend({
         ? await handleRpc(tx, tableName, { method, body, accept: request.headers.accept })
         : await handleRest(tx, /** @type {import("./database.mjs").Table} */ (table), {
             method,
-            params: url.searchParams,
+            params,
             body,
             prefer: request.headers.prefer?.toString(),
             accept: request.headers.accept,
@@ -342,7 +354,10 @@ export async function startBackend({
       request.method === "OPTIONS" ? handle(request, response) : ready.then(() => handle(request, response));
     const settled = answer.catch(async (/** @type {AnsweredError} */ error) => {
       // A refusal is 401 for the anon role, 403 for anyone signed in; an unverified caller counts as anon.
-      const claimsRole = await verifyJwt(tokenFromHeaders(request.headers), secret).then(
+      const claimsRole = await verifyJwt(
+        tokenFromHeaders(request.headers, requestUrl(request)?.searchParams),
+        secret,
+      ).then(
         (claims) => claims.role,
         () => "anon",
       );
@@ -382,7 +397,14 @@ export async function startBackend({
       socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
     } else if (url.pathname.replace(/\/$/, "") === "/realtime/v1/websocket") {
       ready
-        .then(() => realtime.handleUpgrade(request, socket, head, url))
+        .then(async () => {
+          const refused = await gatewayRefusal(request.headers, url.searchParams, secret);
+          if (!refused) return realtime.handleUpgrade(request, socket, head, url);
+          const body = JSON.stringify(refused.body);
+          socket.end(
+            `HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+          );
+        })
         .catch((/** @type {Error} */ error) => {
           log(`realtime upgrade: ${error.stack ?? error}`);
           socket.destroy();

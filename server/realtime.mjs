@@ -22,7 +22,7 @@
  */
 import { randomInt } from "node:crypto";
 import { WebSocketServer } from "ws";
-import { verifyJwt } from "./auth.mjs";
+import { apiKeyOf, verifyJwt } from "./auth.mjs";
 import { isJsonObject, parseJsonBody } from "./http.mjs";
 import { quote } from "./rest.mjs";
 
@@ -263,7 +263,8 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     [...clients].reduce((total, client) => total + (client.address === address ? client.channels.size : 0), 0);
 
   /**
-   * Takes over an HTTP upgrade to /realtime/v1/websocket: the apikey in the URL must verify.
+   * Takes over an HTTP upgrade to /realtime/v1/websocket: the apikey (the header, else the URL parameter) must verify;
+   * its claims are the socket's until a channel presents a user's token.
    * @param {import("node:http").IncomingMessage} request
    * @param {import("node:stream").Duplex} socket
    * @param {Buffer} head
@@ -272,7 +273,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
   async function handleUpgrade(request, socket, head, url) {
     let claims;
     try {
-      claims = await verifyJwt(url.searchParams.get("apikey") ?? "", secret);
+      claims = await verifyJwt(apiKeyOf(request.headers, url.searchParams) ?? "", secret);
     } catch {
       socket.end(
         "HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nInvalid or missing apikey",
