@@ -1,12 +1,12 @@
 /**
  * The local backend's keys and tokens, signed and verified with `jose`: the published keys are the ones earlier
- * releases baked into builds, and a token that is forged, unsigned, of another algorithm or expired gets
- * nowhere: not on REST, not on Auth, not on Realtime.
+ * releases baked into builds, and a token that is forged, unsigned, signed with a key of another algorithm or
+ * expired gets nowhere: not on REST, not on Auth, not on Realtime.
  */
-import { SignJWT } from "jose";
+import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyJwt } from "./auth.mjs";
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY, signJwt } from "./local-keys.mjs";
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, signJwt } from "./local-keys.mjs";
 import { type Backend, closeClients, freshBackend, openRawSocket, until } from "./test-helpers";
 
 /** The keys as published: `.env` files and builds made before the switch to jose carry these exact strings. */
@@ -33,8 +33,8 @@ async function badTokens(): Promise<Record<string, string>> {
     unsigned: `${base64url({ alg: "none", typ: "JWT" })}.${base64url(claims)}.`,
     "unsigned with a signature": `${base64url({ alg: "none", typ: "JWT" })}.${base64url(claims)}.${"A".repeat(43)}`,
     "another algorithm": await new SignJWT(claims)
-      .setProtectedHeader({ alg: "HS512", typ: "JWT" })
-      .sign(new TextEncoder().encode(LOCAL_JWT_SECRET)),
+      .setProtectedHeader({ alg: "ES256", typ: "JWT" })
+      .sign((await generateKeyPair("ES256")).privateKey),
     expired: await signJwt({ ...claims, exp: now() - 60 }),
     "payload swapped": (await signJwt(claims)).replace(
       /\.[^.]+\./,

@@ -10,8 +10,10 @@
  * pushed on its topic), as hosted Realtime does. Changes are checked against
  * those claims, so a refreshed token keeps a channel working; claims that
  * have expired receive nothing until a fresh token arrives; a token that does
- * not verify, or whose session has ended, closes that channel instead of
- * leaving the old privileges in place.
+ * not verify closes that channel instead of leaving the old privileges in
+ * place. As on hosted Realtime, a token is good until it expires: a session
+ * ended by a sign-out or a new password does not close its channels (Auth
+ * refuses the session, which locks the team's pages).
  *
  * What one client can cost is bounded: frames are validated as they are
  * decoded (a frame of the wrong shape is ignored, as Phoenix does), a handler
@@ -367,23 +369,6 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
   }
 
   /**
-   * The claims of `token` if it verifies and, for a user's token, its session has not ended (signed out,
-   * or revoked by a password change); throws the reason otherwise.
-   * @param {unknown} token
-   */
-  async function claimsOf(token) {
-    const claims = await verifyJwt(token, secret);
-    if (claims.role === "authenticated") {
-      const session = typeof claims.session_id === "string" ? claims.session_id : "";
-      const { rows } = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(session)
-        ? await db.query("select 1 from auth.sessions where id = $1", [session])
-        : { rows: [] };
-      if (rows.length === 0) throw new Error("session not found");
-    }
-    return claims;
-  }
-
-  /**
    * @param {Client} client
    * @param {string} text one frame, as sent
    */
@@ -397,7 +382,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
       const channel = client.channels.get(topic);
       if (!channel) return;
       try {
-        channel.claims = await claimsOf(payload.access_token);
+        channel.claims = await verifyJwt(payload.access_token, secret);
       } catch (error) {
         // Neither the old privileges nor silence: nothing more is delivered, and the channel says why.
         channel.claims = null;
@@ -448,7 +433,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     let claims = client.claims;
     if (payload.access_token !== undefined && payload.access_token !== null && payload.access_token !== "") {
       try {
-        claims = await claimsOf(payload.access_token);
+        claims = await verifyJwt(payload.access_token, secret);
       } catch (error) {
         return reply(client, message, "error", { reason: `Invalid JWT: ${/** @type {Error} */ (error).message}` });
       }
