@@ -217,7 +217,7 @@ export async function startBackend({
           } catch (error) {
             if (!(error instanceof BodyError)) throw error;
             throw error.reason === "too_large"
-              ? new GoTrueError(413, "request_too_large", error.message)
+              ? new GoTrueError(413, "request_entity_too_large", `Request body too large (max ${MAX_BODY_BYTES} bytes)`)
               : new GoTrueError(400, "bad_json", "Could not parse request body as JSON: invalid UTF-8");
           }
           return goTrue.parseBody(text);

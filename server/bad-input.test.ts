@@ -154,11 +154,21 @@ describe("bad input gets a clear error and loses nothing", () => {
     expect(result.body).toMatchObject({ code: "21000", message: "DELETE requires a WHERE clause" });
   });
 
-  it("refuses a body over 1 MiB with 413", async () => {
+  it("refuses a body over 1 MiB with 413, REST and Auth alike", async () => {
     const huge = JSON.stringify(contact("huge", { name: "x".repeat(MAX_BODY_BYTES + 10) }));
     const result = await call("/rest/v1/contacts", { method: "POST", body: huge });
     expect(result.status).toBe(413);
     expect(result.body.code).toBe("PGRST413");
+    // Auth's limit is GoTrue's own: 1 MiB, answered as GoTrue answers it.
+    const auth = await call("/auth/v1/user", {
+      method: "PUT",
+      headers: { "X-Supabase-Api-Version": "2024-01-01" },
+      body: JSON.stringify({ data: { blob: "x".repeat(MAX_BODY_BYTES) } }),
+    });
+    expect(auth).toEqual({
+      status: 413,
+      body: { code: "request_entity_too_large", message: "Request body too large (max 1048576 bytes)" },
+    });
   });
 
   it("answers an unknown path with a clear 404", async () => {
