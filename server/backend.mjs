@@ -13,7 +13,7 @@ import { BodyError, forwardedHeaders, isJsonContentType, MAX_BODY_BYTES, readBod
 import { LOCAL_BACKEND_PORT, LOCAL_JWT_SECRET } from "./local-keys.mjs";
 import { GOTRUE_TOKEN_RATE_LIMIT } from "./rate-limit.mjs";
 import { createRealtime } from "./realtime.mjs";
-import { handleRest, handleRpc, RestError, statusForPgError, withResponseSettings } from "./rest.mjs";
+import { handleRest, handleRpc, notServed, RestError, statusForPgError, withResponseSettings } from "./rest.mjs";
 
 export { MAX_BODY_BYTES };
 
@@ -26,6 +26,15 @@ export { MAX_BODY_BYTES };
  * the SQLSTATE in `code` and its detail in `detail`).
  * @typedef {Error & { code?: unknown, details?: string | null, detail?: string, hint?: string | null }} AnsweredError
  */
+
+/** Request bodies PostgREST reads besides JSON, which the local backend does not. */
+/** @type {Record<string, string>} */
+const BODY_TYPES_NOT_SERVED = {
+  "text/csv": "A CSV body",
+  "application/x-www-form-urlencoded": "A form-encoded body",
+  "text/plain": "A plain-text body (a function's single text argument)",
+  "application/octet-stream": "A binary body (a function's single bytea argument)",
+};
 
 /**
  * The Auth paths a hosted project's gateway lets through without an API key (the links e-mails carry and the
@@ -278,11 +287,12 @@ export async function startBackend({
     const params = withoutApiKey(url.searchParams);
     const reading = request.method === "GET" || request.method === "HEAD";
     const profile = request.headers[reading ? "accept-profile" : "content-profile"];
+    if (profile === "graphql_public") throw notServed("The graphql_public schema (GraphQL)", { status: 406 });
     if (profile !== undefined && profile !== "public") {
       throw new RestError(406, "PGRST106", "The schema must be one of the following: public");
     }
     if (request.headers.range !== undefined) {
-      throw new RestError(400, "PGRST100", "The Range header is not supported by the local backend", {
+      throw notServed("The Range header", {
         hint: "Use the limit and offset query parameters (supabase-js .range() does).",
       });
     }
@@ -300,6 +310,11 @@ export async function startBackend({
     let body = "";
     if (["POST", "PATCH", "PUT"].includes(request.method ?? "")) {
       const contentType = request.headers["content-type"];
+      const bodyType = String(contentType).split(";")[0].trim().toLowerCase();
+      if (!isJsonContentType(contentType) && BODY_TYPES_NOT_SERVED[bodyType]) {
+        request.resume();
+        throw notServed(BODY_TYPES_NOT_SERVED[bodyType], { status: 415, hint: "Send JSON (application/json)." });
+      }
       if (!isJsonContentType(contentType)) {
         request.resume();
         throw restBodyError(

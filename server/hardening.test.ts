@@ -101,16 +101,17 @@ describe("malformed bodies get a 4xx in PostgREST's shape, never a 500", () => {
     shape(event.body);
   });
 
-  it("refuses bodies that are not JSON with 415 PGRST107", async () => {
-    for (const type of [
-      "text/plain",
-      "application/x-www-form-urlencoded",
-      "multipart/form-data; boundary=x",
-      "text/csv",
+  it("refuses bodies that are not JSON with 415: PGRST_LOCAL for those PostgREST reads, PGRST107 for the rest", async () => {
+    for (const [type, code] of [
+      ["text/plain", "PGRST_LOCAL"],
+      ["application/x-www-form-urlencoded", "PGRST_LOCAL"],
+      ["text/csv", "PGRST_LOCAL"],
+      ["multipart/form-data; boundary=x", "PGRST107"],
+      ["image/png", "PGRST107"],
     ]) {
       const result = await post("/rest/v1/contacts", "id=x&name=y&role=z", { "Content-Type": type });
       expect(result.status, type).toBe(415);
-      expect(result.body).toMatchObject({ code: "PGRST107" });
+      expect(result.body).toMatchObject({ code });
       shape(result.body);
     }
   });
