@@ -27,6 +27,15 @@ export { MAX_BODY_BYTES };
  * @typedef {Error & { code?: unknown, details?: string | null, detail?: string, hint?: string | null }} AnsweredError
  */
 
+/** The parts of a hosted project's API the local backend does not serve, by path. */
+/** @type {Record<string, string>} */
+const SERVICES_NOT_SERVED = {
+  "/storage/v1": "Storage (/storage/v1)",
+  "/functions/v1": "Edge Functions (/functions/v1)",
+  "/graphql/v1": "GraphQL (/graphql/v1)",
+  "/realtime/v1/api": "Realtime's HTTP API (/realtime/v1/api, broadcast over HTTP)",
+};
+
 /** Request bodies PostgREST reads besides JSON, which the local backend does not. */
 /** @type {Record<string, string>} */
 const BODY_TYPES_NOT_SERVED = {
@@ -272,6 +281,13 @@ export async function startBackend({
     if (!match && !rpc) {
       if (url.pathname === "/" || url.pathname === "/health") {
         return send(request, response, 200, { status: "ok", service: "stagedoor local backend" });
+      }
+      const service = Object.keys(SERVICES_NOT_SERVED).find(
+        (prefix) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`),
+      );
+      if (service) throw notServed(SERVICES_NOT_SERVED[service], { status: 404 });
+      if (url.pathname.replace(/\/$/, "") === "/rest/v1") {
+        throw notServed("The OpenAPI description (GET /rest/v1/)", { status: 404 });
       }
       throw new RestError(
         404,

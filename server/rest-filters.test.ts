@@ -189,6 +189,16 @@ describe("what the local backend does not serve", () => {
       /^Prefer: missing=default/,
     ],
     ["GET on a function", "", { path: "/rest/v1/rpc/fan_signups_refused" }, 400, /^Calling a function with GET/],
+    ["the OpenAPI description", "", { path: "/rest/v1/" }, 404, /^The OpenAPI description/],
+    ["Storage", "", { path: "/storage/v1/object/list/photos" }, 404, /^Storage/],
+    ["Edge Functions", "", { path: "/functions/v1/hello" }, 404, /^Edge Functions/],
+    [
+      "broadcast over HTTP",
+      "",
+      { path: "/realtime/v1/api/broadcast", method: "POST", body: "{}" },
+      404,
+      /^Realtime's HTTP API/,
+    ],
   ];
 
   it.each(cases)(
