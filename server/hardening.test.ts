@@ -169,7 +169,7 @@ describe("what SQL reads of the request and chooses of the answer, as PostgREST 
     expect([nonsense.status, nonsense.body.code]).toEqual([500, "PGRST112"]);
   });
 
-  it("hands SQL the request's headers with the connection's own address as the client's, whatever the client claims", async () => {
+  it("hands SQL the request's headers as a hosted project's proxies do: the connection's address in cf-connecting-ip and last in x-forwarded-for", async () => {
     await backend.db.exec(`
       create function public.seen_headers() returns json language sql stable as $$
         select current_setting('request.headers', true)::json $$;
@@ -184,11 +184,13 @@ describe("what SQL reads of the request and chooses of the answer, as PostgREST 
     });
     expect(seen.body).toMatchObject({
       "cf-connecting-ip": "127.0.0.1",
-      "x-forwarded-for": "127.0.0.1",
+      "x-forwarded-for": "203.0.113.1, 127.0.0.1",
+      "x-real-ip": "203.0.113.3",
+      forwarded: "for=203.0.113.4",
       "user-agent": "hardening-test",
     });
-    expect(seen.body["x-real-ip"]).toBeUndefined();
-    expect(seen.body.forwarded).toBeUndefined();
+    const plain = await post("/rest/v1/rpc/seen_headers", "{}");
+    expect(plain.body["x-forwarded-for"]).toBe("127.0.0.1");
   });
 });
 
