@@ -663,7 +663,7 @@ export function createGoTrue({
       return Number(raw);
     };
     const page = number("page", 1);
-    const perPage = Math.min(number("per_page", 50), 1000);
+    const perPage = number("per_page", 50);
     /** @type {{ rows: UserRow[] }} */
     const { rows } = await db.query("select * from auth.users order by created_at desc, id limit $1 offset $2", [
       perPage,

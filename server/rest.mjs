@@ -319,8 +319,8 @@ function whereClause(table, params, values) {
  */
 function nonNegativeInteger(name, raw) {
   if (raw === null) return null;
-  if (!/^\d{1,9}$/.test(raw)) throw new RestError(400, "PGRST100", `"${name}=${raw}" must be a non-negative integer`);
-  return Number(raw);
+  if (!/^\d+$/.test(raw)) throw new RestError(400, "PGRST100", `"${name}=${raw}" must be a non-negative integer`);
+  return BigInt(raw); // any size, as PostgREST reads it; one beyond Postgres' bigint is the database's 400
 }
 
 /**
@@ -458,7 +458,8 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
 
   if (method === "GET" || method === "HEAD") {
     const where = whereClause(table, params, values);
-    const limit = Math.min(nonNegativeInteger("limit", params.get("limit")) ?? MAX_ROWS, MAX_ROWS);
+    const asked = nonNegativeInteger("limit", params.get("limit"));
+    const limit = asked === null || asked > BigInt(MAX_ROWS) ? MAX_ROWS : Number(asked);
     const offset = nonNegativeInteger("offset", params.get("offset"));
     const paging = ` limit ${limit}${offset === null ? "" : ` offset ${offset}`}`;
     const counted = ["exact", "planned", "estimated"].includes(prefer.count ?? "");
@@ -468,9 +469,9 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
     /** @type {{ rows: { body: string, returned: number, total: number }[] }} */
     const { rows } = await tx.query(sql, values);
     const { body: json, returned, total } = rows[0];
-    const start = offset ?? 0;
-    const range = `${returned === 0 ? "*" : `${start}-${start + returned - 1}`}/${counted ? total : "*"}`;
-    const status = counted && returned < total - start ? 206 : 200;
+    const start = offset ?? 0n;
+    const range = `${returned === 0 ? "*" : `${start}-${start + BigInt(returned) - 1n}`}/${counted ? total : "*"}`;
+    const status = counted && BigInt(returned) < BigInt(total) - start ? 206 : 200;
     return { status, body: method === "HEAD" ? "" : shaped(json, shape), headers: { "Content-Range": range } };
   }
 

@@ -235,6 +235,13 @@ describe("reads stay small", () => {
     expect(all.count).toBeGreaterThan(1100);
     const high = await supabase.from("contacts").select("id").order("id").limit(5000);
     expect(high.data).toHaveLength(1000);
+    // However many digits, as PostgREST reads it; an offset beyond Postgres' bigint is the database's 400.
+    const huge = await supabase.from("contacts").select("id").order("id").limit(99_999_999_999);
+    expect(huge.data).toHaveLength(1000);
+    const far = await fetch(`${backend.url}/rest/v1/contacts?select=id&offset=99999999999999999999`, {
+      headers: await sessionHeaders(team),
+    });
+    expect([far.status, (await far.json()).code]).toEqual([400, "22003"]);
     const next = await supabase.from("contacts").select("id").order("id").range(1000, 1999);
     expect(next.data?.length).toBeGreaterThan(100);
   });
