@@ -4,10 +4,10 @@
  * expired gets nowhere: not on REST, not on Auth, not on Realtime.
  */
 import { generateKeyPair, SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyJwt } from "./auth.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, signJwt } from "./local-keys.mjs";
-import { type Backend, closeClients, freshBackend, openRawSocket, until } from "./test-helpers";
+import { type Backend, openRawSocket, until, withTeamBackend } from "./test-helpers";
 
 /** The keys as published: `.env` files and builds made before the switch to jose carry these exact strings. */
 const PUBLISHED_ANON_KEY =
@@ -98,13 +98,7 @@ describe("verifying a token", () => {
 
 describe("bad tokens on the wire", () => {
   let backend: Backend;
-  beforeAll(async () => {
-    backend = await freshBackend();
-  });
-  afterAll(async () => {
-    await closeClients();
-    await backend.close();
-  });
+  withTeamBackend((started) => (backend = started));
 
   it("get 401 PGRST301 from REST, 403 bad_jwt from Auth and an error from a realtime join", async () => {
     const socket = openRawSocket(backend.url);
