@@ -549,9 +549,9 @@ test("locks and says why when the team password is changed elsewhere, keeping th
   const typed = { name: "Gráinne Ní Mháille", role: "Promoter", email: "grainne@example.ie", phone: "091 555 0100" };
   await fillContact(page, typed);
 
-  // The owner rotates the team password; the page learns of it when it next checks its session: here, as
-  // the network comes back.
-  const newPassword = await backend.rotateTeamPassword();
+  // A colleague sets a new team password from their own team session, as a hosted project lets any session
+  // do; this page's session ends, and it learns of it when it next checks: here, as the network comes back.
+  const newPassword = await backend.changeTeamPasswordFromASession();
   await context.setOffline(true);
   await context.setOffline(false);
   const reason = "Your session has ended, for example because the team password was changed. Enter the password again.";

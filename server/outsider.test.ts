@@ -147,11 +147,11 @@ describe("an outsider with the anon key", () => {
     const soon = Math.floor(Date.now() / 1000) + 3600;
     const teamClaims = { role: "authenticated", aud: "authenticated", app_metadata: { team: "stagedoor" }, exp: soon };
     const forged = [
-      signJwt({ ...teamClaims }, "guessed-secret"),
-      signJwt({ role: "service_role", exp: soon }, "guessed-secret"),
+      await signJwt({ ...teamClaims }, "guessed-secret"),
+      await signJwt({ role: "service_role", exp: soon }, "guessed-secret"),
       `${Buffer.from('{"alg":"none","typ":"JWT"}').toString("base64url")}.${Buffer.from(JSON.stringify(teamClaims)).toString("base64url")}.`,
       // Expired (signed with the local backend's published development secret, so only the expiry refuses it).
-      signJwt({ ...teamClaims, exp: Math.floor(Date.now() / 1000) - 60 }, LOCAL_JWT_SECRET),
+      await signJwt({ ...teamClaims, exp: Math.floor(Date.now() / 1000) - 60 }, LOCAL_JWT_SECRET),
     ];
     for (const token of forged) {
       const rest = await fetch(`${backend.url}/rest/v1/calendar_events?select=*`, {

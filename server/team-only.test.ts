@@ -78,7 +78,7 @@ describe("calendar_events admits only the team", () => {
       { ...base, role: "authenticated", is_anonymous: true },
       { ...base, role: "anon", is_anonymous: false },
     ]) {
-      const token = signJwt(claims);
+      const token = await signJwt(claims);
       const response = await fetch(`${backend.url}/rest/v1/calendar_events?select=title`, {
         headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${token}` },
       });
@@ -150,8 +150,8 @@ describe("realtime delivers calendar changes only to team sessions", () => {
         ]),
       );
     const claims = { role: "authenticated", app_metadata: { team: "stagedoor" }, aud: "authenticated" };
-    join("1", signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) + 60 }, "not-the-secret"));
-    join("2", signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }));
+    join("1", await signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) + 60 }, "not-the-secret"));
+    join("2", await signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }));
     await until(() => replies.length === 2, 2000, "two replies");
     expect(replies.map((reply) => (reply[4] as { status: string }).status)).toEqual(["error", "error"]);
     expect(JSON.stringify(replies)).toMatch(/JWSInvalidSignature/);
@@ -174,7 +174,7 @@ describe("realtime delivers calendar changes only to team sessions", () => {
         if (status === "SUBSCRIBED") resolve();
       }),
     );
-    await team.realtime.setAuth(signJwt({ role: "service_role" }, "not-the-secret"));
+    await team.realtime.setAuth(await signJwt({ role: "service_role" }, "not-the-secret"));
     await until(() => statuses.includes("CLOSED") || statuses.includes("CHANNEL_ERROR"), 3000, "the channel to close");
     await (await signedIn(backend.url)).from("calendar_events").insert(event("After a bad token", "2025-03-04"));
     await pause(300);

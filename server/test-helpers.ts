@@ -138,7 +138,7 @@ export async function stopReadingUntilDropped(backend: Backend) {
   let closed = false;
   socket.once("close", () => (closed = true));
   socket.pause(); // reads nothing from here on
-  // 15 bindings with 3.9 KB filters: a 60 KB join (under the 64 KB frame limit) whose reply echoes them all.
+  // 15 bindings with 3.9 KB filters: a 60 KB join (under the 256 KB frame limit) whose reply echoes them all.
   const binding = { event: "*", schema: "public", table: "contacts", filter: `name=eq.${"x".repeat(3900)}` };
   const frame = JSON.stringify([
     "1",
