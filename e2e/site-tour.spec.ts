@@ -19,6 +19,12 @@ const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 const { tourDates } = content;
 
+/**
+ * A tour date's day as the card shows it on the day the journeys run, a year or more after the spec's tour
+ * of 2025: "April 23rd 2025".
+ */
+const dayOf = (date: (typeof tourDates)[number]) => `${date.dateText} 2025`;
+
 /** The name of a tour date's venue as the card shows it: "The Salthill Room, Galway". */
 const venueOf = (date: (typeof tourDates)[number]) => `${date.venue.name}, ${date.venue.address.locality}`;
 
@@ -119,9 +125,15 @@ test("a visitor goes from the home page to the story and the tour dates, and add
       ["April 26th", "Donegal Town", "venue"],
       ["May 2nd", "Dublin", "ticket"],
     ]);
+    // Built in a later year than the tour's, each date says its year.
     await expect(card.getByRole("listitem")).toHaveText(
-      tourDates.map((date) => new RegExp(`^\\s*${date.dateText}\\s*Past show[\\s\\S]*${venueOf(date)}`)),
+      tourDates.map((date) => new RegExp(`^\\s*${dayOf(date)}\\s*Past show[\\s\\S]*${venueOf(date)}`)),
     );
+    await expect(card.getByRole("listitem").locator("time")).toHaveText([
+      "April 23rd 2025",
+      "April 26th 2025",
+      "May 2nd 2025",
+    ]);
     for (const item of await card.getByRole("listitem").all()) {
       await expect(item.getByText("Past show", { exact: true })).toBeVisible();
     }
@@ -157,7 +169,7 @@ test("a visitor goes from the home page to the story and the tour dates, and add
     const uids: unknown[] = [];
     for (const [index, date] of tourDates.entries()) {
       const link = card.getByRole("link", {
-        name: `Add to calendar for ${date.dateText} at ${venueOf(date)}`,
+        name: `Add to calendar for ${dayOf(date)} at ${venueOf(date)}`,
         exact: true,
       });
       // In the date's own row, saying "Add to calendar" on screen.
@@ -333,7 +345,7 @@ test("a visitor on a phone opens the link in bio, moves around with the nav and 
     expect(photoBox.width).toBeGreaterThan(300);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: "Add to calendar for May 2nd at The Cornmarket Room, Dublin" }).click(),
+      page.getByRole("link", { name: "Add to calendar for May 2nd 2025 at The Cornmarket Room, Dublin" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("orla-quinlan-dublin-2025-05-02.ics");
     const text = readFileSync(await download.path(), "utf8");

@@ -81,10 +81,11 @@ function nextShowSeen(document: Document, shown: (element: Element) => boolean) 
   return { text: text(choice.querySelector("p") ?? choice), link: choice.querySelector("a")?.getAttribute("href") };
 }
 
+/** The spec's three dates, over: built in 2026, each says its year, 2025. */
 const spec = [
-  { date: "April 23rd", past: true, ticket: undefined },
-  { date: "April 26th", past: true, ticket: undefined },
-  { date: "May 2nd", past: true, ticket: undefined },
+  { date: "April 23rd 2025", past: true, ticket: undefined },
+  { date: "April 26th 2025", past: true, ticket: undefined },
+  { date: "May 2nd 2025", past: true, ticket: undefined },
 ];
 const noneAhead = { text: "No shows coming up right now.", link: "/listen#signup" };
 
@@ -116,10 +117,13 @@ describe("a date added a year ahead", () => {
     "at position %i of the file comes first on the card, with its ticket link",
     async (position) => {
       const { document, shown } = openAt(await card(withAdded(position), TODAY), TODAY);
-      expect(datesSeen(document, shown)).toEqual([{ date: "November 26th", past: false, ticket: added.link }, ...spec]);
+      expect(datesSeen(document, shown)).toEqual([
+        { date: "November 26th 2027", past: false, ticket: added.link },
+        ...spec,
+      ]);
       expect(document.querySelector('[aria-labelledby="tour-card"] li')?.id).toBe(added.id);
       expect(nextShowSeen(document, shown)).toEqual({
-        text: "Next show: November 26th, The Linen Hall, Belfast",
+        text: "Next show: November 26th 2027, The Linen Hall, Belfast",
         link: undefined,
       });
     },
@@ -129,7 +133,7 @@ describe("a date added a year ahead", () => {
     const { document } = openAt(await card(withAdded(2), TODAY), TODAY);
     const link = document.querySelector(`[id="${added.id}"] a[href="${added.link}"]`)!;
     expect([link.getAttribute("target"), link.getAttribute("rel")]).toEqual(["_blank", "noopener noreferrer"]);
-    expect(text(link.querySelector(".sr-only"))).toBe("for November 26th (opens in a new tab)");
+    expect(text(link.querySelector(".sr-only"))).toBe("for November 26th 2027 (opens in a new tab)");
   });
 
   it.each([0, 3])(
@@ -137,7 +141,7 @@ describe("a date added a year ahead", () => {
     async (position) => {
       const { document, shown } = openAt(await nextShowBox(withAdded(position), TODAY), TODAY);
       expect(nextShowSeen(document, shown)).toEqual({
-        text: "November 26th, The Linen Hall, Belfast",
+        text: "November 26th 2027, The Linen Hall, Belfast",
         link: `/tour#${added.id}`,
       });
       expect(document.querySelector("time")?.getAttribute("datetime")).toBe(added.startDate);
@@ -147,7 +151,7 @@ describe("a date added a year ahead", () => {
   it("moves to the past once its day has passed in the visitor's browser, without a rebuild", async () => {
     const cardSeen = openAt(await card(withAdded(0), TODAY), afterAdded);
     expect(datesSeen(cardSeen.document, cardSeen.shown)[0]).toEqual({
-      date: "November 26th",
+      date: "November 26th 2027",
       past: true,
       ticket: undefined,
     });
@@ -172,6 +176,31 @@ describe("a date added a year ahead", () => {
   });
 });
 
+describe("the year of a date", () => {
+  it("is left out in the year the page is built and said in any other, with the machine-readable date whole", async () => {
+    const builtInItsYear = "2027-01-10T12:00:00Z";
+    const { document, shown } = openAt(await card(withAdded(1), builtInItsYear), builtInItsYear);
+    expect(datesSeen(document, shown).map(({ date }) => date)).toEqual([
+      "November 26th",
+      "April 23rd 2025",
+      "April 26th 2025",
+      "May 2nd 2025",
+    ]);
+    expect(nextShowSeen(document, shown).text).toBe("Next show: November 26th, The Linen Hall, Belfast");
+    const times = [...document.querySelectorAll("time")].map((time) => [text(time), time.getAttribute("datetime")]);
+    // The next show above the list, then the list: each date's text with its start, offset and all.
+    expect(times).toEqual([
+      ["November 26th", added.startDate],
+      ["November 26th", added.startDate],
+      ["April 23rd 2025", "2025-04-23T20:00:00+01:00"],
+      ["April 26th 2025", "2025-04-26T20:00:00+01:00"],
+      ["May 2nd 2025", "2025-05-02T20:00:00+01:00"],
+    ]);
+    const box = openAt(await nextShowBox(withAdded(0), builtInItsYear), builtInItsYear);
+    expect(nextShowSeen(box.document, box.shown).text).toBe("November 26th, The Linen Hall, Belfast");
+  });
+});
+
 describe("a page built before the tour", () => {
   it("is marked right by the visitor's browser once the shows are over", async () => {
     const builtBefore = "2025-04-01T12:00:00Z";
@@ -192,6 +221,10 @@ describe("a page built before the tour", () => {
       "Next show: April 26th, The Harbour Loft, Donegal Town",
     );
     const after = openAt(html, TODAY);
-    expect(datesSeen(after.document, after.shown)).toEqual(spec);
+    expect(datesSeen(after.document, after.shown)).toEqual([
+      { date: "April 23rd", past: true, ticket: undefined },
+      { date: "April 26th", past: true, ticket: undefined },
+      { date: "May 2nd", past: true, ticket: undefined },
+    ]);
   });
 });
