@@ -28,6 +28,7 @@ const siteUrl = siteUrlFrom(process.env, settings.url);
 const placeholders = placeholderProblem(process.env, {
   files: readContentFiles(fileURLToPath(new URL(".", import.meta.url))),
   siteUrl,
+  settingsFile: contentFiles.site.path,
 });
 if (placeholders) throw new Error(placeholders);
 

@@ -99,6 +99,10 @@ describe("astro.config.mjs", () => {
     await expect(loading).rejects.toThrow(
       /src\/content\/links\.yaml:\d+ {2}https:\/\/www\.instagram\.com\/orlaquinlan\.placeholder/,
     );
+    // Netlify's URL replaces the site settings' url, which therefore ships nowhere and is not listed.
+    const message = await loading.catch((error: Error) => error.message);
+    expect(message).toContain("src/content/site.yaml");
+    expect(message).not.toMatch(/site\.yaml:\d+ {2}https:\/\/orlaquinlan\.example/);
   });
 
   it("takes the site URL from Netlify's URL, unless SITE_URL overrides it", async () => {
