@@ -78,6 +78,20 @@ const production = {
 };
 
 describe("npm run build, stopped for the owner", () => {
+  it("stops Netlify's first build, made before the Supabase values are set, saying which and where, and fails", async () => {
+    const { output, status } = await build(projectWith(), { CONTEXT: "production", URL: production.URL });
+    expect(status).not.toBe(0);
+    expect(
+      count(
+        output,
+        "Deploy build stopped: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are not set for production.",
+      ),
+    ).toBe(1);
+    expect(output).toContain("Set them in the Netlify UI (Site configuration → Environment variables)");
+    expect(output).not.toMatch(STACK);
+    expect(output).toContain("✖ The build failed, so dist/ was left as it was. There is no earlier build in dist/.");
+  });
+
   it("lists the placeholders of a production build once, without a stack trace, and fails", async () => {
     const { output, status } = await build(projectWith(), production);
     expect(status).not.toBe(0);
