@@ -187,6 +187,16 @@ describe("contacts store: adding", () => {
     expect(toasts).toEqual([]);
   });
 
+  it("takes the direction characters out of a pasted phone number as it arrives, so it adds as shown", async () => {
+    const { server, store, toasts } = setUp();
+    // A number as an address book copies it: wrapped in U+202A … U+202C.
+    store.editAddDraft(draft({ name: "Dara", role: "Sound", phone: "\u202A+353 87 123 4567\u202C" }));
+    expect(store.$addDraft.get().phone).toBe("+353 87 123 4567");
+    expect(await store.add(store.$addDraft.get())).toBe(true);
+    expect(server.row("Dara")?.phone).toBe("+353 87 123 4567");
+    expect(toasts).toEqual(["Contact added: New contact has been added successfully"]);
+  });
+
   it("says when the add fails, so the form keeps what was typed", async () => {
     const server = fakeContactsServer();
     server.intercept((request) => (request.method === "insert" ? failure(429, "too many") : undefined));
@@ -327,6 +337,14 @@ describe("contacts store: editing", () => {
     server.intercept(null);
     expect(await store.saveOverTheirs()).toBe(true);
     expect(server.row("Labhrás")).toMatchObject({ role: "Uilleann piper", phone: "01 6" });
+  });
+
+  it("takes the direction characters out of a phone number pasted into an edited card, and saves it as shown", async () => {
+    const { server, store } = await editing();
+    store.editDraft("p", draft({ name: "Labhrás", role: "Piper", phone: "\u2066087 123\u2069\u200E" }));
+    expect(store.$editing.get()?.draft.phone).toBe("087 123");
+    expect(await store.save()).toBe(true);
+    expect(server.row("Labhrás")?.phone).toBe("087 123");
   });
 
   it("sends no save that holds direction characters the table refuses, and keeps the draft", async () => {

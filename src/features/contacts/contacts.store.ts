@@ -34,6 +34,7 @@ import {
   newContactId,
   parseLegacyContacts,
   remainingAfterMigration,
+  typedDraft,
   updateFromDraft,
   withContact,
   type Contact,
@@ -292,9 +293,10 @@ export function createContactsStore(environment: ContactsEnvironment) {
     });
   }
 
+  /** A keystroke or a paste in an edited card (a phone number loses its direction characters as it arrives). */
   function editDraft(id: string, draft: ContactDraft): void {
     const editing = $editing.get();
-    if (editing?.id === id) $editing.set({ ...editing, draft });
+    if (editing?.id === id) $editing.set({ ...editing, draft: typedDraft(draft) });
   }
 
   /** Cancel, Escape, or nothing of mine left to save: the card shows the contact as it is; the draft is dropped. */
@@ -493,8 +495,8 @@ export function createContactsStore(environment: ContactsEnvironment) {
     migrate,
     load,
     add,
-    /** What the add form holds as typed. */
-    editAddDraft: (draft: ContactDraft) => $addDraft.set(draft),
+    /** What the add form holds as typed (a phone number without direction characters, as everywhere). */
+    editAddDraft: (draft: ContactDraft) => $addDraft.set(typedDraft(draft)),
     startEditing,
     editDraft,
     stopEditing,
