@@ -64,6 +64,22 @@ test("an e-mail whose domain mixes Latin and Cyrillic letters is flagged on its 
   await expectAccessible(page);
 });
 
+test("a look-alike e-mail typed into the add form, which the browser sends in punycode, is flagged on its card", async ({
+  page,
+}) => {
+  const name = `Donal ${uniqueWord()}`;
+  await openContacts(page);
+  await addContact(page, { name, role: "Promoter", email: "donal@\u043erlaquinlan.example" });
+  const shown = card(page, name);
+  // The e-mail field sent the domain as mail travels to it; the card decodes it and shows both forms.
+  await expect(shown.getByRole("link", { name: `Email donal@${LOOKALIKE_ASCII}` })).toBeVisible();
+  await expect(shown).toContainText(
+    "Look-alike letters. The domain mixes Latin and Cyrillic letters once decoded, so a mail app may show it as an " +
+      `address it is not. ${LOOKALIKE_ASCII} is punycode for \u043erlaquinlan.example.`,
+  );
+  await expectAccessible(page);
+});
+
 /** Every request that would write a contact, from now on. */
 function contactWrites(page: Page): string[] {
   const writes: string[] = [];
