@@ -281,6 +281,35 @@ describe("contacts store: editing", () => {
     expect(server.row("Labhrás")?.version).toBe(2);
   });
 
+  it("puts their change to a field I left alone into my draft, where the form shows it, and saves what it shows", async () => {
+    const { server, store } = await savedAfter(
+      { role: "Uilleann piper", phone: "01 234" },
+      { role: "Píobaire", email: "labhras@example.ie" },
+    );
+    // Their phone in the form, my e-mail and my role as typed, the role in question beside theirs.
+    expect(store.$editing.get()).toMatchObject({
+      draft: draft({ name: "Labhrás", role: "Píobaire", email: "labhras@example.ie", phone: "01 234" }),
+      theirs: { role: "Uilleann piper", phone: "01 234" },
+      taken: ["phone"],
+    });
+    expect(await store.saveOverTheirs()).toBe(true);
+    expect(stored(server)).toEqual(["Píobaire", "labhras@example.ie", "01 234", 3]);
+  });
+
+  it("follows their still newer change to a field I left alone, and saves mine once I type over it", async () => {
+    const { server, store } = await savedAfter({ role: "Uilleann piper", phone: "01 234" }, { role: "Píobaire" });
+    // Before the choice they change the phone again, and the role: the form follows the phone; the role is asked again.
+    server.change("Labhrás", { role: "Piper and singer", phone: "01 999" });
+    expect(await store.saveOverTheirs()).toBe(false);
+    expect(store.$editing.get()).toMatchObject({
+      draft: { role: "Píobaire", phone: "01 999" },
+      theirs: { role: "Piper and singer", version: 3 },
+    });
+    store.editDraft("p", { ...store.$editing.get()!.draft, phone: "087 555" });
+    expect(await store.saveOverTheirs()).toBe(true);
+    expect(stored(server)).toEqual(["Píobaire", null, "087 555", 4]);
+  });
+
   it("Keep theirs: their value where we both changed a field, and the rest of my changes saved", async () => {
     const { server, store, toasts } = await savedAfter(
       { role: "Uilleann piper", phone: "01 234" },

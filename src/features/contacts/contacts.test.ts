@@ -12,6 +12,8 @@ import {
   newContactId,
   parseLegacyContacts,
   remainingAfterMigration,
+  takeTheirChanges,
+  theirChangesKept,
   typedDraft,
   updateFromDraft,
   withContact,
@@ -276,6 +278,38 @@ describe("a save that meets someone else's change", () => {
       conflicts: [],
       theirsKept: ["email"],
     });
+  });
+
+  it("brings my draft up to date with their version: their change where I left a field alone, mine and the question kept", () => {
+    // They changed the phone (I left it alone) and the e-mail (which I emptied); I changed the role.
+    const theirs = { ...base, email: "aoife@new.example", phone: "087 123 4567" };
+    const edit = { base, draft: { ...asOpened, role: "Agent", email: "" } };
+    const caughtUp = takeTheirChanges(edit, theirs);
+    expect(caughtUp).toEqual({
+      base: { ...base, phone: "087 123 4567" },
+      draft: { name: "Aoife", role: "Agent", email: "", phone: "087 123 4567" },
+      taken: ["phone"],
+    });
+    // The form now shows what a save writes; only the e-mail is in question, and the phone is theirs.
+    expect(mergeEdits(caughtUp.base, caughtUp.draft, theirs)).toEqual({
+      merged: { name: "Aoife", role: "Agent", email: null, phone: "087 123 4567" },
+      conflicts: ["email"],
+      theirsKept: [],
+    });
+    expect(theirChangesKept(caughtUp.taken, caughtUp)).toEqual(["phone"]);
+  });
+
+  it("counts a field that took their value as mine once I type over it, and as theirs when they change it again", () => {
+    const theirs = { ...base, phone: "087 123 4567" };
+    const caughtUp = takeTheirChanges({ base, draft: asOpened }, theirs);
+    const typedOver = { ...caughtUp, draft: { ...caughtUp.draft, phone: "01 234" } };
+    expect(theirChangesKept(caughtUp.taken, typedOver)).toEqual([]);
+    expect(mergeEdits(typedOver.base, typedOver.draft, theirs)).toMatchObject({ conflicts: [], theirsKept: [] });
+    expect(mergeEdits(typedOver.base, typedOver.draft, theirs).merged.phone).toBe("01 234");
+    // Left alone, a newer number of theirs replaces the one taken before, with nothing to ask.
+    const newer = takeTheirChanges(caughtUp, { ...theirs, phone: "087 765 4321" });
+    expect(newer).toMatchObject({ draft: { phone: "087 765 4321" }, taken: ["phone"] });
+    expect(mergeEdits(newer.base, newer.draft, { ...theirs, phone: "087 765 4321" }).conflicts).toEqual([]);
   });
 
   it("puts their values on the card in its place, the rest of the list unchanged", () => {

@@ -184,6 +184,44 @@ export function mergeEdits(
   return { merged: { ...merged, name: merged.name ?? "", role: merged.role ?? "" }, conflicts, theirsKept };
 }
 
+/** My edit of a card: the values it was opened with (per field) and what I typed. */
+export type EditInProgress = { base: ContactValues; draft: ContactDraft };
+
+/**
+ * My edit brought up to date as someone else's newer version arrives, so the form never shows a value
+ * the save would not write: a field only they changed takes their value in my draft, and from then on
+ * counts as opened with it (typing over it is my change; a still newer version of it is theirs again);
+ * a field only I changed keeps mine; a field we both changed keeps mine, measured against the version I
+ * opened, so it stays in question beside theirs. `taken`: the fields that took their value.
+ */
+export function takeTheirChanges(
+  { base, draft }: EditInProgress,
+  theirs: ContactValues,
+): EditInProgress & { taken: ContactField[] } {
+  const taken = mergeEdits(base, draft, theirs).theirsKept;
+  const nextBase: Record<ContactField, string | null> = { ...base };
+  const nextDraft: ContactDraft = { ...draft };
+  for (const field of taken) {
+    nextBase[field] = theirs[field] ?? null;
+    nextDraft[field] = theirs[field] ?? "";
+  }
+  return {
+    base: { ...nextBase, name: nextBase.name ?? "", role: nextBase.role ?? "" },
+    draft: nextDraft,
+    taken,
+  };
+}
+
+/**
+ * Of the fields that took someone else's value (takeTheirChanges), those that still hold it untouched:
+ * their changes, which a save keeps whichever way the person chooses.
+ */
+export function theirChangesKept(taken: readonly ContactField[], { base, draft }: EditInProgress): ContactField[] {
+  const mine = updateFromDraft(draft);
+  const opened = updateFromDraft(draftFromContact(base));
+  return CONTACT_FIELDS.filter((field) => taken.includes(field) && mine[field] === opened[field]);
+}
+
 /**
  * The list after a load: the table's rows, newest first, plus any contact
  * added on this screen while the load was under way that the reply missed.
