@@ -42,30 +42,13 @@ export function gateStatus(page: Page): Locator {
 }
 
 /**
- * What "Access granted" says on each team page: the spec's words on the calendar, and on the others
- * what they open.
- */
-const ACCESS_GRANTED: Record<string, string> = {
-  calendar: "You can now edit the calendar",
-  contacts: "You can now edit the contacts",
-  fans: "You can now see the sign-ups",
-};
-
-/** The Access granted toast's words on the team page `page` is on. */
-function accessGranted(page: Page): string {
-  const words = ACCESS_GRANTED[new URL(page.url()).pathname.split("/").filter(Boolean)[0] ?? ""];
-  if (!words) throw new Error(`${page.url()} is not a team page`);
-  return words;
-}
-
-/**
  * Types the team password and presses Login on the Enter Password screen, as a team member opens
- * any team page (the calendar, the contacts, the fans list), and waits for its Access granted.
+ * any team page (the calendar, the contacts, the fans list), and waits for the spec's Access granted.
  */
 export async function signIn(page: Page): Promise<void> {
   await page.getByLabel("Password", { exact: true }).fill(TEAM_PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
-  await expectToast(page, "Access granted", accessGranted(page));
+  await expectToast(page, "Access granted", "You can now edit the calendar");
 }
 
 /** Opens /calendar, signs in, and waits until the calendar listens for changes. */
