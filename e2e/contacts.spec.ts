@@ -423,6 +423,11 @@ test("two people editing one card lose nothing: other fields merge without askin
   await saveEdit(two, name, { Role: "Piper", Email: "labhras@piper.example" });
   await expect(conflictRow(two, "Role").getByRole("cell")).toHaveText(["Piper", "Fiddler"]);
   await expect(conflictNotice(two)).toContainText("Their change to Phone is kept either way.");
+  // The form shows what the save will write: their phone, my e-mail, my role beside theirs.
+  const edited = editingCard(two, name);
+  await expect(edited.getByLabel("Phone")).toHaveValue("087 111");
+  await expect(edited.getByLabel("Email")).toHaveValue("labhras@piper.example");
+  await expect(edited.getByLabel("Role")).toHaveValue("Piper");
   await two.getByRole("button", { name: "Save mine over theirs" }).click();
   await expectToast(two, "Contact updated", "Contact has been updated successfully");
 
