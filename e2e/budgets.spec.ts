@@ -3,19 +3,25 @@
  * budgets the bench reports on (BUDGETS in tools/bench/bench-report.mjs) for
  * the pages in src/data/pages.mjs: zero-JS pages load no script file and under
  * 1 KB of inline script, first-round-trip pages fit HTML and CSS in 14 KB
- * gzipped, small-script pages keep their own script small, the calendar keeps
- * its JavaScript at load under a ceiling, and island pages load an island's
+ * gzipped, small-script pages keep their own script small, the team pages keep
+ * their JavaScript at load under a ceiling, and island pages load an island's
  * code only once it is seen. Every page, the tools too, loads
  * without a broken file (and, as every journey, without a CSP violation).
+ * The page is loaded, recorded and weighed by the bench's own code
+ * (tools/bench/measure-page.mjs), so the two cannot disagree on what a page weighs.
  */
-import type { Page, Request } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ALL_PAGES } from "../src/data/pages.mjs";
 import { BUDGETS } from "../tools/bench/bench-report.mjs";
-import { MOBILE } from "../tools/bench/measure-page.mjs";
-import { summarizeResponses } from "../tools/bench/page-weight.mjs";
+import {
+  islandChecks,
+  loadWeight,
+  MOBILE,
+  recordLoad,
+  viewportAbove,
+  visibleIslands,
+} from "../tools/bench/measure-page.mjs";
 import { expect, test } from "./fixtures";
-
-type Recorded = Parameters<typeof summarizeResponses>[0][number];
 
 /** The budgets a page is held to, as the test's title names them. */
 function budgetsOf(path: string): string[] {
@@ -28,60 +34,8 @@ function budgetsOf(path: string): string[] {
   return budgets;
 }
 
-/** Records every same-site response with its body, as the bench weighs them. */
-function record(page: Page) {
-  const responses: Recorded[] = [];
-  const pending: Promise<void>[] = [];
-  const requested: string[] = [];
-  const broken: string[] = [];
-  page.on("request", (request) => requested.push(request.url()));
-  page.on("requestfinished", (request: Request) =>
-    pending.push(
-      (async () => {
-        const response = await request.response();
-        if (response && response.status() >= 400 && !request.isNavigationRequest()) {
-          broken.push(`${response.status()} ${request.url()}`);
-        }
-        responses.push({
-          url: request.url(),
-          resourceType: request.resourceType(),
-          status: response?.status() ?? 0,
-          body: await response?.body().catch(() => null),
-          isDocument: request.frame() === page.mainFrame() && request.isNavigationRequest(),
-        });
-      })(),
-    ),
-  );
-  return { responses, requested, broken, settled: () => Promise.all(pending) };
-}
-
-/** The page's `client:visible` islands: where their code and framework come from, and where they sit. */
-function visibleIslands(page: Page) {
-  return page.locator('astro-island[client="visible"]').evaluateAll((islands) =>
-    islands.map((island) => {
-      // Islands are display:contents; the browser sees (and Astro observes) their children.
-      const boxes = [...island.children].map((child) => child.getBoundingClientRect()).filter((box) => box.height > 0);
-      return {
-        name: island.getAttribute("component-export") ?? "",
-        componentUrl: new URL(island.getAttribute("component-url") ?? "", location.href).href,
-        rendererUrl: new URL(island.getAttribute("renderer-url") ?? "", location.href).href,
-        top: Math.min(...boxes.map((box) => box.top)) + scrollY,
-      };
-    }),
-  );
-}
-
-/** Scrolls the page's `index`th `client:visible` island into the middle of the window. */
-function scrollToIsland(page: Page, index: number) {
-  return page
-    .locator('astro-island[client="visible"]')
-    .nth(index)
-    .evaluate((island) =>
-      [...island.children]
-        .find((child) => child.getBoundingClientRect().height > 0)
-        ?.scrollIntoView({ block: "center" }),
-    );
-}
+/** The `index`th `client:visible` island of the page. */
+const islandAt = (page: Page, index: number) => page.locator('astro-island[client="visible"]').nth(index);
 
 test.use({ ...MOBILE, failOnConsoleErrors: true });
 
@@ -95,21 +49,25 @@ for (const path of ALL_PAGES) {
       // in a window that ends above its highest island, as the bench does. Measured in a context of
       // its own, so nothing it loads is in this page's cache.
       const probe = await browser.newContext({ ...MOBILE, baseURL });
-      const probePage = await probe.newPage();
-      await probePage.goto(path);
-      const highest = Math.min(...(await visibleIslands(probePage)).map((island) => island.top));
+      const islands = await probe.newPage().then(async (probePage) => {
+        await probePage.goto(path);
+        return visibleIslands(probePage);
+      });
       await probe.close();
+      const highest = Math.min(...islands.map((island) => island.top ?? Infinity));
       expect(highest, "a client:visible island on the page").toBeLessThan(Infinity);
-      if (highest < MOBILE.viewport.height) {
-        await page.setViewportSize({ width: MOBILE.viewport.width, height: Math.max(120, Math.floor(highest) - 20) });
-      }
+      if (highest < MOBILE.viewport.height) await page.setViewportSize(viewportAbove(highest, MOBILE.viewport.width));
     }
-    const recorded = record(page);
-    // Before any interaction: loaded, and the network quiet.
-    await page.goto(path, { waitUntil: "networkidle" });
-    await recorded.settled();
-    const weight = summarizeResponses(recorded.responses, new URL(page.url()).origin);
-    expect(recorded.broken, "same-site files that failed").toEqual([]);
+    // Before any interaction: loaded, and the network quiet, recorded and weighed as the bench does.
+    const load = await recordLoad(page, path);
+    const weight = loadWeight(load, new URL(page.url()).origin);
+    // The page's own answer is checked on its own; a frame's page is another site's to answer for.
+    const broken = load.responses.filter(({ status, resourceType }) => status >= 400 && resourceType !== "document");
+    expect(
+      broken.map(({ status, url }) => `${status} ${url}`),
+      "files that failed",
+    ).toEqual([]);
+    expect(load.status, "the page's own answer").toBe(200);
     expect(weight.htmlCssGzip, "the page was weighed").toBeGreaterThan(0);
 
     if (BUDGETS.zeroJsPages.includes(path)) {
@@ -133,16 +91,17 @@ for (const path of ALL_PAGES) {
       ).toBeLessThanOrEqual(jsAtLoadMax);
     }
     if (islandPage) {
+      const requested = load.requested.map(({ url }) => url);
       const islands = await visibleIslands(page);
-      for (const [index, island] of islands.entries()) {
-        // Neither the island's code nor its framework has come yet…
-        expect(recorded.requested, `${island.name} before it is seen`).not.toContain(island.componentUrl);
-        expect(recorded.requested, `${island.name}'s framework before it is seen`).not.toContain(island.rendererUrl);
-        // …and both come once the visitor scrolls to it.
-        const loaded = page.waitForRequest(island.componentUrl);
-        await scrollToIsland(page, index);
-        await loaded;
-        await expect(page.locator('astro-island[client="visible"]').nth(index)).not.toHaveAttribute("ssr");
+      for (const island of islands) {
+        // Neither the island's framework has come yet…
+        expect(requested, `${island.name}'s framework before it is seen`).not.toContain(island.rendererUrl);
+      }
+      // …nor its code, which comes once the visitor scrolls to it, and the island then comes alive.
+      for (const check of await islandChecks(page, islands, requested)) {
+        expect(check.requestedAtLoad, `${check.name} fetched before it is seen`).toBe(false);
+        expect(check.requestedAfterScroll, `${check.name} fetched once scrolled to`).toBe(true);
+        await expect(islandAt(page, check.index)).not.toHaveAttribute("ssr");
       }
     }
   });

@@ -4,7 +4,8 @@
  * `npm run bench`: builds the site, serves it with the deployed headers and
  * measures every page as a first-time visitor on a phone: bytes before any
  * interaction, whether islands wait until they are seen, and Lighthouse's
- * mobile scores (median of several runs), how long the calendar and the
+ * mobile scores (median of several runs), how long the main content takes
+ * to fade in on the public pages, how long the calendar and the
  * contacts take from Login to the team's data, and how the contacts page keeps
  * up with 5,000 contacts (after its sign-in) and a search typed into them. Checks the budgets; exits 1 when
  * one is missed (unless --no-fail). `--help` lists the options.
@@ -21,6 +22,7 @@ import {
   lighthouseReportDir,
   parseBenchArgs,
   renderReport,
+  summarizeFadeIn,
   summarizeLighthouse,
   summarizeTimings,
   summarizeUnlock,
@@ -28,6 +30,7 @@ import {
 } from "../tools/bench/bench-report.mjs";
 import { astroBuild, buildAside } from "../tools/build-aside.mjs";
 import { CHROMIUM_ARGS, ensureChromium } from "../tools/chromium.mjs";
+import { FADE_LOADS, measureFadeIn } from "../tools/bench/measure-fade.mjs";
 import { measurePage, MOBILE } from "../tools/bench/measure-page.mjs";
 import { directoryRows, measureContactList, seedContacts } from "../tools/bench/measure-contacts.mjs";
 import {
@@ -107,6 +110,16 @@ try {
     const weight = await measurePage(browser, `${origin}${page.path}`);
     if (weight.status !== 200) throw new Error(`${page.path} answered ${weight.status}, not 200`);
     page.weight = weight;
+  }
+  const fadePages = /** @type {readonly string[]} */ (BUDGETS.fadeIn.pages);
+  for (const page of pages.filter(({ path }) => fadePages.includes(path))) {
+    log(`▶ timing the fade-in of ${page.path} (${FADE_LOADS} fresh loads)`);
+    try {
+      page.fadeIn = summarizeFadeIn(await measureFadeIn(browser, `${origin}${page.path}`));
+    } catch (error) {
+      page.fadeInError = /** @type {Error} */ (error).message;
+      log(`  ✖ ${page.fadeInError}`);
+    }
   }
   const signInPages = Object.keys(BUDGETS.unlockP95Max);
   for (const page of options.backend ? pages.filter(({ path }) => signInPages.includes(path)) : []) {

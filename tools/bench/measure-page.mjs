@@ -4,7 +4,8 @@
  * records every response until the network goes quiet: that is "before any
  * interaction". Then, for each `client:visible` island, checks that its
  * component chunk was not fetched at load and is fetched once the island is
- * scrolled into view.
+ * scrolled into view. The browser journey of the budgets (e2e/budgets.spec.ts)
+ * loads and weighs pages with the same functions.
  */
 import { summarizeResponses } from "./page-weight.mjs";
 
@@ -20,6 +21,7 @@ import { summarizeResponses } from "./page-weight.mjs";
  * @property {number} index its place among the page's client:visible islands
  * @property {string} name
  * @property {string} componentUrl
+ * @property {string} rendererUrl the framework's code (React's, for these islands)
  * @property {number | null} top
  * @property {number | null} bottom
  * @property {boolean} inFirstViewport
@@ -45,7 +47,8 @@ export const MOBILE = {
 
 const QUIET_MS = 1_500;
 const SETTLE_LIMIT_MS = 15_000;
-const ISLAND_WAIT_MS = 8_000;
+/** How long an island may take to fetch its code once scrolled to: generous, as a busy machine is slow to. */
+const ISLAND_WAIT_MS = 20_000;
 
 /**
  * @param {string} url
@@ -65,7 +68,7 @@ function isThirdParty(url, origin) {
  * @param {Page} page
  * @returns {Promise<void>}
  */
-function networkQuiet(page) {
+export function networkQuiet(page) {
   return new Promise((resolve) => {
     let inFlight = 0;
     /** @type {NodeJS.Timeout | undefined} */
@@ -104,7 +107,7 @@ function networkQuiet(page) {
  * @param {Page} page
  * @returns {Promise<Island[]>}
  */
-function visibleIslands(page) {
+export function visibleIslands(page) {
   return page.evaluate(() =>
     [...document.querySelectorAll('astro-island[client="visible"]')].map((island, index) => {
       // Islands are display:contents; Astro observes their children, so measure those.
@@ -118,6 +121,7 @@ function visibleIslands(page) {
         index,
         name: JSON.parse(island.getAttribute("opts") || "{}").name ?? island.getAttribute("component-export"),
         componentUrl: new URL(island.getAttribute("component-url") ?? "", location.href).href,
+        rendererUrl: new URL(island.getAttribute("renderer-url") ?? "", location.href).href,
         top,
         bottom,
         inFirstViewport: top !== null && bottom !== null && top < window.innerHeight && bottom > 0,
@@ -127,23 +131,33 @@ function visibleIslands(page) {
 }
 
 /**
- * Opens `url` in a fresh context of the phone with `viewport`, recording every request and every finished
- * response until the network is quiet.
- * @param {Browser} browser
- * @param {string} url
- * @param {Viewport} viewport
+ * What one load of a page brought: the navigation's status, every request made (other hosts' too, which
+ * may never finish here) and every finished response with its body.
+ * @typedef {object} RecordedLoad
+ * @property {number} status
+ * @property {{ url: string, resourceType: string }[]} requested
+ * @property {RecordedResponse[]} responses
  */
-async function openRecorded(browser, url, viewport) {
-  const context = await browser.newContext({ ...MOBILE, viewport });
-  const page = await context.newPage();
-  /** @type {{ url: string, resourceType: string }[]} */
+
+/**
+ * Loads `url` in `page` without touching it, recording every request and every finished response until
+ * the network is quiet: what the page costs before any interaction. Stops recording then, so what the
+ * visitor does next is not counted.
+ * @param {Page} page
+ * @param {string} url absolute, or relative to the context's base URL
+ * @returns {Promise<RecordedLoad>}
+ */
+export async function recordLoad(page, url) {
+  /** @type {RecordedLoad["requested"]} */
   const requested = [];
   /** @type {Promise<void>[]} */
   const pending = [];
   /** @type {RecordedResponse[]} */
   const responses = [];
-  page.on("request", (request) => requested.push({ url: request.url(), resourceType: request.resourceType() }));
-  page.on("requestfinished", (request) => {
+  /** @param {import("playwright-core").Request} request */
+  const onRequest = (request) => requested.push({ url: request.url(), resourceType: request.resourceType() });
+  /** @param {import("playwright-core").Request} request */
+  const onFinished = (request) => {
     pending.push(
       (async () => {
         const response = await request.response();
@@ -162,12 +176,59 @@ async function openRecorded(browser, url, viewport) {
         });
       })(),
     );
-  });
-  const quiet = networkQuiet(page);
-  const navigation = await page.goto(url, { waitUntil: "load" });
-  await quiet;
-  await Promise.all(pending);
-  return { context, page, requested, responses, status: navigation?.status() ?? 0 };
+  };
+  page.on("request", onRequest);
+  page.on("requestfinished", onFinished);
+  try {
+    const quiet = networkQuiet(page);
+    const navigation = await page.goto(url, { waitUntil: "load" });
+    await quiet;
+    await Promise.all(pending);
+    return { status: navigation?.status() ?? 0, requested, responses };
+  } finally {
+    page.off("request", onRequest);
+    page.off("requestfinished", onFinished);
+  }
+}
+
+/**
+ * A recorded load's weight as the budgets read it; requests to other hosts are listed from what was asked
+ * (failed requests, to hosts unreachable here, never finish).
+ * @param {RecordedLoad} load
+ * @param {string} origin the page's own origin
+ */
+export function loadWeight(load, origin) {
+  const weight = summarizeResponses(load.responses, origin);
+  weight.thirdParty = [...new Set(load.requested.map(({ url }) => url).filter((url) => isThirdParty(url, origin)))];
+  return weight;
+}
+
+/**
+ * A viewport as wide as `width` that ends above an island whose first box starts at `top`, so the island
+ * waits below the fold.
+ * @param {number} top
+ * @param {number} width
+ * @returns {Viewport}
+ */
+export function viewportAbove(top, width) {
+  return { width, height: Math.max(120, Math.floor(top) - 20) };
+}
+
+/**
+ * Opens `url` in a fresh context of the phone with `viewport` and records its load (recordLoad).
+ * @param {Browser} browser
+ * @param {string} url
+ * @param {Viewport} viewport
+ */
+async function openRecorded(browser, url, viewport) {
+  const context = await browser.newContext({ ...MOBILE, viewport });
+  const page = await context.newPage();
+  try {
+    return { context, page, ...(await recordLoad(page, url)) };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
 }
 
 /**
@@ -176,7 +237,7 @@ async function openRecorded(browser, url, viewport) {
  * @param {Island[]} islands
  * @param {string[]} requestedAtLoad the URLs requested before any scrolling
  */
-async function islandChecks(page, islands, requestedAtLoad) {
+export async function islandChecks(page, islands, requestedAtLoad) {
   /** @type {IslandCheck[]} */
   const checks = [];
   for (const island of islands) {
@@ -220,9 +281,7 @@ export async function measurePage(browser, url, { viewport = MOBILE.viewport } =
   const origin = new URL(url).origin;
   const first = await openRecorded(browser, url, viewport);
   try {
-    const weight = summarizeResponses(first.responses, origin);
-    // Failed requests (other hosts, unreachable here) never finish: list them from what was asked.
-    weight.thirdParty = [...new Set(first.requested.map(({ url }) => url).filter((u) => isThirdParty(u, origin)))];
+    const weight = loadWeight(first, origin);
     const islands = await visibleIslands(first.page);
     const requestedAtLoad = first.requested.map(({ url }) => url);
     const checks = await islandChecks(
@@ -249,8 +308,7 @@ export async function measurePage(browser, url, { viewport = MOBILE.viewport } =
  * @returns {Promise<IslandCheck>}
  */
 async function checkBelowTheFold(browser, url, island, width) {
-  const height = Math.max(120, Math.floor(island.top ?? 0) - 20);
-  const viewport = { width, height };
+  const viewport = viewportAbove(island.top ?? 0, width);
   const short = await openRecorded(browser, url, viewport);
   try {
     const [placed] = (await visibleIslands(short.page)).filter((candidate) => candidate.index === island.index);

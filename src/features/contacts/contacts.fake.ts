@@ -118,7 +118,7 @@ export function fakeContactsServer(initial: { id: string; name: string; role: st
   for (const contact of [...initial].reverse()) insert(contact);
 
   return {
-    /** Stands in for the SupabaseClient (only `from` is used). */
+    /** Stands in for the client (only `from` is used). */
     client: { from: builder } as never,
     contacts,
     history,

@@ -14,11 +14,10 @@
  * sequence (a failed migration row, a late reply, a conflict) with fakes; the page's store is
  * `contactsStore()`. The islands subscribe to its atoms and call its verbs, nothing more.
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { atom, computed, type ReadableAtom, type WritableAtom } from "nanostores";
 import { downloadText } from "../../lib/download";
 import { browserStorage, readStorage, removeStorage, writeStorage, type KeyValueStorage } from "../../lib/storage";
-import { getSupabase } from "../../lib/supabase";
+import { getSupabaseRest } from "../../lib/supabase";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
@@ -50,6 +49,7 @@ import {
   insertContact,
   updateContact,
   upsertContact,
+  type ContactsClient,
   type SaveResult,
 } from "./contacts.api";
 import { allowanceText, isAllowanceSpent, type AllowanceKind } from "./contacts.allowance";
@@ -63,7 +63,7 @@ export type ContactsToast = Parameters<typeof showToast>[0];
 
 export type ContactsEnvironment = {
   /** The Supabase client, or a promise of it, or a function that gives one (the page's is made on first use). */
-  client: SupabaseClient | PromiseLike<SupabaseClient> | (() => PromiseLike<SupabaseClient>);
+  client: ContactsClient | PromiseLike<ContactsClient> | (() => PromiseLike<ContactsClient>);
   storage: ContactsStorage;
   /** The clock, in ms since the epoch: new contacts' ids and creation times. */
   now?: () => number;
@@ -213,7 +213,7 @@ export function createContactsStore(environment: ContactsEnvironment) {
     const parse = parseLegacyContacts(raw);
     const failed = new Set<string>();
     if (parse.migratable.length > 0) {
-      let supabase: SupabaseClient;
+      let supabase: ContactsClient;
       try {
         supabase = await client();
       } catch {
@@ -532,6 +532,6 @@ let pageStore: ContactsStore | undefined;
 
 /** The page's store: the shared Supabase client, this browser's storage, the real clock, the team session. */
 export function contactsStore(): ContactsStore {
-  pageStore ??= createContactsStore({ client: getSupabase, storage: browserStorage, session: teamSession() });
+  pageStore ??= createContactsStore({ client: getSupabaseRest, storage: browserStorage, session: teamSession() });
   return pageStore;
 }
