@@ -10,6 +10,7 @@
  */
 import { spawn } from "node:child_process";
 import { ensureChromium } from "../tools/chromium.mjs";
+import { ensurePostgres } from "../tools/postgres.mjs";
 
 /**
  * @typedef {object} Step
@@ -60,8 +61,9 @@ const selectedIds = new Set(selected.map((step) => step.id));
 /** The steps `step` waits for: those of its `after` that were selected. */
 const prerequisites = (/** @type {Step} */ step) => (step.after ?? []).filter((id) => selectedIds.has(id));
 
-// Find (or install) the browser before spending minutes on the other steps.
+// Find (or install) the browser and the database server before spending minutes on the other steps.
 if (selectedIds.has("e2e")) ensureChromium();
+if (selectedIds.has("unit")) ensurePostgres();
 
 // Colours survive the pipe when a person is watching.
 const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: "1" } : process.env;
