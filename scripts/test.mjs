@@ -47,7 +47,7 @@ const npmScript = (id, name, script) => {
   return { id, name: `${name} (npm run ${script})`, command: scripts[script], args: [], shell: true };
 };
 
-const CHEAP = ["check", "types", "lint", "format", "knip"];
+const CHEAP = ["check", "types", "lint", "format", "knip", "package"];
 
 /** @type {Step[]} */
 const STEPS = [
@@ -56,6 +56,7 @@ const STEPS = [
   npmScript("lint", "lint", "lint"),
   npmScript("format", "format check", "format:check"),
   npmScript("knip", "unused files, exports and dependencies", "knip"),
+  npmScript("package", "package.json: pins, overrides' reasons, what npm start needs", "test:package"),
   { id: "unit", name: "unit and integration tests (vitest)", command: bin("vitest"), args: ["run"], after: CHEAP },
   {
     id: "build",
