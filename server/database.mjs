@@ -29,15 +29,49 @@ const PGLITE_VERSION = JSON.parse(
   ),
 ).version;
 
-// Supabase Auth's own schema, as far as the local /auth/v1 needs it. Hosted projects have theirs (managed by
-// the Auth server), so it is created here, never by a migration. The helpers are the hosted definitions:
-// they read the request's claims, which the REST handler and the realtime check set per transaction.
-// Only the backend's own (superuser) connection touches the tables: anon and authenticated may call the
-// helpers but read no table, as on a hosted project.
-const AUTH_SCHEMA = `
-create schema if not exists auth;
-revoke all on schema auth from public;
-grant usage on schema auth to anon, authenticated, service_role;
+/** The superuser, as on a hosted project; postgres, the migrations' owner, is not one (hosted-project.sql). */
+export const SUPERUSER = "supabase_admin";
+
+/** What a hosted project has before its first migration: roles, grants, the publication, the auth helpers. */
+const HOSTED_PROJECT = readFileSync(new URL("./hosted-project.sql", import.meta.url), "utf8");
+
+/**
+ * The default privileges of postgres in schema public, by the kind of hosted project. Projects made before
+ * Supabase stopped exposing new tables and functions automatically (new projects from 30 May 2026, existing
+ * ones from 30 October 2026) grant whatever postgres creates there to the three API roles; later ones grant
+ * nothing until a migration does. The local backend is a project of the later kind; the database tests hold
+ * the migrations to both.
+ * @type {Record<DefaultGrants, string>}
+ */
+const DEFAULT_GRANTS_SQL = {
+  none: "",
+  automatic: `
+alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+`,
+};
+
+/** @typedef {"none" | "automatic"} DefaultGrants */
+
+// The ledger of applied migrations, which both engines keep (the Supabase CLI keeps its own on a hosted
+// project). Only the superuser's own connection touches it.
+const LEDGER = `
+create schema if not exists stagedoor_internal;
+revoke all on schema stagedoor_internal from public;
+create table if not exists stagedoor_internal.schema_migrations (
+  version text primary key,
+  applied_at timestamptz not null default now()
+);
+alter table stagedoor_internal.schema_migrations add column if not exists checksum text;
+`;
+
+// Supabase Auth's tables as far as the local /auth/v1 needs them. Hosted projects have their own (managed
+// by the Auth server), so they are made here, never by a migration. Only the backend's own (superuser)
+// connection writes them. As on a hosted project, row-level security is on with no policy, anon and
+// authenticated may call the auth helpers but read no table, and postgres may read the sessions (Auth
+// grants it SELECT on its tables), which a security definer function owned by postgres may then consult.
+const LOCAL_AUTH = `
 create table if not exists auth.users (
   id uuid primary key,
   aud text not null default 'authenticated',
@@ -68,46 +102,24 @@ create table if not exists auth.refresh_tokens (
   created_at timestamptz not null default now()
 );
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
+alter table auth.users enable row level security;
+alter table auth.sessions enable row level security;
+alter table auth.refresh_tokens enable row level security;
 revoke all on all tables in schema auth from anon, authenticated, service_role;
-
-create or replace function auth.uid() returns uuid language sql stable as $fn$
-  select coalesce(nullif(current_setting('request.jwt.claim.sub', true), ''),
-                  (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'))::uuid
-$fn$;
-create or replace function auth.role() returns text language sql stable as $fn$
-  select coalesce(nullif(current_setting('request.jwt.claim.role', true), ''),
-                  (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role'))::text
-$fn$;
-create or replace function auth.email() returns text language sql stable as $fn$
-  select coalesce(nullif(current_setting('request.jwt.claim.email', true), ''),
-                  (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email'))::text
-$fn$;
-create or replace function auth.jwt() returns jsonb language sql stable as $fn$
-  select coalesce(nullif(current_setting('request.jwt.claim', true), ''),
-                  nullif(current_setting('request.jwt.claims', true), ''))::jsonb
-$fn$;
+grant select on auth.users, auth.sessions, auth.refresh_tokens to postgres with grant option;
 `;
 
-// Roles and the realtime publication of a hosted project, and no default grants:
-// a migration that forgets a GRANT fails here exactly as it would there.
-const BOOTSTRAP = `
-do $$
-begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
-  if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then create publication supabase_realtime; end if;
-end
-$$;
-grant usage on schema public to anon, authenticated, service_role;
-create schema if not exists stagedoor_internal;
-revoke all on schema stagedoor_internal from public;
-create table if not exists stagedoor_internal.schema_migrations (
-  version text primary key,
-  applied_at timestamptz not null default now()
-);
-alter table stagedoor_internal.schema_migrations add column if not exists checksum text;
-${AUTH_SCHEMA}`;
+/**
+ * Everything a database gets before the migrations, the same for PGlite and PostgreSQL: the hosted
+ * project's world with its kind of default grants, the ledger, then Supabase Auth's tables: the local
+ * backend's own by default, or `authTables` (the database tests make them as Supabase Auth does on a
+ * hosted project). A migration that forgets a GRANT fails here exactly as it would there.
+ * @param {DefaultGrants} defaultGrants
+ * @param {string} [authTables]
+ */
+export function bootstrapSql(defaultGrants, authTables = LOCAL_AUTH) {
+  return `${HOSTED_PROJECT}\n${DEFAULT_GRANTS_SQL[defaultGrants]}\n${LEDGER}\n${authTables}`;
+}
 
 /** @param {string} text */
 const sha256 = (text) => createHash("sha256").update(text).digest("hex");
@@ -116,10 +128,10 @@ const sha256 = (text) => createHash("sha256").update(text).digest("hex");
 
 /**
  * The migrations in `migrationsDir`, in the order of their file names.
- * @param {string} migrationsDir
+ * @param {string} [migrationsDir]
  * @returns {Migration[]}
  */
-function readMigrations(migrationsDir) {
+export function readMigrations(migrationsDir = DEFAULT_MIGRATIONS_DIR) {
   return readdirSync(migrationsDir)
     .filter((file) => file.endsWith(".sql"))
     .sort()
@@ -130,13 +142,23 @@ function readMigrations(migrationsDir) {
 }
 
 /**
- * Applies the bootstrap, then every migration the ledger does not list yet.
- * @param {PGlite} db
- * @param {Migration[]} migrations
- * @param {(line: string) => void} log
+ * What migrate() needs of a database session: PGlite is one, and the database tests wrap a PostgreSQL
+ * connection as one.
+ * @typedef {object} Session
+ * @property {(sql: string) => Promise<unknown>} exec runs one or more statements
+ * @property {(sql: string, params?: unknown[]) => Promise<{ rows: any[] }>} query
+ * @property {<T>(run: (tx: Omit<Session, "transaction">) => Promise<T>) => Promise<T>} transaction
  */
-async function migrate(db, migrations, log) {
-  await db.exec(BOOTSTRAP);
+
+/**
+ * Applies the bootstrap, then every migration the ledger does not list yet, each in a transaction of its
+ * own and as postgres, the role a hosted project's migrations run as (not a superuser there).
+ * @param {Session} db a session of the superuser
+ * @param {Migration[]} migrations
+ * @param {{ bootstrap: string, log?: (line: string) => void }} options
+ */
+export async function migrate(db, migrations, { bootstrap, log = () => {} }) {
+  await db.exec(bootstrap);
   /** @type {{ rows: { version: string, checksum: string | null }[] }} */
   const { rows } = await db.query("select version, checksum from stagedoor_internal.schema_migrations");
   const applied = new Map(rows.map((row) => [row.version, row.checksum]));
@@ -149,7 +171,9 @@ async function migrate(db, migrations, log) {
       continue;
     }
     await db.transaction(async (tx) => {
+      await tx.exec("set local role postgres");
       await tx.exec(sql);
+      await tx.exec("reset role");
       await tx.query("insert into stagedoor_internal.schema_migrations (version, checksum) values ($1, $2)", [
         file,
         checksum,
@@ -213,30 +237,60 @@ const PARAMETER_SERIALIZERS = {
 };
 
 /**
+ * A file in the data folder naming the role its initdb made superuser (supabase_admin). A folder made
+ * before there was one has postgres as its superuser.
+ */
+const SUPERUSER_FILE = "stagedoor-superuser";
+
+/**
  * Opens (creating if needed) the database and brings it up to date.
- * @param {{ dataDir?: string, migrationsDir?: string, snapshots?: boolean, log?: (line: string) => void }} [options]
- *   `dataDir`: folder that keeps the data (in memory when absent); `snapshots: false` always runs initdb.
+ * @param {object} [options]
+ * @param {string} [options.dataDir] folder that keeps the data (in memory when absent)
+ * @param {string} [options.migrationsDir]
+ * @param {Migration[]} [options.migrations] the migrations to apply (by default, every file of migrationsDir)
+ * @param {boolean} [options.snapshots] start a brand-new database from the cached snapshot (false: always initdb)
+ * @param {DefaultGrants} [options.defaultGrants] the kind of hosted project to be (default: a current one, "none")
+ * @param {(line: string) => void} [options.log]
  */
 export async function openDatabase({
   dataDir,
   migrationsDir = DEFAULT_MIGRATIONS_DIR,
+  migrations = readMigrations(migrationsDir),
   snapshots = true,
+  defaultGrants = "none",
   log = () => {},
 } = {}) {
-  const migrations = readMigrations(migrationsDir);
+  const bootstrap = bootstrapSql(defaultGrants);
   const key = sha256(
-    JSON.stringify([PGLITE_VERSION, BOOTSTRAP, migrations.map(({ file, checksum }) => [file, checksum])]),
+    JSON.stringify([PGLITE_VERSION, SUPERUSER, bootstrap, migrations.map(({ file, checksum }) => [file, checksum])]),
   ).slice(0, 24);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const isNew = !dataDir || !existsSync(join(dataDir, "PG_VERSION"));
+  let superuser = SUPERUSER;
+  if (dataDir && !isNew) {
+    const named = join(dataDir, SUPERUSER_FILE);
+    superuser = existsSync(named) ? readFileSync(named, "utf8").trim() : "postgres";
+    if (superuser !== SUPERUSER) {
+      log(
+        `${dataDir} was made with postgres as its superuser, unlike a hosted project (where postgres owns the ` +
+          "migrations without being one); `npm run db:reset` makes it afresh as hosted",
+      );
+    }
+  }
   const snapshot = isNew && snapshots ? readSnapshot(key) : null;
   const db = new PGlite({
     ...(dataDir ? { dataDir } : {}),
     ...(snapshot ? { loadDataDir: snapshot } : {}),
+    // PGlite connects as `username` and then switches to it (SET ROLE); the RESET below leaves the session
+    // as itself, as a direct connection is.
+    username: superuser,
+    initDbStartParams: ["--username", SUPERUSER],
     serializers: PARAMETER_SERIALIZERS,
   });
   await db.waitReady;
-  await migrate(db, migrations, log);
+  await db.exec("reset role");
+  if (dataDir && isNew) writeFileSync(join(dataDir, SUPERUSER_FILE), `${SUPERUSER}\n`);
+  await migrate(db, migrations, { bootstrap, log });
   if (isNew && snapshots && !snapshot) await writeSnapshot(db, key, log);
   return db;
 }

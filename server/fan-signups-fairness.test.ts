@@ -1,8 +1,10 @@
 /**
- * Fan sign-ups that one stranger cannot block: one sign-up a request, an allowance per client address
- * beside the shared backstop, the client's address taken from the socket (never from a header the client
- * sent), and the refusals counted for the team. Two client addresses are two local source addresses
- * (127.0.0.2, 127.0.0.3, ...), since the backend reads the address the connection comes from.
+ * Fan sign-ups that one stranger cannot block, as the local backend serves them over HTTP: a batch
+ * refused, the client's address taken from the socket (never from a header the client sent) and handed to
+ * SQL where a hosted project's gateway puts it, a refusal the form understands, and refusals kept and
+ * counted for the team. Two client addresses are two local source addresses (127.0.0.2, 127.0.0.3, ...),
+ * since the backend reads the address the connection comes from. The allowances themselves are the SQL's
+ * own tests (supabase/tests/fan-signups-fairness.test.ts).
  */
 import { type IncomingHttpHeaders, request } from "node:http";
 import type { SupabaseClient } from "@supabase/supabase-js";
@@ -68,54 +70,25 @@ beforeEach(async () => {
 });
 
 describe("one sign-up a request", () => {
-  it("refuses a batch with 400 PT400 and adds none of it, however the rows differ", async () => {
-    for (const batch of [Array.from({ length: 60 }, () => fan("same")), [fan("one"), fan("two")]]) {
-      const answer = await signUpFrom(STRANGER, batch);
-      expect(answer.status).toBe(400);
-      expect(JSON.parse(answer.text)).toEqual({
-        code: "PT400",
-        details: null,
-        hint: "Send one address a request.",
-        message: "One request may add at most 1 sign-up",
-      });
-    }
+  it("refuses a batch over HTTP with 400 PT400, to a plain POST and to supabase-js alike", async () => {
+    const answer = await signUpFrom(STRANGER, [fan("one"), fan("two")]);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text)).toEqual({
+      code: "PT400",
+      details: null,
+      hint: "Send one address a request.",
+      message: "One request may add at most 1 sign-up",
+    });
     const { error, status } = await client(backend.url)
       .from("fan_signups")
       .insert([fan("a"), fan("b")]);
     expect(status).toBe(400);
     expect(error).toMatchObject({ code: "PT400", message: "One request may add at most 1 sign-up" });
     expect(await listed()).toEqual([]);
-    // A refused batch costs no allowance: the stranger's ten single sign-ups still go through.
-    for (let i = 0; i < 10; i++) expect((await signUpFrom(STRANGER, fan(`single-${i}`))).status).toBe(201);
   });
 });
 
 describe("an allowance per client", () => {
-  it("leaves a second client signing up through a stranger's floods of 60-row batches and one sign-up after another", async () => {
-    const fansAnswers: number[] = [];
-    const strangerAnswers: number[] = [];
-    for (let round = 0; round < 60; round++) {
-      // The stranger sends a 60-row batch and a single sign-up each round (faster than one a second: the
-      // allowance counts any 60 seconds, so this is the same flood, harder).
-      strangerAnswers.push(
-        (
-          await signUpFrom(
-            STRANGER,
-            Array.from({ length: 60 }, () => fan("spam")),
-          )
-        ).status,
-      );
-      strangerAnswers.push((await signUpFrom(STRANGER, fan(`spam-${round}`))).status);
-      if (round % 10 === 5) fansAnswers.push((await signUpFrom(FANS[0], fan(`real-${round}`))).status);
-    }
-    expect(fansAnswers).toEqual([201, 201, 201, 201, 201, 201]);
-    const singles = strangerAnswers.filter((_, i) => i % 2 === 1);
-    expect(singles.filter((status) => status === 201)).toHaveLength(10);
-    expect(singles.slice(10).every((status) => status === 429)).toBe(true);
-    expect(strangerAnswers.filter((_, i) => i % 2 === 0).every((status) => status === 400)).toBe(true);
-    expect((await listed()).filter((email) => email.startsWith("real-"))).toHaveLength(6);
-  });
-
   it("takes the client's address from the connection: forged forwarding headers neither free the stranger nor spend a fan's allowance", async () => {
     const forged = (i: number) => ({
       "X-Forwarded-For": `198.51.100.${i}, ${FANS[1]}`,
@@ -131,17 +104,6 @@ describe("an allowance per client", () => {
     for (let i = 0; i < 10; i++) expect((await signUpFrom(FANS[1], fan(`named-${i}`))).status).toBe(201);
     const { rows } = await backend.db.query("select distinct client from public.fan_signups_attempts order by client");
     expect(rows).toEqual([{ client: STRANGER }, { client: FANS[1] }]);
-  });
-
-  it("keeps the shared allowance as a backstop, which a client's own refusals do not spend", async () => {
-    await backend.db.exec("update public.fan_signups_limits set per_minute = 15;");
-    const stranger = [];
-    for (let i = 0; i < 30; i++) stranger.push((await signUpFrom(STRANGER, fan(`s-${i}`))).status);
-    expect(stranger.filter((status) => status === 201)).toHaveLength(10);
-    const fans = [];
-    for (let i = 0; i < 8; i++) fans.push((await signUpFrom(FANS[i % FANS.length], fan(`f-${i}`))).status);
-    // 10 of the stranger's and 5 of the fans' fill the shared 15; the stranger's 20 refusals took none of it.
-    expect(fans).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
   });
 
   it("says in Retry-After when the client's allowance admits one again, and the form tells the fan to try again in a minute", async () => {
@@ -164,19 +126,12 @@ describe("an allowance per client", () => {
 });
 
 describe("the refused count", () => {
-  it("tells the team how many attempts the allowances refused in the last 24 hours, and nobody else", async () => {
-    await backend.db.exec("update public.fan_signups_limits set per_client_per_minute = 2, per_minute = 5;");
+  it("keeps the refusals a 429 answered, and tells the team their number over /rpc, the anon key 401 and any other account 403", async () => {
+    await backend.db.exec("update public.fan_signups_limits set per_client_per_minute = 2;");
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await signUpFrom(STRANGER, fan(`a-${i}`))).status); // 2 in, 4 refused
-    for (let i = 0; i < 4; i++) statuses.push((await signUpFrom(FANS[i % 2], fan(`b-${i}`))).status); // 3 in, 1 refused
-    await signUpFrom(STRANGER, [fan("batch-1"), fan("batch-2")]); // a batch is refused whole, not by an allowance
-    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
-    expect(await team.rpc("fan_signups_refused")).toMatchObject({ status: 200, data: 5, error: null });
-    // Refusals older than a day no longer count.
-    await backend.db.exec(
-      "insert into private.fan_signups_refusals (minute, refused) values (date_trunc('minute', now()) - interval '24 hours 2 minutes', 7)",
-    );
-    expect((await team.rpc("fan_signups_refused")).data).toBe(5);
+    for (let i = 0; i < 5; i++) statuses.push((await signUpFrom(STRANGER, fan(`a-${i}`))).status);
+    expect(statuses).toEqual([201, 201, 429, 429, 429]);
+    expect(await team.rpc("fan_signups_refused")).toMatchObject({ status: 200, data: 3, error: null });
 
     const anon = await client(backend.url).rpc("fan_signups_refused");
     expect(anon).toMatchObject({ status: 401, error: { code: "42501" } });

@@ -85,12 +85,14 @@ function changesOn(socket: WebSocket) {
 }
 
 describe("an outsider with the anon key", () => {
+  // That each verb and function is refused by the grants (401, 42501) is the SQL's own test
+  // (supabase/tests/outsider.test.ts); here, that the backend answers each with a 4xx, never a 5xx.
   it.each([
     ["calendar_events", newEvent, "title"],
     ["contacts", JSON.stringify(contact("outsider")), "name"],
     ["contacts_history", JSON.stringify({ contact_id: "agent", version: 9, name: "Forged", role: "x" }), "name"],
     ["contacts_limits", JSON.stringify({ per_minute: 100000 }), "per_minute"],
-  ])("is refused every REST verb on %s", async (table, body, column) => {
+  ])("is answered with a 4xx, never a 5xx, for every REST verb on %s", async (table, body, column) => {
     const base = `${backend.url}/rest/v1/${table}`;
     const change = JSON.stringify({ [column]: column === "per_minute" ? 100000 : "Defaced" });
     const attempts: Array<[string, RequestInit]> = [
@@ -106,14 +108,10 @@ describe("an outsider with the anon key", () => {
       const response = await fetch(url, { ...init, headers: { ...anonHeaders, ...(init.headers ?? {}) } });
       expect(response.status, `${init.method} ${url}`).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
-      if (init.method !== "HEAD" && init.method !== "PUT") {
-        expect(response.status).toBe(401);
-        expect(await response.json()).toMatchObject({ code: "42501" });
-      }
     }
   });
 
-  it("is refused every function over the contacts", async () => {
+  it("is answered with a 4xx, never a 5xx, for every function over the contacts", async () => {
     for (const [name, args] of [
       ["restore_contacts", { at: "2025-01-01T00:00:00Z", dry_run: true }],
       ["contacts_keep_history", {}],
@@ -126,8 +124,8 @@ describe("an outsider with the anon key", () => {
         headers: { ...anonHeaders, ...json },
         body: JSON.stringify(args),
       });
-      expect(response.status, name).toBe(401);
-      expect(await response.json()).toMatchObject({ code: "42501" });
+      expect(response.status, name).toBeGreaterThanOrEqual(400);
+      expect(response.status, name).toBeLessThan(500);
     }
   });
 
