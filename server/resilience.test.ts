@@ -284,4 +284,33 @@ describe("claims are kept per channel", () => {
     expect([user.status, (await user.json()).code]).toEqual([403, "session_not_found"]);
     socket.terminate();
   });
+
+  it("delivers nothing more to a channel whose session ends, though its token has not expired", async () => {
+    const leaving = await signedIn(backend.url);
+    const staying = await signedIn(backend.url);
+    const tokenOf = async (session: typeof leaving) => (await session.auth.getSession()).data.session!.access_token;
+    const { socket, frames } = await openSocket();
+    join(socket, "1", "leaving", {
+      config: { postgres_changes: [calendarBinding] },
+      access_token: await tokenOf(leaving),
+    });
+    join(socket, "2", "staying", {
+      config: { postgres_changes: [calendarBinding] },
+      access_token: await tokenOf(staying),
+    });
+    await until(() => replyTo(frames, "1") !== undefined && replyTo(frames, "2") !== undefined, 3000, "the joins");
+    const changesOn = (topic: string) =>
+      frames.filter((frame) => frame[3] === "postgres_changes" && frame[2] === `realtime:${topic}`);
+    const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
+    await admin.from("calendar_events").insert(event("Before signing out", "2025-07-03"));
+    await until(() => changesOn("leaving").length === 1 && changesOn("staying").length === 1, 3000, "both changes");
+    await leaving.auth.signOut({ scope: "local" });
+    await admin.from("calendar_events").insert(event("After signing out", "2025-07-04"));
+    await until(() => changesOn("staying").length === 2, 3000, "the live session's second change");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The policies ask whether the session still exists, so the ended one hears no more; its channel stays open.
+    expect(changesOn("leaving")).toHaveLength(1);
+    expect(frames.some((frame) => frame[3] === "phx_close" && frame[2] === "realtime:leaving")).toBe(false);
+    socket.terminate();
+  });
 });

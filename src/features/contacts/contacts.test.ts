@@ -33,6 +33,26 @@ describe("adding a contact", () => {
     expect(contactFromDraft({ name: "Aoife", role: "   ", email: "", phone: "" }, "1")).toBeNull();
   });
 
+  it("does nothing when name or role shows nothing, as the table would refuse it", () => {
+    const draft = (name: string) => ({ name, role: "Booker", email: "", phone: "" });
+    for (const blank of [
+      "\u200b\u3000", // zero-width and ideographic spaces
+      "\u0301\u0302", // combining marks with nothing under them
+      "\u2800", // the blank Braille pattern
+      "\u0378", // not assigned by Unicode
+      "\u{10ffff}", // a noncharacter
+      "\ue000\u{f0000}", // private use
+      "\ufffc",
+      " \ufffd\u0301 ",
+    ]) {
+      expect(contactFromDraft(draft(blank), "1"), JSON.stringify(blank)).toBeNull();
+      expect(contactFromDraft({ ...draft("Aoife"), role: blank }, "1"), JSON.stringify(blank)).toBeNull();
+    }
+    for (const name of ["Zoe\u0308", "\u0e2a\u0e31\u0e19\u0e15\u0e34", "Ciarán \ufffd", "Aoife \ue000"]) {
+      expect(contactFromDraft(draft(name), "1")?.name).toBe(name);
+    }
+  });
+
   it("stores empty e-mail and phone as null", () => {
     expect(contactFromDraft({ name: " Aoife ", role: "Booker", email: " ", phone: "" }, "id1")).toEqual({
       id: "id1",

@@ -109,14 +109,26 @@ export function newContactId(now: number = Date.now(), random: () => number = Ma
 const orNull = (value: string) => (value.trim() === "" ? null : value.trim());
 
 /**
- * The row to insert for a new contact, or null when name or role is empty (then nothing happens)
- * or a field holds direction characters the table refuses (the form says which).
+ * What shows nothing in a name or role: white space, invisible (format and default-ignorable)
+ * characters, combining marks with nothing to sit on (the Khitan filler among them), the blank Braille
+ * pattern and the null notehead, code points Unicode has not assigned, private use, and the object
+ * replacement and replacement characters. The table refuses a name or role made only of these; the
+ * Add form treats one as empty.
+ */
+const SHOWS_NOTHING = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{C}\u2800\u{1D159}\uFFFC\uFFFD]/gu;
+
+/** Whether a name or role would show nothing at all. */
+const showsNothing = (value: string) => value.replace(SHOWS_NOTHING, "") === "";
+
+/**
+ * The row to insert for a new contact, or null when name or role is empty or shows nothing (then
+ * nothing happens) or a field holds direction characters the table refuses (the form says which).
  */
 export function contactFromDraft(typed: ContactDraft, id: string): Contact | null {
   const draft = typedDraft(typed);
   const name = draft.name.trim();
   const role = draft.role.trim();
-  if (name === "" || role === "" || fieldsWithBidiControls(draft).length > 0) return null;
+  if (showsNothing(name) || showsNothing(role) || fieldsWithBidiControls(draft).length > 0) return null;
   return { id, name, role, email: orNull(draft.email), phone: orNull(draft.phone) };
 }
 
