@@ -110,7 +110,9 @@ test("opens with the team's sign-in: after a wrong password, a password manager'
   await fillAsPasswordManager(page, builtTeamEmail(), TEAM_PASSWORD);
   await expect(password).toHaveValue(TEAM_PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
-  await expectToast(page, "Access granted", "You can now edit the calendar");
+  // The spec's title; its words name this page, not the calendar's.
+  await expectToast(page, "Access granted", "You can now edit the contacts");
+  await expect(page.locator("[data-variant]").filter({ hasText: "the calendar" })).toHaveCount(0);
   await expect(page.locator("[data-variant]").filter({ hasText: "Access denied" })).toHaveCount(0);
   expect(signIns).toHaveLength(2);
   await expectToast(page, "Contacts loaded", "contacts loaded from the shared database");
@@ -423,6 +425,11 @@ test("two people editing one card lose nothing: other fields merge without askin
   await saveEdit(two, name, { Role: "Piper", Email: "labhras@piper.example" });
   await expect(conflictRow(two, "Role").getByRole("cell")).toHaveText(["Piper", "Fiddler"]);
   await expect(conflictNotice(two)).toContainText("Their change to Phone is kept either way.");
+  // The form shows what the save will write: their phone, my e-mail, my role beside theirs.
+  const edited = editingCard(two, name);
+  await expect(edited.getByLabel("Phone")).toHaveValue("087 111");
+  await expect(edited.getByLabel("Email")).toHaveValue("labhras@piper.example");
+  await expect(edited.getByLabel("Role")).toHaveValue("Piper");
   await two.getByRole("button", { name: "Save mine over theirs" }).click();
   await expectToast(two, "Contact updated", "Contact has been updated successfully");
 
@@ -568,7 +575,7 @@ test("locks and says why when the team password is changed elsewhere, keeping th
   await expect(addForm(page)).toHaveCount(0);
   await page.getByLabel("Password", { exact: true }).fill(newPassword);
   await page.getByRole("button", { name: "Login" }).click();
-  await expectToast(page, "Access granted", "You can now edit the calendar");
+  await expectToast(page, "Access granted", "You can now edit the contacts");
   for (const [label, value] of [
     ["Name", typed.name],
     ["Role", typed.role],

@@ -42,13 +42,30 @@ export function gateStatus(page: Page): Locator {
 }
 
 /**
+ * What "Access granted" says on each team page: the spec's words on the calendar, and on the others
+ * what they open.
+ */
+const ACCESS_GRANTED: Record<string, string> = {
+  calendar: "You can now edit the calendar",
+  contacts: "You can now edit the contacts",
+  fans: "You can now see the sign-ups",
+};
+
+/** The Access granted toast's words on the team page `page` is on. */
+function accessGranted(page: Page): string {
+  const words = ACCESS_GRANTED[new URL(page.url()).pathname.split("/").filter(Boolean)[0] ?? ""];
+  if (!words) throw new Error(`${page.url()} is not a team page`);
+  return words;
+}
+
+/**
  * Types the team password and presses Login on the Enter Password screen, as a team member opens
- * any team page (the calendar, the contacts, the fans list), and waits for the spec's Access granted.
+ * any team page (the calendar, the contacts, the fans list), and waits for its Access granted.
  */
 export async function signIn(page: Page): Promise<void> {
   await page.getByLabel("Password", { exact: true }).fill(TEAM_PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
-  await expectToast(page, "Access granted", "You can now edit the calendar");
+  await expectToast(page, "Access granted", accessGranted(page));
 }
 
 /** Opens /calendar, signs in, and waits until the calendar listens for changes. */
@@ -63,12 +80,17 @@ export function liveIndicator(page: Page): Locator {
   return page.getByRole("status").filter({ hasText: /^(Connecting…|Live|Reconnecting…)$/ });
 }
 
+/** A day button of the month shown (the first with that number), found by its name: "Nov 15, 2026, …". */
+export function dayButton(page: Page, day: number): Locator {
+  return page
+    .getByRole("gridcell")
+    .getByRole("button", { name: new RegExp(`^[A-Z][a-z]{2} ${day}, \\d{4}(,|$)`) })
+    .first();
+}
+
 /** Picks a day of the month shown (by default the 15th, never an outside day) and returns its button. */
 export async function pickDay(page: Page, day = 15): Promise<Locator> {
-  const button = page
-    .getByRole("gridcell")
-    .getByRole("button", { name: new RegExp(`^${day} `) })
-    .first();
+  const button = dayButton(page, day);
   await button.click();
   return button;
 }

@@ -24,6 +24,7 @@ import { teamSession, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
 import {
   changedFields,
+  CONTACT_FIELDS,
   contactFromDraft,
   draftFromContact,
   emptyDraft,
@@ -34,6 +35,8 @@ import {
   newContactId,
   parseLegacyContacts,
   remainingAfterMigration,
+  takeTheirChanges,
+  typedDraft,
   updateFromDraft,
   withContact,
   type Contact,
@@ -95,6 +98,8 @@ export type Editing = {
   base: ContactValues;
   /** Someone else's newer values, when a save found that we both changed a field meanwhile. */
   theirs: Contact | null;
+  /** The fields of the draft that took someone else's newer value, which only they had changed. */
+  taken: ContactField[];
 };
 
 /** How many newer versions in a row a save merges with before it leaves the choice to the person. */
@@ -289,12 +294,14 @@ export function createContactsStore(environment: ContactsEnvironment) {
       version: contact.version ?? 1,
       base: { name, role, email, phone },
       theirs: null,
+      taken: [],
     });
   }
 
+  /** A keystroke or a paste in an edited card (a phone number loses its direction characters as it arrives). */
   function editDraft(id: string, draft: ContactDraft): void {
     const editing = $editing.get();
-    if (editing?.id === id) $editing.set({ ...editing, draft });
+    if (editing?.id === id) $editing.set({ ...editing, draft: typedDraft(draft) });
   }
 
   /** Cancel, Escape, or nothing of mine left to save: the card shows the contact as it is; the draft is dropped. */
@@ -360,8 +367,14 @@ export function createContactsStore(environment: ContactsEnvironment) {
         const open = mergeEdits(base, draft, newer).conflicts.filter((field) => decided?.[field] !== newer[field]);
         if (open.length > 0) break;
       }
-      const now = $editing.get();
-      if (now?.id === id) $editing.set({ ...now, theirs });
+      // Their version beside my draft, which takes their value wherever only they changed a field (as typed
+      // meanwhile, too): the form shows what a save would write, and only a field we both changed is in question.
+      const current = $editing.get();
+      if (current?.id === id && theirs) {
+        const caughtUp = takeTheirChanges(current, theirs);
+        const taken = CONTACT_FIELDS.filter((field) => current.taken.includes(field) || caughtUp.taken.includes(field));
+        $editing.set({ ...current, ...caughtUp, theirs, taken });
+      }
       return false;
     } catch (error) {
       toast(UPDATE_FAILED);
@@ -493,8 +506,8 @@ export function createContactsStore(environment: ContactsEnvironment) {
     migrate,
     load,
     add,
-    /** What the add form holds as typed. */
-    editAddDraft: (draft: ContactDraft) => $addDraft.set(draft),
+    /** What the add form holds as typed (a phone number without direction characters, as everywhere). */
+    editAddDraft: (draft: ContactDraft) => $addDraft.set(typedDraft(draft)),
     startEditing,
     editDraft,
     stopEditing,

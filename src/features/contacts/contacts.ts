@@ -55,13 +55,19 @@ export const CONTACT_FORM_FIELDS = [
 }[];
 
 /**
- * Invisible characters that change the direction text is shown in (U+202A–202E embeddings and
- * overrides, U+2066–2069 isolates, U+200E/200F marks): "U+202E" and reversed text shows a name
- * as something it is not. The table refuses them in names, roles and e-mails; the forms say so
- * before anything is sent.
+ * Unicode's bidirectional controls (its Bidi_Control property): U+061C, the U+200E/200F marks, the
+ * U+202A–202E embeddings and overrides, the U+2066–2069 isolates. Invisible, they change the direction
+ * text is shown in: "U+202E" and reversed text shows a name as something it is not. The table refuses
+ * them in every field (check contacts_no_bidi_controls); this is the same list, held to the
+ * migration's by a test, so the form never lets through what the server then refuses unexplained.
  */
-const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
-const FIELDS_WITHOUT_BIDI_CONTROLS: readonly ContactField[] = ["name", "role", "email"];
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+/**
+ * The fields whose direction characters the forms name and offer to take out ("Remove them"): in a name,
+ * role or e-mail they can change what the text reads as, so the person is shown and takes them out. A
+ * phone number loses them as it is typed (typedDraft).
+ */
+const FIELDS_NAMING_BIDI_CONTROLS: readonly ContactField[] = ["name", "role", "email"];
 
 /** The direction characters in a field's value, each once, as "U+202E". */
 export function bidiControlsIn(value: string): string[] {
@@ -74,9 +80,22 @@ export function withoutBidiControls(value: string): string {
   return value.replace(BIDI_CONTROLS, "");
 }
 
-/** The fields of a draft (or of values to save) that hold direction characters where the table refuses them. */
+/** The fields of a draft (or of values to save) that hold direction characters the form names. */
 export function fieldsWithBidiControls(values: Record<ContactField, string | null>): ContactField[] {
-  return FIELDS_WITHOUT_BIDI_CONTROLS.filter((field) => bidiControlsIn(values[field] ?? "").length > 0);
+  return FIELDS_NAMING_BIDI_CONTROLS.filter((field) => bidiControlsIn(values[field] ?? "").length > 0);
+}
+
+/**
+ * A draft as the forms keep it, on every keystroke and paste: the phone number without direction
+ * characters. Address books wrap a number in them (U+202A … U+202C around "+353 87 …") to keep it left to
+ * right inside right-to-left text; in a number they never mean anything, and the table refuses them.
+ * They are taken out as the number arrives rather than when it is saved, so the value shown is exactly
+ * the value saved: nothing invisible stays in the field to change what it reads as, or to be changed
+ * silently later.
+ */
+export function typedDraft(draft: ContactDraft): ContactDraft {
+  const phone = withoutBidiControls(draft.phone);
+  return phone === draft.phone ? draft : { ...draft, phone };
 }
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -93,7 +112,8 @@ const orNull = (value: string) => (value.trim() === "" ? null : value.trim());
  * The row to insert for a new contact, or null when name or role is empty (then nothing happens)
  * or a field holds direction characters the table refuses (the form says which).
  */
-export function contactFromDraft(draft: ContactDraft, id: string): Contact | null {
+export function contactFromDraft(typed: ContactDraft, id: string): Contact | null {
+  const draft = typedDraft(typed);
   const name = draft.name.trim();
   const role = draft.role.trim();
   if (name === "" || role === "" || fieldsWithBidiControls(draft).length > 0) return null;
@@ -106,7 +126,8 @@ export function draftFromContact(contact: Pick<Contact, ContactField>): ContactD
 }
 
 /** The update written on Save: the draft as it is (editing has no validation), empty optionals as null. */
-export function updateFromDraft(draft: ContactDraft): Pick<Contact, ContactField> {
+export function updateFromDraft(typed: ContactDraft): Pick<Contact, ContactField> {
+  const draft = typedDraft(typed);
   return { name: draft.name, role: draft.role, email: orNull(draft.email), phone: orNull(draft.phone) };
 }
 
@@ -163,6 +184,44 @@ export function mergeEdits(
   return { merged: { ...merged, name: merged.name ?? "", role: merged.role ?? "" }, conflicts, theirsKept };
 }
 
+/** My edit of a card: the values it was opened with (per field) and what I typed. */
+export type EditInProgress = { base: ContactValues; draft: ContactDraft };
+
+/**
+ * My edit brought up to date as someone else's newer version arrives, so the form never shows a value
+ * the save would not write: a field only they changed takes their value in my draft, and from then on
+ * counts as opened with it (typing over it is my change; a still newer version of it is theirs again);
+ * a field only I changed keeps mine; a field we both changed keeps mine, measured against the version I
+ * opened, so it stays in question beside theirs. `taken`: the fields that took their value.
+ */
+export function takeTheirChanges(
+  { base, draft }: EditInProgress,
+  theirs: ContactValues,
+): EditInProgress & { taken: ContactField[] } {
+  const taken = mergeEdits(base, draft, theirs).theirsKept;
+  const nextBase: Record<ContactField, string | null> = { ...base };
+  const nextDraft: ContactDraft = { ...draft };
+  for (const field of taken) {
+    nextBase[field] = theirs[field] ?? null;
+    nextDraft[field] = theirs[field] ?? "";
+  }
+  return {
+    base: { ...nextBase, name: nextBase.name ?? "", role: nextBase.role ?? "" },
+    draft: nextDraft,
+    taken,
+  };
+}
+
+/**
+ * Of the fields that took someone else's value (takeTheirChanges), those that still hold it untouched:
+ * their changes, which a save keeps whichever way the person chooses.
+ */
+export function theirChangesKept(taken: readonly ContactField[], { base, draft }: EditInProgress): ContactField[] {
+  const mine = updateFromDraft(draft);
+  const opened = updateFromDraft(draftFromContact(base));
+  return CONTACT_FIELDS.filter((field) => taken.includes(field) && mine[field] === opened[field]);
+}
+
 /**
  * The list after a load: the table's rows, newest first, plus any contact
  * added on this screen while the load was under way that the reply missed.
@@ -215,7 +274,8 @@ export function parseLegacyContacts(raw: string | null): LegacyParse {
       name,
       role,
       email: orNull(asText(record?.email) ?? ""),
-      phone: orNull(asText(record?.phone) ?? ""),
+      // As if typed: an old number pasted from an address book may hold direction characters.
+      phone: orNull(withoutBidiControls(asText(record?.phone) ?? "")),
     });
   }
   return { migratable, unreadable, notAList: false };

@@ -15,7 +15,6 @@ import { getSupabase } from "../../lib/supabase";
 import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
 import {
-  ACCESS_GRANTED,
   isNetworkFailure,
   SESSION_CHECK_MS,
   signInRefusal,
@@ -43,7 +42,7 @@ export type TeamSessionDependencies = {
   client: () => Promise<AuthClient>;
   /** The team account's e-mail: everyone signs in to the one shared account with the shared password. */
   email: string;
-  /** The page the session opens, which its words name (the spec's toasts are the same on every page). */
+  /** The page the session opens, which its words name ("Access denied" is the same on every page). */
   place: TeamPlace;
   page: PageSource;
   network: EventSource;
@@ -142,7 +141,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
       $signingIn.set(false);
     }
     if (refusal === null) {
-      showToast({ ...ACCESS_GRANTED, replaces: refusalToast });
+      showToast({ ...words.accessGranted, replaces: refusalToast });
       refusalToast = undefined;
       return true;
     }

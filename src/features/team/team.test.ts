@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  ACCESS_GRANTED,
   isAccessRefused,
   isNetworkFailure,
   signInRefusal,
@@ -50,6 +49,7 @@ describe("the team page a session is on", () => {
 
   it("names the page in the words that are not the spec's, and keeps the calendar's as they were", () => {
     expect(teamWords(calendar)).toEqual({
+      accessGranted: { title: "Access granted", description: "You can now edit the calendar" },
       noConnection: "Could not reach the calendar server. Check your internet connection and try again.",
       serverUnavailable: "The calendar server is not answering right now. Try again in a minute.",
       tooManyTries: "The calendar has stopped taking passwords for a while. Wait a few minutes, then try again.",
@@ -61,11 +61,13 @@ describe("the team page a session is on", () => {
       lockedTitle: "Calendar locked",
     });
     expect(teamWords(TEAM_PLACES.contacts)).toMatchObject({
+      accessGranted: { title: "Access granted", description: "You can now edit the contacts" },
       noConnection: "Could not reach the contacts server. Check your internet connection and try again.",
       lockReasons: { accessRefused: "The contact directory no longer accepts this session. Enter the password again." },
       lockedTitle: "Contacts locked",
     });
     expect(teamWords(TEAM_PLACES.fans)).toMatchObject({
+      accessGranted: { title: "Access granted", description: "You can now see the sign-ups" },
       serverUnavailable: "The sign-ups server is not answering right now. Try again in a minute.",
       lockedTitle: "Fan sign-ups locked",
     });
@@ -80,13 +82,16 @@ describe("signing in to a team page", () => {
     message,
   });
 
-  it("keeps the spec's words for a wrong password and for the right one", () => {
+  it("keeps the spec's words for a wrong password everywhere, and for the right one on the calendar", () => {
     expect(signInRefusal(authError(400, "invalid_credentials", "Invalid login credentials"), calendar)).toEqual({
       title: "Access denied",
       description: "Incorrect password",
     });
     expect(WRONG_PASSWORD).toEqual({ title: "Access denied", description: "Incorrect password" });
-    expect(ACCESS_GRANTED).toEqual({ title: "Access granted", description: "You can now edit the calendar" });
+    expect(teamWords(calendar).accessGranted).toEqual({
+      title: "Access granted",
+      description: "You can now edit the calendar",
+    });
   });
 
   it("asks to wait a few minutes after too many tries", () => {

@@ -3,7 +3,9 @@
  * (/calendar, /contacts, /fans): the spec's toasts for the Login, what a
  * refused Login says, why a page locks itself, and how a failed call is told
  * apart (no connection, a session the server no longer accepts). The words
- * that are not the spec's name the page they are on. Pure, and light: the
+ * that are not the spec's name the page they are on, and so does "Access
+ * granted" beyond its title: the spec's "You can now edit the calendar" is the
+ * calendar's. Pure, and light: the
  * Enter Password screen loads with it and without any page's own logic.
  */
 import { calendarCopy, contactsCopy, fansCopy } from "../../data/tools";
@@ -13,8 +15,6 @@ export type Notice = { title: string; description: string };
 
 /** The toast for a wrong password, word for word as the product defines it, on every page. */
 export const WRONG_PASSWORD: Notice = { title: "Access denied", description: "Incorrect password" };
-/** The spec's toast for the right one, word for word on every page. */
-export const ACCESS_GRANTED: Notice = { title: "Access granted", description: "You can now edit the calendar" };
 
 /** A page behind the team sign-in, as its own words name it. */
 export type TeamPlace = {
@@ -22,14 +22,27 @@ export type TeamPlace = {
   title: string;
   /** What the page is, in a sentence: "the calendar". */
   name: string;
+  /** What the sign-in lets the team do there, as "Access granted" says it: "edit the calendar". */
+  opens: string;
   /** What a failed connection could not reach: "the calendar server". */
   server: string;
 };
 
 export const TEAM_PLACES = {
-  calendar: { title: calendarCopy.title, name: "the calendar", server: "the calendar server" },
-  contacts: { title: contactsCopy.title, name: "the contact directory", server: "the contacts server" },
-  fans: { title: fansCopy.title, name: "the sign-up list", server: "the sign-ups server" },
+  // The spec's "You can now edit the calendar" belongs to the calendar; the other pages name what they open.
+  calendar: {
+    title: calendarCopy.title,
+    name: "the calendar",
+    opens: "edit the calendar",
+    server: "the calendar server",
+  },
+  contacts: {
+    title: contactsCopy.title,
+    name: "the contact directory",
+    opens: "edit the contacts",
+    server: "the contacts server",
+  },
+  fans: { title: fansCopy.title, name: "the sign-up list", opens: "see the sign-ups", server: "the sign-ups server" },
 } as const satisfies Record<string, TeamPlace>;
 
 /** The team page at `pathname` (a trailing slash or file name allowed); the calendar when it is none of them. */
@@ -40,9 +53,11 @@ export function teamPlaceAt(pathname: string): TeamPlace {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** What the sign-in says on `place` beyond the spec's two toasts. */
+/** What the sign-in says on `place` beyond the wrong password's toast, which is the same everywhere. */
 export function teamWords(place: TeamPlace) {
   return {
+    /** The spec's toast for the right password, its title on every page, its words naming what opens. */
+    accessGranted: { title: "Access granted", description: `You can now ${place.opens}` } satisfies Notice,
     /** Said instead of "TypeError: Failed to fetch" when the server could not be reached at all. */
     noConnection: `Could not reach ${place.server}. Check your internet connection and try again.`,
     /** Said when the server failed (5xx) without a message of its own. */
