@@ -3,8 +3,8 @@
  * way in (a malformed one is dropped, never shown half-read or allowed to break the list), and a
  * save is conditional on the version the draft was taken from.
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { readAllPages } from "../../lib/read-all-pages";
+import type { DatabaseClient } from "../../lib/supabase";
 import type { Contact, ContactField } from "./contacts";
 import type { ContactVersion, LoadedHistory } from "./contacts.history";
 
@@ -63,7 +63,7 @@ export function toContactVersions(rows: unknown): ContactVersion[] {
 }
 
 /** Every contact, newest first (read in pages, so a hosted project's row limit cuts nothing off). */
-export async function fetchContacts(client: SupabaseClient): Promise<Contact[]> {
+export async function fetchContacts(client: DatabaseClient): Promise<Contact[]> {
   const rows = await readAllPages((from, to) =>
     client.from("contacts").select("*").order("created_at", { ascending: false }).order("id").range(from, to),
   );
@@ -71,7 +71,7 @@ export async function fetchContacts(client: SupabaseClient): Promise<Contact[]> 
 }
 
 /** Adds a contact and returns it as stored (with its version). */
-export async function insertContact(client: SupabaseClient, contact: Contact): Promise<Contact> {
+export async function insertContact(client: DatabaseClient, contact: Contact): Promise<Contact> {
   const { id, name, role, email, phone } = contact;
   const { data, error } = await client.from("contacts").insert({ id, name, role, email, phone }).select();
   if (error) throw error;
@@ -79,7 +79,7 @@ export async function insertContact(client: SupabaseClient, contact: Contact): P
 }
 
 /** Writes a legacy contact under its own id (a second run overwrites rather than duplicates it). */
-export async function upsertContact(client: SupabaseClient, contact: Contact): Promise<void> {
+export async function upsertContact(client: DatabaseClient, contact: Contact): Promise<void> {
   const { id, name, role, email, phone } = contact;
   const { error } = await client.from("contacts").upsert({ id, name, role, email, phone });
   if (error) throw error;
@@ -95,7 +95,7 @@ export type SaveResult =
   | { outcome: "unchanged" };
 
 /** Reads one contact, or null when there is none with that id. */
-async function fetchContact(client: SupabaseClient, id: string): Promise<Contact | null> {
+async function fetchContact(client: DatabaseClient, id: string): Promise<Contact | null> {
   const { data, error } = await client.from("contacts").select("*").eq("id", id);
   if (error) throw error;
   return toContact(data?.[0]);
@@ -107,7 +107,7 @@ async function fetchContact(client: SupabaseClient, id: string): Promise<Contact
  * three is read back, so that only a real change by someone else is offered as theirs.
  */
 export async function updateContact(
-  client: SupabaseClient,
+  client: DatabaseClient,
   id: string,
   version: number,
   update: Pick<Contact, ContactField>,
@@ -137,7 +137,7 @@ export const HISTORY_PAGE = 50;
  * Pages follow the version numbers rather than an offset, so versions written meanwhile shift nothing.
  */
 export async function fetchContactHistory(
-  client: SupabaseClient,
+  client: DatabaseClient,
   id: string,
   olderThan?: number,
 ): Promise<LoadedHistory> {

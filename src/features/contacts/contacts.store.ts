@@ -14,11 +14,10 @@
  * sequence (a failed migration row, a late reply, a conflict) with fakes; the page's store is
  * `contactsStore()`. The islands subscribe to its atoms and call its verbs, nothing more.
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { atom, computed, type ReadableAtom, type WritableAtom } from "nanostores";
 import { downloadText } from "../../lib/download";
 import { browserStorage, readStorage, removeStorage, writeStorage, type KeyValueStorage } from "../../lib/storage";
-import { getSupabase } from "../../lib/supabase";
+import { type DatabaseClient, getSupabase } from "../../lib/supabase";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
@@ -63,7 +62,7 @@ export type ContactsToast = Parameters<typeof showToast>[0];
 
 export type ContactsEnvironment = {
   /** The Supabase client, or a promise of it, or a function that gives one (the page's is made on first use). */
-  client: SupabaseClient | PromiseLike<SupabaseClient> | (() => PromiseLike<SupabaseClient>);
+  client: DatabaseClient | PromiseLike<DatabaseClient> | (() => PromiseLike<DatabaseClient>);
   storage: ContactsStorage;
   /** The clock, in ms since the epoch: new contacts' ids and creation times. */
   now?: () => number;
@@ -213,7 +212,7 @@ export function createContactsStore(environment: ContactsEnvironment) {
     const parse = parseLegacyContacts(raw);
     const failed = new Set<string>();
     if (parse.migratable.length > 0) {
-      let supabase: SupabaseClient;
+      let supabase: DatabaseClient;
       try {
         supabase = await client();
       } catch {
