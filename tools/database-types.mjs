@@ -9,6 +9,8 @@
  */
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
@@ -23,7 +25,7 @@ const HEADER = `// The database's types, generated from the migrated schema by S
 `;
 
 // The package has no exports map; its type generator is the server's entry point in type-generation mode.
-const GENERATOR = fileURLToPath(new URL("../server/server.js", import.meta.resolve("@supabase/postgres-meta")));
+const GENERATOR = join(createRequire(import.meta.url).resolve("@supabase/postgres-meta"), "../../server/server.js");
 
 /**
  * The types of one database's public schema, as the file holds them.
