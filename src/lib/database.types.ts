@@ -70,35 +70,26 @@ export type Database = {
       };
       contacts_history: {
         Row: {
+          contact: NonNullable<Json>;
           contact_id: string;
-          email: string | null;
           history_id: number;
-          name: string;
-          phone: string | null;
           replaced_at: string;
-          role: string;
           version: number;
           written_at: string;
         };
         Insert: {
+          contact: NonNullable<Json>;
           contact_id: string;
-          email?: string | null;
           history_id?: never;
-          name: string;
-          phone?: string | null;
           replaced_at?: string;
-          role: string;
           version: number;
           written_at: string;
         };
         Update: {
+          contact?: NonNullable<Json>;
           contact_id?: string;
-          email?: string | null;
           history_id?: never;
-          name?: string;
-          phone?: string | null;
           replaced_at?: string;
-          role?: string;
           version?: number;
           written_at?: string;
         };
