@@ -7,20 +7,22 @@ import { SITE_PORT } from "./server/http.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
 import { builtTeamEmail } from "./server/team-account.mjs";
 import { buildRecord } from "./src/integrations/build-record.mjs";
+import { stopBuild } from "./src/integrations/build-stop.mjs";
 import { contentFiles, siteSchema } from "./src/lib/content-schemas.ts";
 import { readContentFile, singleEntry } from "./src/lib/owner-content.ts";
 import { deployBuildProblem } from "./src/integrations/deploy-guard.mjs";
 import { placeholderProblem, readContentFiles, siteUrlFrom } from "./src/integrations/placeholder-guard.mjs";
 import { siteHeaders } from "./src/integrations/site-headers.mjs";
 
-// A deploy build that would ship a site talking to localhost stops here.
+// A deploy build that would ship a site talking to localhost stops here. Each stop prints the owner's
+// message once and exits (src/integrations/build-stop.mjs).
 const deployProblem = deployBuildProblem(process.env);
-if (deployProblem) throw new Error(deployProblem);
+if (deployProblem) stopBuild(deployProblem);
 
 // The site's name and address (src/content/site.yaml), checked as the build checks every content file:
 // the configuration needs the address, and the browser's code the name (src/data/site.ts), before any
 // collection is loaded.
-const [{ data: settings }] = readContentFile(contentFiles.site, singleEntry("site"), siteSchema);
+const settings = siteSettings();
 
 // SITE_URL, else Netlify's own URL (the site's main address), else the site settings' URL.
 const siteUrl = siteUrlFrom(process.env, settings.url);
@@ -28,8 +30,9 @@ const siteUrl = siteUrlFrom(process.env, settings.url);
 const placeholders = placeholderProblem(process.env, {
   files: readContentFiles(fileURLToPath(new URL(".", import.meta.url))),
   siteUrl,
+  settingsFile: contentFiles.site.path,
 });
-if (placeholders) throw new Error(placeholders);
+if (placeholders) stopBuild(placeholders);
 
 // Outside production the embedded local backend is the default.
 process.env.PUBLIC_SUPABASE_URL ||= LOCAL_SUPABASE_URL;
@@ -41,6 +44,15 @@ process.env.PUBLIC_SUPABASE_ANON_KEY ||= LOCAL_ANON_KEY;
  * needed at build time or ships with the site.
  */
 process.env.PUBLIC_TEAM_EMAIL = builtTeamEmail();
+
+/** The checked site settings; a mistake in them stops the build, named as every content mistake is. */
+function siteSettings() {
+  try {
+    return readContentFile(contentFiles.site, singleEntry("site"), siteSchema)[0].data;
+  } catch (error) {
+    return stopBuild(/** @type {Error & { hint?: string }} */ (error));
+  }
+}
 
 export default defineConfig({
   site: siteUrl.url,

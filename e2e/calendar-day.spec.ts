@@ -17,6 +17,9 @@ test("picking a day shows its events beside the month, and a day without events 
   await expect(panel.getByRole("heading")).toHaveText(/^Events on [A-Z][a-z]{2} 9, \d{4}$/);
   const day = (await panel.getByRole("heading").textContent())!.replace("Events on ", "");
   await expect(panel).toContainText(`No events on ${day}.`);
+  // The day button's name writes the date as the panel does, short, holding the number it shows.
+  await expect(ninth).toHaveText("9");
+  await expect(ninth).toHaveAccessibleName(`${day}, selected`);
 
   const word = uniqueWord();
   const gig = `Whelan's ${word}`;
@@ -36,6 +39,7 @@ test("picking a day shows its events beside the month, and a day without events 
   await expect(events.nth(1).getByText("Support slot")).toBeVisible();
   await expect(ninth.locator(`[title="${gig} (gig)"]`)).toHaveCount(1);
   await expect(ninth.locator(`[title="${radio} (promotion)"]`)).toHaveCount(1);
+  await expect(ninth).toHaveAccessibleName(`${day}, selected, 2 events: ${radio} (promotion); ${gig} (gig)`);
   // The upcoming list writes the same date the same way.
   await expect(upcomingEvent(page, gig).getByText(day, { exact: true })).toBeVisible();
 

@@ -8,6 +8,7 @@ import type { Page, Request } from "@playwright/test";
 import { expect, expectAccessible, expectToast, test } from "./fixtures";
 import type { OwnBackend } from "./own-backend";
 import {
+  dayButton,
   fillEvent,
   gateStatus,
   liveIndicator,
@@ -191,7 +192,7 @@ test("a burst of fifty new events costs each open page one or two reads of the l
     }
 
     // The busy day: three dots (their tooltips name the first three events) and "+47" beside them.
-    const busy = page.getByRole("gridcell").getByRole("button", { name: /^15 / }).first();
+    const busy = dayButton(page, 15);
     const dots = busy.locator("[title]");
     await expect(dots).toHaveCount(3);
     await expect(dots.nth(0)).toHaveAttribute("title", `Showcase ${word} 01 (gig)`);

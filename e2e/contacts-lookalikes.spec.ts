@@ -64,6 +64,22 @@ test("an e-mail whose domain mixes Latin and Cyrillic letters is flagged on its 
   await expectAccessible(page);
 });
 
+test("a look-alike e-mail typed into the add form, which the browser sends in punycode, is flagged on its card", async ({
+  page,
+}) => {
+  const name = `Donal ${uniqueWord()}`;
+  await openContacts(page);
+  await addContact(page, { name, role: "Promoter", email: "donal@\u043erlaquinlan.example" });
+  const shown = card(page, name);
+  // The e-mail field sent the domain as mail travels to it; the card decodes it and shows both forms.
+  await expect(shown.getByRole("link", { name: `Email donal@${LOOKALIKE_ASCII}` })).toBeVisible();
+  await expect(shown).toContainText(
+    "Look-alike letters. The domain mixes Latin and Cyrillic letters once decoded, so a mail app may show it as an " +
+      `address it is not. ${LOOKALIKE_ASCII} is punycode for \u043erlaquinlan.example.`,
+  );
+  await expectAccessible(page);
+});
+
 /** Every request that would write a contact, from now on. */
 function contactWrites(page: Page): string[] {
   const writes: string[] = [];
@@ -117,6 +133,38 @@ test("a name or role with invisible text-direction characters says so before any
   await editing.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Contact updated", "Contact has been updated successfully");
   await expect(card(page, `${word} TNEMYAP-KNAB`).getByText("Accounts payable", { exact: true })).toBeVisible();
+});
+
+test("a phone number pasted from an address book, wrapped in direction characters, is added as it shows", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const name = `Dara ${uniqueWord()}`;
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await openContacts(page);
+  const writes = contactWrites(page);
+  const form = addForm(page);
+  await form.getByLabel("Name").fill(name);
+  // An Arabic letter mark, which the table refuses as it does the others: named, and taken out on request.
+  await form.getByLabel("Role").fill("Sound\u061C engineer");
+  await expect(form.getByRole("alert")).toContainText("Role holds invisible text-direction characters (U+061C)");
+  await form.getByRole("button", { name: "Remove them from Role" }).click();
+  await expect(form.getByLabel("Role")).toHaveValue("Sound engineer");
+
+  // As an address book copies a number: inside a left-to-right embedding (U+202A … U+202C).
+  await page.evaluate((number) => navigator.clipboard.writeText(number), "\u202A+353 87 123 4567\u202C");
+  await form.getByLabel("Phone").focus();
+  await page.keyboard.press("ControlOrMeta+V");
+  // What the field shows is all it holds, and nothing asks the person to mend what they cannot see.
+  await expect(form.getByLabel("Phone")).toHaveValue("+353 87 123 4567");
+  await expect(form.getByRole("alert")).toHaveCount(0);
+  await form.getByRole("button", { name: "Add Contact" }).click();
+  await expectToast(page, "Contact added", "New contact has been added successfully");
+  await expect(page.locator("[data-variant]").filter({ hasText: "Failed to add contact" })).toHaveCount(0);
+  await expect(card(page, name).getByRole("link", { name: "Call +353 87 123 4567", exact: true })).toBeVisible();
+  expect(writes).toHaveLength(1);
+  expect(JSON.parse(writes[0].replace(/^POST /, ""))).toMatchObject({ phone: "+353 87 123 4567" });
 });
 
 test("a downloaded vCard escapes every ; and , and files a name under its family name, never a suffix or an emoji", async ({

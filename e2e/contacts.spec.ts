@@ -416,6 +416,11 @@ test("two people editing one card lose nothing: other fields merge without askin
   await saveEdit(two, name, { Role: "Piper", Email: "labhras@piper.example" });
   await expect(conflictRow(two, "Role").getByRole("cell")).toHaveText(["Piper", "Fiddler"]);
   await expect(conflictNotice(two)).toContainText("Their change to Phone is kept either way.");
+  // The form shows what the save will write: their phone, my e-mail, my role beside theirs.
+  const edited = editingCard(two, name);
+  await expect(edited.getByLabel("Phone")).toHaveValue("087 111");
+  await expect(edited.getByLabel("Email")).toHaveValue("labhras@piper.example");
+  await expect(edited.getByLabel("Role")).toHaveValue("Piper");
   await two.getByRole("button", { name: "Save mine over theirs" }).click();
   await expectToast(two, "Contact updated", "Contact has been updated successfully");
 
@@ -540,9 +545,9 @@ test("locks and says why when the team password is changed elsewhere, keeping th
   const typed = { name: "Gráinne Ní Mháille", role: "Promoter", email: "grainne@example.ie", phone: "091 555 0100" };
   await fillContact(page, typed);
 
-  // The owner rotates the team password; the page learns of it when it next checks its session: here, as
-  // the network comes back.
-  const newPassword = await backend.rotateTeamPassword();
+  // A colleague sets a new team password from their own team session, as a hosted project lets any session
+  // do; this page's session ends, and it learns of it when it next checks: here, as the network comes back.
+  const newPassword = await backend.changeTeamPasswordFromASession();
   await context.setOffline(true);
   await context.setOffline(false);
   const reason = "Your session has ended, for example because the team password was changed. Enter the password again.";

@@ -33,6 +33,11 @@ export type OwnBackend = {
    * session of the account; resolves to the new password.
    */
   rotateTeamPassword(): Promise<string>;
+  /**
+   * Sets a new team password as a colleague does from their own team session (PUT /auth/v1/user, which any
+   * session may, as on a hosted project): every other session of the account ends; resolves to it.
+   */
+  changeTeamPasswordFromASession(): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -105,7 +110,7 @@ export async function startOwnBackend(siteUrl: string, builtUrl: string, options
       });
 
   let teamToken: Promise<string> | undefined;
-  /** The team's access token, signed in once (it lasts an hour, longer than any journey). */
+  /** A new session of the team account: its access token (it lasts an hour, longer than any journey). */
   const signInAsTeam = async () => {
     const response = await callWith(LOCAL_ANON_KEY)("/auth/v1/token?grant_type=password", {
       method: "POST",
@@ -130,6 +135,17 @@ export async function startOwnBackend(siteUrl: string, builtUrl: string, options
         body: JSON.stringify({ password }),
       });
       if (rotated.status !== 200) throw new Error(`rotating the password: ${rotated.status} ${await rotated.text()}`);
+      return password;
+    },
+    async changeTeamPasswordFromASession() {
+      const token = await signInAsTeam();
+      const password = `changed-${Math.random().toString(36).slice(2)}`;
+      const changed = await callWith(LOCAL_ANON_KEY)("/auth/v1/user", {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ password }),
+      });
+      if (changed.status !== 200) throw new Error(`changing the password: ${changed.status} ${await changed.text()}`);
       return password;
     },
     async asTeam(path, init = {}) {

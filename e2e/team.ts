@@ -63,12 +63,17 @@ export function liveIndicator(page: Page): Locator {
   return page.getByRole("status").filter({ hasText: /^(Connecting…|Live|Reconnecting…)$/ });
 }
 
+/** A day button of the month shown (the first with that number), found by its name: "Nov 15, 2026, …". */
+export function dayButton(page: Page, day: number): Locator {
+  return page
+    .getByRole("gridcell")
+    .getByRole("button", { name: new RegExp(`^[A-Z][a-z]{2} ${day}, \\d{4}(,|$)`) })
+    .first();
+}
+
 /** Picks a day of the month shown (by default the 15th, never an outside day) and returns its button. */
 export async function pickDay(page: Page, day = 15): Promise<Locator> {
-  const button = page
-    .getByRole("gridcell")
-    .getByRole("button", { name: new RegExp(`^${day} `) })
-    .first();
+  const button = dayButton(page, day);
   await button.click();
   return button;
 }

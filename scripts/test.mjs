@@ -7,8 +7,14 @@
  * steps running together never interleave (a step that runs alone, such as the browser tests at the end,
  * prints as it goes). A failed step is named; the steps that needed it are skipped; the exit status is
  * non-zero. `npm test -- lint unit` runs only the named steps.
+ *
+ * The cheap steps run package.json's own scripts (`npm run lint`, `npm run format:check`, …), so each check
+ * is defined once and runs the same alone as here.
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { delimiter, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { ensureChromium } from "../tools/chromium.mjs";
 import { ensurePostgres } from "../tools/postgres.mjs";
 
@@ -18,21 +24,39 @@ import { ensurePostgres } from "../tools/postgres.mjs";
  * @property {string} name
  * @property {string} command
  * @property {string[]} args
+ * @property {boolean} [shell] whether `command` is a line for the shell, as a package.json script is
  * @property {string[]} [after] steps that must pass first (when they run at all)
  */
 
+const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 /** @param {string} name */
 const bin = (name) => `node_modules/.bin/${name}`;
 
-const CHEAP = ["check", "types", "lint", "format", "knip"];
+/** @type {Record<string, string>} */
+const scripts = JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")).scripts;
+/**
+ * A step that runs the package.json script `script` as `npm run` does (a shell line, with the project's
+ * node_modules/.bin first on the PATH), without npm's start-up and banner.
+ * @param {string} id
+ * @param {string} name
+ * @param {string} script
+ * @returns {Step}
+ */
+const npmScript = (id, name, script) => {
+  if (!scripts[script]) throw new Error(`package.json has no "${script}" script for the ${id} step`);
+  return { id, name: `${name} (npm run ${script})`, command: scripts[script], args: [], shell: true };
+};
+
+const CHEAP = ["check", "types", "lint", "format", "knip", "package"];
 
 /** @type {Step[]} */
 const STEPS = [
-  { id: "check", name: "type check (astro check)", command: bin("astro"), args: ["check"] },
-  { id: "types", name: "type check of the Node code (tsc)", command: bin("tsc"), args: ["-p", "tsconfig.node.json"] },
-  { id: "lint", name: "lint (eslint)", command: bin("eslint"), args: ["--max-warnings=0", "."] },
-  { id: "format", name: "format check (prettier)", command: bin("prettier"), args: ["--check", "."] },
-  { id: "knip", name: "unused files, exports and dependencies (knip)", command: bin("knip"), args: [] },
+  npmScript("check", "type check", "typecheck:astro"),
+  npmScript("types", "type check of the Node code", "typecheck:node"),
+  npmScript("lint", "lint", "lint"),
+  npmScript("format", "format check", "format:check"),
+  npmScript("knip", "unused files, exports and dependencies", "knip"),
+  npmScript("package", "package.json: pins, overrides' reasons, what npm start needs", "test:package"),
   { id: "unit", name: "unit and integration tests (vitest)", command: bin("vitest"), args: ["run"], after: CHEAP },
   {
     id: "build",
@@ -65,8 +89,12 @@ const prerequisites = (/** @type {Step} */ step) => (step.after ?? []).filter((i
 if (selectedIds.has("e2e")) ensureChromium();
 if (selectedIds.has("unit")) ensurePostgres();
 
-// Colours survive the pipe when a person is watching.
-const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: "1" } : process.env;
+// Colours survive the pipe when a person is watching. The project's tools come first on the PATH, as under npm.
+const env = {
+  ...process.env,
+  ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}),
+  PATH: [join(projectRoot, "node_modules/.bin"), process.env.PATH ?? ""].join(delimiter),
+};
 const started = Date.now();
 const seconds = (/** @type {number} */ since) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
 
@@ -88,6 +116,8 @@ function run(step, live) {
   const output = [];
   const child = spawn(step.command, step.args, {
     env,
+    cwd: projectRoot,
+    shell: step.shell,
     stdio: ["ignore", live ? "inherit" : "pipe", live ? "inherit" : "pipe"],
   });
   child.stdout?.on("data", (chunk) => output.push(chunk));

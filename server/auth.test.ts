@@ -126,7 +126,7 @@ describe("password sign-in, as supabase-js sees it", () => {
   });
 
   it("refuses an unknown grant, a body that is not JSON, and a call without the project's key", async () => {
-    const grant = await authCall("/token?grant_type=id_token", { method: "POST", body: "{}" });
+    const grant = await authCall("/token?grant_type=telepathy", { method: "POST", body: "{}" });
     expect(grant).toMatchObject({
       status: 400,
       body: { code: "invalid_credentials", message: "unsupported_grant_type" },
@@ -163,21 +163,37 @@ describe("password sign-in, as supabase-js sees it", () => {
       ["POST", "/verify"],
       ["GET", "/verify?token=123456&type=magiclink"],
       ["POST", "/invite"],
+      ["POST", "/reauthenticate"],
+      ["GET", "/reauthenticate"],
     ]) {
       const answer = await authCall(path, { method, body: method === "POST" ? body : undefined });
       const name = path.split("?")[0];
       expect(answer.status, path).toBe(422);
       expect(answer.body, path).toMatchObject({ code: "not_served_locally" });
-      expect(answer.body.message, path).toMatch(new RegExp(`^The local backend does not serve /auth/v1${name} \\(`));
+      expect(answer.body.message, path).toMatch(
+        new RegExp(`^/auth/v1${name} \\(.*\\) is not served by the local backend: it sends no e-mail or text message`),
+      );
     }
     // As supabase-js reports them to whoever calls: an AuthApiError that says what happened.
     const supabase = client(backend.url);
     const link = await supabase.auth.signInWithOtp({ email: TEAM.email });
     expect(link.error).toMatchObject({ name: "AuthApiError", status: 422, code: "not_served_locally" });
     const reset = await supabase.auth.resetPasswordForEmail(TEAM.email);
-    expect(reset.error?.message).toContain("/auth/v1/recover (password-reset e-mails): it sends no e-mail");
-    // Any other path is still a plain 404.
-    expect((await authCall("/factors", { method: "POST", body: "{}" })).status).toBe(404);
+    expect(reset.error?.message).toContain(
+      "/auth/v1/recover (password-reset e-mails) is not served by the local backend",
+    );
+    // Whatever else a hosted project serves (MFA, single sign-on, other grants) is named as not served here.
+    expect(await authCall("/factors", { method: "POST", body: "{}" })).toMatchObject({
+      status: 404,
+      body: { code: "not_served_locally", message: "POST /auth/v1/factors is not served by the local backend." },
+    });
+    for (const grant of ["pkce", "id_token", "web3"]) {
+      const answer = await authCall(`/token?grant_type=${grant}`, { method: "POST", body: "{}" });
+      expect(answer.status, grant).toBe(422);
+      expect(answer.body.message, grant).toMatch(
+        new RegExp(`^The ${grant} grant .* is not served by the local backend`),
+      );
+    }
   });
 });
 

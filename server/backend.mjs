@@ -6,14 +6,14 @@
  * used by `npm start`, `npm run dev` and the tests.
  */
 import { createServer } from "node:http";
-import { AuthError, tokenFromHeaders, verifyJwt } from "./auth.mjs";
+import { AuthError, gatewayRefusal, tokenFromHeaders, verifyJwt } from "./auth.mjs";
 import { openDatabase, readSchema } from "./database.mjs";
 import { createGoTrue, DEFAULT_JWT_EXPIRY_SECONDS, GoTrueError, goTrueErrorResponse } from "./gotrue.mjs";
 import { BodyError, forwardedHeaders, isJsonContentType, MAX_BODY_BYTES, readBody, siteOrigins } from "./http.mjs";
 import { LOCAL_BACKEND_PORT, LOCAL_JWT_SECRET } from "./local-keys.mjs";
 import { GOTRUE_TOKEN_RATE_LIMIT } from "./rate-limit.mjs";
 import { createRealtime } from "./realtime.mjs";
-import { handleRest, handleRpc, RestError, statusForPgError, withResponseSettings } from "./rest.mjs";
+import { handleRest, handleRpc, notServed, RestError, statusForPgError, withResponseSettings } from "./rest.mjs";
 
 export { MAX_BODY_BYTES };
 
@@ -26,6 +26,41 @@ export { MAX_BODY_BYTES };
  * the SQLSTATE in `code` and its detail in `detail`).
  * @typedef {Error & { code?: unknown, details?: string | null, detail?: string, hint?: string | null }} AnsweredError
  */
+
+/** The parts of a hosted project's API the local backend does not serve, by path. */
+/** @type {Record<string, string>} */
+const SERVICES_NOT_SERVED = {
+  "/storage/v1": "Storage (/storage/v1)",
+  "/functions/v1": "Edge Functions (/functions/v1)",
+  "/graphql/v1": "GraphQL (/graphql/v1)",
+  "/realtime/v1/api": "Realtime's HTTP API (/realtime/v1/api, broadcast over HTTP)",
+};
+
+/** Request bodies PostgREST reads besides JSON, which the local backend does not. */
+/** @type {Record<string, string>} */
+const BODY_TYPES_NOT_SERVED = {
+  "text/csv": "A CSV body",
+  "application/x-www-form-urlencoded": "A form-encoded body",
+  "text/plain": "A plain-text body (a function's single text argument)",
+  "application/octet-stream": "A binary body (a function's single bytea argument)",
+};
+
+/**
+ * The Auth paths a hosted project's gateway lets through without an API key (the links e-mails carry and the
+ * OAuth redirects); every other request to REST, Auth or Realtime needs one.
+ */
+const OPEN_AUTH_PATHS = new Set(["/verify", "/callback", "/authorize"]);
+
+/**
+ * The query without its `apikey`: a hosted gateway takes the key out of the URL before the request reaches
+ * PostgREST or GoTrue, so it is never read as a filter.
+ * @param {URLSearchParams} params
+ */
+function withoutApiKey(params) {
+  const rest = new URLSearchParams(params);
+  rest.delete("apikey");
+  return rest;
+}
 
 /** The site's own origins when `allowedOrigins` is not given: `npm start` and `npm run dev` on SITE_PORT. */
 export const DEFAULT_ALLOWED_ORIGINS = siteOrigins();
@@ -173,7 +208,7 @@ export async function startBackend({
   }
 
   /**
-   * /auth/v1: the API gateway's key check, then GoTrue.
+   * /auth/v1: the API gateway's key check (except on the paths a hosted gateway leaves open), then GoTrue.
    * @param {Request} request
    * @param {Response} response
    * @param {URL} url
@@ -182,23 +217,15 @@ export async function startBackend({
     /** @param {AuthResponse} result */
     const answer = (result) => send(request, response, result.status, result.body, result.headers);
     try {
-      // Like the API gateway in front of a hosted project's Auth: only the project's own keys get through.
-      let key;
-      try {
-        key = verifyJwt(String(request.headers.apikey ?? ""), secret);
-      } catch {
-        key = null;
-      }
-      if (!key || (key.role !== "anon" && key.role !== "service_role")) {
-        return send(request, response, 401, {
-          message: request.headers.apikey === undefined ? "No API key found in request" : "Invalid API key",
-          hint: "Double check your Supabase `anon` or `service_role` API key.",
-        });
-      }
+      const path = url.pathname.slice("/auth/v1".length) || "/";
+      const refused = OPEN_AUTH_PATHS.has(path.replace(/\/$/, ""))
+        ? null
+        : await gatewayRefusal(request.headers, url.searchParams, secret);
+      if (refused) return send(request, response, refused.status, refused.body);
       const result = await goTrue.handle({
         method: request.method ?? "GET",
-        path: url.pathname.slice("/auth/v1".length) || "/",
-        params: url.searchParams,
+        path,
+        params: withoutApiKey(url.searchParams),
         headers: request.headers,
         remoteAddress: request.socket.remoteAddress ?? "unknown",
         readJson: async () => {
@@ -208,7 +235,7 @@ export async function startBackend({
           } catch (error) {
             if (!(error instanceof BodyError)) throw error;
             throw error.reason === "too_large"
-              ? new GoTrueError(413, "request_too_large", error.message)
+              ? new GoTrueError(413, "request_entity_too_large", `Request body too large (max ${MAX_BODY_BYTES} bytes)`)
               : new GoTrueError(400, "bad_json", "Could not parse request body as JSON: invalid UTF-8");
           }
           return goTrue.parseBody(text);
@@ -255,22 +282,33 @@ export async function startBackend({
       if (url.pathname === "/" || url.pathname === "/health") {
         return send(request, response, 200, { status: "ok", service: "stagedoor local backend" });
       }
+      const service = Object.keys(SERVICES_NOT_SERVED).find(
+        (prefix) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`),
+      );
+      if (service) throw notServed(SERVICES_NOT_SERVED[service], { status: 404 });
+      if (url.pathname.replace(/\/$/, "") === "/rest/v1") {
+        throw notServed("The OpenAPI description (GET /rest/v1/)", { status: 404 });
+      }
       throw new RestError(
         404,
         "PGRST125",
         `Invalid path ${url.pathname}: this backend serves /rest/v1/<table>, /rest/v1/rpc/<function>, /auth/v1 and /realtime/v1/websocket`,
       );
     }
-    // The apikey must be a valid key of this backend; the Bearer token (if any) decides the role.
-    if (request.headers.apikey !== undefined) verifyJwt(String(request.headers.apikey), secret);
-    const claims = verifyJwt(tokenFromHeaders(request.headers), secret);
+    // As behind a hosted project's gateway: the apikey must be one of the project's keys; the Bearer token
+    // (else the apikey) decides the role.
+    const refused = await gatewayRefusal(request.headers, url.searchParams, secret);
+    if (refused) return send(request, response, refused.status, refused.body);
+    const claims = await verifyJwt(tokenFromHeaders(request.headers, url.searchParams), secret);
+    const params = withoutApiKey(url.searchParams);
     const reading = request.method === "GET" || request.method === "HEAD";
     const profile = request.headers[reading ? "accept-profile" : "content-profile"];
+    if (profile === "graphql_public") throw notServed("The graphql_public schema (GraphQL)", { status: 406 });
     if (profile !== undefined && profile !== "public") {
       throw new RestError(406, "PGRST106", "The schema must be one of the following: public");
     }
     if (request.headers.range !== undefined) {
-      throw new RestError(400, "PGRST100", "The Range header is not supported by the local backend", {
+      throw notServed("The Range header", {
         hint: "Use the limit and offset query parameters (supabase-js .range() does).",
       });
     }
@@ -288,6 +326,11 @@ export async function startBackend({
     let body = "";
     if (["POST", "PATCH", "PUT"].includes(request.method ?? "")) {
       const contentType = request.headers["content-type"];
+      const bodyType = String(contentType).split(";")[0].trim().toLowerCase();
+      if (!isJsonContentType(contentType) && BODY_TYPES_NOT_SERVED[bodyType]) {
+        request.resume();
+        throw notServed(BODY_TYPES_NOT_SERVED[bodyType], { status: 415, hint: "Send JSON (application/json)." });
+      }
       if (!isJsonContentType(contentType)) {
         request.resume();
         throw restBodyError(
@@ -322,7 +365,7 @@ export async function startBackend({
         ? await handleRpc(tx, tableName, { method, body, accept: request.headers.accept })
         : await handleRest(tx, /** @type {import("./database.mjs").Table} */ (table), {
             method,
-            params: url.searchParams,
+            params,
             body,
             prefer: request.headers.prefer?.toString(),
             accept: request.headers.accept,
@@ -340,13 +383,15 @@ export async function startBackend({
   const server = createServer((request, response) => {
     const answer =
       request.method === "OPTIONS" ? handle(request, response) : ready.then(() => handle(request, response));
-    const settled = answer.catch((/** @type {AnsweredError} */ error) => {
-      let claimsRole = "anon";
-      try {
-        claimsRole = verifyJwt(tokenFromHeaders(request.headers), secret).role;
-      } catch {
-        // unauthenticated: report as anon
-      }
+    const settled = answer.catch(async (/** @type {AnsweredError} */ error) => {
+      // A refusal is 401 for the anon role, 403 for anyone signed in; an unverified caller counts as anon.
+      const claimsRole = await verifyJwt(
+        tokenFromHeaders(request.headers, requestUrl(request)?.searchParams),
+        secret,
+      ).then(
+        (claims) => claims.role,
+        () => "anon",
+      );
       const status =
         error instanceof RestError
           ? error.status
@@ -383,7 +428,14 @@ export async function startBackend({
       socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
     } else if (url.pathname.replace(/\/$/, "") === "/realtime/v1/websocket") {
       ready
-        .then(() => realtime.handleUpgrade(request, socket, head, url))
+        .then(async () => {
+          const refused = await gatewayRefusal(request.headers, url.searchParams, secret);
+          if (!refused) return realtime.handleUpgrade(request, socket, head, url);
+          const body = JSON.stringify(refused.body);
+          socket.end(
+            `HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+          );
+        })
         .catch((/** @type {Error} */ error) => {
           log(`realtime upgrade: ${error.stack ?? error}`);
           socket.destroy();

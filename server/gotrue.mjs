@@ -4,9 +4,12 @@
  * unmodified supabase-js client as a hosted project with sign-ups turned off does: password and
  * refresh-token grants (refresh tokens rotate; a used one presented again within the reuse interval gets
  * the session's current token, as GoTrue's does, and after it is refused and ends its session), logout,
- * GET/PUT /user, /settings, and the admin user endpoints for the service role. Sign-ups, anonymous
- * sign-ins included, are refused. Users, sessions and refresh tokens live in the `auth` schema the
- * bootstrap creates (database.mjs); passwords are scrypt hashes (passwords.mjs).
+ * GET/PUT /user (a new password ends the user's other sessions, as GoTrue's does), /settings, and the admin
+ * user endpoints for the service role. Sign-ups, anonymous sign-ins included, are refused. Its settings are
+ * a hosted project's defaults: no "secure password change" (reauthentication) and no current password asked
+ * to set a new one. What needs an e-mail or a text message to be sent is not served, and says so. Users,
+ * sessions and refresh tokens live in the `auth` schema the bootstrap creates (database.mjs); passwords are
+ * scrypt hashes (passwords.mjs).
  *
  * Wire facts (bodies, codes, claims) follow GoTrue's, as auth-js reads them.
  */
@@ -21,17 +24,14 @@ import { TEAM_APP_METADATA } from "./team-account.mjs";
 /** GoTrue's default access-token lifetime (GOTRUE_JWT_EXP). */
 export const DEFAULT_JWT_EXPIRY_SECONDS = 3600;
 
-/** GoTrue's default minimum password length (GOTRUE_PASSWORD_MIN_LENGTH). */
+/** GoTrue's default minimum password length (GOTRUE_PASSWORD_MIN_LENGTH), in bytes as GoTrue counts. */
 const MIN_PASSWORD_LENGTH = 6;
 
-/** The longest password Supabase Auth accepts (bcrypt's maximum), hosted and local alike. */
+/** The longest password Supabase Auth accepts (bcrypt's maximum, in bytes), hosted and local alike. */
 export const MAX_PASSWORD_LENGTH = 72;
 
 /** GoTrue's default GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL: a rotated token still works this long. */
 const DEFAULT_REFRESH_TOKEN_REUSE_SECONDS = 10;
-
-/** Largest user_metadata, serialized: it is copied into every access token, which must fit in a header. */
-const MAX_USER_METADATA_BYTES = 4096;
 
 /** Rotations followed at most when a reused token looks for its session's current one. */
 const MAX_ROTATIONS_FOLLOWED = 50;
@@ -49,6 +49,27 @@ const NOT_SERVED_LOCALLY = {
   "/resend": "sending a confirmation or sign-in message again",
   "/verify": "the links and codes those messages carry",
   "/invite": "invitations by e-mail",
+  "/reauthenticate": "the code that confirms a password change, sent by e-mail",
+};
+
+/** What the local backend answers for a feature of Supabase Auth it does not serve (a hosted project does). */
+const notServed = (/** @type {string} */ what) =>
+  new GoTrueError(422, "not_served_locally", `${what} is not served by the local backend.`);
+
+/** The same, for what would send an e-mail or a text message. */
+const notSent = (/** @type {string} */ what) =>
+  new GoTrueError(
+    422,
+    "not_served_locally",
+    `${what} is not served by the local backend: it sends no e-mail or text message. Sign in with the team password.`,
+  );
+
+/** The /token grants a hosted project may serve that the local backend does not, and what each is for. */
+/** @type {Record<string, string>} */
+const NOT_SERVED_GRANTS = {
+  pkce: "the code exchange of sign-in links and OAuth",
+  id_token: "signing in with another provider's ID token",
+  web3: "signing in with a wallet",
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -132,45 +153,18 @@ export function goTrueErrorResponse(error, headers) {
   };
 }
 
-/** Whether `text` holds NUL (which Postgres text cannot) or a UTF-16 surrogate without its pair (not Unicode). */
-/** @param {string} text */
-const unstorable = (text) => text.includes("\u0000") || !text.isWellFormed();
-
 /**
- * The first string (key or value) in `value` that cannot be stored, or undefined.
+ * `value` with every unpaired UTF-16 surrogate, in keys and strings, made U+FFFD: GoTrue's JSON decoder does
+ * the same (NUL is left for the database to refuse, as a hosted project's does).
  * @param {unknown} value
- * @param {number} [depth]
- * @returns {string | undefined}
+ * @returns {unknown}
  */
-function unstorableString(value, depth = 0) {
-  if (typeof value === "string") return unstorable(value) ? value : undefined;
-  if (value === null || typeof value !== "object" || depth > 64) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    if (unstorable(key)) return key;
-    const found = unstorableString(item, depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+function wellFormed(value) {
+  if (typeof value === "string") return value.toWellFormed();
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.toWellFormed(), wellFormed(item)]));
 }
-
-/**
- * `metadata`, once it is known to fit in an access token.
- * @param {JsonObject} metadata
- */
-function checkUserMetadata(metadata) {
-  if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_USER_METADATA_BYTES) {
-    throw new GoTrueError(
-      422,
-      "validation_failed",
-      `user_metadata may be at most ${MAX_USER_METADATA_BYTES} bytes as JSON: it is copied into every access token`,
-    );
-  }
-  return metadata;
-}
-
-/** Whether `user` (a row of auth.users) is the shared team account. */
-/** @param {UserRow} user */
-const isTeamAccount = (user) => user.raw_app_meta_data?.team === TEAM_APP_METADATA.team;
 
 /** @param {Date | string | null | undefined} value */
 const iso = (value) => (value ? new Date(value).toISOString() : undefined);
@@ -256,13 +250,13 @@ function objectParam(body, name) {
  */
 function checkPassword(password) {
   if (typeof password !== "string") throw validationFailed("Password must be a string");
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
+  if (Buffer.byteLength(password) > MAX_PASSWORD_LENGTH) {
+    throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
+  }
+  if (Buffer.byteLength(password) < MIN_PASSWORD_LENGTH) {
     throw new GoTrueError(422, "weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
       weak_password: { reasons: ["length"] },
     });
-  }
-  if ([...password].length > MAX_PASSWORD_LENGTH) {
-    throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
   }
 }
 
@@ -341,7 +335,7 @@ export function createGoTrue({
    * @param {string} sessionId
    * @param {number} signedInAt seconds since the epoch
    */
-  function accessToken(user, sessionId, signedInAt) {
+  async function accessToken(user, sessionId, signedInAt) {
     const iat = Math.floor(Date.now() / 1000);
     const exp = iat + jwtExpirySeconds;
     const claims = {
@@ -360,7 +354,7 @@ export function createGoTrue({
       session_id: sessionId,
       is_anonymous: false,
     };
-    return { token: signJwt(claims, secret), exp };
+    return { token: await signJwt(claims, secret), exp };
   }
 
   /**
@@ -370,8 +364,8 @@ export function createGoTrue({
    * @param {number} signedInAt seconds since the epoch
    * @param {string} refreshToken
    */
-  function sessionResponse(user, sessionId, signedInAt, refreshToken) {
-    const { token, exp } = accessToken(user, sessionId, signedInAt);
+  async function sessionResponse(user, sessionId, signedInAt, refreshToken) {
+    const { token, exp } = await accessToken(user, sessionId, signedInAt);
     return {
       access_token: token,
       token_type: "bearer",
@@ -503,11 +497,11 @@ export function createGoTrue({
    * The verified claims of the request's Bearer token, or GoTrue's refusal.
    * @param {Headers} headers
    */
-  function bearer(headers) {
+  async function bearer(headers) {
     const token = String(headers.authorization ?? "").match(/^Bearer\s+(\S+)\s*$/i)?.[1];
     if (!token) throw new GoTrueError(401, "no_authorization", "This endpoint requires a valid Bearer token");
     try {
-      return verifyJwt(token, secret);
+      return await verifyJwt(token, secret);
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       const reason = error.message;
@@ -520,7 +514,7 @@ export function createGoTrue({
    * @param {Headers} headers
    */
   async function requireSession(headers) {
-    const claims = bearer(headers);
+    const claims = await bearer(headers);
     if (typeof claims.sub !== "string" || !UUID.test(claims.sub)) {
       throw new GoTrueError(403, "bad_jwt", "invalid claim: missing sub claim");
     }
@@ -538,14 +532,15 @@ export function createGoTrue({
   }
 
   /** @param {Headers} headers */
-  function requireAdmin(headers) {
-    const claims = bearer(headers);
+  async function requireAdmin(headers) {
+    const claims = await bearer(headers);
     if (claims.role !== "service_role") throw new GoTrueError(403, "not_admin", "User not allowed");
   }
 
   /**
    * Applies the changes in `body` to the user `id`: an admin's (every field), or the user's own (password
-   * and user_metadata as `data`; their other sessions end on a new password, `currentSessionId` stays).
+   * and user_metadata as `data`). A new password ends the user's sessions: every one from the admin API,
+   * every one but `currentSessionId` (the session asking) from PUT /user, as GoTrue does.
    * @param {string} id
    * @param {JsonObject} body
    * @param {{ admin: boolean, currentSessionId?: string | null }} caller
@@ -555,18 +550,27 @@ export function createGoTrue({
     const appMetadata = admin ? objectParam(body, "app_metadata") : undefined;
     const userMetadata = objectParam(body, admin ? "user_metadata" : "data");
     if (body.password !== undefined && body.password !== null) checkPassword(body.password);
-    if (body.phone) throw validationFailed("Phone numbers are not served by the local backend");
+    if (body.phone) throw admin ? notServed("A user's phone number") : notSent("Changing the phone number");
     const email = body.email !== undefined && body.email !== null ? checkEmail(body.email) : undefined;
     const banned = admin && body.ban_duration !== undefined ? banMilliseconds(body.ban_duration) : undefined;
+    // As GoTrue does, a user's own new password must differ from the current one (checked before the
+    // transaction: hashing holds no database connection).
+    if (!admin && typeof body.password === "string") {
+      const current = await findUser("id", id);
+      if (current && (await verifyPassword(body.password, current.encrypted_password))) {
+        throw new GoTrueError(422, "same_password", "New password should be different from the old password.");
+      }
+    }
     const passwordHash = typeof body.password === "string" ? await hashPassword(body.password) : undefined;
     return db.transaction(async (tx) => {
       const user = await findUser("id", id, tx);
       if (!user) throw new GoTrueError(404, "user_not_found", "User not found");
       if (email !== undefined && email !== user.email) {
-        if (!admin) throw validationFailed("Changing the e-mail address is not served by the local backend");
         if (await findUser("email", email, tx)) {
           throw new GoTrueError(422, "email_exists", "A user with this email address has already been registered");
         }
+        // A hosted project mails a confirmation link to the new address (and the old) before it changes it.
+        if (!admin) throw notSent("Changing the e-mail address (confirmed by a link sent to it)");
       }
       /** @type {{ rows: UserRow[] }} */
       const { rows } = await tx.query(
@@ -585,18 +589,15 @@ export function createGoTrue({
           email ?? null,
           passwordHash ?? null,
           JSON.stringify(appMetadata ? mergeMetadata(user.raw_app_meta_data, appMetadata) : user.raw_app_meta_data),
-          JSON.stringify(
-            userMetadata
-              ? checkUserMetadata(mergeMetadata(user.raw_user_meta_data, userMetadata))
-              : user.raw_user_meta_data,
-          ),
+          JSON.stringify(userMetadata ? mergeMetadata(user.raw_user_meta_data, userMetadata) : user.raw_user_meta_data),
           admin && body.email_confirm === true,
           admin && typeof body.role === "string" && body.role !== "" ? body.role : null,
           banned !== undefined,
           banned ? new Date(Date.now() + banned).toISOString() : null,
         ],
       );
-      // A new password ends the user's sessions: all of them from the admin API, the others from PUT /user.
+      // A new password ends the user's sessions (their refresh tokens with them): all of them from the admin
+      // API, the others from PUT /user.
       if (passwordHash) {
         await tx.query("delete from auth.sessions where user_id = $1 and id is distinct from $2", [
           id,
@@ -613,7 +614,7 @@ export function createGoTrue({
    */
   async function createUser(body) {
     if (!body.email && !body.phone) throw validationFailed("Unable to validate email address: invalid format");
-    if (body.phone) throw validationFailed("Phone numbers are not served by the local backend");
+    if (body.phone) throw notServed("A user's phone number");
     const email = checkEmail(body.email);
     if (body.password !== undefined && body.password !== null) checkPassword(body.password);
     const appMetadata = objectParam(body, "app_metadata") ?? {};
@@ -640,7 +641,7 @@ export function createGoTrue({
           passwordHash,
           body.email_confirm === true,
           JSON.stringify(mergeMetadata({ provider: "email", providers: ["email"] }, appMetadata)),
-          JSON.stringify(checkUserMetadata(mergeMetadata({}, userMetadata))),
+          JSON.stringify(mergeMetadata({}, userMetadata)),
           typeof body.role === "string" && body.role !== "" ? body.role : "authenticated",
           banned ? new Date(Date.now() + banned).toISOString() : null,
         ],
@@ -662,7 +663,7 @@ export function createGoTrue({
       return Number(raw);
     };
     const page = number("page", 1);
-    const perPage = Math.min(number("per_page", 50), 1000);
+    const perPage = number("per_page", 50);
     /** @type {{ rows: UserRow[] }} */
     const { rows } = await db.query("select * from auth.users order by created_at desc, id limit $1 offset $2", [
       perPage,
@@ -716,6 +717,7 @@ export function createGoTrue({
       const body = await readJson();
       if (grant === "password") return ok(await passwordGrant(body));
       if (grant === "refresh_token") return ok(await refreshGrant(body));
+      if (grant && NOT_SERVED_GRANTS[grant]) throw notServed(`The ${grant} grant (${NOT_SERVED_GRANTS[grant]})`);
       throw new GoTrueError(400, "invalid_credentials", "unsupported_grant_type");
     }
     if (path === "/signup" && method === "POST") {
@@ -746,21 +748,13 @@ export function createGoTrue({
       if (body.app_metadata !== undefined) {
         throw new GoTrueError(403, "not_admin", "Updating app_metadata requires admin privileges");
       }
-      // The shared account's sign-in belongs to the project owner: one member must not lock the others out.
-      const changesPassword = body.password !== undefined && body.password !== null;
-      const changesEmail = body.email !== undefined && body.email !== null && body.email !== user.email;
-      if (isTeamAccount(user) && (changesPassword || changesEmail)) {
-        throw new GoTrueError(
-          403,
-          "not_admin",
-          "The team account's password and e-mail are set by the project owner (npm run team:password; CALENDAR_PASSWORD for the local backend)",
-        );
-      }
+      // As on a hosted project, any session may set its account's password, the shared team account's too:
+      // the account's other sessions end, and every open team page locks at its next check.
       return ok(userJson(await updateUser(user.id, body, { admin: false, currentSessionId: sessionId })));
     }
     const adminMatch = path.match(/^\/admin\/users(?:\/([^/]+))?\/?$/);
     if (adminMatch) {
-      requireAdmin(headers);
+      await requireAdmin(headers);
       const id = adminMatch[1];
       if (id === undefined) {
         if (method === "GET") return listUsers(params);
@@ -782,15 +776,10 @@ export function createGoTrue({
         }
       }
     }
-    const notServed = NOT_SERVED_LOCALLY[path.replace(/\/$/, "")];
-    if (notServed) {
-      throw new GoTrueError(
-        422,
-        "not_served_locally",
-        `The local backend does not serve /auth/v1${path.replace(/\/$/, "")} (${notServed}): it sends no e-mail or text message. Sign in with the team password.`,
-      );
-    }
-    throw new GoTrueError(404, "not_found", `The local backend does not serve ${method} /auth/v1${path}`);
+    const endpoint = path.replace(/\/$/, "");
+    const sends = NOT_SERVED_LOCALLY[endpoint];
+    if (sends) throw notSent(`/auth/v1${endpoint} (${sends})`);
+    throw new GoTrueError(404, "not_served_locally", `${method} /auth/v1${path} is not served by the local backend.`);
   }
 
   /**
@@ -840,10 +829,7 @@ export function createGoTrue({
     if (!isJsonObject(body)) {
       throw new GoTrueError(400, "bad_json", "Could not parse request body as JSON: expected an object");
     }
-    if (unstorableString(body) !== undefined) {
-      throw validationFailed("Strings may not contain NUL characters or unpaired UTF-16 surrogates");
-    }
-    return body;
+    return /** @type {JsonObject} */ (wellFormed(body));
   }
 
   return { handle, ensureTeamAccount, parseBody };

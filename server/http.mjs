@@ -151,21 +151,13 @@ export function originsFromEnv(value = process.env.BACKEND_ALLOWED_ORIGINS) {
     .filter(Boolean);
 }
 
-/** Headers a client could send to pass itself off as another address; the backend never passes them on. */
-const FORWARDING_HEADERS = [
-  "forwarded",
-  "x-forwarded-for",
-  "x-real-ip",
-  "cf-connecting-ip",
-  "true-client-ip",
-  "x-client-ip",
-];
-
 /**
- * The request's headers as PostgREST hands them to SQL in `request.headers` (lower-cased names), with the
- * client's address where a hosted project's gateway puts it: `cf-connecting-ip` (Cloudflare, in front of
- * every hosted project) and `x-forwarded-for`. Here both are the socket's own address; whatever the client
- * sent in any forwarding header is dropped, so a request cannot choose the address it is counted under.
+ * The request's headers as PostgREST hands them to SQL in `request.headers` (lower-cased names), passed on
+ * as the proxies in front of a hosted project pass them: `cf-connecting-ip` is set to the connection's own
+ * address (Cloudflare overwrites whatever the client sent there), the address is appended to any
+ * `x-forwarded-for` the client sent (as Cloudflare appends it), and every other header, `x-real-ip` and
+ * `forwarded` included, is passed on as sent. So SQL sees here what it sees there: only `cf-connecting-ip`
+ * and the last `x-forwarded-for` entry are the client's real address.
  * @param {import("node:http").IncomingMessage} request
  * @returns {Record<string, string>}
  */
@@ -173,11 +165,11 @@ export function forwardedHeaders(request) {
   /** @type {Record<string, string>} */
   const headers = {};
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || FORWARDING_HEADERS.includes(name)) continue;
+    if (value === undefined) continue;
     headers[name] = Array.isArray(value) ? value.join(", ") : value;
   }
   const address = request.socket.remoteAddress ?? "unknown";
   headers["cf-connecting-ip"] = address;
-  headers["x-forwarded-for"] = address;
+  headers["x-forwarded-for"] = headers["x-forwarded-for"] ? `${headers["x-forwarded-for"]}, ${address}` : address;
   return headers;
 }

@@ -6,7 +6,7 @@
  * keys with a fixed, published development secret so the local URL and anon
  * key can live in the repository. Never use them for a hosted project.
  */
-import { createHmac } from "node:crypto";
+import { SignJWT } from "jose";
 
 /** HS256 secret the local backend verifies every key with. */
 export const LOCAL_JWT_SECRET = "stagedoor-local-development-secret-not-for-production";
@@ -14,27 +14,43 @@ export const LOCAL_JWT_SECRET = "stagedoor-local-development-secret-not-for-prod
 export const LOCAL_BACKEND_PORT = 54321;
 export const LOCAL_SUPABASE_URL = `http://127.0.0.1:${LOCAL_BACKEND_PORT}`;
 
-/** @param {string} value */
-const base64url = (value) => Buffer.from(value).toString("base64url");
+/** @type {Map<string, Promise<CryptoKey>>} */
+const keys = new Map();
 
 /**
- * Signs a claims object as an HS256 JWT (the shape supabase-js sends).
- * @param {Record<string, unknown>} claims
- * @param {string} [secret]
+ * The HMAC key for an HS256 secret, imported once per secret (every request verifies a token with it).
+ * @param {string} secret
+ * @returns {Promise<CryptoKey>}
  */
-export function signJwt(claims, secret = LOCAL_JWT_SECRET) {
-  const header = base64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
-  const payload = base64url(JSON.stringify(claims));
-  const signature = createHmac("sha256", secret).update(`${header}.${payload}`).digest("base64url");
-  return `${header}.${payload}.${signature}`;
+export function jwtKey(secret) {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
+    keys.set(secret, key);
+  }
+  return key;
 }
 
-// Fixed issue and expiry times keep the keys byte-identical between runs.
+/**
+ * Signs a claims object as an HS256 JWT with the header GoTrue and `supabase start` use, `{alg, typ}` in that
+ * order, so the same claims give the same token byte for byte.
+ * @param {Record<string, unknown>} claims
+ * @param {string} [secret]
+ * @returns {Promise<string>}
+ */
+export async function signJwt(claims, secret = LOCAL_JWT_SECRET) {
+  return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(await jwtKey(secret));
+}
+
+// Fixed issue and expiry times keep the keys byte-identical between runs (and with earlier releases).
 const issuedAt = 1735689600; // 2025-01-01
 const expiresAt = 2524608000; // 2050-01-01
 
-export const LOCAL_ANON_KEY = signJwt({ iss: "stagedoor-local", role: "anon", iat: issuedAt, exp: expiresAt });
-export const LOCAL_SERVICE_ROLE_KEY = signJwt({
+export const LOCAL_ANON_KEY = await signJwt({ iss: "stagedoor-local", role: "anon", iat: issuedAt, exp: expiresAt });
+export const LOCAL_SERVICE_ROLE_KEY = await signJwt({
   iss: "stagedoor-local",
   role: "service_role",
   iat: issuedAt,

@@ -90,7 +90,11 @@ describe("an outsider with the anon key", () => {
   it.each([
     ["calendar_events", newEvent, "title"],
     ["contacts", JSON.stringify(contact("outsider")), "name"],
-    ["contacts_history", JSON.stringify({ contact_id: "agent", version: 9, name: "Forged", role: "x" }), "name"],
+    [
+      "contacts_history",
+      JSON.stringify({ contact_id: "agent", version: 9, contact: { name: "Forged", role: "x" } }),
+      "contact_id",
+    ],
     ["contacts_limits", JSON.stringify({ per_minute: 100000 }), "per_minute"],
   ])("is answered with a 4xx, never a 5xx, for every REST verb on %s", async (table, body, column) => {
     const base = `${backend.url}/rest/v1/${table}`;
@@ -145,11 +149,11 @@ describe("an outsider with the anon key", () => {
     const soon = Math.floor(Date.now() / 1000) + 3600;
     const teamClaims = { role: "authenticated", aud: "authenticated", app_metadata: { team: "stagedoor" }, exp: soon };
     const forged = [
-      signJwt({ ...teamClaims }, "guessed-secret"),
-      signJwt({ role: "service_role", exp: soon }, "guessed-secret"),
+      await signJwt({ ...teamClaims }, "guessed-secret"),
+      await signJwt({ role: "service_role", exp: soon }, "guessed-secret"),
       `${Buffer.from('{"alg":"none","typ":"JWT"}').toString("base64url")}.${Buffer.from(JSON.stringify(teamClaims)).toString("base64url")}.`,
       // Expired (signed with the local backend's published development secret, so only the expiry refuses it).
-      signJwt({ ...teamClaims, exp: Math.floor(Date.now() / 1000) - 60 }, LOCAL_JWT_SECRET),
+      await signJwt({ ...teamClaims, exp: Math.floor(Date.now() / 1000) - 60 }, LOCAL_JWT_SECRET),
     ];
     for (const token of forged) {
       const rest = await fetch(`${backend.url}/rest/v1/calendar_events?select=*`, {

@@ -10,19 +10,26 @@
  * pushed on its topic), as hosted Realtime does. Changes are checked against
  * those claims, so a refreshed token keeps a channel working; claims that
  * have expired receive nothing until a fresh token arrives; a token that does
- * not verify, or whose session has ended, closes that channel instead of
- * leaving the old privileges in place.
+ * not verify closes that channel instead of leaving the old privileges in
+ * place. As on hosted Realtime, a token is good until it expires: a session
+ * ended by a sign-out or a new password does not close its channels (Auth
+ * refuses the session, which locks the team's pages).
  *
- * What one client can cost is bounded: frames are validated as they are
- * decoded (a frame of the wrong shape is ignored, as Phoenix does), a handler
- * that fails ends only its socket, a channel holds a bounded number of
- * bindings, a socket and an address a bounded number of channels, a socket a
- * bounded amount of unsent data (a reader that falls behind is dropped), and
- * a socket that sends nothing (not even a heartbeat) for 90 seconds is closed.
+ * What one client can cost is bounded with a hosted Free project's numbers
+ * where it has them (200 connections, 100 channels a connection, 256 KB a
+ * message): frames are validated as they are decoded (a frame of the wrong
+ * shape is ignored, as Phoenix does), a handler that fails ends only its
+ * socket, a socket holds a bounded amount of unsent data (a reader that falls
+ * behind is dropped), and a socket that sends nothing (not even a heartbeat)
+ * for 90 seconds is closed.
+ *
+ * Broadcast, Presence, private channels and the lt/lte/gt/gte filters, which
+ * hosted Realtime serves, are answered with an error saying they are not
+ * served by the local backend.
  */
 import { randomInt } from "node:crypto";
 import { WebSocketServer } from "ws";
-import { verifyJwt } from "./auth.mjs";
+import { apiKeyOf, verifyJwt } from "./auth.mjs";
 import { isJsonObject, parseJsonBody } from "./http.mjs";
 import { quote } from "./rest.mjs";
 
@@ -57,7 +64,6 @@ import { quote } from "./rest.mjs";
  * One open socket and what it holds.
  * @typedef {object} Client
  * @property {import("ws").WebSocket} socket
- * @property {string} address the client's address, which the per-address limits count
  * @property {Claims} claims the apikey's claims: a channel joined without an access_token uses them
  * @property {Map<string, Channel>} channels by topic
  * @property {number} lastSeen when it last sent a frame (ms)
@@ -68,7 +74,8 @@ import { quote } from "./rest.mjs";
 
 /** @typedef {{ table: Table, changes: (RowChange & { committedAt: string })[] }} CommittedWrite */
 
-const MAX_FRAME_BYTES = 64 * 1024;
+/** The largest frame read: a hosted Free project's largest message (its broadcast payload size). */
+const MAX_FRAME_BYTES = 256 * 1024;
 
 /** Channels one socket may join (hosted Realtime's default max_channels_per_client). */
 export const MAX_CHANNELS_PER_SOCKET = 100;
@@ -76,14 +83,8 @@ export const MAX_CHANNELS_PER_SOCKET = 100;
 /** Unsent bytes one socket may hold: a reader this far behind is dropped rather than grow the server. */
 export const MAX_BUFFERED_BYTES = 2 * 1024 * 1024;
 
-/** Sockets one client address may hold open at once, so the two limits above bound what it can cost. */
-export const MAX_SOCKETS_PER_ADDRESS = 100;
-
-/** Channels all the sockets of one client address may hold together. */
-export const MAX_CHANNELS_PER_ADDRESS = 500;
-
-/** postgres_changes bindings one channel may ask for (the calendar asks for one). */
-export const MAX_BINDINGS_PER_CHANNEL = 20;
+/** Sockets open at once (a hosted Free project's concurrent connections). */
+export const MAX_SOCKETS = 200;
 
 /**
  * A socket that sends no frame for this long is closed. realtime-js sends a heartbeat every 25 s, but a
@@ -159,6 +160,28 @@ function decode(text) {
   return { joinRef, ref, topic, event, payload };
 }
 
+/** The first byte of realtime-js's binary frame for a broadcast a client sends (its serializer's kinds). */
+const USER_BROADCAST_PUSH = 3;
+
+/**
+ * realtime-js sends a broadcast as a binary frame: a kind byte, the lengths of the join ref, ref, topic,
+ * event and metadata, the payload's encoding, then those strings and the payload. Returns the frame as
+ * the JSON text of a "broadcast" push on that topic (the payload left out: it is not delivered), so it is
+ * answered like any other frame; "" (ignored) for any other binary frame.
+ * @param {Buffer} data
+ */
+function binaryBroadcastAsText(data) {
+  if (data.length < 7 || data[0] !== USER_BROADCAST_PUSH) return "";
+  const [joinRefLength, refLength, topicLength] = [data[1], data[2], data[3]];
+  const start = 7;
+  const text = (/** @type {number} */ from, /** @type {number} */ length) =>
+    data.subarray(from, from + length).toString("latin1");
+  const joinRef = text(start, joinRefLength);
+  const ref = text(start + joinRefLength, refLength);
+  const topic = text(start + joinRefLength + refLength, topicLength);
+  return JSON.stringify([joinRef || null, ref || null, topic, "broadcast", {}]);
+}
+
 /**
  * @param {unknown} value
  * @param {number} max
@@ -188,6 +211,9 @@ function bindingShapeProblem(binding) {
 
 const FILTER = /^([A-Za-z_][A-Za-z0-9_]*)=(eq|neq|in)\.(.*)$/s;
 
+/** The filters hosted Realtime serves that the local backend does not: comparing needs the column's type. */
+const FILTERS_NOT_SERVED = /^[A-Za-z_][A-Za-z0-9_]*=(lt|lte|gt|gte)\./;
+
 /**
  * Checks a binding's filter (`column=eq.value`, `neq`, `in.(a,b)`); returns a reason when it is not served.
  * @param {string | null | undefined} filter
@@ -196,7 +222,10 @@ const FILTER = /^([A-Za-z_][A-Za-z0-9_]*)=(eq|neq|in)\.(.*)$/s;
 function filterProblem(filter, table) {
   if (filter === undefined || filter === null || filter === "") return null;
   const match = typeof filter === "string" ? filter.match(FILTER) : null;
-  if (!match) return `filter ${JSON.stringify(filter)} is not supported (use column=eq.value, neq or in.(a,b))`;
+  if (!match && FILTERS_NOT_SERVED.test(filter)) {
+    return `filter ${JSON.stringify(filter)} is not served by the local backend (it serves column=eq.value, neq and in.(a,b))`;
+  }
+  if (!match) return `filter ${JSON.stringify(filter)} is not one Realtime serves (eq, neq, lt, lte, gt, gte, in)`;
   if (!table.columns.some((column) => column.name === match[1])) return `column ${match[1]} does not exist`;
   if (match[2] === "in" && !/^\(.*\)$/s.test(match[3])) return `filter ${filter} needs a list: in.(a,b)`;
   return null;
@@ -258,29 +287,25 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
   );
   idleCheck.unref();
 
-  /** @param {string} address */
-  const channelsOf = (address) =>
-    [...clients].reduce((total, client) => total + (client.address === address ? client.channels.size : 0), 0);
-
   /**
-   * Takes over an HTTP upgrade to /realtime/v1/websocket: the apikey in the URL must verify.
+   * Takes over an HTTP upgrade to /realtime/v1/websocket: the apikey (the header, else the URL parameter) must verify;
+   * its claims are the socket's until a channel presents a user's token.
    * @param {import("node:http").IncomingMessage} request
    * @param {import("node:stream").Duplex} socket
    * @param {Buffer} head
    * @param {URL} url
    */
-  function handleUpgrade(request, socket, head, url) {
+  async function handleUpgrade(request, socket, head, url) {
     let claims;
     try {
-      claims = verifyJwt(url.searchParams.get("apikey") ?? "", secret);
+      claims = await verifyJwt(apiKeyOf(request.headers, url.searchParams) ?? "", secret);
     } catch {
       socket.end(
         "HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nInvalid or missing apikey",
       );
       return;
     }
-    const address = /** @type {import("node:net").Socket} */ (socket).remoteAddress ?? "unknown";
-    if ([...clients].filter((client) => client.address === address).length >= MAX_SOCKETS_PER_ADDRESS) {
+    if (clients.size >= MAX_SOCKETS) {
       socket.end(
         "HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nToo many realtime connections",
       );
@@ -291,7 +316,6 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
       /** @type {Client} */
       const client = {
         socket: ws,
-        address,
         claims,
         channels: new Map(),
         lastSeen: Date.now(),
@@ -308,10 +332,10 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
         },
       };
       clients.add(client);
-      ws.on("message", (data) => {
+      ws.on("message", (data, isBinary) => {
         if (!clients.has(client)) return;
         client.lastSeen = Date.now();
-        const text = data.toString();
+        const text = isBinary ? binaryBroadcastAsText(/** @type {Buffer} */ (data)) : data.toString();
         client.pendingBytes += text.length;
         if (client.pendingBytes > MAX_PENDING_BYTES) {
           log("realtime: dropped a socket that sent frames faster than they could be handled");
@@ -366,23 +390,6 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
   }
 
   /**
-   * The claims of `token` if it verifies and, for a user's token, its session has not ended (signed out,
-   * or revoked by a password change); throws the reason otherwise.
-   * @param {unknown} token
-   */
-  async function claimsOf(token) {
-    const claims = verifyJwt(token, secret);
-    if (claims.role === "authenticated") {
-      const session = typeof claims.session_id === "string" ? claims.session_id : "";
-      const { rows } = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(session)
-        ? await db.query("select 1 from auth.sessions where id = $1", [session])
-        : { rows: [] };
-      if (rows.length === 0) throw new Error("session not found");
-    }
-    return claims;
-  }
-
-  /**
    * @param {Client} client
    * @param {string} text one frame, as sent
    */
@@ -396,7 +403,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
       const channel = client.channels.get(topic);
       if (!channel) return;
       try {
-        channel.claims = await claimsOf(payload.access_token);
+        channel.claims = await verifyJwt(payload.access_token, secret);
       } catch (error) {
         // Neither the old privileges nor silence: nothing more is delivered, and the channel says why.
         channel.claims = null;
@@ -410,7 +417,10 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
       client.channels.delete(topic);
       return reply(client, message, "ok");
     }
-    // broadcast / presence are not served; acknowledge so the client does not retry
+    if (event === "broadcast" || event === "presence") {
+      const feature = event === "broadcast" ? "Broadcast" : "Presence";
+      return reply(client, message, "error", { reason: `${feature} is not served by the local backend` });
+    }
     return reply(client, message, "ok");
   }
 
@@ -425,18 +435,13 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     if (isNew && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
       return reply(client, message, "error", { reason: "Too many channels" });
     }
-    if (isNew && channelsOf(client.address) >= MAX_CHANNELS_PER_ADDRESS) {
-      return reply(client, message, "error", { reason: "Too many channels for this address" });
+    if (config.private === true) {
+      return reply(client, message, "error", { reason: "Private channels are not served by the local backend" });
     }
     const requested = config.postgres_changes === undefined ? [] : config.postgres_changes;
     if (!Array.isArray(requested)) {
       return reply(client, message, "error", {
         reason: "Unable to subscribe to changes: postgres_changes must be a list",
-      });
-    }
-    if (requested.length > MAX_BINDINGS_PER_CHANNEL) {
-      return reply(client, message, "error", {
-        reason: `Unable to subscribe to changes: at most ${MAX_BINDINGS_PER_CHANNEL} postgres_changes bindings per channel`,
       });
     }
     for (const binding of requested) {
@@ -447,7 +452,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     let claims = client.claims;
     if (payload.access_token !== undefined && payload.access_token !== null && payload.access_token !== "") {
       try {
-        claims = await claimsOf(payload.access_token);
+        claims = await verifyJwt(payload.access_token, secret);
       } catch (error) {
         return reply(client, message, "error", { reason: `Invalid JWT: ${/** @type {Error} */ (error).message}` });
       }
@@ -456,7 +461,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
       const table = binding.table && binding.table !== "*" ? await findTable(binding.table) : null;
       const problem =
         (binding.schema ?? "public") !== "public"
-          ? `schema ${binding.schema} is not served (only public)`
+          ? `schema ${binding.schema} is not served by the local backend (only public)`
           : binding.table && binding.table !== "*" && !table
             ? `table ${binding.table} not found`
             : binding.filter && !table
@@ -464,14 +469,9 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
               : table && filterProblem(binding.filter, table);
       if (problem) return reply(client, message, "error", { reason: `Unable to subscribe to changes: ${problem}` });
     }
-    // Checked again: other sockets of the address may have joined while the tables were looked up.
-    if (!client.channels.has(topic)) {
-      if (client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
-        return reply(client, message, "error", { reason: "Too many channels" });
-      }
-      if (channelsOf(client.address) >= MAX_CHANNELS_PER_ADDRESS) {
-        return reply(client, message, "error", { reason: "Too many channels for this address" });
-      }
+    // Checked again: the socket's other joins may have gone through while the tables were looked up.
+    if (!client.channels.has(topic) && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
+      return reply(client, message, "error", { reason: "Too many channels" });
     }
     /** @type {Binding[]} */
     const bindings = asked.map((binding) => ({

@@ -115,11 +115,39 @@ describe("realtime follows row-level security and hosted semantics", () => {
 
   it("refuses a subscription it cannot serve instead of staying silent", async () => {
     await expect(subscribe(client(backend.url), [], { filter: "title=like.Mat*" })).rejects.toThrow(
-      /filter "title=like.Mat\*" is not supported/,
+      /filter "title=like.Mat\*" is not one Realtime serves/,
+    );
+    // Hosted Realtime compares with lt, lte, gt and gte; the local backend says it does not.
+    await expect(subscribe(client(backend.url), [], { filter: "start_date=gt.2025-01-01" })).rejects.toThrow(
+      /filter "start_date=gt.2025-01-01" is not served by the local backend/,
     );
     await expect(subscribe(client(backend.url), [], { table: "no_such_table" })).rejects.toThrow(
       /table no_such_table not found/,
     );
+  });
+});
+
+describe("what hosted Realtime serves and the local backend does not", () => {
+  it("answers Broadcast and Presence with an error naming them, and refuses a private channel", async () => {
+    const supabase = await signedIn(backend.url);
+    // With ack, realtime-js waits for the server's answer (without, it reports "ok" unanswered).
+    const channel = supabase.channel("room", { config: { broadcast: { ack: true } } });
+    await new Promise<void>((resolve, reject) =>
+      channel.subscribe((status) => (status === "SUBSCRIBED" ? resolve() : status !== "CLOSED" && reject(status))),
+    );
+    expect(await channel.send({ type: "broadcast", event: "hello", payload: { from: "test" } })).toBe("error");
+    expect(await channel.track({ online: true })).toBe("error");
+    const reasons: string[] = [];
+    const privately = supabase.channel("private-room", { config: { private: true } });
+    await new Promise<void>((resolve) =>
+      privately.subscribe((status, error) => {
+        if (status === "CHANNEL_ERROR") {
+          reasons.push(String(error?.message));
+          resolve();
+        }
+      }),
+    );
+    expect(reasons[0]).toMatch(/Private channels are not served by the local backend/);
   });
 });
 

@@ -1,12 +1,16 @@
 // @ts-check
 /**
- * The PostgREST subset the app uses, on /rest/v1/<table>: select with filters,
- * order, limit, offset and exact counts; insert; upsert on the primary key (or
- * `on_conflict`); update and delete with filters; `return=representation`
- * and single-object responses; functions on /rest/v1/rpc/<name>. At most
- * MAX_ROWS rows a read, as a hosted project's max-rows. Every request runs in one transaction as the
- * caller's role, so grants and row-level security decide, as on a hosted
- * project. Anything else gets a clear error rather than a guess.
+ * The PostgREST subset the app uses, on /rest/v1/<table>: select (columns, aliases) with filters (eq, neq,
+ * gt, gte, lt, lte, like, ilike, match, imatch, is, isdistinct, in, each negated with not., and or=/and=
+ * trees of them), order, limit, offset and exact counts; insert (with `columns`); upsert on the primary key
+ * (or `on_conflict`); update and delete with filters; `return=representation` and single-object
+ * responses; functions on /rest/v1/rpc/<name>. At most MAX_ROWS rows a read, as a hosted project's
+ * max-rows. Every request runs in one transaction as the caller's role, so grants and row-level security
+ * decide, as on a hosted project. Filter values are bound as parameters, never spliced into the SQL.
+ *
+ * What PostgREST serves and this subset does not (embedding, aggregates, casts, JSON paths, full-text
+ * search, array and range operators, quantifiers, GET on functions, PUT, the Range header, CSV) is answered
+ * with code PGRST_LOCAL naming the feature as not served by the local backend, never guessed at.
  */
 import { isJsonObject, parseJsonBody } from "./http.mjs";
 
@@ -42,10 +46,39 @@ export class RestError extends Error {
 }
 
 const RESERVED = new Set(["select", "order", "limit", "offset", "on_conflict", "columns"]);
+/** The operators served, as SQL: each compares the column with one bound value. */
 /** @type {Record<string, string>} */
-const OPERATORS = { eq: "=", neq: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=" };
+const OPERATORS = {
+  eq: "=",
+  neq: "<>",
+  gt: ">",
+  gte: ">=",
+  lt: "<",
+  lte: "<=",
+  like: "like",
+  ilike: "ilike",
+  match: "~",
+  imatch: "~*",
+  isdistinct: "is distinct from",
+};
 /** @type {Record<string, string>} */
 const IS_LITERALS = { null: "null", true: "true", false: "false", unknown: "unknown" };
+/** PostgREST's operators that the local backend does not serve, by what they are for. */
+/** @type {Record<string, string>} */
+const OPERATORS_NOT_SERVED = {
+  fts: "Full-text search (fts)",
+  plfts: "Full-text search (plfts)",
+  phfts: "Full-text search (phfts)",
+  wfts: "Full-text search (wfts)",
+  cs: "The contains operator (cs)",
+  cd: "The contained-in operator (cd)",
+  ov: "The overlap operator (ov)",
+  sl: "Range operators (sl)",
+  sr: "Range operators (sr)",
+  nxr: "Range operators (nxr)",
+  nxl: "Range operators (nxl)",
+  adj: "Range operators (adj)",
+};
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
@@ -54,10 +87,16 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 export const quote = (name) => `"${String(name).replaceAll('"', '""')}"`;
 
-/** @param {string} what */
-function unsupported(what) {
-  return new RestError(400, "PGRST100", `"${what}" is not supported by the local backend`, {
-    hint: "It serves select with filters (eq, neq, gt, gte, lt, lte, is, in), order, limit and offset; insert; upsert; update; delete.",
+/**
+ * The answer to a PostgREST feature the local backend does not serve (a hosted project does): code
+ * PGRST_LOCAL, the feature named, never a guess. 400 unless a media type is at issue (406, 415).
+ * @param {string} feature what was asked for, in words
+ * @param {{ status?: number, hint?: string }} [options]
+ */
+export function notServed(feature, { status = 400, hint } = {}) {
+  return new RestError(status, "PGRST_LOCAL", `${feature} is not served by the local backend`, {
+    details: "A hosted Supabase project serves it; the README's section on the local backend lists what is not served.",
+    hint: hint ?? null,
   });
 }
 
@@ -77,36 +116,41 @@ function columnOf(table, name) {
 /** Rows a read answers at most, like a hosted project's max-rows: a larger `limit` is reduced to it. */
 const MAX_ROWS = 1000;
 
-/** Longest `select=` served: every column of the widest table named once fits many times over. */
-const MAX_SELECT_LENGTH = 1000;
+/**
+ * Names what a `select=` item asks for that is not served, or null for a plain column (or `alias:column`).
+ * @param {string} item
+ */
+function selectItemNotServed(item) {
+  if (item.startsWith("...")) return "Spreading an embedded resource (select=...table(...))";
+  if (/^(count\(\)|.*\.(count|sum|avg|min|max)\(\))/.test(item)) return "Aggregate functions in select";
+  if (item.includes("(") || item.includes("!")) return "Embedding related tables (select=table(...))";
+  if (item.includes("::")) return "Casting a column (select=column::type)";
+  if (item.includes("->")) return "JSON paths (select=column->key)";
+  if (item.includes('"')) return "Quoted column names";
+  return null;
+}
 
 /**
- * Parses `select=` into a SQL column list (`*` spelled out, in table order). A column named twice
- * (`*,*`, `*,name`, `name,name`) is refused: it only multiplies the answer.
+ * Parses `select=` into a SQL column list (`*` spelled out, in table order; `alias:column` as an alias).
+ * As PostgREST does, a column may be named more than once.
  * @param {Table} table
  * @param {string | null} raw
  */
 function selectList(table, raw) {
   const all = table.columns.map((column) => quote(column.name));
   if (raw === null || raw.trim() === "") return all.join(", ");
-  if (raw.length > MAX_SELECT_LENGTH) {
-    throw new RestError(400, "PGRST100", `"select" is longer than ${MAX_SELECT_LENGTH} characters`);
-  }
-  const columns = raw
+  return raw
     .split(",")
     .map((part) => part.trim())
     .flatMap((part) => {
       if (part === "*") return all;
-      if (/[():!]/.test(part)) throw unsupported(`select=${raw}`);
+      const feature = selectItemNotServed(part);
+      if (feature) throw notServed(feature, { hint: "Select the table's own columns, or * alone." });
+      const aliased = part.match(/^([A-Za-z_][A-Za-z0-9_]*):([^:].*)$/);
+      if (aliased) return [`${columnOf(table, aliased[2])} as ${quote(aliased[1])}`];
       return [columnOf(table, part)];
-    });
-  const repeated = columns.find((column, index) => columns.indexOf(column) !== index);
-  if (repeated !== undefined) {
-    throw new RestError(400, "PGRST100", `"select" names the column ${repeated} more than once`, {
-      hint: "Name each column once, or use * alone.",
-    });
-  }
-  return columns.join(", ");
+    })
+    .join(", ");
 }
 
 /**
@@ -116,6 +160,7 @@ function selectList(table, raw) {
  */
 function orderClause(table, raw) {
   if (!raw) return "";
+  if (/[()]|->/.test(raw)) throw notServed("Ordering by an embedded resource or a JSON path");
   const terms = raw.split(",").map((term) => {
     const [name, ...modifiers] = term.trim().split(".");
     let sql = columnOf(table, name);
@@ -132,7 +177,120 @@ function orderClause(table, raw) {
 }
 
 /**
- * Turns `column=op.value` query parameters into a where clause with bound values.
+ * Splits a logic tree's or an `in` list's items at the commas outside double quotes and parentheses, as
+ * PostgREST reads them; returns null when the quotes or parentheses do not close.
+ * @param {string} text the items, without the enclosing parentheses
+ */
+function splitItems(text) {
+  /** @type {string[]} */
+  const items = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === "\\") i++;
+      else if (char === '"') quoted = false;
+    } else if (char === '"') quoted = true;
+    else if (char === "(") depth++;
+    else if (char === ")") depth--;
+    else if (char === "," && depth === 0) {
+      items.push(text.slice(start, i));
+      start = i + 1;
+    }
+    if (depth < 0) return null;
+  }
+  if (quoted || depth !== 0) return null;
+  items.push(text.slice(start));
+  return items;
+}
+
+/**
+ * A value as written in a filter: a double-quoted one loses its quotes and backslash escapes.
+ * @param {string} text
+ */
+function unquote(text) {
+  const quoted = text.match(/^"((?:[^"\\]|\\.)*)"$/s);
+  return quoted ? quoted[1].replace(/\\(.)/gs, "$1") : text;
+}
+
+/**
+ * One filter, `[not.]operator.value` on `column`, as SQL with its value bound.
+ * @param {Table} table
+ * @param {string} name the column
+ * @param {string} expression what follows `column=` (or `column.` in a logic tree)
+ * @param {unknown[]} values the query's bound values so far; the filter's are appended
+ * @param {{ inTree: boolean }} where a value in a logic tree may be quoted; a top-level one is taken as it is
+ */
+function filterCondition(table, name, expression, values, { inTree }) {
+  if (name.includes("->")) throw notServed("Filtering on a JSON path (column->key)");
+  const column = columnOf(table, name);
+  const match = expression.match(/^(not\.)?([a-z]+)(\((?:any|all)\))?\.([\s\S]*)$/);
+  if (!match) {
+    throw new RestError(400, "PGRST100", `failed to parse filter (${expression})`, {
+      details: `unexpected "${expression}"`,
+    });
+  }
+  const [, negate, operator, quantifier, raw] = match;
+  if (OPERATORS_NOT_SERVED[operator]) throw notServed(OPERATORS_NOT_SERVED[operator]);
+  if (quantifier) throw notServed(`The ${quantifier.slice(1, -1)} quantifier (${operator}${quantifier})`);
+  /** @param {string} value */
+  const bind = (value) => (values.push(value), `$${values.length}`);
+  const value = inTree && operator !== "in" ? unquote(raw) : raw;
+  let condition;
+  if (operator in OPERATORS) {
+    // PostgREST's like patterns take * for SQL's %.
+    const operand = operator === "like" || operator === "ilike" ? value.replaceAll("*", "%") : value;
+    condition = `${column} ${OPERATORS[operator]} ${bind(operand)}`;
+  } else if (operator === "is") {
+    const literal = IS_LITERALS[value.toLowerCase()];
+    if (!literal) throw new RestError(400, "PGRST100", `failed to parse filter (${expression})`);
+    condition = `${column} is ${literal}`;
+  } else if (operator === "in") {
+    const list = value.match(/^\(([\s\S]*)\)$/)?.[1];
+    const items = list === undefined ? null : list === "" ? [] : splitItems(list);
+    if (items === null) throw new RestError(400, "PGRST100", `failed to parse filter (${expression})`);
+    condition =
+      items.length === 0 ? "false" : `${column} in (${items.map((item) => bind(unquote(item.trim()))).join(", ")})`;
+  } else {
+    throw new RestError(400, "PGRST100", `failed to parse filter (${expression})`, {
+      details: `unknown operator "${operator}"`,
+    });
+  }
+  return negate ? `not (${condition})` : condition;
+}
+
+/**
+ * A logic tree, `or=(…)` or `and=(…)` (negated with `not.`), as SQL: its items are filters
+ * (`column.operator.value`) or nested trees (`or(…)`, `and(…)`, `not.and(…)`).
+ * @param {Table} table
+ * @param {string} operator "or" or "and"
+ * @param {string} raw the tree, in parentheses
+ * @param {unknown[]} values
+ * @returns {string}
+ */
+function logicTree(table, operator, raw, values) {
+  const parseError = () => new RestError(400, "PGRST100", `failed to parse logic tree (${raw})`);
+  const inner = raw.match(/^\(([\s\S]*)\)$/)?.[1];
+  const items = inner === undefined || inner === "" ? null : splitItems(inner);
+  if (items === null) throw parseError();
+  const conditions = items.map((/** @type {string} */ item) => {
+    const nested = item.match(/^(not\.)?(or|and)(\([\s\S]*\))$/);
+    if (nested) {
+      const tree = logicTree(table, nested[2], nested[3], values);
+      return nested[1] ? `not ${tree}` : tree;
+    }
+    const dot = item.indexOf(".");
+    if (dot <= 0) throw parseError();
+    return filterCondition(table, item.slice(0, dot), item.slice(dot + 1), values, { inTree: true });
+  });
+  return `(${conditions.join(` ${operator} `)})`;
+}
+
+/**
+ * Turns the query's filters (`column=op.value`, `or=(…)`, `and=(…)`, `not.or=(…)`) into a where clause with
+ * bound values.
  * @param {Table} table
  * @param {URLSearchParams} params
  * @param {unknown[]} values the query's bound values so far; the filters' are appended
@@ -142,32 +300,15 @@ function whereClause(table, params, values) {
   const conditions = [];
   for (const [key, raw] of params) {
     if (RESERVED.has(key)) continue;
-    if (key === "or" || key === "and" || key.includes(".")) throw unsupported(`${key}=${raw}`);
-    const column = columnOf(table, key);
-    const match = raw.match(/^(not\.)?([a-z]+)\.([\s\S]*)$/);
-    if (!match)
-      throw new RestError(400, "PGRST100", `failed to parse filter (${raw})`, { details: `unexpected "${raw}"` });
-    const [, negate, operator, value] = match;
-    let condition;
-    if (operator in OPERATORS) {
-      values.push(value);
-      condition = `${column} ${OPERATORS[operator]} $${values.length}`;
-    } else if (operator === "is") {
-      const literal = IS_LITERALS[value.toLowerCase()];
-      if (!literal) throw new RestError(400, "PGRST100", `failed to parse filter (${raw})`);
-      condition = `${column} is ${literal}`;
-    } else if (operator === "in") {
-      const list = value.match(/^\((.*)\)$/)?.[1];
-      if (list === undefined) throw new RestError(400, "PGRST100", `failed to parse filter (${raw})`);
-      const items = list === "" ? [] : list.split(",").map((item) => item.trim().replace(/^"(.*)"$/, "$1"));
-      if (items.length === 0) condition = "false";
-      else {
-        condition = `${column} in (${items.map((item) => (values.push(item), `$${values.length}`)).join(", ")})`;
-      }
+    const tree = key.match(/^(not\.)?(or|and)$/);
+    if (tree) {
+      const sql = logicTree(table, tree[2], raw, values);
+      conditions.push(tree[1] ? `not ${sql}` : sql);
+    } else if (key.includes(".")) {
+      throw notServed(`Filters, order and limits on an embedded resource (${key}=)`);
     } else {
-      throw unsupported(`${operator} filter`);
+      conditions.push(filterCondition(table, key, raw, values, { inTree: false }));
     }
-    conditions.push(negate ? `not (${condition})` : condition);
   }
   return conditions.length > 0 ? ` where ${conditions.join(" and ")}` : "";
 }
@@ -178,8 +319,8 @@ function whereClause(table, params, values) {
  */
 function nonNegativeInteger(name, raw) {
   if (raw === null) return null;
-  if (!/^\d{1,9}$/.test(raw)) throw new RestError(400, "PGRST100", `"${name}=${raw}" must be a non-negative integer`);
-  return Number(raw);
+  if (!/^\d+$/.test(raw)) throw new RestError(400, "PGRST100", `"${name}=${raw}" must be a non-negative integer`);
+  return BigInt(raw); // any size, as PostgREST reads it; one beyond Postgres' bigint is the database's 400
 }
 
 /**
@@ -209,10 +350,10 @@ function jsonProblem(error) {
  * Parses and checks a JSON write body against the table's columns.
  * @param {Table} table
  * @param {string} body
- * @param {{ allowArray: boolean }} options
+ * @param {{ allowArray: boolean, columns: string | null }} options the `columns` parameter, if any
  * @returns {{ rows: Record<string, unknown>[], keys: string[] }}
  */
-function writeRows(table, body, { allowArray }) {
+function writeRows(table, body, { allowArray, columns }) {
   let parsed;
   try {
     parsed = parseJsonBody(body);
@@ -226,7 +367,12 @@ function writeRows(table, body, { allowArray }) {
   if (!rows.every(isJsonObject)) {
     throw new RestError(400, "PGRST102", "Empty or invalid json", { details: "every row must be a JSON object" });
   }
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  // As PostgREST: `columns=a,b` names the columns written (supabase-js quotes them), and the body's other
+  // keys are ignored.
+  const keys =
+    columns === null
+      ? [...new Set(rows.flatMap((row) => Object.keys(row)))]
+      : [...new Set(columns.split(",").map((column) => unquote(column.trim())))].filter(Boolean);
   if (keys.length === 0) throw new RestError(400, "PGRST102", "Empty or invalid json", { details: "no columns given" });
   for (const key of keys) {
     if (!table.columns.some((column) => column.name === key)) {
@@ -238,6 +384,18 @@ function writeRows(table, body, { allowArray }) {
 
 const OBJECT_MEDIA_TYPE = "application/vnd.pgrst.object+json";
 
+/** Answers PostgREST gives besides JSON, which the local backend does not. */
+/** @type {Record<string, string>} */
+const MEDIA_TYPES_NOT_SERVED = {
+  "text/csv": "A CSV answer (Accept: text/csv)",
+  "application/geo+json": "A GeoJSON answer",
+  "application/vnd.pgrst.plan": "An execution plan (Accept: application/vnd.pgrst.plan)",
+  "application/vnd.pgrst.plan+json": "An execution plan (Accept: application/vnd.pgrst.plan)",
+  "application/vnd.pgrst.plan+text": "An execution plan (Accept: application/vnd.pgrst.plan)",
+  "application/octet-stream": "A binary answer (Accept: application/octet-stream)",
+  "text/plain": "A plain-text answer (Accept: text/plain)",
+};
+
 /**
  * Which representation the client accepts: a JSON array, or one object (`.single()`).
  * @param {string} [accept]
@@ -248,6 +406,8 @@ function acceptedShape(accept = "") {
   const types = accept.split(",").map((part) => part.split(";")[0].trim().toLowerCase());
   if (types.includes(OBJECT_MEDIA_TYPE)) return "object";
   if (types.some((type) => ["application/json", "application/*", "*/*"].includes(type))) return "array";
+  const other = types.find((type) => MEDIA_TYPES_NOT_SERVED[type]);
+  if (other) throw notServed(MEDIA_TYPES_NOT_SERVED[other], { status: 406, hint: "Ask for application/json." });
   throw new RestError(406, "PGRST107", `None of these media types are available: ${types.join(", ")}`, {
     hint: "The local backend answers application/json and application/vnd.pgrst.object+json.",
   });
@@ -290,7 +450,7 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
   const prefer = parsePrefer(preferHeader);
   const shape = acceptedShape(accept);
   const representation = prefer.return === "representation";
-  if (prefer.missing === "default") throw unsupported("Prefer: missing=default");
+  if (prefer.missing === "default") throw notServed("Prefer: missing=default (columns left out take their defaults)");
   const target = `public.${quote(table.name)}`;
   const columns = selectList(table, params.get("select"));
   /** @type {unknown[]} */
@@ -298,7 +458,8 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
 
   if (method === "GET" || method === "HEAD") {
     const where = whereClause(table, params, values);
-    const limit = Math.min(nonNegativeInteger("limit", params.get("limit")) ?? MAX_ROWS, MAX_ROWS);
+    const asked = nonNegativeInteger("limit", params.get("limit"));
+    const limit = asked === null || asked > BigInt(MAX_ROWS) ? MAX_ROWS : Number(asked);
     const offset = nonNegativeInteger("offset", params.get("offset"));
     const paging = ` limit ${limit}${offset === null ? "" : ` offset ${offset}`}`;
     const counted = ["exact", "planned", "estimated"].includes(prefer.count ?? "");
@@ -308,9 +469,9 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
     /** @type {{ rows: { body: string, returned: number, total: number }[] }} */
     const { rows } = await tx.query(sql, values);
     const { body: json, returned, total } = rows[0];
-    const start = offset ?? 0;
-    const range = `${returned === 0 ? "*" : `${start}-${start + returned - 1}`}/${counted ? total : "*"}`;
-    const status = counted && returned < total - start ? 206 : 200;
+    const start = offset ?? 0n;
+    const range = `${returned === 0 ? "*" : `${start}-${start + BigInt(returned) - 1n}`}/${counted ? total : "*"}`;
+    const status = counted && BigInt(returned) < BigInt(total) - start ? 206 : 200;
     return { status, body: method === "HEAD" ? "" : shaped(json, shape), headers: { "Content-Range": range } };
   }
 
@@ -367,7 +528,7 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
   };
 
   if (method === "POST") {
-    const { rows, keys } = writeRows(table, body, { allowArray: true });
+    const { rows, keys } = writeRows(table, body, { allowArray: true, columns: params.get("columns") });
     const columnList = keys.map(quote).join(", ");
     values.push(JSON.stringify(rows));
     let conflict = "";
@@ -408,7 +569,7 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
   }
 
   if (method === "PATCH") {
-    const { rows, keys } = writeRows(table, body, { allowArray: false });
+    const { rows, keys } = writeRows(table, body, { allowArray: false, columns: params.get("columns") });
     values.push(JSON.stringify(rows[0]));
     const where = whereClause(table, params, values);
     requireWhere(where, "UPDATE");
@@ -434,6 +595,10 @@ export async function handleRest(tx, table, { method, params, body, prefer: pref
     return answer(result, 204);
   }
 
+  if (method === "PUT")
+    throw notServed("PUT (upserting one row by its primary key)", {
+      hint: "Use POST with Prefer: resolution=merge-duplicates (supabase-js upsert).",
+    });
   throw new RestError(405, "PGRST117", `Unsupported HTTP method: ${method}`);
 }
 
@@ -479,7 +644,7 @@ function argumentText(value) {
  * @returns {Promise<RestResult>}
  */
 export async function handleRpc(tx, name, { method, body, accept }) {
-  if (method !== "POST") throw unsupported(`${method} /rpc/${name}`);
+  if (method !== "POST") throw notServed(`Calling a function with ${method}`, { hint: "Call it with POST." });
   const shape = acceptedShape(accept);
   /** @type {unknown} */
   let args = {};

@@ -224,18 +224,6 @@ describe("calendar events, with the app's exact calls, signed in as the team", (
 });
 
 describe("reads stay small", () => {
-  it("refuses a select that names a column twice or runs absurdly long, with 400 and a reason", async () => {
-    const supabase = team;
-    for (const select of ["*,*", "*,name", "name,version,name", `${"version,".repeat(200)}name`]) {
-      const { status, error } = await supabase.from("contacts_history").select(select);
-      expect(status, select.slice(0, 20)).toBe(400);
-      expect(error?.code).toBe("PGRST100");
-    }
-    const { error } = await supabase.from("contacts").select("*,*");
-    expect(error?.message).toBe('"select" names the column "id" more than once');
-    expect((await supabase.from("contacts").select("id,name,role")).status).toBe(200);
-  });
-
   it("answers at most 1,000 rows a read, however high the limit, and pages reach the rest", async () => {
     const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
     const rows = Array.from({ length: 1100 }, (_, i) => contact(`many-${String(i).padStart(4, "0")}`));
@@ -247,6 +235,13 @@ describe("reads stay small", () => {
     expect(all.count).toBeGreaterThan(1100);
     const high = await supabase.from("contacts").select("id").order("id").limit(5000);
     expect(high.data).toHaveLength(1000);
+    // However many digits, as PostgREST reads it; an offset beyond Postgres' bigint is the database's 400.
+    const huge = await supabase.from("contacts").select("id").order("id").limit(99_999_999_999);
+    expect(huge.data).toHaveLength(1000);
+    const far = await fetch(`${backend.url}/rest/v1/contacts?select=id&offset=99999999999999999999`, {
+      headers: await sessionHeaders(team),
+    });
+    expect([far.status, (await far.json()).code]).toEqual([400, "22003"]);
     const next = await supabase.from("contacts").select("id").order("id").range(1000, 1999);
     expect(next.data?.length).toBeGreaterThan(100);
   });

@@ -80,8 +80,8 @@ describe("realtime delivers calendar changes only to team sessions", () => {
         ]),
       );
     const claims = { role: "authenticated", app_metadata: { team: "stagedoor" }, aud: "authenticated" };
-    join("1", signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) + 60 }, "not-the-secret"));
-    join("2", signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }));
+    join("1", await signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) + 60 }, "not-the-secret"));
+    join("2", await signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }));
     await until(() => replies.length === 2, 2000, "two replies");
     expect(replies.map((reply) => (reply[4] as { status: string }).status)).toEqual(["error", "error"]);
     expect(JSON.stringify(replies)).toMatch(/JWSInvalidSignature/);
@@ -104,7 +104,7 @@ describe("realtime delivers calendar changes only to team sessions", () => {
         if (status === "SUBSCRIBED") resolve();
       }),
     );
-    await team.realtime.setAuth(signJwt({ role: "service_role" }, "not-the-secret"));
+    await team.realtime.setAuth(await signJwt({ role: "service_role" }, "not-the-secret"));
     await until(() => statuses.includes("CLOSED") || statuses.includes("CHANNEL_ERROR"), 3000, "the channel to close");
     await (await signedIn(backend.url)).from("calendar_events").insert(event("After a bad token", "2025-03-04"));
     await pause(300);

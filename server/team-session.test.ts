@@ -1,7 +1,8 @@
 /**
- * What a team session (or a caller with the anon key) can do to the shared account and its sessions: it
- * may not make every token too big to send, change the shared password or e-mail, or end a session by
- * refreshing it twice at once; malformed input gets a 4xx, and tokens are read strictly.
+ * What a team session (or a caller with the anon key) can do to the shared account and its sessions, as on a
+ * hosted project: it may set a new password, which ends the account's other sessions; what would need an
+ * e-mail (a new address, reauthentication) is refused as not served locally; refreshing twice at once ends
+ * nothing; malformed input gets a 4xx, and tokens are read as PostgREST reads them.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -46,26 +47,15 @@ async function teamToken() {
   return { team, token: (await team.auth.getSession()).data.session!.access_token };
 }
 
-describe("user_metadata is bounded, and cleared on the team account at start", () => {
-  it("refuses 27 KB of user_metadata with 422 validation_failed, and keeps tokens small", async () => {
+describe("user_metadata, taken as GoTrue takes it, and cleared on the team account at start", () => {
+  it("takes 27 KB of user_metadata, as a hosted project does (nothing there is trusted)", async () => {
     const { team } = await teamToken();
-    const { error } = await team.auth.updateUser({ data: { blob: "x".repeat(27_000) } });
-    expect(error).toMatchObject({ status: 422, code: "validation_failed" });
-    const small = await team.auth.updateUser({ data: { nickname: "Orla" } });
-    expect(small.error).toBeNull();
-    // Many small keys add up as well.
-    for (let i = 0; i < 3; i++) {
-      const data = Object.fromEntries(Array.from({ length: 20 }, (_, k) => [`k${i}-${k}`, "y".repeat(30)]));
-      await team.auth.updateUser({ data });
-    }
-    const last = await team.auth.updateUser({
-      data: Object.fromEntries(Array.from({ length: 40 }, (_, k) => [`z${k}`, "y".repeat(60)])),
-    });
-    expect(last.error).toMatchObject({ status: 422, code: "validation_failed" });
-    const { data } = await team.from("calendar_events").select("id");
-    expect(data).toEqual([]);
-    const size = (await team.auth.getSession()).data.session!.access_token.length;
-    expect(size).toBeLessThan(8_000);
+    const { data, error } = await team.auth.updateUser({ data: { blob: "x".repeat(27_000) } });
+    expect(error).toBeNull();
+    expect(data.user?.user_metadata.blob).toHaveLength(27_000);
+    // Keys set to null are removed, as GoTrue's shallow merge does; the rest stay.
+    const merged = await team.auth.updateUser({ data: { blob: null, nickname: "Orla" } });
+    expect(merged.data.user?.user_metadata).toEqual({ nickname: "Orla" });
   });
 
   it("clears the team account's user_metadata when the backend starts", async () => {
@@ -97,31 +87,75 @@ describe("user_metadata is bounded, and cleared on the team account at start", (
   }, 90_000);
 });
 
-describe("the team account's password and e-mail", () => {
-  it("cannot be changed from a team session (403 not_admin), only by the service role", async () => {
-    const { team, token } = await teamToken();
-    const { error } = await team.auth.updateUser({ password: "someone-elses-password" });
-    expect(error).toMatchObject({ status: 403, code: "not_admin" });
-    expect(error?.message).toMatch(/team account's password and e-mail are set by the project owner/);
-    const email = await authCall("/user", {
-      method: "PUT",
-      headers: { Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ email: "mine@example.com" }),
+describe("a new password set from a team session", () => {
+  let own: Backend;
+  beforeAll(async () => {
+    own = await freshBackend();
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+
+  it("takes it as a hosted project does: this session goes on, every other session of the account ends", async () => {
+    const changing = await signedIn(own.url, { autoRefreshToken: false });
+    const other = await signedIn(own.url);
+    const otherSession = (await other.auth.getSession()).data.session!;
+    const events: string[] = [];
+    changing.auth.onAuthStateChange((name) => void events.push(name));
+    const otherEvents: string[] = [];
+    other.auth.onAuthStateChange((name) => void otherEvents.push(name));
+
+    const { data, error } = await changing.auth.updateUser({ password: "a-new-team-password" });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(TEAM.email);
+    await until(() => events.includes("USER_UPDATED"), 2000, "USER_UPDATED");
+
+    // The session that set it goes on: it reads, and its refresh token still turns.
+    expect((await changing.auth.getUser()).error).toBeNull();
+    expect((await changing.from("calendar_events").select("id")).status).toBe(200);
+    expect((await changing.auth.refreshSession()).error).toBeNull();
+
+    // Every other session has ended: its refresh token is gone, and Auth signs its client out.
+    expect(await refresh(otherSession.refresh_token, own.url)).toMatchObject({
+      status: 400,
+      body: { code: "refresh_token_not_found" },
     });
-    expect(email).toMatchObject({ status: 403, body: { code: "not_admin" } });
-    // The password still works, and the session too.
-    expect((await client(backend.url).auth.signInWithPassword(TEAM)).error).toBeNull();
+    const check = await other.auth.getUser();
+    expect(check.error).toMatchObject({ name: "AuthSessionMissingError" });
+    await until(() => otherEvents.includes("SIGNED_OUT"), 2000, "SIGNED_OUT on the other session");
+
+    // The old password opens nothing; the new one does.
+    const old = await client(own.url).auth.signInWithPassword(TEAM);
+    expect(old.error).toMatchObject({ status: 400, code: "invalid_credentials" });
+    await signedIn(own.url, { password: "a-new-team-password" });
+  });
+
+  it("refuses the same password again, one too short and one too long, as GoTrue does", async () => {
+    const team = await signedIn(own.url, { password: "a-new-team-password" });
+    const same = await team.auth.updateUser({ password: "a-new-team-password" });
+    expect(same.error).toMatchObject({ status: 422, code: "same_password" });
+    expect(same.error?.message).toBe("New password should be different from the old password.");
+    const short = await team.auth.updateUser({ password: "12345" });
+    expect(short.error).toMatchObject({ name: "AuthWeakPasswordError", status: 422, code: "weak_password" });
+    // 40 characters, 80 bytes: GoTrue counts bytes, up to bcrypt's 72.
+    const long = await team.auth.updateUser({ password: "é".repeat(40) });
+    expect(long.error).toMatchObject({ status: 400, code: "validation_failed" });
     expect((await team.auth.getUser()).error).toBeNull();
-    // Another account (no team mark) may still change its own password.
-    const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY).auth.admin;
-    const created = await admin.createUser({
-      email: "solo@example.com",
-      password: "solo-password",
-      email_confirm: true,
-    });
-    expect(created.error).toBeNull();
-    const solo = await signedIn(backend.url, { email: "solo@example.com", password: "solo-password" });
-    expect((await solo.auth.updateUser({ password: "solo-password-2" })).error).toBeNull();
+  });
+
+  it("refuses what needs an e-mail sent, a new address or reauthentication, as not served locally", async () => {
+    const team = await signedIn(own.url, { password: "a-new-team-password" });
+    const email = await team.auth.updateUser({ email: "mine@example.com" });
+    expect(email.error).toMatchObject({ status: 422, code: "not_served_locally" });
+    expect(email.error?.message).toMatch(/^Changing the e-mail address .* is not served by the local backend/);
+    expect((await team.auth.getUser()).data.user?.email).toBe(TEAM.email);
+    const phone = await team.auth.updateUser({ phone: "+353851234567" });
+    expect(phone.error).toMatchObject({ status: 422, code: "not_served_locally" });
+    const reauthenticate = await team.auth.reauthenticate();
+    expect(reauthenticate.error).toMatchObject({ status: 422, code: "not_served_locally" });
+    expect(reauthenticate.error?.message).toMatch(/^\/auth\/v1\/reauthenticate .* is not served by the local backend/);
+    // The same address as now changes nothing and is no e-mail change.
+    expect((await team.auth.updateUser({ email: TEAM.email })).error).toBeNull();
   });
 });
 
@@ -157,28 +191,24 @@ describe("two refreshes with the same token", () => {
 });
 
 describe("malformed auth input gets 400, never 500", () => {
-  it("refuses NUL, unpaired surrogates and NUL keys", async () => {
+  it("refuses NUL (the database cannot store it) and stores an unpaired surrogate as U+FFFD, as GoTrue does", async () => {
     const signIn = await authCall("/token?grant_type=password", {
       method: "POST",
       body: '{"email":"a\\u0000@b.cc","password":"x"}',
     });
     expect(signIn).toMatchObject({ status: 400, body: { code: "validation_failed" } });
     const { token } = await teamToken();
-    for (const body of [
-      '{"data":{"a":"x\\u0000y"}}',
-      '{"data":{"a":"\\ud800"}}',
-      '{"data":{"\\u0000":1}}',
-      '{"data":{"b":"\\udc00x"}}',
-    ]) {
-      const result = await authCall("/user", { method: "PUT", headers: { Authorization: `Bearer ${token}` }, body });
+    const put = (body: string) =>
+      authCall("/user", { method: "PUT", headers: { Authorization: `Bearer ${token}` }, body });
+    for (const body of ['{"data":{"a":"x\\u0000y"}}', '{"data":{"\\u0000":1}}']) {
+      const result = await put(body);
       expect(result.status, body).toBe(400);
       expect(result.body.code).toBe("validation_failed");
     }
-    const paired = await authCall("/user", {
-      method: "PUT",
-      headers: { Authorization: `Bearer ${token}` },
-      body: '{"data":{"emoji":"\\ud83c\\udfb8"}}',
-    });
+    const lone = await put('{"data":{"a":"\\ud800","\\udc00b":"x"}}');
+    expect(lone.status).toBe(200);
+    expect(lone.body.user_metadata).toMatchObject({ a: "\ufffd", "\ufffdb": "x" });
+    const paired = await put('{"data":{"emoji":"\\ud83c\\udfb8"}}');
     expect(paired.status).toBe(200);
     expect(paired.body.user_metadata.emoji).toBe("🎸");
   });
@@ -197,7 +227,7 @@ describe("malformed auth input gets 400, never 500", () => {
   });
 });
 
-describe("tokens are read strictly", () => {
+describe("tokens are read as PostgREST reads them", () => {
   const soon = () => Math.floor(Date.now() / 1000) + 600;
   /** Whether the backend takes the token (its role's grants then decide) or refuses it as a JWT (401 PGRST301). */
   const restStatus = async (token: string) => {
@@ -207,30 +237,30 @@ describe("tokens are read strictly", () => {
     const { code } = response.status === 200 ? { code: null } : await response.json();
     return code === "PGRST301" ? "refused" : "taken";
   };
+  const user = { role: "authenticated", aud: "authenticated", sub: crypto.randomUUID() };
 
-  it("refuses a user token without a numeric exp, with another audience, or a non-canonical signature", async () => {
-    const user = { role: "authenticated", aud: "authenticated", sub: crypto.randomUUID() };
+  it("refuses an exp that is not a number and a padded signature", async () => {
     for (const token of [
-      signJwt(user),
-      signJwt({ ...user, exp: String(soon()) }),
-      signJwt({ ...user, exp: null }),
-      signJwt({ ...user, aud: "someone-else", exp: soon() }),
-      signJwt({ ...user, aud: ["authenticated"], exp: soon() }),
-      signJwt({ role: "anon", exp: "2050" }),
-      `${signJwt({ ...user, exp: soon() })}=`,
+      await signJwt({ ...user, exp: String(soon()) }),
+      await signJwt({ ...user, exp: null }),
+      await signJwt({ role: "anon", exp: "2050" }),
+      `${await signJwt({ ...user, exp: soon() })}=`,
     ]) {
       expect(await restStatus(token), token).toBe("refused");
     }
-    // The last character of a 43-character signature carries two spare bits: changing them is refused.
-    const good = signJwt({ ...user, exp: soon() });
-    expect(await restStatus(good)).toBe("taken");
-    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    const last = alphabet.indexOf(good.at(-1)!);
-    const twin = `${good.slice(0, -1)}${alphabet[last ^ 1]}`;
-    expect(await restStatus(twin)).toBe("refused");
-    // The project's fixed keys keep working (the anon role's grants then refuse it the contacts).
-    expect(await restStatus(LOCAL_ANON_KEY)).toBe("taken");
-    expect(await restStatus(LOCAL_SERVICE_ROLE_KEY)).toBe("taken");
+  });
+
+  it("takes a token signed with the secret whatever its audience, and without an exp, as a hosted project does", async () => {
+    for (const token of [
+      await signJwt({ ...user, exp: soon() }),
+      await signJwt(user),
+      await signJwt({ ...user, aud: "someone-else", exp: soon() }),
+      await signJwt({ ...user, aud: ["authenticated"], exp: soon() }),
+      LOCAL_ANON_KEY,
+      LOCAL_SERVICE_ROLE_KEY,
+    ]) {
+      expect(await restStatus(token), token).toBe("taken");
+    }
   });
 
   it("refuses such tokens on realtime joins too", async () => {
@@ -238,7 +268,7 @@ describe("tokens are read strictly", () => {
     await new Promise((resolve) => socket.once("open", resolve));
     const replies: Array<[string, string, string, string, { status: string }]> = [];
     socket.on("message", (data) => replies.push(JSON.parse(data.toString())));
-    const bad = signJwt({ role: "authenticated", aud: "other", sub: crypto.randomUUID(), exp: soon() });
+    const bad = await signJwt({ ...user, exp: String(soon()) });
     socket.send(JSON.stringify(["1", "1", "realtime:x", "phx_join", { config: {}, access_token: bad }]));
     await until(() => replies.length === 1, 3000, "the reply");
     expect(replies[0][4].status).toBe("error");

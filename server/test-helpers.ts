@@ -96,11 +96,19 @@ export function event(title: string, day = "2025-04-23", overrides: Record<strin
   return { title, description: null, start_date: date, end_date: date, event_type: "gig", ...overrides };
 }
 
-/** Waits until `check()` holds, polling. */
-export async function until(check: () => boolean, timeout = 5000, what = "the condition") {
+/**
+ * The least a wait for something to happen is given: most of a test's 20 s (vitest.config.ts). A wait of two
+ * or three seconds, outlasted on a busy machine, would fail a correct backend; this one still ends before the
+ * test does, so a wait that never ends says what it waited for.
+ */
+const PATIENCE_MS = 15_000;
+
+/** Waits until `check()` holds, polling, for `patience` ms or PATIENCE_MS, whichever is longer. */
+export async function until(check: () => boolean, patience = PATIENCE_MS, what = "the condition") {
   const start = Date.now();
+  const longest = Math.max(patience, PATIENCE_MS);
   while (!check()) {
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() - start > longest) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -146,7 +154,7 @@ export async function stopReadingUntilDropped(backend: Backend) {
   let closed = false;
   socket.once("close", () => (closed = true));
   socket.pause(); // reads nothing from here on
-  // 15 bindings with 3.9 KB filters: a 60 KB join (under the 64 KB frame limit) whose reply echoes them all.
+  // 15 bindings with 3.9 KB filters: a 60 KB join (under the 256 KB frame limit) whose reply echoes them all.
   const binding = { event: "*", schema: "public", table: "contacts", filter: `name=eq.${"x".repeat(3900)}` };
   const frame = JSON.stringify([
     "1",

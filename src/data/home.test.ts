@@ -20,6 +20,12 @@ describe("the home page's words", () => {
     );
   });
 
+  it("give the year of a release day that is not in this year, as the tour's dates do", () => {
+    const aYearBefore = new Date("2024-11-26T12:00:00Z");
+    expect(taglineOf(featuredRelease, aYearBefore)).toBe('Debut Single "Mother" out March 7th 2025');
+    expect(kickerOf(featuredRelease, aYearBefore)).toBe("Debut single, out March 7th 2025");
+  });
+
   it("lead with Learn More to the biography, telling screen readers where it goes", () => {
     expect(home.cta).toEqual({ label: "Learn More", context: "about the artist", href: "/bio" });
   });

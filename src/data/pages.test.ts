@@ -13,7 +13,7 @@ const descriptions: Record<(typeof PUBLIC_PAGES)[number], string> = {
   "/": siteSettings.description,
   "/bio": bio.description,
   // As built today, when no show is coming up; with shows, their towns and days.
-  "/tour": tour.description(site.artistName, []),
+  "/tour": tour.description(site.artistName, [], new Date()),
   "/listen": listen.description,
   "/epk": epk.description,
   "/merch": merch.description,
@@ -34,11 +34,15 @@ describe("the site's pages", () => {
   );
 
   it("describe /tour by the shows coming up, within 160 characters however many there are", () => {
-    expect(tour.description(site.artistName, tour.dates)).toBe(
+    expect(tour.description(site.artistName, tour.dates, new Date("2025-04-01T12:00:00Z"))).toBe(
       "Orla Quinlan live: Galway on April 23rd, Donegal Town on April 26th, Dublin on May 2nd.",
     );
+    // Built in another year than the shows', each says its year.
+    expect(tour.description(site.artistName, tour.dates.slice(0, 1), new Date("2024-11-26T12:00:00Z"))).toBe(
+      "Orla Quinlan live: Galway on April 23rd 2025.",
+    );
     const many = Array.from({ length: 12 }, () => tour.dates).flat();
-    expect(tour.description(site.artistName, many).length).toBeLessThanOrEqual(160);
+    expect(tour.description(site.artistName, many, new Date("2024-11-26T12:00:00Z")).length).toBeLessThanOrEqual(160);
   });
 
   it("give every public page a description of its own", () => {

@@ -4,7 +4,7 @@
  * src/data/content.ts passes the collection's entries, tests and the browser tests their own.
  */
 import type { ReleaseEntry } from "../lib/content-schemas";
-import { dateTextOf } from "./tour-dates";
+import { dateTextAt } from "./tour-dates";
 
 export type Release = ReleaseEntry;
 
@@ -30,9 +30,12 @@ export function releaseTypeWord(release: Pick<Release, "type">): string {
   return typeNames[release.type].word;
 }
 
-/** "out now" once it is out; before that, the day it comes out: "out March 7th". */
+/**
+ * "out now" once it is out; before that, the day it comes out: "out March 7th", or "out March 7th 2028"
+ * when that is not this year, as the tour's dates say it.
+ */
 export function outWhen(release: Pick<Release, "releaseDate">, now: Date): string {
-  return isOut(release, now) ? "out now" : `out ${dateTextOf(release.releaseDate)}`;
+  return isOut(release, now) ? "out now" : `out ${dateTextAt(release.releaseDate, now)}`;
 }
 
 /** The release the home page and /listen lead with: the newest with places to play it. */

@@ -8,7 +8,10 @@
 export const site = {
   /** Stage name shown in the nav, hero, titles and structured data. */
   artistName: import.meta.env.ARTIST_NAME,
-  /** Public origin of the site, without a trailing slash (SITE_URL when set, else site.yaml's url). */
+  /**
+   * Public origin of the site, without a trailing slash: SITE_URL when set, else Netlify's URL (the site's
+   * main address), else site.yaml's url (astro.config.mjs decides).
+   */
   url: import.meta.env.SITE.replace(/\/$/, ""),
   locale: "en_IE",
   lang: "en",

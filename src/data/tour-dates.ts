@@ -1,10 +1,12 @@
 /**
  * Tour dates as the pages use them, derived from src/content/tour.yaml's entries: the date as the card
- * shows it ("April 23rd", in Irish time), the venue's address, the link and what it is, the schema.org
- * status, and ticket facts for search engines; always in date order, whatever order the file holds.
+ * shows it ("April 23rd", in Irish time, with its year when that is not the year the page is built), the
+ * venue's address, the link and what it is, the schema.org status, and ticket facts for search engines;
+ * always in date order, whatever order the file holds.
  * Pure: src/data/tour.ts passes the collection's entries, tests and the browser tests their own.
  */
 import type { TourDateEntry, ticketAvailabilities, tourDateStatuses } from "../lib/content-schemas";
+import { ordinal } from "../lib/dates";
 
 /** The time zone the dates are given, shown and written to calendar files in. */
 export const TOUR_TIME_ZONE = "Europe/Dublin";
@@ -31,7 +33,7 @@ type PostalAddressParts = {
 export type TourDate = {
   /** Stable identifier: the list item's anchor, the calendar file's name and the event's UID. */
   id: string;
-  /** The date as the card shows it, in Irish time: "April 23rd". */
+  /** The day as the content gives it, in Irish time: "April 23rd" (pages add the year: `dateTextAt`). */
   dateText: string;
   /** Doors, ISO 8601 with its offset, as the content gives it. */
   startDate: string;
@@ -62,20 +64,34 @@ const availabilities: Record<(typeof ticketAvailabilities)[number], TicketAvaila
   "pre-sale": "PreSale",
 };
 
-const monthAndDay = new Intl.DateTimeFormat("en-IE", { timeZone: TOUR_TIME_ZONE, month: "long", day: "numeric" });
+const dayInIreland = new Intl.DateTimeFormat("en-IE", {
+  timeZone: TOUR_TIME_ZONE,
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+});
 
-/** "23" → "23rd", "2" → "2nd", "11" → "11th". */
-function ordinal(day: number): string {
-  const suffix =
-    day % 100 >= 11 && day % 100 <= 13 ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as const)[day % 10] ?? "th");
-  return `${day}${suffix}`;
+/** The day an instant falls on in Ireland: its year, its month's name and its day of the month. */
+function irishDay(instant: Date): { year: number; month: string; day: number } {
+  const parts = dayInIreland.formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return { year: Number(part("year")), month: part("month"), day: Number(part("day")) };
 }
 
-/** A start as the card shows it, on the day it is in Ireland: "April 23rd". */
+/** A start as the content and the product give it, on the day it is in Ireland: "April 23rd". */
 export function dateTextOf(startDate: string): string {
-  const parts = monthAndDay.formatToParts(new Date(startDate));
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part("month")} ${ordinal(Number(part("day")))}`;
+  const { month, day } = irishDay(new Date(startDate));
+  return `${month} ${ordinal(day)}`;
+}
+
+/**
+ * A start as a page built at `now` shows it: "April 23rd" in the year the page is built, and with its
+ * year in any other ("April 23rd 2025", "November 26th 2027"), so neither a show a year ahead nor one long
+ * over reads as this year's. The daily rebuild keeps the year the page is built current.
+ */
+export function dateTextAt(startDate: string, now: Date): string {
+  const { year } = irishDay(new Date(startDate));
+  return year === irishDay(now).year ? dateTextOf(startDate) : `${dateTextOf(startDate)} ${year}`;
 }
 
 /** One entry of the tour file as the pages use it. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dateAYearAhead, insertedAt } from "../test/tour-dates";
 import { content } from "./content";
 import { tour, tourJsonLd, tourLinkLabels } from "./tour";
-import { dateTextOf, tourDateOf, tourDatesFrom } from "./tour-dates";
+import { dateTextAt, dateTextOf, tourDateOf, tourDatesFrom } from "./tour-dates";
 
 /** The UTC offset ("+01:00") that a time zone has at an instant. */
 function offsetIn(timeZone: string, instant: Date): string {
@@ -79,6 +79,20 @@ describe("a tour date as the pages show it", () => {
     ["2025-06-30T23:30:00Z", "July 1st"],
   ])("shows %s as the day it is in Ireland, with an ordinal: %s", (startDate, shown) => {
     expect(dateTextOf(startDate)).toBe(shown);
+  });
+
+  it.each([
+    // Built on 2026-11-26: a date of that year reads as the content gives it; any other with its year.
+    ["2026-11-26T12:00:00Z", "2026-12-05T20:00:00Z", "December 5th"],
+    ["2026-11-26T12:00:00Z", "2027-11-26T20:00:00Z", "November 26th 2027"],
+    ["2026-11-26T12:00:00Z", "2025-04-23T20:00:00+01:00", "April 23rd 2025"],
+    ["2025-04-01T12:00:00Z", "2025-04-23T20:00:00+01:00", "April 23rd"],
+    // The year is Ireland's, for the build and the show alike.
+    ["2026-12-31T23:30:00Z", "2027-01-01T00:30:00+00:00", "January 1st 2027"],
+    ["2027-01-01T00:30:00Z", "2027-01-01T20:00:00Z", "January 1st"],
+    ["2026-06-30T12:00:00Z", "2026-12-31T23:30:00-01:00", "January 1st 2027"],
+  ])("on a page built at %s, shows %s as %s", (builtAt, startDate, shown) => {
+    expect(dateTextAt(startDate, new Date(builtAt))).toBe(shown);
   });
 
   it("gives search engines the tickets' facts in schema.org's words, and a status for every date", () => {

@@ -9,7 +9,7 @@ import { isOver } from "../lib/shows";
 import { content } from "./content";
 import { signupHref } from "./links";
 import { site } from "./site";
-import { TOUR_TIME_ZONE, tourDatesFrom, type TourDate } from "./tour-dates";
+import { dateTextAt, TOUR_TIME_ZONE, tourDatesFrom, type TourDate } from "./tour-dates";
 
 export { tourLinkLabels, type TourDate } from "./tour-dates";
 
@@ -23,12 +23,14 @@ export const tour = {
   photoAlt: content.tour.photoAlt,
   /** Every date, past ones included, earliest first. */
   dates: tourDatesFrom(content.tourDates),
-  /** The meta description: the next shows (three at most), or where to hear of the next tour. */
-  description: (artistName: string, ahead: readonly Pick<TourDate, "dateText" | "venue">[]) => {
+  /** The meta description at `now`: the next shows (three at most), or where to hear of the next tour. */
+  description: (artistName: string, ahead: readonly Pick<TourDate, "startDate" | "venue">[], now: Date) => {
     if (ahead.length === 0) {
       return `${artistName} live: no shows coming up right now. Sign up for news to hear about the next tour first.`;
     }
-    const shows = ahead.slice(0, 3).map((date) => `${date.venue.address.locality} on ${date.dateText}`);
+    const shows = ahead
+      .slice(0, 3)
+      .map((date) => `${date.venue.address.locality} on ${dateTextAt(date.startDate, now)}`);
     return `${artistName} live: ${shows.join(", ")}${ahead.length > 3 ? ` and ${ahead.length - 3} more` : ""}.`;
   },
   /** Before the next show's date and venue at the top of the card. */

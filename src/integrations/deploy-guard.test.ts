@@ -64,6 +64,16 @@ vi.mock("@astrojs/react", () => ({ default: () => ({ name: "@astrojs/react", hoo
 vi.mock("@astrojs/tailwind", () => ({ default: () => ({ name: "@astrojs/tailwind", hooks: {} }) }));
 
 describe("astro.config.mjs", () => {
+  /** Where the config stopped the build: what it printed, and the status it exited with. */
+  class Stopped extends Error {
+    constructor(
+      readonly printed: string[],
+      readonly status: number | string | null | undefined,
+    ) {
+      super(printed.join("\n"));
+    }
+  }
+
   const loadConfig = async (env: Record<string, string>) => {
     for (const name of [
       "CONTEXT",
@@ -76,15 +86,33 @@ describe("astro.config.mjs", () => {
       vi.stubEnv(name, undefined);
     }
     for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+    const printed: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((text) => void printed.push(String(text)));
+    vi.spyOn(process, "exit").mockImplementation((status) => {
+      throw new Stopped(printed, status);
+    });
     vi.resetModules();
     return (await import("../../astro.config.mjs")).default;
   };
-  afterEach(() => vi.unstubAllEnvs());
-
-  it("stops a deploy build while loading, before any page is built", async () => {
-    await expect(loadConfig(deploy)).rejects.toThrow(
-      "Deploy build stopped: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are not set",
+  /** How loading the config stopped the build. */
+  const stopping = (env: Record<string, string>) =>
+    loadConfig(env).then(
+      () => expect.unreachable("the build went on"),
+      (error: unknown) => {
+        expect(error).toBeInstanceOf(Stopped);
+        return error as Stopped;
+      },
     );
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  it("stops a deploy build while loading, before any page is built, printing why once and exiting with 1", async () => {
+    const { printed, status } = await stopping(deploy);
+    expect(status).toBe(1);
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain("Deploy build stopped: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are not set");
   });
 
   it("accepts a deploy preview for a hosted project, placeholders and all", async () => {
@@ -94,11 +122,15 @@ describe("astro.config.mjs", () => {
   });
 
   it("stops a production build for a hosted project while the content still holds placeholders, listing them", async () => {
-    const loading = loadConfig({ ...deploy, ...hosted, URL: "https://orla-quinlan.netlify.app" });
-    await expect(loading).rejects.toThrow(/^Production build stopped: the site still holds \d+ placeholders/);
-    await expect(loading).rejects.toThrow(
-      /src\/content\/links\.yaml:\d+ {2}https:\/\/www\.instagram\.com\/orlaquinlan\.placeholder/,
-    );
+    const { printed, status } = await stopping({ ...deploy, ...hosted, URL: "https://orla-quinlan.netlify.app" });
+    expect(status).toBe(1);
+    expect(printed).toHaveLength(1);
+    const [message] = printed;
+    expect(message).toMatch(/^\s*Production build stopped: the site still holds \d+ placeholders/);
+    expect(message).toMatch(/src\/content\/links\.yaml:\d+ {2}https:\/\/www\.instagram\.com\/orlaquinlan\.placeholder/);
+    // Netlify's URL replaces the site settings' url, which therefore ships nowhere and is not listed.
+    expect(message).toContain("src/content/site.yaml");
+    expect(message).not.toMatch(/site\.yaml:\d+ {2}https:\/\/orlaquinlan\.example/);
   });
 
   it("takes the site URL from Netlify's URL, unless SITE_URL overrides it", async () => {

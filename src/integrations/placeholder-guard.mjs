@@ -123,6 +123,17 @@ export function readContentFiles(root) {
 }
 
 /**
+ * The line of the site settings' own `url:`, or undefined when the file or the field is not there.
+ * @param {ContentFile[]} files
+ * @param {string} settingsFile
+ */
+function settingsUrlLine(files, settingsFile) {
+  const lines = files.find(({ path }) => path === settingsFile)?.text.split("\n") ?? [];
+  const index = lines.findIndex((line) => /^url\s*:/.test(line));
+  return index < 0 ? undefined : index + 1;
+}
+
+/**
  * The site's public URL: SITE_URL when set, else Netlify's own URL (the site's main address), else the one
  * in the site settings.
  * @param {Record<string, string | undefined>} env
@@ -137,14 +148,17 @@ export function siteUrlFrom(env, configured) {
 
 /**
  * Why a production build must stop, listing every placeholder, or null when it may go on (or is not a
- * production build). The site URL is checked as resolved; when it comes from the site settings, the file
- * that holds it is listed with the rest.
+ * production build). The site URL is checked as resolved: when it comes from the site settings, the line
+ * of the settings file that holds it is listed with the rest; when SITE_URL or Netlify's URL replaces it,
+ * that line ships nowhere, so it is not listed (the variable's value is checked instead).
  * @param {Record<string, string | undefined>} env
- * @param {{ files: ContentFile[], siteUrl: ReturnType<typeof siteUrlFrom> }} content
+ * @param {{ files: ContentFile[], siteUrl: ReturnType<typeof siteUrlFrom>, settingsFile: string }} content
+ *   `settingsFile`: the site settings' file, whose top-level `url:` is the configured site URL
  */
-export function placeholderProblem(env, { files, siteUrl }) {
+export function placeholderProblem(env, { files, siteUrl, settingsFile }) {
   if (env.CONTEXT !== "production") return null;
-  const found = findPlaceholders(files);
+  const replaced = siteUrl.source === "site settings" ? undefined : settingsUrlLine(files, settingsFile);
+  const found = findPlaceholders(files).filter(({ file, line }) => !(file === settingsFile && line === replaced));
   const siteUrlWhy = siteUrl.source === "site settings" ? null : placeholderReason(siteUrl.url);
   if (siteUrlWhy) found.unshift({ file: `the site URL (${siteUrl.source})`, value: siteUrl.url, why: siteUrlWhy });
   if (found.length === 0) return null;

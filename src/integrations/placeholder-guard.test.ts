@@ -100,36 +100,66 @@ describe("finding placeholders", () => {
 });
 
 describe("the production build's guard", () => {
+  const settingsFile = "src/content/site.yaml";
   const files = [
-    { path: "src/data/site.ts", text: 'export const site = {\n  url: "https://orlaquinlan.example",\n};' },
-    { path: "src/data/links.ts", text: 'href: "https://www.tiktok.com/@orlaquinlan.placeholder",' },
+    {
+      path: settingsFile,
+      text: "artistName: Orla Quinlan\n# The public address\nurl: https://orlaquinlan.example\nnewsEmail: news@orla.ie",
+    },
+    {
+      path: "src/content/links.yaml",
+      text: "  - id: tiktok\n    url: https://www.tiktok.com/@orlaquinlan.placeholder",
+    },
   ];
+  const guard = (env: Record<string, string | undefined>, siteUrl: ReturnType<typeof siteUrlFrom>, content = files) =>
+    placeholderProblem(env, { files: content, siteUrl, settingsFile });
 
   it("stops a production build, listing each placeholder with its file and line", () => {
-    expect(placeholderProblem(production, { files, siteUrl: fromSettings("https://orlaquinlan.example") })).toBe(
+    expect(guard(production, fromSettings("https://orlaquinlan.example"))).toBe(
       "Production build stopped: the site still holds 2 placeholders. Replace each with the real value in the file named:\n" +
-        "  src/data/site.ts:2  https://orlaquinlan.example  (a .example address, reserved for examples: it reaches nobody)\n" +
-        "  src/data/links.ts:1  https://www.tiktok.com/@orlaquinlan.placeholder  (marked as a placeholder)",
+        "  src/content/site.yaml:3  https://orlaquinlan.example  (a .example address, reserved for examples: it reaches nobody)\n" +
+        "  src/content/links.yaml:2  https://www.tiktok.com/@orlaquinlan.placeholder  (marked as a placeholder)",
     );
+  });
+
+  it.each([
+    ["Netlify's URL", { URL: "https://orla.netlify.app" }],
+    ["SITE_URL", { SITE_URL: "https://orlaquinlan.ie" }],
+  ])("leaves out the site settings' url when %s replaces it, as it ships nowhere", (_, variables) => {
+    const siteUrl = siteUrlFrom(variables, "https://orlaquinlan.example");
+    expect(guard(production, siteUrl)).toBe(
+      "Production build stopped: the site still holds 1 placeholder. Replace each with the real value in the file named:\n" +
+        "  src/content/links.yaml:2  https://www.tiktok.com/@orlaquinlan.placeholder  (marked as a placeholder)",
+    );
+    // Only that line: the same address anywhere else in the settings ships, and is listed.
+    const elsewhere = [{ path: settingsFile, text: `${files[0].text}\ndescription: See https://orlaquinlan.example` }];
+    expect(guard(production, siteUrl, elsewhere)).toContain("src/content/site.yaml:5  https://orlaquinlan.example");
+    expect(guard(production, siteUrl, elsewhere)).not.toContain("site.yaml:3");
   });
 
   it("checks the site URL as the build resolves it, naming the variable that set it", () => {
     const siteUrl = siteUrlFrom({ SITE_URL: "https://staging.orla.example" }, "https://orlaquinlan.ie");
-    expect(placeholderProblem(production, { files: [], siteUrl })).toContain(
+    expect(guard(production, siteUrl, [])).toContain(
       "the site URL (SITE_URL)  https://staging.orla.example  (a .example address",
     );
   });
 
   it("lets a production build with every placeholder filled go on", () => {
-    const filled = [{ path: "src/data/site.ts", text: 'url: "https://orlaquinlan.ie",' }];
-    const siteUrl = siteUrlFrom({ URL: "https://orlaquinlan.ie" }, "https://orlaquinlan.ie");
-    expect(placeholderProblem(production, { files: filled, siteUrl })).toBeNull();
+    const filled = [{ path: settingsFile, text: "url: https://orlaquinlan.ie" }];
+    expect(
+      guard(production, siteUrlFrom({ URL: "https://orlaquinlan.ie" }, "https://orlaquinlan.ie"), filled),
+    ).toBeNull();
+    // With Netlify's URL set, the site settings' stand-in url no longer holds the build back.
+    const replaced = [{ path: settingsFile, text: "url: https://orlaquinlan.example" }];
+    expect(
+      guard(production, siteUrlFrom({ URL: "https://orla.netlify.app" }, "https://orlaquinlan.example"), replaced),
+    ).toBeNull();
   });
 
   it("leaves development builds, previews and the tests their placeholders", () => {
     const siteUrl = fromSettings("https://orlaquinlan.example");
     for (const env of [{}, { CONTEXT: "deploy-preview" }, { CONTEXT: "branch-deploy" }, { CONTEXT: "dev" }]) {
-      expect(placeholderProblem(env, { files, siteUrl })).toBeNull();
+      expect(guard(env, siteUrl)).toBeNull();
     }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * How the team pages write a date: the spec's 'MMM d, yyyy' ("Nov 26, 2026"), the same on /contacts,
- * /calendar and /fans, with the time after it where a page shows one ("Nov 26, 2026, 09:05"). Pure:
+ * /calendar and /fans, with the time after it where a page shows one ("Nov 26, 2026, 09:05"); and a day
+ * of the month as English says it ("23rd"), for the public pages' dates and the content's messages. Pure:
  * English month names of its own, so the reader's locale (or an ICU that writes "Sept") never changes it.
  */
 
@@ -54,6 +55,13 @@ function wallClock(instant: Date, timeZone?: string): WallClock {
 }
 
 const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/** A day of the month as English says it: "1st", "2nd", "23rd", "11th". */
+export function ordinal(day: number): string {
+  const suffix =
+    day % 100 >= 11 && day % 100 <= 13 ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as const)[day % 10] ?? "th");
+  return `${day}${suffix}`;
+}
 
 /** "Nov 26, 2026": the day an instant falls on, in `timeZone` or the reader's own zone. */
 export function formatDate(instant: Date, { timeZone }: { timeZone?: string } = {}): string {

@@ -10,7 +10,7 @@ import type { Loader, LoaderContext } from "astro/loaders";
 import { afterEach, describe, expect, it } from "vitest";
 import { collections } from "../content.config";
 import { bioSchema, contentFiles, tourDateSchema } from "./content-schemas";
-import { isZonedDateTime, listEntries, readContentFile, readMarkdownFile } from "./owner-content";
+import { dateTimeProblem, listEntries, readContentFile, readMarkdownFile } from "./owner-content";
 
 const realTour = readFileSync(new URL("../content/tour.yaml", import.meta.url), "utf8");
 const roots: string[] = [];
@@ -126,7 +126,7 @@ describe("the tour file, as the build loads it", () => {
       "a day that does not exist",
       /startDate: .*/,
       "startDate: 2027-02-30T20:00:00Z",
-      'field startDate: "2027-02-30T20:00:00Z" is not a date and time',
+      'field startDate: "2027-02-30T20:00:00Z" is a day that does not exist: February 2027 has no 30th',
     ],
     [
       "a misspelt optional field",
@@ -237,16 +237,31 @@ describe("a content file read in Node", () => {
 describe("a date and time as the content writes it", () => {
   it.each(["2027-03-12T20:00:00+00:00", "2027-06-12T20:00:00+01:00", "2027-03-12T20:00Z", "2027-03-12T20:00:00.000Z"])(
     "accepts %s",
-    (text) => expect(isZonedDateTime(text)).toBe(true),
+    (text) => expect(dateTimeProblem(text)).toBeUndefined(),
+  );
+
+  it.each(["12/03/2027 20:00", "2027-03-12 20:00", "2027-03-12T20:00:00", "2027-03-12"])(
+    "refuses %s, saying how to write one",
+    (text) =>
+      expect(dateTimeProblem(text)).toBe(
+        `"${text}" is not a date and time with its time zone: write year-month-day, T, the time and the offset, ` +
+          "like 2027-03-12T20:00:00+00:00 (+01:00 in Irish summer time), or end it with Z for UTC",
+      ),
   );
 
   it.each([
-    "12/03/2027 20:00",
-    "2027-03-12 20:00",
-    "2027-03-12T20:00:00",
-    "2027-03-12",
-    "2027-02-29T20:00:00Z",
-    "2027-03-12T24:00:00Z",
-    "2027-13-01T20:00:00Z",
-  ])("refuses %s", (text) => expect(isZonedDateTime(text)).toBe(false));
+    ["2027-02-30T20:00:00+00:00", "is a day that does not exist: February 2027 has no 30th"],
+    ["2027-02-29T20:00:00Z", "is a day that does not exist: February 2027 has no 29th (2027 is not a leap year)"],
+    ["2027-04-31T20:00:00+01:00", "is a day that does not exist: April 2027 has no 31st"],
+    ["2027-03-00T20:00:00Z", "is a day that does not exist: March 2027 has no day 0"],
+    ["2027-13-01T20:00:00Z", "has no month 13: the months are 01 to 12"],
+    ["2027-03-12T24:00:00Z", "has no time 24:00:00: the day's times are 00:00 to 23:59"],
+    ["2027-03-12T20:60Z", "has no time 20:60: the day's times are 00:00 to 23:59"],
+  ])("refuses %s, written the right way, saying what does not exist", (text, problem) => {
+    expect(dateTimeProblem(text)).toBe(`"${text}" ${problem}`);
+  });
+
+  it("accepts the 29th of February in a leap year", () => {
+    expect(dateTimeProblem("2028-02-29T20:00:00Z")).toBeUndefined();
+  });
 });

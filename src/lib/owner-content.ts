@@ -13,6 +13,7 @@ import { AstroError } from "astro/errors";
 import { file, glob, type Loader } from "astro/loaders";
 import { z } from "astro/zod";
 import yaml from "js-yaml";
+import { ordinal } from "./dates";
 
 /** Where an entry's problems are reported: the file, and what one entry is called in it ("date"). */
 export type ContentFile = {
@@ -71,29 +72,41 @@ const ownerErrorMap: z.ZodErrorMap = (issue, context) => {
 
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** Whether `text` is an ISO 8601 date and time with a time zone, naming a day that exists. */
-export function isZonedDateTime(text: string): boolean {
+const HOW_TO_WRITE =
+  "write year-month-day, T, the time and the offset, like 2027-03-12T20:00:00+00:00 (+01:00 in Irish summer " +
+  "time), or end it with Z for UTC";
+
+const monthName = new Intl.DateTimeFormat("en-IE", { month: "long", timeZone: "UTC" });
+
+/**
+ * What is wrong with `text` as a date and time, in the owner's words, or undefined when it is an ISO 8601
+ * date and time with a time zone that names a day and a time that exist. Written the right way but naming
+ * a day that is not in the calendar, it says so ("February 2027 has no 30th") rather than repeating how to
+ * write a date, which the owner did.
+ */
+export function dateTimeProblem(text: string): string | undefined {
   const match = ISO_DATE_TIME.exec(text);
-  if (!match) return false;
+  if (!match) return `${shown(text)} is not a date and time with its time zone: ${HOW_TO_WRITE}`;
   const [year, month, day, hour, minute, second = 0] = match.slice(1, 7).map((part) => (part ? Number(part) : 0));
-  // Date would roll 30 February over into March; the day must exist as written.
-  const calendar = new Date(Date.UTC(year, month - 1, day));
-  return (
-    calendar.getUTCFullYear() === year &&
-    calendar.getUTCMonth() === month - 1 &&
-    calendar.getUTCDate() === day &&
-    hour < 24 &&
-    minute < 60 &&
-    second < 60
-  );
+  if (month < 1 || month > 12) return `${shown(text)} has no month ${match[2]}: the months are 01 to 12`;
+  // Day 0 of the next month is the last day of this one.
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day < 1 || day > daysInMonth) {
+    const name = `${monthName.format(new Date(Date.UTC(2000, month - 1, 1)))} ${year}`;
+    const leap = month === 2 && day === 29 ? ` (${year} is not a leap year)` : "";
+    return `${shown(text)} is a day that does not exist: ${name} has no ${day === 0 ? "day 0" : ordinal(day)}${leap}`;
+  }
+  if (hour > 23 || minute > 59 || second > 59) {
+    return `${shown(text)} has no time ${text.slice(11, match[6] ? 19 : 16)}: the day's times are 00:00 to 23:59`;
+  }
+  return undefined;
 }
 
 /** A date and time as the content writes it: ISO 8601 with the time zone, kept as the text typed. */
-export const zonedDateTime = z.string().refine(isZonedDateTime, (text) => ({
-  message:
-    `${shown(text)} is not a date and time with its time zone: write year-month-day, T, the time and the ` +
-    "offset, like 2027-03-12T20:00:00+00:00 (+01:00 in Irish summer time), or end it with Z for UTC",
-}));
+export const zonedDateTime = z.string().superRefine((text, context) => {
+  const problem = dateTimeProblem(text);
+  if (problem) context.addIssue({ code: "custom", message: problem });
+});
 
 /** "venue.name" → "venue.name"; a list position is counted from 1, as a person does: "genres item 2". */
 function fieldName(path: (string | number)[]): string {
@@ -173,10 +186,14 @@ function entryProblems(
 /** The error that stops the build: every problem, one per line, and what to do. */
 function contentError(problems: readonly string[]): Error {
   const count = problems.length === 1 ? "a mistake" : `${problems.length} mistakes`;
-  return new AstroError(
+  const error = new AstroError(
     `The site's content has ${count}, so the site was not built:\n${problems.map((problem) => `  ${problem}`).join("\n")}`,
     "Correct the field named in the file named (on GitHub: open the file, the pencil icon, then commit) and build again.",
   );
+  // Astro prints an error's stack trace under its message and hint; this one's would point into the
+  // loader, not at the owner's file and line, which the message names.
+  error.stack = "";
+  return error;
 }
 
 /** YAML as the owner typed it: dates stay text. A syntax error becomes a problem with its line. */

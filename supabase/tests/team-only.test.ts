@@ -1,10 +1,11 @@
 /**
  * The calendar is the team's: what the anon key, an account without the team mark and the team's own
- * session may do to calendar_events (and contacts), by the grants and policies alone.
+ * session may do to calendar_events (and contacts), by the grants and policies alone; and a team token
+ * counts only while the session it names still exists in auth.sessions.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { event } from "../../server/test-helpers";
-import { type Claims, session, TARGETS, TEAM, useDatabase } from "./harness/database";
+import { contact, event } from "../../server/test-helpers";
+import { anotherTeamSession, type Claims, session, TARGETS, TEAM, useDatabase } from "./harness/database";
 
 /** Someone with an account who is not the team, who has even marked themselves in user_metadata. */
 const OUTSIDER = session({
@@ -84,6 +85,70 @@ describe.each(TARGETS)("$name", (target) => {
       expect((await team.insert("contacts", { id: "team", name: "Team", role: "Agent" })).status).toBe(201);
       expect((await fan.select("contacts", { columns: "id" })).rows).toEqual([]);
       expect((await team.select("contacts", { columns: "id" })).rows).toEqual([{ id: "team" }]);
+    });
+  });
+  describe("a team token counts only while its session lives", () => {
+    /** What a team page asks for: the calendar, the contacts, the sign-up list and how many were refused. */
+    async function whatItGets(claims: Claims) {
+      const caller = db.as(claims);
+      const id = `c-${Math.random().toString(36).slice(2)}`;
+      return {
+        events: (await caller.select("calendar_events", { columns: "title" })).rows.length,
+        contacts: (await caller.select("contacts", { columns: "id" })).rows.length,
+        signups: (await caller.select("fan_signups", { columns: "email" })).rows.length,
+        refused: (await caller.rpc("fan_signups_refused")).status,
+        addsEvent: (await caller.insert("calendar_events", event(`Event ${id}`))).status,
+        addsContact: (await caller.insert("contacts", contact(id))).status,
+      };
+    }
+    const admitted = { signups: 1, refused: 200, addsEvent: 201, addsContact: 201 };
+    const refused = { events: 0, contacts: 0, signups: 0, refused: 403, addsEvent: 403, addsContact: 403 };
+    beforeAll(async () => {
+      const signUp = await db.as("anon").insert("fan_signups", { email: "listed@example.com", interest: "all" });
+      expect(signUp.status).toBe(201);
+    });
+
+    it("admits a live session of the team account, and refuses its token once that session is signed out", async () => {
+      const tab = await db.signIn(anotherTeamSession());
+      const live = await whatItGets(tab);
+      expect(live).toMatchObject(admitted);
+      expect(live.events).toBeGreaterThan(0);
+      expect(live.contacts).toBeGreaterThan(0);
+      await db.signOut(tab);
+      // The token has most of its hour left, and says the same as before.
+      expect(Number(tab.exp)).toBeGreaterThan(Date.now() / 1000 + 60);
+      expect(await whatItGets(tab)).toEqual(refused);
+      const edited = await db.as(tab).update("contacts", { name: "Defaced" }, { id: { neq: "" } });
+      expect(edited).toMatchObject({ status: 204, count: 0 });
+      // The account's other session goes on.
+      expect(await whatItGets(TEAM)).toMatchObject(admitted);
+    });
+
+    it("refuses every session of the account once all of them end, until it signs in again", async () => {
+      const other = await db.signIn(anotherTeamSession());
+      try {
+        await db.endSessions(TEAM);
+        expect(await whatItGets(TEAM)).toEqual(refused);
+        expect(await whatItGets(other)).toEqual(refused);
+      } finally {
+        await db.signIn(TEAM);
+      }
+      expect(await whatItGets(TEAM)).toMatchObject(admitted);
+      expect(await whatItGets(other)).toEqual(refused);
+    });
+
+    it("refuses a team token without a session_id, with one that is no UUID, or naming another account's session", async () => {
+      const { session_id: _, ...sessionless } = TEAM;
+      const fan = await db.signIn(session({ email: "a-fan@example.com" }));
+      for (const claims of [
+        sessionless,
+        { ...TEAM, session_id: null },
+        { ...TEAM, session_id: "not-a-session'; select 1; --" },
+        { ...TEAM, session_id: 42 },
+        { ...TEAM, session_id: fan.session_id },
+      ] as Claims[]) {
+        expect(await whatItGets(claims), JSON.stringify(claims.session_id)).toEqual(refused);
+      }
     });
   });
 });

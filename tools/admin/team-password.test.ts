@@ -86,7 +86,7 @@ describe("npm run team:password", () => {
     const noUrl = await run({ SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY }, "long-enough-password\n");
     expect(noUrl.output).toMatch(/Set SUPABASE_URL/);
 
-    for (const key of [LOCAL_ANON_KEY, signJwt({ role: "service_role" }, "someone-elses-secret")]) {
+    for (const key of [LOCAL_ANON_KEY, await signJwt({ role: "service_role" }, "someone-elses-secret")]) {
       const wrong = await run({ SUPABASE_URL: withTeam.url, SUPABASE_SERVICE_ROLE_KEY: key }, "long-enough-password\n");
       expect(wrong.code).toBe(1);
       expect(wrong.output).toMatch(/refused the key .*must be that project's service_role key/);

@@ -1,8 +1,8 @@
 /**
  * The daily rebuild: Netlify runs this function once a day (@daily, at midnight UTC) and it asks for a new
  * build through the site's build hook, so what the pages decide at build time (which shows are past, what is
- * out now) stays true with nobody pushing a change. The hook's address is the BUILD_HOOK_URL environment
- * variable (README, "Deploying to Netlify"). Its answer, and the reason when there is no rebuild, go to the
+ * out now, which dates need their year) stays true with nobody pushing a change. The hook's address is the
+ * BUILD_HOOK_URL environment variable (README, "Deploying: from nothing to a live site", step 9). Its answer, and the reason when there is no rebuild, go to the
  * function's log and response. The address itself is never logged: whoever holds it can start builds.
  */
 

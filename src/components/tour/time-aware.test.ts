@@ -60,15 +60,22 @@ const nextShowBox = (dates: readonly TourDate[], builtAt: string) =>
 
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim();
 
-/** The tour card's dates as a visitor sees them: date, whether marked past, the ticket link if one is offered. */
+/**
+ * The tour card's dates as a visitor sees them: date, whether marked past, the ticket link and the date's
+ * own calendar file if they are offered.
+ */
 function datesSeen(document: Document, shown: (element: Element) => boolean) {
   return [...document.querySelectorAll('[aria-labelledby="tour-card"] li')].map((item) => {
-    const ticket = [...item.querySelectorAll("a")].find((link) => /^(Tickets|Venue website)/.test(text(link)!));
+    const offered = (label: RegExp) => {
+      const link = [...item.querySelectorAll("a")].find((found) => label.test(text(found)!));
+      return link && shown(link) ? link.getAttribute("href") : undefined;
+    };
     const mark = [...item.querySelectorAll("span")].find((span) => text(span) === tour.pastLabel);
     return {
       date: text(item.querySelector("time")),
       past: mark !== undefined && shown(mark),
-      ticket: ticket && shown(ticket) ? ticket.getAttribute("href") : undefined,
+      ticket: offered(/^(Tickets|Venue website)/),
+      calendar: offered(/^Add to calendar/),
     };
   });
 }
@@ -81,15 +88,16 @@ function nextShowSeen(document: Document, shown: (element: Element) => boolean) 
   return { text: text(choice.querySelector("p") ?? choice), link: choice.querySelector("a")?.getAttribute("href") };
 }
 
+/** The spec's three dates, over: built in 2026, each says its year, 2025. */
 const spec = [
-  { date: "April 23rd", past: true, ticket: undefined },
-  { date: "April 26th", past: true, ticket: undefined },
-  { date: "May 2nd", past: true, ticket: undefined },
+  { date: "April 23rd 2025", past: true, ticket: undefined, calendar: undefined },
+  { date: "April 26th 2025", past: true, ticket: undefined, calendar: undefined },
+  { date: "May 2nd 2025", past: true, ticket: undefined, calendar: undefined },
 ];
 const noneAhead = { text: "No shows coming up right now.", link: "/listen#signup" };
 
 describe("on today's date", () => {
-  it("/tour shows the spec's three dates as past, with no ticket link, and says no show is coming up", async () => {
+  it("/tour shows the spec's three dates as past, with no ticket or calendar link, and says no show is coming up", async () => {
     const { document, shown } = openAt(await pageBuiltAt(Tour, "/tour", TODAY), TODAY);
     expect(text(document.querySelector("#tour-card"))).toBe("Ireland Tour - April 2024");
     expect(datesSeen(document, shown)).toEqual(spec);
@@ -113,13 +121,16 @@ describe("on today's date", () => {
 
 describe("a date added a year ahead", () => {
   it.each([0, 1, 2, 3])(
-    "at position %i of the file comes first on the card, with its ticket link",
+    "at position %i of the file comes first on the card, with its ticket link and its calendar file",
     async (position) => {
       const { document, shown } = openAt(await card(withAdded(position), TODAY), TODAY);
-      expect(datesSeen(document, shown)).toEqual([{ date: "November 26th", past: false, ticket: added.link }, ...spec]);
+      expect(datesSeen(document, shown)).toEqual([
+        { date: "November 26th 2027", past: false, ticket: added.link, calendar: `/tour-dates/${added.id}.ics` },
+        ...spec,
+      ]);
       expect(document.querySelector('[aria-labelledby="tour-card"] li')?.id).toBe(added.id);
       expect(nextShowSeen(document, shown)).toEqual({
-        text: "Next show: November 26th, The Linen Hall, Belfast",
+        text: "Next show: November 26th 2027, The Linen Hall, Belfast",
         link: undefined,
       });
     },
@@ -129,7 +140,7 @@ describe("a date added a year ahead", () => {
     const { document } = openAt(await card(withAdded(2), TODAY), TODAY);
     const link = document.querySelector(`[id="${added.id}"] a[href="${added.link}"]`)!;
     expect([link.getAttribute("target"), link.getAttribute("rel")]).toEqual(["_blank", "noopener noreferrer"]);
-    expect(text(link.querySelector(".sr-only"))).toBe("for November 26th (opens in a new tab)");
+    expect(text(link.querySelector(".sr-only"))).toBe("for November 26th 2027 (opens in a new tab)");
   });
 
   it.each([0, 3])(
@@ -137,7 +148,7 @@ describe("a date added a year ahead", () => {
     async (position) => {
       const { document, shown } = openAt(await nextShowBox(withAdded(position), TODAY), TODAY);
       expect(nextShowSeen(document, shown)).toEqual({
-        text: "November 26th, The Linen Hall, Belfast",
+        text: "November 26th 2027, The Linen Hall, Belfast",
         link: `/tour#${added.id}`,
       });
       expect(document.querySelector("time")?.getAttribute("datetime")).toBe(added.startDate);
@@ -147,9 +158,10 @@ describe("a date added a year ahead", () => {
   it("moves to the past once its day has passed in the visitor's browser, without a rebuild", async () => {
     const cardSeen = openAt(await card(withAdded(0), TODAY), afterAdded);
     expect(datesSeen(cardSeen.document, cardSeen.shown)[0]).toEqual({
-      date: "November 26th",
+      date: "November 26th 2027",
       past: true,
       ticket: undefined,
+      calendar: undefined,
     });
     expect(nextShowSeen(cardSeen.document, cardSeen.shown).text).toBe(
       "No shows coming up right now. Sign up for news to hear about the next tour first.",
@@ -172,26 +184,62 @@ describe("a date added a year ahead", () => {
   });
 });
 
+describe("the year of a date", () => {
+  it("is left out in the year the page is built and said in any other, with the machine-readable date whole", async () => {
+    const builtInItsYear = "2027-01-10T12:00:00Z";
+    const { document, shown } = openAt(await card(withAdded(1), builtInItsYear), builtInItsYear);
+    expect(datesSeen(document, shown).map(({ date }) => date)).toEqual([
+      "November 26th",
+      "April 23rd 2025",
+      "April 26th 2025",
+      "May 2nd 2025",
+    ]);
+    expect(nextShowSeen(document, shown).text).toBe("Next show: November 26th, The Linen Hall, Belfast");
+    const times = [...document.querySelectorAll("time")].map((time) => [text(time), time.getAttribute("datetime")]);
+    // The next show above the list, then the list: each date's text with its start, offset and all.
+    expect(times).toEqual([
+      ["November 26th", added.startDate],
+      ["November 26th", added.startDate],
+      ["April 23rd 2025", "2025-04-23T20:00:00+01:00"],
+      ["April 26th 2025", "2025-04-26T20:00:00+01:00"],
+      ["May 2nd 2025", "2025-05-02T20:00:00+01:00"],
+    ]);
+    const box = openAt(await nextShowBox(withAdded(0), builtInItsYear), builtInItsYear);
+    expect(nextShowSeen(box.document, box.shown).text).toBe("November 26th, The Linen Hall, Belfast");
+  });
+});
+
 describe("a page built before the tour", () => {
   it("is marked right by the visitor's browser once the shows are over", async () => {
     const builtBefore = "2025-04-01T12:00:00Z";
     const html = await pageBuiltAt(Tour, "/tour", builtBefore);
     const before = openAt(html, builtBefore);
-    expect(datesSeen(before.document, before.shown).map(({ past, ticket }) => [past, ticket !== undefined])).toEqual([
-      [false, true],
-      [false, true],
-      [false, true],
+    const offers = (seen: ReturnType<typeof datesSeen>) =>
+      seen.map(({ past, ticket, calendar }) => [past, ticket !== undefined, calendar !== undefined]);
+    expect(offers(datesSeen(before.document, before.shown))).toEqual([
+      [false, true, true],
+      [false, true, true],
+      [false, true, true],
     ]);
     const between = openAt(html, "2025-04-24T12:00:00Z");
-    expect(datesSeen(between.document, between.shown).map(({ date, past }) => [date, past])).toEqual([
-      ["April 23rd", true],
-      ["April 26th", false],
-      ["May 2nd", false],
+    expect(offers(datesSeen(between.document, between.shown))).toEqual([
+      [true, false, false],
+      [false, true, true],
+      [false, true, true],
+    ]);
+    expect(datesSeen(between.document, between.shown).map(({ date }) => date)).toEqual([
+      "April 23rd",
+      "April 26th",
+      "May 2nd",
     ]);
     expect(nextShowSeen(between.document, between.shown).text).toBe(
       "Next show: April 26th, The Harbour Loft, Donegal Town",
     );
     const after = openAt(html, TODAY);
-    expect(datesSeen(after.document, after.shown)).toEqual(spec);
+    expect(datesSeen(after.document, after.shown)).toEqual([
+      { date: "April 23rd", past: true, ticket: undefined, calendar: undefined },
+      { date: "April 26th", past: true, ticket: undefined, calendar: undefined },
+      { date: "May 2nd", past: true, ticket: undefined, calendar: undefined },
+    ]);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The month: single-day selection, outside days, always six weeks. Each day
  * button shows a dot per event in its type colour (tooltip: title and type),
- * at most three with a "+N" count of the rest, and carries the day's events in
- * its accessible name, which starts with the visible day number.
+ * at most three with a "+N" count of the rest. Its accessible name, given to
+ * the day picker as its day-button label, is the date as the team pages write
+ * it ("Nov 28, 2026", holding the visible number) with the day's events.
  */
 import { createContext, useContext, useEffect, useMemo, useRef } from "react";
-import { DayPicker, type DayButtonProps } from "react-day-picker";
+import { DayPicker, type DayButtonProps, type Modifiers } from "react-day-picker";
 import "react-day-picker/style.css";
 import { Card } from "../../components/ui/Card";
 import { dayDots, dayKey, dayLabel, eventsByDay, eventTypeColourClass, type CalendarEvent } from "./calendar";
@@ -25,11 +26,7 @@ function EventDayButton({ day, modifiers, ...buttonProps }: DayButtonProps) {
     if (modifiers.focused) ref.current?.focus();
   }, [modifiers.focused]);
   return (
-    <button
-      {...buttonProps}
-      ref={ref}
-      aria-label={dayLabel(day.date, dayEvents, { today: modifiers.today, selected: modifiers.selected })}
-    >
+    <button {...buttonProps} ref={ref}>
       <span className="flex h-full flex-col items-center justify-center leading-none">
         <span>{day.date.getDate()}</span>
         {dayEvents.length > 0 ? (
@@ -66,6 +63,12 @@ export function MonthView({
   onSelect: (day: Date | undefined) => void;
 }) {
   const byDay = useMemo(() => eventsByDay(events), [events]);
+  const labels = useMemo(
+    () => ({
+      labelDayButton: (date: Date, modifiers: Modifiers) => dayLabel(date, byDay.get(dayKey(date)) ?? [], modifiers),
+    }),
+    [byDay],
+  );
   return (
     <Card className="w-fit p-3">
       <EventsByDay.Provider value={byDay}>
@@ -82,6 +85,7 @@ export function MonthView({
           // Focus lands on today once the gate opens, so keyboard and screen-reader users start in the month.
           autoFocus
           components={{ DayButton: EventDayButton }}
+          labels={labels}
         />
       </EventsByDay.Provider>
     </Card>

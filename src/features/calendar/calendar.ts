@@ -168,19 +168,18 @@ export function dayDots<T>(events: readonly T[], max = MAX_DAY_DOTS): { shown: T
 }
 
 /**
- * Screen-reader text of a day button, starting with the visible number:
- * "23 April 2025, Wednesday, today, selected, 2 events: Launch (gig); Radio (promotion)".
+ * The accessible name of a day button in the month: the date as the team pages write it ('MMM d, yyyy',
+ * which holds the number the button shows), then its state and its events:
+ * "Apr 23, 2025, today, selected, 2 events: Launch (gig); Radio (promotion)".
  * A day with more events than dots only says how many it holds ("…, 9 events"),
- * so the label stays short; the Upcoming Events list has them all.
+ * so the name stays short; the Upcoming Events list has them all.
  */
 export function dayLabel(
   date: Date,
   events: readonly Pick<CalendarEvent, "title" | "event_type">[],
   state: { today?: boolean; selected?: boolean } = {},
 ): string {
-  const base = [format(date, "d MMMM yyyy, EEEE"), state.today && "today", state.selected && "selected"]
-    .filter(Boolean)
-    .join(", ");
+  const base = [formatDay(date), state.today && "today", state.selected && "selected"].filter(Boolean).join(", ");
   if (events.length === 0) return base;
   const count = `${events.length} ${events.length === 1 ? "event" : "events"}`;
   if (dayDots(events).more > 0) return `${base}, ${count}`;

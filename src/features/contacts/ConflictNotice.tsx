@@ -1,23 +1,41 @@
 /**
  * Shown in an edited card when a save met a change someone else saved meanwhile to a field this
- * draft changed too: those fields side by side, yours and theirs, and what is kept either way.
+ * draft changed too: those fields side by side, yours and theirs, and what is kept either way (their
+ * changes to other fields are in the form already).
  */
 import {
   changedFields,
+  CONTACT_FIELDS,
   draftFromContact,
   FIELD_LABELS,
   mergeEdits,
+  theirChangesKept,
   updateFromDraft,
   type Contact,
   type ContactDraft,
+  type ContactField,
   type ContactValues,
 } from "./contacts";
 import { fieldList } from "./contacts.history";
 
 const Value = ({ value }: { value: string | null }) => (value ? <>{value}</> : <span className="italic">empty</span>);
 
-export function ConflictNotice({ base, draft, theirs }: { base: ContactValues; draft: ContactDraft; theirs: Contact }) {
-  const { conflicts, theirsKept } = mergeEdits(base, draft, theirs);
+export function ConflictNotice({
+  base,
+  draft,
+  theirs,
+  taken,
+}: {
+  base: ContactValues;
+  draft: ContactDraft;
+  theirs: Contact;
+  /** The fields of the draft that took their value (shown in the form), kept as theirs unless typed over. */
+  taken: readonly ContactField[];
+}) {
+  const merge = mergeEdits(base, draft, theirs);
+  const { conflicts } = merge;
+  const stillTheirs = theirChangesKept(taken, { base, draft });
+  const theirsKept = CONTACT_FIELDS.filter((field) => merge.theirsKept.includes(field) || stillTheirs.includes(field));
   const mine = updateFromDraft(draft);
   const mineKept = changedFields(updateFromDraft(draftFromContact(base)), mine).filter(
     (field) => !conflicts.includes(field),

@@ -1,7 +1,8 @@
 /**
  * The four inputs of a contact draft: in the add form with visible labels, in an edited card compact.
  * A name, role or e-mail holding invisible text-direction characters, which the table refuses, says
- * so under the field, with a button that takes them out, before anything is sent.
+ * so under the field, with a button that takes them out, before anything is sent. A phone number never
+ * holds them: the store takes them out as it is typed or pasted (typedDraft in contacts.ts).
  */
 import { Button } from "../../components/ui/Button";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";

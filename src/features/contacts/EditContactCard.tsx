@@ -18,7 +18,7 @@ export function EditContactCard({ contact }: { contact: Contact }) {
   const saving = useStore(store.$saving);
   const idPrefix = useId();
   if (editing?.id !== contact.id) return null;
-  const { draft, theirs, base } = editing;
+  const { draft, theirs, base, taken } = editing;
   const stop = () => store.stopEditing(contact.id);
   return (
     <ContactCardShell label={`Editing ${contact.name}`}>
@@ -41,7 +41,7 @@ export function EditContactCard({ contact }: { contact: Contact }) {
           idPrefix={idPrefix}
           mode="edit"
         />
-        {theirs ? <ConflictNotice base={base} theirs={theirs} draft={draft} /> : null}
+        {theirs ? <ConflictNotice base={base} theirs={theirs} draft={draft} taken={taken} /> : null}
         <div className="flex flex-wrap gap-2">
           {theirs ? (
             <>

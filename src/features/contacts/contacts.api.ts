@@ -3,27 +3,26 @@
  * way in (a malformed one is dropped, never shown half-read or allowed to break the list), and a
  * save is conditional on the version the draft was taken from.
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { RestClient } from "../../lib/supabase-rest";
 import { readAllPages } from "../../lib/read-all-pages";
-import type { Contact, ContactField } from "./contacts";
+import { valuesFrom, valuesOf, type Contact, type ContactValues } from "./contacts";
 import type { ContactVersion, LoadedHistory } from "./contacts.history";
 
-const optionalText = (value: unknown) => (typeof value === "string" ? value : null);
+/** The part of the client the directory uses: its tables. */
+export type ContactsClient = Pick<RestClient, "from">;
+
 const isVersion = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
 
 /** One row of a contacts select, checked: without an id, a name, a role or a version it is dropped. */
 function toContact(row: unknown): Contact | null {
   if (!row || typeof row !== "object") return null;
-  const { id, name, role, email, phone, created_at, version, updated_at } = row as Record<string, unknown>;
-  if (typeof id !== "string" || typeof name !== "string" || typeof role !== "string" || !isVersion(version)) {
-    return null;
-  }
+  const record = row as Record<string, unknown>;
+  const { id, created_at, version, updated_at } = record;
+  const values = valuesFrom(record);
+  if (typeof id !== "string" || !values || !isVersion(version)) return null;
   return {
     id,
-    name,
-    role,
-    email: optionalText(email),
-    phone: optionalText(phone),
+    ...values,
     version,
     ...(typeof created_at === "string" ? { created_at } : {}),
     ...(typeof updated_at === "string" ? { updated_at } : {}),
@@ -36,24 +35,17 @@ export function toContacts(rows: unknown): Contact[] {
   return rows.flatMap((row) => toContact(row) ?? []);
 }
 
-/** One row of a history select, checked: without its contact, version, name, role or times it is dropped. */
+/**
+ * One row of a history select, checked: the contact as it was (the whole row, kept as JSON) with its
+ * version and times; without its contact, version, name, role or times it is dropped.
+ */
 function toContactVersion(row: unknown): ContactVersion | null {
   if (!row || typeof row !== "object") return null;
-  const { contact_id, version, name, role, email, phone, written_at, replaced_at } = row as Record<string, unknown>;
-  if (typeof contact_id !== "string" || !isVersion(version) || typeof name !== "string" || typeof role !== "string") {
-    return null;
-  }
-  if (typeof written_at !== "string" || typeof replaced_at !== "string") return null;
-  return {
-    contactId: contact_id,
-    version,
-    name,
-    role,
-    email: optionalText(email),
-    phone: optionalText(phone),
-    writtenAt: written_at,
-    replacedAt: replaced_at,
-  };
+  const { contact_id, version, contact, written_at, replaced_at } = row as Record<string, unknown>;
+  if (typeof contact_id !== "string" || !isVersion(version) || !contact || typeof contact !== "object") return null;
+  const values = valuesFrom(contact as Record<string, unknown>);
+  if (!values || typeof written_at !== "string" || typeof replaced_at !== "string") return null;
+  return { contactId: contact_id, version, ...values, writtenAt: written_at, replacedAt: replaced_at };
 }
 
 /** The rows of a history select, checked, newest first. */
@@ -63,7 +55,7 @@ export function toContactVersions(rows: unknown): ContactVersion[] {
 }
 
 /** Every contact, newest first (read in pages, so a hosted project's row limit cuts nothing off). */
-export async function fetchContacts(client: SupabaseClient): Promise<Contact[]> {
+export async function fetchContacts(client: ContactsClient): Promise<Contact[]> {
   const rows = await readAllPages((from, to) =>
     client.from("contacts").select("*").order("created_at", { ascending: false }).order("id").range(from, to),
   );
@@ -71,17 +63,18 @@ export async function fetchContacts(client: SupabaseClient): Promise<Contact[]> 
 }
 
 /** Adds a contact and returns it as stored (with its version). */
-export async function insertContact(client: SupabaseClient, contact: Contact): Promise<Contact> {
-  const { id, name, role, email, phone } = contact;
-  const { data, error } = await client.from("contacts").insert({ id, name, role, email, phone }).select();
+export async function insertContact(client: ContactsClient, contact: Contact): Promise<Contact> {
+  const { data, error } = await client
+    .from("contacts")
+    .insert({ id: contact.id, ...valuesOf(contact) })
+    .select();
   if (error) throw error;
   return toContact(data?.[0]) ?? contact;
 }
 
 /** Writes a legacy contact under its own id (a second run overwrites rather than duplicates it). */
-export async function upsertContact(client: SupabaseClient, contact: Contact): Promise<void> {
-  const { id, name, role, email, phone } = contact;
-  const { error } = await client.from("contacts").upsert({ id, name, role, email, phone });
+export async function upsertContact(client: ContactsClient, contact: Contact): Promise<void> {
+  const { error } = await client.from("contacts").upsert({ id: contact.id, ...valuesOf(contact) });
   if (error) throw error;
 }
 
@@ -95,27 +88,26 @@ export type SaveResult =
   | { outcome: "unchanged" };
 
 /** Reads one contact, or null when there is none with that id. */
-async function fetchContact(client: SupabaseClient, id: string): Promise<Contact | null> {
+async function fetchContact(client: ContactsClient, id: string): Promise<Contact | null> {
   const { data, error } = await client.from("contacts").select("*").eq("id", id);
   if (error) throw error;
   return toContact(data?.[0]);
 }
 
 /**
- * Writes name, role, e-mail and phone only if the contact is still at `version`. Zero rows back
+ * Writes the contact's fields only if the contact is still at `version`. Zero rows back
  * means no row changed: the contact was changed meanwhile, is gone, or was refused; which of the
  * three is read back, so that only a real change by someone else is offered as theirs.
  */
 export async function updateContact(
-  client: SupabaseClient,
+  client: ContactsClient,
   id: string,
   version: number,
-  update: Pick<Contact, ContactField>,
+  update: ContactValues,
 ): Promise<SaveResult> {
-  const { name, role, email, phone } = update;
   const { data, error } = await client
     .from("contacts")
-    .update({ name, role, email, phone })
+    .update(valuesOf(update))
     .eq("id", id)
     .eq("version", version)
     .select();
@@ -137,7 +129,7 @@ export const HISTORY_PAGE = 50;
  * Pages follow the version numbers rather than an offset, so versions written meanwhile shift nothing.
  */
 export async function fetchContactHistory(
-  client: SupabaseClient,
+  client: ContactsClient,
   id: string,
   olderThan?: number,
 ): Promise<LoadedHistory> {

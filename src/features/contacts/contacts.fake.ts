@@ -1,10 +1,11 @@
 /**
  * Test double of the shared backend for the contacts tests: an in-memory contacts table (newest
- * first, a version bumped by every update, the replaced values kept in contacts_history) behind
+ * first, a version bumped by every update, the replaced row kept whole in contacts_history) behind
  * the test kit's fake client (src/test/fake-client.ts). A test can answer any request itself, to fail
  * it or to hold it back.
  */
 import { fakeClient, type FakeReply, type FakeRequest } from "../../test/fake-client";
+import { fieldValuesOf } from "./contacts.fields.mjs";
 
 /** Answers a request itself (a reply, or a promise of one), or returns undefined to let the table answer. */
 export type Interceptor = (
@@ -14,7 +15,7 @@ export type Interceptor = (
 
 type Row = Record<string, unknown>;
 
-export function fakeContactsServer(initial: { id: string; name: string; role: string; email?: string | null }[] = []) {
+export function fakeContactsServer(initial: ({ id: string } & Record<string, string | null>)[] = []) {
   let clock = Date.UTC(2025, 0, 1, 9);
   const tick = () => new Date((clock += 60_000)).toISOString();
   const contacts: Row[] = [];
@@ -29,15 +30,16 @@ export function fakeContactsServer(initial: { id: string; name: string; role: st
 
   function insert(values: Row): Row {
     const now = tick();
-    const row = { email: null, phone: null, ...values, version: 1, created_at: now, updated_at: now };
+    // Every described field, an optional one null unless given, as the table's columns are.
+    const row = { id: values.id, ...fieldValuesOf(values), version: 1, created_at: now, updated_at: now };
     contacts.unshift(row);
     return row;
   }
 
   function update(row: Row, values: Row): void {
     const now = tick();
-    const { id, version, name, role, email, phone, updated_at } = row;
-    history.push({ contact_id: id, version, name, role, email, phone, written_at: updated_at, replaced_at: now });
+    const { id, version, updated_at } = row;
+    history.push({ contact_id: id, version, contact: structuredClone(row), written_at: updated_at, replaced_at: now });
     Object.assign(row, values, { version: (version as number) + 1, updated_at: now });
   }
 
@@ -67,7 +69,7 @@ export function fakeContactsServer(initial: { id: string; name: string; role: st
   const fake = fakeClient({ tables: (request) => interceptor?.(request, answer) ?? answer(request) });
 
   return {
-    /** Stands in for the SupabaseClient. */
+    /** Stands in for the client. */
     client: fake.client as never,
     contacts,
     history,

@@ -181,6 +181,16 @@ describe("contacts store: adding", () => {
     expect(toasts).toEqual([]);
   });
 
+  it("takes the direction characters out of a pasted phone number as it arrives, so it adds as shown", async () => {
+    const { server, store, toasts } = setUp();
+    // A number as an address book copies it: wrapped in U+202A … U+202C.
+    store.editAddDraft(draft({ name: "Dara", role: "Sound", phone: "\u202A+353 87 123 4567\u202C" }));
+    expect(store.$addDraft.get().phone).toBe("+353 87 123 4567");
+    expect(await store.add(store.$addDraft.get())).toBe(true);
+    expect(server.row("Dara")?.phone).toBe("+353 87 123 4567");
+    expect(toasts).toEqual(["Contact added: New contact has been added successfully"]);
+  });
+
   it("says when the add fails, so the form keeps what was typed", async () => {
     const server = fakeContactsServer();
     server.intercept((request) => (request.method === "insert" ? failure(429, "too many") : undefined));
@@ -265,6 +275,35 @@ describe("contacts store: editing", () => {
     expect(server.row("Labhrás")?.version).toBe(2);
   });
 
+  it("puts their change to a field I left alone into my draft, where the form shows it, and saves what it shows", async () => {
+    const { server, store } = await savedAfter(
+      { role: "Uilleann piper", phone: "01 234" },
+      { role: "Píobaire", email: "labhras@example.ie" },
+    );
+    // Their phone in the form, my e-mail and my role as typed, the role in question beside theirs.
+    expect(store.$editing.get()).toMatchObject({
+      draft: draft({ name: "Labhrás", role: "Píobaire", email: "labhras@example.ie", phone: "01 234" }),
+      theirs: { role: "Uilleann piper", phone: "01 234" },
+      taken: ["phone"],
+    });
+    expect(await store.saveOverTheirs()).toBe(true);
+    expect(stored(server)).toEqual(["Píobaire", "labhras@example.ie", "01 234", 3]);
+  });
+
+  it("follows their still newer change to a field I left alone, and saves mine once I type over it", async () => {
+    const { server, store } = await savedAfter({ role: "Uilleann piper", phone: "01 234" }, { role: "Píobaire" });
+    // Before the choice they change the phone again, and the role: the form follows the phone; the role is asked again.
+    server.change("Labhrás", { role: "Piper and singer", phone: "01 999" });
+    expect(await store.saveOverTheirs()).toBe(false);
+    expect(store.$editing.get()).toMatchObject({
+      draft: { role: "Píobaire", phone: "01 999" },
+      theirs: { role: "Piper and singer", version: 3 },
+    });
+    store.editDraft("p", { ...store.$editing.get()!.draft, phone: "087 555" });
+    expect(await store.saveOverTheirs()).toBe(true);
+    expect(stored(server)).toEqual(["Píobaire", null, "087 555", 4]);
+  });
+
   it("Keep theirs: their value where we both changed a field, and the rest of my changes saved", async () => {
     const { server, store, toasts } = await savedAfter(
       { role: "Uilleann piper", phone: "01 234" },
@@ -321,6 +360,14 @@ describe("contacts store: editing", () => {
     server.intercept(null);
     expect(await store.saveOverTheirs()).toBe(true);
     expect(server.row("Labhrás")).toMatchObject({ role: "Uilleann piper", phone: "01 6" });
+  });
+
+  it("takes the direction characters out of a phone number pasted into an edited card, and saves it as shown", async () => {
+    const { server, store } = await editing();
+    store.editDraft("p", draft({ name: "Labhrás", role: "Piper", phone: "\u2066087 123\u2069\u200E" }));
+    expect(store.$editing.get()?.draft.phone).toBe("087 123");
+    expect(await store.save()).toBe(true);
+    expect(server.row("Labhrás")?.phone).toBe("087 123");
   });
 
   it("sends no save that holds direction characters the table refuses, and keeps the draft", async () => {

@@ -14,16 +14,16 @@
  * sequence (a failed migration row, a late reply, a conflict) with fakes; the page's store is
  * `contactsStore()`. The islands subscribe to its atoms and call its verbs, nothing more.
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { atom, computed, type ReadableAtom, type WritableAtom } from "nanostores";
 import { downloadText } from "../../lib/download";
 import { browserStorage, readStorage, removeStorage, writeStorage, type KeyValueStorage } from "../../lib/storage";
-import { getSupabase } from "../../lib/supabase";
+import { getSupabaseRest } from "../../lib/supabase";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
 import {
   changedFields,
+  CONTACT_FIELDS,
   contactFromDraft,
   draftFromContact,
   emptyDraft,
@@ -34,7 +34,10 @@ import {
   newContactId,
   parseLegacyContacts,
   remainingAfterMigration,
+  takeTheirChanges,
+  typedDraft,
   updateFromDraft,
+  valuesOf,
   withContact,
   type Contact,
   type ContactDraft,
@@ -47,6 +50,7 @@ import {
   insertContact,
   updateContact,
   upsertContact,
+  type ContactsClient,
   type SaveResult,
 } from "./contacts.api";
 import { allowanceText, isAllowanceSpent, type AllowanceKind } from "./contacts.allowance";
@@ -60,7 +64,7 @@ export type ContactsToast = Parameters<typeof showToast>[0];
 
 export type ContactsEnvironment = {
   /** The Supabase client, or a promise of it, or a function that gives one (the page's is made on first use). */
-  client: SupabaseClient | PromiseLike<SupabaseClient> | (() => PromiseLike<SupabaseClient>);
+  client: ContactsClient | PromiseLike<ContactsClient> | (() => PromiseLike<ContactsClient>);
   storage: ContactsStorage;
   /** The clock, in ms since the epoch: new contacts' ids and creation times. */
   now?: () => number;
@@ -95,6 +99,8 @@ export type Editing = {
   base: ContactValues;
   /** Someone else's newer values, when a save found that we both changed a field meanwhile. */
   theirs: Contact | null;
+  /** The fields of the draft that took someone else's newer value, which only they had changed. */
+  taken: ContactField[];
 };
 
 /** How many newer versions in a row a save merges with before it leaves the choice to the person. */
@@ -208,7 +214,7 @@ export function createContactsStore(environment: ContactsEnvironment) {
     const parse = parseLegacyContacts(raw);
     const failed = new Set<string>();
     if (parse.migratable.length > 0) {
-      let supabase: SupabaseClient;
+      let supabase: ContactsClient;
       try {
         supabase = await client();
       } catch {
@@ -282,19 +288,20 @@ export function createContactsStore(environment: ContactsEnvironment) {
 
   /** Only one card is edited at a time: editing another leaves the first one's draft behind. */
   function startEditing(contact: Contact): void {
-    const { name, role, email, phone } = contact;
     $editing.set({
       id: contact.id,
       draft: draftFromContact(contact),
       version: contact.version ?? 1,
-      base: { name, role, email, phone },
+      base: valuesOf(contact),
       theirs: null,
+      taken: [],
     });
   }
 
+  /** A keystroke or a paste in an edited card (a phone number loses its direction characters as it arrives). */
   function editDraft(id: string, draft: ContactDraft): void {
     const editing = $editing.get();
-    if (editing?.id === id) $editing.set({ ...editing, draft });
+    if (editing?.id === id) $editing.set({ ...editing, draft: typedDraft(draft) });
   }
 
   /** Cancel, Escape, or nothing of mine left to save: the card shows the contact as it is; the draft is dropped. */
@@ -360,8 +367,14 @@ export function createContactsStore(environment: ContactsEnvironment) {
         const open = mergeEdits(base, draft, newer).conflicts.filter((field) => decided?.[field] !== newer[field]);
         if (open.length > 0) break;
       }
-      const now = $editing.get();
-      if (now?.id === id) $editing.set({ ...now, theirs });
+      // Their version beside my draft, which takes their value wherever only they changed a field (as typed
+      // meanwhile, too): the form shows what a save would write, and only a field we both changed is in question.
+      const current = $editing.get();
+      if (current?.id === id && theirs) {
+        const caughtUp = takeTheirChanges(current, theirs);
+        const taken = CONTACT_FIELDS.filter((field) => current.taken.includes(field) || caughtUp.taken.includes(field));
+        $editing.set({ ...current, ...caughtUp, theirs, taken });
+      }
       return false;
     } catch (error) {
       toast(UPDATE_FAILED);
@@ -412,12 +425,7 @@ export function createContactsStore(environment: ContactsEnvironment) {
     const contact = $contacts.get().find((shown) => shown.id === id);
     if (!contact || historyAtom(id).get().restoring !== null) return false;
     patchHistory(id, { restoring: version.version });
-    const values: Pick<Contact, ContactField> = {
-      name: version.name,
-      role: version.role,
-      email: version.email,
-      phone: version.phone,
-    };
+    const values = valuesOf(version);
     const opening = session.currentOpening();
     try {
       const result = await updateContact(await client(), id, contact.version ?? 1, values);
@@ -493,8 +501,8 @@ export function createContactsStore(environment: ContactsEnvironment) {
     migrate,
     load,
     add,
-    /** What the add form holds as typed. */
-    editAddDraft: (draft: ContactDraft) => $addDraft.set(draft),
+    /** What the add form holds as typed (a phone number without direction characters, as everywhere). */
+    editAddDraft: (draft: ContactDraft) => $addDraft.set(typedDraft(draft)),
     startEditing,
     editDraft,
     stopEditing,
@@ -519,6 +527,6 @@ let pageStore: ContactsStore | undefined;
 
 /** The page's store: the shared Supabase client, this browser's storage, the real clock, the team session. */
 export function contactsStore(): ContactsStore {
-  pageStore ??= createContactsStore({ client: getSupabase, storage: browserStorage, session: teamSession() });
+  pageStore ??= createContactsStore({ client: getSupabaseRest, storage: browserStorage, session: teamSession() });
   return pageStore;
 }

@@ -2,12 +2,12 @@
  * The team's reads and removals of fan_signups, and how many sign-ups an allowance refused; the client is
  * handed in (the team's signed-in session).
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { RestClient } from "../../lib/supabase-rest";
 import { readAllPages } from "../../lib/read-all-pages";
 import { toRefusedCount, toFanSignups, type FanSignup } from "./fans";
 
 /** The parts of the client the list uses: the table, and one function. */
-export type FansClient = Pick<SupabaseClient, "from" | "rpc">;
+export type FansClient = Pick<RestClient, "from" | "rpc">;
 
 /**
  * Every sign-up, newest first, read in pages so a hosted project's row limit cuts none off (the

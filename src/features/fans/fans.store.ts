@@ -6,7 +6,7 @@
  * fansList() is the browser's one instance.
  */
 import { atom, computed } from "nanostores";
-import { getSupabase } from "../../lib/supabase";
+import { getSupabaseRest } from "../../lib/supabase";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
 import { CSV_MIME_TYPE, csvFilename, failureText, signupsCsv, type FanSignup } from "./fans";
@@ -112,6 +112,6 @@ let browserList: FansList | undefined;
 
 /** The page's one sign-up list, on the browser's client, the team session and the clock. */
 export function fansList(): FansList {
-  browserList ??= createFansList({ client: getSupabase, session: teamSession(), now: () => Date.now() });
+  browserList ??= createFansList({ client: getSupabaseRest, session: teamSession(), now: () => Date.now() });
   return browserList;
 }

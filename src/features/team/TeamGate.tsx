@@ -7,7 +7,6 @@
  */
 import { useStore } from "@nanostores/react";
 import { lazy, Suspense, type ComponentType } from "react";
-import { getSupabase } from "../../lib/supabase";
 import { PasswordForm } from "./PasswordForm";
 import { PasswordGate } from "./PasswordGate";
 import { teamSession } from "./team.store";
@@ -33,9 +32,7 @@ export function teamTool(load: () => Promise<ComponentType>): TeamTool {
   }
   return {
     prepare() {
-      void getSupabase().catch(() => {
-        // The Login itself reports a client that cannot load.
-      });
+      teamSession().prepare();
       void fetchTool().catch(() => {
         // Tried again when the tool opens.
       });

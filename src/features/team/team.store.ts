@@ -9,9 +9,9 @@
  * teamSession() is the browser's one instance. This module loads with the
  * Enter Password screen, so it takes nothing from the pages' own logic.
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { GoTrueClient } from "@supabase/auth-js";
 import { atom } from "nanostores";
-import { getSupabase } from "../../lib/supabase";
+import { getSupabase, getSupabaseRest } from "../../lib/supabase";
 import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
 import {
@@ -26,8 +26,8 @@ import {
   type TeamPlace,
 } from "./team";
 
-/** The part of the client the session uses; tests hand in a fake. */
-export type AuthClient = Pick<SupabaseClient, "auth">;
+/** The part of the client the session uses (either client of src/lib/supabase.ts); tests hand in a fake. */
+export type AuthClient = { auth: GoTrueClient };
 
 /** Something that sends events by name: the window (online, offline) in the browser. */
 export type EventSource = {
@@ -39,7 +39,7 @@ export type EventSource = {
 export type PageSource = EventSource & { readonly visibilityState: DocumentVisibilityState };
 
 export type TeamSessionDependencies = {
-  /** The client, fetched on first use: the browser loads supabase-js only once someone starts on the password. */
+  /** The client, fetched on first use: the browser loads its code only once someone starts on the password. */
   client: () => Promise<AuthClient>;
   /** The team account's e-mail: everyone signs in to the one shared account with the shared password. */
   email: string;
@@ -100,7 +100,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
    * Follows the auth events, from the first Login on: SIGNED_IN unlocks,
    * SIGNED_OUT locks and says the session ended (a refused refresh, a revoked
    * session, a changed password; there is no sign-out button). TOKEN_REFRESHED
-   * needs nothing: supabase-js hands the new token to REST and realtime itself.
+   * needs nothing: the client hands the new token to REST (and realtime) itself.
    */
   function follow(client: AuthClient): void {
     if (following) return;
@@ -218,6 +218,14 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     };
   }
 
+  /** Fetches the client's code ahead, while the password is being typed; the Login reports one that cannot load. */
+  function prepare(): void {
+    deps.client().then(
+      () => {},
+      () => {},
+    );
+  }
+
   return {
     $unlocked,
     $lockReason,
@@ -228,6 +236,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     refuse,
     check,
     watch,
+    prepare,
   };
 }
 
@@ -240,10 +249,11 @@ let browserSession: TeamSession | undefined;
  * the team page it is on (every island and store of the page shares it).
  */
 export function teamSession(): TeamSession {
+  const place = teamPlaceAt(location.pathname);
   browserSession ??= createTeamSession({
-    client: getSupabase,
+    client: place.live ? getSupabase : getSupabaseRest,
     email: import.meta.env.PUBLIC_TEAM_EMAIL,
-    place: teamPlaceAt(location.pathname),
+    place,
     page: document,
     network: window,
     timers: browserTimers,

@@ -24,12 +24,17 @@ export type TeamPlace = {
   name: string;
   /** What a failed connection could not reach: "the calendar server". */
   server: string;
+  /**
+   * Whether the page hears others' changes as they happen (realtime), for which it takes all of
+   * supabase-js; the others take only its Auth and REST parts (src/lib/supabase.ts).
+   */
+  live: boolean;
 };
 
 export const TEAM_PLACES = {
-  calendar: { title: calendarCopy.title, name: "the calendar", server: "the calendar server" },
-  contacts: { title: contactsCopy.title, name: "the contact directory", server: "the contacts server" },
-  fans: { title: fansCopy.title, name: "the sign-up list", server: "the sign-ups server" },
+  calendar: { title: calendarCopy.title, name: "the calendar", server: "the calendar server", live: true },
+  contacts: { title: contactsCopy.title, name: "the contact directory", server: "the contacts server", live: false },
+  fans: { title: fansCopy.title, name: "the sign-up list", server: "the sign-ups server", live: false },
 } as const satisfies Record<string, TeamPlace>;
 
 /** The team page at `pathname` (a trailing slash or file name allowed); the calendar when it is none of them. */

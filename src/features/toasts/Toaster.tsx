@@ -1,9 +1,9 @@
 /** Renders the shared toast queue with react-hot-toast (hydrated on idle). */
 import { useStore } from "@nanostores/react";
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef } from "react";
 import toast, { Toaster as HotToaster, useToaster, useToasterStore } from "react-hot-toast";
 import { buttonClass, cx, focusRingOnDark } from "../../components/ui/styles";
-import { createToastPlacement } from "./toast-placement.store";
+import { useToastPlacement } from "./useToastPlacement";
 import { $toasts, ACTION_TOAST_DURATION_MS, dequeueToast, TOAST_DURATION_MS, type ToastMessage } from "./toasts.store";
 
 /**
@@ -63,8 +63,9 @@ function ToastCard({ message, id, visible }: { message: ToastMessage; id: string
   return (
     <div
       // On a phone the width of the screen, 16 px in from each side; from the small breakpoint up, 320 px at the right.
-      className={`pointer-events-auto w-full rounded-md border p-4 shadow-lg transition-opacity sm:w-80 ${
-        visible ? "opacity-100" : "opacity-0"
+      // Fading out, it no longer takes the presses meant for what is under it.
+      className={`w-full rounded-md border p-4 shadow-lg transition-opacity sm:w-80 ${
+        visible ? "pointer-events-auto opacity-100" : "pointer-events-none opacity-0"
       } ${destructive ? "border-red-700 bg-red-700 text-white" : "border-stone-200 bg-white text-stone-900"}`}
       data-variant={message.variant}
       // Measured by the placement (toast-placement.store.ts) while on screen.
@@ -107,21 +108,11 @@ function ToastCard({ message, id, visible }: { message: ToastMessage; id: string
   );
 }
 
-/** The edge the toasts stand at, clear of the person's work (toast-placement.store.ts), and the element it measures in. */
-function usePlacement(toasts: readonly unknown[]) {
-  const host = useRef<HTMLDivElement>(null);
-  const [placement] = useState(() => createToastPlacement({ window }));
-  useEffect(() => placement.start(host.current!), [placement]);
-  // Toasts came, went or changed height: measure again.
-  useEffect(() => placement.update(), [placement, toasts]);
-  return { host, edge: useStore(placement.$placement) };
-}
-
 export function Toaster() {
   const queue = useStore($toasts);
   const { pausedAt, toasts } = useToasterStore();
   const { endPause } = useToaster().handlers;
-  const { host, edge } = usePlacement(toasts);
+  const { host, place } = useToastPlacement(toasts);
 
   // A toast closed under the pointer (its action pressed) never sees the pointer leave: once no toast
   // is left, nothing holds the next ones open.
@@ -139,7 +130,10 @@ export function Toaster() {
   return (
     <PausedContext.Provider value={pausedAt !== undefined}>
       <div ref={host}>
-        <HotToaster position={`${edge}-right`} />
+        <HotToaster
+          position={place.position}
+          containerStyle={place.position.startsWith("top") ? { top: place.inset } : { bottom: place.inset }}
+        />
       </div>
     </PausedContext.Provider>
   );

@@ -1,16 +1,18 @@
 /**
- * Keeps the toasts clear of what the person is working on: follows the last control they focused
- * or pressed (outside the toasts), and whenever toasts come and go, the page scrolls or the window
- * changes size, measures the stack and that control's form or card and picks the edge
- * (toast-placement.ts). The window, the toaster's element and the frame scheduler are handed in.
+ * Keeps the toasts clear of every control a person could use and of what they are working on:
+ * follows the last control they focused or pressed (outside the toasts), and whenever toasts come
+ * and go, the page scrolls or the window changes size, measures the stack, the visible controls and
+ * that control's form or card, and picks the place (toast-placement.ts). The window, the toaster's
+ * element and the frame scheduler are handed in.
  */
 import { atom, type ReadableAtom } from "nanostores";
-import { choosePlacement, stackExtent, type Placement, type Rect } from "./toast-placement";
+import { choosePlacement, DEFAULT_PLACEMENT, stackExtent, type Placement, type Rect } from "./toast-placement";
 
 /** What a control's work belongs to: its form, its card, its table row, its group, the month it is a day of. */
 const WORK_AREA = "form, article, tr, [role=group], [role=grid], [role=dialog]";
-/** The controls of that work, which the stack should leave clear when it cannot miss all of it. */
-const CONTROLS = "a[href], button, input, select, textarea";
+/** Whatever a person can press, type in or reach with Tab. */
+const CONTROLS =
+  "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1']), [contenteditable=true]";
 
 export type ToastPlacementEnvironment = {
   window: Window;
@@ -22,34 +24,45 @@ const toRect = (element: Element): Rect => {
   const { left, top, right, bottom } = element.getBoundingClientRect();
   return { left, top, right, bottom };
 };
-const onScreen = (rect: Rect) => rect.right > rect.left && rect.bottom > rect.top;
+const hasArea = (rect: Rect) => rect.right > rect.left && rect.bottom > rect.top;
+/** Drawn and seen: not hidden, transparent or clipped away (a skip link until it is focused). */
+const isSeen = (element: Element) =>
+  element.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) !== false &&
+  !element.closest(".sr-only:not(:focus)");
 
 export function createToastPlacement({
   window,
   requestFrame = (run) => window.requestAnimationFrame(run),
 }: ToastPlacementEnvironment) {
-  const $placement = atom<Placement>("bottom");
-  /** The toaster's own element: its toasts are measured, and work inside it is not the page's. */
+  const $placement = atom<Placement>(DEFAULT_PLACEMENT);
+  /** The toaster's own element: its toasts are measured, and controls inside it are not the page's. */
   let host: Element | null = null;
   /** The control last focused or pressed. */
   let working: Element | null = null;
   let scheduled = false;
 
-  /** What must stay clear, most wanted first: the work area, then its controls, then the control itself. */
-  function toAvoid(): Rect[][] {
-    if (!working?.isConnected) return [];
-    const area = working.closest(WORK_AREA) ?? working;
-    const controls = [...area.querySelectorAll(CONTROLS)].map(toRect).filter(onScreen);
-    const control = toRect(working);
-    return [[toRect(area)], [...controls, control], [control]];
+  /** The control in use (the one last touched, or else the focused one, once it has gone) and its form or card. */
+  function inUse() {
+    const focused = window.document.activeElement;
+    const control = working?.isConnected ? working : focused !== window.document.body ? focused : null;
+    if (!control || host?.contains(control)) return undefined;
+    return { control: toRect(control), area: toRect(control.closest(WORK_AREA) ?? control) };
+  }
+
+  function controls(): Rect[] {
+    const all = [...window.document.querySelectorAll(CONTROLS)].filter((element) => !host?.contains(element));
+    return all.filter(isSeen).map(toRect).filter(hasArea);
   }
 
   function measure() {
     scheduled = false;
-    const cards = [...(host?.querySelectorAll("[data-toast-visible]") ?? [])].map(toRect).filter(onScreen);
+    const cards = [...(host?.querySelectorAll("[data-toast-visible]") ?? [])].map(toRect).filter(hasArea);
     const stack = stackExtent(cards);
-    // With no toast on screen the edge stays as it was, so the next one does not jump.
-    if (stack) $placement.set(choosePlacement(stack, window.innerHeight, toAvoid()));
+    const { clientWidth: width, clientHeight: height } = window.document.documentElement;
+    // With no toast on screen the place stays as it was, so the next one does not jump.
+    if (!stack) return;
+    const surroundings = { controls: controls(), inUse: inUse() };
+    $placement.set(choosePlacement(stack, { width, height }, surroundings, $placement.get()));
   }
 
   /** Measures again in the next frame (once, however often it is asked meanwhile). */

@@ -1,0 +1,221 @@
+/**
+ * The PostgREST filters the local backend serves, with PostgREST's meaning (like and ilike with * for %,
+ * regular expressions, or= and and= trees, quoted values, in lists), their values bound as data; and every
+ * PostgREST feature it does not serve answered 4xx with code PGRST_LOCAL, naming the feature.
+ */
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
+import { type Backend, client, contact, sessionHeaders, withTeamBackend } from "./test-helpers";
+
+let backend: Backend;
+let team: SupabaseClient;
+withTeamBackend((started, session) => ([backend, team] = [started, session]));
+
+const people = [
+  contact("f1", { name: "Niamh Ní Bhriain", role: "Booker", email: "niamh@venue.ie" }),
+  contact("f2", { name: "Seán Murphy", role: "Agent", email: null }),
+  contact("f3", { name: "NIAMH Walsh", role: "Press", email: "press@paper.ie" }),
+  contact("f4", { name: "Walsh, Aoife (tour)", role: "Booker", email: "aoife@tour.ie" }),
+  contact("f5", { name: "100% Promotions", role: "Promoter", phone: "+353 1 555" }),
+];
+
+beforeAll(async () => {
+  // Seeded as the service role (past the team's allowance); read back in the team's session.
+  expect((await client(backend.url, LOCAL_SERVICE_ROLE_KEY).from("contacts").insert(people)).error).toBeNull();
+});
+
+/** The ids a team query answers, sorted. */
+async function ids(query: PromiseLike<{ data: { id: string }[] | null; error: unknown }>) {
+  const { data, error } = await query;
+  expect(error).toBeNull();
+  return (data ?? []).map((row) => row.id).sort();
+}
+
+/** A raw GET as the team, for what supabase-js has no method for. */
+async function get(query: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${backend.url}/rest/v1/contacts?${query}`, {
+    headers: { ...(await sessionHeaders(team)), ...headers },
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+const contacts = () => team.from("contacts").select("id");
+
+describe("pattern filters", () => {
+  it("ilike ignores letter case, like does not; * and % both stand for any run of characters", async () => {
+    expect(await ids(contacts().ilike("name", "%niamh%"))).toEqual(["f1", "f3"]);
+    expect(await ids(contacts().like("name", "%Niamh%"))).toEqual(["f1"]);
+    expect(await ids(contacts().ilike("name", "*walsh*"))).toEqual(["f3", "f4"]);
+    expect(await ids(contacts().like("name", "Se_n%"))).toEqual(["f2"]);
+    expect(await ids(contacts().not("name", "ilike", "*walsh*"))).toEqual(["f1", "f2", "f5"]);
+  });
+
+  it("match and imatch take a regular expression", async () => {
+    expect(await ids(contacts().filter("email", "match", "\\.ie$"))).toEqual(["f1", "f3", "f4"]);
+    expect(await ids(contacts().filter("name", "match", "^niamh"))).toEqual([]);
+    expect(await ids(contacts().filter("name", "imatch", "^niamh"))).toEqual(["f1", "f3"]);
+  });
+
+  it("answers a broken regular expression with Postgres' own 400, not a 500", async () => {
+    const { status, error } = await contacts().filter("name", "match", "(unclosed");
+    expect(status).toBe(400);
+    expect(error?.code).toBe("2201B");
+  });
+});
+
+describe("several conditions", () => {
+  it("match() is one eq filter a column", async () => {
+    expect(await ids(contacts().match({ role: "Booker", name: "Niamh Ní Bhriain" }))).toEqual(["f1"]);
+  });
+
+  it("or= takes any of its filters, each with its own operator", async () => {
+    expect(await ids(contacts().or("role.eq.Agent,name.ilike.*walsh*"))).toEqual(["f2", "f3", "f4"]);
+    expect(await ids(contacts().or("email.is.null,role.in.(Press,Promoter)"))).toEqual(["f2", "f3", "f5"]);
+  });
+
+  it("nests and() in or() and the reverse, negates with not., and sits beside plain filters", async () => {
+    expect(await ids(contacts().or("and(role.eq.Booker,email.ilike.*tour*),role.eq.Agent"))).toEqual(["f2", "f4"]);
+    expect(await ids(contacts().eq("role", "Booker").or("name.ilike.niamh*,name.ilike.walsh*"))).toEqual(["f1", "f4"]);
+    expect(await get("select=id&not.or=(role.eq.Booker,role.eq.Agent)&order=id")).toEqual({
+      status: 200,
+      body: [{ id: "f3" }, { id: "f5" }],
+    });
+    expect(await get("select=id&and=(role.eq.Booker,or(name.like.N*,email.is.null))")).toEqual({
+      status: 200,
+      body: [{ id: "f1" }],
+    });
+    expect(await get("select=id&or=(role.eq.Agent,not.and(role.neq.Promoter,id.neq.f3))&order=id")).toEqual({
+      status: 200,
+      body: [{ id: "f2" }, { id: "f3" }, { id: "f5" }],
+    });
+  });
+
+  it("reads a quoted value whole, commas, parentheses and escaped quotes included", async () => {
+    expect(await ids(contacts().or('name.eq."Walsh, Aoife (tour)",role.eq.Agent'))).toEqual(["f2", "f4"]);
+    expect(await ids(contacts().in("name", ["Walsh, Aoife (tour)", "100% Promotions"]))).toEqual(["f4", "f5"]);
+    await client(backend.url, LOCAL_SERVICE_ROLE_KEY)
+      .from("contacts")
+      .insert(contact("f6", { name: 'The "Quoted" Room', role: "Venue" }));
+    expect(await ids(contacts().or('name.eq."The \\"Quoted\\" Room"'))).toEqual(["f6"]);
+    await client(backend.url, LOCAL_SERVICE_ROLE_KEY).from("contacts").delete().eq("id", "f6");
+  });
+
+  it("isdistinct treats null as a value", async () => {
+    expect(await ids(contacts().filter("email", "isdistinct", "press@paper.ie").like("id", "f*"))).toEqual([
+      "f1",
+      "f2",
+      "f4",
+      "f5",
+    ]);
+  });
+
+  it("binds every value as data: SQL in a value matches nothing and changes nothing", async () => {
+    /** A value quoted as a logic tree takes it, its quotes and backslashes escaped. */
+    const quoted = (value: string) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`;
+    for (const hostile of ["x') or true or ('", "x' or '1'='1", 'x" or 1=1 --', "%' or name like '%"]) {
+      expect(await ids(contacts().or(`name.eq.${quoted(hostile)},name.ilike.${quoted(hostile)}`)), hostile).toEqual([]);
+      expect(await ids(contacts().eq("name", hostile)), hostile).toEqual([]);
+    }
+    expect(await ids(contacts().like("id", "f*"))).toEqual(["f1", "f2", "f3", "f4", "f5"]);
+  });
+
+  it("says where a logic tree does not parse", async () => {
+    for (const tree of ["(role.eq.Agent", "()", "(role)", "(role.eq.Agent,and(id.eq.f1)", "(role.sideways.x)"]) {
+      const { status, body } = await get(`select=id&or=${encodeURIComponent(tree)}`);
+      expect(status, tree).toBe(400);
+      expect(body.code, tree).toBe("PGRST100");
+    }
+  });
+});
+
+describe("select", () => {
+  it("serves an alias, and a column named twice as PostgREST does", async () => {
+    const { data } = await team.from("contacts").select("who:name,role").eq("id", "f2");
+    expect(data).toEqual([{ who: "Seán Murphy", role: "Agent" }]);
+    expect((await get("select=id,id&id=eq.f2")).body).toEqual([{ id: "f2" }]);
+  });
+
+  it("writes only the columns named in columns=, ignoring the body's other keys", async () => {
+    const response = await fetch(`${backend.url}/rest/v1/contacts?columns=id,name,role`, {
+      method: "POST",
+      headers: {
+        apikey: LOCAL_SERVICE_ROLE_KEY,
+        Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify([{ id: "f7", name: "Columns", role: "Test", email: "left@out.ie", nonsense: 1 }]),
+    });
+    expect(response.status).toBe(201);
+    const { data } = await team.from("contacts").select("email").eq("id", "f7");
+    expect(data).toEqual([{ email: null }]);
+    await client(backend.url, LOCAL_SERVICE_ROLE_KEY).from("contacts").delete().eq("id", "f7");
+  });
+});
+
+describe("what the local backend does not serve", () => {
+  const cases: Array<[string, string, RequestInit & { path?: string }, number, RegExp]> = [
+    ["embedding", "select=id,contacts_history(*)", {}, 400, /^Embedding related tables/],
+    ["an aggregate", "select=count()", {}, 400, /^Aggregate functions/],
+    ["a cast", "select=id::int", {}, 400, /^Casting a column/],
+    ["a JSON path", "select=id,name->>first", {}, 400, /^JSON paths/],
+    ["a filter on an embedded resource", "select=id&contacts_history.version=eq.1", {}, 400, /^Filters, order/],
+    ["full-text search", "select=id&name=fts.niamh", {}, 400, /^Full-text search \(fts\)/],
+    ["an array operator", "select=id&name=cs.{a}", {}, 400, /^The contains operator/],
+    ["a quantifier", "select=id&name=like(any).{N*,S*}", {}, 400, /^The any quantifier/],
+    ["the Range header", "select=id", { headers: { Range: "0-1" } }, 400, /^The Range header/],
+    ["a CSV answer", "select=id", { headers: { Accept: "text/csv" } }, 406, /^A CSV answer/],
+    [
+      "the graphql_public schema",
+      "select=id",
+      { headers: { "Accept-Profile": "graphql_public" } },
+      406,
+      /^The graphql_public/,
+    ],
+    ["PUT", "id=eq.f1", { method: "PUT", body: JSON.stringify(contact("f1")) }, 400, /^PUT/],
+    [
+      "a CSV body",
+      "",
+      { method: "POST", body: "id,name,role\nf9,A,B", headers: { "Content-Type": "text/csv" } },
+      415,
+      /^A CSV body/,
+    ],
+    [
+      "missing=default",
+      "",
+      { method: "POST", body: JSON.stringify(contact("f9")), headers: { Prefer: "missing=default" } },
+      400,
+      /^Prefer: missing=default/,
+    ],
+    ["GET on a function", "", { path: "/rest/v1/rpc/fan_signups_refused" }, 400, /^Calling a function with GET/],
+    ["the OpenAPI description", "", { path: "/rest/v1/" }, 404, /^The OpenAPI description/],
+    ["Storage", "", { path: "/storage/v1/object/list/photos" }, 404, /^Storage/],
+    ["Edge Functions", "", { path: "/functions/v1/hello" }, 404, /^Edge Functions/],
+    [
+      "broadcast over HTTP",
+      "",
+      { path: "/realtime/v1/api/broadcast", method: "POST", body: "{}" },
+      404,
+      /^Realtime's HTTP API/,
+    ],
+  ];
+
+  it.each(cases)(
+    "answers %s with PGRST_LOCAL, naming it as not served locally",
+    async (_name, query, init, status, what) => {
+      const { path = "/rest/v1/contacts", headers, ...rest } = init;
+      const response = await fetch(`${backend.url}${path}?${query}`, {
+        ...rest,
+        headers: { ...(await sessionHeaders(team)), "Content-Type": "application/json", ...headers },
+      });
+      const body = await response.json();
+      expect(response.status).toBe(status);
+      expect(body.code).toBe("PGRST_LOCAL");
+      expect(body.message).toMatch(what);
+      expect(body.message).toMatch(/ is not served by the local backend$/);
+      expect(body.details).toMatch(/hosted Supabase project serves it/);
+      expect(Object.keys(body).sort()).toEqual(["code", "details", "hint", "message"]);
+    },
+  );
+});
