@@ -52,6 +52,9 @@ export function createRestClient(url: string, key: string, options: RestClientOp
     if (!headers.has("Authorization")) headers.set("Authorization", `Bearer ${data.session?.access_token ?? key}`);
     return send(input, { ...init, headers });
   };
-  const rest = new PostgrestClient<Database>(new URL("rest/v1", base).href, { schema: "public", fetch: sendWithSession });
+  const rest = new PostgrestClient<Database>(new URL("rest/v1", base).href, {
+    schema: "public",
+    fetch: sendWithSession,
+  });
   return { auth, from: rest.from.bind(rest), rpc: rest.rpc.bind(rest) };
 }
