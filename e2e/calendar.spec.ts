@@ -11,16 +11,16 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ICAL from "ical.js";
 import { builtTeamEmail } from "../server/team-account.mjs";
+import { deferred } from "../src/test/deferred";
 import { expect, expectAccessible, expectToast, test } from "./fixtures";
+import { layoutShifts, recordLayoutShifts } from "./layout-shifts";
 import {
   downloadDuring,
   fillEvent,
   gateStatus,
-  layoutShifts,
   liveIndicator,
   openCalendar,
   pickDay,
-  recordLayoutShifts,
   secondBrowser,
   signIn,
   TEAM_PASSWORD,
@@ -89,10 +89,9 @@ test("the gate refuses a wrong password, says why a login failed, opens with the
   const signIns: string[] = [];
   page.on("request", (request) => /\/auth\/v1\/token/.test(request.url()) && signIns.push(request.url()));
   // The sign-in is held on its way until the second press has happened, however long a busy machine takes.
-  let letSignInThrough!: () => void;
-  const secondPress = new Promise<void>((resolve) => (letSignInThrough = resolve));
+  const secondPress = deferred();
   await page.route(/\/auth\/v1\/token/, async (route) => {
-    await secondPress;
+    await secondPress.promise;
     await route.continue();
   });
   await password.fill("");
@@ -101,7 +100,7 @@ test("the gate refuses a wrong password, says why a login failed, opens with the
   await password.press("Enter");
   // The button says it is busy (aria-disabled), which Playwright honours: pressed anyway, as an impatient person would.
   await login.click({ force: true });
-  letSignInThrough();
+  secondPress.resolve();
   await expectToast(page, "Access granted", "You can now edit the calendar");
   await expect(page.getByRole("heading", { name: "Add Event" })).toBeVisible();
   expect(signIns).toHaveLength(1);

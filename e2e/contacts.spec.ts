@@ -13,19 +13,12 @@
 import ICAL from "ical.js";
 import type { Page, Request } from "@playwright/test";
 import { builtTeamEmail } from "../server/team-account.mjs";
+import { deferred } from "../src/test/deferred";
 import { expect, expectAccessible, expectToast, test } from "./fixtures";
+import { layoutShifts, recordLayoutShifts } from "./layout-shifts";
 import type { OwnBackend } from "./own-backend";
 import { LEGACY_CONTACTS_KEY } from "../src/features/contacts/contacts";
-import {
-  downloadDuring,
-  gateStatus,
-  layoutShifts,
-  recordLayoutShifts,
-  secondBrowser,
-  signIn,
-  TEAM_PASSWORD,
-  uniqueWord,
-} from "./team";
+import { downloadDuring, gateStatus, secondBrowser, signIn, TEAM_PASSWORD, uniqueWord } from "./team";
 import {
   addContact,
   addForm,
@@ -444,22 +437,20 @@ test("keeps what was typed when the list, an add or a save fails, and goes throu
   context,
 }) => {
   // The first read of the list is held, then refused.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let asked = () => {};
-  const requested = new Promise<void>((resolve) => (asked = resolve));
+  const held = deferred();
+  const requested = deferred();
   const list = /\/rest\/v1\/contacts\?select/;
   await page.route(list, async (route) => {
-    asked();
-    await held;
+    requested.resolve();
+    await held.promise;
     await route.fulfill({ status: 500, contentType: "application/json", body: "{}" });
   });
   await recordLayoutShifts(page);
   await enterContacts(page);
-  await requested;
+  await requested.promise;
   await expect(page.getByText("Loading contacts...")).toBeVisible();
   await expect(addForm(page).getByRole("button", { name: "Add Contact" })).toBeVisible();
-  release();
+  held.resolve();
   await expectFailure(page, "Failed to load contacts");
   await expect(page.getByText("Loading contacts...")).toHaveCount(0);
   await page.unroute(list);

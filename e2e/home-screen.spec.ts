@@ -3,10 +3,9 @@
  * and the web manifest in its head; each answers as the site is served, with its type and size; the
  * browser decodes the ICO and reads the manifest under the site's Content-Security-Policy.
  */
-import sharp from "sharp";
 import { ALL_PAGES } from "../src/data/pages.mjs";
 import { directiveSources } from "../src/integrations/csp.mjs";
-import { claim, expect, test } from "./fixtures";
+import { claim, expect, imageSize, test } from "./fixtures";
 
 /** The head's icon and manifest links, by what each is for. */
 const headLinks = (page: import("@playwright/test").Page) =>
@@ -36,7 +35,8 @@ test("the icons and the manifest answer with their type and size, and the browse
     expect([response.status(), response.headers()["content-type"]], path).toEqual([200, type]);
     return response.body();
   };
-  expect(await sharp(await get("/apple-touch-icon.png", "image/png")).metadata()).toMatchObject({
+  expect(await imageSize(await get("/apple-touch-icon.png", "image/png"))).toEqual({
+    format: "png",
     width: 180,
     height: 180,
   });
@@ -47,7 +47,7 @@ test("the icons and the manifest answer with their type and size, and the browse
   expect(manifest).toMatchObject({ name: "Orla Quinlan", short_name: "Orla Quinlan", start_url: "/" });
   expect(manifest.display).toBe("standalone");
   for (const icon of manifest.icons as { src: string; sizes: string; type: string }[]) {
-    const { width, height } = await sharp(await get(icon.src, icon.type)).metadata();
+    const { width, height } = await imageSize(await get(icon.src, icon.type));
     expect(`${width}x${height}`, icon.src).toBe(icon.sizes);
   }
 

@@ -8,10 +8,10 @@
  * beside the data (src/data/epk.test.ts, press-contacts.test.ts).
  */
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { PUBLIC_PAGES } from "../src/data/pages.mjs";
 import { content } from "./content";
-import { claim, expect, expectAccessible, jpegSize, test } from "./fixtures";
+import { claim, expect, expectAccessible, imageSize, test } from "./fixtures";
+import { layoutShifts, recordLayoutShifts } from "./layout-shifts";
 
 const { epk } = content;
 
@@ -28,18 +28,8 @@ const credits = [
   "Aisling Brennan",
 ];
 
-/** The layout shifts inside the carousel since the page opened (recorded from the start, below). */
-const carouselShifts = (page: Page) =>
-  page.evaluate(async () => {
-    // A shift is reported after the frame it happened in: let two frames pass.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const region = document.querySelector('[aria-roledescription="carousel"]');
-    const shifts = (window as unknown as { __layoutShifts: { value: number; nodes: (Node | null)[] }[] })
-      .__layoutShifts;
-    return shifts
-      .filter((shift) => shift.nodes.some((node) => node && region?.contains(node)))
-      .reduce((sum, shift) => sum + shift.value, 0);
-  });
+/** The carousel as the page marks it. */
+const CAROUSEL = '[aria-roledescription="carousel"]';
 
 test("a journalist reads the press kit, looks through the live photos and finds whom to contact", async ({
   page,
@@ -49,15 +39,7 @@ test("a journalist reads the press kit, looks through the live photos and finds 
   await context.route("https://open.spotify.com/**", (route) =>
     route.fulfill({ contentType: "text/html", body: '<!doctype html><html lang="en"><title>Player</title></html>' }),
   );
-  await context.addInitScript(() => {
-    const shifts: { value: number; nodes: (Node | null)[] }[] = [];
-    Object.assign(window, { __layoutShifts: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; sources: { node: Node | null }[] }[]) {
-        shifts.push({ value: entry.value, nodes: entry.sources.map((source) => source.node) });
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  await recordLayoutShifts(page);
   // The carousel's clock is the test's, to show that no time passing moves it.
   await page.clock.install();
   await page.goto("/epk");
@@ -108,7 +90,7 @@ test("a journalist reads the press kit, looks through the live photos and finds 
     await expect(position(1)).toBeVisible();
     const after = (await frame.boundingBox())!;
     expect([after.width, after.height]).toEqual([before.width, before.height]);
-    expect(await carouselShifts(page)).toBe(0);
+    expect(await layoutShifts(page, { within: CAROUSEL })).toEqual([]);
   });
 
   await test.step("seven described photos, stepped through with Previous and Next, and never on their own", async () => {
@@ -174,8 +156,8 @@ test("a journalist reads the press kit, looks through the live photos and finds 
       const [, width, height] = /(\d+) × (\d+)/.exec((await link.textContent())!)!;
       const response = await page.request.get((await link.getAttribute("href"))!);
       expect(response.headers()["content-type"], `photo ${n}`).toBe("image/jpeg");
-      const size = jpegSize(await response.body());
-      expect(size, `photo ${n}`).toEqual({ width: Number(width), height: Number(height) });
+      const size = await imageSize(await response.body());
+      expect(size, `photo ${n}`).toEqual({ format: "jpeg", width: Number(width), height: Number(height) });
       expect(size.width, `photo ${n}`).toBeGreaterThanOrEqual(shownWidth);
     }
     // Following a link saves the file under its meaningful name.
@@ -184,7 +166,8 @@ test("a journalist reads the press kit, looks through the live photos and finds 
       pressPhotos.getByRole("link", { name: /^Download photo 3 of 7 / }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("orla-quinlan-photo-3.jpg");
-    const saved = jpegSize(readFileSync(await download.path()));
+    const saved = await imageSize(readFileSync(await download.path()));
+    expect(saved.format).toBe("jpeg");
     await expect(pressPhotos.getByRole("link", { name: /^Download photo 3 of 7 / })).toHaveText(
       `Download photo 3 of 7 (JPEG, ${saved.width} × ${saved.height})`,
     );

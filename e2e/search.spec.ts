@@ -9,7 +9,7 @@
 import type { Page } from "@playwright/test";
 import { PUBLIC_PAGES, TOOL_PAGES } from "../src/data/pages.mjs";
 import { content } from "./content";
-import { expect, jpegSize, test } from "./fixtures";
+import { expect, imageSize, test } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });
 
@@ -105,7 +105,7 @@ test("a search engine finds every public page from robots.txt and reads how each
   for (const path of seen.images) {
     const response = await request.get(path);
     expect(response.headers()["content-type"], path).toBe("image/jpeg");
-    expect(jpegSize(await response.body()), path).toEqual({ width: 1200, height: 630 });
+    expect(await imageSize(await response.body()), path).toEqual({ format: "jpeg", width: 1200, height: 630 });
   }
 });
 

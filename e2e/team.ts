@@ -89,25 +89,3 @@ export async function fillEvent(page: Page, title: string, description = "", typ
 export function upcomingEvent(page: Page, title: string): Locator {
   return page.getByRole("region", { name: "Upcoming Events" }).getByRole("listitem").filter({ hasText: title });
 }
-
-/** Records the page's layout shifts from its first paint on (call before `goto`). */
-export async function recordLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts: number[] = ((window as unknown as { layoutShifts: number[] }).layoutShifts = []);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-}
-
-/** The layout shifts recorded so far, once the frame being drawn has been painted. */
-export function layoutShifts(page: Page): Promise<number[]> {
-  return page.evaluate(
-    () =>
-      new Promise<number[]>((resolve) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => resolve((window as unknown as { layoutShifts: number[] }).layoutShifts)),
-        ),
-      ),
-  );
-}

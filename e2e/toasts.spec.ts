@@ -24,7 +24,7 @@ function underToasts(controls: Locator) {
 }
 
 /** Scrolls so the card's top is `offset` px from the top of the window, or (negative) its bottom from the bottom. */
-async function scrollCard(page: Page, target: Locator, offset: number) {
+async function scrollCard(target: Locator, offset: number) {
   await target.evaluate((element, offset) => {
     const box = element.getBoundingClientRect();
     const delta = offset >= 0 ? box.top - offset : box.bottom - (window.innerHeight + offset);
@@ -68,7 +68,7 @@ for (const { device, viewport, column } of [
       await card(page, name).getByRole("button", { name: "Edit contact" }).click();
       const editing = editingCard(page, name);
       await editing.getByLabel("Role").fill(`Agent ${offset}`);
-      await scrollCard(page, editing, offset);
+      await scrollCard(editing, offset);
       const save = editing.getByRole("button", { name: "Save", exact: true });
       const cancel = editing.getByRole("button", { name: "Cancel" });
       // Pressed where they are seen, as a person points: nothing scrolls them out from under a toast.

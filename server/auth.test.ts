@@ -2,19 +2,13 @@ import type { AuthChangeEvent } from "@supabase/supabase-js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
 import { TEAM_APP_METADATA } from "./team-account.mjs";
-import { type Backend, client, closeClients, event, freshBackend, signedIn, TEAM, until } from "./test-helpers";
+import { type Backend, client, event, freshBackend, signedIn, TEAM, until, withBackend } from "./test-helpers";
 
 let backend: Backend;
-beforeAll(async () => {
-  backend = await freshBackend();
-});
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
-});
+withBackend((started) => (backend = started));
 
 const decode = (jwt: string) =>
   jwt

@@ -5,20 +5,13 @@
  * sign-up, which row a repeated address leaves, and the caps themselves are the SQL's own tests
  * (supabase/tests/fan-signups.test.ts).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
-import { type Backend, client, closeClients, freshBackend } from "./test-helpers";
+import { type Backend, client, withBackend } from "./test-helpers";
 
 let backend: Backend;
 
-beforeAll(async () => {
-  backend = await freshBackend();
-});
-
-afterAll(async () => {
-  await closeClients();
-  await backend?.close();
-});
+withBackend((started) => (backend = started));
 
 /** Every sign-up with its id and date, oldest first, read past row-level security. */
 async function everything() {

@@ -1,19 +1,13 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Backend, closeClients, event, freshBackend, signedIn } from "./test-helpers";
+import { describe, expect, it } from "vitest";
+import { type Backend, event, signedIn, withBackend } from "./test-helpers";
 
 const INSERTS = 200;
 const WRITERS = 5;
 const SUBSCRIBERS = 3;
 
 let backend: Backend;
-beforeAll(async () => {
-  backend = await freshBackend();
-});
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
-});
+withBackend((started) => (backend = started));
 
 async function listen(supabase: SupabaseClient, seen: Set<string>) {
   const channel = supabase

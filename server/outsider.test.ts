@@ -90,7 +90,11 @@ describe("an outsider with the anon key", () => {
   it.each([
     ["calendar_events", newEvent, "title"],
     ["contacts", JSON.stringify(contact("outsider")), "name"],
-    ["contacts_history", JSON.stringify({ contact_id: "agent", version: 9, name: "Forged", role: "x" }), "name"],
+    [
+      "contacts_history",
+      JSON.stringify({ contact_id: "agent", version: 9, contact: { name: "Forged", role: "x" } }),
+      "contact_id",
+    ],
     ["contacts_limits", JSON.stringify({ per_minute: 100000 }), "per_minute"],
   ])("is answered with a 4xx, never a 5xx, for every REST verb on %s", async (table, body, column) => {
     const base = `${backend.url}/rest/v1/${table}`;

@@ -1,29 +1,23 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MIGRATIONS_DIR } from "./database.mjs";
 import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
 import {
   type Backend,
   type ChangePayload,
   client,
-  closeClients,
   event,
   freshBackend,
   signedIn,
   subscribe,
   until,
+  withBackend,
 } from "./test-helpers";
 
 let backend: Backend;
-beforeAll(async () => {
-  backend = await freshBackend();
-});
-afterAll(async () => {
-  await closeClients();
-  await backend.close();
-});
+withBackend((started) => (backend = started));
 
 describe("realtime on calendar_events, for team sessions", () => {
   it("delivers a second client's insert to the subscriber's callback", async () => {

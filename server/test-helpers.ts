@@ -43,23 +43,31 @@ export async function signedIn(
 }
 
 /**
- * For a test file: a fresh backend and a session of the team account, started before the file's tests and
- * closed after them, handed to `ready` (the file keeps them in variables of its own). Hooks the file adds
+ * For a test file: a fresh backend, started before the file's tests and closed (with every client made
+ * for it) after them, handed to `ready` (the file keeps it in a variable of its own). Hooks the file adds
  * after this call run after the backend is up.
  */
-export function withTeamBackend(
-  ready: (backend: Backend, team: SupabaseClient) => void,
+export function withBackend(
+  ready: (backend: Backend) => unknown,
   options: Parameters<typeof startBackend>[0] = {},
 ): void {
   let started: Backend | undefined;
   beforeAll(async () => {
     started = await freshBackend(options);
-    ready(started, await signedIn(started.url));
+    await ready(started);
   });
   afterAll(async () => {
     await closeClients();
     await started?.close();
   });
+}
+
+/** As withBackend, with a session of the team account handed to `ready` too. */
+export function withTeamBackend(
+  ready: (backend: Backend, team: SupabaseClient) => void,
+  options: Parameters<typeof startBackend>[0] = {},
+): void {
+  withBackend(async (backend) => ready(backend, await signedIn(backend.url)), options);
 }
 
 /** The headers a signed-in client's REST calls carry, for a plain fetch made as that session. */

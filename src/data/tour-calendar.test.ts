@@ -4,7 +4,7 @@ import { headersFor, loadNetlifyHeaders } from "../integrations/netlify-headers.
 import { dateAYearAhead, insertedAt } from "../test/tour-dates";
 import { content } from "./content";
 import { tour, type TourDate } from "./tour";
-import { SHOW_MINUTES, tourDatesFrom } from "./tour-dates";
+import { tourDatesFrom } from "./tour-dates";
 import {
   dublinWallTime,
   tourDateCalendar,
@@ -54,7 +54,6 @@ describe("tour dates as calendar events", () => {
   });
 
   it("ends the set duration after doors, across midnight and the clock change", () => {
-    expect(SHOW_MINUTES).toBe(180);
     expect(tourDateEvent(galway, { siteUrl }).end).toEqual({
       dateTime: "2025-04-23T23:00:00",
       timeZone: "Europe/Dublin",

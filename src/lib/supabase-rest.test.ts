@@ -52,7 +52,7 @@ test("sends the project's key with every request, and the signed-in session's to
   await client.from("contacts").select("*");
   const { error } = await client.auth.signInWithPassword({ email: "team@example.com", password: "secret" });
   expect(error).toBeNull();
-  await client.from("contacts").insert({ name: "Ada" });
+  await client.from("contacts").insert({ id: "ada", name: "Ada", role: "Booker" });
   await client.rpc("fan_signups_refused");
 
   expect(project.sent).toEqual([

@@ -10,12 +10,13 @@
  */
 import { GoTrueClient } from "@supabase/auth-js";
 import { PostgrestClient } from "@supabase/postgrest-js";
+import type { Database } from "./database.types";
 
 /** What a team page that only reads and writes tables uses: the session, the tables and the functions. */
 export type RestClient = {
   auth: GoTrueClient;
-  from: PostgrestClient["from"];
-  rpc: PostgrestClient["rpc"];
+  from: PostgrestClient<Database>["from"];
+  rpc: PostgrestClient<Database>["rpc"];
 };
 
 export type RestClientOptions = {
@@ -51,6 +52,9 @@ export function createRestClient(url: string, key: string, options: RestClientOp
     if (!headers.has("Authorization")) headers.set("Authorization", `Bearer ${data.session?.access_token ?? key}`);
     return send(input, { ...init, headers });
   };
-  const rest = new PostgrestClient(new URL("rest/v1", base).href, { schema: "public", fetch: sendWithSession });
+  const rest = new PostgrestClient<Database>(new URL("rest/v1", base).href, {
+    schema: "public",
+    fetch: sendWithSession,
+  });
   return { auth, from: rest.from.bind(rest), rpc: rest.rpc.bind(rest) };
 }

@@ -8,9 +8,13 @@
  * and writes tables.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
+import type { Database } from "./database.types";
 import type { RestClient } from "./supabase-rest";
 
-let client: Promise<SupabaseClient> | undefined;
+/** The client typed with the migrated schema (database.types.ts): tables, columns and functions are checked. */
+export type DatabaseClient = SupabaseClient<Database>;
+
+let client: Promise<DatabaseClient> | undefined;
 let restClient: Promise<RestClient> | undefined;
 
 function inBrowser(): Error | null {
@@ -22,11 +26,11 @@ function inBrowser(): Error | null {
  * key. A team sign-in lives in memory only, so a reload signs out; its tokens refresh by
  * themselves while the page is open.
  */
-export function getSupabase(): Promise<SupabaseClient> {
+export function getSupabase(): Promise<DatabaseClient> {
   const outside = inBrowser();
   if (outside) return Promise.reject(outside);
   client ??= import("@supabase/supabase-js").then(({ createClient }) =>
-    createClient(import.meta.env.PUBLIC_SUPABASE_URL, import.meta.env.PUBLIC_SUPABASE_ANON_KEY, {
+    createClient<Database>(import.meta.env.PUBLIC_SUPABASE_URL, import.meta.env.PUBLIC_SUPABASE_ANON_KEY, {
       auth: { persistSession: false, autoRefreshToken: true, detectSessionInUrl: false },
     }),
   );

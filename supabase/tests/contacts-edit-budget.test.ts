@@ -212,11 +212,8 @@ describe.each(TARGETS)("$name", (target) => {
         { id: "r1", name: "Name r1", email: "r1@x.ie" },
         { id: "r2", name: "Name r2", email: null },
       ]);
-      const { rows: kept } = await admin.select("contacts_history", {
-        columns: "name",
-        where: { contact_id: "r1", name: "pwned" },
-      });
-      expect(kept).toHaveLength(1);
+      const { rows: kept } = await admin.select("contacts_history", { where: { contact_id: "r1" } });
+      expect(kept.filter((row) => (row.contact as { name: string }).name === "pwned")).toHaveLength(1);
     });
   });
 

@@ -1,16 +1,19 @@
 /**
  * The contacts migrations applied to a database that already holds contacts, as a hosted project
  * does: existing rows get a version and a time, and a value saved before a rule that would now refuse
- * it is mended, never a failed migration, with the old value kept in the history.
+ * it is mended, never a failed migration, with the old value kept in the history, and the history's versions
+ * become whole rows.
  */
 import { describe, expect, it } from "vitest";
-import { migrationsBefore, migrationsUpTo, TARGETS, type TestDatabase, useDatabase } from "./harness/database";
+import { contact } from "../../server/test-helpers";
+import { migrationsBefore, migrationsUpTo, TARGETS, TEAM, type TestDatabase, useDatabase } from "./harness/database";
 
 const HISTORY_MIGRATION = "20250104000000_contacts_history.sql";
 const EDITS_MIGRATION = "20250104100000_contacts_limits_for_edits.sql";
 const MARKS_MIGRATION = "20250107000000_contacts_visible_names_plain_ids.sql";
 const TEAM_ONLY_MIGRATION = "20250108000000_team_only_contacts_fair_signups.sql";
 const SHOWN_NAMES_MIGRATION = "20250109000000_live_team_sessions_names_that_show.sql";
+const WHOLE_ROWS_MIGRATION = "20250110000000_contacts_history_whole_rows.sql";
 const SEQUENCES = ["contacts_history_history_id_seq", "contacts_insert_log_id_seq", "contacts_update_log_id_seq"];
 
 describe.each(TARGETS)("$name", (target) => {
@@ -208,6 +211,92 @@ describe.each(TARGETS)("$name", (target) => {
       await expect(
         db.sql("insert into public.contacts (id, name, role) values ('new', $1, 'Booker')", ["\u{10fffd}"]),
       ).rejects.toThrow(/contacts_name_not_blank/);
+    });
+  });
+
+  describe("the whole-row history migration on a project whose contacts have a history", () => {
+    const { db, across } = before(WHOLE_ROWS_MIGRATION);
+
+    it("brings every kept version across as the whole contact it was, an erased contact's too, and restores from them", async () => {
+      // Each change a moment after the last, as the team makes them: a version is written, then replaced.
+      const later = () => new Promise((resolve) => setTimeout(resolve, 5));
+      await db.sql(`
+        insert into public.contacts (id, name, role, email, phone, created_at) values
+          ('kept', 'Aoife', 'Booker', 'a@x.ie', null, '2025-01-01T09:00:00Z'),
+          ('erased', 'Brian', 'Press', null, '01 234', '2025-01-02T09:00:00Z')`);
+      await later();
+      await db.sql("update public.contacts set role = 'Manager', email = null where id = 'kept'");
+      await db.sql("update public.contacts set name = 'Brian Óg' where id = 'erased'");
+      await db.sql("delete from public.contacts where id = 'erased'");
+      const versions = await db.sql<{ contact_id: string; written_at: Date; replaced_at: Date }>(
+        "select contact_id, written_at, replaced_at from public.contacts_history order by contact_id",
+      );
+      await across();
+
+      const history = await db.sql(`
+        select contact_id, version, contact - 'created_at' - 'updated_at' as kept,
+               (contact ->> 'updated_at')::timestamptz = written_at as stamped_when_written,
+               (contact ->> 'created_at')::timestamptz as created_at, written_at, replaced_at
+          from public.contacts_history order by contact_id`);
+      expect(history).toEqual([
+        {
+          contact_id: "erased",
+          version: 1,
+          kept: { id: "erased", name: "Brian", role: "Press", email: null, phone: "01 234", version: 1 },
+          stamped_when_written: true,
+          // Its contact is gone, and with it the time it was made: the version's own time stands in.
+          created_at: versions[0].written_at,
+          written_at: versions[0].written_at,
+          replaced_at: versions[0].replaced_at,
+        },
+        {
+          contact_id: "kept",
+          version: 1,
+          kept: { id: "kept", name: "Aoife", role: "Booker", email: "a@x.ie", phone: null, version: 1 },
+          stamped_when_written: true,
+          created_at: new Date("2025-01-01T09:00:00Z"),
+          written_at: versions[1].written_at,
+          replaced_at: versions[1].replaced_at,
+        },
+      ]);
+      const columns = await db.sql<{ column_name: string }>(
+        `select column_name from information_schema.columns
+          where table_schema = 'public' and table_name = 'contacts_history' order by column_name`,
+      );
+      expect(columns.map((row) => row.column_name)).toEqual([
+        "contact",
+        "contact_id",
+        "history_id",
+        "replaced_at",
+        "version",
+        "written_at",
+      ]);
+
+      // A version brought across restores as any other; the change it undoes is kept whole in its turn.
+      // A millisecond after the version was written (PostgreSQL keeps microseconds, a Date milliseconds).
+      const at = new Date(versions[1].written_at.getTime() + 1).toISOString();
+      const restored = await db.as("service_role").rpc("restore_contacts", { at });
+      expect(restored.error).toBeNull();
+      expect(restored.rows).toEqual([
+        expect.objectContaining({
+          contact: "kept",
+          outcome: "restored",
+          from_version: 1,
+          now_values: { name: "Aoife", role: "Manager", email: null, phone: null },
+          then_values: { name: "Aoife", role: "Booker", email: "a@x.ie", phone: null },
+        }),
+      ]);
+      const { rows } = await db
+        .as(TEAM)
+        .select("contacts_history", { where: { contact_id: "kept" }, order: "version" });
+      expect(rows.map((row) => row.contact)).toEqual([
+        expect.objectContaining({ role: "Booker", version: 1 }),
+        expect.objectContaining({ role: "Manager", email: null, version: 2 }),
+      ]);
+      await db.as(TEAM).insert("contacts", contact("after", { name: "Cáit" }));
+      await db.as(TEAM).update("contacts", { name: "Cáit Ní Riada" }, { id: "after" });
+      const [latest] = (await db.as(TEAM).select("contacts_history", { where: { contact_id: "after" } })).rows;
+      expect(latest.contact).toMatchObject({ id: "after", name: "Cáit", version: 1 });
     });
   });
 });

@@ -27,7 +27,7 @@ describe.each(TARGETS)("$name", (target) => {
     it.each([
       ["calendar_events", event("Outsider was here", "2025-06-09"), "title"],
       ["contacts", contact("outsider"), "name"],
-      ["contacts_history", { contact_id: "agent", version: 9, name: "Forged", role: "x" }, "name"],
+      ["contacts_history", { contact_id: "agent", version: 9, contact: { name: "Forged", role: "x" } }, "contact_id"],
       ["contacts_limits", { per_minute: 100000 }, "per_minute"],
     ] as const)("is refused every REST verb on %s", async (table, row, column) => {
       const anon = db.as("anon");

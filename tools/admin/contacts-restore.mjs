@@ -11,8 +11,10 @@
  * left alone and reported, and a spent allowance stops the run, saying when to run it again.
  */
 
-/** @typedef {"name" | "role" | "email" | "phone"} Field */
-/** @typedef {Record<Field, string | null>} ContactValues a contact's fields that a restore sets */
+import { CONTACT_FIELDS, fieldValuesOf } from "../../src/features/contacts/contacts.fields.mjs";
+
+/** @typedef {import("../../src/features/contacts/contacts.fields.mjs").ContactField} Field */
+/** @typedef {Record<Field, string | null>} ContactValues a contact's fields (every one of them), which a restore sets */
 /** @typedef {ContactValues & { id: string }} ListedContact */
 
 /**
@@ -21,8 +23,9 @@
  */
 
 /**
- * One replaced version of a contact (contacts_history): its values from written_at until replaced_at.
- * @typedef {ContactValues & { contact_id: string, version: number, written_at: string, replaced_at: string }} HistoryRow
+ * One replaced version of a contact (contacts_history): the whole row as it was from written_at until
+ * replaced_at.
+ * @typedef {{ contact_id: string, version: number, contact: Record<string, unknown>, written_at: string, replaced_at: string }} HistoryRow
  */
 
 /**
@@ -62,21 +65,11 @@
 
 /** @typedef {(path: string, init?: RequestInit) => Promise<unknown>} RestCall */
 
-/** @type {Field[]} */
-const FIELDS = ["name", "role", "email", "phone"];
 /** Rows per request: a hosted project answers at most 1,000 rows a request by default. */
 const PAGE = 1000;
 
 /** @param {string} iso */
 const time = (iso) => new Date(iso).getTime();
-
-/**
- * The restorable fields of a row or of a JSON object, missing ones as null.
- * @param {Partial<Record<string, unknown>> | null | undefined} source
- * @returns {ContactValues}
- */
-const fieldValues = (source) =>
-  /** @type {ContactValues} */ (Object.fromEntries(FIELDS.map((field) => [field, source?.[field] ?? null])));
 
 /** ISO 8601 with a date, hours and minutes, optional seconds and fraction, and Z or an offset. */
 const STRICT_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
@@ -161,15 +154,18 @@ export function planRestore(contacts, history, at) {
       unknown.push(contact);
       continue;
     }
-    const fields = FIELDS.filter((field) => (then[field] ?? null) !== (contact[field] ?? null));
+    // The version's values laid over the contact's now: a field the version predates keeps its value.
+    const now = fieldValuesOf(contact);
+    const thenValues = fieldValuesOf({ ...contact, ...then.contact });
+    const fields = CONTACT_FIELDS.filter((field) => thenValues[field] !== now[field]);
     if (fields.length === 0) continue;
     changes.push({
       id: contact.id,
       version: contact.version,
       fromVersion: then.version,
       fields,
-      now: fieldValues(contact),
-      then: fieldValues(then),
+      now,
+      then: thenValues,
     });
   }
   return { changes, addedLater, unknown };
@@ -333,15 +329,15 @@ export async function restoreContactsAtOnce({ url, key, at, dryRun = false, fetc
   /** @type {RestoreResult["refused"]} */
   const refused = [];
   for (const row of rows) {
-    const now = fieldValues(row.now_values);
+    const now = fieldValuesOf(row.now_values);
     if (row.outcome === "added later") addedLater.push({ id: row.contact, ...now });
     else if (row.outcome === "unknown") unknown.push({ id: row.contact, ...now });
     else {
-      const then = fieldValues(row.then_values);
+      const then = fieldValuesOf(row.then_values);
       const change = {
         id: row.contact,
         fromVersion: row.from_version,
-        fields: FIELDS.filter((field) => now[field] !== then[field]),
+        fields: CONTACT_FIELDS.filter((field) => now[field] !== then[field]),
         now,
         then,
       };
@@ -362,7 +358,9 @@ export function describeRestore(result, { dryRun }) {
   const lines = [];
   /** @param {ContactValues} values */
   const show = (values) =>
-    FIELDS.map((field) => `${field}: ${values[field] === null ? "(empty)" : printable(values[field])}`).join(", ");
+    CONTACT_FIELDS.map((field) => `${field}: ${values[field] === null ? "(empty)" : printable(values[field])}`).join(
+      ", ",
+    );
   lines.push(
     dryRun
       ? `Dry run: ${result.changes.length} contact(s) would be restored to how they were at ${result.at}.`

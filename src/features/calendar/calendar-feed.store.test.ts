@@ -1,23 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
 import { RELOAD_GATHER_MS, STABLE_CHANNEL_MS, storedDateOf } from "./calendar";
 import type { CalendarClient } from "./calendar.api";
 import { createCalendarFeed } from "./calendar-feed.store";
 import { TEAM_PLACES, teamWords } from "../team/team";
-import { fakeNetwork, fakePage, fakeTeamClient, settle, toastLines } from "../team/team-client.fake";
+import { settle } from "../../test/deferred";
+import { fakeClient } from "../../test/fake-client";
+import { fakeNetwork, fakePage } from "../../test/fake-page";
+import { globalTimers, withVitestClock } from "../../test/fake-time";
+import { toastLines } from "../../test/toast-recorder";
 import { createTeamSession, type AuthClient } from "../team/team.store";
 import { createEventDraft } from "./event-draft.store";
 
 const { lockReasons: LOCK_REASONS, noConnection: NO_CONNECTION_TEXT } = teamWords(TEAM_PLACES.calendar);
 
-const timers = {
-  setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
-  clearTimeout: (handle: unknown) => clearTimeout(handle as number),
-};
-
 /** A signed-in team session and its calendar feed on a fake client, document and window, on Vitest's fake clock. */
 async function unlockedFeed() {
-  const fake = fakeTeamClient();
+  const fake = fakeClient();
   const page = fakePage();
   const network = fakeNetwork();
   const session = createTeamSession({
@@ -26,14 +25,14 @@ async function unlockedFeed() {
     place: TEAM_PLACES.calendar,
     page,
     network,
-    timers,
+    timers: globalTimers,
   });
   const draft = createEventDraft();
   const feed = createCalendarFeed({
     client: async () => fake.client as unknown as CalendarClient,
     session,
     draft,
-    timers,
+    timers: globalTimers,
     now: () => Date.now(),
     page,
     network,
@@ -45,7 +44,6 @@ async function unlockedFeed() {
 
 type Fake = Awaited<ReturnType<typeof unlockedFeed>>;
 
-/** Lets every promise that can settle now settle. */
 /** Moves the clock on, settling what each timer sets off. */
 const wait = async (ms: number) => {
   await vi.advanceTimersByTimeAsync(ms);
@@ -83,11 +81,8 @@ async function live(rows: unknown[] = [event("1", "Launch")]) {
 
 const titles = (fake: Fake) => fake.feed.$events.get().map((entry) => entry.title);
 
-beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] }));
-afterEach(() => {
-  vi.useRealTimers();
-  $toasts.set([]);
-});
+withVitestClock();
+afterEach(() => $toasts.set([]));
 
 describe("the calendar feed", () => {
   it("reads the list and listens to every change on calendar_events, saying Live once joined", async () => {

@@ -1,10 +1,11 @@
 /** The calendar_events calls: the list ordered by date, the insert, and the realtime subscription. */
-import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
+import type { RealtimeChannel } from "@supabase/supabase-js";
+import type { DatabaseClient } from "../../lib/supabase";
 import { readAllPages } from "../../lib/read-all-pages";
 import { toCalendarEvents, type CalendarEvent, type ChannelStatus, type NewEvent } from "./calendar";
 
 /** The parts of the client the calendar uses: tables, and realtime channels. */
-export type CalendarClient = Pick<SupabaseClient, "from" | "channel" | "removeChannel">;
+export type CalendarClient = Pick<DatabaseClient, "from" | "channel" | "removeChannel">;
 
 /**
  * All events, by start date ascending, read in pages so a hosted project's row limit cuts

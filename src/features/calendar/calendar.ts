@@ -18,7 +18,7 @@ const DEFAULT_EVENT_TYPE: EventType = "gig";
  * bars and the legend. Each has at least 3:1 contrast on white (WCAG 1.4.11),
  * hence amber-600 rather than the paler amber-500 (2.2:1).
  */
-export const EVENT_TYPE_COLOURS: Record<EventType, { name: string; className: string }> = {
+const EVENT_TYPE_COLOURS: Record<EventType, { name: string; className: string }> = {
   away: { name: "red", className: "bg-red-600" },
   gig: { name: "green", className: "bg-green-600" },
   rehearsal: { name: "amber", className: "bg-amber-600" },

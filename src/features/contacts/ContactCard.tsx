@@ -1,11 +1,11 @@
 /**
- * A card in view mode: name, role, e-mail and phone as links, the vCard download, the History
- * toggle and the Edit button. Memoised: a keystroke in the search redraws only the cards that
+ * A card in view mode: name, role, e-mail and phone as links, any further field as labelled text, the
+ * vCard download, the History toggle and the Edit button. Memoised: a keystroke in the search redraws only the cards that
  * come and go.
  */
 import { lazy, memo, Suspense, useId, useState } from "react";
 import { Button } from "../../components/ui/Button";
-import type { Contact } from "./contacts";
+import { CONTACT_FIELDS, FIELD_LABELS, type Contact, type ContactField } from "./contacts";
 import { mailtoHref, telHref } from "./contacts.links";
 import { contactsStore } from "./contacts.store";
 import { ContactCardShell } from "./ContactCardShell";
@@ -13,6 +13,10 @@ import { ContactLink } from "./ContactLink";
 import { LookalikeWarning } from "./LookalikeWarning";
 
 const historyNoteClass = "mt-4 text-sm text-stone-700";
+
+/** The fields shown in ways of their own above (heading, role, links); every other one as labelled text. */
+const SHOWN_APART: readonly ContactField[] = ["name", "role", "email", "phone"];
+const MORE_FIELDS = CONTACT_FIELDS.filter((field) => !SHOWN_APART.includes(field));
 
 /** In place of the history when its code cannot be fetched (offline, a stale deploy): the card and its draft stay. */
 function HistoryUnavailable({ id }: { id: string }) {
@@ -64,6 +68,14 @@ export const ContactCard = memo(function ContactCard({
               <ContactLink kind="phone" value={contact.phone} href={telHref(contact.phone)} />
             </p>
           ) : null}
+          {MORE_FIELDS.map((field) =>
+            contact[field] ? (
+              <p key={field} className="break-words text-sm">
+                <span className="text-stone-600">{FIELD_LABELS[field]}: </span>
+                {contact[field]}
+              </p>
+            ) : null,
+          )}
           <div className="mt-3 flex flex-wrap gap-2">
             <Button variant="secondary" size="sm" onClick={() => void store.downloadVCard(contact)}>
               Download vCard<span className="sr-only"> for {contact.name}</span>

@@ -7,7 +7,8 @@ import {
   toContactVersions,
   updateContact,
 } from "./contacts.api";
-import { failure, fakeContactsServer } from "./contacts.fake";
+import { failure } from "../../test/fake-client";
+import { fakeContactsServer } from "./contacts.fake";
 
 describe("rows from the server", () => {
   const row = {
@@ -45,24 +46,34 @@ describe("rows from the server", () => {
     expect(toContacts([{ ...row, email: 5, phone: { x: 1 } }])[0]).toMatchObject({ email: null, phone: null });
   });
 
-  it("read history rows newest first and drop malformed ones", () => {
+  it("read history rows newest first, each the whole contact as it was, and drop malformed ones", () => {
     const rows = [1, 2].map((n) => ({
       contact_id: "c1",
       version: n,
-      name: "Aoife",
-      role: "Booker",
-      email: null,
-      phone: null,
+      contact: { ...row, role: `Role ${n}`, version: n },
       written_at: `2025-01-0${n}T09:00:00+00:00`,
       replaced_at: `2025-01-0${n + 1}T09:00:00+00:00`,
     }));
-    expect(
-      toContactVersions([...rows, { ...rows[0], version: null }, { ...rows[0], replaced_at: 1 }, "x", null]).map(
-        (version) => [version.version, version.writtenAt],
-      ),
-    ).toEqual([
-      [2, "2025-01-02T09:00:00+00:00"],
-      [1, "2025-01-01T09:00:00+00:00"],
+    const malformed = [
+      { ...rows[0], version: null },
+      { ...rows[0], replaced_at: 1 },
+      { ...rows[0], contact: null },
+      { ...rows[0], contact: { ...row, name: null } },
+      "x",
+      null,
+    ];
+    expect(toContactVersions([...rows, ...malformed])).toEqual([
+      {
+        contactId: "c1",
+        version: 2,
+        name: "Aoife",
+        role: "Role 2",
+        email: null,
+        phone: "087",
+        writtenAt: "2025-01-02T09:00:00+00:00",
+        replacedAt: "2025-01-03T09:00:00+00:00",
+      },
+      expect.objectContaining({ version: 1, role: "Role 1" }),
     ]);
     expect(toContactVersions({ data: rows })).toEqual([]);
   });

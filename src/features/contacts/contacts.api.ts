@@ -5,28 +5,24 @@
  */
 import type { RestClient } from "../../lib/supabase-rest";
 import { readAllPages } from "../../lib/read-all-pages";
-import type { Contact, ContactField } from "./contacts";
+import { valuesFrom, valuesOf, type Contact, type ContactValues } from "./contacts";
 import type { ContactVersion, LoadedHistory } from "./contacts.history";
 
 /** The part of the client the directory uses: its tables. */
 export type ContactsClient = Pick<RestClient, "from">;
 
-const optionalText = (value: unknown) => (typeof value === "string" ? value : null);
 const isVersion = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
 
 /** One row of a contacts select, checked: without an id, a name, a role or a version it is dropped. */
 function toContact(row: unknown): Contact | null {
   if (!row || typeof row !== "object") return null;
-  const { id, name, role, email, phone, created_at, version, updated_at } = row as Record<string, unknown>;
-  if (typeof id !== "string" || typeof name !== "string" || typeof role !== "string" || !isVersion(version)) {
-    return null;
-  }
+  const record = row as Record<string, unknown>;
+  const { id, created_at, version, updated_at } = record;
+  const values = valuesFrom(record);
+  if (typeof id !== "string" || !values || !isVersion(version)) return null;
   return {
     id,
-    name,
-    role,
-    email: optionalText(email),
-    phone: optionalText(phone),
+    ...values,
     version,
     ...(typeof created_at === "string" ? { created_at } : {}),
     ...(typeof updated_at === "string" ? { updated_at } : {}),
@@ -39,24 +35,17 @@ export function toContacts(rows: unknown): Contact[] {
   return rows.flatMap((row) => toContact(row) ?? []);
 }
 
-/** One row of a history select, checked: without its contact, version, name, role or times it is dropped. */
+/**
+ * One row of a history select, checked: the contact as it was (the whole row, kept as JSON) with its
+ * version and times; without its contact, version, name, role or times it is dropped.
+ */
 function toContactVersion(row: unknown): ContactVersion | null {
   if (!row || typeof row !== "object") return null;
-  const { contact_id, version, name, role, email, phone, written_at, replaced_at } = row as Record<string, unknown>;
-  if (typeof contact_id !== "string" || !isVersion(version) || typeof name !== "string" || typeof role !== "string") {
-    return null;
-  }
-  if (typeof written_at !== "string" || typeof replaced_at !== "string") return null;
-  return {
-    contactId: contact_id,
-    version,
-    name,
-    role,
-    email: optionalText(email),
-    phone: optionalText(phone),
-    writtenAt: written_at,
-    replacedAt: replaced_at,
-  };
+  const { contact_id, version, contact, written_at, replaced_at } = row as Record<string, unknown>;
+  if (typeof contact_id !== "string" || !isVersion(version) || !contact || typeof contact !== "object") return null;
+  const values = valuesFrom(contact as Record<string, unknown>);
+  if (!values || typeof written_at !== "string" || typeof replaced_at !== "string") return null;
+  return { contactId: contact_id, version, ...values, writtenAt: written_at, replacedAt: replaced_at };
 }
 
 /** The rows of a history select, checked, newest first. */
@@ -75,16 +64,17 @@ export async function fetchContacts(client: ContactsClient): Promise<Contact[]> 
 
 /** Adds a contact and returns it as stored (with its version). */
 export async function insertContact(client: ContactsClient, contact: Contact): Promise<Contact> {
-  const { id, name, role, email, phone } = contact;
-  const { data, error } = await client.from("contacts").insert({ id, name, role, email, phone }).select();
+  const { data, error } = await client
+    .from("contacts")
+    .insert({ id: contact.id, ...valuesOf(contact) })
+    .select();
   if (error) throw error;
   return toContact(data?.[0]) ?? contact;
 }
 
 /** Writes a legacy contact under its own id (a second run overwrites rather than duplicates it). */
 export async function upsertContact(client: ContactsClient, contact: Contact): Promise<void> {
-  const { id, name, role, email, phone } = contact;
-  const { error } = await client.from("contacts").upsert({ id, name, role, email, phone });
+  const { error } = await client.from("contacts").upsert({ id: contact.id, ...valuesOf(contact) });
   if (error) throw error;
 }
 
@@ -105,7 +95,7 @@ async function fetchContact(client: ContactsClient, id: string): Promise<Contact
 }
 
 /**
- * Writes name, role, e-mail and phone only if the contact is still at `version`. Zero rows back
+ * Writes the contact's fields only if the contact is still at `version`. Zero rows back
  * means no row changed: the contact was changed meanwhile, is gone, or was refused; which of the
  * three is read back, so that only a real change by someone else is offered as theirs.
  */
@@ -113,12 +103,11 @@ export async function updateContact(
   client: ContactsClient,
   id: string,
   version: number,
-  update: Pick<Contact, ContactField>,
+  update: ContactValues,
 ): Promise<SaveResult> {
-  const { name, role, email, phone } = update;
   const { data, error } = await client
     .from("contacts")
-    .update({ name, role, email, phone })
+    .update(valuesOf(update))
     .eq("id", id)
     .eq("version", version)
     .select();

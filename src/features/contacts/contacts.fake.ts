@@ -1,20 +1,11 @@
 /**
  * Test double of the shared backend for the contacts tests: an in-memory contacts table (newest
- * first, a version bumped by every update, the replaced values kept in contacts_history) behind
- * the few supabase-js query-builder calls contacts.api.ts makes. A test can answer any request
- * itself, to fail it or to hold it back.
+ * first, a version bumped by every update, the replaced row kept whole in contacts_history) behind
+ * the test kit's fake client (src/test/fake-client.ts). A test can answer any request itself, to fail
+ * it or to hold it back.
  */
-
-export type FakeRequest = {
-  table: string;
-  method: "select" | "insert" | "update" | "upsert";
-  values?: Record<string, unknown>;
-  filters: { column: string; op: "eq" | "lt"; value: unknown }[];
-  range?: [number, number];
-  limit?: number;
-};
-
-export type FakeReply = { data: unknown[] | null; error: unknown; status: number };
+import { fakeClient, type FakeReply, type FakeRequest } from "../../test/fake-client";
+import { fieldValuesOf } from "./contacts.fields.mjs";
 
 /** Answers a request itself (a reply, or a promise of one), or returns undefined to let the table answer. */
 export type Interceptor = (
@@ -24,25 +15,11 @@ export type Interceptor = (
 
 type Row = Record<string, unknown>;
 
-export const failure = (status = 500, message = "unavailable"): FakeReply => ({
-  data: null,
-  error: { message },
-  status,
-});
-
-/** A promise and the function that settles it, for holding a reply back until the test says. */
-export function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((settle) => (resolve = settle));
-  return { promise, resolve };
-}
-
-export function fakeContactsServer(initial: { id: string; name: string; role: string; email?: string | null }[] = []) {
+export function fakeContactsServer(initial: ({ id: string } & Record<string, string | null>)[] = []) {
   let clock = Date.UTC(2025, 0, 1, 9);
   const tick = () => new Date((clock += 60_000)).toISOString();
   const contacts: Row[] = [];
   const history: Row[] = [];
-  const requests: FakeRequest[] = [];
   let interceptor: Interceptor | null = null;
 
   const matches = (row: Row, request: FakeRequest) =>
@@ -53,15 +30,16 @@ export function fakeContactsServer(initial: { id: string; name: string; role: st
 
   function insert(values: Row): Row {
     const now = tick();
-    const row = { email: null, phone: null, ...values, version: 1, created_at: now, updated_at: now };
+    // Every described field, an optional one null unless given, as the table's columns are.
+    const row = { id: values.id, ...fieldValuesOf(values), version: 1, created_at: now, updated_at: now };
     contacts.unshift(row);
     return row;
   }
 
   function update(row: Row, values: Row): void {
     const now = tick();
-    const { id, version, name, role, email, phone, updated_at } = row;
-    history.push({ contact_id: id, version, name, role, email, phone, written_at: updated_at, replaced_at: now });
+    const { id, version, updated_at } = row;
+    history.push({ contact_id: id, version, contact: structuredClone(row), written_at: updated_at, replaced_at: now });
     Object.assign(row, values, { version: (version as number) + 1, updated_at: now });
   }
 
@@ -86,43 +64,16 @@ export function fakeContactsServer(initial: { id: string; name: string; role: st
     return reply(ordered.slice(from, to + 1).slice(0, request.limit ?? Infinity));
   }
 
-  function builder(table: string) {
-    const request: FakeRequest = { table, method: "select", filters: [] };
-    let written = false;
-    const write = (method: FakeRequest["method"], values: Row) => {
-      Object.assign(request, { method, values });
-      written = true;
-      return chain;
-    };
-    const chain = {
-      select: () => {
-        if (!written) request.method = "select";
-        return chain;
-      },
-      insert: (values: Row) => write("insert", values),
-      update: (values: Row) => write("update", values),
-      upsert: (values: Row) => write("upsert", values),
-      eq: (column: string, value: unknown) => (request.filters.push({ column, op: "eq", value }), chain),
-      lt: (column: string, value: unknown) => (request.filters.push({ column, op: "lt", value }), chain),
-      order: () => chain,
-      range: (from: number, to: number) => ((request.range = [from, to]), chain),
-      limit: (count: number) => ((request.limit = count), chain),
-      then<T>(onFulfilled: (reply: FakeReply) => T, onRejected?: (error: unknown) => T) {
-        requests.push(request);
-        return Promise.resolve(interceptor?.(request, answer) ?? answer(request)).then(onFulfilled, onRejected);
-      },
-    };
-    return chain;
-  }
-
   for (const contact of [...initial].reverse()) insert(contact);
 
+  const fake = fakeClient({ tables: (request) => interceptor?.(request, answer) ?? answer(request) });
+
   return {
-    /** Stands in for the client (only `from` is used). */
-    client: { from: builder } as never,
+    /** Stands in for the client. */
+    client: fake.client as never,
     contacts,
     history,
-    requests,
+    requests: fake.requests,
     /** The contact with that name as stored. */
     row: (name: string) => contacts.find((row) => row.name === name),
     /** Someone else's change, straight to the table. */

@@ -3,16 +3,12 @@
  * far, what the change after each version replaced, and how it is worded on the card.
  */
 import { formatDateTime } from "../../lib/dates";
-import { changedFields, FIELD_LABELS, type Contact, type ContactField } from "./contacts";
+import { changedFields, FIELD_LABELS, type Contact, type ContactField, type ContactValues } from "./contacts";
 
-/** An earlier version of a contact. */
-export type ContactVersion = {
+/** An earlier version of a contact: its values then. */
+export type ContactVersion = ContactValues & {
   contactId: string;
   version: number;
-  name: string;
-  role: string;
-  email: string | null;
-  phone: string | null;
   /** When this version was written, and when a newer one replaced it. */
   writtenAt: string;
   replacedAt: string;
@@ -78,6 +74,6 @@ export function fieldList(fields: readonly ContactField[]): string {
 }
 
 /** Whether a version holds exactly the values the contact has now (restoring it would change nothing). */
-export function sameValues(a: Pick<Contact, ContactField>, b: Pick<Contact, ContactField>): boolean {
+export function sameValues(a: ContactValues, b: ContactValues): boolean {
   return changedFields(a, b).length === 0;
 }

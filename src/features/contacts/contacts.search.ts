@@ -1,9 +1,9 @@
 /**
- * Searching the directory on the road: instant, forgiving matching over name, role, e-mail and
- * phone (accents, case and phone punctuation ignored), the list drawn a page at a time, and the
+ * Searching the directory on the road: instant, forgiving matching over every field of a contact
+ * (accents, case and phone punctuation ignored), the list drawn a page at a time, and the
  * words around it (the count, the empty state, "Show more").
  */
-import type { Contact } from "./contacts";
+import { CONTACT_FIELDS, type Contact } from "./contacts";
 
 // Letters NFKD does not take apart, folded the way a person would type them.
 const LETTER_FOLDS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th" };
@@ -37,7 +37,7 @@ export type SearchableContact = { contact: Contact; haystack: string; phoneKey: 
 
 export function searchable(contact: Contact): SearchableContact {
   // Fields are joined by a line break, which searchText never leaves in a query.
-  const haystack = [contact.name, contact.role, contact.email ?? "", contact.phone ?? ""].map(searchText).join("\n");
+  const haystack = CONTACT_FIELDS.map((field) => searchText(contact[field] ?? "")).join("\n");
   return { contact, haystack, phoneKey: contact.phone ? phoneSearchKey(contact.phone) : null };
 }
 

@@ -1,37 +1,30 @@
 import { describe, expect, it } from "vitest";
+import { deferred, settle } from "../../test/deferred";
+import { failure, type FakeReply } from "../../test/fake-client";
+import { memoryStorage } from "../../test/memory-storage";
+import { recordToasts } from "../../test/toast-recorder";
 import { LEGACY_CONTACTS_KEY } from "./contacts";
-import { deferred, failure, fakeContactsServer, type FakeReply } from "./contacts.fake";
-import { createContactsStore, type ContactsStorage, type ContactsToast } from "./contacts.store";
-
-/** A localStorage holding what it is given. */
-function fakeStorage(initial: Record<string, string> = {}): ContactsStorage & { saved: Map<string, string> } {
-  const saved = new Map(Object.entries(initial));
-  return {
-    saved,
-    getItem: (key: string) => saved.get(key) ?? null,
-    setItem: (key: string, value: string) => void saved.set(key, value),
-    removeItem: (key: string) => void saved.delete(key),
-  };
-}
+import { fakeContactsServer } from "./contacts.fake";
+import { createContactsStore, type ContactsToast } from "./contacts.store";
 
 /** A store on a fake backend, with the toasts it shows as "Title: description" lines. */
 function setUp(
-  options: { server?: ReturnType<typeof fakeContactsServer>; storage?: ReturnType<typeof fakeStorage> } = {},
+  options: { server?: ReturnType<typeof fakeContactsServer>; storage?: ReturnType<typeof memoryStorage> } = {},
 ) {
   const server = options.server ?? fakeContactsServer();
-  const storage = options.storage ?? fakeStorage();
-  const toasts: string[] = [];
+  const storage = options.storage ?? memoryStorage();
+  const toasts = recordToasts<ContactsToast>();
   const downloads: { filename: string; text: string }[] = [];
   const store = createContactsStore({
     client: Promise.resolve(server.client),
     storage,
     now: () => Date.UTC(2025, 5, 1),
     random: () => 0.5,
-    toast: (toast: ContactsToast) => toasts.push(`${toast.title}: ${toast.description}`),
+    toast: toasts.toast,
     download: (file) => downloads.push(file),
   });
   const names = () => store.$contacts.get().map((contact) => contact.name);
-  return { server, storage, store, toasts, downloads, names };
+  return { server, storage, store, toasts: toasts.lines, downloads, names };
 }
 
 const draft = (values: Partial<Record<"name" | "role" | "email" | "phone", string>>) => ({
@@ -55,14 +48,15 @@ describe("contacts store: migrating legacy local contacts", () => {
     server.intercept((request) =>
       request.method === "upsert" && request.values?.name === "Gerry" ? failure() : undefined,
     );
-    const storage = fakeStorage({ [LEGACY_CONTACTS_KEY]: JSON.stringify(legacy) });
+    // Where earlier versions of the page kept them: another key would strand every one still in a browser.
+    const storage = memoryStorage({ contacts: JSON.stringify(legacy) });
     const { store, toasts, names } = setUp({ server, storage });
     await store.start();
     expect(server.contacts.map((row) => [row.id, row.name, row.email, row.phone])).toEqual([
       ["l3", "Hugh", null, null],
       ["l1", "Fiona", null, "087 000"],
     ]);
-    expect(JSON.parse(storage.saved.get(LEGACY_CONTACTS_KEY) ?? "null")).toEqual([
+    expect(JSON.parse(storage.raw("contacts") ?? "null")).toEqual([
       { ...legacy[1], email: null, phone: null },
       legacy[3],
     ]);
@@ -75,33 +69,33 @@ describe("contacts store: migrating legacy local contacts", () => {
   });
 
   it("removes the local copy once every contact is in the table, and runs once per page", async () => {
-    const storage = fakeStorage({ [LEGACY_CONTACTS_KEY]: JSON.stringify(legacy.slice(0, 3)) });
+    const storage = memoryStorage({ [LEGACY_CONTACTS_KEY]: JSON.stringify(legacy.slice(0, 3)) });
     const { server, store, toasts } = setUp({ storage });
     await Promise.all([store.start(), store.start()]);
-    expect(storage.saved.has(LEGACY_CONTACTS_KEY)).toBe(false);
+    expect(storage.raw(LEGACY_CONTACTS_KEY)).toBeNull();
     expect(server.requests.filter((request) => request.method === "upsert")).toHaveLength(3);
     expect(toasts.filter((toast) => toast.startsWith("Contacts migrated"))).toHaveLength(1);
   });
 
   it("leaves a stored value that is not a list untouched, and still loads", async () => {
-    const storage = fakeStorage({ [LEGACY_CONTACTS_KEY]: "{oops" });
+    const storage = memoryStorage({ [LEGACY_CONTACTS_KEY]: "{oops" });
     const { store, toasts } = setUp({ storage });
     await store.start();
-    expect(storage.saved.get(LEGACY_CONTACTS_KEY)).toBe("{oops");
+    expect(storage.raw(LEGACY_CONTACTS_KEY)).toBe("{oops");
     expect(toasts).toEqual(["Contacts loaded: 0 contacts loaded from the shared database"]);
   });
 
   it("keeps everything for the next visit when the backend cannot be reached at all", async () => {
-    const storage = fakeStorage({ [LEGACY_CONTACTS_KEY]: JSON.stringify(legacy) });
-    const toasts: string[] = [];
+    const storage = memoryStorage({ [LEGACY_CONTACTS_KEY]: JSON.stringify(legacy) });
+    const toasts = recordToasts<ContactsToast>();
     const store = createContactsStore({
       client: () => Promise.reject(new Error("offline")),
       storage,
-      toast: (toast) => toasts.push(`${toast.title}: ${toast.description}`),
+      toast: toasts.toast,
     });
     await store.start();
-    expect(storage.saved.get(LEGACY_CONTACTS_KEY)).toBe(JSON.stringify(legacy));
-    expect(toasts).toEqual(["Error: Failed to load contacts"]);
+    expect(storage.raw(LEGACY_CONTACTS_KEY)).toBe(JSON.stringify(legacy));
+    expect(toasts.lines).toEqual(["Error: Failed to load contacts"]);
     expect(store.$loading.get()).toBe(false);
   });
 });
@@ -557,12 +551,12 @@ describe("contacts store: behind the team sign-in", () => {
   function signedIn(server = fakeContactsServer([{ id: "p", name: "Labhrás", role: "Piper" }])) {
     const asked: string[] = [];
     let opening = 1;
-    const toasts: string[] = [];
+    const toasts = recordToasts<ContactsToast>();
     const store = createContactsStore({
       client: Promise.resolve(server.client),
-      storage: fakeStorage(),
+      storage: memoryStorage(),
       now: () => Date.UTC(2025, 5, 1),
-      toast: (toast: ContactsToast) => toasts.push(`${toast.title}: ${toast.description}`),
+      toast: toasts.toast,
       timeZone: "Europe/Dublin",
       session: {
         watch: () => {
@@ -573,7 +567,7 @@ describe("contacts store: behind the team sign-in", () => {
         refuse: async (refused) => void asked.push(`refuse opening ${refused}`),
       },
     });
-    return { server, store, toasts, asked, nextOpening: () => (opening += 1) };
+    return { server, store, toasts: toasts.lines, asked, nextOpening: () => (opening += 1) };
   }
 
   it("loads once the tool is shown and checks the session while it is; opened again after a lock, reads the list again", async () => {
@@ -587,7 +581,7 @@ describe("contacts store: behind the team sign-in", () => {
     server.change("Labhrás", { role: "Uilleann piper" });
     store.open()();
     await store.start();
-    await new Promise((resolve) => setImmediate(resolve));
+    await settle();
     expect(asked).toEqual(["watch", "stop watching", "watch", "stop watching"]);
     expect(server.requests.filter((request) => request.method === "select")).toHaveLength(2);
     expect(store.$contacts.get()[0].role).toBe("Uilleann piper");

@@ -37,6 +37,7 @@ import {
   takeTheirChanges,
   typedDraft,
   updateFromDraft,
+  valuesOf,
   withContact,
   type Contact,
   type ContactDraft,
@@ -57,7 +58,7 @@ import { withNewestHistory, withOlderHistory, type ContactVersion, type LoadedHi
 import { searchable } from "./contacts.search";
 
 /** What the store needs of localStorage (the page's, or a test's). */
-export type ContactsStorage = Pick<KeyValueStorage, "getItem" | "setItem" | "removeItem">;
+type ContactsStorage = Pick<KeyValueStorage, "getItem" | "setItem" | "removeItem">;
 
 export type ContactsToast = Parameters<typeof showToast>[0];
 
@@ -287,12 +288,11 @@ export function createContactsStore(environment: ContactsEnvironment) {
 
   /** Only one card is edited at a time: editing another leaves the first one's draft behind. */
   function startEditing(contact: Contact): void {
-    const { name, role, email, phone } = contact;
     $editing.set({
       id: contact.id,
       draft: draftFromContact(contact),
       version: contact.version ?? 1,
-      base: { name, role, email, phone },
+      base: valuesOf(contact),
       theirs: null,
       taken: [],
     });
@@ -425,12 +425,7 @@ export function createContactsStore(environment: ContactsEnvironment) {
     const contact = $contacts.get().find((shown) => shown.id === id);
     if (!contact || historyAtom(id).get().restoring !== null) return false;
     patchHistory(id, { restoring: version.version });
-    const values: Pick<Contact, ContactField> = {
-      name: version.name,
-      role: version.role,
-      email: version.email,
-      phone: version.phone,
-    };
+    const values = valuesOf(version);
     const opening = session.currentOpening();
     try {
       const result = await updateContact(await client(), id, contact.version ?? 1, values);

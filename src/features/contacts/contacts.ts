@@ -4,55 +4,93 @@
  * localStorage list so nothing is ever lost.
  */
 
+import type { Tables } from "../../lib/database.types";
+import {
+  CONTACT_FIELD_SPECS,
+  CONTACT_FIELDS as FIELDS,
+  CONTACT_KEY_COLUMNS,
+  fieldValuesOf,
+} from "./contacts.fields.mjs";
+
 /** localStorage key of contacts saved by the old, local-only version. */
 export const LEGACY_CONTACTS_KEY = "contacts";
 
-/** Limits matching the database's checks. */
-export const CONTACT_LIMITS = { name: 200, role: 200, email: 320, phone: 50 } as const;
+/** The fields, in card order, from the one description (contacts.fields.mjs). */
+export const CONTACT_FIELDS: readonly ContactField[] = FIELDS;
+export type ContactField = keyof typeof CONTACT_FIELD_SPECS;
 
-export type Contact = {
+type Spec<F extends ContactField> = (typeof CONTACT_FIELD_SPECS)[F];
+type RequiredField = { [F in ContactField]: Spec<F>["required"] extends true ? F : never }[ContactField];
+
+/** A contact's values as described: a required field is text, an empty optional one null. */
+type DescribedValues = { [F in ContactField]: F extends RequiredField ? string : string | null };
+/** The contacts table's columns the team writes, as the migrations make them (generated, database.types.ts). */
+type TeamColumns = Omit<Tables<"contacts">, (typeof CONTACT_KEY_COLUMNS)[number]>;
+/**
+ * `T`, which must fit within `Bound`, or the type check fails where it is used. The description and the table are held
+ * to each other both ways below, so a field without a column, a column without a field, or a field that
+ * is required on one side and nullable on the other is named in an error here.
+ */
+type Within<T extends Bound, Bound> = T;
+
+/** A contact's values, one per field: as a save writes them and a version holds them (every column has a field). */
+export type ContactValues = Within<DescribedValues, TeamColumns>;
+
+/** A contact as the app holds it: the team's columns (every field has one), its id and what the database set. */
+export type Contact = Within<TeamColumns, ContactValues> & {
   id: string;
-  name: string;
-  role: string;
-  email: string | null;
-  phone: string | null;
   created_at?: string;
   /** Set by the database on every real change; a save is conditional on it. */
   version?: number;
   updated_at?: string;
 };
 
-export type ContactDraft = { name: string; role: string; email: string; phone: string };
+/** What the forms hold: every field as typed, empty ones as "". */
+export type ContactDraft = Record<ContactField, string>;
 
-export const emptyDraft: ContactDraft = { name: "", role: "", email: "", phone: "" };
+const fieldsWhere = (keep: (field: ContactField) => boolean) => CONTACT_FIELDS.filter(keep);
+const perField = <T>(value: (field: ContactField) => T) =>
+  Object.fromEntries(CONTACT_FIELDS.map((field) => [field, value(field)])) as Record<ContactField, T>;
 
-/** The fields a person sees and edits, in card order. */
-export const CONTACT_FIELDS = ["name", "role", "email", "phone"] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
+/** The fields a contact cannot be without (name and role). */
+const REQUIRED_FIELDS = fieldsWhere((field) => CONTACT_FIELD_SPECS[field].required);
 
-export const FIELD_LABELS: Record<ContactField, string> = {
-  name: "Name",
-  role: "Role",
-  email: "Email",
-  phone: "Phone",
-};
+/** Limits matching the database's checks. */
+export const CONTACT_LIMITS = perField((field) => CONTACT_FIELD_SPECS[field].maxLength);
+
+export const emptyDraft: ContactDraft = perField(() => "");
+
+export const FIELD_LABELS: Record<ContactField, string> = perField((field) => CONTACT_FIELD_SPECS[field].label);
 
 /**
  * The inputs of the add and edit forms, in order. Name and role are required to add a contact
  * (nothing happens without them); the e-mail input is of e-mail type.
  */
-export const CONTACT_FORM_FIELDS = [
-  { key: "name", label: FIELD_LABELS.name, type: "text", autoComplete: "name", required: true },
-  { key: "role", label: FIELD_LABELS.role, type: "text", autoComplete: "organization-title", required: true },
-  { key: "email", label: FIELD_LABELS.email, type: "email", autoComplete: "email", required: false },
-  { key: "phone", label: FIELD_LABELS.phone, type: "tel", autoComplete: "tel", required: false },
-] as const satisfies readonly {
-  key: ContactField;
-  label: string;
-  type: string;
-  autoComplete: string;
-  required: boolean;
-}[];
+export const CONTACT_FORM_FIELDS = CONTACT_FIELDS.map((key) => {
+  const { label, input, autoComplete, required } = CONTACT_FIELD_SPECS[key];
+  return { key, label, type: input, autoComplete, required: required as boolean };
+});
+
+/**
+ * Values as a record holds them, made whole: a required field that is missing is "" (a stored version
+ * always has one; a merged one keeps the draft's), an optional one null.
+ */
+function asValues(values: Record<ContactField, string | null>): ContactValues {
+  return perField((field) => values[field] ?? (REQUIRED_FIELDS.includes(field) ? "" : null)) as ContactValues;
+}
+
+/** Just the values of something that holds a contact's (a contact, a version): what a save writes. */
+export function valuesOf(source: ContactValues): ContactValues {
+  return perField((field) => source[field]) as ContactValues;
+}
+
+/**
+ * A record's values as the app reads them (a row, a version kept in the history), or null when a required
+ * field is not text; an optional field that is not text is null.
+ */
+export function valuesFrom(record: Record<string, unknown>): ContactValues | null {
+  return REQUIRED_FIELDS.every((field) => typeof record[field] === "string") ? asValues(fieldValuesOf(record)) : null;
+}
 
 /**
  * Unicode's bidirectional controls (its Bidi_Control property): U+061C, the U+200E/200F marks, the
@@ -67,7 +105,9 @@ const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
  * role or e-mail they can change what the text reads as, so the person is shown and takes them out. A
  * phone number loses them as it is typed (typedDraft).
  */
-const FIELDS_NAMING_BIDI_CONTROLS: readonly ContactField[] = ["name", "role", "email"];
+const FIELDS_NAMING_BIDI_CONTROLS = fieldsWhere((field) => CONTACT_FIELD_SPECS[field].directionMarks === "named");
+/** The fields that lose them as they are typed. */
+const FIELDS_REMOVING_BIDI_CONTROLS = fieldsWhere((field) => CONTACT_FIELD_SPECS[field].directionMarks === "removed");
 
 /** The direction characters in a field's value, each once, as "U+202E". */
 export function bidiControlsIn(value: string): string[] {
@@ -94,8 +134,9 @@ export function fieldsWithBidiControls(values: Record<ContactField, string | nul
  * silently later.
  */
 export function typedDraft(draft: ContactDraft): ContactDraft {
-  const phone = withoutBidiControls(draft.phone);
-  return phone === draft.phone ? draft : { ...draft, phone };
+  const typed = { ...draft };
+  for (const field of FIELDS_REMOVING_BIDI_CONTROLS) typed[field] = withoutBidiControls(draft[field]);
+  return FIELDS_REMOVING_BIDI_CONTROLS.every((field) => typed[field] === draft[field]) ? draft : typed;
 }
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -126,30 +167,30 @@ const showsNothing = (value: string) => value.replace(SHOWS_NOTHING, "") === "";
  */
 export function contactFromDraft(typed: ContactDraft, id: string): Contact | null {
   const draft = typedDraft(typed);
-  const name = draft.name.trim();
-  const role = draft.role.trim();
-  if (showsNothing(name) || showsNothing(role) || fieldsWithBidiControls(draft).length > 0) return null;
-  return { id, name, role, email: orNull(draft.email), phone: orNull(draft.phone) };
+  if (REQUIRED_FIELDS.some((field) => showsNothing(draft[field].trim())) || fieldsWithBidiControls(draft).length > 0) {
+    return null;
+  }
+  return { id, ...asValues(perField((field) => orNull(draft[field]))) };
 }
 
 /** Edit copies the contact into a draft. */
-export function draftFromContact(contact: Pick<Contact, ContactField>): ContactDraft {
-  return { name: contact.name, role: contact.role, email: contact.email ?? "", phone: contact.phone ?? "" };
+export function draftFromContact(contact: ContactValues): ContactDraft {
+  return perField((field) => contact[field] ?? "");
 }
 
-/** The update written on Save: the draft as it is (editing has no validation), empty optionals as null. */
-export function updateFromDraft(typed: ContactDraft): Pick<Contact, ContactField> {
+/**
+ * The update written on Save: the draft as it is (editing has no validation, so a required field may be
+ * left blank for the table to refuse), empty optionals as null.
+ */
+export function updateFromDraft(typed: ContactDraft): ContactValues {
   const draft = typedDraft(typed);
-  return { name: draft.name, role: draft.role, email: orNull(draft.email), phone: orNull(draft.phone) };
+  return asValues(perField((field) => (REQUIRED_FIELDS.includes(field) ? draft[field] : orNull(draft[field]))));
 }
 
 /** The fields whose values differ between two versions of a contact. */
-export function changedFields(older: Pick<Contact, ContactField>, newer: Pick<Contact, ContactField>): ContactField[] {
+export function changedFields(older: ContactValues, newer: ContactValues): ContactField[] {
   return CONTACT_FIELDS.filter((field) => (older[field] ?? null) !== (newer[field] ?? null));
 }
-
-/** A contact's four values, as a save writes them and a version holds them. */
-export type ContactValues = Pick<Contact, ContactField>;
 
 /** My draft merged with someone else's newer version of the card, against the version I opened. */
 export type EditMerge = {
@@ -192,8 +233,7 @@ export function mergeEdits(
       if (prefer === "theirs") merged[field] = theirValue;
     }
   }
-  // Name and role are never null: a stored version always has them, and so does the draft.
-  return { merged: { ...merged, name: merged.name ?? "", role: merged.role ?? "" }, conflicts, theirsKept };
+  return { merged: asValues(merged), conflicts, theirsKept };
 }
 
 /** My edit of a card: the values it was opened with (per field) and what I typed. */
@@ -217,11 +257,7 @@ export function takeTheirChanges(
     nextBase[field] = theirs[field] ?? null;
     nextDraft[field] = theirs[field] ?? "";
   }
-  return {
-    base: { ...nextBase, name: nextBase.name ?? "", role: nextBase.role ?? "" },
-    draft: nextDraft,
-    taken,
-  };
+  return { base: asValues(nextBase), draft: nextDraft, taken };
 }
 
 /**
@@ -275,20 +311,13 @@ export function parseLegacyContacts(raw: string | null): LegacyParse {
   for (const entry of value) {
     const record = entry !== null && typeof entry === "object" ? (entry as Record<string, unknown>) : null;
     const id = asText(record?.id);
-    const name = asText(record?.name)?.trim();
-    const role = asText(record?.role)?.trim();
-    if (!id || !name || !role) {
+    if (!id || REQUIRED_FIELDS.some((field) => !asText(record?.[field])?.trim())) {
       unreadable.push(entry);
       continue;
     }
-    migratable.push({
-      id,
-      name,
-      role,
-      email: orNull(asText(record?.email) ?? ""),
-      // As if typed: an old number pasted from an address book may hold direction characters.
-      phone: orNull(withoutBidiControls(asText(record?.phone) ?? "")),
-    });
+    // As if typed: an old number pasted from an address book may hold direction characters.
+    const draft = typedDraft(perField((field) => asText(record?.[field]) ?? ""));
+    migratable.push({ id, ...asValues(perField((field) => orNull(draft[field]))) });
   }
   return { migratable, unreadable, notAList: false };
 }

@@ -1,7 +1,11 @@
 /** Contacts as vCards: the .vcf files a phone's address book imports, one contact or the ones shown. */
-import type { Contact } from "./contacts";
+import { CONTACT_FIELDS, type Contact } from "./contacts";
+import { CONTACT_FIELD_SPECS } from "./contacts.fields.mjs";
 import { isPlainPhoneNumber, telHref } from "./contacts.links";
 import { vCard, vCardFileName, vCards, type VCardPerson } from "./vcard";
+
+/** The properties written from the fields with a meaning of their own: the others' are written as text. */
+const WRITTEN_APART: ReadonlySet<string | null> = new Set(["FN", "TITLE", "EMAIL", "TEL"]);
 
 /**
  * A contact as a vCard person: the role is the job title, the phone a tel: URI when it
@@ -19,6 +23,10 @@ function contactVCardPerson(contact: Contact): VCardPerson {
     email: contact.email,
     telUri,
     telText: telUri ? null : contact.phone,
+    more: CONTACT_FIELDS.flatMap((field) => {
+      const property = CONTACT_FIELD_SPECS[field].vCard;
+      return property === null || WRITTEN_APART.has(property) ? [] : [{ property, value: contact[field] }];
+    }),
   };
 }
 

@@ -59,6 +59,22 @@ describe("a vCard", () => {
     expect(parseOne(text).value("n")).toEqual(["", "Brian", "", "", ""]);
   });
 
+  it("writes further text properties after the phone, escaped, and leaves out empty ones", () => {
+    const text = vCard({
+      ...aoife,
+      more: [
+        { property: "NOTE", value: "Books; the Cork shows\nonly" },
+        { property: "URL", value: "  " },
+      ],
+    });
+    expect(text.split("\r\n").slice(6, 8)).toEqual([
+      "TEL;VALUE=uri:tel:+353871234567",
+      "NOTE:Books\\; the Cork shows\\nonly",
+    ]);
+    expect(text).not.toContain("URL");
+    expect(readVCardStrictly(text).get("NOTE")?.fields).toEqual([["Books; the Cork shows\nonly"]]);
+  });
+
   it("keeps a phone that is not just a number as text", () => {
     const card = parseOne(vCard({ ...aoife, telUri: null, telText: "087 123 4567 (after 6pm)" }));
     expect(card.type("tel")).toBe("text");

@@ -17,6 +17,8 @@ export type VCardPerson = {
   telUri?: string | null;
   /** A phone number with no usable `tel:` URI, written as free text so it is not lost. */
   telText?: string | null;
+  /** Further text properties, each written as it is named ("NOTE", "URL"), after those above. */
+  more?: readonly { property: string; value: string | null }[];
 };
 
 /**
@@ -143,6 +145,9 @@ export function vCard(person: VCardPerson): string {
   if (present(person.email)) lines.push(`EMAIL:${escapeText(person.email.trim())}`);
   if (present(person.telUri)) lines.push(`TEL;VALUE=uri:${person.telUri}`);
   else if (present(person.telText)) lines.push(`TEL;VALUE=text:${escapeText(person.telText.trim())}`);
+  for (const { property, value } of person.more ?? []) {
+    if (present(value)) lines.push(`${property}:${escapeText(value.trim())}`);
+  }
   // The contact id is not a UUID, so it is written as text; it never changes, so a
   // re-import matches the earlier card. (No REV: the table records only when a contact
   // was created, and an edited contact would claim to be older than it is.)

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { fakeTeamClient, settle, toastLines } from "../team/team-client.fake";
+import { settle } from "../../test/deferred";
+import { fakeClient } from "../../test/fake-client";
+import { toastLines } from "../../test/toast-recorder";
 import { $toasts } from "../toasts/toasts.store";
 import type { FansClient } from "./fans.api";
 import { createFansList } from "./fans.store";
@@ -13,7 +15,7 @@ const row = (email: string, created_at = "2025-03-07T09:05:00+00:00", interest =
 
 /** A sign-up list on a fake client, with a team session that only counts how often it is watched. */
 function setup() {
-  const fake = fakeTeamClient();
+  const fake = fakeClient();
   const watching = { count: 0 };
   const list = createFansList({
     client: async () => fake.client as unknown as FansClient,
@@ -28,7 +30,6 @@ function setup() {
   return { ...fake, list, watching };
 }
 
-/** Lets every promise that can settle now settle. */
 const emails = (list: ReturnType<typeof setup>["list"]) => list.$signups.get()?.map((signup) => signup.email);
 
 /** Started, with the list read. */

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isCurrentLink, NAV_SCROLL_THRESHOLD, normalisePath } from "./nav";
+import { isCurrentLink, normalisePath } from "./nav";
 
 describe("nav", () => {
-  it("tightens after 50 px of scrolling", () => {
-    expect(NAV_SCROLL_THRESHOLD).toBe(50);
-  });
-
   it("treats /bio, /bio/ and /bio.html as the same page", () => {
     expect(normalisePath("/bio/")).toBe("/bio");
     expect(normalisePath("/bio.html")).toBe("/bio");

@@ -1,29 +1,26 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { fakeTime } from "../../test/fake-time";
+import { memoryStorage } from "../../test/memory-storage";
 import { ROADMAP_STORAGE_KEY } from "./roadmap";
 import { createRoadmapStore } from "./roadmap.store";
 import { SetAsideNotice } from "./SetAsideNotice";
 
 /** A browser storage holding `stored` under the roadmap's key, with no room for anything more. */
 function fullStorage(stored: string) {
-  return {
-    getItem: (key: string) => (key === ROADMAP_STORAGE_KEY ? stored : null),
-    setItem: () => {
-      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    },
-    removeItem: () => undefined,
-    key: (index: number) => (index === 0 ? ROADMAP_STORAGE_KEY : null),
-    length: 1,
-  };
+  const storage = memoryStorage({ [ROADMAP_STORAGE_KEY]: stored });
+  storage.refuse = "full";
+  return storage;
 }
 
 describe("the notice of an unreadable roadmap", () => {
   it("warns that the next change replaces a copy there was no room to keep aside, and can be dismissed", () => {
+    const clock = fakeTime(new Date(2026, 10, 23, 9, 0).getTime());
     const store = createRoadmapStore({
       storage: fullStorage("[1, 2, 3]"),
-      now: () => new Date(2026, 10, 23, 9, 0).getTime(),
-      timers: { setTimeout: () => 0, clearTimeout: () => undefined },
+      now: clock.now,
+      timers: clock.timers,
       toast: () => "",
       warn: () => undefined,
     });

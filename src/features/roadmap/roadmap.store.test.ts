@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { defaultRoadmap } from "../../data/roadmap";
-import type { KeyValueStorage } from "../../lib/storage";
+import { fakeTime } from "../../test/fake-time";
+import { memoryStorage } from "../../test/memory-storage";
+import { recordToasts } from "../../test/toast-recorder";
 import type { ToastAction } from "../toasts/toasts.store";
 import { defaultTasks, ROADMAP_STORAGE_KEY, ROADMAP_UNREADABLE_KEY, roadmapReducer, type Roadmap } from "./roadmap";
 import { parseBackup } from "./roadmap-backup";
@@ -9,83 +11,30 @@ import { createRoadmapStore, isQuotaError, UNDO_WINDOW_MS } from "./roadmap.stor
 const defaults = defaultTasks(defaultRoadmap);
 const ids = (roadmap: Roadmap, groupId: string) => roadmap[groupId].map((task) => task.id);
 
-/**
- * A localStorage that keeps what it is given, or refuses like a real one when told to:
- * "full" and "off" make writes throw, "unreadable" makes reads throw too.
- */
+/** The browser's storage, with the roadmap it holds read back. */
 function fakeStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial));
-  const storage = {
-    refuse: null as "full" | "off" | "unreadable" | null,
-    writes: 0,
-    getItem(key: string) {
-      if (storage.refuse === "unreadable") throw new DOMException("Access is denied.", "SecurityError");
-      return items.get(key) ?? null;
-    },
-    setItem(key: string, value: string) {
-      storage.writes += 1;
-      if (storage.refuse === "full")
-        throw new DOMException(`Setting the value of '${key}' exceeded the quota.`, "QuotaExceededError");
-      if (storage.refuse !== null) throw new DOMException("Access is denied for this document.", "SecurityError");
-      items.set(key, value);
-    },
-    removeItem(key: string) {
-      items.delete(key);
-    },
-    key: (index: number) => [...items.keys()][index] ?? null,
-    get length() {
-      return items.size;
-    },
-    raw: (key = ROADMAP_STORAGE_KEY) => items.get(key) ?? null,
-    saved: () => JSON.parse(items.get(ROADMAP_STORAGE_KEY) ?? "null") as Roadmap | null,
-  };
-  return storage satisfies KeyValueStorage;
-}
-
-/** A clock and timers that move only when told to. */
-function fakeTime(start = new Date(2026, 10, 22, 18, 5, 9).getTime()) {
-  let time = start;
-  let lastId = 0;
-  const due = new Map<number, { at: number; run: () => void }>();
-  return {
-    now: () => time,
-    timers: {
-      setTimeout(run: () => void, ms: number) {
-        lastId += 1;
-        due.set(lastId, { at: time + ms, run });
-        return lastId;
-      },
-      clearTimeout(id: unknown) {
-        due.delete(id as number);
-      },
-    },
-    advance(ms: number) {
-      time += ms;
-      for (const [id, timer] of [...due].sort((a, b) => a[1].at - b[1].at)) {
-        if (timer.at > time || !due.has(id)) continue;
-        due.delete(id);
-        timer.run();
-      }
-    },
-  };
+  const storage = memoryStorage(initial);
+  return Object.assign(storage, {
+    saved: () => JSON.parse(storage.raw(ROADMAP_STORAGE_KEY) ?? "null") as Roadmap | null,
+  });
 }
 
 /** A store on fake storage and time, loaded as the page loads it; its toasts are kept to read and press. */
 function setUp(storage = fakeStorage()) {
   const time = fakeTime();
-  const toasts: { title: string; description?: string; action?: ToastAction }[] = [];
+  const toasts = recordToasts<{ title: string; description?: string; action?: ToastAction }>();
   const warn = vi.fn();
   let added = 0;
   const store = createRoadmapStore({
     storage,
     now: time.now,
     timers: time.timers,
-    toast: (toast) => String(toasts.push(toast)),
+    toast: toasts.toast,
     warn,
     newId: () => `added${String((added += 1)).padStart(4, "0")}`,
   });
   store.load();
-  return { store, storage, time, toasts, warn, lastUndo: () => toasts.at(-1)!.action! };
+  return { store, storage, time, toasts: toasts.shown, warn, lastUndo: () => toasts.shown.at(-1)!.action! };
 }
 
 describe("roadmap store: loading", () => {
@@ -132,7 +81,7 @@ describe("roadmap store: loading", () => {
     expect(store.$keptCopies.get()).toEqual([
       { reason: "it is not a roadmap", raw: "[1, 2, 3]", key: null, justNow: true },
     ]);
-    expect(storage.raw()).toBe("[1, 2, 3]");
+    expect(storage.raw(ROADMAP_STORAGE_KEY)).toBe("[1, 2, 3]");
 
     // The notice says the next change replaces it; it does once there is room.
     store.dismissKeptCopy(store.$keptCopies.get()[0]);
@@ -155,7 +104,7 @@ describe("roadmap store: loading", () => {
     store.toggleTask("tour", "tour-1");
     expect(store.$saveStatus.get()).toEqual({ saved: false, reason: "refused" });
     expect(storage.writes).toBe(0);
-    expect(storage.raw()).toBe(theirs);
+    expect(storage.raw(ROADMAP_STORAGE_KEY)).toBe(theirs);
 
     storage.refuse = null;
     store.toggleTask("tour", "tour-2");

@@ -1,7 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
 import { SESSION_CHECK_MS, TEAM_PLACES, teamWords, type TeamPlace } from "./team";
-import { fakeNetwork, fakePage, fakeTeamClient, settle, toastLines } from "./team-client.fake";
+import { deferred, settle } from "../../test/deferred";
+import { fakeClient } from "../../test/fake-client";
+import { fakeNetwork, fakePage } from "../../test/fake-page";
+import { globalTimers, withVitestClock } from "../../test/fake-time";
+import { toastLines } from "../../test/toast-recorder";
 import { createTeamSession, type AuthClient } from "./team.store";
 
 const TEAM_EMAIL = "team@example.org";
@@ -18,11 +22,11 @@ const { lockReasons: LOCK_REASONS, noConnection: NO_CONNECTION_TEXT } = teamWord
 
 /** A team session on a fake client, document and window, timed by Vitest's fake clock, on the calendar unless told. */
 function setup(
-  answers: Parameters<typeof fakeTeamClient>[0] = {},
+  answers: Parameters<typeof fakeClient>[0] = {},
   client?: () => Promise<AuthClient>,
   place: TeamPlace = TEAM_PLACES.calendar,
 ) {
-  const fake = fakeTeamClient(answers);
+  const fake = fakeClient(answers);
   const page = fakePage();
   const network = fakeNetwork();
   const session = createTeamSession({
@@ -31,16 +35,13 @@ function setup(
     place,
     page,
     network,
-    timers: { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
+    timers: globalTimers,
   });
   return { ...fake, session, page, network };
 }
 
-beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] }));
-afterEach(() => {
-  vi.useRealTimers();
-  $toasts.set([]);
-});
+withVitestClock();
+afterEach(() => $toasts.set([]));
 
 describe("signing in to the team session", () => {
   it("signs in to the team account with the typed password, unlocks and says Access granted", async () => {
@@ -112,14 +113,14 @@ describe("signing in to the team session", () => {
   });
 
   it("signs in once however often Login is pressed while it is on its way", async () => {
-    let reply: (answer: unknown) => void = () => {};
-    const { session, calls } = setup({ signIn: new Promise((resolve) => (reply = resolve)) });
+    const reply = deferred<unknown>();
+    const { session, calls } = setup({ signIn: reply.promise });
     const first = session.signIn("open sesame");
     await settle();
     expect(session.$signingIn.get()).toBe(true);
     expect(await session.signIn("open sesame")).toBe(false);
     expect(calls).toHaveLength(1);
-    reply(WRONG);
+    reply.resolve(WRONG);
     expect(await first).toBe(false);
     expect(session.$signingIn.get()).toBe(false);
     expect(toastLines()).toEqual(["Access denied: Incorrect password"]);

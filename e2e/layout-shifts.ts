@@ -1,0 +1,47 @@
+/**
+ * The one layout-shift recorder of the journeys: every layout shift the browser reports, with the
+ * elements that moved, read back once the frame being drawn has been painted, all of them or only those
+ * in (or outside) one part of the page.
+ */
+import type { Page } from "@playwright/test";
+
+type Shift = { value: number; nodes: (Node | null)[] };
+type Recording = { __layoutShifts: Shift[] };
+
+/** Runs in the page: a fresh list of the shifts, from the first paint (`buffered`) or from now. */
+function install(buffered: boolean) {
+  const shifts: Shift[] = [];
+  (window as unknown as Recording).__layoutShifts = shifts;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node | null }[] }[]) {
+      shifts.push({ value: entry.value, nodes: entry.sources.map((source) => source.node ?? null) });
+    }
+  }).observe({ type: "layout-shift", buffered });
+}
+
+/** Records the layout shifts of every page the tab opens, from its first paint on (call before `goto`). */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(install, true);
+}
+
+/** Records the layout shifts of the page open now, from now on (what came before is left out). */
+export async function recordLayoutShiftsFromNow(page: Page): Promise<void> {
+  await page.evaluate(install, false);
+}
+
+/**
+ * The layout shifts recorded so far, once the frame being drawn has been painted (a shift is reported
+ * after the frame it happened in). `within` keeps those that moved something inside the element it
+ * selects; `outside`, those that moved anything else.
+ */
+export function layoutShifts(page: Page, where: { within?: string; outside?: string } = {}): Promise<number[]> {
+  return page.evaluate(async ({ within, outside }) => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const inside = (selector: string, node: Node | null) =>
+      !!node && !!document.querySelector(selector)?.contains(node);
+    return (window as unknown as Recording).__layoutShifts
+      .filter((shift) => within === undefined || shift.nodes.some((node) => inside(within, node)))
+      .filter((shift) => outside === undefined || shift.nodes.some((node) => !inside(outside, node)))
+      .map((shift) => shift.value);
+  }, where);
+}
