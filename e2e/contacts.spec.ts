@@ -524,7 +524,7 @@ test("sends a name of only spaces to the database, which refuses it, and keeps t
   await expectCardShows(page, { name, role: "Fiddler", phone: "01 555 0100" });
 });
 
-/** Sets the flood guard's limits on a backend, as the service role may (README, Limits). */
+/** Sets the flood guard's limits on a backend, as the service role may (docs/operations.md, Limits). */
 async function setContactsLimits(backend: OwnBackend, limits: Record<string, number>) {
   const response = await backend.asServiceRole("/rest/v1/contacts_limits?id=eq.true", {
     method: "PATCH",

@@ -38,8 +38,9 @@ const MAX_ROTATIONS_FOLLOWED = 50;
 
 /**
  * The Auth endpoints a hosted project has that send or check e-mail and text messages: the local backend
- * sends none, so it answers them with a clear refusal naming them (the README says which to switch off on
- * the hosted project, where each would mail a sign-in or reset link to the team's address).
+ * sends none, so it answers them with a clear refusal naming them (docs/local-backend.md lists them; the
+ * README's deploying section, step 4, says which to switch off on the hosted project, where each would mail a
+ * sign-in or reset link to the team's address).
  * @type {Record<string, string>}
  */
 const NOT_SERVED_LOCALLY = {

@@ -95,7 +95,7 @@ export const quote = (name) => `"${String(name).replaceAll('"', '""')}"`;
  */
 export function notServed(feature, { status = 400, hint } = {}) {
   return new RestError(status, "PGRST_LOCAL", `${feature} is not served by the local backend`, {
-    details: "A hosted Supabase project serves it; the README's section on the local backend lists what is not served.",
+    details: "A hosted Supabase project serves it; docs/local-backend.md lists what is not served locally.",
     hint: hint ?? null,
   });
 }

@@ -1,9 +1,11 @@
 // @ts-check
 /**
- * The README's links that stay inside the project: each `(#anchor)` must name one of its headings, as GitHub
- * makes a heading's anchor, and each relative link a file or folder that exists. A test runs it over the
- * README (readme-links.test.ts), so a renamed section leaves no link leading nowhere. Code blocks and code
- * spans are not read: a `#` line in a shell example is no heading, and text in backticks no link.
+ * The links of the README and of the documents under docs/ that stay inside the project: each `(#anchor)` must
+ * name one of the document's own headings, as GitHub makes a heading's anchor; each relative link a file or
+ * folder that exists, and when it points into another Markdown file (`docs/operations.md#team-account`), one of
+ * that file's headings. A test runs it over the README and every docs/*.md (readme-links.test.ts), so a renamed
+ * or moved section leaves no link leading nowhere. Code blocks and code spans are not read: a `#` line in a
+ * shell example is no heading, and text in backticks no link.
  */
 
 /**
@@ -48,21 +50,27 @@ export function headingAnchors(markdown) {
 }
 
 /**
- * Every link in `markdown` to one of its own sections that has no heading, or to a file of the project that
- * `exists` does not find, with its line.
+ * Every link in `markdown` to one of its own sections that has no heading, to a file of the project that
+ * `exists` does not find, or to a section of another Markdown file that `markdownAt` shows has no such heading,
+ * with its line.
  * @param {string} markdown
- * @param {(path: string) => boolean} exists whether a path, relative to the README, is there
+ * @param {(path: string) => boolean} exists whether a path, relative to the document, is there
+ * @param {(path: string) => string} markdownAt the text of a Markdown file, by the same path, once it exists
  * @returns {{ line: number, target: string }[]}
  */
-export function brokenLinks(markdown, exists) {
+export function brokenLinks(markdown, exists, markdownAt) {
   const anchors = new Set(headingAnchors(markdown));
+  /** @param {string} path @param {string} anchor */
+  const hasSection = (path, anchor) => !/\.md$/i.test(path) || headingAnchors(markdownAt(path)).includes(anchor);
   return proseLines(markdown).flatMap(({ number, text }) =>
     [...text.replace(/`[^`]*`/g, "").matchAll(/\]\(([^)\s]+)\)/g)]
       .map(([, target]) => target)
       .filter((target) => {
-        if (target.startsWith("#")) return !anchors.has(decodeURIComponent(target.slice(1)));
         if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return false; // a web address, an e-mail: outside the project
-        return !exists(decodeURIComponent(target.split("#")[0]));
+        const [path, anchor] = target.split("#").map(decodeURIComponent);
+        if (!path) return !anchors.has(anchor);
+        if (!exists(path)) return true;
+        return anchor !== undefined && !hasSection(path, anchor);
       })
       .map((target) => ({ line: number, target })),
   );
