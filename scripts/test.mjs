@@ -3,7 +3,8 @@
 /**
  * `npm test`: every check the project has. The cheap ones (types, lint, format, dead code) run side by
  * side first; the unit tests and the production build follow together once those pass, and the browser
- * tests run last against that build. Each step's output is held until it ends and then printed whole, so
+ * tests start against that build as soon as it is made, beside the unit tests: much of their time is a
+ * browser or a test waiting (for a token to expire, a toast to go), which the unit tests' work fills. Each step's output is held until it ends and then printed whole, so
  * steps running together never interleave (a step that runs alone, such as the browser tests at the end,
  * prints as it goes). A failed step is named; the steps that needed it are skipped; the exit status is
  * non-zero. `npm test -- lint unit` runs only the named steps.
@@ -70,7 +71,7 @@ const STEPS = [
     name: "browser journeys (playwright)",
     command: bin("playwright"),
     args: ["test"],
-    after: ["unit", "build"],
+    after: ["build"],
   },
 ];
 
