@@ -22,8 +22,6 @@ export type RestClient = {
 export type RestClientOptions = {
   /** Where requests go; the browser's fetch unless a test hands in its own. */
   fetch?: typeof fetch;
-  /** Keep the session in storage across reloads (the team pages keep it in memory only). */
-  persistSession?: boolean;
 };
 
 /**
@@ -36,9 +34,10 @@ export function createRestClient(url: string, key: string, options: RestClientOp
   const auth = new GoTrueClient({
     url: new URL("auth/v1", base).href,
     headers: { Authorization: `Bearer ${key}`, apikey: key },
-    // supabase-js' key, so a session kept by one client is the other's (the first label of the host).
+    // supabase-js' storage key (the first label of the host), as the full client names it.
     storageKey: `sb-${base.hostname.split(".")[0]}-auth-token`,
-    persistSession: options.persistSession ?? false,
+    // The team pages keep the session in memory only: a reload signs out.
+    persistSession: false,
     autoRefreshToken: true,
     detectSessionInUrl: false,
     flowType: "implicit",

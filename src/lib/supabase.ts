@@ -37,7 +37,7 @@ export function getSupabase(): Promise<DatabaseClient> {
   return client;
 }
 
-/** The browser's shared client without realtime, storage or functions, with the same sign-in as getSupabase's. */
+/** The browser's shared client without realtime, storage or functions, set up to sign in as getSupabase's does. */
 export function getSupabaseRest(): Promise<RestClient> {
   const outside = inBrowser();
   if (outside) return Promise.reject(outside);

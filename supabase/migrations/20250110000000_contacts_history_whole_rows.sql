@@ -149,11 +149,11 @@ begin
       continue;
     end if;
     restored := jsonb_populate_record(c, private.contact_values(h.contact));
-    if private.contact_values(to_jsonb(restored)) = now_values then
+    then_values := private.contact_values(to_jsonb(restored));
+    if then_values = now_values then
       continue;
     end if;
     from_version := h.version;
-    then_values := private.contact_values(to_jsonb(restored));
     if dry_run then
       outcome := 'would restore';
     else

@@ -149,6 +149,9 @@ export function newContactId(now: number = Date.now(), random: () => number = Ma
 
 const orNull = (value: string) => (value.trim() === "" ? null : value.trim());
 
+/** A draft's fields as a contact's values: trimmed, an empty one null. */
+const valuesFromDraft = (draft: ContactDraft) => asValues(perField((field) => orNull(draft[field])));
+
 /**
  * What shows nothing in a name or role: white space, invisible (format and default-ignorable)
  * characters, combining marks with nothing to sit on (the Khitan filler among them), the blank Braille
@@ -170,7 +173,7 @@ export function contactFromDraft(typed: ContactDraft, id: string): Contact | nul
   if (REQUIRED_FIELDS.some((field) => showsNothing(draft[field].trim())) || fieldsWithBidiControls(draft).length > 0) {
     return null;
   }
-  return { id, ...asValues(perField((field) => orNull(draft[field]))) };
+  return { id, ...valuesFromDraft(draft) };
 }
 
 /** Edit copies the contact into a draft. */
@@ -317,7 +320,7 @@ export function parseLegacyContacts(raw: string | null): LegacyParse {
     }
     // As if typed: an old number pasted from an address book may hold direction characters.
     const draft = typedDraft(perField((field) => asText(record?.[field]) ?? ""));
-    migratable.push({ id, ...asValues(perField((field) => orNull(draft[field]))) });
+    migratable.push({ id, ...valuesFromDraft(draft) });
   }
   return { migratable, unreadable, notAList: false };
 }

@@ -58,9 +58,9 @@ export function createToastPlacement({
     scheduled = false;
     const cards = [...(host?.querySelectorAll("[data-toast-visible]") ?? [])].map(toRect).filter(hasArea);
     const stack = stackExtent(cards);
-    const { clientWidth: width, clientHeight: height } = window.document.documentElement;
     // With no toast on screen the place stays as it was, so the next one does not jump.
     if (!stack) return;
+    const { clientWidth: width, clientHeight: height } = window.document.documentElement;
     const surroundings = { controls: controls(), inUse: inUse() };
     $placement.set(choosePlacement(stack, { width, height }, surroundings, $placement.get()));
   }

@@ -14,11 +14,11 @@ export type Placement = {
   inset: number;
 };
 
-export const DEFAULT_PLACEMENT: Placement = { position: "bottom-right", inset: 16 };
-
 /** The gap between the toasts and the window's edges, and between two toasts (react-hot-toast's). */
 const TOAST_INSET_PX = 16;
 const TOAST_GUTTER_PX = 8;
+
+export const DEFAULT_PLACEMENT: Placement = { position: "bottom-right", inset: TOAST_INSET_PX };
 /** Room left between a toast and a control beside it, so the control's focus ring shows too. */
 const CLEARANCE_PX = 4;
 /** Toasts on screen at once: a burst of them must not cover the page. */
