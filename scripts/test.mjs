@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm test`: every check the project has. The cheap ones (types, lint, format, dead code) run side by
- * side first; the unit tests and the production build follow together once those pass, and the browser
- * tests start against that build as soon as it is made, beside the unit tests: much of their time is a
- * browser or a test waiting (for a token to expire, a toast to go), which the unit tests' work fills. Each step's output is held until it ends and then printed whole, so
- * steps running together never interleave (a step that runs alone, such as the browser tests at the end,
- * prints as it goes). A failed step is named; the steps that needed it are skipped; the exit status is
- * non-zero. `npm test -- lint unit` runs only the named steps.
+ * `npm test`: every check the project has. They all start at once, as two cores are kept busy by any two of
+ * them: the production build, the unit and integration tests, and the cheap checks (types, lint, format, dead
+ * code, package.json's rules). The browser journeys start as soon as the build is made, and `astro check` once
+ * it is done, as both write the project's generated types. Each step's output is held until it ends and then
+ * printed whole, so steps running together never interleave (a step that runs alone prints as it goes). A
+ * failed step is named; the steps that needed it are skipped; the exit status is non-zero. `npm test -- lint
+ * unit` runs only the named steps.
  *
  * The cheap steps run package.json's own scripts (`npm run lint`, `npm run format:check`, …), so each check
  * is defined once and runs the same alone as here.
@@ -48,23 +48,13 @@ const npmScript = (id, name, script) => {
   return { id, name: `${name} (npm run ${script})`, command: scripts[script], args: [], shell: true };
 };
 
-const CHEAP = ["check", "types", "lint", "format", "knip", "package"];
-
 /** @type {Step[]} */
 const STEPS = [
-  npmScript("check", "type check", "typecheck:astro"),
-  npmScript("types", "type check of the Node code", "typecheck:node"),
-  npmScript("lint", "lint", "lint"),
-  npmScript("format", "format check", "format:check"),
-  npmScript("knip", "unused files, exports and dependencies", "knip"),
-  npmScript("package", "package.json: pins, overrides' reasons, what npm start needs", "test:package"),
-  { id: "unit", name: "unit and integration tests (vitest)", command: bin("vitest"), args: ["run"], after: CHEAP },
   {
     id: "build",
     name: "production build (npm run build)",
     command: process.execPath,
     args: ["scripts/build.mjs"],
-    after: CHEAP,
   },
   {
     id: "e2e",
@@ -73,6 +63,13 @@ const STEPS = [
     args: ["test"],
     after: ["build"],
   },
+  { ...npmScript("check", "type check", "typecheck:astro"), after: ["build"] },
+  npmScript("types", "type check of the Node code", "typecheck:node"),
+  npmScript("lint", "lint", "lint"),
+  npmScript("format", "format check", "format:check"),
+  npmScript("knip", "unused files, exports and dependencies", "knip"),
+  npmScript("package", "package.json: pins, overrides' reasons, what npm start needs", "test:package"),
+  { id: "unit", name: "unit and integration tests (vitest)", command: bin("vitest"), args: ["run"] },
 ];
 
 const only = process.argv.slice(2);

@@ -370,7 +370,9 @@ export function createGoTrue({
     return {
       access_token: token,
       token_type: "bearer",
-      expires_in: exp - Math.floor(Date.now() / 1000),
+      // As GoTrue: the token's whole lifetime, counted from its own iat, so a second that ends while it is signed
+      // changes nothing.
+      expires_in: jwtExpirySeconds,
       expires_at: exp,
       refresh_token: refreshToken,
       user: userJson(user),
