@@ -1,12 +1,9 @@
+/// <reference types="vitest/config" />
 // Unit and integration tests: pure logic in Node, islands in jsdom (opted in per file). The database tests
 // (supabase/tests) are a project of their own, so the PostgreSQL server they share starts only when one of
 // them runs.
 import { availableParallelism } from "node:os";
 import { getViteConfig } from "astro/config";
-import { configDefaults } from "vitest/config";
-
-/** Tests that set the process's time zone (TZ), named `*.time-zones.test.ts`. */
-const TIME_ZONE_TESTS = "src/**/*.time-zones.test.ts";
 
 export default getViteConfig({
   test: {
@@ -18,9 +15,6 @@ export default getViteConfig({
     maxWorkers: availableParallelism(),
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // Files run in worker threads, each with its modules of its own: measured on 2 cores, a sixth less CPU time
-    // than a process per file (132 s to 109 s for the unit project), as a thread starts cheaper than a process.
-    pool: "threads",
     projects: [
       {
         extends: true,
@@ -33,18 +27,8 @@ export default getViteConfig({
             "scripts/**/*.test.ts",
             "netlify/**/*.test.ts",
           ],
-          exclude: [...configDefaults.exclude, TIME_ZONE_TESTS],
           // The content collections, synced once per run (pages and src/data read them).
           globalSetup: ["./src/test/content-store.ts"],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "time zones",
-          include: [TIME_ZONE_TESTS],
-          // A changed TZ reaches Date only in a process of its own: a worker thread shares its process's zone.
-          pool: "forks",
         },
       },
       {

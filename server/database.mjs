@@ -17,7 +17,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { threadId } from "node:worker_threads";
 
 export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL("../supabase/migrations/", import.meta.url));
 const SNAPSHOT_CACHE_DIR = fileURLToPath(new URL("../node_modules/.cache/stagedoor-backend/", import.meta.url));
@@ -207,7 +206,7 @@ async function writeSnapshot(db, key, log) {
     const tarball = await db.dumpDataDir("none");
     mkdirSync(SNAPSHOT_CACHE_DIR, { recursive: true });
     const file = join(SNAPSHOT_CACHE_DIR, `${key}.tar`);
-    const partial = `${file}.${process.pid}.${threadId}.${Date.now()}.partial`;
+    const partial = `${file}.${process.pid}.${Date.now()}.partial`;
     writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
     renameSync(partial, file);
     // Snapshots of older migrations or PGlite versions, and partial files a crash left, are dead weight.

@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { deferred, settle } from "../../test/deferred";
 import { fakeTime } from "../../test/fake-time";
 import {
@@ -16,10 +16,12 @@ import {
   REALTIME_STATUS_TEXT,
   dayLabel,
   emptyEventDraft,
+  eventDayKey,
   eventFromDraft,
   eventsByDay,
   eventTypeColourClass,
   EVENT_TYPES,
+  formatDay,
   formatEventDate,
   eventsOnDay,
   sortEvents,
@@ -59,6 +61,37 @@ describe("adding an event", () => {
       description: "Bring the capo",
       event_type: "away",
     });
+  });
+});
+
+describe("the picked day in every time zone", () => {
+  const originalZone = process.env.TZ;
+  afterEach(() => {
+    if (originalZone === undefined) delete process.env.TZ;
+    else process.env.TZ = originalZone;
+  });
+
+  it.each([
+    ["Pacific/Kiritimati", 14],
+    ["Asia/Tokyo", 9],
+    ["Europe/Dublin", 0],
+    ["America/Los_Angeles", -8],
+    ["Pacific/Pago_Pago", -11],
+  ] as const)("keeps the day a person picks in %s on the dot and the card", (zone, hoursAheadOfUtcInJanuary) => {
+    process.env.TZ = zone; // Node applies a changed TZ to later Date calls.
+    expect(new Date(2025, 0, 15).getTimezoneOffset() + 60 * hoursAheadOfUtcInJanuary).toBe(0);
+    for (const [month, day] of [
+      [0, 1],
+      [3, 23],
+      [11, 31],
+    ]) {
+      const picked = new Date(2025, month, day); // what the day picker hands over: local midnight
+      const row = eventFromDraft({ ...emptyEventDraft, title: "Gig" }, picked);
+      if (!row) throw new Error("a day and a title make a row");
+      expect(eventDayKey(row)).toBe(`2025-${String(month + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`);
+      expect(formatEventDate(row)).toBe(formatDay(picked));
+      expect([...eventsByDay([{ ...row, id: "1" }]).keys()]).toEqual([eventDayKey(row)]);
+    }
   });
 });
 

@@ -5,7 +5,6 @@
  * made. Either way the superuser's session bootstraps, and the migrations run as postgres.
  */
 import { readFileSync } from "node:fs";
-import { threadId } from "node:worker_threads";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
@@ -137,8 +136,7 @@ let copies = 0;
  */
 async function openPostgres(grants: DefaultGrants, migrations: Migration[] | undefined): Promise<Engine> {
   const address = inject("postgres");
-  // Test files run in worker threads of one process: the thread's number keeps their databases apart.
-  const name = `test_${process.pid}_${threadId}_${++copies}_${grants}`;
+  const name = `test_${process.pid}_${++copies}_${grants}`;
   // postgres owns it, as it owns a hosted project's database (a copy would be the superuser's).
   await onServer(
     address,
