@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm test`: every check the project has. They all start at once, as two cores are kept busy by any two of
- * them: the production build, the unit and integration tests, and the cheap checks (types, lint, format, dead
- * code, package.json's rules). The browser journeys start as soon as the build is made, and `astro check` once
- * it is done, as both write the project's generated types. Each step's output is held until it ends and then
- * printed whole, so steps running together never interleave (a step that runs alone prints as it goes). A
- * failed step is named; the steps that needed it are skipped; the exit status is non-zero. `npm test -- lint
- * unit` runs only the named steps.
+ * `npm test`: every check the project has. The production build, the unit and integration tests and the cheap
+ * checks (types, lint, format, dead code, package.json's rules) start at once: together they keep the cores
+ * busy whatever the order, and the build, first, lets the browser journeys start as early as they can, once it
+ * is made. `astro check` waits for the build too, as both write the project's generated types (a failed build
+ * skips it). Each step's output is held until it ends and then printed whole, so steps running together never
+ * interleave (a step that runs alone prints as it goes). A failed step is named; the steps that needed it are
+ * skipped; the exit status is non-zero. `npm test -- lint unit` runs only the named steps.
  *
  * The cheap steps run package.json's own scripts (`npm run lint`, `npm run format:check`, …), so each check
  * is defined once and runs the same alone as here.
