@@ -1,5 +1,6 @@
 // Shared test setup: DOM matchers, and the browser APIs jsdom lacks.
 import "@testing-library/jest-dom/vitest";
+import { expect, inject } from "vitest";
 
 if (typeof window !== "undefined" && !window.matchMedia) {
   // react-hot-toast asks for the reduced-motion preference.
@@ -14,4 +15,18 @@ if (typeof window !== "undefined" && !window.matchMedia) {
       removeEventListener: () => {},
       dispatchEvent: () => false,
     }) as MediaQueryList;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Whether this file shares its process with other test files (vitest.config.ts). */
+    sharedProcess: boolean;
+  }
+}
+
+if (typeof window !== "undefined" && inject("sharedProcess")) {
+  throw new Error(
+    `${expect.getState().testPath} runs in jsdom, whose libraries keep state from one file to the next: ` +
+      "add it to ownProcess in vitest.config.ts.",
+  );
 }
