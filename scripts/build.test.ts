@@ -19,6 +19,7 @@ const NEEDED = [
   "tailwind.config.mjs",
   "scripts/build.mjs",
   "tools/build-aside.mjs",
+  "tools/encoded-images.mjs",
   "src",
   "server",
 ];
@@ -35,7 +36,8 @@ function projectWith(edits: Record<string, (text: string) => string> = {}): stri
   for (const path of NEEDED) {
     cpSync(join(root, path), join(copy, path), {
       recursive: true,
-      filter: (source) => !/\.test\.[jt]sx?$/.test(source),
+      // Tests, and the kept image encodings, which these builds stop long before using.
+      filter: (source) => !/\.test\.[jt]sx?$/.test(source) && !source.includes("src/assets/encoded"),
     });
   }
   // Every package linked into a node_modules/ of the copy's own: Astro and Vite keep their caches there,

@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { readBuild } from "../src/integrations/build-record.mjs";
+import { seedImageCache } from "./encoded-images.mjs";
 
 /** @typedef {import("../src/integrations/build-record.mjs").BuildState} BuildState */
 
@@ -41,11 +42,13 @@ export async function buildAside(target, build) {
 }
 
 /**
- * Runs `astro build` into `folder` with the terminal's output; resolves with its exit status.
+ * Runs `astro build` into `folder` with the terminal's output, the project's kept image encodings in Astro's
+ * image cache first (tools/encoded-images.mjs); resolves with its exit status.
  * @param {{ root: string, folder: string, args?: string[], env?: NodeJS.ProcessEnv }} options
  * @returns {Promise<number>}
  */
 export function astroBuild({ root, folder, args = [], env = process.env }) {
+  seedImageCache(root);
   return new Promise((resolve) => {
     const child = spawn(join(root, "node_modules/.bin/astro"), ["build", "--outDir", folder, ...args], {
       cwd: root,
