@@ -27,17 +27,23 @@ export class BodyError extends Error {
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
- * Reads the whole body as strict UTF-8 (invalid bytes are refused, not replaced), up to `maxBytes`.
+ * Reads the whole body as strict UTF-8 (invalid bytes are refused, not replaced), up to `maxBytes`. A request
+ * whose client went away before its body arrived is refused as "aborted", also when it went before this was
+ * called (the gateway's checks come first): its answer goes nowhere, but the handler waiting on it must end.
  * @param {import("node:http").IncomingMessage} request
  * @param {number} [maxBytes]
  * @returns {Promise<string>}
  */
 export function readBody(request, maxBytes = MAX_BODY_BYTES) {
   return new Promise((resolve, reject) => {
+    const aborted = () => reject(new BodyError("aborted", "The request ended before its body arrived"));
+    // Node drops such a request without an error event when nothing listened for one yet.
+    if (request.destroyed) return aborted();
     /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
     let refused = false;
+    let ended = false;
     request.on("data", (/** @type {Buffer} */ chunk) => {
       if (refused) return;
       size += chunk.length;
@@ -50,6 +56,7 @@ export function readBody(request, maxBytes = MAX_BODY_BYTES) {
       chunks.push(chunk);
     });
     request.on("end", () => {
+      ended = true;
       if (refused) return;
       try {
         resolve(utf8.decode(Buffer.concat(chunks)));
@@ -59,7 +66,10 @@ export function readBody(request, maxBytes = MAX_BODY_BYTES) {
     });
     // The client went away mid-body (a dropped connection, a slow sender giving up): its fault, not a failure
     // of the server worth a stack trace in the log; the answer goes nowhere.
-    request.on("error", () => reject(new BodyError("aborted", "The request ended before its body arrived")));
+    request.on("error", aborted);
+    request.on("close", () => {
+      if (!ended) aborted();
+    });
   });
 }
 
