@@ -8,6 +8,9 @@ import { expect, test, waitForAnimations } from "./fixtures";
 import { addContact, card, editingCard, openContacts, searchBox } from "./contacts-page";
 import { uniqueWord } from "./team";
 
+// Where toasts stand once they have slid in and settled: motion as most visitors have it.
+test.use({ reducedMotion: "no-preference" });
+
 /**
  * What a person sees of the card's buttons with the toasts up: how many toasts are on screen, and
  * whether pressing the middle of each button would press it rather than something drawn over it.

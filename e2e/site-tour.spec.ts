@@ -13,7 +13,8 @@ import { content } from "./content";
 import { claim, expect, expectAccessible, test, waitForAnimations } from "./fixtures";
 import { layoutShifts, recordLayoutShifts, recordLayoutShiftsFromNow } from "./layout-shifts";
 
-test.use({ failOnConsoleErrors: true });
+// The fade-in and the nav tightening are part of the tour: motion as most visitors have it.
+test.use({ failOnConsoleErrors: true, reducedMotion: "no-preference" });
 
 const main = (page: Page) => page.getByRole("main");
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
@@ -401,6 +402,22 @@ test("a short page stays at its end when the nav tightens there", async ({ page 
     expect(Math.max(...mainTops) - Math.min(...mainTops), how).toBeLessThan(0.5);
     expect(shifts, how).toEqual([]);
   }
+});
+
+test.describe("with less motion asked for", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("a visitor who asked for less motion gets each page at once: nothing fades or slides in", async ({ page }) => {
+    await page.goto("/");
+    const tagline = page.getByText('Debut Single "Mother" out now', { exact: true });
+    await expect(tagline).toBeVisible();
+    expect((await arrival(tagline.locator("xpath=.."))).name).toBe("none");
+    await expect(tagline.locator("xpath=..")).toHaveCSS("opacity", "1");
+    await page.getByRole("link", { name: "Learn More about the artist" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Biography" })).toBeVisible();
+    expect((await arrival(main(page))).name).toBe("none");
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+  });
 });
 
 test("a mistyped address gets the not-found page, which leads back home", async ({ page, consoleErrors }) => {

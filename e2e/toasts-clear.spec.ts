@@ -7,6 +7,9 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, test, waitForAnimations } from "./fixtures";
 import { openContacts } from "./contacts-page";
 
+// Where toasts stand once they have slid in and settled: motion as most visitors have it.
+test.use({ reducedMotion: "no-preference" });
+
 /**
  * The visible controls (of the whole page, or of `within`) a toast on screen overlaps, as "toast text →
  * control name" (none when every toast is clear), and how many toasts are on screen, whole.
