@@ -1,9 +1,9 @@
-/// <reference types="vitest/config" />
 // Unit and integration tests: pure logic in Node, islands in jsdom (opted in per file). The database tests
 // (supabase/tests) are a project of their own, so the PostgreSQL server they share starts only when one of
 // them runs.
 import { availableParallelism } from "node:os";
 import { getViteConfig } from "astro/config";
+import { configDefaults } from "vitest/config";
 
 // The test files that each need a process of their own: the islands' tests in jsdom, whose libraries keep
 // state at module level (react-hot-toast's list of toasts), and a file that mocks modules. Every other file
@@ -36,7 +36,7 @@ export default getViteConfig({
             "scripts/**/*.test.ts",
             "netlify/**/*.test.ts",
           ],
-          exclude: ownProcess,
+          exclude: [...configDefaults.exclude, ...ownProcess],
           isolate: false,
           provide: { sharedProcess: true },
           unstubGlobals: true,
@@ -51,7 +51,6 @@ export default getViteConfig({
           name: "isolated",
           include: ownProcess,
           provide: { sharedProcess: false },
-          globalSetup: ["./src/test/content-store.ts"],
         },
       },
       {
