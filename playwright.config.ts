@@ -22,7 +22,8 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     // A visitor who asked for less motion, as the site honours it (no fade-in, toasts without a slide): the
     // journeys about motion itself (the site tour's fade-in and nav, where toasts settle) ask for it again
-    // with test.use({ reducedMotion: "no-preference" }), as recordLayoutShifts does (e2e/layout-shifts.ts). Measured, a sixth less CPU time for the journeys.
+    // with test.use({ reducedMotion: "no-preference" }), as recordLayoutShifts does (e2e/layout-shifts.ts).
+    // Measured, a sixth less CPU time for the journeys.
     reducedMotion: "reduce",
     launchOptions: { executablePath: ensureChromium(), args: CHROMIUM_ARGS },
     trace: "off",
