@@ -22,22 +22,16 @@ import { ICS_MIME_TYPE } from "../../lib/ics";
 import { getSupabase } from "../../lib/supabase";
 import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
-import {
-  calendarExport,
-  coalescedReloads,
-  emptyEventDraft,
-  errorMessage,
-  eventFromDraft,
-  nextRealtimeStatus,
-  resubscribeAttempt,
-  resubscribeDelay,
-  type CalendarEvent,
-  type RealtimeStatus,
-} from "./calendar";
+import type { CalendarEvent } from "./calendar";
+import { errorMessage } from "./calendar.errors";
+import { calendarExport } from "./calendar.export";
+import { emptyEventDraft, eventFromDraft } from "./calendar.form";
+import { nextRealtimeStatus, resubscribeAttempt, resubscribeDelay, type RealtimeStatus } from "./calendar.realtime";
+import { coalescedReloads } from "./calendar.reload";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type EventSource, type PageSource, type TeamSession } from "../team/team.store";
 import { fetchEvents, insertEvent, subscribeToEvents, type CalendarClient } from "./calendar.api";
-import { eventDraft, type EventDraftStore } from "./event-draft.store";
+import { eventDraft, type EventDraftStore } from "./calendar.draft.store";
 
 export type CalendarFeedDependencies = {
   /** The client, as the browser loads it (once, on first use). */

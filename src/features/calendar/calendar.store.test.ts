@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
-import { RELOAD_GATHER_MS, STABLE_CHANNEL_MS, storedDateOf } from "./calendar";
+import { storedDateOf } from "./calendar";
+import { STABLE_CHANNEL_MS } from "./calendar.realtime";
+import { RELOAD_GATHER_MS } from "./calendar.reload";
 import type { CalendarClient } from "./calendar.api";
-import { createCalendarFeed } from "./calendar-feed.store";
+import { createCalendarFeed } from "./calendar.store";
 import { TEAM_PLACES, teamWords } from "../team/team";
 import { settle } from "../../test/deferred";
 import { fakeClient } from "../../test/fake-client";
@@ -10,7 +12,7 @@ import { fakeNetwork, fakePage } from "../../test/fake-page";
 import { globalTimers, withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
 import { createTeamSession, type AuthClient } from "../team/team.store";
-import { createEventDraft } from "./event-draft.store";
+import { createEventDraft } from "./calendar.draft.store";
 
 const { lockReasons: LOCK_REASONS, noConnection: NO_CONNECTION_TEXT } = teamWords(TEAM_PLACES.calendar);
 
