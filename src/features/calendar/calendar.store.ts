@@ -19,6 +19,7 @@ import type { RealtimeChannel } from "@supabase/supabase-js";
 import { atom } from "nanostores";
 import { site } from "../../data/site";
 import { ICS_MIME_TYPE } from "../../lib/ics";
+import { replyOrder } from "../../lib/reply-order";
 import { getSupabase } from "../../lib/supabase";
 import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
@@ -77,21 +78,18 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
     let resubscribeAttempts = 0;
     let resubscribeTimer: unknown = null;
     let joinedAt: number | null = null;
-    let lastRequest = 0;
-    let shownRequest = 0;
+    /** The list's reads: a slower reply to an older read never replaces what a newer one showed. */
+    const reads = replyOrder();
     let stopSessionWatch = () => {};
 
     /** Reads the list again. `quiet`: say nothing of a failure if a list is already shown. */
     const refetch: Refetch = async ({ quiet = false } = {}) => {
-      const request = ++lastRequest;
+      const reply = reads.next();
       const opening = deps.session.currentOpening();
       try {
         const fresh = await fetchEvents(await deps.client());
-        // A slower reply to an older request must not overwrite a newer list (a failed newer one does not count).
-        if (!disposed && request > shownRequest) {
-          shownRequest = request;
-          $events.set(fresh);
-        }
+        // A failed newer read does not count: an older reply is still a list.
+        if (!disposed && reply.show()) $events.set(fresh);
       } catch (error) {
         // The server no longer lets this session read the calendar: back to the gate, saying why.
         if (isAccessRefused(error)) {
@@ -101,7 +99,7 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
         // The page locked while the read was on its way: nothing to say to the Enter Password screen.
         if (disposed || opening === null || opening !== deps.session.currentOpening()) return;
         // The list is left as it was.
-        if (quiet && shownRequest > 0) return;
+        if (quiet && reads.anyShown()) return;
         showToast({ title: "Error fetching events", description: errorMessage(error), variant: "destructive" });
       }
     };
