@@ -9,7 +9,8 @@
  * never replayed. A channel the server closed is subscribed again after a
  * pause that grows while closes keep coming. When the tab returns to the
  * foreground or the network comes back, the channel is replaced and the list
- * read again. A refused read or insert locks the page through the team session.
+ * read again. A refused read locks the page through the team session. Adding an event from the draft is a
+ * store of its own (calendar.add.store.ts), which the feed lends its session and its read of the list.
  *
  * createCalendarFeed takes the client, the session, the draft, the timers, the clock and
  * the page's event sources, so a test drives a drop, a back-off or a late
@@ -26,12 +27,12 @@ import { showToast } from "../toasts/toasts.store";
 import type { CalendarEvent } from "./calendar";
 import { errorMessage } from "./calendar.errors";
 import { calendarExport } from "./calendar.export";
-import { emptyEventDraft, eventFromDraft } from "./calendar.form";
 import { nextRealtimeStatus, resubscribeAttempt, resubscribeDelay, type RealtimeStatus } from "./calendar.realtime";
 import { coalescedReloads } from "./calendar.reload";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type EventSource, type PageSource, type TeamSession } from "../team/team.store";
-import { fetchEvents, insertEvent, subscribeToEvents, type CalendarClient } from "./calendar.api";
+import { fetchEvents, subscribeToEvents, type CalendarClient } from "./calendar.api";
+import { createEventAdding } from "./calendar.add.store";
 import { eventDraft, type EventDraftStore } from "./calendar.draft.store";
 
 export type CalendarFeedDependencies = {
@@ -55,8 +56,6 @@ type Refetch = (options?: { quiet?: boolean }) => Promise<void>;
 export function createCalendarFeed(deps: CalendarFeedDependencies) {
   const $events = atom<CalendarEvent[]>([]);
   const $status = atom<RealtimeStatus>("connecting");
-  /** Whether an Add Event is on its way. */
-  const $adding = atom(false);
   /** The running feed's read of the list, and its stop; null while stopped. */
   let running: { refetch: Refetch; stop: () => void } | null = null;
 
@@ -193,35 +192,6 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
   }
 
   /**
-   * Adds the event typed in the form. Without a picked day or a title, or
-   * while an add is on its way, nothing happens. Only a successful add clears
-   * the draft, says "Event added" and reads the list again. Any failure keeps
-   * the draft: a refused session locks the page (the draft is back after the
-   * next sign-in), anything else says why in the spec's toast. Returns whether
-   * the event was added.
-   */
-  async function addEvent(): Promise<boolean> {
-    const draft = deps.draft.$eventDraft.get() ?? emptyEventDraft;
-    const row = eventFromDraft(draft, deps.draft.$selectedDay.get());
-    if (!row || $adding.get()) return false;
-    $adding.set(true);
-    const opening = deps.session.currentOpening();
-    try {
-      await insertEvent(await deps.client(), row);
-    } catch (error) {
-      if (isAccessRefused(error)) await deps.session.refuse(opening);
-      else showToast({ title: "Error adding event", description: errorMessage(error), variant: "destructive" });
-      return false;
-    } finally {
-      $adding.set(false);
-    }
-    deps.draft.clearEventDraft();
-    showToast({ title: "Event added", description: "New event has been added successfully" });
-    void running?.refetch();
-    return true;
-  }
-
-  /**
    * "Export calendar (.ics)": every event shown, as an iCalendar file dated
    * today; null when there is nothing to export, or when an event cannot be
    * written (then a toast says which).
@@ -242,7 +212,10 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
     }
   }
 
-  return { $events, $status, $adding, start, addEvent, exportFile };
+  // Only a successful add reads the list again, and only while the feed runs.
+  const adding = createEventAdding({ ...deps, added: () => void running?.refetch() });
+
+  return { $events, $status, ...adding, start, exportFile };
 }
 
 export type CalendarFeed = ReturnType<typeof createCalendarFeed>;
