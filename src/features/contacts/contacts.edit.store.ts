@@ -9,8 +9,6 @@ import {
   CONTACT_FIELDS,
   draftFromContact,
   fieldsWithBidiControls,
-  mergeEdits,
-  takeTheirChanges,
   typedDraft,
   updateFromDraft,
   valuesOf,
@@ -19,6 +17,7 @@ import {
   type ContactField,
   type ContactValues,
 } from "./contacts";
+import { mergeEdits, takeTheirChanges } from "./contacts.merge";
 import { updateContact, type SaveResult } from "./contacts.api";
 import { UPDATE_FAILED, type ContactsCalls } from "./contacts.shared";
 
