@@ -33,6 +33,12 @@ export const content = {
   epk: withBody(only(await getCollection("epk"), contentFiles.epk)),
 };
 
+/**
+ * The build's clock, read before any page is made: the record of the build (/build-info.json) names the
+ * first change after it, so a moment that passes while the pages are being made is still named.
+ */
+export const builtAt = new Date();
+
 const moments = momentsOf(content.releases, content.tourDates);
 
 /** `text` from `file` with its {id: before | after} words as they read on the build's day. */
