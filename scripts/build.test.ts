@@ -47,6 +47,9 @@ function projectWith(edits: Record<string, (text: string) => string> = {}): stri
     if (name === ".bin" || !name.startsWith("."))
       symlinkSync(join(root, "node_modules", name), join(copy, "node_modules", name));
   }
+  // The fixture content in the owner's place, so these builds never depend on what she has written.
+  rmSync(join(copy, "src/content"), { recursive: true, force: true });
+  cpSync(join(root, "src/test/content"), join(copy, "src/content"), { recursive: true });
   for (const [path, edit] of Object.entries(edits)) {
     writeFileSync(join(copy, path), edit(readFileSync(join(copy, path), "utf8")));
   }

@@ -29,6 +29,7 @@ export const content = {
   site: only(await getCollection("site"), contentFiles.site).data,
   merch: only(await getCollection("merch"), contentFiles.merch).data,
   press: (await getCollection("press")).map((entry) => entry.data),
+  photos: (await getCollection("photos")).map((entry) => entry.data),
   bio: withBody(only(await getCollection("bio"), contentFiles.bio)),
   epk: withBody(only(await getCollection("epk"), contentFiles.epk)),
 };
