@@ -102,6 +102,8 @@ describe("npm run build, stopped for the owner", () => {
     expect(status).not.toBe(0);
     expect(count(output, "Production build stopped: the site still holds")).toBe(1);
     expect(count(output, "src/content/links.yaml:33  https://www.instagram.com/orlaquinlan.placeholder")).toBe(1);
+    // The photographers invented for the placeholder photos, as the fixture content names them.
+    expect(output).toMatch(/src\/content\/photos\.yaml:\d+ {2}Aisling Brennan {2}\(a photographer invented/);
     // Netlify's URL is the address the pages use; site.yaml's own url ships nowhere, so it is not listed.
     expect(output).not.toMatch(/site\.yaml:\d+ {2}https:\/\/orlaquinlan\.example/);
     expect(output).not.toMatch(STACK);
