@@ -1,8 +1,14 @@
-// Browser journeys: the system Chromium against the production build in dist/
+// Browser journeys: the system Chromium against the production build of the fixture content in dist-test/
 // (served as Netlify would, security headers included) and the embedded backend,
 // both started once by e2e/global-setup.ts. No browser is ever downloaded.
 import { defineConfig } from "@playwright/test";
+import { FIXTURE_CONTENT } from "./src/lib/content-dir.mjs";
 import { CHROMIUM_ARGS, ensureChromium } from "./tools/chromium.mjs";
+
+// The journeys read the fixture content (src/test/content/), never the owner's, and browse the build made of
+// it: `npm test -- build` makes it in dist-test/, beside her own site in dist/.
+process.env.STAGEDOOR_CONTENT ||= FIXTURE_CONTENT;
+process.env.E2E_DIST ||= "dist-test";
 
 export default defineConfig({
   testDir: "e2e",

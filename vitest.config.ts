@@ -4,6 +4,11 @@
 import { availableParallelism } from "node:os";
 import { getViteConfig } from "astro/config";
 import { configDefaults } from "vitest/config";
+import { FIXTURE_CONTENT } from "./src/lib/content-dir.mjs";
+
+// The tests read the fixture content kept with them, never the owner's src/content/ (src/lib/content-dir.mjs):
+// her edits cannot turn a test red. Her own files are checked by src/data/owner-files.test.ts.
+process.env.STAGEDOOR_CONTENT ||= FIXTURE_CONTENT;
 
 // The test files that each need a process of their own: the islands' tests in jsdom, whose libraries keep
 // state at module level (react-hot-toast's list of toasts), and a file that mocks modules. Every other file

@@ -15,6 +15,7 @@ import { SITE_PORT, siteOrigins } from "../server/http.mjs";
 import { LOCAL_BACKEND_PORT } from "../server/local-keys.mjs";
 import { runBackend, stopOnSignal } from "../server/run.mjs";
 import { readBuild, unservableBuild } from "../src/integrations/build-record.mjs";
+import { contentDir } from "../src/lib/content-dir.mjs";
 import { astroBuild, buildAside } from "../tools/build-aside.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 
@@ -37,7 +38,9 @@ const unservable = (build) =>
   unservableBuild(build, name) ??
   (build.state === "complete" && build.supabaseUrl !== backendUrl
     ? `${name} was built to call ${build.supabaseUrl}, not ${backendUrl}.`
-    : null);
+    : build.state === "complete" && build.content !== contentDir()
+      ? `${name} was built from ${build.content}/, not ${contentDir()}/.`
+      : null);
 
 // The build bakes the backend's address into the pages, so a start on another backend rebuilds.
 const reason = options.build ? "--build asks for a new build." : unservable(readBuild(root));

@@ -16,6 +16,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { FIXTURE_CONTENT } from "../src/lib/content-dir.mjs";
 import { ensureChromium } from "../tools/chromium.mjs";
 import { ensurePostgres } from "../tools/postgres.mjs";
 
@@ -52,9 +53,9 @@ const npmScript = (id, name, script) => {
 const STEPS = [
   {
     id: "build",
-    name: "production build (npm run build)",
+    name: "production build of the fixture content into dist-test/",
     command: process.execPath,
-    args: ["scripts/build.mjs"],
+    args: ["scripts/build.mjs", "--dist=dist-test"],
   },
   {
     id: "e2e",
@@ -101,6 +102,10 @@ const env = {
   ...process.env,
   ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}),
   PATH: [join(projectRoot, "node_modules/.bin"), process.env.PATH ?? ""].join(delimiter),
+  // Every step reads the fixture content, never the owner's (src/lib/content-dir.mjs); the journeys browse its
+  // build, made beside her own site in dist/. Her own files are checked by the unit step.
+  STAGEDOOR_CONTENT: FIXTURE_CONTENT,
+  E2E_DIST: "dist-test",
 };
 const started = Date.now();
 const seconds = (/** @type {number} */ since) => `${((Date.now() - since) / 1000).toFixed(1)}s`;

@@ -11,6 +11,7 @@ import {
   epkSchema,
   linkSchema,
   merchSchema,
+  photoSchema,
   pressContactSchema,
   releaseSchema,
   siteSchema,
@@ -47,6 +48,10 @@ export const collections = {
   press: defineCollection({
     loader: yamlCollection(contentFiles.press, listEntries(contentFiles.press), pressContactSchema),
     schema: pressContactSchema,
+  }),
+  photos: defineCollection({
+    loader: yamlCollection(contentFiles.photos, listEntries(contentFiles.photos), photoSchema),
+    schema: photoSchema,
   }),
   bio: defineCollection({ loader: markdownCollection(contentFiles.bio, bioSchema), schema: bioSchema }),
   epk: defineCollection({ loader: markdownCollection(contentFiles.epk, epkSchema), schema: epkSchema }),

@@ -44,7 +44,7 @@ describe("building aside", () => {
     expect(outcome).toEqual({
       ok: false,
       status: 1,
-      kept: { state: "complete", ...lastGood, supabaseUrl: expect.any(String) },
+      kept: { state: "complete", ...lastGood, supabaseUrl: expect.any(String), content: "src/content" },
     });
     expect([page(dist, "index.html"), page(dist, "tour.html")]).toEqual(["last good home", "last good tour"]);
     expect(readdirSync(folder)).toEqual(["dist"]);
@@ -103,6 +103,11 @@ describe("reading a build folder", () => {
     writeFileSync(join(dist, BUILD_RECORD), "{ not json");
     expect(readBuild(dist)).toEqual({ state: "unfinished" });
     writeSite(dist, {}, lastGood);
-    expect(readBuild(dist)).toEqual({ state: "complete", ...lastGood, supabaseUrl: "http://127.0.0.1:54321" });
+    expect(readBuild(dist)).toEqual({
+      state: "complete",
+      ...lastGood,
+      supabaseUrl: "http://127.0.0.1:54321",
+      content: "src/content",
+    });
   });
 });

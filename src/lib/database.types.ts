@@ -212,6 +212,7 @@ export type Database = {
     };
     Functions: {
       fan_signups_refused: { Args: Record<PropertyKey, never>; Returns: number };
+      heartbeat: { Args: Record<PropertyKey, never>; Returns: string };
       restore_contacts: {
         Args: { at: string; dry_run?: boolean };
         Returns: {
