@@ -482,6 +482,17 @@ $$;
 ALTER FUNCTION "public"."fan_signups_refused"() OWNER TO "postgres";
 
 --
+-- Name: heartbeat(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "public"."heartbeat"() RETURNS timestamp with time zone
+    LANGUAGE "sql" STABLE
+    SET "search_path" TO ''
+    AS $$ select pg_catalog.now() $$;
+
+ALTER FUNCTION "public"."heartbeat"() OWNER TO "postgres";
+
+--
 -- Name: restore_contacts(timestamp with time zone, boolean); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
@@ -1200,6 +1211,14 @@ REVOKE ALL ON FUNCTION "public"."contacts_keep_history"() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION "public"."fan_signups_refused"() FROM PUBLIC;
 GRANT ALL ON FUNCTION "public"."fan_signups_refused"() TO "authenticated";
+
+--
+-- Name: FUNCTION "heartbeat"(); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "public"."heartbeat"() FROM PUBLIC;
+GRANT ALL ON FUNCTION "public"."heartbeat"() TO "anon";
+GRANT ALL ON FUNCTION "public"."heartbeat"() TO "authenticated";
 
 --
 -- Name: FUNCTION "restore_contacts"("at" timestamp with time zone, "dry_run" boolean); Type: ACL; Schema: public; Owner: postgres
