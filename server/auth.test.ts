@@ -238,7 +238,7 @@ describe("sessions: refresh, sign-out, revocation", () => {
     // The client finds out on its next getUser(): AuthSessionMissingError, then SIGNED_OUT.
     const { error } = await supabase.auth.getUser();
     expect(error).toMatchObject({ name: "AuthSessionMissingError" });
-    await until(() => events.includes("SIGNED_OUT"), 2000, "SIGNED_OUT");
+    await until(() => events.includes("SIGNED_OUT"), "SIGNED_OUT");
     const refresh = await authCall("/token?grant_type=refresh_token", {
       method: "POST",
       body: JSON.stringify({ refresh_token: session.refresh_token }),
@@ -368,7 +368,7 @@ describe("admin user endpoints, for the service role only", () => {
     supabase.auth.onAuthStateChange((name) => void events.push(name));
     await admin().updateUserById(data.user!.id, { password: "second-password" });
     expect((await supabase.auth.getUser()).error?.name).toBe("AuthSessionMissingError");
-    await until(() => events.includes("SIGNED_OUT"), 2000, "SIGNED_OUT");
+    await until(() => events.includes("SIGNED_OUT"), "SIGNED_OUT");
     const old = await client(backend.url).auth.signInWithPassword({
       email: "rotate@example.com",
       password: "first-password",

@@ -108,7 +108,7 @@ describe("a new password set from a team session", () => {
     const { data, error } = await changing.auth.updateUser({ password: "a-new-team-password" });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(TEAM.email);
-    await until(() => events.includes("USER_UPDATED"), 2000, "USER_UPDATED");
+    await until(() => events.includes("USER_UPDATED"), "USER_UPDATED");
 
     // The session that set it goes on: it reads, and its refresh token still turns.
     expect((await changing.auth.getUser()).error).toBeNull();
@@ -122,7 +122,7 @@ describe("a new password set from a team session", () => {
     });
     const check = await other.auth.getUser();
     expect(check.error).toMatchObject({ name: "AuthSessionMissingError" });
-    await until(() => otherEvents.includes("SIGNED_OUT"), 2000, "SIGNED_OUT on the other session");
+    await until(() => otherEvents.includes("SIGNED_OUT"), "SIGNED_OUT on the other session");
 
     // The old password opens nothing; the new one does.
     const old = await client(own.url).auth.signInWithPassword(TEAM);
@@ -270,7 +270,7 @@ describe("tokens are read as PostgREST reads them", () => {
     socket.on("message", (data) => replies.push(JSON.parse(data.toString())));
     const bad = await signJwt({ ...user, exp: String(soon()) });
     socket.send(JSON.stringify(["1", "1", "realtime:x", "phx_join", { config: {}, access_token: bad }]));
-    await until(() => replies.length === 1, 3000, "the reply");
+    await until(() => replies.length === 1, "the reply");
     expect(replies[0][4].status).toBe("error");
     socket.terminate();
   });
