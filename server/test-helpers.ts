@@ -2,6 +2,7 @@
 import { createClient, type RealtimePostgresChangesPayload, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll } from "vitest";
 import WebSocket from "ws";
+import { patient } from "../tools/test-pace.mjs";
 import { startBackend } from "./backend.mjs";
 import { LOCAL_ANON_KEY } from "./local-keys.mjs";
 import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD } from "./team-account.mjs";
@@ -97,11 +98,12 @@ export function event(title: string, day = "2025-04-23", overrides: Record<strin
 }
 
 /**
- * How long a wait for something to happen is given: most of a test's 20 s (vitest.config.ts). A wait of two or
- * three seconds, outlasted on a busy machine, would fail a correct backend; this one still ends before the test
- * does, so a wait that never ends says what it waited for.
+ * How long a wait for something to happen is given: most of a test's timeout (vitest.config.ts), made as
+ * patient as the machine asks (tools/test-pace.mjs). A wait of two or three seconds, outlasted on a busy machine,
+ * would fail a correct backend; this one still ends before the test does, so a wait that never ends says what it
+ * waited for.
  */
-const PATIENCE_MS = 15_000;
+const PATIENCE_MS = patient(15_000);
 
 /** Waits until `check()` holds, polling, for PATIENCE_MS at most; `what` names it when it never does. */
 export async function until(check: () => boolean, what = "the condition") {
