@@ -14,7 +14,7 @@
  * core and one more, every timeout is made patient for a slower machine, and the journeys that start a backend
  * of their own (PGlite booting in their worker) run after the others, as both serve the site's backend on the
  * port the build calls, and, on fewer than four cores, after the unit tests too, whose database files would
- * leave them no core: on two cores that costs about a minute at the end and no journey's timeout.
+ * leave them no core.
  *
  * The cheap steps run package.json's own scripts (`npm run lint`, `npm run format:check`, …), so each check
  * is defined once and runs the same alone as here.

@@ -34,7 +34,7 @@ function fromEnv(name, fallback, { integer = false, most }) {
 export const CORES = fromEnv("TEST_CORES", availableParallelism(), { integer: true, most: 1024 });
 
 /** How many times longer than measured every wait of the tests is (see above). */
-export const SLOWNESS = fromEnv("TEST_SLOWNESS", 3 * Math.max(1, 2 / CORES), { most: 100 });
+const SLOWNESS = fromEnv("TEST_SLOWNESS", 3 * Math.max(1, 2 / CORES), { most: 100 });
 
 /** `ms`, a wait measured on two cores, made as patient as SLOWNESS asks. */
 export const patient = (/** @type {number} */ ms) => Math.round(ms * SLOWNESS);
