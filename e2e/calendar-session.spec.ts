@@ -6,6 +6,7 @@
  */
 import type { Page, Request } from "@playwright/test";
 import { expect, expectAccessible, expectToast, test } from "./fixtures";
+import { patient } from "../tools/test-pace.mjs";
 import type { OwnBackend } from "./own-backend";
 import {
   dayButton,
@@ -57,12 +58,12 @@ async function expectStillOpen(page: Page): Promise<void> {
   await expect(liveIndicator(page)).toHaveText("Live");
 }
 
-test("keeps reading, adding and hearing of changes long after its first token has expired", async ({
+test("keeps reading, adding and hearing of changes long after its first token has expired @own-backend", async ({
   page,
   context,
   ownBackend,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(patient(120_000));
   const backend = await ownBackend({ jwtExpirySeconds: 40 });
   await openCalendar(page);
   // The refreshes while the page stands open, in seconds since it opened. (auth-js refreshes a token that
@@ -103,7 +104,7 @@ test("keeps reading, adding and hearing of changes long after its first token ha
   await expectStillOpen(page);
 });
 
-test("locks and says why when the team password is changed elsewhere, keeping the event being typed", async ({
+test("locks and says why when the team password is changed elsewhere, keeping the event being typed @own-backend", async ({
   page,
   context,
   ownBackend,
@@ -153,7 +154,7 @@ test("locks and says why when the team password is changed elsewhere, keeping th
   await expect(upcomingEvent(page, title)).toBeVisible();
 });
 
-test("a burst of fifty new events costs each open page one or two reads of the list, and a busy day shows three dots and a count", async ({
+test("a burst of fifty new events costs each open page one or two reads of the list, and a busy day shows three dots and a count @own-backend", async ({
   page,
   browser,
   baseURL,

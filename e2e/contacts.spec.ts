@@ -266,7 +266,7 @@ function versionAsRead(version: number, values: NewContact, changed: string, mar
   ].join("\n");
 }
 
-test("puts back every card someone with a leaked password overwrote, one by one from its history, and can undo the restore", async ({
+test("puts back every card someone with a leaked password overwrote, one by one from its history, and can undo the restore @own-backend", async ({
   page,
   ownBackend,
 }) => {
@@ -535,7 +535,7 @@ async function setContactsLimits(backend: OwnBackend, limits: Record<string, num
   expect((await response.json())[0]).toMatchObject(limits);
 }
 
-test("locks and says why when the team password is changed elsewhere, keeping the contact being typed", async ({
+test("locks and says why when the team password is changed elsewhere, keeping the contact being typed @own-backend", async ({
   page,
   context,
   ownBackend,
@@ -581,7 +581,7 @@ test("locks and says why when the team password is changed elsewhere, keeping th
 /** The line the page shows while an allowance refuses adding or changing. */
 const allowanceLine = (page: Page) => page.getByRole("status").filter({ hasText: /^The team has / });
 
-test("refuses a contact beyond the minute's allowance with the spec's toast, says why and when it works again, keeps it in the form, and adds it once allowed", async ({
+test("refuses a contact beyond the minute's allowance with the spec's toast, says why and when it works again, keeps it in the form, and adds it once allowed @own-backend", async ({
   page,
   ownBackend,
 }) => {

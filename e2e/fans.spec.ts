@@ -112,7 +112,7 @@ test("shows the team each new sign-up, newest first, downloads the CSV and remov
   await expect(rowOf(later)).toHaveCount(0);
 });
 
-test("tells the team how many sign-ups an allowance refused in the last 24 hours, and plainly when none was", async ({
+test("tells the team how many sign-ups an allowance refused in the last 24 hours, and plainly when none was @own-backend", async ({
   page,
   ownBackend,
 }) => {

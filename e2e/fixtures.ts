@@ -34,6 +34,9 @@ type Fixtures = {
   ownBackend: (options?: Parameters<typeof startOwnBackend>[2]) => Promise<OwnBackend>;
 };
 
+/** The tag that ends the title of a journey that starts a backend of its own: it runs apart (playwright.config.ts). */
+const OWN_BACKEND_TAG = "@own-backend";
+
 export const test = base.extend<Fixtures>({
   // Playwright reads a fixture's dependencies from its first parameter, so one with none takes `{}`.
   /* eslint-disable no-empty-pattern */
@@ -84,9 +87,13 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
-  ownBackend: async ({ context, baseURL, supabaseUrl }, use) => {
+  ownBackend: async ({ context, baseURL, supabaseUrl }, use, testInfo) => {
     const started: OwnBackend[] = [];
     await use(async (options) => {
+      // Such a journey runs apart from the others (playwright.config.ts), which only its tag tells.
+      if (!testInfo.tags.includes(OWN_BACKEND_TAG)) {
+        throw new Error(`a journey that starts a backend of its own ends its title with ${OWN_BACKEND_TAG}`);
+      }
       const backend = await startOwnBackend(baseURL ?? "", supabaseUrl, options);
       started.push(backend);
       await backend.carry(context);

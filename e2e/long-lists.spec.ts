@@ -56,7 +56,7 @@ async function expectToFit(page: Page, element: Locator): Promise<void> {
 
 const statusCount = (page: Page) => page.getByRole("status").filter({ hasText: / contacts$/ });
 
-test("shows 5,000 contacts a page at a time, and a search typed fast into them keeps every keystroke", async ({
+test("shows 5,000 contacts a page at a time, and a search typed fast into them keeps every keystroke @own-backend", async ({
   page,
   ownBackend,
 }) => {

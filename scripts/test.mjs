@@ -7,7 +7,14 @@
  * is made. `astro check` waits for the build too, as both write the project's generated types (a failed build
  * skips it). Each step's output is held until it ends and then printed whole, so steps running together never
  * interleave (a step that runs alone prints as it goes). A failed step is named; the steps that needed it are
- * skipped; the exit status is non-zero. `npm test -- lint unit` runs only the named steps.
+ * skipped; the exit status is non-zero. `npm test -- lint unit` runs only the named steps (`e2e` names both
+ * kinds of journey).
+ *
+ * The run adapts to the machine (tools/test-pace.mjs): Vitest runs a file per core and Playwright a journey per
+ * core and one more, every timeout is made patient for a slower machine, and the journeys that start a backend
+ * of their own (PGlite booting in their worker) run after the others, as both serve the site's backend on the
+ * port the build calls, and, on fewer than four cores, after the unit tests too, whose database files would
+ * leave them no core.
  *
  * The cheap steps run package.json's own scripts (`npm run lint`, `npm run format:check`, …), so each check
  * is defined once and runs the same alone as here.
@@ -19,6 +26,7 @@ import { fileURLToPath } from "node:url";
 import { FIXTURE_CONTENT } from "../src/lib/content-dir.mjs";
 import { ensureChromium } from "../tools/chromium.mjs";
 import { ensurePostgres } from "../tools/postgres.mjs";
+import { CORES } from "../tools/test-pace.mjs";
 
 /**
  * @typedef {object} Step
@@ -28,6 +36,8 @@ import { ensurePostgres } from "../tools/postgres.mjs";
  * @property {string[]} args
  * @property {boolean} [shell] whether `command` is a line for the shell, as a package.json script is
  * @property {string[]} [after] steps that must pass first (when they run at all)
+ * @property {string[]} [apart] steps that must have ended first, passed or not (when they run at all)
+ * @property {string} [group] a second id that selects it with the others of its group
  */
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -58,11 +68,21 @@ const STEPS = [
     args: ["scripts/build.mjs", "--dist=dist-test"],
   },
   {
-    id: "e2e",
+    id: "journeys",
+    group: "e2e",
     name: "browser journeys (playwright)",
     command: bin("playwright"),
-    args: ["test"],
+    args: ["test", "--project", "journeys"],
     after: ["build"],
+  },
+  {
+    id: "own-backend",
+    group: "e2e",
+    name: "browser journeys with a backend of their own (playwright)",
+    command: bin("playwright"),
+    args: ["test", "--project", "own-backend"],
+    after: ["build"],
+    apart: CORES < 4 ? ["journeys", "unit"] : ["journeys"],
   },
   { ...npmScript("check", "type check", "typecheck:astro"), after: ["build"] },
   npmScript("types", "type check of the Node code", "typecheck:node"),
@@ -83,18 +103,26 @@ const STEPS = [
 ];
 
 const only = process.argv.slice(2);
-const unknown = only.filter((id) => !STEPS.some((step) => step.id === id));
+/** Whether `id` names `step`, by its own id or its group's. */
+const names = (/** @type {Step} */ step, /** @type {string} */ id) => step.id === id || step.group === id;
+const unknown = only.filter((id) => !STEPS.some((step) => names(step, id)));
 if (unknown.length > 0) {
-  console.error(`Unknown step ${unknown.join(", ")}; steps: ${STEPS.map((step) => step.id).join(", ")}`);
+  const ids = [...new Set(STEPS.flatMap((step) => [step.id, ...(step.group ? [step.group] : [])]))];
+  console.error(`Unknown step ${unknown.join(", ")}; steps: ${ids.join(", ")}`);
   process.exit(2);
 }
-const selected = STEPS.filter((step) => only.length === 0 || only.includes(step.id));
+const selected = STEPS.filter((step) => only.length === 0 || only.some((id) => names(step, id)));
 const selectedIds = new Set(selected.map((step) => step.id));
 /** The steps `step` waits for: those of its `after` that were selected. */
 const prerequisites = (/** @type {Step} */ step) => (step.after ?? []).filter((id) => selectedIds.has(id));
+/** The steps `step` waits for, whatever their outcome, and those it must pass after. */
+const waitsFor = (/** @type {Step} */ step) => [
+  ...prerequisites(step),
+  ...(step.apart ?? []).filter((id) => selectedIds.has(id)),
+];
 
 // Find (or install) the browser and the database server before spending minutes on the other steps.
-if (selectedIds.has("e2e")) ensureChromium();
+if (selected.some((step) => step.group === "e2e")) ensureChromium();
 if (selectedIds.has("unit")) ensurePostgres();
 
 // Colours survive the pipe when a person is watching. The project's tools come first on the PATH, as under npm.
@@ -156,7 +184,7 @@ function runsAlone(/** @type {Step} */ step) {
   /** @type {(id: string) => boolean} */
   const dependsOn = (id) => {
     const other = selected.find((candidate) => candidate.id === id);
-    return other ? prerequisites(other).some((before) => before === step.id || dependsOn(before)) : false;
+    return other ? waitsFor(other).some((before) => before === step.id || dependsOn(before)) : false;
   };
   return (
     running.size === 0 && selected.every((other) => other === step || results.has(other.id) || dependsOn(other.id))
@@ -176,6 +204,7 @@ async function schedule() {
       continue;
     }
     if (!before.every((id) => results.get(id)?.status === "passed")) continue;
+    if (!waitsFor(step).every((id) => results.has(id))) continue;
     const live = runsAlone(step);
     running.add(step.id);
     launched.push(
