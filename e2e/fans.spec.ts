@@ -121,11 +121,11 @@ test("tells the team how many sign-ups an allowance refused in the last 24 hours
   await signIn(page);
   await expect(page.getByText("No sign-ups were refused in the last 24 hours.")).toBeVisible();
 
-  // The sign-up allowance lowered to one a minute, as the service role may (docs/operations.md, Limits): a second fan
-  // within the minute is turned away.
+  // The sign-up allowance lowered to one a minute and no address held, as the service role may (docs/operations.md,
+  // Limits): a second fan within the minute is turned away.
   const limited = await backend.asServiceRole("/rest/v1/fan_signups_limits?id=eq.true", {
     method: "PATCH",
-    body: JSON.stringify({ per_minute: 1 }),
+    body: JSON.stringify({ per_minute: 1, held_per_day: 0 }),
   });
   expect(limited.status, await limited.text()).toBe(204);
   const signUp = (email: string) =>
