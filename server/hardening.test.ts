@@ -270,7 +270,7 @@ describe("realtime sockets are bounded", () => {
     await until(() => replies.length === MAX_CHANNELS_PER_SOCKET + 6, "every join's reply");
     const refused = replies.filter((reply) => reply[4].status === "error");
     expect(refused).toHaveLength(5);
-    expect(refused[0][4].response.reason).toBe("Too many channels");
+    expect(refused[0][4].response.reason).toBe("ChannelRateLimitReached: Too many channels");
     expect(replies.find((reply) => reply[1] === "999")?.[4].status).toBe("ok");
     socket.terminate();
   });

@@ -4,6 +4,8 @@
  * the 404 page with status 404, and the headers from netlify.toml and the
  * build's `_headers` if it writes one (applied to a 404 answer too, as Netlify does);
  * other files are typed by their extension. Only GET and HEAD are answered; any other method gets 405.
+ * Only Host names of this machine are answered (localhost, 127.0.0.1, [::1], HOST and ALLOWED_HOSTS); any
+ * other gets 403, so a page on a name made to resolve here (DNS rebinding) cannot read the site as its own.
  */
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -11,6 +13,7 @@ import { createServer } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { withConnectSource } from "../src/integrations/csp.mjs";
 import { headersFor, loadSiteHeaders } from "../src/integrations/netlify-headers.mjs";
+import { allowedHostsFromEnv, foreignHostMessage, hostAllowed } from "../server/http.mjs";
 
 /** @typedef {import("../src/integrations/netlify-headers.mjs").HeaderRule} HeaderRule */
 
@@ -77,13 +80,25 @@ async function resolveFile(root, pathname) {
  * CSP's connect-src, as the hosted Supabase host is in the deployed policy.
  * The header rules are read once, before the first answer; a malformed rule
  * makes every answer a 500 that names it, as a deploy would fail.
- * @param {{ root: string, headerRules?: HeaderRule[] | Promise<HeaderRule[]>, backendUrl?: string }} options
+ * `allowedHosts`: the Host names answered (allowedHostsFromEnv() by default).
+ * @param {{ root: string, headerRules?: HeaderRule[] | Promise<HeaderRule[]>, backendUrl?: string, allowedHosts?: string[] }} options
  */
-export function createStaticServer({ root, headerRules = loadSiteHeaders(root), backendUrl }) {
+export function createStaticServer({
+  root,
+  headerRules = loadSiteHeaders(root),
+  backendUrl,
+  allowedHosts = allowedHostsFromEnv(),
+}) {
   const rules = Promise.resolve(headerRules);
   rules.catch(() => {}); // reported by each request instead
+  const hosts = new Set(allowedHosts.map((name) => name.toLowerCase()));
   return createServer(async (req, res) => {
     try {
+      if (!hostAllowed(req.headers.host, hosts)) {
+        req.resume();
+        res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
+        return res.end(`Forbidden: ${foreignHostMessage(req.headers.host)}\n`);
+      }
       const url = new URL(req.url ?? "/", "http://localhost");
       if (req.method !== "GET" && req.method !== "HEAD") {
         // A static site takes no writes: anything but reading is refused, as Netlify refuses it.

@@ -175,31 +175,58 @@ export type Database = {
       };
       fan_signups_attempts: {
         Row: {
+          address_key: string | null;
           attempted_at: string;
           client: string;
         };
         Insert: {
+          address_key?: string | null;
           attempted_at?: string;
           client?: string;
         };
         Update: {
+          address_key?: string | null;
           attempted_at?: string;
           client?: string;
         };
         Relationships: [];
       };
+      fan_signups_held: {
+        Row: {
+          created_at: string;
+          email: string;
+          id: string;
+          interest: string;
+        };
+        Insert: {
+          created_at?: string;
+          email: string;
+          id?: string;
+          interest?: string;
+        };
+        Update: {
+          created_at?: string;
+          email?: string;
+          id?: string;
+          interest?: string;
+        };
+        Relationships: [];
+      };
       fan_signups_limits: {
         Row: {
+          held_per_day: number;
           id: boolean;
           per_client_per_minute: number;
           per_minute: number;
         };
         Insert: {
+          held_per_day?: number;
           id?: boolean;
           per_client_per_minute?: number;
           per_minute?: number;
         };
         Update: {
+          held_per_day?: number;
           id?: boolean;
           per_client_per_minute?: number;
           per_minute?: number;
@@ -212,6 +239,7 @@ export type Database = {
     };
     Functions: {
       fan_signups_refused: { Args: Record<PropertyKey, never>; Returns: number };
+      fan_signups_release_held: { Args: { accept: boolean }; Returns: number };
       heartbeat: { Args: Record<PropertyKey, never>; Returns: string };
       restore_contacts: {
         Args: { at: string; dry_run?: boolean };
