@@ -255,7 +255,9 @@ describe("an outsider with the anon key", () => {
       for (let i = 0; i < 10_000; i++) socket.send(calendarJoin(i, `flood-${i}`));
       await until(() => replies.length === 10_000, "every join's reply");
       expect(replies.filter((reply) => reply.status === "ok")).toHaveLength(100);
-      expect(replies.filter((reply) => reply.reason === "ChannelRateLimitReached: Too many channels")).toHaveLength(9_900);
+      expect(replies.filter((reply) => reply.reason === "ChannelRateLimitReached: Too many channels")).toHaveLength(
+        9_900,
+      );
       socket.terminate();
     },
     patient(60_000),
