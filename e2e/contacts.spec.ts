@@ -103,7 +103,7 @@ test("opens with the team's sign-in: after a wrong password, a password manager'
   await fillAsPasswordManager(page, builtTeamEmail(), TEAM_PASSWORD);
   await expect(password).toHaveValue(TEAM_PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
-  await expectToast(page, "Access granted", "You can now edit the calendar");
+  await expectToast(page, "Access granted", "You can now edit the contact directory");
   await expect(page.locator("[data-variant]").filter({ hasText: "Access denied" })).toHaveCount(0);
   expect(signIns).toHaveLength(2);
   await expectToast(page, "Contacts loaded", "contacts loaded from the shared database");
@@ -564,7 +564,7 @@ test("locks and says why when the team password is changed elsewhere, keeping th
   await expect(addForm(page)).toHaveCount(0);
   await page.getByLabel("Password", { exact: true }).fill(newPassword);
   await page.getByRole("button", { name: "Login" }).click();
-  await expectToast(page, "Access granted", "You can now edit the calendar");
+  await expectToast(page, "Access granted", "You can now edit the contact directory");
   for (const [label, value] of [
     ["Name", typed.name],
     ["Role", typed.role],

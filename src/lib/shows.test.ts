@@ -58,6 +58,19 @@ describe("the tour card's order", () => {
     expect(upcomingFirst(tour.dates, today)).toEqual([galway, donegal, dublin].map((date) => ({ date, over: true })));
   });
 
+  it("puts a cancelled show after the shows still to come, however soon it was to be", () => {
+    const now = new Date("2030-01-01T12:00:00Z");
+    const soon = dateAYearAhead(now);
+    const later = { ...dateAYearAhead(new Date(now.getTime() + 30 * 86_400_000)), id: "later" };
+    const cancelled = { ...soon, id: "cancelled", status: "cancelled" as const };
+    const listed = upcomingFirst(tourDatesFrom([cancelled, later, soon]), now);
+    expect(listed.map(({ date, over }) => [date.id, over])).toEqual([
+      [soon.id, false],
+      ["later", false],
+      ["cancelled", false],
+    ]);
+  });
+
   it.each([0, 1, 2, 3])("puts a date added a year ahead at position %i of the file first", (position) => {
     const added = dateAYearAhead(today);
     const listed = upcomingFirst(tourDatesFrom(insertedAt(content.tourDates, added, position)), today);

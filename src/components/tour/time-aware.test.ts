@@ -184,6 +184,18 @@ describe("a date added a year ahead", () => {
   });
 });
 
+describe("a cancelled show", () => {
+  it("comes after the shows still to come, offering neither tickets nor Add to calendar", async () => {
+    const later = { ...dateAYearAhead(new Date(Date.parse(TODAY) + 30 * 86_400_000)), id: "later" };
+    const cancelled = { ...added, id: "cancelled", status: "cancelled" as const };
+    const { document, shown } = openAt(await card(tourDatesFrom([cancelled, later]), TODAY), TODAY);
+    const [first, second] = datesSeen(document, shown);
+    expect(first).toMatchObject({ past: false, ticket: later.link, calendar: expect.stringMatching(/\.ics$/) });
+    expect(second).toMatchObject({ past: false, ticket: undefined, calendar: undefined });
+    expect(document.querySelectorAll('[aria-labelledby="tour-card"] li')[1].id).toBe("cancelled");
+  });
+});
+
 describe("the year of a date", () => {
   it("is left out in the year the page is built and said in any other, with the machine-readable date whole", async () => {
     const builtInItsYear = "2027-01-10T12:00:00Z";

@@ -52,13 +52,38 @@ describe("signing in to the team session", () => {
     expect(toastLines()).toEqual(["Access granted: You can now edit the calendar"]);
   });
 
-  it("says the spec's Access granted on every team page alike", async () => {
+  it("says Access granted naming the tool of the page it opened, in the spec's words on the calendar", async () => {
+    const said: string[] = [];
     for (const place of Object.values(TEAM_PLACES)) {
       $toasts.set([]);
       const { session } = setup({}, undefined, place);
       await session.signIn("open sesame");
-      expect(toastLines()).toEqual(["Access granted: You can now edit the calendar"]);
+      said.push(...toastLines());
     }
+    expect(said).toEqual([
+      "Access granted: You can now edit the calendar",
+      "Access granted: You can now edit the contact directory",
+      "Access granted: You can now see the sign-up list",
+    ]);
+  });
+
+  it("speaks for the page shown now, as one session follows the team from page to page", async () => {
+    let place: TeamPlace = TEAM_PLACES.contacts;
+    const fake = fakeClient();
+    const session = createTeamSession({
+      client: async () => fake.client as unknown as AuthClient,
+      email: TEAM_EMAIL,
+      place: () => place,
+      page: fakePage(),
+      network: fakeNetwork(),
+      timers: globalTimers,
+    });
+    await session.signIn("open sesame");
+    expect(toastLines()).toEqual(["Access granted: You can now edit the contact directory"]);
+    place = TEAM_PLACES.fans;
+    $toasts.set([]);
+    fake.emit("SIGNED_OUT");
+    expect(toastLines()).toEqual([`Fan sign-ups locked: ${LOCK_REASONS.sessionEnded}`]);
   });
 
   it("puts Access granted in the place of the Access denied before it, and keeps one refusal at a time", async () => {

@@ -41,6 +41,7 @@ describe("the team page a session is on", () => {
 
   it("names the page in the words that are not the spec's, and keeps the calendar's as they were", () => {
     expect(teamWords(calendar)).toEqual({
+      accessGranted: { title: "Access granted", description: "You can now edit the calendar" },
       noConnection: "Could not reach the calendar server. Check your internet connection and try again.",
       serverUnavailable: "The calendar server is not answering right now. Try again in a minute.",
       tooManyTries: "The calendar has stopped taking passwords for a while. Wait a few minutes, then try again.",

@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from "@testing-library/react";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { mountToasterOnFirstToast } from "./toaster-loader";
-import { showToast } from "./toasts.store";
+import { $toasts, showToast } from "./toasts.store";
 
 /**
  * Waits as long as a busy machine needs: what is checked is that each toast shows, never how soon, and the
  * test's own timeout is the only limit.
  */
 const patiently = { timeout: 15_000 };
+
+afterEach(() => $toasts.set([]));
 
 describe("the toast renderer", () => {
   // This mounts the renderer as the page does, with its own React root after an import, not through
@@ -20,10 +22,28 @@ describe("the toast renderer", () => {
     await import("./mountToaster");
   });
 
-  it("is not started until a toast is queued, then shows that toast", async () => {
+  it("asks for the renderer's code only when the first toast is queued, and only once", () => {
+    const mount = vi.fn();
+    const load = vi.fn(() => Promise.resolve({ mountToaster: mount }));
+    mountToasterOnFirstToast(load);
+    expect(load).not.toHaveBeenCalled();
+
+    // The queue tells its listeners as it changes: the code is asked for within showToast itself.
+    showToast({ title: "Saved" });
+    expect(load).toHaveBeenCalledTimes(1);
+    showToast({ title: "Saved again" });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("starts at once when an island toasted before the page's script ran", () => {
+    showToast({ title: "Early" });
+    const load = vi.fn(() => Promise.resolve({ mountToaster: vi.fn() }));
+    mountToasterOnFirstToast(load);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the first toast once started, and later ones in the same renderer", async () => {
     mountToasterOnFirstToast();
-    // Give a wrongly eager loader time to mount.
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(document.querySelector("[data-toaster]")).toBeNull();
 
     showToast({ title: "Saved", description: "Your change is safe" });

@@ -5,13 +5,16 @@
  */
 import { $toasts } from "./toasts.store";
 
-export function mountToasterOnFirstToast(): void {
+/** Fetches the renderer's code and starts it; a test hands in its own to see when it is asked for. */
+export type ToasterLoad = () => Promise<{ mountToaster: () => void }>;
+
+export function mountToasterOnFirstToast(load: ToasterLoad = () => import("./mountToaster")): void {
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
     stopListening();
-    import("./mountToaster")
+    load()
       .then(({ mountToaster }) => mountToaster())
       // Offline or a stale deploy: the queued toasts stay queued and the page keeps working.
       .catch((error: unknown) => console.error("The notifications could not be loaded.", error));
