@@ -2,14 +2,12 @@ import ICAL from "ical.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { deferred, settle } from "../../test/deferred";
 import { fakeTime } from "../../test/fake-time";
+import { calendarExport, eventToIcs, exportFileName } from "./calendar.export";
 import {
-  calendarExport,
   coalescedReloads,
   dayDots,
   errorMessage,
   RELOAD_GATHER_MS,
-  eventToIcs,
-  exportFileName,
   nextRealtimeStatus,
   resubscribeAttempt,
   resubscribeDelay,
