@@ -18,6 +18,7 @@ import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "../tools/chromium.mjs";
 import { ensurePostgres } from "../tools/postgres.mjs";
+import { ensurePythonIcalendar } from "../tools/python-icalendar.mjs";
 
 /**
  * @typedef {object} Step
@@ -83,9 +84,11 @@ const selectedIds = new Set(selected.map((step) => step.id));
 /** The steps `step` waits for: those of its `after` that were selected. */
 const prerequisites = (/** @type {Step} */ step) => (step.after ?? []).filter((id) => selectedIds.has(id));
 
-// Find (or install) the browser and the database server before spending minutes on the other steps.
+// Find (or install) the browser, the database server and Python's icalendar (a second reader of the feeds)
+// before spending minutes on the other steps.
 if (selectedIds.has("e2e")) ensureChromium();
 if (selectedIds.has("unit")) ensurePostgres();
+if (selectedIds.has("unit")) ensurePythonIcalendar();
 
 // Colours survive the pipe when a person is watching. The project's tools come first on the PATH, as under npm.
 const env = {
