@@ -145,7 +145,8 @@ describe.each(TARGETS)("$name", (target) => {
       // Past its allowance, the stranger's requests are not checked at all: even the right secret is refused.
       const refused = await feed(secret, STRANGER);
       expect(refused).toMatchObject({ status: 429, rows: [null] });
-      expect(Number(refused.headers["Retry-After"])).toBeGreaterThanOrEqual(59);
+      // Until the stranger's oldest miss leaves the minute: at most 60 s, however long the flood took.
+      expect(Number(refused.headers["Retry-After"])).toBeGreaterThanOrEqual(1);
       expect(Number(refused.headers["Retry-After"])).toBeLessThanOrEqual(60);
       for (let i = 0; i < 20; i++) expect(titles((await feed(secret, PHONE)).rows)).toEqual(["Tour", "Rehearsal"]);
       // Right secrets cost nothing; only the stranger's ten misses are kept (the refused ones are not).
