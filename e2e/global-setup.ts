@@ -10,9 +10,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startBackend } from "../server/backend.mjs";
 import { siteOrigins } from "../server/http.mjs";
-import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
+import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
 import { readBuild, unservableBuild } from "../src/integrations/build-record.mjs";
 import { contentDir } from "../src/lib/content-dir.mjs";
+import { localFunctions } from "../tools/local-functions.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 import { journeyBackendOptions } from "./own-backend";
 
@@ -39,7 +40,11 @@ export default async function globalSetup() {
     );
   }
   // The site's server starts first: its origin is the one the backend must let the browser call from.
-  const server = createStaticServer({ root: distDir, backendUrl: backendUrl.origin });
+  const server = createStaticServer({
+    root: distDir,
+    backendUrl: backendUrl.origin,
+    functions: localFunctions({ supabaseUrl: backendUrl.origin, anonKey: LOCAL_ANON_KEY }),
+  });
   const port = await listen(server, Number(process.env.E2E_SITE_PORT ?? 0));
   const closeServer = async () => {
     server.closeAllConnections();

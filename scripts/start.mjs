@@ -12,11 +12,12 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { SITE_PORT, siteOrigins } from "../server/http.mjs";
-import { LOCAL_BACKEND_PORT } from "../server/local-keys.mjs";
+import { LOCAL_ANON_KEY, LOCAL_BACKEND_PORT } from "../server/local-keys.mjs";
 import { runBackend, stopOnSignal } from "../server/run.mjs";
 import { readBuild, unservableBuild } from "../src/integrations/build-record.mjs";
 import { contentDir } from "../src/lib/content-dir.mjs";
 import { astroBuild, buildAside } from "../tools/build-aside.mjs";
+import { localFunctions } from "../tools/local-functions.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -66,7 +67,13 @@ const backend = hostedUrl
   : await runBackend({ port: backendPort, allowedOrigins: siteOrigins([SITE_PORT, port]) });
 if (hostedUrl) console.log(`Using the Supabase project at ${hostedUrl} (no local backend started).`);
 
-const server = createStaticServer({ root, backendUrl });
+// The team calendar's feed, read as Netlify's function reads it: with the project's anon key.
+const anonKey = hostedUrl ? (process.env.PUBLIC_SUPABASE_ANON_KEY ?? "") : LOCAL_ANON_KEY;
+const server = createStaticServer({
+  root,
+  backendUrl,
+  functions: localFunctions({ supabaseUrl: backendUrl, anonKey }),
+});
 let listening;
 try {
   listening = await listen(server, port);

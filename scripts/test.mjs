@@ -27,6 +27,7 @@ import { FIXTURE_CONTENT } from "../src/lib/content-dir.mjs";
 import { ensureChromium } from "../tools/chromium.mjs";
 import { ensurePostgres } from "../tools/postgres.mjs";
 import { CORES } from "../tools/test-pace.mjs";
+import { ensurePythonIcalendar } from "../tools/python-icalendar.mjs";
 
 /**
  * @typedef {object} Step
@@ -121,9 +122,11 @@ const waitsFor = (/** @type {Step} */ step) => [
   ...(step.apart ?? []).filter((id) => selectedIds.has(id)),
 ];
 
-// Find (or install) the browser and the database server before spending minutes on the other steps.
+// Find (or install) the browser, the database server and Python's icalendar (a second reader of the feeds)
+// before spending minutes on the other steps.
 if (selected.some((step) => step.group === "e2e")) ensureChromium();
 if (selectedIds.has("unit")) ensurePostgres();
+if (selectedIds.has("unit")) ensurePythonIcalendar();
 
 // Colours survive the pipe when a person is watching. The project's tools come first on the PATH, as under npm.
 const env = {

@@ -49,6 +49,51 @@ CREATE OR REPLACE FUNCTION "private"."allowance_admits_at"("counted" timestamp w
 ALTER FUNCTION "private"."allowance_admits_at"("counted" timestamp with time zone[], "allowance" integer, "span" interval) OWNER TO "postgres";
 
 --
+-- Name: calendar_event_first_version(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."calendar_event_first_version"() RETURNS "trigger"
+    LANGUAGE "plpgsql"
+    SET "search_path" TO ''
+    AS $$
+begin
+  new.sequence := 0;
+  new.updated_at := clock_timestamp();
+  return new;
+end;
+$$;
+
+ALTER FUNCTION "private"."calendar_event_first_version"() OWNER TO "postgres";
+
+--
+-- Name: calendar_event_next_version(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."calendar_event_next_version"() RETURNS "trigger"
+    LANGUAGE "plpgsql"
+    SET "search_path" TO ''
+    AS $$
+begin
+  new.sequence := old.sequence + 1;
+  new.updated_at := greatest(clock_timestamp(), old.updated_at);
+  return new;
+end;
+$$;
+
+ALTER FUNCTION "private"."calendar_event_next_version"() OWNER TO "postgres";
+
+--
+-- Name: calendar_feed_hash("text"); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."calendar_feed_hash"("secret" "text") RETURNS "bytea"
+    LANGUAGE "sql" IMMUTABLE
+    SET "search_path" TO ''
+    RETURN CASE WHEN (("char_length"("secret") >= 1) AND ("char_length"("secret") <= 200)) THEN "sha256"("convert_to"("secret", 'UTF8'::"name")) ELSE NULL::"bytea" END;
+
+ALTER FUNCTION "private"."calendar_feed_hash"("secret" "text") OWNER TO "postgres";
+
+--
 -- Name: check_contacts_allowances("text", timestamp with time zone[], integer, integer, timestamp with time zone); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -73,6 +118,37 @@ end;
 $$;
 
 ALTER FUNCTION "private"."check_contacts_allowances"("what" "text", "counted" timestamp with time zone[], "per_minute" integer, "per_day" integer, "at_time" timestamp with time zone) OWNER TO "postgres";
+
+--
+-- Name: client_address_key("text"); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."client_address_key"("given" "text") RETURNS "text"
+    LANGUAGE "plpgsql" IMMUTABLE
+    SET "search_path" TO ''
+    AS $_$
+declare
+  address inet;
+begin
+  if given is null or char_length(given) > 100 then
+    return null;
+  end if;
+  begin
+    address := btrim(given)::inet;
+  exception when others then
+    return null;
+  end;
+  if family(address) = 6 and address << '::ffff:0.0.0.0/96'::inet then
+    address := substring(host(address) from '([^:]*)$')::inet;
+  end if;
+  if family(address) = 6 then
+    return network(set_masklen(address, 64))::text;
+  end if;
+  return host(address);
+end;
+$_$;
+
+ALTER FUNCTION "private"."client_address_key"("given" "text") OWNER TO "postgres";
 
 --
 -- Name: contact_values("jsonb"); Type: FUNCTION; Schema: private; Owner: postgres
@@ -384,6 +460,25 @@ CREATE OR REPLACE FUNCTION "private"."without_bidi_controls"("value" "text") RET
 ALTER FUNCTION "private"."without_bidi_controls"("value" "text") OWNER TO "postgres";
 
 --
+-- Name: calendar_feed_made_at(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "public"."calendar_feed_made_at"() RETURNS timestamp with time zone
+    LANGUAGE "plpgsql" STABLE SECURITY DEFINER
+    SET "search_path" TO ''
+    AS $$
+begin
+  if not (select private.is_team_member()) then
+    raise exception 'Only the team may see the calendar''s address'
+      using errcode = '42501', hint = 'Sign in to the team account.';
+  end if;
+  return (select made_at from private.calendar_feed);
+end;
+$$;
+
+ALTER FUNCTION "public"."calendar_feed_made_at"() OWNER TO "postgres";
+
+--
 -- Name: contacts_before_insert(); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
@@ -585,6 +680,30 @@ CREATE OR REPLACE FUNCTION "public"."heartbeat"() RETURNS timestamp with time zo
 ALTER FUNCTION "public"."heartbeat"() OWNER TO "postgres";
 
 --
+-- Name: new_calendar_feed_address(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "public"."new_calendar_feed_address"() RETURNS "text"
+    LANGUAGE "plpgsql" SECURITY DEFINER
+    SET "search_path" TO ''
+    AS $$
+declare
+  secret text := encode(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 'hex');
+begin
+  if not (select private.is_team_member()) then
+    raise exception 'Only the team may make the calendar''s address'
+      using errcode = '42501', hint = 'Sign in to the team account.';
+  end if;
+  insert into private.calendar_feed (id, secret_sha256, made_at)
+    values (true, private.calendar_feed_hash(secret), clock_timestamp())
+    on conflict (id) do update set secret_sha256 = excluded.secret_sha256, made_at = excluded.made_at;
+  return secret;
+end;
+$$;
+
+ALTER FUNCTION "public"."new_calendar_feed_address"() OWNER TO "postgres";
+
+--
 -- Name: restore_contacts(timestamp with time zone, boolean); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
@@ -658,9 +777,117 @@ $_$;
 
 ALTER FUNCTION "public"."restore_contacts"("at" timestamp with time zone, "dry_run" boolean) OWNER TO "postgres";
 
+--
+-- Name: team_calendar_feed("text", "text"); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "public"."team_calendar_feed"("secret" "text", "client" "text" DEFAULT NULL::"text") RETURNS "jsonb"
+    LANGUAGE "plpgsql" SECURITY DEFINER
+    SET "search_path" TO ''
+    AS $$
+declare
+  at_time timestamptz := clock_timestamp();
+  limits private.calendar_feed_limits;
+  caller_key text := private.request_client();
+  client_key text;
+  from_client timestamptz[];
+  from_caller timestamptz[];
+  admits_at timestamptz;
+  feed private.calendar_feed;
+begin
+  client_key := caller_key || coalesce(' for ' || private.client_address_key(client), '');
+  select * into limits from private.calendar_feed_limits where id;
+  delete from private.calendar_feed_misses where missed_at <= at_time - interval '1 minute';
+  from_client := array(select m.missed_at from private.calendar_feed_misses m where m.client = client_key);
+  if cardinality(from_client) >= limits.per_client_per_minute then
+    admits_at := private.allowance_admits_at(from_client, limits.per_client_per_minute, interval '1 minute');
+  else
+    select * into feed from private.calendar_feed
+      where id and secret_sha256 = private.calendar_feed_hash(secret);
+    if found then
+      return jsonb_build_object(
+        'made_at', feed.made_at,
+        'entries', coalesce((
+          select jsonb_agg(to_jsonb(e) order by coalesce(e.starts_at, e.start_day::timestamp at time zone 'UTC'), e.id)
+          from private.team_feed_entries e
+        ), '[]'::jsonb)
+      );
+    end if;
+    from_caller := array(select m.missed_at from private.calendar_feed_misses m where m.caller = caller_key);
+    if cardinality(from_caller) < limits.per_caller_per_minute then
+      insert into private.calendar_feed_misses (caller, client, missed_at) values (caller_key, client_key, at_time);
+      return null;
+    end if;
+    admits_at := private.allowance_admits_at(from_caller, limits.per_caller_per_minute, interval '1 minute');
+  end if;
+  perform set_config('response.status', '429', true);
+  perform set_config('response.headers', jsonb_build_array(jsonb_build_object('Retry-After',
+    greatest(1, ceil(extract(epoch from coalesce(admits_at, at_time + interval '1 minute') - at_time)))::integer::text
+  ))::text, true);
+  return null;
+end;
+$$;
+
+ALTER FUNCTION "public"."team_calendar_feed"("secret" "text", "client" "text") OWNER TO "postgres";
+
 SET default_tablespace = '';
 
 SET default_table_access_method = "heap";
+
+--
+-- Name: calendar_feed; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE IF NOT EXISTS "private"."calendar_feed" (
+    "id" boolean DEFAULT true NOT NULL,
+    "secret_sha256" "bytea" NOT NULL,
+    "made_at" timestamp with time zone DEFAULT "now"() NOT NULL,
+    CONSTRAINT "calendar_feed_id_check" CHECK ("id"),
+    CONSTRAINT "calendar_feed_secret_sha256_check" CHECK (("octet_length"("secret_sha256") = 32))
+);
+
+ALTER TABLE "private"."calendar_feed" OWNER TO "postgres";
+
+--
+-- Name: calendar_feed_limits; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE IF NOT EXISTS "private"."calendar_feed_limits" (
+    "id" boolean DEFAULT true NOT NULL,
+    "per_client_per_minute" integer DEFAULT 10 NOT NULL,
+    "per_caller_per_minute" integer DEFAULT 300 NOT NULL,
+    CONSTRAINT "calendar_feed_limits_id_check" CHECK ("id"),
+    CONSTRAINT "calendar_feed_limits_per_caller_per_minute_check" CHECK (("per_caller_per_minute" >= 0)),
+    CONSTRAINT "calendar_feed_limits_per_client_per_minute_check" CHECK (("per_client_per_minute" >= 0))
+);
+
+ALTER TABLE "private"."calendar_feed_limits" OWNER TO "postgres";
+
+--
+-- Name: calendar_feed_misses; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE IF NOT EXISTS "private"."calendar_feed_misses" (
+    "id" bigint NOT NULL,
+    "caller" "text" NOT NULL,
+    "client" "text" NOT NULL,
+    "missed_at" timestamp with time zone NOT NULL
+);
+
+ALTER TABLE "private"."calendar_feed_misses" OWNER TO "postgres";
+
+--
+-- Name: calendar_feed_misses_id_seq; Type: SEQUENCE; Schema: private; Owner: postgres
+--
+
+ALTER TABLE "private"."calendar_feed_misses" ALTER COLUMN "id" ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME "private"."calendar_feed_misses_id_seq"
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
 
 --
 -- Name: fan_signups_refusals; Type: TABLE; Schema: private; Owner: postgres
@@ -686,13 +913,40 @@ CREATE TABLE IF NOT EXISTS "public"."calendar_events" (
     "end_date" timestamp with time zone NOT NULL,
     "event_type" "text" DEFAULT 'gig'::"text" NOT NULL,
     "created_at" timestamp with time zone DEFAULT "now"() NOT NULL,
+    "sequence" integer DEFAULT 0 NOT NULL,
+    "updated_at" timestamp with time zone DEFAULT "now"() NOT NULL,
     CONSTRAINT "calendar_events_check" CHECK (("end_date" >= "start_date")),
     CONSTRAINT "calendar_events_description_check" CHECK (("char_length"("description") <= 2000)),
     CONSTRAINT "calendar_events_event_type_check" CHECK (("event_type" = ANY (ARRAY['away'::"text", 'gig'::"text", 'rehearsal'::"text", 'recording'::"text", 'promotion'::"text"]))),
+    CONSTRAINT "calendar_events_sequence_check" CHECK (("sequence" >= 0)),
     CONSTRAINT "calendar_events_title_check" CHECK ((("char_length"("title") >= 1) AND ("char_length"("title") <= 200)))
 );
 
 ALTER TABLE "public"."calendar_events" OWNER TO "postgres";
+
+--
+-- Name: team_feed_entries; Type: VIEW; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE VIEW "private"."team_feed_entries" AS
+ SELECT ("e"."id")::"text" AS "id",
+    'event'::"text" AS "kind",
+    "e"."title",
+    "e"."description",
+    NULL::"text" AS "location",
+    "e"."event_type" AS "category",
+    true AS "all_day",
+    (("e"."start_date" AT TIME ZONE 'UTC'::"text"))::"date" AS "start_day",
+    (("e"."end_date" AT TIME ZONE 'UTC'::"text"))::"date" AS "end_day",
+    NULL::timestamp with time zone AS "starts_at",
+    NULL::timestamp with time zone AS "ends_at",
+    NULL::"text" AS "time_zone",
+    'CONFIRMED'::"text" AS "status",
+    "e"."sequence",
+    "e"."updated_at"
+   FROM "public"."calendar_events" "e";
+
+ALTER TABLE "private"."team_feed_entries" OWNER TO "postgres";
 
 --
 -- Name: contacts; Type: TABLE; Schema: public; Owner: postgres
@@ -878,6 +1132,27 @@ CREATE TABLE IF NOT EXISTS "public"."fan_signups_limits" (
 ALTER TABLE "public"."fan_signups_limits" OWNER TO "postgres";
 
 --
+-- Name: calendar_feed_limits calendar_feed_limits_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY "private"."calendar_feed_limits"
+    ADD CONSTRAINT "calendar_feed_limits_pkey" PRIMARY KEY ("id");
+
+--
+-- Name: calendar_feed_misses calendar_feed_misses_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY "private"."calendar_feed_misses"
+    ADD CONSTRAINT "calendar_feed_misses_pkey" PRIMARY KEY ("id");
+
+--
+-- Name: calendar_feed calendar_feed_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY "private"."calendar_feed"
+    ADD CONSTRAINT "calendar_feed_pkey" PRIMARY KEY ("id");
+
+--
 -- Name: fan_signups_refusals fan_signups_refusals_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
 --
 
@@ -962,6 +1237,18 @@ ALTER TABLE ONLY "public"."fan_signups"
     ADD CONSTRAINT "fan_signups_pkey" PRIMARY KEY ("id");
 
 --
+-- Name: calendar_feed_misses_caller_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX "calendar_feed_misses_caller_idx" ON "private"."calendar_feed_misses" USING "btree" ("caller", "missed_at");
+
+--
+-- Name: calendar_feed_misses_client_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX "calendar_feed_misses_client_idx" ON "private"."calendar_feed_misses" USING "btree" ("client", "missed_at");
+
+--
 -- Name: calendar_events_start_date_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -1034,6 +1321,18 @@ CREATE INDEX "fan_signups_held_created_at_idx" ON "public"."fan_signups_held" US
 CREATE UNIQUE INDEX "fan_signups_held_email_key" ON "public"."fan_signups_held" USING "btree" ("lower"("email"));
 
 --
+-- Name: calendar_events calendar_event_first_version; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE TRIGGER "calendar_event_first_version" BEFORE INSERT ON "public"."calendar_events" FOR EACH ROW EXECUTE FUNCTION "private"."calendar_event_first_version"();
+
+--
+-- Name: calendar_events calendar_event_next_version; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE TRIGGER "calendar_event_next_version" BEFORE UPDATE ON "public"."calendar_events" FOR EACH ROW EXECUTE FUNCTION "private"."calendar_event_next_version"();
+
+--
 -- Name: contacts contacts_before_insert; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
@@ -1074,6 +1373,24 @@ CREATE OR REPLACE TRIGGER "fan_signups_before_insert" BEFORE INSERT ON "public".
 --
 
 CREATE OR REPLACE TRIGGER "fan_signups_one_removal_per_request" AFTER DELETE ON "public"."fan_signups" REFERENCING OLD TABLE AS "removed" FOR EACH STATEMENT EXECUTE FUNCTION "private"."fan_signups_one_removal_per_request"();
+
+--
+-- Name: calendar_feed; Type: ROW SECURITY; Schema: private; Owner: postgres
+--
+
+ALTER TABLE "private"."calendar_feed" ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: calendar_feed_limits; Type: ROW SECURITY; Schema: private; Owner: postgres
+--
+
+ALTER TABLE "private"."calendar_feed_limits" ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: calendar_feed_misses; Type: ROW SECURITY; Schema: private; Owner: postgres
+--
+
+ALTER TABLE "private"."calendar_feed_misses" ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: fan_signups_refusals; Type: ROW SECURITY; Schema: private; Owner: postgres
@@ -1231,10 +1548,34 @@ GRANT USAGE ON SCHEMA "public" TO "service_role";
 REVOKE ALL ON FUNCTION "private"."allowance_admits_at"("counted" timestamp with time zone[], "allowance" integer, "span" interval) FROM PUBLIC;
 
 --
+-- Name: FUNCTION "calendar_event_first_version"(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."calendar_event_first_version"() FROM PUBLIC;
+
+--
+-- Name: FUNCTION "calendar_event_next_version"(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."calendar_event_next_version"() FROM PUBLIC;
+
+--
+-- Name: FUNCTION "calendar_feed_hash"("secret" "text"); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."calendar_feed_hash"("secret" "text") FROM PUBLIC;
+
+--
 -- Name: FUNCTION "check_contacts_allowances"("what" "text", "counted" timestamp with time zone[], "per_minute" integer, "per_day" integer, "at_time" timestamp with time zone); Type: ACL; Schema: private; Owner: postgres
 --
 
 REVOKE ALL ON FUNCTION "private"."check_contacts_allowances"("what" "text", "counted" timestamp with time zone[], "per_minute" integer, "per_day" integer, "at_time" timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION "client_address_key"("given" "text"); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."client_address_key"("given" "text") FROM PUBLIC;
 
 --
 -- Name: FUNCTION "contact_values"("contact" "jsonb"); Type: ACL; Schema: private; Owner: postgres
@@ -1346,6 +1687,13 @@ GRANT ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") TO "auth
 GRANT ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") TO "service_role";
 
 --
+-- Name: FUNCTION "calendar_feed_made_at"(); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "public"."calendar_feed_made_at"() FROM PUBLIC;
+GRANT ALL ON FUNCTION "public"."calendar_feed_made_at"() TO "authenticated";
+
+--
 -- Name: FUNCTION "contacts_before_insert"(); Type: ACL; Schema: public; Owner: postgres
 --
 
@@ -1398,11 +1746,26 @@ GRANT ALL ON FUNCTION "public"."heartbeat"() TO "anon";
 GRANT ALL ON FUNCTION "public"."heartbeat"() TO "authenticated";
 
 --
+-- Name: FUNCTION "new_calendar_feed_address"(); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "public"."new_calendar_feed_address"() FROM PUBLIC;
+GRANT ALL ON FUNCTION "public"."new_calendar_feed_address"() TO "authenticated";
+
+--
 -- Name: FUNCTION "restore_contacts"("at" timestamp with time zone, "dry_run" boolean); Type: ACL; Schema: public; Owner: postgres
 --
 
 REVOKE ALL ON FUNCTION "public"."restore_contacts"("at" timestamp with time zone, "dry_run" boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION "public"."restore_contacts"("at" timestamp with time zone, "dry_run" boolean) TO "service_role";
+
+--
+-- Name: FUNCTION "team_calendar_feed"("secret" "text", "client" "text"); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "public"."team_calendar_feed"("secret" "text", "client" "text") FROM PUBLIC;
+GRANT ALL ON FUNCTION "public"."team_calendar_feed"("secret" "text", "client" "text") TO "anon";
+GRANT ALL ON FUNCTION "public"."team_calendar_feed"("secret" "text", "client" "text") TO "authenticated";
 
 --
 -- Name: TABLE "calendar_events"; Type: ACL; Schema: public; Owner: postgres

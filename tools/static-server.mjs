@@ -16,6 +16,10 @@ import { headersFor, loadSiteHeaders } from "../src/integrations/netlify-headers
 import { allowedHostsFromEnv, foreignHostMessage, hostAllowed } from "../server/http.mjs";
 
 /** @typedef {import("../src/integrations/netlify-headers.mjs").HeaderRule} HeaderRule */
+/**
+ * A function served under a path, as Netlify serves netlify/functions/ (tools/local-functions.mjs).
+ * @typedef {{ prefix: string, handle: (request: Request, context: { ip?: string }) => Promise<Response> }} SiteFunction
+ */
 
 /** @type {Record<string, string>} */
 const TYPES = {
@@ -81,13 +85,15 @@ async function resolveFile(root, pathname) {
  * The header rules are read once, before the first answer; a malformed rule
  * makes every answer a 500 that names it, as a deploy would fail.
  * `allowedHosts`: the Host names answered (allowedHostsFromEnv() by default).
- * @param {{ root: string, headerRules?: HeaderRule[] | Promise<HeaderRule[]>, backendUrl?: string, allowedHosts?: string[] }} options
+ * `functions` answer the paths under their prefix, before any file, as a function with a path does on Netlify.
+ * @param {{ root: string, headerRules?: HeaderRule[] | Promise<HeaderRule[]>, backendUrl?: string, allowedHosts?: string[], functions?: SiteFunction[] }} options
  */
 export function createStaticServer({
   root,
   headerRules = loadSiteHeaders(root),
   backendUrl,
   allowedHosts = allowedHostsFromEnv(),
+  functions = [],
 }) {
   const rules = Promise.resolve(headerRules);
   rules.catch(() => {}); // reported by each request instead
@@ -100,6 +106,8 @@ export function createStaticServer({
         return res.end(`Forbidden: ${foreignHostMessage(req.headers.host)}\n`);
       }
       const url = new URL(req.url ?? "/", "http://localhost");
+      const fn = functions.find(({ prefix }) => url.pathname.startsWith(prefix));
+      if (fn) return await answerWithFunction(fn, req, res);
       if (req.method !== "GET" && req.method !== "HEAD") {
         // A static site takes no writes: anything but reading is refused, as Netlify refuses it.
         req.resume();
@@ -134,6 +142,28 @@ export function createStaticServer({
       res.end(String(error));
     }
   });
+}
+
+/**
+ * A request answered by a function: it gets the request (without a body: the functions served here read
+ * none) and the client's address, as Netlify's context.ip.
+ * @param {SiteFunction} fn
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ */
+async function answerWithFunction(fn, req, res) {
+  req.resume();
+  const request = new Request(new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`), {
+    method: req.method,
+    headers: Object.entries(req.headers).flatMap(([name, value]) =>
+      (typeof value === "string" ? [value] : (value ?? [])).map(
+        (item) => /** @type {[string, string]} */ ([name, item]),
+      ),
+    ),
+  });
+  const response = await fn.handle(request, { ip: req.socket.remoteAddress });
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(req.method === "HEAD" ? undefined : Buffer.from(await response.arrayBuffer()));
 }
 
 /**

@@ -12,8 +12,10 @@ export type Database = {
           end_date: string;
           event_type: string;
           id: string;
+          sequence: number;
           start_date: string;
           title: string;
+          updated_at: string;
         };
         Insert: {
           created_at?: string;
@@ -21,8 +23,10 @@ export type Database = {
           end_date: string;
           event_type?: string;
           id?: string;
+          sequence?: number;
           start_date: string;
           title: string;
+          updated_at?: string;
         };
         Update: {
           created_at?: string;
@@ -30,8 +34,10 @@ export type Database = {
           end_date?: string;
           event_type?: string;
           id?: string;
+          sequence?: number;
           start_date?: string;
           title?: string;
+          updated_at?: string;
         };
         Relationships: [];
       };
@@ -238,9 +244,17 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      calendar_feed_made_at: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
+      };
       fan_signups_refused: { Args: Record<PropertyKey, never>; Returns: number };
       fan_signups_release_held: { Args: { accept: boolean }; Returns: number };
       heartbeat: { Args: Record<PropertyKey, never>; Returns: string };
+      new_calendar_feed_address: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
+      };
       restore_contacts: {
         Args: { at: string; dry_run?: boolean };
         Returns: {
@@ -251,6 +265,10 @@ export type Database = {
           problem: string;
           then_values: Json;
         }[];
+      };
+      team_calendar_feed: {
+        Args: { client?: string; secret: string };
+        Returns: Json;
       };
     };
     Enums: {
