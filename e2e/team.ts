@@ -43,7 +43,7 @@ export function gateStatus(page: Page): Locator {
 
 /**
  * Types the team password and presses Login on the Enter Password screen, as a team member opens
- * any team page (the calendar, the contacts, the fans list), and waits for the spec's Access granted.
+ * any team page (the calendar, the contacts, the fans list), and waits for Access granted (docs/features.md#team-sign-in).
  */
 export async function signIn(page: Page): Promise<void> {
   await page.getByLabel("Password", { exact: true }).fill(TEAM_PASSWORD);

@@ -1,7 +1,7 @@
 -- The calendar is the team's: only a session of the shared team account may read or add events.
 -- The team account carries app_metadata.team = 'stagedoor', which only the service role can set (a user
 -- can change their own user_metadata, so that is never trusted). The anon role loses every right on
--- calendar_events; contacts stay open to anyone, as the spec says.
+-- calendar_events; contacts stay open to anyone, as the site's first brief had them.
 -- Applies unchanged to a hosted Supabase project (auth.jwt() is Supabase's) and to the local backend.
 
 create schema if not exists private;

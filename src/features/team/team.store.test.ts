@@ -52,7 +52,7 @@ describe("signing in to the team session", () => {
     expect(toastLines()).toEqual(["Access granted: You can now edit the calendar"]);
   });
 
-  it("says the spec's Access granted on every team page alike", async () => {
+  it("says Access granted in the same words on every team page", async () => {
     for (const place of Object.values(TEAM_PLACES)) {
       $toasts.set([]);
       const { session } = setup({}, undefined, place);

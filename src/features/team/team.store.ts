@@ -43,7 +43,7 @@ export type TeamSessionDependencies = {
   client: () => Promise<AuthClient>;
   /** The team account's e-mail: everyone signs in to the one shared account with the shared password. */
   email: string;
-  /** The page the session opens, which its words name (the spec's toasts are the same on every page). */
+  /** The page the session opens, which its words name (the Login's two toasts are the same on every page: docs/features.md#team-sign-in). */
   place: TeamPlace;
   page: PageSource;
   network: EventSource;
@@ -129,7 +129,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
 
   /**
    * The Login: unlocks and says "Access granted", or says why not (a wrong
-   * password in the spec's words, anything else also on the gate). Returns whether it unlocked.
+   * password in the words of docs/features.md#team-sign-in, anything else also on the gate). Returns whether it unlocked.
    */
   async function signIn(password: string): Promise<boolean> {
     // One sign-in at a time: a second press while the first is on its way does nothing.
