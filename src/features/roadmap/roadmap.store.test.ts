@@ -5,7 +5,7 @@ import { memoryStorage } from "../../test/memory-storage";
 import { recordToasts } from "../../test/toast-recorder";
 import type { ToastAction } from "../toasts/toasts.store";
 import { defaultTasks, ROADMAP_STORAGE_KEY, ROADMAP_UNREADABLE_KEY, roadmapReducer, type Roadmap } from "./roadmap";
-import { parseBackup } from "./roadmap-backup";
+import { parseBackup } from "./roadmap.backup";
 import { createRoadmapStore, isQuotaError, UNDO_WINDOW_MS } from "./roadmap.store";
 
 const defaults = defaultTasks(defaultRoadmap);

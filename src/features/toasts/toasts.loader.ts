@@ -11,7 +11,7 @@ export function mountToasterOnFirstToast(): void {
     if (started) return;
     started = true;
     stopListening();
-    import("./mountToaster")
+    import("./toasts.mount")
       .then(({ mountToaster }) => mountToaster())
       // Offline or a stale deploy: the queued toasts stay queued and the page keeps working.
       .catch((error: unknown) => console.error("The notifications could not be loaded.", error));

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mountToasterOnFirstToast } from "./toaster-loader";
+import { mountToasterOnFirstToast } from "./toasts.loader";
 import { showToast } from "./toasts.store";
 
 /**
@@ -17,7 +17,7 @@ describe("the toast renderer", () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
     // The renderer's code (React DOM, the toast library) is transformed and loaded here, where the hook's
     // timeout allows for a loaded machine, so the test below waits only for React to render.
-    await import("./mountToaster");
+    await import("./toasts.mount");
   });
 
   it("is not started until a toast is queued, then shows that toast", async () => {
