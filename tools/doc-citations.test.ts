@@ -3,10 +3,11 @@
  * real: the document is in the project and has that heading. The code cites docs/features.md for what a page
  * promises, word for word; a renamed section would otherwise leave the citations pointing at nothing.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { projectFiles } from "./project-files.mjs";
 import { headingAnchors } from "./readme-links.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -14,16 +15,6 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const FOLDERS = ["src", "server", "tools", "scripts", "e2e", "supabase", "netlify"];
 const SOURCE = /\.(ts|tsx|mjs|js|astro|sql)$/;
 const CITATION = /\bdocs\/([\w-]+\.md)#([\w-]+)/g;
-
-/** Every source file under `folder`, as paths from the project's root. */
-function sourceFiles(folder: string): string[] {
-  return readdirSync(join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory())
-      return entry.name === "node_modules" || entry.name.startsWith(".") ? [] : sourceFiles(path);
-    return SOURCE.test(entry.name) ? [path] : [];
-  });
-}
 
 /** The citations in `text` that name no document of `documents` or no heading of it, as `document#anchor`. */
 function brokenCitations(text: string, documents: (name: string) => string | undefined): string[] {
@@ -50,7 +41,7 @@ describe("citations of docs/ in the code", () => {
   });
 
   it("each name a heading of a document in docs/", () => {
-    const files = FOLDERS.flatMap(sourceFiles);
+    const files = FOLDERS.flatMap((folder) => projectFiles(ROOT, folder, SOURCE));
     const cited = files.filter((file) => readFileSync(join(ROOT, file), "utf8").match(CITATION));
     expect(cited.length).toBeGreaterThan(10);
     const broken = files.flatMap((file) =>

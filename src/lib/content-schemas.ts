@@ -6,7 +6,8 @@
  * what to write, the schema gives its message.
  */
 import { z } from "astro/zod";
-import { zonedDateTime, type ContentFile } from "./owner-content";
+import { zonedDateTime } from "./content-problems";
+import type { ContentFile } from "./owner-content";
 
 /** Each file, and what one entry of it is called in a message. */
 export const contentFiles = {

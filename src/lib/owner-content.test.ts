@@ -10,7 +10,8 @@ import type { Loader, LoaderContext } from "astro/loaders";
 import { afterEach, describe, expect, it } from "vitest";
 import { collections } from "../content.config";
 import { bioSchema, contentFiles, tourDateSchema } from "./content-schemas";
-import { dateTimeProblem, listEntries, readContentFile, readMarkdownFile } from "./owner-content";
+import { dateTimeProblem } from "./content-problems";
+import { listEntries, readContentFile, readMarkdownFile } from "./owner-content";
 
 const realTour = readFileSync(new URL("../content/tour.yaml", import.meta.url), "utf8");
 const roots: string[] = [];
