@@ -581,7 +581,7 @@ test("locks and says why when the team password is changed elsewhere, keeping th
 /** The line the page shows while an allowance refuses adding or changing. */
 const allowanceLine = (page: Page) => page.getByRole("status").filter({ hasText: /^The team has / });
 
-test("refuses a contact beyond the minute's allowance with the spec's toast, says why and when it works again, keeps it in the form, and adds it once allowed @own-backend", async ({
+test("refuses a contact beyond the minute's allowance with the promised toast, says why and when it works again, keeps it in the form, and adds it once allowed @own-backend", async ({
   page,
   ownBackend,
 }) => {

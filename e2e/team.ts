@@ -41,7 +41,7 @@ export function gateStatus(page: Page): Locator {
     .getByRole("status");
 }
 
-/** What "Access granted" says on each team page: the spec's words on the calendar, the page's tool elsewhere. */
+/** What "Access granted" says on each team page: the promised words on the calendar (docs/features.md#team-sign-in), the page's tool elsewhere. */
 const ACCESS_GRANTED: Record<string, string> = {
   "/calendar": "You can now edit the calendar",
   "/contacts": "You can now edit the contact directory",
@@ -50,7 +50,8 @@ const ACCESS_GRANTED: Record<string, string> = {
 
 /**
  * Types the team password and presses Login on the Enter Password screen, as a team member opens
- * any team page (the calendar, the contacts, the fans list), and waits for Access granted in that page's words.
+ * any team page (the calendar, the contacts, the fans list), and waits for Access granted in that page's words
+ * (docs/features.md#team-sign-in).
  */
 export async function signIn(page: Page): Promise<void> {
   await page.getByLabel("Password", { exact: true }).fill(TEAM_PASSWORD);

@@ -9,7 +9,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "astro/zod";
 import { contentDir } from "./content-dir.mjs";
-import { zonedDateTime, type ContentFile } from "./owner-content";
+import { zonedDateTime } from "./content-problems";
+import type { ContentFile } from "./owner-content";
 
 /** The content folder: src/content/, or the tests' fixtures (src/lib/content-dir.mjs). */
 const dir = contentDir();

@@ -10,7 +10,8 @@ import type { Loader, LoaderContext } from "astro/loaders";
 import { afterEach, describe, expect, it } from "vitest";
 import { collections } from "../content.config";
 import { bioSchema, contentFiles, tourDateSchema } from "./content-schemas";
-import { dateTimeProblem, listEntries, readContentFile, readMarkdownFile } from "./owner-content";
+import { dateTimeProblem } from "./content-problems";
+import { listEntries, readContentFile, readMarkdownFile } from "./owner-content";
 
 // The files the loaders read: the fixtures (src/test/content/), as the tests set STAGEDOOR_CONTENT.
 const [tourFile, bioFile] = [contentFiles.tourDates.path, contentFiles.bio.path];

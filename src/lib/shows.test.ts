@@ -25,7 +25,7 @@ describe("the next show", () => {
     expect(nextShow(tour.dates, at("2025-04-23T22:00:01Z"))?.id).toBe(donegal.id);
   });
 
-  it("is none on today's date: the spec's three dates were in 2025", () => {
+  it("is none on today's date: the fixture's three dates were in 2025", () => {
     expect(nextShow(tour.dates, today)).toBeUndefined();
     expect(showsAhead(tour.dates, today)).toEqual([]);
   });
@@ -54,7 +54,7 @@ describe("the tour card's order", () => {
     ]);
   });
 
-  it("keeps the spec's three dates in their order, all over, on today's date", () => {
+  it("keeps the fixture's three dates in their order, all over, on today's date", () => {
     expect(upcomingFirst(tour.dates, today)).toEqual([galway, donegal, dublin].map((date) => ({ date, over: true })));
   });
 

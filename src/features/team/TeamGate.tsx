@@ -49,7 +49,7 @@ const FOCUSABLE =
 /**
  * After a Login on this page, the Login button has gone with the gate: focus goes to the tool's first
  * control once it is there (where Tab would have led), unless the tool or the person put it somewhere
- * already. The toasts that follow the sign-in then keep clear of it (toast-placement.store.ts).
+ * already. The toasts that follow the sign-in then keep clear of it (toasts.placement.store.ts).
  */
 function useFocusAfterSignIn(unlocked: boolean) {
   const box = useRef<HTMLDivElement>(null);

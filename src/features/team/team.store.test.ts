@@ -52,7 +52,7 @@ describe("signing in to the team session", () => {
     expect(toastLines()).toEqual(["Access granted: You can now edit the calendar"]);
   });
 
-  it("says Access granted naming the tool of the page it opened, in the spec's words on the calendar", async () => {
+  it("says Access granted naming the tool of the page it opened, in the promised words on the calendar", async () => {
     const said: string[] = [];
     for (const place of Object.values(TEAM_PLACES)) {
       $toasts.set([]);

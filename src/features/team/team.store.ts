@@ -46,7 +46,7 @@ export type TeamSessionDependencies = {
   /** The team account's e-mail: everyone signs in to the one shared account with the shared password. */
   email: string;
   /**
-   * The team page, which the session's words name (the calendar's are the spec's); in the browser, the one
+   * The team page, which the session's words name (the calendar's are the promised ones: docs/features.md#team-sign-in); in the browser, the one
    * shown now, read as each word is said, as one session follows the team from page to page.
    */
   place: TeamPlace | (() => TeamPlace);
@@ -135,7 +135,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
 
   /**
    * The Login: unlocks and says "Access granted", or says why not (a wrong
-   * password in the spec's words, anything else also on the gate). Returns whether it unlocked.
+   * password in the words of docs/features.md#team-sign-in, anything else also on the gate). Returns whether it unlocked.
    */
   async function signIn(password: string): Promise<boolean> {
     // One sign-in at a time: a second press while the first is on its way does nothing.

@@ -1,9 +1,9 @@
 /**
  * The team sign-in's words and rules, the same on every page behind it
- * (/calendar, /contacts, /fans): the spec's toasts for the Login, what a
+ * (/calendar, /contacts, /fans): the Login's toasts (docs/features.md#team-sign-in), what a
  * refused Login says, why a page locks itself, and how a failed call is told
  * apart (no connection, a session the server no longer accepts). The words
- * that are not the spec's name the page they are on. Pure, and light: the
+ * beyond those two toasts name the page they are on. Pure, and light: the
  * Enter Password screen loads with it and without any page's own logic.
  */
 import { calendarCopy, contactsCopy, fansCopy } from "../../data/tools";
@@ -13,7 +13,7 @@ export type Notice = { title: string; description: string };
 
 /** The toast for a wrong password, word for word as the product defines it, on every page. */
 export const WRONG_PASSWORD: Notice = { title: "Access denied", description: "Incorrect password" };
-/** The spec's toast for the right one: its title on every page, its words the spec's on the calendar (accessGranted). */
+/** The toast for the right one: its title on every page, its words those of docs/features.md#team-sign-in on the calendar (accessGranted). */
 const ACCESS_GRANTED_TITLE = "Access granted";
 
 /** A page behind the team sign-in, as its own words name it. */
@@ -57,7 +57,7 @@ export function teamPlaceAt(pathname: string): TeamPlace {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** What the sign-in says on `place` beyond the spec's two toasts. */
+/** What the sign-in says on `place` beyond the Login's two toasts. */
 export function teamWords(place: TeamPlace) {
   return {
     /** The toast of a Login that opened the page. */
@@ -112,8 +112,8 @@ export function isAccessRefused(error: unknown): boolean {
 }
 
 /**
- * What a refused Login says on `place`. A wrong password keeps the spec's
- * words; a refusal that is not about the password says what happened and what to do.
+ * What a refused Login says on `place`. A wrong password keeps the words of
+ * docs/features.md#team-sign-in; a refusal that is not about the password says what happened and what to do.
  */
 export function signInRefusal(error: unknown, place: TeamPlace): Notice {
   const words = teamWords(place);

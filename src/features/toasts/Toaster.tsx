@@ -75,7 +75,7 @@ function ToastCard({ message, id, visible }: { message: ToastMessage; id: string
         visible ? "pointer-events-auto opacity-100" : "pointer-events-none opacity-0"
       } ${destructive ? "border-red-700 bg-red-700 text-white" : "border-stone-200 bg-white text-stone-900"}`}
       data-variant={message.variant}
-      // Measured by the placement (toast-placement.store.ts) while on screen.
+      // Measured by the placement (toasts.placement.store.ts) while on screen.
       data-toast-visible={visible ? "" : undefined}
       // react-hot-toast applies ariaProps only to its own ToastBar, not to custom toasts, so the card announces itself.
       role={destructive ? "alert" : "status"}

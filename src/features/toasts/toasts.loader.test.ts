@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { mountToasterOnFirstToast } from "./toaster-loader";
+import { mountToasterOnFirstToast } from "./toasts.loader";
 import { $toasts, showToast } from "./toasts.store";
 
 /**
@@ -19,7 +19,7 @@ describe("the toast renderer", () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
     // The renderer's code (React DOM, the toast library) is transformed and loaded here, where the hook's
     // timeout allows for a loaded machine, so the test below waits only for React to render.
-    await import("./mountToaster");
+    await import("./toasts.mount");
   });
 
   it("asks for the renderer's code only when the first toast is queued, and only once", () => {

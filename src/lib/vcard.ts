@@ -2,7 +2,7 @@
  * vCard 4.0 writer (RFC 6350): turns people into the text of a .vcf file that
  * phone and desktop address books import. Pure: no DOM, values in, text out.
  */
-import { joinContentLines } from "../../lib/content-lines";
+import { joinContentLines } from "./content-lines";
 
 /** One person as the writer needs them; empty optional fields are left out of the card. */
 export type VCardPerson = {

@@ -9,7 +9,7 @@ import {
   type Placement,
   type Rect,
   type Surroundings,
-} from "./toast-placement";
+} from "./toasts.placement";
 
 const rect = (left: number, top: number, width: number, height: number): Rect => ({
   left,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createToastPlacement } from "./toast-placement.store";
+import { createToastPlacement } from "./toasts.placement.store";
 
 const BOTTOM_RIGHT = { position: "bottom-right", inset: 16 };
 const TOP_RIGHT = { position: "top-right", inset: 16 };

@@ -2,11 +2,11 @@
  * Keeps the toasts clear of every control a person could use and of what they are working on:
  * follows the last control they focused or pressed (outside the toasts), and whenever toasts come
  * and go, the page scrolls or the window changes size, measures the stack, the visible controls and
- * that control's form or card, and picks the place (toast-placement.ts). The window, the toaster's
+ * that control's form or card, and picks the place (toasts.placement.ts). The window, the toaster's
  * element and the frame scheduler are handed in.
  */
 import { atom, type ReadableAtom } from "nanostores";
-import { choosePlacement, DEFAULT_PLACEMENT, stackExtent, type Placement, type Rect } from "./toast-placement";
+import { choosePlacement, DEFAULT_PLACEMENT, stackExtent, type Placement, type Rect } from "./toasts.placement";
 
 /** What a control's work belongs to: its form, its card, its table row, its group, the month it is a day of. */
 const WORK_AREA = "form, article, tr, [role=group], [role=grid], [role=dialog]";

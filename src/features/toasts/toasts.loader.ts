@@ -8,7 +8,7 @@ import { $toasts } from "./toasts.store";
 /** Fetches the renderer's code and starts it; a test hands in its own to see when it is asked for. */
 export type ToasterLoad = () => Promise<{ mountToaster: () => void }>;
 
-export function mountToasterOnFirstToast(load: ToasterLoad = () => import("./mountToaster")): void {
+export function mountToasterOnFirstToast(load: ToasterLoad = () => import("./toasts.mount")): void {
   let started = false;
   const start = () => {
     if (started) return;

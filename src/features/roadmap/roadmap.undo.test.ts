@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultRoadmap } from "../../data/roadmap";
 import { defaultTasks, roadmapReducer, type Roadmap } from "./roadmap";
-import { recordDeletion, restoreTask, type DeletedTask } from "./roadmap-undo";
+import { recordDeletion, restoreTask, type DeletedTask } from "./roadmap.undo";
 
 const defaults = defaultTasks(defaultRoadmap);
 const ids = (roadmap: Roadmap, groupId: string) => roadmap[groupId].map((task) => task.id);

@@ -8,7 +8,7 @@ import {
   backupText,
   parseBackup,
   readBackupFile,
-} from "./roadmap-backup";
+} from "./roadmap.backup";
 
 const defaults = defaultTasks(defaultRoadmap);
 const now = new Date(2026, 10, 22, 18, 5, 9);
