@@ -4,7 +4,7 @@
  * backend with nothing but the anon key and the secret. The feed is read back with ical.js and with
  * Python's icalendar. Two visitors are two local source addresses (127.0.0.2, 127.0.0.3), since the
  * function names the address a request comes from; the allowances themselves are the SQL's own tests
- * (supabase/tests/team-calendar-feed.test.ts).
+ * (supabase/tests/team-calendar-feed-secrets.test.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { type IncomingHttpHeaders, request, type Server } from "node:http";

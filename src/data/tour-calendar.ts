@@ -4,7 +4,8 @@
  * status). Pure: the static endpoints in src/pages pass the site URL and the
  * build time, and tests pass their own.
  */
-import { buildCalendar, dublinWallTime, ICS_MIME_TYPE, type IcsEvent } from "../lib/ics.mjs";
+import { dublinWallTime } from "../lib/dublin-time.mjs";
+import { buildCalendar, ICS_MIME_TYPE, type IcsEvent } from "../lib/ics.mjs";
 import { site } from "./site";
 import { tour } from "./tour";
 import { SHOW_MINUTES, tourLinkLabels, type TourDate, type TourDateStatus } from "./tour-dates";

@@ -13,6 +13,7 @@
  * as it is, on Netlify and behind `npm start` alike.
  */
 import ICAL from "ical.js";
+import { DUBLIN_VTIMEZONE } from "./dublin-time.mjs";
 
 /** iCalendar's line break (src/lib/content-lines.ts has the same for the other text formats). */
 const CRLF = "\r\n";
@@ -62,33 +63,6 @@ for (const name of ["name", "x-wr-calname", "x-published-ttl"]) {
  */
 
 /**
- * Europe/Dublin the way calendar apps exchange it: GMT in winter, Irish
- * Summer Time (+01:00) from 01:00 UTC on the last Sunday of March to 01:00 UTC
- * on the last Sunday of October (the EU rule, in force since 1996 and for
- * every date we write). Each DTSTART is the local time just before the change.
- */
-const DUBLIN_VTIMEZONE = [
-  "BEGIN:VTIMEZONE",
-  "TZID:Europe/Dublin",
-  "X-LIC-LOCATION:Europe/Dublin",
-  "BEGIN:DAYLIGHT",
-  "TZOFFSETFROM:+0000",
-  "TZOFFSETTO:+0100",
-  "TZNAME:IST",
-  "DTSTART:19700329T010000",
-  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
-  "END:DAYLIGHT",
-  "BEGIN:STANDARD",
-  "TZOFFSETFROM:+0100",
-  "TZOFFSETTO:+0000",
-  "TZNAME:GMT",
-  "DTSTART:19701025T020000",
-  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
-  "END:STANDARD",
-  "END:VTIMEZONE",
-].join(CRLF);
-
-/**
  * Text as iCalendar may carry it: control characters other than tabs and line breaks (which the
  * grammar does not allow, and which some parsers choke on) removed, the line and paragraph separators
  * made line breaks, and lone UTF-16 surrogates (which UTF-8 cannot encode) made U+FFFD. The library
@@ -108,26 +82,6 @@ export function cleanText(value) {
       )
       .replace(/\r\n|\r/g, "\n")
   );
-}
-
-const dublinClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Dublin",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-/**
- * What a clock in Dublin shows at `instant`, as YYYY-MM-DDTHH:mm:ss (summer time included).
- * @param {Date} instant
- */
-export function dublinWallTime(instant) {
-  const parts = Object.fromEntries(dublinClock.formatToParts(instant).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SubscribeClient } from "./calendar.subscribe.api";
+import type { SubscribeClient } from "./calendar.api";
 import { createCalendarSubscribe } from "./calendar.subscribe.store";
 import { madeAtText, subscriptionAddresses } from "./calendar.subscribe";
 

@@ -11,7 +11,7 @@ import { atom } from "nanostores";
 import { getSupabase } from "../../lib/supabase";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
-import { feedAddressMadeAt, makeFeedAddress, type SubscribeClient } from "./calendar.subscribe.api";
+import { feedAddressMadeAt, makeFeedAddress, type SubscribeClient } from "./calendar.api";
 import { subscriptionAddresses, type SubscriptionAddresses } from "./calendar.subscribe";
 
 export type SubscribeState = {

@@ -81,11 +81,11 @@ function useFocusAfterSignIn(unlocked: boolean) {
   return box;
 }
 
-/** Once signed in, the links to the other team pages keep the session (team-links.store.ts, fetched then). */
+/** Once signed in, the links to the other team pages keep the session (team.links.store.ts, fetched then). */
 function useTeamLinks(unlocked: boolean) {
   useEffect(() => {
     if (!unlocked) return;
-    import("./team-links.store")
+    import("./team.links.store")
       .then(({ followTeamLinks }) => followTeamLinks())
       // Offline or a stale deploy: the links load their page afresh, which asks for the password again.
       .catch(() => {});
