@@ -149,7 +149,7 @@ test("tells the team how many sign-ups an allowance refused in the last 24 hours
   await expectAccessible(page);
 });
 
-test("shows the sign-ups held while too many came at once apart from the list, and adds or clears them in one action", async ({
+test("shows the sign-ups held while too many came at once apart from the list, and adds or clears them in one action @own-backend", async ({
   page,
   ownBackend,
 }) => {

@@ -8,15 +8,9 @@ import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import { Button } from "../../components/ui/Button";
 import { downloadText } from "../../lib/download";
-import {
-  formatSignupDate,
-  heldSignupsText,
-  interestShort,
-  refusedSignupsText,
-  signupCount,
-  type FanSignup,
-} from "./fans";
+import { formatSignupDate, interestShort, refusedSignupsText, signupCount, type FanSignup } from "./fans";
 import { fansList } from "./fans.store";
+import { HeldSignups } from "./HeldSignups";
 
 const COUNT_ID = "fans-count";
 
@@ -60,45 +54,6 @@ function RemoveCell({ signup }: { signup: FanSignup }) {
   );
 }
 
-/**
- * The held sign-ups, apart from the list: what they are, the two actions, and each address with its choice
- * and date. Nothing shows while none are held.
- */
-function HeldSignups() {
-  const list = fansList();
-  const held = useStore(list.$held);
-  const releasing = useStore(list.$releasing);
-  if (!held || held.length === 0) return null;
-  return (
-    <section aria-labelledby="held-heading" className="space-y-4 rounded border border-amber-300 bg-amber-50 p-4">
-      <h2 id="held-heading" className="text-lg font-semibold">
-        Held sign-ups
-      </h2>
-      <p>{heldSignupsText(held.length)}</p>
-      <div className="flex flex-wrap gap-2">
-        <Button aria-disabled={releasing} onClick={() => void list.releaseHeld(true).then(keepFocusInList)}>
-          Add all to the list
-        </Button>
-        <Button
-          variant="secondary"
-          aria-disabled={releasing}
-          onClick={() => void list.releaseHeld(false).then(keepFocusInList)}
-        >
-          Clear all
-        </Button>
-      </div>
-      <ul className="space-y-1">
-        {held.map((signup) => (
-          <li key={signup.id} className="break-all">
-            {signup.email} · {interestShort(signup.interest)} ·{" "}
-            <time dateTime={signup.created_at}>{formatSignupDate(signup.created_at)}</time>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 export function SignupList() {
   const list = fansList();
   const signups = useStore(list.$signups);
@@ -126,7 +81,7 @@ export function SignupList() {
         </Button>
       </div>
       {refused === null ? null : <p className="text-stone-700">{refusedSignupsText(refused)}</p>}
-      <HeldSignups />
+      <HeldSignups onAnswered={keepFocusInList} />
       {count === 0 ? (
         <p>No sign-ups yet.</p>
       ) : (
