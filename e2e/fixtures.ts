@@ -177,3 +177,19 @@ export async function imageSize(bytes: Buffer): Promise<{ format?: string; width
   const { format, width, height } = await sharp(bytes).metadata();
   return { format, width, height };
 }
+
+/**
+ * Stops the page's clock (installed with page.clock.install()) a moment ahead of where it stands: it runs on
+ * while the test reads it and asks, so on a busy machine that moment may have passed, and the next is later.
+ */
+export async function stopClock(page: Page) {
+  for (let ahead = 100; ; ahead *= 4) {
+    const at = (await page.evaluate(() => Date.now())) + ahead;
+    try {
+      await page.clock.pauseAt(at);
+      return;
+    } catch (error) {
+      if (ahead > 60_000 || !String(error).includes("to the past")) throw error;
+    }
+  }
+}
