@@ -4,7 +4,7 @@
  * phone, wherever the card is on the screen.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, stopClock, test, waitForAnimations } from "./fixtures";
+import { expect, framesOn, stopClock, test, waitForAnimations } from "./fixtures";
 import { addContact, card, editingCard, openContacts, searchBox } from "./contacts-page";
 import { uniqueWord } from "./team";
 
@@ -91,11 +91,7 @@ for (const { device, viewport, column } of [
       for (const toast of await failures(page).all()) await expect(toast).toBeInViewport({ ratio: 1 });
       const buttons = editing.getByRole("button", { name: /^(Save|Cancel)$/ });
       const clear = { toasts: 3, pressable: ["Save: clear", "Cancel: clear"] };
-      const frameOn = async () => {
-        await page.clock.runFor(20);
-        return underToasts(buttons);
-      };
-      await expect.poll(frameOn, `card at ${offset} px`).toEqual(clear);
+      await expect.poll(() => framesOn(page, () => underToasts(buttons)), `card at ${offset} px`).toEqual(clear);
       await waitForAnimations(page);
       expect(await underToasts(buttons), `card at ${offset} px, toasts settled`).toEqual(clear);
       await pressWhereSeen(page, cancel);

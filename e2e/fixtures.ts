@@ -221,3 +221,9 @@ export async function stopClock(page: Page) {
     }
   }
 }
+
+/** Moves a stopped clock on by a frame or so, then reads `what`: for polling what the page measures in frames. */
+export async function framesOn<T>(page: Page, what: () => Promise<T>): Promise<T> {
+  await page.clock.runFor(20);
+  return what();
+}
