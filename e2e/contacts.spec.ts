@@ -14,7 +14,8 @@ import ICAL from "ical.js";
 import type { Page, Request } from "@playwright/test";
 import { builtTeamEmail } from "../server/team-account.mjs";
 import { deferred } from "../src/test/deferred";
-import { expect, expectAccessible, expectToast, test } from "./fixtures";
+import { patient } from "../tools/test-pace.mjs";
+import { expect, expectAccessible, expectToast, expectToastShown, recordToasts, test } from "./fixtures";
 import { layoutShifts, recordLayoutShifts } from "./layout-shifts";
 import type { OwnBackend } from "./own-backend";
 import { LEGACY_CONTACTS_KEY } from "../src/features/contacts/contacts";
@@ -373,6 +374,8 @@ test("two people editing one card lose nothing: other fields merge without askin
   browser,
   baseURL,
 }) => {
+  // Two browsers, three openings of the page and six saves: the work of three journeys, given their time.
+  test.setTimeout(patient(90_000));
   const name = `Labhrás ${uniqueWord()}`;
   await openContacts(page);
   await addContact(page, { name, role: "Piper", phone: "01 234" });
@@ -397,6 +400,8 @@ test("two people editing one card lose nothing: other fields merge without askin
   // stays and nothing is saved until a choice. "Keep theirs" keeps their role and still saves my e-mail.
   await saveEdit(page, name, { Role: "Píobaire" });
   await expectToast(page, "Contact updated");
+  // Saved (the toast may still be the first save's): the card is closed and shows the new role.
+  await expect(card(page, name).getByText("Píobaire", { exact: true })).toBeVisible();
   await saveEdit(two, name, { Role: "Piper and singer", Email: "labhras@example.ie" });
   await expect(conflictRow(two, "Role").getByRole("cell")).toHaveText(["Piper and singer", "Píobaire"]);
   await expect(conflictNotice(two).getByRole("columnheader")).toHaveText(["Field", "Yours", "Theirs"]);
@@ -413,6 +418,7 @@ test("two people editing one card lose nothing: other fields merge without askin
   await openContacts(page);
   await saveEdit(page, name, { Role: "Fiddler", Phone: "087 111" });
   await expectToast(page, "Contact updated");
+  await expect(card(page, name).getByText("Fiddler", { exact: true })).toBeVisible();
   await saveEdit(two, name, { Role: "Piper", Email: "labhras@piper.example" });
   await expect(conflictRow(two, "Role").getByRole("cell")).toHaveText(["Piper", "Fiddler"]);
   await expect(conflictNotice(two)).toContainText("Their change to Phone is kept either way.");
@@ -541,6 +547,7 @@ test("locks and says why when the team password is changed elsewhere, keeping th
   ownBackend,
 }) => {
   const backend = await ownBackend();
+  await recordToasts(page);
   await openContacts(page);
   const typed = { name: "Gráinne Ní Mháille", role: "Promoter", email: "grainne@example.ie", phone: "091 555 0100" };
   await fillContact(page, typed);
@@ -555,7 +562,7 @@ test("locks and says why when the team password is changed elsewhere, keeping th
   await expect(addForm(page)).toHaveCount(0);
   await expect(gateStatus(page)).toHaveText(reason);
   await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
-  await expectToast(page, "Contacts locked", reason);
+  await expectToastShown(page, "Contacts locked", reason);
 
   // The old password no longer opens it; the new one does, with what was typed still in the form.
   await page.getByLabel("Password", { exact: true }).fill(TEAM_PASSWORD);
