@@ -6,7 +6,8 @@
  * (netlify/functions/team-calendar/) calls it. Entries of any kind share one shape (the columns of
  * private.team_feed_entries): team events are all-day, other kinds may be timed in a time zone.
  */
-import { buildCalendar, dublinWallTime } from "./ics.mjs";
+import { dublinWallTime } from "./dublin-time.mjs";
+import { buildCalendar } from "./ics.mjs";
 
 /** How often a subscribed calendar app fetches the feed again. */
 const FEED_REFRESH = "PT1H";
