@@ -141,7 +141,7 @@ const env = {
 const started = Date.now();
 const seconds = (/** @type {number} */ since) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
 
-/** @type {Map<string, { status: "passed" | "failed" | "skipped", time: string, detail?: string }>} */
+/** @type {Map<string, { status: "passed" | "failed" | "skipped", time: string, detail?: string, tail?: string }>} */
 const results = new Map();
 /** @type {Set<string>} */
 const running = new Set();
@@ -176,10 +176,30 @@ function run(step, live) {
       }
       if (status === 0) console.log(`✔ ${step.name} (${time})`);
       else console.error(`✖ ${step.name} failed (exit ${signal ?? status}) after ${time}`);
-      results.set(step.id, { status: status === 0 ? "passed" : "failed", time });
+      results.set(step.id, {
+        status: status === 0 ? "passed" : "failed",
+        time,
+        // A long run's log is often read from its end only (a CI page keeps the last screens): a failed step's
+        // own last lines (Vitest's and Playwright's lists of what failed, and why) are said again in the summary.
+        ...(status === 0 ? {} : { tail: lastLines(Buffer.concat(output).toString("utf8"), TAIL_LINES) }),
+      });
       resolve(status);
     });
   });
+}
+
+/** How many of a failed step's last lines the summary repeats. */
+const TAIL_LINES = 60;
+
+/**
+ * The last `count` lines of `text`, without the colours' escape codes (a CI page shows them as litter).
+ * @param {string} text
+ * @param {number} count
+ */
+function lastLines(text, count) {
+  // eslint-disable-next-line no-control-regex -- the escape codes are what this removes
+  const plain = text.replace(/\u001b\[[0-9;]*m/g, "").trimEnd();
+  return plain.split("\n").slice(-count).join("\n");
 }
 
 /** Whether every step not yet started waits, directly or not, for `step`: then nothing runs beside it. */
@@ -228,6 +248,10 @@ const total = seconds(started);
 if (failed.length === 0 && skipped.length === 0) {
   console.log(`All checks passed in ${total}.`);
 } else {
+  for (const step of failed) {
+    const tail = results.get(step.id)?.tail;
+    if (tail) console.error(`\n✖ ${step.name}: its last lines, again\n${tail}\n`);
+  }
   console.error("Summary:");
   for (const step of selected) {
     const result = results.get(step.id);
