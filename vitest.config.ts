@@ -17,6 +17,12 @@ process.env.STAGEDOOR_CONTENT ||= FIXTURE_CONTENT;
 // it (stubs and spies undone, listeners removed, process.env restored), and the setup file refuses jsdom
 // there. `npx vitest run --sequence.shuffle.files --maxWorkers=1` puts every file in one process in a new
 // order: what one file leaves behind shows up as another's failure.
+/** The time zones the calendar's tests run in again, beside the machine's own: UTC-11 and UTC+14. */
+const calendarZones = [
+  ["Pacific/Pago_Pago", "UTC-11"],
+  ["Pacific/Kiritimati", "UTC+14"],
+] as const;
+
 const ownProcess = ["src/**/*.test.tsx", "src/features/toasts/*.test.ts", "src/integrations/deploy-guard.test.ts"];
 
 export default getViteConfig({
@@ -53,6 +59,21 @@ export default getViteConfig({
           globalSetup: ["./src/test/content-store.ts"],
         },
       },
+      // The calendar stores a picked day as noon UTC of that date: its tests run again at both ends of the
+      // clock, in this run (a run of their own would start Vitest twice more for a second of tests).
+      ...calendarZones.map(([zone, offset]) => ({
+        extends: true,
+        test: {
+          name: `calendar at ${offset} (${zone})`,
+          include: ["src/features/calendar/**/*.test.ts"],
+          env: { TZ: zone },
+          isolate: false,
+          provide: { sharedProcess: true },
+          unstubGlobals: true,
+          unstubEnvs: true,
+          globalSetup: ["./src/test/content-store.ts"],
+        },
+      })),
       {
         extends: true,
         test: {
