@@ -66,18 +66,17 @@ test("a visitor goes from the home page to the story and the tour dates, and add
     expect(hero!.width).toBe(1280);
     expect(hero!.height + bar!.height).toBeGreaterThanOrEqual(800 - 1);
     // The photo comes first: eager, high priority, AVIF or WebP in several widths, decoded.
-    const photo = main(page).locator("picture img");
+    const heroSection = main(page).locator("section").first();
+    const photo = heroSection.locator("picture img");
     await expect(photo).toHaveAttribute("loading", "eager");
     await expect(photo).toHaveAttribute("fetchpriority", "high");
     // Its size is known before it arrives, so nothing moves when it does.
     await expect(photo).toHaveAttribute("width", /^[1-9]\d*$/);
     await expect(photo).toHaveAttribute("height", /^[1-9]\d*$/);
-    await expect(main(page).locator("picture source").first()).toHaveAttribute("srcset", /(,.*){2}/);
-    await expect(main(page).locator("picture source")).toHaveCount(2);
+    await expect(heroSection.locator("picture source").first()).toHaveAttribute("srcset", /(,.*){2}/);
+    await expect(heroSection.locator("picture source")).toHaveCount(2);
     expect(
-      await main(page)
-        .locator("picture source")
-        .evaluateAll((all) => all.map((s) => s.getAttribute("type"))),
+      await heroSection.locator("picture source").evaluateAll((all) => all.map((s) => s.getAttribute("type"))),
     ).toEqual(["image/avif", "image/webp"]);
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expectAccessible(page);
@@ -92,6 +91,31 @@ test("a visitor goes from the home page to the story and the tour dates, and add
       nextShow.getByRole("link", { name: "Sign up for news to hear about the next tour first" }),
     ).toHaveAttribute("href", "/listen#signup");
     await expect(nextShow.locator("time")).toHaveCount(0);
+  });
+
+  await test.step("under the next show, the single with the cover releases.yaml names, which arrives without moving anything", async () => {
+    await recordLayoutShiftsFromNow(page);
+    const release = page.getByRole("region", { name: content.featured.title });
+    const cover = release.getByRole("img", { name: content.featured.coverAlt });
+    // Below the first screen: lazy, its size known before it arrives, in the encodings /listen's cover has.
+    await expect(cover).toHaveAttribute("loading", "lazy");
+    await expect(cover).toHaveAttribute("width", /^[1-9]\d*$/);
+    await expect(cover).toHaveAttribute("height", /^[1-9]\d*$/);
+    await release.scrollIntoViewIfNeeded();
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The AVIF of the cover the content names, at the smallest width that fills its 112 px square.
+    const shown = await cover.evaluate((img: HTMLImageElement) => ({
+      file: new URL(img.currentSrc).pathname,
+      width: img.getBoundingClientRect().width,
+      height: img.getBoundingClientRect().height,
+    }));
+    expect(shown.file).toMatch(
+      new RegExp(`^/_astro/${content.featured.cover!.replace(/\.\w+$/, "")}\\.[\\w-]+\\.avif$`),
+    );
+    expect(shown).toMatchObject({ width: 112, height: 112 });
+    await expect(release.getByText("Debut single, out now", { exact: true })).toBeVisible();
+    await expect(release.getByRole("link", { name: "Where to listen" })).toHaveAttribute("href", "/listen");
+    expect(await layoutShifts(page, { within: "main" })).toEqual([]);
     await page.evaluate(() => scrollTo({ top: 0, behavior: "instant" }));
   });
 

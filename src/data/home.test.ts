@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { featuredRelease } from "./content";
-import { home, taglineOf } from "./home";
-import { kickerOf } from "./listen";
+import { home, latestReleaseOf, taglineOf } from "./home";
+import { kickerOf, listen } from "./listen";
 
 describe("the home page's words", () => {
   it("announce the single", () => {
@@ -32,5 +32,19 @@ describe("the home page's words", () => {
 
   it("offer the single on /listen as the second way in", () => {
     expect(home.listen).toEqual({ label: "Listen to “Mother”", href: "/listen" });
+  });
+
+  it("show the release again under the next show, with the cover /listen shows and the way there", () => {
+    expect(home.release).toMatchObject({ title: "Mother", kicker: "Debut single, out now" });
+    expect(home.release.cover).toEqual(listen.cover);
+    expect(home.release.cover.alt).toBe("Cover of “Mother”: a figure in a warm, lit doorway at the end of a dark room");
+    expect(home.release.listen).toEqual({ label: "Where to listen", href: "/listen" });
+  });
+
+  it("name the file and the release when a cover is not in src/assets/", () => {
+    const misnamed = { ...featuredRelease, id: "harbour", cover: "harbour-cover.jpg" };
+    expect(() => latestReleaseOf(misnamed, new Date())).toThrow(
+      /releases\.yaml, release "harbour", field cover: there is no image src\/assets\/harbour-cover\.jpg$/,
+    );
   });
 });

@@ -1,14 +1,30 @@
 /**
- * Copy and picture of the home page: the hero announces the featured release (src/content/releases.yaml)
- * as it stands on the build's day, "out now" once it is out; under it, the next show.
+ * Copy and pictures of the home page: the hero announces the featured release (src/content/releases.yaml)
+ * as it stands on the build's day, "out now" once it is out; under it, the next show, then that release
+ * with its own cover.
  */
 import heroImage from "../assets/hero.jpg";
 import { featuredRelease } from "./content";
+import { coverOf } from "./images";
+import { kickerOf } from "./listen";
 import { outWhen, releaseBilling, type Release } from "./releases";
 
 /** 'Debut Single "Mother" out now', or before its day 'Debut Single "Mother" out March 7th'. */
 export function taglineOf(release: Release, now: Date): string {
   return `${releaseBilling(release)} "${release.title}" ${outWhen(release, now)}`;
+}
+
+/**
+ * The release under the next show, as it stands at `now`: the cover releases.yaml names, described in its
+ * `coverAlt`, what it is ("Debut single, out now"), its title and the way to where it plays.
+ */
+export function latestReleaseOf(release: Release, now: Date) {
+  return {
+    cover: coverOf(release),
+    kicker: kickerOf(release, now),
+    title: release.title,
+    listen: { label: "Where to listen", href: "/listen" },
+  };
 }
 
 export const home = {
@@ -20,5 +36,7 @@ export const home = {
   cta: { label: "Learn More", context: "about the artist", href: "/bio" },
   /** The quieter second action: where to hear the release. */
   listen: { label: `Listen to “${featuredRelease.title}”`, href: "/listen" },
+  /** Under the next show: the featured release with its cover. */
+  release: latestReleaseOf(featuredRelease, new Date()),
   title: "Irish folk and indie singer-songwriter",
 } as const;

@@ -3,6 +3,8 @@
  * pages' images: the schema has checked that each file is there.
  */
 import type { ImageMetadata } from "astro";
+import { contentFiles } from "../lib/content-schemas";
+import type { Release } from "./releases";
 
 /** Every image in src/assets/ (the encodings kept in src/assets/encoded/ aside), by its path from here. */
 const images = import.meta.glob<ImageMetadata>(["../assets/**/*.{jpg,jpeg,png,webp,avif}", "!../assets/encoded/**"], {
@@ -15,4 +17,12 @@ export function imageNamed(name: string | undefined, where: string): ImageMetada
   const image = name === undefined ? undefined : images[`../assets/${name}`];
   if (!image) throw new Error(`${where}: there is no image src/assets/${name ?? ""}`);
   return image;
+}
+
+/** A release's cover as the pages show it: the image its `cover` names, described by its `coverAlt`. */
+export function coverOf(release: Release): { src: ImageMetadata; alt: string } {
+  return {
+    src: imageNamed(release.cover, `${contentFiles.releases.path}, release "${release.id}", field cover`),
+    alt: release.coverAlt ?? "",
+  };
 }

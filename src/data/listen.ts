@@ -3,9 +3,8 @@
  * releases.yaml), where to play it, the next show, the news sign-up and her profiles. The links
  * themselves are in src/data/links.ts.
  */
-import { contentFiles } from "../lib/content-schemas";
 import { featuredRelease } from "./content";
-import { imageNamed } from "./images";
+import { coverOf } from "./images";
 import { streaming } from "./links";
 import { outWhen, releaseTypeWord, type Release } from "./releases";
 import { site } from "./site";
@@ -28,14 +27,8 @@ export const listen = {
     "see her next show and sign up for news.",
   kicker: kickerOf(featuredRelease, new Date()),
   single: featuredRelease.title,
-  cover: {
-    // The featured release's own cover, as releases.yaml names it.
-    src: imageNamed(
-      featuredRelease.cover,
-      `${contentFiles.releases.path}, release "${featuredRelease.id}", field cover`,
-    ),
-    alt: featuredRelease.coverAlt ?? "",
-  },
+  /** The featured release's own cover, as releases.yaml names it. */
+  cover: coverOf(featuredRelease),
   /** The visible text of each service's button. */
   listenOn: (service: string) => `Listen on ${service}`,
   nextShow: { heading: "Next show", ticketsLabel: "Tickets and details" },
