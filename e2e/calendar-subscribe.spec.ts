@@ -13,7 +13,7 @@ test("gives the team a secret address whose feed holds its events, and a new add
 }) => {
   await openCalendar(page);
   const title = `Soundcheck ${uniqueWord()}`;
-  await pickDay(page, 15);
+  await pickDay(page, 22);
   await fillEvent(page, title, "Monitors, then the set");
   await page.getByRole("button", { name: "Add Event" }).click();
   await expectToast(page, "Event added", "New event has been added successfully");
