@@ -21,6 +21,7 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { setPriority } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FIXTURE_CONTENT } from "../src/lib/content-dir.mjs";
@@ -39,6 +40,7 @@ import { ensurePythonIcalendar } from "../tools/python-icalendar.mjs";
  * @property {string[]} [after] steps that must pass first (when they run at all)
  * @property {string[]} [apart] steps that must have ended first, passed or not (when they run at all)
  * @property {string} [group] a second id that selects it with the others of its group
+ * @property {boolean} [first] whether it goes before the others for the cores (see `BACKGROUND_NICENESS`)
  */
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -67,6 +69,7 @@ const STEPS = [
     name: "production build of the fixture content into dist-test/",
     command: process.execPath,
     args: ["scripts/build.mjs", "--dist=dist-test"],
+    first: true,
   },
   {
     id: "journeys",
@@ -75,6 +78,7 @@ const STEPS = [
     command: bin("playwright"),
     args: ["test", "--project", "journeys"],
     after: ["build"],
+    first: true,
   },
   {
     id: "own-backend",
@@ -84,6 +88,7 @@ const STEPS = [
     args: ["test", "--project", "own-backend"],
     after: ["build"],
     apart: CORES < 4 ? ["journeys", "unit"] : ["journeys"],
+    first: true,
   },
   { ...npmScript("check", "type check", "typecheck:astro"), after: ["build"] },
   npmScript("types", "type check of the Node code", "typecheck:node"),
@@ -154,6 +159,13 @@ function run(step, live) {
     shell: step.shell,
     stdio: ["ignore", live ? "inherit" : "pipe", live ? "inherit" : "pipe"],
   });
+  if (!step.first && child.pid !== undefined) {
+    try {
+      setPriority(child.pid, BACKGROUND_NICENESS);
+    } catch {
+      // A system that refuses it runs the step at the usual priority: slower journeys, the same results.
+    }
+  }
   child.stdout?.on("data", (chunk) => output.push(chunk));
   child.stderr?.on("data", (chunk) => output.push(chunk));
   return new Promise((resolve) => {
@@ -178,6 +190,14 @@ function run(step, live) {
     });
   });
 }
+
+/**
+ * The niceness of the steps that are not `first`. The build, then the journeys, are the run's longest chain
+ * and the only steps whose waits a busy core can stretch past a timeout (a browser's frame, a toast's
+ * life): they get the cores when they want them, and the unit tests and the checks, which only wait for
+ * themselves, take the rest. The work is the same; it is only its order under contention.
+ */
+const BACKGROUND_NICENESS = 10;
 
 /** How many of a failed step's last lines the summary repeats. */
 const TAIL_LINES = 60;
