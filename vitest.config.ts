@@ -62,7 +62,7 @@ export default getViteConfig({
       // The calendar stores a picked day as noon UTC of that date: its tests run again at both ends of the
       // clock, in this run (a run of their own would start Vitest twice more for a second of tests).
       ...calendarZones.map(([zone, offset]) => ({
-        extends: true,
+        extends: true as const,
         test: {
           name: `calendar at ${offset} (${zone})`,
           include: ["src/features/calendar/**/*.test.ts"],
