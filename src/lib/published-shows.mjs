@@ -1,7 +1,9 @@
 // @ts-check
 /**
- * Published shows as the database holds them (public.shows, supabase/migrations/20250111000000): the
- * columns the anon key may read. Plain JavaScript, so scripts run by Node without a build read it too.
+ * Published shows as the database holds them (public.shows, supabase/migrations/20250111000000) and as
+ * the tour file wrote them (src/content/tour.yaml): the columns the anon key may read, a row as a tour
+ * date entry (what the build checks and renders), and an entry as a row (what `npm run tour:import` and
+ * the seed write). Plain JavaScript, so the import script, run by Node without a build, reads it too.
  */
 
 /** The columns of a published show that anyone may read (the anon key's grant), in the table's order. */
@@ -24,3 +26,114 @@ export const PUBLIC_SHOW_COLUMNS = /** @type {const} */ ([
   "status",
   "previous_starts_at",
 ]);
+
+/** The time zone a show is in unless the team says otherwise. */
+const DEFAULT_SHOW_TIME_ZONE = "Europe/Dublin";
+
+/**
+ * @typedef {object} ShowRow a published show's public columns, as the REST API answers them
+ * @property {string} id
+ * @property {string} venue_name
+ * @property {string} venue_street
+ * @property {string} venue_town
+ * @property {string} venue_county
+ * @property {string} venue_postal_code
+ * @property {string} venue_country
+ * @property {string} starts_at an ISO instant
+ * @property {string} time_zone an IANA name
+ * @property {string} ticket_url
+ * @property {"ticket" | "venue"} ticket_kind
+ * @property {number | null} price
+ * @property {string | null} currency
+ * @property {string | null} availability
+ * @property {string | null} on_sale_at
+ * @property {string} status scheduled, postponed, rescheduled, sold-out or cancelled
+ * @property {string | null} previous_starts_at
+ */
+
+/**
+ * @typedef {object} TourFileDate a date as src/content/tour.yaml lists it (checked by its schema)
+ * @property {string} id
+ * @property {string} startDate
+ * @property {{ name: string, street: string, town: string, county: string, postalCode: string, country: string }} venue
+ * @property {string} link
+ * @property {"ticket" | "venue"} kind
+ * @property {string} [status]
+ * @property {{ price: number, currency: string, availability?: string, onSale?: string }} [tickets]
+ */
+
+/**
+ * A date of the tour file as a published show's row (its gig aside): the doors in Irish time.
+ * @param {TourFileDate} date
+ */
+export function showRowOf(date) {
+  return {
+    id: date.id,
+    venue_name: date.venue.name,
+    venue_street: date.venue.street,
+    venue_town: date.venue.town,
+    venue_county: date.venue.county,
+    venue_postal_code: date.venue.postalCode,
+    venue_country: date.venue.country,
+    starts_at: new Date(date.startDate).toISOString(),
+    time_zone: DEFAULT_SHOW_TIME_ZONE,
+    ticket_url: date.link,
+    ticket_kind: date.kind,
+    price: date.tickets?.price ?? null,
+    currency: date.tickets?.currency ?? null,
+    availability: date.tickets?.availability ?? null,
+    on_sale_at: date.tickets?.onSale ? new Date(date.tickets.onSale).toISOString() : null,
+    status: date.status ?? "scheduled",
+    previous_starts_at: null,
+  };
+}
+
+/** @param {unknown} value @param {number} longest */
+const isShownLine = (value, longest) =>
+  typeof value === "string" && value.length <= longest && value.trim() !== "" && !/\p{Cc}/u.test(value);
+
+const WEB_ADDRESS =
+  /^https:\/\/[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:[0-9]{1,5})?([/?#][^\s\p{Cc}]*)?$/u;
+
+/**
+ * What the database would refuse in a show's row (the checks of public.shows, as the browser and the
+ * import can tell before asking): one line per field, empty when it would be accepted. The database
+ * checks again; this spares a round trip, and a gig made for a show the database then refuses.
+ * @param {Partial<ReturnType<typeof showRowOf>>} row
+ * @returns {string[]}
+ */
+export function showProblems(row) {
+  const problems = [];
+  if (typeof row.id !== "string" || row.id.length > 100 || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(row.id)) {
+    problems.push("id: lower case letters, digits and single dashes, e.g. belfast-2027-03-12");
+  }
+  /** @type {[keyof typeof row, string, number][]} */
+  const lines = [
+    ["venue_name", "venue name", 200],
+    ["venue_street", "street", 200],
+    ["venue_town", "town", 100],
+    ["venue_county", "county", 100],
+    ["venue_postal_code", "postal code", 20],
+  ];
+  for (const [column, name, longest] of lines) {
+    if (!isShownLine(row[column], longest)) problems.push(`${name}: one line of at most ${longest} characters`);
+  }
+  if (typeof row.venue_country !== "string" || !/^[A-Z]{2}$/.test(row.venue_country)) {
+    problems.push("country: the country's two capital letters: IE, GB, FR");
+  }
+  if (typeof row.starts_at !== "string" || Number.isNaN(Date.parse(row.starts_at)))
+    problems.push("doors: a date and time");
+  if (typeof row.ticket_url !== "string" || row.ticket_url.length > 2000 || !WEB_ADDRESS.test(row.ticket_url)) {
+    problems.push("link: a whole address starting with https://");
+  }
+  if (row.ticket_kind !== "ticket" && row.ticket_kind !== "venue") problems.push("kind: ticket or venue");
+  const price = row.price ?? null;
+  if (price !== null && !(price >= 0 && price < 100000 && Math.abs(price * 100 - Math.round(price * 100)) < 1e-6)) {
+    problems.push("price: at most two digits after the point: 12.50");
+  }
+  if ((price === null) !== ((row.currency ?? null) === null)) problems.push("price and currency: both or neither");
+  if (row.currency && !/^[A-Z]{3}$/.test(row.currency)) problems.push("currency: three capital letters: EUR, GBP");
+  if (price === null && (row.availability || row.on_sale_at))
+    problems.push("tickets: availability and on-sale time need a price");
+  return problems;
+}
