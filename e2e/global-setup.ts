@@ -10,7 +10,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startBackend } from "../server/backend.mjs";
 import { siteOrigins } from "../server/http.mjs";
-import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
+import { readSeed } from "../server/database.mjs";
+import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
+import { readPublishedShows } from "../src/lib/published-shows.mjs";
 import { readBuild, unservableBuild } from "../src/integrations/build-record.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 import { journeyBackendOptions } from "./own-backend";
@@ -44,6 +46,7 @@ export default async function globalSetup() {
       port: Number(backendUrl.port),
       host: backendUrl.hostname,
       dataDir,
+      seed: readSeed(),
       ...journeyBackendOptions(),
       allowedOrigins: siteOrigins([port]),
     });
@@ -60,6 +63,8 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
   process.env.E2E_SUPABASE_URL = backend.url;
+  // The tour the journeys expect: the seed's published shows, as the build read them.
+  process.env.E2E_SHOWS = JSON.stringify(await readPublishedShows({ url: backend.url, key: LOCAL_ANON_KEY }));
   return async () => {
     await closeServer();
     await backend.close();

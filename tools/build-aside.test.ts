@@ -44,7 +44,7 @@ describe("building aside", () => {
     expect(outcome).toEqual({
       ok: false,
       status: 1,
-      kept: { state: "complete", ...lastGood, supabaseUrl: expect.any(String) },
+      kept: { state: "complete", ...lastGood, supabaseUrl: expect.any(String), showsDigest: "" },
     });
     expect([page(dist, "index.html"), page(dist, "tour.html")]).toEqual(["last good home", "last good tour"]);
     expect(readdirSync(folder)).toEqual(["dist"]);
@@ -103,6 +103,12 @@ describe("reading a build folder", () => {
     writeFileSync(join(dist, BUILD_RECORD), "{ not json");
     expect(readBuild(dist)).toEqual({ state: "unfinished" });
     writeSite(dist, {}, lastGood);
-    expect(readBuild(dist)).toEqual({ state: "complete", ...lastGood, supabaseUrl: "http://127.0.0.1:54321" });
+    // A record from before builds noted their shows reads as having none.
+    expect(readBuild(dist)).toEqual({
+      state: "complete",
+      ...lastGood,
+      supabaseUrl: "http://127.0.0.1:54321",
+      showsDigest: "",
+    });
   });
 });

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 export const BUILD_RECORD = ".stagedoor-build.json";
 
 /**
- * @typedef {{ state: "missing" } | { state: "unfinished" } | { state: "complete", builtAt: string, supabaseUrl: string }} BuildState
+ * @typedef {{ state: "missing" } | { state: "unfinished" } | { state: "complete", builtAt: string, supabaseUrl: string, showsDigest: string }} BuildState
  */
 
 /**
@@ -31,7 +31,12 @@ export function buildRecord() {
       },
       "astro:build:start": () => rmSync(join(outDir, BUILD_RECORD), { force: true }),
       "astro:build:done": ({ dir }) => {
-        const record = { builtAt: new Date().toISOString(), supabaseUrl: process.env.PUBLIC_SUPABASE_URL ?? "" };
+        const record = {
+          builtAt: new Date().toISOString(),
+          supabaseUrl: process.env.PUBLIC_SUPABASE_URL ?? "",
+          // The published shows it renders (src/lib/shows-loader.ts), as src/lib/published-shows.mjs digests them.
+          showsDigest: process.env.STAGEDOOR_SHOWS_DIGEST ?? "",
+        };
         writeFileSync(join(fileURLToPath(dir), BUILD_RECORD), `${JSON.stringify(record, null, 2)}\n`);
       },
     },
@@ -47,7 +52,8 @@ export function readBuild(dir) {
   try {
     const record = JSON.parse(readFileSync(join(dir, BUILD_RECORD), "utf8"));
     if (typeof record.builtAt === "string" && typeof record.supabaseUrl === "string") {
-      return { state: "complete", builtAt: record.builtAt, supabaseUrl: record.supabaseUrl };
+      const showsDigest = typeof record.showsDigest === "string" ? record.showsDigest : "";
+      return { state: "complete", builtAt: record.builtAt, supabaseUrl: record.supabaseUrl, showsDigest };
     }
   } catch {
     // no record, or not one this build wrote: judged by what else is there

@@ -110,6 +110,12 @@ export const tourDateSchema = z
   })
   .strict();
 
+/**
+ * A published show of the calendar (src/lib/shows-loader.ts), as a tour date: the file's rules, and the
+ * start it had before it was rescheduled.
+ */
+export const showSchema = tourDateSchema.extend({ previousStartDate: zonedDateTime.optional() }).strict();
+
 const releaseTypes = ["single", "ep", "album"] as const;
 
 export const releaseSchema = z
@@ -206,4 +212,5 @@ export const epkSchema = z
   .strict();
 
 export type TourDateEntry = z.output<typeof tourDateSchema>;
+export type ShowEntry = z.output<typeof showSchema>;
 export type ReleaseEntry = z.output<typeof releaseSchema>;

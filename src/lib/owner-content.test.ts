@@ -12,7 +12,8 @@ import { collections } from "../content.config";
 import { bioSchema, contentFiles, tourDateSchema } from "./content-schemas";
 import { dateTimeProblem, listEntries, readContentFile, readMarkdownFile } from "./owner-content";
 
-const realTour = readFileSync(new URL("../content/tour.yaml", import.meta.url), "utf8");
+// A tour file as owners wrote it before the dates moved to the calendar: the build still checks its dates.
+const realTour = readFileSync(new URL("../test/tour-with-dates.yaml", import.meta.url), "utf8");
 const roots: string[] = [];
 afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });

@@ -6,6 +6,8 @@
  * the seed write). Plain JavaScript, so the import script, run by Node without a build, reads it too.
  */
 
+import { createHash } from "node:crypto";
+
 /** The columns of a published show that anyone may read (the anon key's grant), in the table's order. */
 export const PUBLIC_SHOW_COLUMNS = /** @type {const} */ ([
   "id",
@@ -50,6 +52,67 @@ const DEFAULT_SHOW_TIME_ZONE = "Europe/Dublin";
  * @property {string} status scheduled, postponed, rescheduled, sold-out or cancelled
  * @property {string | null} previous_starts_at
  */
+
+/**
+ * An instant as the wall-clock time in `timeZone` with that zone's offset then, to the second:
+ * 2025-04-23T20:00:00+01:00 for 19:00 UTC in Europe/Dublin in summer.
+ * @param {string} instant anything Date.parse reads
+ * @param {string} timeZone
+ */
+function zonedIso(instant, timeZone) {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) throw new Error(`not a time: ${instant}`);
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+    timeZoneName: "longOffset",
+  }).formatToParts(date);
+  /** @param {string} type */
+  const part = (type) => parts.find((p) => p.type === type)?.value ?? "";
+  const offset = part("timeZoneName").replace(/^GMT/, "") || "+00:00";
+  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}:${part("second")}${offset}`;
+}
+
+/**
+ * A published show as an entry of the tour file, in the venue's time: what the content schema checks
+ * and the pages render. A sold-out show stands as scheduled, its tickets sold out where it gives them.
+ * @param {ShowRow} row
+ */
+export function tourDateEntryOf(row) {
+  const soldOut = row.status === "sold-out";
+  const price = row.price === null ? null : Number(row.price);
+  return {
+    id: row.id,
+    startDate: zonedIso(row.starts_at, row.time_zone),
+    venue: {
+      name: row.venue_name,
+      street: row.venue_street,
+      town: row.venue_town,
+      county: row.venue_county,
+      postalCode: row.venue_postal_code,
+      country: row.venue_country,
+    },
+    link: row.ticket_url,
+    kind: row.ticket_kind,
+    status: soldOut ? "scheduled" : row.status,
+    ...(row.previous_starts_at && { previousStartDate: zonedIso(row.previous_starts_at, row.time_zone) }),
+    ...(price !== null &&
+      row.currency && {
+        tickets: {
+          price,
+          currency: row.currency,
+          ...((soldOut || row.availability) && { availability: soldOut ? "sold-out" : row.availability }),
+          ...(row.on_sale_at && { onSale: zonedIso(row.on_sale_at, row.time_zone) }),
+        },
+      }),
+  };
+}
 
 /**
  * @typedef {object} TourFileDate a date as src/content/tour.yaml lists it (checked by its schema)
@@ -136,4 +199,59 @@ export function showProblems(row) {
   if (price === null && (row.availability || row.on_sale_at))
     problems.push("tickets: availability and on-sale time need a price");
   return problems;
+}
+
+/**
+ * The published shows of the project at `url`, read with its anon key as the build does, earliest first:
+ * the rows as the REST API answers them. Throws an Error saying, in one line, why they could not be read.
+ * @param {{ url: string, key: string, fetch?: typeof fetch, timeoutMs?: number }} project
+ * @returns {Promise<Record<string, unknown>[]>}
+ */
+export async function readPublishedShows({ url, key, fetch: fetchImpl = fetch, timeoutMs = 20_000 }) {
+  const address = `${url.replace(/\/$/, "")}/rest/v1/shows?select=${PUBLIC_SHOW_COLUMNS.join(",")}&order=starts_at.asc,id.asc`;
+  let response;
+  try {
+    response = await fetchImpl(address, {
+      headers: { apikey: key, Authorization: `Bearer ${key}`, Accept: "application/json" },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const cause = /** @type {{ cause?: { code?: string, message?: string } }} */ (error).cause;
+    throw new Error(
+      `it could not be reached (${cause?.code ?? cause?.message ?? /** @type {Error} */ (error).message})`,
+    );
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    let reason = text.slice(0, 200);
+    try {
+      reason = JSON.parse(text).message ?? reason;
+    } catch {
+      // Not PostgREST's JSON error: its first characters say it.
+    }
+    throw new Error(`it answered HTTP ${response.status}${reason ? `: ${reason}` : ""}`);
+  }
+  let rows;
+  try {
+    rows = JSON.parse(text);
+  } catch {
+    throw new Error("it answered something that is not JSON");
+  }
+  if (!Array.isArray(rows) || rows.some((row) => row === null || typeof row !== "object" || Array.isArray(row))) {
+    throw new Error("it answered something that is not a list of shows");
+  }
+  return rows;
+}
+
+/**
+ * A digest of the published shows as the anon key reads them: the same for the same shows in any order,
+ * different once any public field of any show changes. A build records the digest of the shows it
+ * rendered, so whether the site is behind the calendar is one comparison.
+ * @param {readonly Record<string, unknown>[]} rows
+ */
+export function showsDigest(rows) {
+  const canonical = [...rows]
+    .map((row) => PUBLIC_SHOW_COLUMNS.map((column) => row[column] ?? null))
+    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
 }
