@@ -9,24 +9,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 import { defineConfig } from "eslint/config";
+import { featureBoundary } from "./tools/eslint/feature-boundary.mjs";
 
 /**
  * One folder per feature, and no feature imports another's files: what several features share is a module
  * of its own that any may import, the team sign-in (team/), the toasts (toasts/) and the error fallback
- * (errors/); anything else two features need goes there or into src/lib/. A pattern of ESLint's own rule
- * matching any sibling feature folder but those three, so no import plugin is needed.
+ * (errors/); anything else two features need goes there or into src/lib/. A rule of the project's own
+ * (tools/eslint/feature-boundary.mjs), as ESLint's no-restricted-imports does not see import().
  */
-const otherFeatures = {
-  regex: "^(\\.\\./|(\\.\\./)+features/)(?!(team|toasts|errors)/)[^./][^/]*/",
-  message:
-    "A feature imports no other feature's files: move what is shared into its own module (like team/ or toasts/) or src/lib/.",
-};
-
 /** Pure logic takes values and returns values, so it is testable in plain Node. */
 const pureLogic = {
   paths: ["react", "react-dom", "swiper", "@supabase/supabase-js", "nanostores"],
-  // As objects, so a block can add the feature boundary's (a rule takes strings or objects, not both).
-  patterns: [{ group: ["astro:*", "swiper/*", "react-dom/*"] }],
+  patterns: ["astro:*", "swiper/*", "react-dom/*"],
 };
 /** @type {import("eslint").Linter.RuleEntry} */
 const noBrowserGlobals = ["error", "window", "document", "localStorage", "sessionStorage"];
@@ -47,15 +41,14 @@ export default defineConfig(
   // The plugin's own flat config (its plugin object does not fit ESLint's Plugin type).
   { files: ["**/*.tsx"], ...reactHooks.configs.flat.recommended },
   {
-    files: ["src/features/**/*.{ts,tsx,astro}"],
-    ignores: [featureLogic],
-    rules: { "no-restricted-imports": ["error", { patterns: [otherFeatures] }] },
+    files: ["src/features/**/*.{ts,tsx,astro,mjs}"],
+    plugins: { stagedoor: { rules: { "feature-boundary": featureBoundary } } },
+    rules: { "stagedoor/feature-boundary": "error" },
   },
   {
-    // A rule's options are replaced, not merged, by a later block: pure feature logic gets both lists.
     files: [featureLogic],
     rules: {
-      "no-restricted-imports": ["error", { ...pureLogic, patterns: [...pureLogic.patterns, otherFeatures] }],
+      "no-restricted-imports": ["error", pureLogic],
       "no-restricted-globals": noBrowserGlobals,
     },
   },

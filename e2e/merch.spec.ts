@@ -2,7 +2,7 @@
  * Buying the tote bag on /merch: choosing a quantity with the stepper (buttons,
  * keyboard, typing), Add to Cart's toast, and the order e-mail link that
  * follows the quantity (one bag without JavaScript). The words are checked
- * beside the data (src/data/merch.test.ts) and the arithmetic beside the logic
+ * beside the data (src/data/merch-words.test.ts) and the arithmetic beside the logic
  * (src/features/merch/merch.test.ts); the stepper loading only once seen is
  * a budget (e2e/budgets.spec.ts).
  */

@@ -7,8 +7,10 @@
  * mobile scores (median of several runs), how long the main content takes
  * to fade in on the public pages, how long the calendar and the
  * contacts take from Login to the team's data, and how the contacts page keeps
- * up with 5,000 contacts (after its sign-in) and a search typed into them. Checks the budgets; exits 1 when
- * one is missed (unless --no-fail). `--help` lists the options.
+ * up with 5,000 contacts (after its sign-in) and a search typed into them, and the backend's throughput under
+ * a burst of team writes. Measures what the budgets ask for (tools/bench/budgets.mjs) and judges it; exits 1
+ * when one is missed or could not be measured, unless the run asked to skip its measurement (--skip,
+ * --no-lighthouse, --no-backend) or --no-fail. `--help` lists the options.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -17,17 +19,15 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import {
-  BUDGETS,
-  evaluateBudgets,
-  lighthouseReportDir,
-  parseBenchArgs,
-  renderReport,
   summarizeFadeIn,
   summarizeLighthouse,
   summarizeTimings,
   summarizeUnlock,
-  USAGE,
-} from "../tools/bench/bench-report.mjs";
+} from "../tools/bench/bench-figures.mjs";
+import { lighthouseReportDir, parseBenchArgs, USAGE } from "../tools/bench/bench-options.mjs";
+import { renderReport } from "../tools/bench/bench-report.mjs";
+import { BUDGETS, evaluateBudgets, pagesToMeasure } from "../tools/bench/budgets.mjs";
+import { measureThroughput } from "../tools/bench/measure-throughput.mjs";
 import { astroBuild, buildAside } from "../tools/build-aside.mjs";
 import { CHROMIUM_ARGS, ensureChromium } from "../tools/chromium.mjs";
 import { FADE_LOADS, measureFadeIn } from "../tools/bench/measure-fade.mjs";
@@ -50,8 +50,10 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 /** @param {string} message */
 const log = (message) => process.stderr.write(`${message}\n`);
 
-/** @typedef {import("../tools/bench/bench-report.mjs").BenchPage} BenchPage */
-/** @typedef {import("../tools/bench/bench-report.mjs").LighthouseRun} LighthouseRun */
+/** @typedef {import("../tools/bench/bench-figures.mjs").BenchPage} BenchPage */
+/** @typedef {import("../tools/bench/bench-figures.mjs").BenchRun} BenchRun */
+/** @typedef {import("../tools/bench/bench-figures.mjs").LighthouseRun} LighthouseRun */
+/** @typedef {import("../tools/bench/budgets.mjs").MeasurementName} MeasurementName */
 
 let options;
 try {
@@ -103,6 +105,17 @@ process.once("SIGINT", async () => {
 
 /** @type {(BenchPage & { lighthouseErrors: string[] })[]} */
 const pages = options.pages.map((path) => ({ path, weight: null, lighthouse: null, lighthouseErrors: [] }));
+/** @type {BenchRun} */
+const run = {};
+/**
+ * The pages `measure` is made on: those the budgets ask it for, unless the run asked to skip it.
+ * @param {MeasurementName} measure
+ */
+const toMeasure = (measure) => {
+  if (options.skip.includes(measure)) return [];
+  const paths = pagesToMeasure(measure, options.pages);
+  return pages.filter(({ path }) => paths.includes(path));
+};
 try {
   browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
   for (const page of pages) {
@@ -111,8 +124,7 @@ try {
     if (weight.status !== 200) throw new Error(`${page.path} answered ${weight.status}, not 200`);
     page.weight = weight;
   }
-  const fadePages = /** @type {readonly string[]} */ (BUDGETS.fadeIn.pages);
-  for (const page of pages.filter(({ path }) => fadePages.includes(path))) {
+  for (const page of toMeasure("fade-in")) {
     log(`▶ timing the fade-in of ${page.path} (${FADE_LOADS} fresh loads)`);
     try {
       page.fadeIn = summarizeFadeIn(await measureFadeIn(browser, `${origin}${page.path}`));
@@ -121,8 +133,7 @@ try {
       log(`  ✖ ${page.fadeInError}`);
     }
   }
-  const signInPages = Object.keys(BUDGETS.unlockP95Max);
-  for (const page of options.backend ? pages.filter(({ path }) => signInPages.includes(path)) : []) {
+  for (const page of toMeasure("sign-ins")) {
     log(`▶ timing ${UNLOCK_TRIES} sign-ins on ${page.path}`);
     try {
       const teamEmail = builtTeamEmail();
@@ -140,8 +151,7 @@ try {
       log(`  ✖ ${page.unlockError}`);
     }
   }
-  const listPages = Object.keys(BUDGETS.contactList);
-  for (const page of options.backend ? pages.filter(({ path }) => listPages.includes(path)) : []) {
+  for (const page of toMeasure("contact-list")) {
     log(`▶ timing 5,000 contacts and a search on ${page.path}`);
     try {
       const word = "Benchmark";
@@ -169,8 +179,17 @@ try {
   await browser.close();
   browser = undefined;
 
-  const lighthousePages = /** @type {readonly string[]} */ (BUDGETS.lighthousePages);
-  const audited = options.lighthouse ? pages.filter((page) => lighthousePages.includes(page.path)) : [];
+  if (!options.skip.includes("throughput")) {
+    log("▶ timing the backend under a burst of team writes, streamed to listening sessions");
+    try {
+      run.throughput = await measureThroughput();
+    } catch (error) {
+      run.throughputError = /** @type {Error} */ (error).message;
+      log(`  ✖ ${run.throughputError}`);
+    }
+  }
+
+  const audited = toMeasure("lighthouse");
   if (audited.length > 0) {
     const { runLighthouse } = await import("../tools/bench/lighthouse-run.mjs");
     /** @type {Map<string, LighthouseRun[]>} */
@@ -212,7 +231,7 @@ try {
 }
 await stop();
 
-const verdicts = evaluateBudgets(pages);
+const verdicts = evaluateBudgets(pages, { run, skip: options.skip });
 
 const require = createRequire(import.meta.url);
 const meta = {
@@ -229,10 +248,11 @@ const meta = {
   cpus: cpus().length,
   loadAverage: { before: round(loadBefore[0]), after: round(loadavg()[0]) },
   seconds: Math.round((Date.now() - started) / 1000),
-  budgets: BUDGETS,
+  skipped: options.skip,
+  budgets: BUDGETS.map((budget) => ({ measure: budget.measure, limits: budget.limits })),
 };
 
-console.log(renderReport({ pages, verdicts, meta }));
+console.log(renderReport({ pages, run, verdicts, meta }));
 console.log(
   `\n${meta.chromium}, Node ${meta.node}, ${meta.cpus} CPU(s), load average ${meta.loadAverage.before} → ` +
     `${meta.loadAverage.after}; ${meta.seconds} s.`,
@@ -240,7 +260,7 @@ console.log(
 if (options.json) {
   const file = resolve(root, options.json);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify({ meta, pages, verdicts }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ meta, pages, run, verdicts }, null, 2)}\n`);
   const reports = pages.some((page) => page.lighthouse)
     ? `; Lighthouse reports in ${lighthouseReportDir(options.json)}/`
     : "";

@@ -12,11 +12,11 @@
  * default e-mail, as the built site signs in) and the anon key in SUPABASE_KEY (or PUBLIC_SUPABASE_ANON_KEY), and makes one
  * conditional update per contact, as the team may on the contacts screen. The anon key alone can do
  * nothing: contacts are the team's. For the local backend the local anon key and the local team
- * password (CALENDAR_PASSWORD, else the development one) are the defaults.
+ * password (TEAM_PASSWORD or its old name CALENDAR_PASSWORD, else the development one) are the defaults.
  */
 import { parseArgs } from "node:util";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
-import { builtTeamEmail, DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
+import { builtTeamEmail, DEV_TEAM_PASSWORD, teamPasswordFromEnv } from "../server/team-account.mjs";
 import {
   describeRestore,
   printable,
@@ -46,8 +46,7 @@ const isLocal = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/?$/.test(url);
 const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY;
 const anonKey =
   process.env.SUPABASE_KEY || process.env.PUBLIC_SUPABASE_ANON_KEY || (isLocal ? LOCAL_ANON_KEY : undefined);
-const password =
-  process.env.TEAM_PASSWORD || (isLocal ? process.env.CALENDAR_PASSWORD || DEV_TEAM_PASSWORD : undefined);
+const password = isLocal ? teamPasswordFromEnv() || DEV_TEAM_PASSWORD : process.env.TEAM_PASSWORD;
 if (!serviceKey && (!anonKey || !password)) {
   console.error(
     `To restore the contacts of ${url}, set SUPABASE_SERVICE_ROLE_KEY (the project's service role key: every contact in one go), ` +

@@ -1,34 +1,40 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm run db:types`: regenerates src/lib/database.types.ts from the migrations. Starts a PostgreSQL 15
- * server of its own (as the database tests do), bootstraps a database as a hosted project, applies every
- * migration and runs Supabase's type generator on it. Run it after adding or changing a migration; the
- * database tests fail while the checked-in file differs from what the migrations make.
+ * `npm run db:types`: regenerates from the migrations the files that say what they make,
+ * src/lib/database.types.ts and supabase/schema.sql. Starts a PostgreSQL 15 server of its own (as the
+ * database tests do), makes a database as a hosted project with every migration applied, and runs Supabase's
+ * type generator and pg_dump on it. Run it after adding or changing a migration; the database tests fail while
+ * a checked-in file differs from what the migrations make.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import pg from "pg";
 import { SUPERUSER } from "../server/database.mjs";
-import { DATABASE_TYPES_FILE, generateDatabaseTypes, migrateDatabase } from "../tools/database-types.mjs";
+import { DATABASE_TYPES_FILE, dumpSchema, generateDatabaseTypes, SCHEMA_FILE } from "../tools/database-types.mjs";
+import { createHostedDatabase } from "../tools/hosted-database.mjs";
 import { startPostgres } from "../tools/postgres.mjs";
 
-const DATABASE = "types";
-const server = startPostgres({ superuser: SUPERUSER });
-try {
-  const client = new pg.Client({ host: server.socketFolder, user: SUPERUSER, database: "postgres" });
-  await client.connect();
-  await client.query(`create database ${DATABASE}`);
-  await client.end();
-  await migrateDatabase({ socketFolder: server.socketFolder, database: DATABASE });
-  const types = await generateDatabaseTypes({ socketFolder: server.socketFolder, user: SUPERUSER, database: DATABASE });
+/**
+ * Writes `text` to `file`, and says whether that changed it.
+ * @param {string} file
+ * @param {string} text
+ */
+function write(file, text) {
   let before = "";
   try {
-    before = readFileSync(DATABASE_TYPES_FILE, "utf8");
+    before = readFileSync(file, "utf8");
   } catch {
     // Not there yet: written below.
   }
-  writeFileSync(DATABASE_TYPES_FILE, types);
-  console.log(`${before === types ? "Unchanged" : "Wrote"} ${DATABASE_TYPES_FILE}`);
+  writeFileSync(file, text);
+  console.log(`${before === text ? "Unchanged" : "Wrote"} ${file}`);
+}
+
+const server = startPostgres({ superuser: SUPERUSER });
+try {
+  const address = { socketFolder: server.socketFolder, user: SUPERUSER, database: "types" };
+  await createHostedDatabase(address, address.database, { grants: "none" });
+  write(DATABASE_TYPES_FILE, await generateDatabaseTypes(address));
+  write(SCHEMA_FILE, await dumpSchema(address));
 } finally {
   server.stop();
 }

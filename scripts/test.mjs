@@ -70,6 +70,15 @@ const STEPS = [
   npmScript("knip", "unused files, exports and dependencies", "knip"),
   npmScript("package", "package.json: pins, overrides' reasons, what npm start needs", "test:package"),
   { id: "unit", name: "unit and integration tests (vitest)", command: bin("vitest"), args: ["run"] },
+  {
+    // The calendar stores a picked day as noon UTC of that date: its tests hold at both ends of the clock.
+    id: "calendar-tz",
+    name: "the calendar's unit tests at UTC-11 (Pacific/Pago_Pago) and UTC+14 (Pacific/Kiritimati)",
+    command:
+      "TZ=Pacific/Pago_Pago vitest run src/features/calendar && TZ=Pacific/Kiritimati vitest run src/features/calendar",
+    args: [],
+    shell: true,
+  },
 ];
 
 const only = process.argv.slice(2);

@@ -9,13 +9,13 @@
  * Talks to SUPABASE_URL (or PUBLIC_SUPABASE_URL; the local backend when neither is set) as the team:
  * TEAM_PASSWORD (the team account's password; PUBLIC_TEAM_EMAIL, else TEAM_EMAIL, else the default
  * e-mail) with the anon key in SUPABASE_KEY (or PUBLIC_SUPABASE_ANON_KEY). For the local backend the local
- * anon key and the local team password (CALENDAR_PASSWORD, else the development one) are the defaults.
+ * anon key and the local team password (TEAM_PASSWORD, else the development one) are the defaults.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import yaml from "js-yaml";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
-import { builtTeamEmail, DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
+import { builtTeamEmail, DEV_TEAM_PASSWORD, teamPasswordFromEnv } from "../server/team-account.mjs";
 import { printable, signInTeam } from "../tools/admin/contacts-restore.mjs";
 import { datesOfTourFile, describeImport, importTourDates } from "../tools/admin/tour-import.mjs";
 
@@ -39,8 +39,7 @@ const url = process.env.SUPABASE_URL || process.env.PUBLIC_SUPABASE_URL || LOCAL
 const isLocal = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/?$/.test(url);
 const anonKey =
   process.env.SUPABASE_KEY || process.env.PUBLIC_SUPABASE_ANON_KEY || (isLocal ? LOCAL_ANON_KEY : undefined);
-const password =
-  process.env.TEAM_PASSWORD || (isLocal ? process.env.CALENDAR_PASSWORD || DEV_TEAM_PASSWORD : undefined);
+const password = isLocal ? teamPasswordFromEnv() || DEV_TEAM_PASSWORD : process.env.TEAM_PASSWORD;
 if (!anonKey || !password) {
   console.error(
     `To import the tour into ${url}, set TEAM_PASSWORD and SUPABASE_KEY (the team account's password and the project's anon key).`,

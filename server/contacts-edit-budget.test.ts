@@ -1,7 +1,7 @@
 /**
  * The local backend's /rest/v1/rpc for the whole-table restore: refused to the anon key and to the team,
  * and an unknown function answered as PostgREST's schema cache answers it. What the restore does, and the
- * edit budget around it, are the SQL's own tests (supabase/tests/contacts-edit-budget.test.ts).
+ * edit budget around it, are the SQL's own tests (supabase/tests/contacts-edit-allowance.test.ts).
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";

@@ -2,7 +2,7 @@
  * What the local backend shows of the team-only directory over HTTP and realtime: another signed-in
  * account's writes and the anon key's are answered with PostgREST's refusals (never a 5xx), and realtime
  * delivers contact changes to team sessions only. What either may read, change or spend, and the team's
- * work throughout a stranger's flood, are the SQL's own tests (supabase/tests/contacts-team-only.test.ts).
+ * work throughout a stranger's flood, are the SQL's own tests (supabase/tests/contacts-team-policies.test.ts).
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -4,7 +4,7 @@
  * SQL where a hosted project's gateway puts it, a refusal the form understands, and refusals kept and
  * counted for the team. Two client addresses are two local source addresses (127.0.0.2, 127.0.0.3, ...),
  * since the backend reads the address the connection comes from. The allowances themselves are the SQL's
- * own tests (supabase/tests/fan-signups-fairness.test.ts).
+ * own tests (supabase/tests/fan-signups-per-client.test.ts).
  */
 import { type IncomingHttpHeaders, request } from "node:http";
 import type { SupabaseClient } from "@supabase/supabase-js";

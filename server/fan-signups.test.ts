@@ -3,7 +3,7 @@
  * already on the list down to every header, no difference to supabase-js either, and a refusal by the flood
  * cap that is a bodiless 429 with Retry-After, the same for a repeat. Who may add, read and remove a
  * sign-up, which row a repeated address leaves, and the caps themselves are the SQL's own tests
- * (supabase/tests/fan-signups.test.ts).
+ * (supabase/tests/fan-signups-policies.test.ts).
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";

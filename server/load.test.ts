@@ -1,3 +1,7 @@
+/**
+ * A burst of team writes lands whole and reaches every listening session: nothing refused, lost or doubled.
+ * How fast is the bench's to measure and budget (tools/bench/measure-throughput.mjs), not a test's.
+ */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import { type Backend, event, signedIn, withBackend } from "./test-helpers";
@@ -24,24 +28,17 @@ describe("load", () => {
     await Promise.all(seen.map(async (set) => listen(await signedIn(backend.url), set)));
     const writers = await Promise.all(Array.from({ length: WRITERS }, () => signedIn(backend.url)));
 
-    const start = performance.now();
     const results = await Promise.all(
       Array.from({ length: INSERTS }, (_, i) =>
         writers[i % WRITERS].from("calendar_events").insert(event(`Load ${i}`, "2025-09-01")),
       ),
     );
-    const inserted = performance.now() - start;
     expect(results.filter((result) => result.error)).toEqual([]);
 
     const deadline = Date.now() + 20_000;
     while (seen.some((set) => set.size < INSERTS) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    const delivered = performance.now() - start;
-    console.log(
-      `load: ${INSERTS} inserts from ${WRITERS} clients in ${inserted.toFixed(0)} ms ` +
-        `(${((INSERTS / inserted) * 1000).toFixed(0)}/s); all events at ${SUBSCRIBERS} subscribers after ${delivered.toFixed(0)} ms`,
-    );
     for (const set of seen) expect(set.size).toBe(INSERTS);
 
     const { data } = await (await signedIn(backend.url)).from("calendar_events").select("title");

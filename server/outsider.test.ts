@@ -86,7 +86,7 @@ function changesOn(socket: WebSocket) {
 
 describe("an outsider with the anon key", () => {
   // That each verb and function is refused by the grants (401, 42501) is the SQL's own test
-  // (supabase/tests/outsider.test.ts); here, that the backend answers each with a 4xx, never a 5xx.
+  // (supabase/tests/anon-key-refused.test.ts); here, that the backend answers each with a 4xx, never a 5xx.
   it.each([
     ["calendar_events", newEvent, "title"],
     ["contacts", JSON.stringify(contact("outsider")), "name"],

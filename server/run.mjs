@@ -9,7 +9,12 @@ import { DEFAULT_ALLOWED_ORIGINS, startBackend } from "./backend.mjs";
 import { readSeed } from "./database.mjs";
 import { originsFromEnv } from "./http.mjs";
 import { LOCAL_BACKEND_PORT } from "./local-keys.mjs";
-import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD, MIN_TEAM_PASSWORD_LENGTH } from "./team-account.mjs";
+import {
+  DEFAULT_TEAM_EMAIL,
+  DEV_TEAM_PASSWORD,
+  MIN_TEAM_PASSWORD_LENGTH,
+  teamPasswordFromEnv,
+} from "./team-account.mjs";
 
 /** Where the local backend keeps its data unless BACKEND_DATA_DIR says otherwise. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL("../.data/db", import.meta.url));
@@ -18,22 +23,23 @@ export const DEFAULT_DATA_DIR = fileURLToPath(new URL("../.data/db", import.meta
  * The team account from the environment. In production the password must be given, must not be the
  * development password (it is in the repository) and must be at least MIN_TEAM_PASSWORD_LENGTH long.
  * @param {NodeJS.ProcessEnv} [env]
+ * @param {(message: string) => void} [warn] says that the password came under its old name
  * @returns {{ email: string, password: string }}
  */
-export function teamFromEnv(env = process.env) {
+export function teamFromEnv(env = process.env, warn = console.warn) {
   const production = env.NODE_ENV === "production";
-  const password = env.CALENDAR_PASSWORD || (production ? undefined : DEV_TEAM_PASSWORD);
+  const password = teamPasswordFromEnv(env, warn) || (production ? undefined : DEV_TEAM_PASSWORD);
   if (!password) {
-    throw new Error("CALENDAR_PASSWORD is not set: with NODE_ENV=production the team account needs its own password.");
+    throw new Error("TEAM_PASSWORD is not set: with NODE_ENV=production the team account needs its own password.");
   }
   if (production && password === DEV_TEAM_PASSWORD) {
     throw new Error(
-      `CALENDAR_PASSWORD is the development password "${DEV_TEAM_PASSWORD}", which is published in the repository: with NODE_ENV=production choose another.`,
+      `TEAM_PASSWORD is the development password "${DEV_TEAM_PASSWORD}", which is published in the repository: with NODE_ENV=production choose another.`,
     );
   }
   if (production && [...password].length < MIN_TEAM_PASSWORD_LENGTH) {
     throw new Error(
-      `CALENDAR_PASSWORD is shorter than ${MIN_TEAM_PASSWORD_LENGTH} characters: with NODE_ENV=production the shared team password must be at least that long.`,
+      `TEAM_PASSWORD is shorter than ${MIN_TEAM_PASSWORD_LENGTH} characters: with NODE_ENV=production the shared team password must be at least that long.`,
     );
   }
   // The site signs in with PUBLIC_TEAM_EMAIL (baked into the build), so that one counts too.

@@ -17,8 +17,25 @@ export function builtTeamEmail(env = process.env) {
   return env.PUBLIC_TEAM_EMAIL || env.TEAM_EMAIL || DEFAULT_TEAM_EMAIL;
 }
 
-/** The team password outside production when CALENDAR_PASSWORD is unset. Development only. */
+/** The team password outside production when TEAM_PASSWORD is unset. Development only. */
 export const DEV_TEAM_PASSWORD = "stagedoor-dev";
+
+/**
+ * The team account's password given in the environment: TEAM_PASSWORD, else CALENDAR_PASSWORD, its old name
+ * (from when only the calendar had a password), still read with a warning that says to rename it; else
+ * undefined.
+ * @param {NodeJS.ProcessEnv} [env]
+ * @param {(message: string) => void} [warn]
+ * @returns {string | undefined}
+ */
+export function teamPasswordFromEnv(env = process.env, warn = console.warn) {
+  if (env.TEAM_PASSWORD) return env.TEAM_PASSWORD;
+  if (!env.CALENDAR_PASSWORD) return undefined;
+  warn(
+    "CALENDAR_PASSWORD is the old name of TEAM_PASSWORD, the whole team's password: it is still read, but rename it to TEAM_PASSWORD.",
+  );
+  return env.CALENDAR_PASSWORD;
+}
 
 /**
  * The shortest team password a hosted project or a production backend accepts: the calendar's password

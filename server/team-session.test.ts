@@ -278,16 +278,32 @@ describe("tokens are read as PostgREST reads them", () => {
 
 describe("the team password in production", () => {
   it("refuses the development password and passwords under 12 characters", () => {
-    expect(() => teamFromEnv({ NODE_ENV: "production" })).toThrow(/CALENDAR_PASSWORD is not set/);
-    expect(() => teamFromEnv({ NODE_ENV: "production", CALENDAR_PASSWORD: DEV_TEAM_PASSWORD })).toThrow(
+    expect(() => teamFromEnv({ NODE_ENV: "production" })).toThrow(/TEAM_PASSWORD is not set/);
+    expect(() => teamFromEnv({ NODE_ENV: "production", TEAM_PASSWORD: DEV_TEAM_PASSWORD })).toThrow(
       /development password/,
     );
-    expect(() => teamFromEnv({ NODE_ENV: "production", CALENDAR_PASSWORD: "short-pass1" })).toThrow(
+    expect(() => teamFromEnv({ NODE_ENV: "production", TEAM_PASSWORD: "short-pass1" })).toThrow(
       /shorter than 12 characters/,
     );
-    expect(teamFromEnv({ NODE_ENV: "production", CALENDAR_PASSWORD: "a-long-team-password" }).password).toBe(
+    expect(teamFromEnv({ NODE_ENV: "production", TEAM_PASSWORD: "a-long-team-password" }).password).toBe(
       "a-long-team-password",
     );
     expect(backendOptions({ env: {} }).team.password).toBe(DEV_TEAM_PASSWORD);
+  });
+
+  it("still reads the password under its old name, CALENDAR_PASSWORD, and warns that the name is old", () => {
+    const warnings: string[] = [];
+    const warn = (message: string) => warnings.push(message);
+    const env = { NODE_ENV: "production", CALENDAR_PASSWORD: "an-older-team-password" };
+    expect(teamFromEnv(env, warn).password).toBe("an-older-team-password");
+    expect(warnings).toEqual([expect.stringMatching(/CALENDAR_PASSWORD is the old name of TEAM_PASSWORD/)]);
+    // The new name wins, and then nothing is said.
+    expect(teamFromEnv({ ...env, TEAM_PASSWORD: "the-team-password-now" }, warn).password).toBe(
+      "the-team-password-now",
+    );
+    expect(warnings).toHaveLength(1);
+    expect(() => teamFromEnv({ NODE_ENV: "production", CALENDAR_PASSWORD: "short-pass1" }, warn)).toThrow(
+      /shorter than 12 characters/,
+    );
   });
 });

@@ -23,13 +23,19 @@ import { join } from "node:path";
 
 /** Where Debian's postgresql-15 puts the server's programs (POSTGRES_BIN_DIR points elsewhere). */
 const BIN_DIR = process.env.POSTGRES_BIN_DIR || "/usr/lib/postgresql/15/bin";
-const PROGRAMS = ["initdb", "pg_ctl", "postgres"];
+const PROGRAMS = ["initdb", "pg_ctl", "postgres", "pg_dump"];
 /** The temporary folders' prefix, by which a later run finds a server a killed run left behind. */
 const FOLDER_PREFIX = "stagedoor-postgres-";
 /** The file in the folder holding the process id of the run that owns the server. */
 const OWNER_FILE = "owner.pid";
 /** @type {NodeJS.Signals[]} the signals on which a run stops its server before it ends */
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+/**
+ * Where one of the server's programs is (pg_dump among them: Debian's postgresql-15 depends on its client).
+ * @param {string} program
+ */
+export const postgresProgram = (program) => join(BIN_DIR, program);
 
 const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
 const hasServer = () => PROGRAMS.every((program) => existsSync(join(BIN_DIR, program)));
@@ -49,7 +55,7 @@ export function ensurePostgres() {
   throw new Error(
     `The database tests need PostgreSQL 15's server programs in ${BIN_DIR}. Install them with:\n` +
       "  sudo apt-get update && sudo apt-get install -y postgresql-15\n" +
-      "or point POSTGRES_BIN_DIR at the folder holding initdb, pg_ctl and postgres.",
+      "or point POSTGRES_BIN_DIR at the folder holding initdb, pg_ctl, postgres and pg_dump.",
   );
 }
 

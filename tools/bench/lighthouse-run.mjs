@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS } from "../chromium.mjs";
-import { CATEGORY_LABELS, lighthouseFigures } from "./bench-report.mjs";
+import { lighthouseFigures } from "./bench-figures.mjs";
+import { CATEGORY_LABELS } from "./budgets.mjs";
 
 /**
  * Starts Chromium with a DevTools port; `port` resolves once it listens, `close` ends it and removes its
@@ -63,7 +64,7 @@ function launchChromium(executablePath) {
  * Runs Lighthouse once: the scores, metrics and what cost points, and the full JSON report.
  * @param {string} url
  * @param {{ chromiumPath: string, cpuSlowdown?: number | null }} options
- * @returns {Promise<{ figures: import("./bench-report.mjs").LighthouseRun, report: string }>}
+ * @returns {Promise<{ figures: import("./bench-figures.mjs").LighthouseRun, report: string }>}
  */
 export async function runLighthouse(url, { chromiumPath, cpuSlowdown = null }) {
   const chromium = launchChromium(chromiumPath);

@@ -1,16 +1,17 @@
 /**
  * The "Add Event" form. Without a selected day or a title nothing happens;
  * on success the form resets, on failure it is kept for another try. What is
- * typed lives in the page's draft (event-draft.store.ts), so it outlives the page locking itself.
+ * typed lives in the page's draft (calendar.draft.store.ts), so it outlives the page locking itself.
  */
 import { useStore } from "@nanostores/react";
 import { useId } from "react";
 import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { cardClass, cx, inputClass, labelClass } from "../../components/ui/styles";
-import { emptyEventDraft, EVENT_LIMITS, EVENT_TYPES, formatDay, isEventType } from "./calendar";
-import { calendarFeed } from "./calendar-feed.store";
-import { eventDraft } from "./event-draft.store";
+import { EVENT_TYPES, formatDay, isEventType } from "./calendar";
+import { emptyEventDraft, EVENT_LIMITS } from "./calendar.form";
+import { calendarFeed } from "./calendar.store";
+import { eventDraft } from "./calendar.draft.store";
 
 export function AddEventForm() {
   const typed = eventDraft();

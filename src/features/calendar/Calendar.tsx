@@ -8,7 +8,7 @@
 import { useStore } from "@nanostores/react";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { TeamGate, teamTool } from "../team/TeamGate";
-import { DRAFT_KEPT_TEXT, eventDraft } from "./event-draft.store";
+import { DRAFT_KEPT_TEXT, eventDraft } from "./calendar.draft.store";
 
 const calendarTool = teamTool(() => import("./CalendarTool").then(({ CalendarTool }) => CalendarTool));
 

@@ -1,16 +1,16 @@
 /**
  * The unlocked calendar: the live indicator, the export button, the month view
  * with its legend, the picked day's events, the Add Event form and the Upcoming Events list, kept
- * current by the calendar feed (calendar-feed.store.ts) while shown. Loaded only once
+ * current by the calendar feed (calendar.store.ts) while shown. Loaded only once
  * the team has signed in, so the Enter Password screen comes without the month
  * view's code.
  */
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import { AddEventForm } from "./AddEventForm";
-import { calendarFeed } from "./calendar-feed.store";
+import { calendarFeed } from "./calendar.store";
 import { DayEvents } from "./DayEvents";
-import { eventDraft } from "./event-draft.store";
+import { eventDraft } from "./calendar.draft.store";
 import { EventTypeLegend } from "./EventTypeLegend";
 import { ExportButton } from "./ExportButton";
 import { LiveIndicator } from "./LiveIndicator";

@@ -8,7 +8,7 @@
 import { useStore } from "@nanostores/react";
 import { Button } from "../../components/ui/Button";
 import { downloadText } from "../../lib/download";
-import { calendarFeed } from "./calendar-feed.store";
+import { calendarFeed } from "./calendar.store";
 
 export function ExportButton() {
   const feed = calendarFeed();

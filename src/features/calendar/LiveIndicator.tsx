@@ -2,7 +2,7 @@
  * The realtime status after unlock: a dot plus words ("Live", "Reconnecting…"),
  * never colour alone, in a polite live region so screen readers hear changes.
  */
-import { REALTIME_STATUS_TEXT, type RealtimeStatus } from "./calendar";
+import { REALTIME_STATUS_TEXT, type RealtimeStatus } from "./calendar.realtime";
 
 const dotClass: Record<RealtimeStatus, string> = {
   connecting: "bg-stone-500 motion-safe:animate-pulse",

@@ -2,7 +2,9 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import type { DatabaseClient } from "../../lib/supabase";
 import { readAllPages } from "../../lib/read-all-pages";
-import { toCalendarEvents, type CalendarEvent, type ChannelStatus, type NewEvent } from "./calendar";
+import { toCalendarEvents, type CalendarEvent } from "./calendar";
+import type { NewEvent } from "./calendar.form";
+import type { ChannelStatus } from "./calendar.realtime";
 
 /** The parts of the client the calendar uses: tables, and realtime channels. */
 export type CalendarClient = Pick<DatabaseClient, "from" | "channel" | "removeChannel">;

@@ -1,17 +1,18 @@
 /**
- * Calendar rules: event types and colours, the row
- * inserted for a new event, ordering, grouping by day and date display.
- * Dates are stored as noon UTC of the chosen day (see storedDateOf).
+ * The calendar's events as the month and the lists show them: event types and colours, the rows read
+ * from the server, ordering, grouping by day, date display and each day's accessible name. Dates are
+ * stored as noon UTC of the chosen day (see storedDateOf). The rest of the calendar's rules live beside
+ * this file, one concern each: the Add Event form (calendar.form.ts), gathered reloads
+ * (calendar.reload.ts), the live indicator (calendar.realtime.ts), the .ics export (calendar.export.ts)
+ * and the words of a failed call (calendar.errors.ts).
  */
 import { format } from "date-fns";
 import { formatDate } from "../../lib/dates";
-import { buildCalendar, type IcsEvent } from "../../lib/ics";
-import type { Timers } from "../../lib/timers";
-import { isNetworkFailure, TEAM_PLACES, teamWords } from "../team/team";
 
 export const EVENT_TYPES = ["away", "gig", "rehearsal", "recording", "promotion"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-const DEFAULT_EVENT_TYPE: EventType = "gig";
+/** The type a new event starts with, and the one a row without a type is shown as. */
+export const DEFAULT_EVENT_TYPE: EventType = "gig";
 
 /**
  * Type colours as Tailwind classes for the day dots, the card
@@ -26,9 +27,6 @@ const EVENT_TYPE_COLOURS: Record<EventType, { name: string; className: string }>
   promotion: { name: "pink", className: "bg-pink-600" },
 };
 
-/** Limits matching the database's checks. */
-export const EVENT_LIMITS = { title: 200, description: 2000 } as const;
-
 /** An event as read back: its type is whatever the table holds (one of EVENT_TYPES today). */
 export type CalendarEvent = {
   id: string;
@@ -39,12 +37,6 @@ export type CalendarEvent = {
   event_type: string;
   created_at?: string;
 };
-
-/** The row inserted for a new event: the server fills id and created_at. */
-export type NewEvent = Omit<CalendarEvent, "id" | "created_at" | "event_type"> & { event_type: EventType };
-export type EventDraft = { title: string; description: string; eventType: EventType };
-
-export const emptyEventDraft: EventDraft = { title: "", description: "", eventType: DEFAULT_EVENT_TYPE };
 
 export function isEventType(value: unknown): value is EventType {
   return typeof value === "string" && (EVENT_TYPES as readonly string[]).includes(value);
@@ -111,20 +103,6 @@ export function eventDayKey(event: Pick<CalendarEvent, "start_date">): string {
   return new Date(event.start_date).toISOString().slice(0, 10);
 }
 
-/** The row to insert, or null when the day or title is missing (then nothing happens). */
-export function eventFromDraft(draft: EventDraft, selectedDay: Date | undefined): NewEvent | null {
-  const title = draft.title.trim();
-  if (!selectedDay || title === "") return null;
-  const date = storedDateOf(selectedDay);
-  return {
-    title,
-    description: draft.description.trim() === "" ? null : draft.description.trim(),
-    start_date: date,
-    end_date: date,
-    event_type: draft.eventType,
-  };
-}
-
 /** Events by start date ascending (ties by title, so the order is stable). */
 export function sortEvents<T extends Pick<CalendarEvent, "start_date" | "title">>(events: readonly T[]): T[] {
   return [...events].sort(
@@ -185,176 +163,4 @@ export function dayLabel(
   if (dayDots(events).more > 0) return `${base}, ${count}`;
   const list = events.map((event) => `${event.title} (${event.event_type})`).join("; ");
   return `${base}, ${count}: ${list}`;
-}
-
-/** Pause before a gathered reload: long enough to catch a burst of changes, too short to notice. */
-export const RELOAD_GATHER_MS = 150;
-
-/**
- * Reloads of the list after changes, gathered. `request()` asks for a reload:
- * requests within `gatherMs` share one read, at most one read is in flight, and
- * requests that arrive while it is exactly one more read once it is done. So
- * the list still ends up current after every change, while a
- * burst of 50 changes costs one or two reads instead of 50.
- */
-export function coalescedReloads(
-  read: () => Promise<unknown>,
-  timers: Timers,
-  gatherMs = RELOAD_GATHER_MS,
-): { request: () => void; cancel: () => void } {
-  let timer: unknown = null;
-  let reading = false;
-  let again = false;
-  let cancelled = false;
-  const schedule = () => {
-    if (cancelled || timer !== null) return;
-    timer = timers.setTimeout(start, gatherMs);
-  };
-  function start() {
-    timer = null;
-    if (cancelled) return;
-    reading = true;
-    again = false;
-    Promise.resolve()
-      .then(read)
-      .catch(() => undefined)
-      .finally(() => {
-        reading = false;
-        if (again) schedule();
-      });
-  }
-  return {
-    request() {
-      if (reading) again = true;
-      else schedule();
-    },
-    cancel() {
-      cancelled = true;
-      if (timer !== null) timers.clearTimeout(timer);
-      timer = null;
-    },
-  };
-}
-
-/** What the subscribe callback of a supabase-js realtime channel reports. */
-export type ChannelStatus = "SUBSCRIBED" | "TIMED_OUT" | "CLOSED" | "CHANNEL_ERROR";
-
-/** The live indicator's state: connecting at first, live once subscribed, reconnecting after a drop. */
-export type RealtimeStatus = "connecting" | "live" | "reconnecting";
-
-/** The indicator's visible text and its tooltip, per state. */
-export const REALTIME_STATUS_TEXT: Record<RealtimeStatus, { label: string; title: string }> = {
-  connecting: { label: "Connecting…", title: "Connecting, so that changes from the team appear here as they happen" },
-  live: { label: "Live", title: "Changes from the team appear here as they happen" },
-  reconnecting: {
-    label: "Reconnecting…",
-    title: "The live connection dropped. Trying again; changes made meanwhile appear once it is back",
-  },
-};
-
-/**
- * The indicator's next state after the channel reports `channelStatus`, whether
- * to refetch, and whether to subscribe again. Changes made while no channel is
- * joined are never replayed, so every join reloads the list: a rejoin after a
- * drop, and the first join too, since the list was read before it (a change in
- * between would otherwise be missed). realtime-js rejoins a channel that
- * errored or timed out by itself; a channel the server closed is never
- * rejoined, and needs a new subscription.
- */
-export function nextRealtimeStatus(
-  current: RealtimeStatus,
-  channelStatus: string,
-): { status: RealtimeStatus; refetch: boolean; resubscribe: boolean } {
-  switch (channelStatus) {
-    case "SUBSCRIBED":
-      return { status: "live", refetch: current !== "live", resubscribe: false };
-    case "CHANNEL_ERROR":
-    case "TIMED_OUT":
-      return { status: "reconnecting", refetch: false, resubscribe: false };
-    case "CLOSED":
-      return { status: "reconnecting", refetch: false, resubscribe: true };
-    default:
-      return { status: current, refetch: false, resubscribe: false };
-  }
-}
-
-/** Wait before subscribing again after the server closed the channel: 1 s, doubling, at most 30 s. */
-export function resubscribeDelay(attempt: number): number {
-  return Math.min(1000 * 2 ** Math.max(0, attempt), 30_000);
-}
-
-/** How long a channel must stay joined before a close counts as a fresh start, not one more in a row. */
-export const STABLE_CHANNEL_MS = 30_000;
-
-/**
- * Which attempt a new subscription after a close is: back to the first when the
- * closed channel had stayed joined for a while, else the next one, so a server
- * that accepts each join and closes it at once is asked ever less often.
- */
-export function resubscribeAttempt(previousAttempts: number, joinedForMs: number | null): number {
-  return joinedForMs !== null && joinedForMs >= STABLE_CHANNEL_MS ? 0 : previousAttempts;
-}
-
-/** The day after a yyyy-MM-dd day, as yyyy-MM-dd (all-day ends are exclusive in iCalendar). */
-function dayAfter(key: string): string {
-  const [year, month, day] = key.split("-").map(Number);
-  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
-}
-
-/**
- * One event for a .ics file: an all-day event on the day the calendar shows
- * (the UTC date of the stored noon-UTC timestamp), through its end day, with a
- * UID that stays the same across exports so a re-import updates rather than
- * duplicates it.
- */
-export function eventToIcs(event: CalendarEvent, domain: string): IcsEvent {
-  const startDay = eventDayKey(event);
-  const endDay = eventDayKey({ start_date: event.end_date });
-  return {
-    uid: `${event.id}@${domain}`,
-    start: { date: startDay },
-    ...(endDay > startDay ? { end: { date: dayAfter(endDay) } } : {}),
-    summary: event.title,
-    ...(event.description ? { description: event.description } : {}),
-    categories: [event.event_type],
-  };
-}
-
-/** The export's file name, by the local day it is made: "calendar-2025-04-23.ics". */
-export function exportFileName(now: Date): string {
-  return `calendar-${dayKey(now)}.ics`;
-}
-
-/**
- * The "Export calendar (.ics)" file: every event, by start date, all-day.
- * Throws (with the event named) when an event cannot be written, e.g. a date
- * beyond the year 9999.
- */
-export function calendarExport(
-  events: readonly CalendarEvent[],
-  options: { now: Date; domain: string; artistName: string },
-): { filename: string; text: string } {
-  const text = buildCalendar({
-    prodId: `-//${options.artistName}//Team calendar//EN`,
-    name: `${options.artistName} team calendar`,
-    events: sortEvents(events).map((event) => eventToIcs(event, options.domain)),
-    now: options.now,
-  });
-  return { filename: exportFileName(options.now), text };
-}
-
-/** The calendar's words for a call that failed, as the sign-in words them (team.ts). */
-const CALENDAR_WORDS = teamWords(TEAM_PLACES.calendar);
-
-/**
- * The description of a failed event call's toast: the server's own message when it
- * sent one, words a person understands when the network or the server failed.
- */
-export function errorMessage(error: unknown): string {
-  if (isNetworkFailure(error)) return CALENDAR_WORDS.noConnection;
-  const { message, status } = (error && typeof error === "object" ? error : {}) as Record<string, unknown>;
-  const text = message ?? (typeof error === "string" ? error : undefined);
-  if (typeof text === "string" && text.trim() !== "") return text;
-  if (typeof status === "number" && status >= 500) return CALENDAR_WORDS.serverUnavailable;
-  return "Something went wrong. Try again.";
 }

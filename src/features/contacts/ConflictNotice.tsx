@@ -8,14 +8,13 @@ import {
   CONTACT_FIELDS,
   draftFromContact,
   FIELD_LABELS,
-  mergeEdits,
-  theirChangesKept,
   updateFromDraft,
   type Contact,
   type ContactDraft,
   type ContactField,
   type ContactValues,
 } from "./contacts";
+import { mergeEdits, theirChangesKept } from "./contacts.merge";
 import { fieldList } from "./contacts.history";
 
 const Value = ({ value }: { value: string | null }) => (value ? <>{value}</> : <span className="italic">empty</span>);

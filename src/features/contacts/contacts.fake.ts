@@ -2,9 +2,14 @@
  * Test double of the shared backend for the contacts tests: an in-memory contacts table (newest
  * first, a version bumped by every update, the replaced row kept whole in contacts_history) behind
  * the test kit's fake client (src/test/fake-client.ts). A test can answer any request itself, to fail
- * it or to hold it back.
+ * it or to hold it back. fakeContactsStore puts the page's store on it, with a fixed clock, the toasts
+ * it shows and the files it offers.
  */
 import { fakeClient, type FakeReply, type FakeRequest } from "../../test/fake-client";
+import { memoryStorage } from "../../test/memory-storage";
+import { recordToasts } from "../../test/toast-recorder";
+import type { ContactsToast } from "./contacts.shared";
+import { createContactsStore } from "./contacts.store";
 import { fieldValuesOf } from "./contacts.fields.mjs";
 
 /** Answers a request itself (a reply, or a promise of one), or returns undefined to let the table answer. */
@@ -92,3 +97,31 @@ export function fakeContactsServer(initial: ({ id: string } & Record<string, str
     },
   };
 }
+
+/** A store on a fake backend, with the toasts it shows as "Title: description" lines. */
+export function fakeContactsStore(
+  options: { server?: ReturnType<typeof fakeContactsServer>; storage?: ReturnType<typeof memoryStorage> } = {},
+) {
+  const server = options.server ?? fakeContactsServer();
+  const storage = options.storage ?? memoryStorage();
+  const toasts = recordToasts<ContactsToast>();
+  const downloads: { filename: string; text: string }[] = [];
+  const store = createContactsStore({
+    client: Promise.resolve(server.client),
+    storage,
+    now: () => Date.UTC(2025, 5, 1),
+    random: () => 0.5,
+    toast: toasts.toast,
+    download: (file) => downloads.push(file),
+  });
+  const names = () => store.$contacts.get().map((contact) => contact.name);
+  return { server, storage, store, toasts: toasts.lines, downloads, names };
+}
+
+export const draft = (values: Partial<Record<"name" | "role" | "email" | "phone", string>>) => ({
+  name: "",
+  role: "",
+  email: "",
+  phone: "",
+  ...values,
+});

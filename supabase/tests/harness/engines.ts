@@ -2,32 +2,28 @@
  * The two engines the database tests run on, behind one small interface: PGlite, opened through the local
  * backend's own bootstrap (server/database.mjs), and the PostgreSQL 15 server the run started
  * (global-setup.ts), where each database is a copy of a template that the same bootstrap and migrations
- * made. Either way the superuser's session bootstraps, and the migrations run as postgres.
+ * made (tools/hosted-database.mjs). Either way the superuser's session bootstraps, and the migrations run as
+ * postgres.
  */
-import { readFileSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
+import { bootstrapSql, type DefaultGrants, type Migration, migrate, openDatabase } from "../../../server/database.mjs";
 import {
-  bootstrapSql,
-  type DefaultGrants,
-  type Migration,
-  migrate,
-  openDatabase,
-  type Session,
-} from "../../../server/database.mjs";
+  connectionOptions,
+  hostedBootstrap,
+  inTransaction,
+  onServer,
+  pgSession,
+  type PostgresAddress,
+} from "../../../tools/hosted-database.mjs";
 
 export type EngineName = "PGlite" | "PostgreSQL 15";
 export type { DefaultGrants, Migration };
 
-/** Where the run's PostgreSQL server listens, handed from the global setup to every test file. */
-export interface PostgresAddress {
-  socketFolder: string;
-  user: string;
-}
-
 declare module "vitest" {
   export interface ProvidedContext {
+    /** Where the run's PostgreSQL server listens, handed from the global setup to every test file. */
     postgres: PostgresAddress;
   }
 }
@@ -48,62 +44,9 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-/** Supabase Auth's tables as a hosted project's Auth server makes them, for PostgreSQL. */
-const HOSTED_AUTH = readFileSync(new URL("./hosted-auth.sql", import.meta.url), "utf8");
-
-/**
- * What a PostgreSQL test database gets before the migrations: the local backend's bootstrap of a hosted
- * project, with Supabase Auth's tables as the Auth server makes them there instead of the local backend's.
- */
-export const postgresBootstrap = (grants: DefaultGrants) => bootstrapSql(grants, HOSTED_AUTH);
-
 /** The template a PostgreSQL test database is copied from: bootstrapped only, or migrated too. */
 export function templateName(grants: DefaultGrants, migrated: boolean) {
   return `hosted_${grants}_grants_${migrated ? "migrated" : "bootstrapped"}`;
-}
-
-/** Runs `work` on one connection of `pool` inside BEGIN (`begin` says which) and COMMIT, or ROLLBACK if it throws. */
-async function inTransaction<T>(pool: pg.Pool, begin: string, work: (client: pg.PoolClient) => Promise<T>) {
-  const client = await pool.connect();
-  try {
-    await client.query(begin);
-    const result = await work(client);
-    await client.query("commit");
-    return result;
-  } catch (error) {
-    await client.query("rollback");
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-/** A pool of PostgreSQL connections as the Session that database.mjs's migrate() takes. */
-export function pgSession(pool: pg.Pool): Session {
-  return {
-    exec: (sql) => pool.query(sql),
-    query: (sql, params) => pool.query(sql, params),
-    transaction: (work) =>
-      inTransaction(pool, "begin", (client) =>
-        work({ exec: (sql) => client.query(sql), query: (sql, params) => client.query(sql, params) }),
-      ),
-  };
-}
-
-/** A connection to one database of the run's server, as its superuser. */
-export function connectionOptions(address: PostgresAddress, database: string): pg.ClientConfig {
-  return { host: address.socketFolder, user: address.user, database };
-}
-
-/** Runs one statement on the server's maintenance database (CREATE and DROP DATABASE cannot run elsewhere). */
-export async function onServer(address: PostgresAddress, sql: string) {
-  const client = new pg.Client(connectionOptions(address, "postgres"));
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -152,7 +95,7 @@ async function openPostgres(grants: DefaultGrants, migrations: Migration[] | und
       const results: pg.QueryResult | pg.QueryResult[] = await pool.query(sql, params);
       return Array.isArray(results) ? (results.at(-1)?.rows ?? []) : results.rows;
     },
-    migrate: (list) => migrate(session, list, { bootstrap: postgresBootstrap(grants) }),
+    migrate: (list) => migrate(session, list, { bootstrap: hostedBootstrap(grants) }),
     async close() {
       await pool.end();
       // The pool's connections close a moment after end() returns; the database can go once they have.

@@ -5,11 +5,11 @@
  * it with every migration applied as postgres. Each test file copies one of them (CREATE DATABASE …
  * TEMPLATE, a fraction of a second) instead of migrating its own. The server stops when the run ends.
  */
-import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { migrate, readMigrations, SUPERUSER } from "../../../server/database.mjs";
+import { readMigrations, SUPERUSER } from "../../../server/database.mjs";
+import { createHostedDatabase } from "../../../tools/hosted-database.mjs";
 import { startPostgres } from "../../../tools/postgres.mjs";
-import { connectionOptions, type DefaultGrants, onServer, pgSession, postgresBootstrap, templateName } from "./engines";
+import { type DefaultGrants, templateName } from "./engines";
 
 const KINDS: DefaultGrants[] = ["automatic", "none"];
 
@@ -20,14 +20,10 @@ export default async function setup(project: TestProject) {
     const migrations = readMigrations();
     for (const grants of KINDS) {
       for (const migrated of [false, true]) {
-        const name = templateName(grants, migrated);
-        await onServer(address, `create database ${name}`);
-        const pool = new pg.Pool({ ...connectionOptions(address, name), max: 1 });
-        try {
-          await migrate(pgSession(pool), migrated ? migrations : [], { bootstrap: postgresBootstrap(grants) });
-        } finally {
-          await pool.end();
-        }
+        await createHostedDatabase(address, templateName(grants, migrated), {
+          grants,
+          migrations: migrated ? migrations : [],
+        });
       }
     }
   } catch (error) {

@@ -76,7 +76,7 @@ describe.each(TARGETS)("$name", (target) => {
       expect(rows.map((row) => row.title)).toEqual(["Private rehearsal", "Team insert"]);
     });
 
-    it("admits only the team to contacts too (contacts-team-only.test.ts has the rest)", async () => {
+    it("admits only the team to contacts too (contacts-team-policies.test.ts has the rest)", async () => {
       const anon = db.as("anon");
       expect((await anon.insert("contacts", { id: "open", name: "Open", role: "Agent" })).status).toBe(401);
       const fan = db.as(OUTSIDER);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createEventDraft } from "./event-draft.store";
+import { createEventDraft } from "./calendar.draft.store";
 
 describe("the Add Event draft", () => {
   it("counts as unsaved only when a title or description has been typed", () => {

@@ -9,7 +9,8 @@
  * never replayed. A channel the server closed is subscribed again after a
  * pause that grows while closes keep coming. When the tab returns to the
  * foreground or the network comes back, the channel is replaced and the list
- * read again. A refused read or insert locks the page through the team session.
+ * read again. A refused read locks the page through the team session. Adding an event from the draft is a
+ * store of its own (calendar.add.store.ts), which the feed lends its session and its read of the list.
  *
  * createCalendarFeed takes the client, the session, the draft, the timers, the clock and
  * the page's event sources, so a test drives a drop, a back-off or a late
@@ -19,25 +20,20 @@ import type { RealtimeChannel } from "@supabase/supabase-js";
 import { atom } from "nanostores";
 import { site } from "../../data/site";
 import { ICS_MIME_TYPE } from "../../lib/ics";
+import { replyOrder } from "../../lib/reply-order";
 import { getSupabase } from "../../lib/supabase";
 import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
-import {
-  calendarExport,
-  coalescedReloads,
-  emptyEventDraft,
-  errorMessage,
-  eventFromDraft,
-  nextRealtimeStatus,
-  resubscribeAttempt,
-  resubscribeDelay,
-  type CalendarEvent,
-  type RealtimeStatus,
-} from "./calendar";
+import type { CalendarEvent } from "./calendar";
+import { errorMessage } from "./calendar.errors";
+import { calendarExport } from "./calendar.export";
+import { nextRealtimeStatus, resubscribeAttempt, resubscribeDelay, type RealtimeStatus } from "./calendar.realtime";
+import { coalescedReloads } from "./calendar.reload";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type EventSource, type PageSource, type TeamSession } from "../team/team.store";
-import { fetchEvents, insertEvent, subscribeToEvents, type CalendarClient } from "./calendar.api";
-import { eventDraft, type EventDraftStore } from "./event-draft.store";
+import { fetchEvents, subscribeToEvents, type CalendarClient } from "./calendar.api";
+import { createEventAdding } from "./calendar.add.store";
+import { eventDraft, type EventDraftStore } from "./calendar.draft.store";
 
 export type CalendarFeedDependencies = {
   /** The client, as the browser loads it (once, on first use). */
@@ -60,8 +56,6 @@ type Refetch = (options?: { quiet?: boolean }) => Promise<void>;
 export function createCalendarFeed(deps: CalendarFeedDependencies) {
   const $events = atom<CalendarEvent[]>([]);
   const $status = atom<RealtimeStatus>("connecting");
-  /** Whether an Add Event is on its way. */
-  const $adding = atom(false);
   /** The running feed's read of the list, and its stop; null while stopped. */
   let running: { refetch: Refetch; stop: () => void } | null = null;
 
@@ -83,21 +77,18 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
     let resubscribeAttempts = 0;
     let resubscribeTimer: unknown = null;
     let joinedAt: number | null = null;
-    let lastRequest = 0;
-    let shownRequest = 0;
+    /** The list's reads: a slower reply to an older read never replaces what a newer one showed. */
+    const reads = replyOrder();
     let stopSessionWatch = () => {};
 
     /** Reads the list again. `quiet`: say nothing of a failure if a list is already shown. */
     const refetch: Refetch = async ({ quiet = false } = {}) => {
-      const request = ++lastRequest;
+      const reply = reads.next();
       const opening = deps.session.currentOpening();
       try {
         const fresh = await fetchEvents(await deps.client());
-        // A slower reply to an older request must not overwrite a newer list (a failed newer one does not count).
-        if (!disposed && request > shownRequest) {
-          shownRequest = request;
-          $events.set(fresh);
-        }
+        // A failed newer read does not count: an older reply is still a list.
+        if (!disposed && reply.show()) $events.set(fresh);
       } catch (error) {
         // The server no longer lets this session read the calendar: back to the gate, saying why.
         if (isAccessRefused(error)) {
@@ -107,7 +98,7 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
         // The page locked while the read was on its way: nothing to say to the Enter Password screen.
         if (disposed || opening === null || opening !== deps.session.currentOpening()) return;
         // The list is left as it was.
-        if (quiet && shownRequest > 0) return;
+        if (quiet && reads.anyShown()) return;
         showToast({ title: "Error fetching events", description: errorMessage(error), variant: "destructive" });
       }
     };
@@ -201,35 +192,6 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
   }
 
   /**
-   * Adds the event typed in the form. Without a picked day or a title, or
-   * while an add is on its way, nothing happens. Only a successful add clears
-   * the draft, says "Event added" and reads the list again. Any failure keeps
-   * the draft: a refused session locks the page (the draft is back after the
-   * next sign-in), anything else says why in the spec's toast. Returns whether
-   * the event was added.
-   */
-  async function addEvent(): Promise<boolean> {
-    const draft = deps.draft.$eventDraft.get() ?? emptyEventDraft;
-    const row = eventFromDraft(draft, deps.draft.$selectedDay.get());
-    if (!row || $adding.get()) return false;
-    $adding.set(true);
-    const opening = deps.session.currentOpening();
-    try {
-      await insertEvent(await deps.client(), row);
-    } catch (error) {
-      if (isAccessRefused(error)) await deps.session.refuse(opening);
-      else showToast({ title: "Error adding event", description: errorMessage(error), variant: "destructive" });
-      return false;
-    } finally {
-      $adding.set(false);
-    }
-    deps.draft.clearEventDraft();
-    showToast({ title: "Event added", description: "New event has been added successfully" });
-    void running?.refetch();
-    return true;
-  }
-
-  /**
    * "Export calendar (.ics)": every event shown, as an iCalendar file dated
    * today; null when there is nothing to export, or when an event cannot be
    * written (then a toast says which).
@@ -250,7 +212,10 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
     }
   }
 
-  return { $events, $status, $adding, start, addEvent, exportFile };
+  // Only a successful add reads the list again, and only while the feed runs.
+  const adding = createEventAdding({ ...deps, added: () => void running?.refetch() });
+
+  return { $events, $status, ...adding, start, exportFile };
 }
 
 export type CalendarFeed = ReturnType<typeof createCalendarFeed>;

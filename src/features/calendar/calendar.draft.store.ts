@@ -6,7 +6,7 @@
  * page's. Light: the Enter Password screen reads whether it holds something.
  */
 import { atom, computed } from "nanostores";
-import type { EventDraft } from "./calendar";
+import type { EventDraft } from "./calendar.form";
 
 /** Said on the Enter Password screen, under why the page locked, while the draft holds something typed. */
 export const DRAFT_KEPT_TEXT = "Your unsaved event is kept and will be back after you sign in.";

@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { $toasts } from "../toasts/toasts.store";
+import { storedDateOf } from "./calendar";
+import { settle } from "../../test/deferred";
+import { withVitestClock } from "../../test/fake-time";
+import { toastLines } from "../../test/toast-recorder";
+import { live, LOCK_REASONS } from "./calendar.fake";
+
+withVitestClock();
+afterEach(() => $toasts.set([]));
+
+describe("adding an event", () => {
+  const typed = { title: "  Radio session, RTÉ ", description: "Bring the 12-string", eventType: "promotion" as const };
+  const day = new Date(2031, 4, 18);
+
+  async function typing() {
+    const fake = await live();
+    fake.draft.selectDay(day);
+    fake.draft.editEventDraft(typed);
+    return fake;
+  }
+
+  it("inserts the typed event on the picked day, clears the form, says Event added and reads the list again", async () => {
+    const fake = await typing();
+    const adding = fake.feed.addEvent();
+    await settle();
+    expect(fake.feed.$adding.get()).toBe(true);
+    expect(fake.writes.map(({ table, kind, value }) => ({ table, kind, value }))).toEqual([
+      {
+        table: "calendar_events",
+        kind: "insert",
+        value: {
+          title: "Radio session, RTÉ",
+          description: "Bring the 12-string",
+          start_date: storedDateOf(day),
+          end_date: storedDateOf(day),
+          event_type: "promotion",
+        },
+      },
+    ]);
+    const before = fake.reads.length;
+    fake.writes[0].answer();
+    expect(await adding).toBe(true);
+    expect(fake.feed.$adding.get()).toBe(false);
+    expect(toastLines()).toEqual(["Event added: New event has been added successfully"]);
+    expect(fake.draft.$eventDraft.get()).toBeNull();
+    expect(fake.draft.$selectedDay.get()).toBe(day);
+    await settle();
+    expect(fake.reads.length - before).toBe(1);
+  });
+
+  it("does nothing without a day or a title, or while an add is on its way", async () => {
+    const fake = await live();
+    fake.draft.editEventDraft(typed);
+    expect(await fake.feed.addEvent()).toBe(false);
+    fake.draft.selectDay(day);
+    fake.draft.editEventDraft({ ...typed, title: "   " });
+    expect(await fake.feed.addEvent()).toBe(false);
+    expect(fake.writes).toEqual([]);
+    fake.draft.editEventDraft(typed);
+    void fake.feed.addEvent();
+    expect(await fake.feed.addEvent()).toBe(false);
+    await settle();
+    expect(fake.writes).toHaveLength(1);
+    expect(toastLines()).toEqual([]);
+  });
+
+  it("keeps the form and shows the server's message when the insert fails", async () => {
+    const fake = await typing();
+    const adding = fake.feed.addEvent();
+    await settle();
+    fake.writes[0].fail({ code: "23514", message: "The venue is double-booked" }, 400);
+    expect(await adding).toBe(false);
+    expect(toastLines()).toEqual(["Error adding event: The venue is double-booked"]);
+    expect($toasts.get()[0].variant).toBe("destructive");
+    expect(fake.draft.$eventDraft.get()).toEqual(typed);
+    expect(fake.session.$unlocked.get()).toBe(true);
+  });
+
+  it("locks, keeping the draft and saying nothing of Event added, when the server refuses the insert", async () => {
+    const fake = await typing();
+    const adding = fake.feed.addEvent();
+    await settle();
+    fake.writes[0].fail({ code: "42501", message: "permission denied for table calendar_events" }, 401);
+    expect(await adding).toBe(false);
+    expect(fake.session.$unlocked.get()).toBe(false);
+    expect(fake.session.$lockReason.get()).toBe(LOCK_REASONS.accessRefused);
+    expect(toastLines()).toEqual([`Calendar locked: ${LOCK_REASONS.accessRefused}`]);
+    expect(fake.draft.$eventDraft.get()).toEqual(typed);
+    expect(fake.draft.$selectedDay.get()).toBe(day);
+  });
+
+  it("keeps the draft, and the new session, when an insert from before the last lock is refused late", async () => {
+    const fake = await typing();
+    const adding = fake.feed.addEvent();
+    await settle();
+    // The session ends elsewhere while the insert is on its way, and the team signs in again.
+    fake.emit("SIGNED_OUT");
+    fake.emit("SIGNED_IN", { access_token: "new" });
+    fake.writes[0].fail({ code: "42501", message: "permission denied for table calendar_events" }, 401);
+    expect(await adding).toBe(false);
+    expect(fake.calls).not.toContain("signOut local");
+    expect(fake.session.$unlocked.get()).toBe(true);
+    expect(fake.draft.$eventDraft.get()).toEqual(typed);
+    expect(toastLines()).toEqual([`Calendar locked: ${LOCK_REASONS.sessionEnded}`]);
+  });
+});

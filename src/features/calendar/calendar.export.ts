@@ -1,0 +1,51 @@
+/** The "Export calendar (.ics)" file: the calendar's events as all-day iCalendar events. */
+import { buildCalendar, type IcsEvent } from "../../lib/ics";
+import { dayKey, eventDayKey, sortEvents, type CalendarEvent } from "./calendar";
+
+/** The day after a yyyy-MM-dd day, as yyyy-MM-dd (all-day ends are exclusive in iCalendar). */
+function dayAfter(key: string): string {
+  const [year, month, day] = key.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * One event for a .ics file: an all-day event on the day the calendar shows
+ * (the UTC date of the stored noon-UTC timestamp), through its end day, with a
+ * UID that stays the same across exports so a re-import updates rather than
+ * duplicates it.
+ */
+export function eventToIcs(event: CalendarEvent, domain: string): IcsEvent {
+  const startDay = eventDayKey(event);
+  const endDay = eventDayKey({ start_date: event.end_date });
+  return {
+    uid: `${event.id}@${domain}`,
+    start: { date: startDay },
+    ...(endDay > startDay ? { end: { date: dayAfter(endDay) } } : {}),
+    summary: event.title,
+    ...(event.description ? { description: event.description } : {}),
+    categories: [event.event_type],
+  };
+}
+
+/** The export's file name, by the local day it is made: "calendar-2025-04-23.ics". */
+export function exportFileName(now: Date): string {
+  return `calendar-${dayKey(now)}.ics`;
+}
+
+/**
+ * The "Export calendar (.ics)" file: every event, by start date, all-day.
+ * Throws (with the event named) when an event cannot be written, e.g. a date
+ * beyond the year 9999.
+ */
+export function calendarExport(
+  events: readonly CalendarEvent[],
+  options: { now: Date; domain: string; artistName: string },
+): { filename: string; text: string } {
+  const text = buildCalendar({
+    prodId: `-//${options.artistName}//Team calendar//EN`,
+    name: `${options.artistName} team calendar`,
+    events: sortEvents(events).map((event) => eventToIcs(event, options.domain)),
+    now: options.now,
+  });
+  return { filename: exportFileName(options.now), text };
+}

@@ -1,0 +1,87 @@
+/**
+ * The calendar store's tests' kit: a signed-in team session and its calendar feed on a fake client,
+ * document and window, on Vitest's fake clock, and the moves those tests make (answering a read, joining
+ * the channel, moving the clock).
+ */
+
+import { expect, vi } from "vitest";
+import { $toasts } from "../toasts/toasts.store";
+import { storedDateOf } from "./calendar";
+import type { CalendarClient } from "./calendar.api";
+import { createCalendarFeed } from "./calendar.store";
+import { TEAM_PLACES, teamWords } from "../team/team";
+import { settle } from "../../test/deferred";
+import { fakeClient } from "../../test/fake-client";
+import { fakeNetwork, fakePage } from "../../test/fake-page";
+import { globalTimers } from "../../test/fake-time";
+import { createTeamSession, type AuthClient } from "../team/team.store";
+import { createEventDraft } from "./calendar.draft.store";
+
+export const { lockReasons: LOCK_REASONS, noConnection: NO_CONNECTION_TEXT } = teamWords(TEAM_PLACES.calendar);
+
+/** A signed-in team session and its calendar feed on a fake client, document and window, on Vitest's fake clock. */
+export async function unlockedFeed() {
+  const fake = fakeClient();
+  const page = fakePage();
+  const network = fakeNetwork();
+  const session = createTeamSession({
+    client: async () => fake.client as unknown as AuthClient,
+    email: "team@example.org",
+    place: TEAM_PLACES.calendar,
+    page,
+    network,
+    timers: globalTimers,
+  });
+  const draft = createEventDraft();
+  const feed = createCalendarFeed({
+    client: async () => fake.client as unknown as CalendarClient,
+    session,
+    draft,
+    timers: globalTimers,
+    now: () => Date.now(),
+    page,
+    network,
+  });
+  await session.signIn("open sesame");
+  $toasts.set([]);
+  return { ...fake, session, draft, feed, page, network };
+}
+
+export type Fake = Awaited<ReturnType<typeof unlockedFeed>>;
+
+/** Moves the clock on, settling what each timer sets off. */
+export const wait = async (ms: number) => {
+  await vi.advanceTimersByTimeAsync(ms);
+  await settle();
+};
+
+export const event = (id: string, title: string, day = new Date(2031, 4, 18)) => ({
+  id,
+  title,
+  description: null,
+  start_date: storedDateOf(day),
+  end_date: storedDateOf(day),
+  event_type: "gig",
+});
+
+/** Answers the oldest read still waiting. */
+export async function answerRead(fake: Fake, rows: unknown[]) {
+  const [read] = fake.waitingReads();
+  expect(read, "a read of the list is waiting").toBeDefined();
+  read.answer(rows);
+  await settle();
+}
+
+/** Started, the list read and the channel joined: the calendar as a person sees it once open. */
+export async function live(rows: unknown[] = [event("1", "Launch")]) {
+  const fake = await unlockedFeed();
+  const stop = fake.feed.start();
+  await settle();
+  await answerRead(fake, rows);
+  fake.openChannels()[0].report("SUBSCRIBED");
+  await settle();
+  await answerRead(fake, rows); // every join reads the list again
+  return { ...fake, stop };
+}
+
+export const titles = (fake: Fake) => fake.feed.$events.get().map((entry) => entry.title);

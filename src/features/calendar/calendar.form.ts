@@ -1,0 +1,28 @@
+/**
+ * The Add Event form's rules: its fields' limits, what it starts with, and the row a filled-in form
+ * inserts (on the picked day, stored as noon UTC of that date: see storedDateOf in calendar.ts).
+ */
+import { DEFAULT_EVENT_TYPE, storedDateOf, type CalendarEvent, type EventType } from "./calendar";
+
+/** Limits matching the database's checks. */
+export const EVENT_LIMITS = { title: 200, description: 2000 } as const;
+
+/** The row inserted for a new event: the server fills id and created_at. */
+export type NewEvent = Omit<CalendarEvent, "id" | "created_at" | "event_type"> & { event_type: EventType };
+export type EventDraft = { title: string; description: string; eventType: EventType };
+
+export const emptyEventDraft: EventDraft = { title: "", description: "", eventType: DEFAULT_EVENT_TYPE };
+
+/** The row to insert, or null when the day or title is missing (then nothing happens). */
+export function eventFromDraft(draft: EventDraft, selectedDay: Date | undefined): NewEvent | null {
+  const title = draft.title.trim();
+  if (!selectedDay || title === "") return null;
+  const date = storedDateOf(selectedDay);
+  return {
+    title,
+    description: draft.description.trim() === "" ? null : draft.description.trim(),
+    start_date: date,
+    end_date: date,
+    event_type: draft.eventType,
+  };
+}
