@@ -164,13 +164,24 @@ $$;
 ALTER FUNCTION "private"."fan_signups_one_removal_per_request"() OWNER TO "postgres";
 
 --
+-- Name: without_bidi_controls("text"); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."without_bidi_controls"("value" "text") RETURNS "text"
+    LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
+    SET "search_path" TO ''
+    RETURN "regexp_replace"("value", '[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]'::"text", ''::"text", 'g'::"text");
+
+ALTER FUNCTION "private"."without_bidi_controls"("value" "text") OWNER TO "postgres";
+
+--
 -- Name: is_shown_line("text", integer); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
 CREATE OR REPLACE FUNCTION "private"."is_shown_line"("value" "text", "longest" integer) RETURNS boolean
     LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
     SET "search_path" TO ''
-    RETURN (("char_length"("value") <= "longest") AND ("btrim"("value") <> ''::"text") AND ("value" !~ '[[:cntrl:]]'::"text"));
+    RETURN (("char_length"("value") <= "longest") AND ("btrim"("value") <> ''::"text") AND ("value" !~ '[[:cntrl:]]'::"text") AND ("value" = "private"."without_bidi_controls"("value")));
 
 ALTER FUNCTION "private"."is_shown_line"("value" "text", "longest" integer) OWNER TO "postgres";
 
@@ -439,17 +450,6 @@ end;
 $$;
 
 ALTER FUNCTION "private"."shows_keep_history"() OWNER TO "postgres";
-
---
--- Name: without_bidi_controls("text"); Type: FUNCTION; Schema: private; Owner: postgres
---
-
-CREATE OR REPLACE FUNCTION "private"."without_bidi_controls"("value" "text") RETURNS "text"
-    LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
-    SET "search_path" TO ''
-    RETURN "regexp_replace"("value", '[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]'::"text", ''::"text", 'g'::"text");
-
-ALTER FUNCTION "private"."without_bidi_controls"("value" "text") OWNER TO "postgres";
 
 --
 -- Name: contacts_before_insert(); Type: FUNCTION; Schema: public; Owner: postgres
@@ -1424,6 +1424,15 @@ REVOKE ALL ON FUNCTION "private"."fan_signup_before_insert"() FROM PUBLIC;
 REVOKE ALL ON FUNCTION "private"."fan_signups_one_removal_per_request"() FROM PUBLIC;
 
 --
+-- Name: FUNCTION "without_bidi_controls"("value" "text"); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") FROM PUBLIC;
+GRANT ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") TO "anon";
+GRANT ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") TO "authenticated";
+GRANT ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") TO "service_role";
+
+--
 -- Name: FUNCTION "is_shown_line"("value" "text", "longest" integer); Type: ACL; Schema: private; Owner: postgres
 --
 
@@ -1534,15 +1543,6 @@ REVOKE ALL ON FUNCTION "private"."shows_before_update"() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION "private"."shows_keep_history"() FROM PUBLIC;
-
---
--- Name: FUNCTION "without_bidi_controls"("value" "text"); Type: ACL; Schema: private; Owner: postgres
---
-
-REVOKE ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") FROM PUBLIC;
-GRANT ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") TO "anon";
-GRANT ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") TO "authenticated";
-GRANT ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") TO "service_role";
 
 --
 -- Name: FUNCTION "contacts_before_insert"(); Type: ACL; Schema: public; Owner: postgres

@@ -153,7 +153,10 @@ export function showRowOf(date) {
 
 /** @param {unknown} value @param {number} longest */
 const isShownLine = (value, longest) =>
-  typeof value === "string" && value.length <= longest && value.trim() !== "" && !/\p{Cc}/u.test(value);
+  typeof value === "string" &&
+  [...value].length <= longest &&
+  value.trim() !== "" &&
+  !/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(value);
 
 const WEB_ADDRESS =
   /^https:\/\/[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:[0-9]{1,5})?([/?#][^\s\p{Cc}]*)?$/u;

@@ -39,7 +39,9 @@ exception when others then
 end;
 $$;
 
--- True for text a fan reads on the page: at most `longest` characters, something visible, no control characters.
+-- True for text a fan reads on the page: at most `longest` characters, something visible, no control
+-- characters, and no bidirectional controls (private.without_bidi_controls(), 20250108000000), which would
+-- make a venue's name show as other words.
 create or replace function private.is_shown_line(value text, longest integer)
 returns boolean
 language sql
@@ -48,7 +50,8 @@ parallel safe
 set search_path = ''
 return char_length(value) <= longest
   and btrim(value) <> ''
-  and value !~ '[[:cntrl:]]';
+  and value !~ '[[:cntrl:]]'
+  and value = private.without_bidi_controls(value);
 
 -- True for a whole https address with a host, as a visitor follows it.
 create or replace function private.is_web_address(value text)

@@ -159,6 +159,7 @@ describe.each(TARGETS)("$name", (target) => {
         ["an id with a space", { id: "galway 2027" }],
         ["a blank venue", { venue_name: "   " }],
         ["a venue with a line break", { venue_name: "The\nRoom" }],
+        ["a venue that a direction control turns round", { venue_name: "The \u202emooR" }],
         ["a venue name too long", { venue_name: "x".repeat(201) }],
         ["a country in lower case", { venue_country: "ie" }],
         ["a country of three letters", { venue_country: "IRL" }],
