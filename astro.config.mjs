@@ -11,7 +11,12 @@ import { stopBuild } from "./src/integrations/build-stop.mjs";
 import { contentFiles, siteSchema } from "./src/lib/content-schemas.ts";
 import { readContentFile, singleEntry } from "./src/lib/owner-content.ts";
 import { deployBuildProblem } from "./src/integrations/deploy-guard.mjs";
-import { placeholderProblem, readContentFiles, siteUrlFrom } from "./src/integrations/placeholder-guard.mjs";
+import {
+  placeholderProblem,
+  readContentFiles,
+  readImageFiles,
+  siteUrlFrom,
+} from "./src/integrations/placeholder-guard.mjs";
 import { siteHeaders } from "./src/integrations/site-headers.mjs";
 
 // A deploy build that would ship a site talking to localhost stops here. Each stop prints the owner's
@@ -26,11 +31,14 @@ const settings = siteSettings();
 
 // SITE_URL, else Netlify's own URL (the site's main address), else the site settings' URL.
 const siteUrl = siteUrlFrom(process.env, settings.url);
-// A production build that would ship stand-in addresses, links or the generic player stops here, listing them.
+// A production build that would ship stand-in addresses, links, the generic player, invented credits or the
+// drawn placeholder artwork stops here, listing them.
+const projectRoot = fileURLToPath(new URL(".", import.meta.url));
 const placeholders = placeholderProblem(process.env, {
-  files: readContentFiles(fileURLToPath(new URL(".", import.meta.url))),
+  files: readContentFiles(projectRoot),
   siteUrl,
   settingsFile: contentFiles.site.path,
+  images: () => readImageFiles(projectRoot),
 });
 if (placeholders) stopBuild(placeholders);
 

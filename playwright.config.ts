@@ -1,21 +1,39 @@
-// Browser journeys: the system Chromium against the production build in dist/
+// Browser journeys: the system Chromium against the production build of the fixture content in dist-test/
 // (served as Netlify would, security headers included) and the embedded backend,
 // both started once by e2e/global-setup.ts. No browser is ever downloaded.
 import { defineConfig } from "@playwright/test";
+import { FIXTURE_CONTENT } from "./src/lib/content-dir.mjs";
 import { CHROMIUM_ARGS, ensureChromium } from "./tools/chromium.mjs";
+import { CORES, patient } from "./tools/test-pace.mjs";
+
+/** The tag of the journeys that start a backend of their own (e2e/own-backend.ts; the fixture checks it). */
+const OWN_BACKEND = /@own-backend/;
+
+// The journeys read the fixture content (src/test/content/), never the owner's, and browse the build made of
+// it: `npm test -- build` makes it in dist-test/, beside her own site in dist/.
+process.env.STAGEDOOR_CONTENT ||= FIXTURE_CONTENT;
+process.env.E2E_DIST ||= "dist-test";
 
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
-  // Three at once on two cores: much of a journey is a browser waiting (a toast to go, a token to
-  // expire), so a third keeps the cores busy; measured, 173 s with two, 155 s with four, alone.
-  workers: 3,
+  // One more than the cores: much of a journey is a browser waiting (a toast to go, a token to expire), so a
+  // third on two cores keeps them busy; measured, 173 s with two, 155 s with four, alone.
+  workers: CORES + 1,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Guards against a hang, as measured on 2 cores and made patient for a slower machine (tools/test-pace.mjs).
+  timeout: patient(30_000),
+  expect: { timeout: patient(10_000) },
+  // The journeys that start a backend of their own boot PGlite in their worker, a few CPU-seconds each, and
+  // run apart: at most one per core, and npm test starts them (`--project own-backend`) once the unit tests
+  // and the other journeys have ended when it has fewer than four cores (scripts/test.mjs).
+  projects: [
+    { name: "journeys", grepInvert: OWN_BACKEND },
+    { name: "own-backend", grep: OWN_BACKEND, workers: CORES },
+  ],
   reporter: [["list"]],
   use: {
     baseURL: process.env.E2E_BASE_URL,

@@ -1,9 +1,14 @@
 // Unit and integration tests: pure logic in Node, islands in jsdom (opted in per file). The database tests
 // (supabase/tests) are a project of their own, so the PostgreSQL server they share starts only when one of
 // them runs.
-import { availableParallelism } from "node:os";
 import { getViteConfig } from "astro/config";
 import { configDefaults } from "vitest/config";
+import { FIXTURE_CONTENT } from "./src/lib/content-dir.mjs";
+import { CORES, patient } from "./tools/test-pace.mjs";
+
+// The tests read the fixture content kept with them, never the owner's src/content/ (src/lib/content-dir.mjs):
+// her edits cannot turn a test red. Her own files are checked by src/data/owner-files.test.ts.
+process.env.STAGEDOOR_CONTENT ||= FIXTURE_CONTENT;
 
 // The test files that each need a process of their own: the islands' tests in jsdom, whose libraries keep
 // state at module level (react-hot-toast's list of toasts), and a file that mocks modules. Every other file
@@ -21,9 +26,12 @@ export default getViteConfig({
     // One test file per core. Vitest keeps a core back by default, but the backend's tests spend most of
     // their time waiting (sockets, timers, the database): on 2 cores the server suite took 116 s in one
     // worker and 64 s in two, for the same CPU time.
-    maxWorkers: availableParallelism(),
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    maxWorkers: CORES,
+    // Guards against a hang, as measured on 2 cores and made patient for a slower machine (tools/test-pace.mjs).
+    testTimeout: patient(20_000),
+    hookTimeout: patient(60_000),
+    // A test or suite marked .only would quietly leave the others out: refused everywhere, not only in CI.
+    allowOnly: false,
     projects: [
       {
         extends: true,
@@ -60,7 +68,7 @@ export default getViteConfig({
           include: ["supabase/tests/**/*.test.ts"],
           // A guard against a hang, not a timing: the longest tests send 125 requests one after another,
           // which a machine busy with other work may take well over the default's 20 s to answer.
-          testTimeout: 60_000,
+          testTimeout: patient(60_000),
           // Each file opens databases of its own and keeps no other state, so a worker's files may share the
           // modules they load (PGlite's WebAssembly above all): measured, a third less CPU time (39 s to 26 s).
           isolate: false,

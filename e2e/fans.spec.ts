@@ -1,7 +1,8 @@
 /**
  * /fans, the team's list of sign-ups from /listen: behind the team password,
- * out of the nav; the list, its CSV for the mailing tool, and
- * removing an address after a confirmation.
+ * out of the nav; the list, its CSV for the mailing tool,
+ * removing an address after a confirmation, and the sign-ups held while too
+ * many came at once, added to the list or cleared in one action.
  */
 import type { Page } from "@playwright/test";
 import { LOCAL_ANON_KEY } from "../server/local-keys.mjs";
@@ -112,7 +113,7 @@ test("shows the team each new sign-up, newest first, downloads the CSV and remov
   await expect(rowOf(later)).toHaveCount(0);
 });
 
-test("tells the team how many sign-ups an allowance refused in the last 24 hours, and plainly when none was", async ({
+test("tells the team how many sign-ups an allowance refused in the last 24 hours, and plainly when none was @own-backend", async ({
   page,
   ownBackend,
 }) => {
@@ -121,11 +122,11 @@ test("tells the team how many sign-ups an allowance refused in the last 24 hours
   await signIn(page);
   await expect(page.getByText("No sign-ups were refused in the last 24 hours.")).toBeVisible();
 
-  // The sign-up allowance lowered to one a minute, as the service role may (docs/operations.md, Limits): a second fan
-  // within the minute is turned away.
+  // The sign-up allowance lowered to one a minute and no address held, as the service role may (docs/operations.md,
+  // Limits): a second fan within the minute is turned away.
   const limited = await backend.asServiceRole("/rest/v1/fan_signups_limits?id=eq.true", {
     method: "PATCH",
-    body: JSON.stringify({ per_minute: 1 }),
+    body: JSON.stringify({ per_minute: 1, held_per_day: 0 }),
   });
   expect(limited.status, await limited.text()).toBe(204);
   const signUp = (email: string) =>
@@ -146,4 +147,61 @@ test("tells the team how many sign-ups an allowance refused in the last 24 hours
     ),
   ).toBeVisible();
   await expectAccessible(page);
+});
+
+test("shows the sign-ups held while too many came at once apart from the list, and adds or clears them in one action @own-backend", async ({
+  page,
+  ownBackend,
+}) => {
+  const backend = await ownBackend();
+  // The shared backstop lowered to one address a minute, as the service role may: the next new fans are held.
+  const limited = await backend.asServiceRole("/rest/v1/fan_signups_limits?id=eq.true", {
+    method: "PATCH",
+    body: JSON.stringify({ per_minute: 1 }),
+  });
+  expect(limited.status, await limited.text()).toBe(204);
+  const word = uniqueWord();
+  const [listed, held, another] = ["listed", "held", "another"].map((name) => `${name}-${word}@example.com`);
+  await signUp(page, listed, "All news");
+  // A held fan is told what every fan is told: nobody is turned away.
+  await signUp(page, held, "Only when the T-shirts are out");
+
+  await page.goto("/fans");
+  await signIn(page);
+  const heldList = page.getByRole("region", { name: "Held sign-ups" });
+  await expect(heldList).toContainText(
+    "1 sign-up came while too many arrived at once, so it was kept aside. Add it to the list if it looks real, or clear it.",
+  );
+  await expect(heldList.getByRole("listitem")).toHaveText([new RegExp(`^${held} · T-shirts · `)]);
+  const rowOf = (email: string) =>
+    page.getByRole("row").filter({ has: page.getByRole("cell", { name: email, exact: true }) });
+  await expect(rowOf(listed)).toHaveCount(1);
+  await expect(rowOf(held)).toHaveCount(0);
+  await expect(page.getByText("1 sign-up", { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await heldList.getByRole("button", { name: "Add all to the list" }).click();
+  await expectToast(page, "Held sign-ups added", "1 held sign-up added to the list");
+  await expect(rowOf(held).getByRole("cell").nth(1)).toHaveText("T-shirts");
+  await expect(page.getByText("2 sign-ups", { exact: true })).toBeVisible();
+  await expect(heldList).toHaveCount(0);
+
+  // Another is held; clearing it leaves the list as it was.
+  expect(
+    (
+      await backend.asOutsider("/rest/v1/fan_signups", {
+        method: "POST",
+        headers: { Prefer: "return=minimal" },
+        body: JSON.stringify({ email: another, interest: "all" }),
+      })
+    ).status,
+  ).toBe(201);
+  await page.reload();
+  await signIn(page);
+  await expect(heldList.getByRole("listitem")).toHaveText([new RegExp(`^${another} · All news · `)]);
+  await heldList.getByRole("button", { name: "Clear all" }).click();
+  await expectToast(page, "Held sign-ups cleared", "1 held sign-up cleared");
+  await expect(heldList).toHaveCount(0);
+  await expect(rowOf(another)).toHaveCount(0);
+  await expect(page.getByText("2 sign-ups", { exact: true })).toBeVisible();
 });

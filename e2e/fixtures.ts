@@ -34,6 +34,9 @@ type Fixtures = {
   ownBackend: (options?: Parameters<typeof startOwnBackend>[2]) => Promise<OwnBackend>;
 };
 
+/** The tag that ends the title of a journey that starts a backend of its own: it runs apart (playwright.config.ts). */
+const OWN_BACKEND_TAG = "@own-backend";
+
 export const test = base.extend<Fixtures>({
   // Playwright reads a fixture's dependencies from its first parameter, so one with none takes `{}`.
   /* eslint-disable no-empty-pattern */
@@ -84,9 +87,13 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
-  ownBackend: async ({ context, baseURL, supabaseUrl }, use) => {
+  ownBackend: async ({ context, baseURL, supabaseUrl }, use, testInfo) => {
     const started: OwnBackend[] = [];
     await use(async (options) => {
+      // Such a journey runs apart from the others (playwright.config.ts), which only its tag tells.
+      if (!testInfo.tags.includes(OWN_BACKEND_TAG)) {
+        throw new Error(`a journey that starts a backend of its own ends its title with ${OWN_BACKEND_TAG}`);
+      }
       const backend = await startOwnBackend(baseURL ?? "", supabaseUrl, options);
       started.push(backend);
       await backend.carry(context);
@@ -158,6 +165,34 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/**
+ * Keeps the text of every toast the page shows, from its first paint (call it before the page opens), for
+ * a toast checked after other things: a busy machine may take longer over those than the toast stays.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown: string[] = ((window as unknown as { toastsShown: string[] }).toastsShown = []);
+    const seen = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll("[data-toast-visible]")) {
+        if (seen.has(toast)) continue;
+        seen.add(toast);
+        shown.push(toast.textContent ?? "");
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-toast-visible"] });
+  });
+}
+
+/** Expects a toast with this title (and description) to have been on screen since the page opened (recordToasts). */
+export async function expectToastShown(page: Page, title: string, description = ""): Promise<void> {
+  const shown = () => page.evaluate(() => (window as unknown as { toastsShown: string[] }).toastsShown);
+  await expect
+    .poll(async () => (await shown()).some((text) => text.includes(title) && text.includes(description)), {
+      message: `a toast "${title}${description && `: ${description}`}" shown`,
+    })
+    .toBe(true);
+}
+
 /** Expects a toast with this title (and description) to be on screen. */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
   let toast = page.locator("[data-variant]").filter({ hasText: title });
@@ -169,4 +204,26 @@ export async function expectToast(page: Page, title: string, description?: strin
 export async function imageSize(bytes: Buffer): Promise<{ format?: string; width?: number; height?: number }> {
   const { format, width, height } = await sharp(bytes).metadata();
   return { format, width, height };
+}
+
+/**
+ * Stops the page's clock (installed with page.clock.install()) a moment ahead of where it stands: it runs on
+ * while the test reads it and asks, so on a busy machine that moment may have passed, and the next is later.
+ */
+export async function stopClock(page: Page) {
+  for (let ahead = 100; ; ahead *= 4) {
+    const at = (await page.evaluate(() => Date.now())) + ahead;
+    try {
+      await page.clock.pauseAt(at);
+      return;
+    } catch (error) {
+      if (ahead > 60_000 || !String(error).includes("to the past")) throw error;
+    }
+  }
+}
+
+/** Moves a stopped clock on by a frame or so, then reads `what`: for polling what the page measures in frames. */
+export async function framesOn<T>(page: Page, what: () => Promise<T>): Promise<T> {
+  await page.clock.runFor(20);
+  return what();
 }

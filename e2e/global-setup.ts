@@ -14,6 +14,8 @@ import { readSeed } from "../server/database.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
 import { readPublishedShows } from "../src/lib/published-shows.mjs";
 import { readBuild, unservableBuild } from "../src/integrations/build-record.mjs";
+import { contentDir } from "../src/lib/content-dir.mjs";
+import { localFunctions } from "../tools/local-functions.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 import { journeyBackendOptions } from "./own-backend";
 
@@ -25,15 +27,26 @@ const backendUrl = new URL(process.env.PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL
 export default async function globalSetup() {
   const build = readBuild(distDir);
   const unservable = unservableBuild(build, distName);
-  if (unservable) throw new Error(`${unservable} Run \`npm run build\` first (npm test does).`);
+  if (unservable) throw new Error(`${unservable} Run \`npm test -- build\` first (npm test does).`);
   if (build.state === "complete" && new URL(build.supabaseUrl).origin !== backendUrl.origin) {
     throw new Error(
       `${distName} was built to call ${build.supabaseUrl}, but PUBLIC_SUPABASE_URL is ${backendUrl.origin}: ` +
         "build again with this PUBLIC_SUPABASE_URL, or run the journeys with the one the build used.",
     );
   }
+  // The journeys check what the pages show against the fixture content, so they browse its build only.
+  if (build.state === "complete" && build.content !== contentDir()) {
+    throw new Error(
+      `${distName} was built from ${build.content}/, not from ${contentDir()}/, which the journeys read: ` +
+        `build it with \`npm test -- build\` (or STAGEDOOR_CONTENT=${contentDir()} npm run build -- --dist=${distName.slice(0, -1)}).`,
+    );
+  }
   // The site's server starts first: its origin is the one the backend must let the browser call from.
-  const server = createStaticServer({ root: distDir, backendUrl: backendUrl.origin });
+  const server = createStaticServer({
+    root: distDir,
+    backendUrl: backendUrl.origin,
+    functions: localFunctions({ supabaseUrl: backendUrl.origin, anonKey: LOCAL_ANON_KEY }),
+  });
   const port = await listen(server, Number(process.env.E2E_SITE_PORT ?? 0));
   const closeServer = async () => {
     server.closeAllConnections();

@@ -56,7 +56,7 @@ test("a fan adds a tote to the cart, picks how many and writes the order", async
     await expect(quantity).toHaveValue("1");
     await expect(minus).toBeDisabled();
     // The toast's code comes with the first toast, not before.
-    expect(requests.filter(({ url }) => /mountToaster/.test(url))).toEqual([]);
+    expect(requests.filter(({ url }) => /toasts\.mount/.test(url))).toEqual([]);
     const before = requests.length;
     await addToCart.click();
     await expectToast(page, "Added to cart", "1 tote bag(s) added to your cart");

@@ -53,7 +53,7 @@ test("a journalist reads the press kit, looks through the live photos and finds 
     // Named after the release it plays, which the content names.
     await expect(player).toHaveAttribute("title", "Player: the Mother EP by Orla Quinlan");
     await expect(player).toHaveAttribute("loading", "lazy");
-    // 600 px tall, as the spec says, and playing the release from Spotify.
+    // 600 px tall, as docs/features.md#press-kit promises, and playing the release from Spotify.
     expect(Math.round((await player.boundingBox())!.height)).toBe(600);
     await expect.poll(() => page.frames().map((frame) => frame.url())).toContain(epk.release.player);
     for (const link of [

@@ -6,7 +6,7 @@
  * roadmap's unit tests.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, stopClock, test } from "./fixtures";
 import { layoutShifts, recordLayoutShifts } from "./layout-shifts";
 import { ROADMAP_STORAGE_KEY, ROADMAP_UNREADABLE_KEY } from "../src/features/roadmap/roadmap";
 import { downloadDuring } from "./team";
@@ -42,6 +42,8 @@ test("adds, ticks and deletes tasks, brings one back with Undo, and finds it all
   // presses is scrolled half under the sticky nav, where axe would count a button as too small a target.
   await page.setViewportSize({ width: 1280, height: 1400 });
   await recordLayoutShifts(page);
+  // The page's clock is the test's, running as any clock does until the Undo toast's lifetime matters.
+  await page.clock.install();
   await page.goto("/roadmap");
   await expect(page.getByRole("heading", { level: 1, name: "Project Roadmap" })).toBeVisible();
   await expect(page.getByText("Track progress across different phases of the project.")).toBeVisible();
@@ -93,6 +95,8 @@ test("adds, ticks and deletes tasks, brings one back with Undo, and finds it all
   const before = await checklist(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(planning.getByRole("button", { name: "Delete task: Put together the EPK" })).toBeInViewport();
+  // The clock stands still until the pointer holds the toast: its 10 s do not run out first on a busy machine.
+  await stopClock(page);
   await planning.getByRole("button", { name: "Delete task: Put together the EPK" }).click();
   await expect(task(planning, "Put together the EPK")).toHaveCount(0);
   const toast = page
@@ -101,6 +105,7 @@ test("adds, ticks and deletes tasks, brings one back with Undo, and finds it all
   await expect(toast).toContainText("Task deleted");
   // The page as a person works with it, a toast on top (held open by the pointer over it).
   await toast.hover();
+  await page.clock.resume();
   await expectAccessible(page);
   await toast.getByRole("button", { name: "Undo" }).click();
   await expect(task(planning, "Put together the EPK")).toBeChecked();

@@ -22,8 +22,8 @@ const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const { tourDates } = content;
 
 /**
- * A tour date's day as the card shows it on the day the journeys run, a year or more after the spec's tour
- * of 2025: "April 23rd 2025".
+ * A tour date's day as the card shows it on the day the journeys run, a year or more after the fixture's tour
+ * of 2025 (docs/features.md#tour): "April 23rd 2025".
  */
 const dayOf = (date: (typeof tourDates)[number]) => `${date.dateText} 2025`;
 
@@ -109,7 +109,7 @@ test("a visitor goes from the home page to the story and the tour dates, and add
     await expect(page).toHaveURL(/\/bio$/);
     await expect(page.getByRole("heading", { level: 1, name: "Biography" })).toBeVisible();
     await expect(main(page).locator("p")).toHaveText(content.bioParagraphs);
-    // The single and the EP are out: the story says so, as the spec's topics go.
+    // The single and the EP are out: the story says so, in the order of docs/features.md#bio.
     await expect(main(page).getByText(/"Mother", came out on March 7th 2025/)).toBeVisible();
     expect(await arrival(main(page))).toEqual({ name: "page-in", seconds: 1 });
     await expect(nav(page).locator("[aria-current=page]")).toHaveText(["Bio"]);
@@ -119,7 +119,7 @@ test("a visitor goes from the home page to the story and the tour dates, and add
 
   const card = page.getByRole("region", { name: "Ireland Tour - April 2024" });
 
-  await test.step("the tour card lists the spec's three dates, each marked past, with Tour in bold in the nav", async () => {
+  await test.step("the tour card lists the fixture's three dates, each marked past, with Tour in bold in the nav", async () => {
     await expect(page).toHaveURL(/\/tour$/);
     await expect(page.getByRole("heading", { level: 1, name: "Tour Dates" })).toBeVisible();
     expect(tourDates.map((date) => [date.dateText, date.venue.address.locality, date.link.kind])).toEqual([
@@ -296,7 +296,7 @@ test("a visitor on a phone opens the link in bio, moves around with the nav and 
     const padding = () => header.evaluate((element) => parseFloat(getComputedStyle(element).paddingTop));
     const loose = await padding();
     await page.mouse.move(180, 400);
-    // Still loose at 50 px (the spec's threshold), tight one pixel further.
+    // Still loose at 50 px (docs/features.md#the-navigation-bar), tight one pixel further.
     await page.mouse.wheel(0, 50);
     await expect.poll(() => page.evaluate(() => scrollY)).toBe(50);
     await waitForAnimations(page);

@@ -50,6 +50,9 @@ function projectWith(edits: Record<string, (text: string) => string> = {}): stri
     if (name === ".bin" || !name.startsWith("."))
       symlinkSync(join(root, "node_modules", name), join(copy, "node_modules", name));
   }
+  // The fixture content in the owner's place, so these builds never depend on what she has written.
+  rmSync(join(copy, "src/content"), { recursive: true, force: true });
+  cpSync(join(root, "src/test/content"), join(copy, "src/content"), { recursive: true });
   for (const [path, edit] of Object.entries(edits)) {
     writeFileSync(join(copy, path), edit(readFileSync(join(copy, path), "utf8")));
   }
@@ -102,6 +105,8 @@ describe("npm run build, stopped for the owner", () => {
     expect(status).not.toBe(0);
     expect(count(output, "Production build stopped: the site still holds")).toBe(1);
     expect(count(output, "src/content/links.yaml:33  https://www.instagram.com/orlaquinlan.placeholder")).toBe(1);
+    // The photographers invented for the placeholder photos, as the fixture content names them.
+    expect(output).toMatch(/src\/content\/photos\.yaml:\d+ {2}Aisling Brennan {2}\(a photographer invented/);
     // Netlify's URL is the address the pages use; site.yaml's own url ships nowhere, so it is not listed.
     expect(output).not.toMatch(/site\.yaml:\d+ {2}https:\/\/orlaquinlan\.example/);
     expect(output).not.toMatch(STACK);

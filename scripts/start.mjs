@@ -16,8 +16,10 @@ import { SITE_PORT, siteOrigins } from "../server/http.mjs";
 import { LOCAL_ANON_KEY, LOCAL_BACKEND_PORT } from "../server/local-keys.mjs";
 import { runBackend, stopOnSignal } from "../server/run.mjs";
 import { readBuild, unservableBuild } from "../src/integrations/build-record.mjs";
+import { contentDir } from "../src/lib/content-dir.mjs";
 import { readPublishedShows, showsDigest } from "../src/lib/published-shows.mjs";
 import { astroBuild, buildAside } from "../tools/build-aside.mjs";
+import { localFunctions } from "../tools/local-functions.mjs";
 import { watchShows } from "../tools/shows-watch.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 
@@ -40,7 +42,9 @@ const unservable = (build) =>
   unservableBuild(build, name) ??
   (build.state === "complete" && build.supabaseUrl !== backendUrl
     ? `${name} was built to call ${build.supabaseUrl}, not ${backendUrl}.`
-    : null);
+    : build.state === "complete" && build.content !== contentDir()
+      ? `${name} was built from ${build.content}/, not ${contentDir()}/.`
+      : null);
 
 // The backend first: the build reads the tour's published shows from it.
 const backend = hostedUrl
@@ -72,7 +76,13 @@ if (reason) {
   }
 }
 
-const server = createStaticServer({ root, backendUrl });
+// The team calendar's feed, read as Netlify's function reads it: with the project's anon key.
+const anonKey = hostedUrl ? (process.env.PUBLIC_SUPABASE_ANON_KEY ?? "") : LOCAL_ANON_KEY;
+const server = createStaticServer({
+  root,
+  backendUrl,
+  functions: localFunctions({ supabaseUrl: backendUrl, anonKey }),
+});
 let listening;
 try {
   listening = await listen(server, port);

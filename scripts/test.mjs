@@ -7,7 +7,14 @@
  * is made. `astro check` waits for the build too, as both write the project's generated types (a failed build
  * skips it). Each step's output is held until it ends and then printed whole, so steps running together never
  * interleave (a step that runs alone prints as it goes). A failed step is named; the steps that needed it are
- * skipped; the exit status is non-zero. `npm test -- lint unit` runs only the named steps.
+ * skipped; the exit status is non-zero. `npm test -- lint unit` runs only the named steps (`e2e` names both
+ * kinds of journey).
+ *
+ * The run adapts to the machine (tools/test-pace.mjs): Vitest runs a file per core and Playwright a journey per
+ * core and one more, every timeout is made patient for a slower machine, and the journeys that start a backend
+ * of their own (PGlite booting in their worker) run after the others, as both serve the site's backend on the
+ * port the build calls, and, on fewer than four cores, after the unit tests too, whose database files would
+ * leave them no core.
  *
  * The cheap steps run package.json's own scripts (`npm run lint`, `npm run format:check`, …), so each check
  * is defined once and runs the same alone as here.
@@ -16,8 +23,11 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { FIXTURE_CONTENT } from "../src/lib/content-dir.mjs";
 import { ensureChromium } from "../tools/chromium.mjs";
 import { ensurePostgres } from "../tools/postgres.mjs";
+import { CORES } from "../tools/test-pace.mjs";
+import { ensurePythonIcalendar } from "../tools/python-icalendar.mjs";
 
 /**
  * @typedef {object} Step
@@ -27,6 +37,8 @@ import { ensurePostgres } from "../tools/postgres.mjs";
  * @property {string[]} args
  * @property {boolean} [shell] whether `command` is a line for the shell, as a package.json script is
  * @property {string[]} [after] steps that must pass first (when they run at all)
+ * @property {string[]} [apart] steps that must have ended first, passed or not (when they run at all)
+ * @property {string} [group] a second id that selects it with the others of its group
  */
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -52,16 +64,26 @@ const npmScript = (id, name, script) => {
 const STEPS = [
   {
     id: "build",
-    name: "production build (npm run build)",
+    name: "production build of the fixture content into dist-test/",
     command: process.execPath,
-    args: ["scripts/build.mjs"],
+    args: ["scripts/build.mjs", "--dist=dist-test"],
   },
   {
-    id: "e2e",
+    id: "journeys",
+    group: "e2e",
     name: "browser journeys (playwright)",
     command: bin("playwright"),
-    args: ["test"],
+    args: ["test", "--project", "journeys"],
     after: ["build"],
+  },
+  {
+    id: "own-backend",
+    group: "e2e",
+    name: "browser journeys with a backend of their own (playwright)",
+    command: bin("playwright"),
+    args: ["test", "--project", "own-backend"],
+    after: ["build"],
+    apart: CORES < 4 ? ["journeys", "unit"] : ["journeys"],
   },
   { ...npmScript("check", "type check", "typecheck:astro"), after: ["build"] },
   npmScript("types", "type check of the Node code", "typecheck:node"),
@@ -82,25 +104,39 @@ const STEPS = [
 ];
 
 const only = process.argv.slice(2);
-const unknown = only.filter((id) => !STEPS.some((step) => step.id === id));
+/** Whether `id` names `step`, by its own id or its group's. */
+const names = (/** @type {Step} */ step, /** @type {string} */ id) => step.id === id || step.group === id;
+const unknown = only.filter((id) => !STEPS.some((step) => names(step, id)));
 if (unknown.length > 0) {
-  console.error(`Unknown step ${unknown.join(", ")}; steps: ${STEPS.map((step) => step.id).join(", ")}`);
+  const ids = [...new Set(STEPS.flatMap((step) => [step.id, ...(step.group ? [step.group] : [])]))];
+  console.error(`Unknown step ${unknown.join(", ")}; steps: ${ids.join(", ")}`);
   process.exit(2);
 }
-const selected = STEPS.filter((step) => only.length === 0 || only.includes(step.id));
+const selected = STEPS.filter((step) => only.length === 0 || only.some((id) => names(step, id)));
 const selectedIds = new Set(selected.map((step) => step.id));
 /** The steps `step` waits for: those of its `after` that were selected. */
 const prerequisites = (/** @type {Step} */ step) => (step.after ?? []).filter((id) => selectedIds.has(id));
+/** The steps `step` waits for, whatever their outcome, and those it must pass after. */
+const waitsFor = (/** @type {Step} */ step) => [
+  ...prerequisites(step),
+  ...(step.apart ?? []).filter((id) => selectedIds.has(id)),
+];
 
-// Find (or install) the browser and the database server before spending minutes on the other steps.
-if (selectedIds.has("e2e")) ensureChromium();
+// Find (or install) the browser, the database server and Python's icalendar (a second reader of the feeds)
+// before spending minutes on the other steps.
+if (selected.some((step) => step.group === "e2e")) ensureChromium();
 if (selectedIds.has("unit")) ensurePostgres();
+if (selectedIds.has("unit")) ensurePythonIcalendar();
 
 // Colours survive the pipe when a person is watching. The project's tools come first on the PATH, as under npm.
 const env = {
   ...process.env,
   ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}),
   PATH: [join(projectRoot, "node_modules/.bin"), process.env.PATH ?? ""].join(delimiter),
+  // Every step reads the fixture content, never the owner's (src/lib/content-dir.mjs); the journeys browse its
+  // build, made beside her own site in dist/. Her own files are checked by the unit step.
+  STAGEDOOR_CONTENT: FIXTURE_CONTENT,
+  E2E_DIST: "dist-test",
 };
 const started = Date.now();
 const seconds = (/** @type {number} */ since) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
@@ -151,7 +187,7 @@ function runsAlone(/** @type {Step} */ step) {
   /** @type {(id: string) => boolean} */
   const dependsOn = (id) => {
     const other = selected.find((candidate) => candidate.id === id);
-    return other ? prerequisites(other).some((before) => before === step.id || dependsOn(before)) : false;
+    return other ? waitsFor(other).some((before) => before === step.id || dependsOn(before)) : false;
   };
   return (
     running.size === 0 && selected.every((other) => other === step || results.has(other.id) || dependsOn(other.id))
@@ -171,6 +207,7 @@ async function schedule() {
       continue;
     }
     if (!before.every((id) => results.get(id)?.status === "passed")) continue;
+    if (!waitsFor(step).every((id) => results.has(id))) continue;
     const live = runsAlone(step);
     running.add(step.id);
     launched.push(

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { patient } from "../tools/test-pace.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
 import { TEAM_APP_METADATA } from "./team-account.mjs";
 import { type Backend, client, event, freshBackend, signedIn, TEAM, until, withBackend } from "./test-helpers";
@@ -238,7 +239,7 @@ describe("sessions: refresh, sign-out, revocation", () => {
     // The client finds out on its next getUser(): AuthSessionMissingError, then SIGNED_OUT.
     const { error } = await supabase.auth.getUser();
     expect(error).toMatchObject({ name: "AuthSessionMissingError" });
-    await until(() => events.includes("SIGNED_OUT"), 2000, "SIGNED_OUT");
+    await until(() => events.includes("SIGNED_OUT"), "SIGNED_OUT");
     const refresh = await authCall("/token?grant_type=refresh_token", {
       method: "POST",
       body: JSON.stringify({ refresh_token: session.refresh_token }),
@@ -368,7 +369,7 @@ describe("admin user endpoints, for the service role only", () => {
     supabase.auth.onAuthStateChange((name) => void events.push(name));
     await admin().updateUserById(data.user!.id, { password: "second-password" });
     expect((await supabase.auth.getUser()).error?.name).toBe("AuthSessionMissingError");
-    await until(() => events.includes("SIGNED_OUT"), 2000, "SIGNED_OUT");
+    await until(() => events.includes("SIGNED_OUT"), "SIGNED_OUT");
     const old = await client(backend.url).auth.signInWithPassword({
       email: "rotate@example.com",
       password: "first-password",
@@ -420,38 +421,46 @@ describe("the /token rate limit", () => {
 });
 
 describe("the team account at start", () => {
-  it("is created once, takes a new password on the next start and then ends the old sessions", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "stagedoor-auth-"));
-    const lines: string[] = [];
-    const log = (line: string) => void lines.push(line);
-    try {
-      const first = await freshBackend({ dataDir, log });
-      const before = await signedIn(first.url);
-      const session = (await before.auth.getSession()).data.session!;
-      await first.close();
-
-      const second = await freshBackend({ dataDir, log, team: { email: TEAM.email, password: "a-new-team-password" } });
+  it(
+    "is created once, takes a new password on the next start and then ends the old sessions",
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "stagedoor-auth-"));
+      const lines: string[] = [];
+      const log = (line: string) => void lines.push(line);
       try {
-        expect(lines.filter((line) => line.startsWith("team account"))).toEqual([
-          `team account ${TEAM.email}: created`,
-          `team account ${TEAM.email}: password changed`,
-        ]);
-        const reuse = await client(second.url).auth.refreshSession({ refresh_token: session.refresh_token });
-        expect(reuse.error?.code).toBe("refresh_token_not_found");
-        const old = await client(second.url).auth.signInWithPassword(TEAM);
-        expect(old.error?.code).toBe("invalid_credentials");
-        const now = await signedIn(second.url, { password: "a-new-team-password" });
-        const { data } = await now.auth.getUser();
-        expect(data.user?.app_metadata).toMatchObject(TEAM_APP_METADATA);
-        const { data: users } = await client(second.url, LOCAL_SERVICE_ROLE_KEY).auth.admin.listUsers();
-        expect(users.users).toHaveLength(1);
+        const first = await freshBackend({ dataDir, log });
+        const before = await signedIn(first.url);
+        const session = (await before.auth.getSession()).data.session!;
+        await first.close();
+
+        const second = await freshBackend({
+          dataDir,
+          log,
+          team: { email: TEAM.email, password: "a-new-team-password" },
+        });
+        try {
+          expect(lines.filter((line) => line.startsWith("team account"))).toEqual([
+            `team account ${TEAM.email}: created`,
+            `team account ${TEAM.email}: password changed`,
+          ]);
+          const reuse = await client(second.url).auth.refreshSession({ refresh_token: session.refresh_token });
+          expect(reuse.error?.code).toBe("refresh_token_not_found");
+          const old = await client(second.url).auth.signInWithPassword(TEAM);
+          expect(old.error?.code).toBe("invalid_credentials");
+          const now = await signedIn(second.url, { password: "a-new-team-password" });
+          const { data } = await now.auth.getUser();
+          expect(data.user?.app_metadata).toMatchObject(TEAM_APP_METADATA);
+          const { data: users } = await client(second.url, LOCAL_SERVICE_ROLE_KEY).auth.admin.listUsers();
+          expect(users.users).toHaveLength(1);
+        } finally {
+          await second.close();
+        }
       } finally {
-        await second.close();
+        rmSync(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 90_000);
+    },
+    patient(90_000),
+  );
 });
 
 describe("auth.uid(), auth.role(), auth.email() and auth.jwt() in SQL", () => {

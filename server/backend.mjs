@@ -9,7 +9,17 @@ import { createServer } from "node:http";
 import { AuthError, gatewayRefusal, tokenFromHeaders, verifyJwt } from "./auth.mjs";
 import { openDatabase, readSchema } from "./database.mjs";
 import { createGoTrue, DEFAULT_JWT_EXPIRY_SECONDS, GoTrueError, goTrueErrorResponse } from "./gotrue.mjs";
-import { BodyError, forwardedHeaders, isJsonContentType, MAX_BODY_BYTES, readBody, siteOrigins } from "./http.mjs";
+import {
+  allowedHostsFromEnv,
+  BodyError,
+  foreignHostMessage,
+  forwardedHeaders,
+  hostAllowed,
+  isJsonContentType,
+  MAX_BODY_BYTES,
+  readBody,
+  siteOrigins,
+} from "./http.mjs";
 import { LOCAL_BACKEND_PORT, LOCAL_JWT_SECRET } from "./local-keys.mjs";
 import { GOTRUE_TOKEN_RATE_LIMIT } from "./rate-limit.mjs";
 import { createRealtime } from "./realtime.mjs";
@@ -26,6 +36,12 @@ export { MAX_BODY_BYTES };
  * the SQLSTATE in `code` and its detail in `detail`).
  * @typedef {Error & { code?: unknown, details?: string | null, detail?: string, hint?: string | null }} AnsweredError
  */
+
+/**
+ * The largest body a sign-up is read from (4 KiB): one address of at most 254 characters and a choice, even
+ * written all in \u escapes, is under 2 KiB.
+ */
+const MAX_SIGNUP_BODY_BYTES = 4 * 1024;
 
 /** The parts of a hosted project's API the local backend does not serve, by path. */
 /** @type {Record<string, string>} */
@@ -137,6 +153,8 @@ function restBodyError(error) {
  * @param {number} [options.realtimeIdleTimeoutMs] how long a realtime socket may send nothing before it is closed
  * @param {number} [options.refreshTokenReuseSeconds] how long a rotated refresh token still returns its session (GoTrue's 10 s)
  * @param {string[]} [options.allowedOrigins] browser origins that may call the backend (the site's own by default)
+ * @param {string[]} [options.allowedHosts] Host names answered (this machine's, HOST and ALLOWED_HOSTS by default;
+ *   the host listened on is added)
  * @param {(line: string) => void} [options.log]
  */
 export async function startBackend({
@@ -153,6 +171,7 @@ export async function startBackend({
   realtimeIdleTimeoutMs,
   refreshTokenReuseSeconds,
   allowedOrigins = DEFAULT_ALLOWED_ORIGINS,
+  allowedHosts = allowedHostsFromEnv(),
   log = () => {},
 } = {}) {
   // The port is claimed first, so a busy port fails at once rather than after the database starts;
@@ -170,6 +189,8 @@ export async function startBackend({
   /** @type {Promise<void>} */
   const ready = new Promise((resolve) => (markReady = resolve));
   const origins = new Set(allowedOrigins.map((origin) => origin.replace(/\/$/, "")));
+  const hosts = new Set(allowedHosts.map((name) => name.toLowerCase()));
+  if (!["0.0.0.0", "::"].includes(host)) hosts.add(host.includes(":") ? `[${host}]` : host);
   /** @param {Request} request */
   const originAllowed = (request) => request.headers.origin === undefined || origins.has(request.headers.origin);
 
@@ -265,6 +286,11 @@ export async function startBackend({
   async function handle(request, response) {
     const url = requestUrl(request);
     if (!url) throw new RestError(400, "PGRST100", "Malformed request target");
+    if (!hostAllowed(request.headers.host, hosts)) {
+      // A page on a name made to resolve here (DNS rebinding) reads without an Origin: its Host gives it away.
+      request.resume();
+      throw new RestError(403, "PGRST403", foreignHostMessage(request.headers.host));
+    }
     if (!originAllowed(request)) {
       // Another website open in the same browser: no CORS headers, a refused preflight, a refused request.
       throw new RestError(403, "PGRST403", `Origin ${request.headers.origin} may not call this backend`, {
@@ -325,6 +351,62 @@ export async function startBackend({
     if (!rpc && !table) {
       throw new RestError(404, "PGRST205", `Could not find the table 'public.${tableName}' in the schema cache`);
     }
+    // A sign-up the form sends is one address: a body that cannot be one is refused before it is read whole,
+    // and any request refused for its input still spends its client's allowance, as an accepted one does.
+    const signingUp = table?.name === "fan_signups" && request.method === "POST" && claims.role !== "service_role";
+    try {
+      return await answerTable(request, response, {
+        url,
+        claims,
+        params,
+        table,
+        rpc: rpc !== null,
+        tableName,
+        signingUp,
+      });
+    } catch (error) {
+      if (signingUp && refusedForInput(/** @type {AnsweredError} */ (error), claims.role)) await spendRefused(request);
+      throw error;
+    }
+  }
+
+  /**
+   * Whether an answer to a sign-up refuses its input (4xx), rather than its key, its role or its allowance.
+   * @param {AnsweredError} error
+   * @param {string} role
+   */
+  function refusedForInput(error, role) {
+    const status =
+      error instanceof RestError
+        ? error.status
+        : typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code)
+          ? statusForPgError(error.code, role)
+          : 500;
+    return status >= 400 && status < 500 && ![401, 403, 429].includes(status);
+  }
+
+  /**
+   * Records a refused sign-up request against its client's allowance (private.fan_signup_spend_refused).
+   * @param {Request} request
+   */
+  async function spendRefused(request) {
+    try {
+      await db.transaction(async (tx) => {
+        await tx.query("select set_config('request.headers', $1, true)", [JSON.stringify(forwardedHeaders(request))]);
+        await tx.query("select private.fan_signup_spend_refused()");
+      });
+    } catch (error) {
+      log(`could not count a refused sign-up: ${/** @type {Error} */ (error).message}`);
+    }
+  }
+
+  /**
+   * A REST request past the gateway: its body read, then one transaction with PostgREST's settings.
+   * @param {Request} request
+   * @param {Response} response
+   * @param {{ url: URL, claims: import("./auth.mjs").Claims, params: URLSearchParams, table: import("./database.mjs").Table | null | undefined, rpc: boolean, tableName: string, signingUp: boolean }} target
+   */
+  async function answerTable(request, response, { url, claims, params, table, rpc, tableName, signingUp }) {
     let body = "";
     if (["POST", "PATCH", "PUT"].includes(request.method ?? "")) {
       const contentType = request.headers["content-type"];
@@ -343,7 +425,7 @@ export async function startBackend({
         );
       }
       try {
-        body = await readBody(request);
+        body = await readBody(request, signingUp ? MAX_SIGNUP_BODY_BYTES : MAX_BODY_BYTES);
       } catch (error) {
         throw error instanceof BodyError ? restBodyError(error) : error;
       }
@@ -425,6 +507,8 @@ export async function startBackend({
     const url = requestUrl(request);
     if (!url) {
       socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+    } else if (!hostAllowed(request.headers.host, hosts)) {
+      socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
     } else if (!originAllowed(request)) {
       // Browsers send Origin on a WebSocket handshake and apply no CORS to it: the check is the server's.
       socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");

@@ -94,8 +94,11 @@ create table if not exists auth.sessions (
   id uuid primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
   created_at timestamptz not null default now(),
-  refreshed_at timestamptz
+  refreshed_at timestamptz,
+  -- As on a hosted project: when set, the session ends then (refresh refused, its tokens worth nothing).
+  not_after timestamptz
 );
+alter table auth.sessions add column if not exists not_after timestamptz;
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
 -- Refresh tokens are kept as SHA-256 hashes: a copy of the database does not hand out sessions.
 create table if not exists auth.refresh_tokens (

@@ -10,6 +10,7 @@ import { type IncomingHttpHeaders, request } from "node:http";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { signup as signupCopy } from "../src/data/signup";
+import { fetchHeldSignups, releaseHeldSignups } from "../src/features/fans/fans.api";
 import { addSignup } from "../src/features/signup/signup.api";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
 import { type Backend, client, signedIn, withTeamBackend } from "./test-helpers";
@@ -65,6 +66,7 @@ withTeamBackend((started, session) => ([backend, team] = [started, session]));
 beforeEach(async () => {
   await backend.db.exec(`
     delete from public.fan_signups; delete from public.fan_signups_attempts; delete from private.fan_signups_refusals;
+    delete from public.fan_signups_held;
     delete from public.fan_signups_limits; insert into public.fan_signups_limits default values;
   `);
 });
@@ -144,5 +146,106 @@ describe("the refused count", () => {
       data: null,
       error: { code: "42501", message: "Only the team may see how many sign-ups were refused" },
     });
+  });
+});
+
+describe("a stranger holding many addresses", () => {
+  /** 600 sign-ups from 60 addresses (127.0.0.10 to .69), ten each, the most each address's allowance admits. */
+  async function flood(email: (address: number, i: number) => string) {
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, async (_, a) => {
+        const answers = [];
+        for (let i = 0; i < 10; i++) answers.push((await signUpFrom(`127.0.0.${10 + a}`, fan(email(a, i)))).status);
+        return answers;
+      }),
+    );
+    return statuses.flat();
+  }
+
+  it("fills the held list, not the door: a new fan's address is kept, never refused, and the team sees what was held", async () => {
+    // The backstop at 301 distinct addresses, so one pass of 600 sign-ups shows both halves: from each of 60
+    // addresses, 5 repeats of one junk address (they count once), then 5 distinct ones (300 in all).
+    await backend.db.exec("update public.fan_signups_limits set per_minute = 301;");
+    expect(new Set(await flood((a, i) => (i < 5 ? "junk" : `junk-${a}-${i}`)))).toEqual(new Set([201]));
+    // Every one reached the list: the repeats took one place of the backstop's 301, the distinct ones 300.
+    expect(await listed()).toHaveLength(301);
+    // The backstop is full: the next fan is kept aside, answered as any sign-up is.
+    expect((await signUpFrom(FANS[1], fan("new-fan"))).status).toBe(201);
+    expect(await listed()).toHaveLength(301);
+    const held = await fetchHeldSignups(team);
+    expect(held.map((signup) => signup.email)).toEqual(["new-fan@example.com"]);
+    // Nobody was refused; the team takes the held address onto the list in one action.
+    expect(await team.rpc("fan_signups_refused")).toMatchObject({ data: 0 });
+    expect(await releaseHeldSignups(team, true)).toBe(1);
+    expect(await listed()).toContain("new-fan@example.com");
+    expect(await fetchHeldSignups(team)).toEqual([]);
+  }, 60_000);
+
+  it("holds at most the day's ceiling, then refuses and counts; the team can clear what was held", async () => {
+    await backend.db.exec("update public.fan_signups_limits set per_minute = 1, held_per_day = 2;");
+    expect((await signUpFrom(FANS[0], fan("listed"))).status).toBe(201);
+    expect((await signUpFrom(FANS[1], fan("held-1"))).status).toBe(201);
+    expect((await signUpFrom(FANS[2], fan("held-2"))).status).toBe(201);
+    const refused = await signUpFrom(FANS[2], fan("over-the-ceiling"));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(await team.rpc("fan_signups_refused")).toMatchObject({ data: 1 });
+    expect((await fetchHeldSignups(team)).map((signup) => signup.email).sort()).toEqual([
+      "held-1@example.com",
+      "held-2@example.com",
+    ]);
+    expect(await releaseHeldSignups(team, false)).toBe(2);
+    expect(await fetchHeldSignups(team)).toEqual([]);
+    expect(await listed()).toEqual(["listed@example.com"]);
+  });
+
+  it("shows the held list to the team alone, and lets nobody else release it", async () => {
+    await backend.db.exec("update public.fan_signups_limits set per_minute = 0;");
+    expect((await signUpFrom(FANS[0], fan("held"))).status).toBe(201);
+    const anon = client(backend.url);
+    expect((await anon.from("fan_signups_held").select("email")).status).toBe(401);
+    expect(await anon.rpc("fan_signups_release_held", { accept: true })).toMatchObject({ status: 401 });
+    const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY).auth.admin;
+    await admin.createUser({ email: "another@example.com", password: "another-password-1", email_confirm: true });
+    const other = await signedIn(backend.url, { email: "another@example.com", password: "another-password-1" });
+    expect((await other.from("fan_signups_held").select("email")).data).toEqual([]);
+    expect(await other.rpc("fan_signups_release_held", { accept: true })).toMatchObject({
+      status: 403,
+      error: { code: "42501", message: "Only the team may accept or clear held sign-ups" },
+    });
+    expect((await fetchHeldSignups(team)).map((signup) => signup.email)).toEqual(["held@example.com"]);
+  });
+});
+
+describe("requests that cannot be one sign-up", () => {
+  it("refuses a 1 MB batch before reading it whole, and counts it against its sender's allowance", async () => {
+    await backend.db.exec("update public.fan_signups_limits set per_client_per_minute = 3;");
+    const batch = Array.from({ length: 20_000 }, (_, i) => fan(`batch-${i}`));
+    expect(JSON.stringify(batch).length).toBeGreaterThan(1_000_000);
+    for (let i = 0; i < 3; i++) {
+      const refused = await signUpFrom(STRANGER, batch);
+      expect(refused.status).toBe(413);
+      expect(JSON.parse(refused.text)).toMatchObject({ code: "PGRST413" });
+    }
+    // Its three refusals spent the stranger's allowance; a fan elsewhere is untouched.
+    expect((await signUpFrom(STRANGER, fan("after-the-batches"))).status).toBe(429);
+    expect((await signUpFrom(FANS[0], fan("fan"))).status).toBe(201);
+    expect(await listed()).toEqual(["fan@example.com"]);
+  });
+
+  it("refuses an address holding a bidirectional control, a zero-width or another invisible character", async () => {
+    for (const email of [
+      "a\u202egnp.exe@x.co",
+      "a\u200b@example.com",
+      "\u2066fan@example.com",
+      "fan@exa\u00admple.com",
+      "a\u0007@x.co",
+    ]) {
+      const refused = await signUpFrom(FANS[0], { email, interest: "all" });
+      expect(refused.status, JSON.stringify(email)).toBe(400);
+      expect(JSON.parse(refused.text)).toMatchObject({ code: "23514" });
+    }
+    expect((await signUpFrom(FANS[1], { email: "zoë@exämple.com", interest: "all" })).status).toBe(201);
+    expect(await listed()).toEqual(["zoë@exämple.com"]);
   });
 });

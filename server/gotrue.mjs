@@ -394,6 +394,10 @@ export function createGoTrue({
     if ((email !== null) === hasPhone) {
       throw validationFailed("Only an email address or phone number should be provided on login.");
     }
+    // As GoTrue: a password longer than bcrypt reads is refused before any hashing, whoever it is for.
+    if (typeof body.password === "string" && Buffer.byteLength(body.password) > MAX_PASSWORD_LENGTH) {
+      throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
+    }
     const user = email !== null ? await findUser("email", email.toLowerCase()) : null;
     // An unknown e-mail costs the same hashing work as a wrong password, so timing tells nothing.
     const matches = await verifyPassword(String(body.password ?? ""), user?.encrypted_password ?? null);
@@ -436,9 +440,10 @@ export function createGoTrue({
     // still revoked when the answer is a refusal.
     /** @type {Refreshed | Refused} */
     const outcome = await db.transaction(async (tx) => {
-      /** @type {{ rows: { revoked: boolean, session_id: string, user_id: string, signed_in_at: Date }[] }} */
+      /** @type {{ rows: { revoked: boolean, session_id: string, user_id: string, signed_in_at: Date, ended: boolean }[] }} */
       const { rows } = await tx.query(
-        `select rt.revoked, rt.session_id, s.user_id, s.created_at as signed_in_at
+        `select rt.revoked, rt.session_id, s.user_id, s.created_at as signed_in_at,
+                coalesce(s.not_after < now(), false) as ended
          from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
          where rt.token_hash = $1 for update of rt`,
         [tokenHash(presented)],
@@ -448,6 +453,10 @@ export function createGoTrue({
         return {
           error: new GoTrueError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found"),
         };
+      }
+      // A session past its not_after is over, as GoTrue's session validity check says, whatever its token.
+      if (found.ended) {
+        return { error: new GoTrueError(400, "session_expired", "Invalid Refresh Token: Session Expired") };
       }
       /**
        * @param {string} refreshToken
@@ -526,7 +535,10 @@ export function createGoTrue({
     if (!user) throw new GoTrueError(403, "user_not_found", "User from sub claim in JWT does not exist");
     const sessionId = typeof claims.session_id === "string" && UUID.test(claims.session_id) ? claims.session_id : null;
     const { rows } = sessionId
-      ? await db.query("select id from auth.sessions where id = $1 and user_id = $2", [sessionId, user.id])
+      ? await db.query(
+          "select id from auth.sessions where id = $1 and user_id = $2 and (not_after is null or not_after > now())",
+          [sessionId, user.id],
+        )
       : { rows: [] };
     if (rows.length === 0) {
       throw new GoTrueError(403, "session_not_found", "Session from session_id claim in JWT does not exist");

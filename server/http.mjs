@@ -183,3 +183,52 @@ export function forwardedHeaders(request) {
   headers["x-forwarded-for"] = headers["x-forwarded-for"] ? `${headers["x-forwarded-for"]}, ${address}` : address;
   return headers;
 }
+
+/** The names this machine answers to whatever the environment says: a page on any other name is refused. */
+const LOCAL_HOSTS = Object.freeze(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The host names (no port) the local servers answer to: this machine's own, the `HOST` the machine goes by
+ * on a LAN, and those listed in ALLOWED_HOSTS (comma-separated). Lower-cased; an IPv6 address in brackets.
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function allowedHostsFromEnv(env = process.env) {
+  const extra = [env.HOST ?? "", ...(env.ALLOWED_HOSTS ?? "").split(",")]
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== "" && name !== "0.0.0.0" && name !== "::");
+  return [
+    ...new Set([
+      ...LOCAL_HOSTS,
+      ...extra.map((name) => (name.includes(":") && !name.startsWith("[") ? `[${name}]` : name)),
+    ]),
+  ];
+}
+
+/**
+ * The host name a Host header names, without its port: lower-cased, an IPv6 address kept in brackets.
+ * @param {string} host
+ */
+function hostName(host) {
+  const value = host.trim().toLowerCase();
+  if (value.startsWith("[")) return value.slice(0, value.indexOf("]") + 1);
+  return value.replace(/:\d*$/, "").replace(/\.$/, "");
+}
+
+/**
+ * Whether a request's Host names this machine. A page on another name that resolves here (DNS rebinding:
+ * `rebind.test` made to point at 127.0.0.1) is same-origin to itself, so its reads carry no Origin at all:
+ * Host is the one header that tells. A request with no Host (HTTP/1.0 from a script) comes from no browser.
+ * @param {string | undefined} host
+ * @param {Set<string>} allowed names from allowedHostsFromEnv()
+ */
+export function hostAllowed(host, allowed) {
+  if (host === undefined) return true;
+  return allowed.has(hostName(host));
+}
+
+/**
+ * Why a request's Host is refused, for the 403's message.
+ * @param {string | undefined} host
+ */
+export const foreignHostMessage = (host) =>
+  `Host ${JSON.stringify(host)} does not name this machine: use localhost, 127.0.0.1 or [::1], or add the name to ALLOWED_HOSTS.`;

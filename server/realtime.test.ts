@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { patient } from "../tools/test-pace.mjs";
 import { DEFAULT_MIGRATIONS_DIR } from "./database.mjs";
 import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
 import {
@@ -152,23 +153,27 @@ describe("what hosted Realtime serves and the local backend does not", () => {
 });
 
 describe("persistence", () => {
-  it("keeps data across restarts and applies each migration once", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "stagedoor-db-"));
-    try {
-      const first = await freshBackend({ dataDir });
-      await (await signedIn(first.url)).from("contacts").insert({ id: "persisted", name: "Kept", role: "Agent" });
-      await first.close();
-      const second = await freshBackend({ dataDir });
-      const { data } = await (await signedIn(second.url)).from("contacts").select("name");
-      expect(data).toEqual([{ name: "Kept" }]);
-      const { rows } = await second.db.query<{ version: string }>(
-        "select version from stagedoor_internal.schema_migrations order by version",
-      );
-      const files = readdirSync(DEFAULT_MIGRATIONS_DIR).filter((file) => file.endsWith(".sql"));
-      expect(rows.map((row) => row.version)).toEqual(files.sort());
-      await second.close();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 90_000); // two cold database starts: slow on a busy two-core machine
+  it(
+    "keeps data across restarts and applies each migration once",
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "stagedoor-db-"));
+      try {
+        const first = await freshBackend({ dataDir });
+        await (await signedIn(first.url)).from("contacts").insert({ id: "persisted", name: "Kept", role: "Agent" });
+        await first.close();
+        const second = await freshBackend({ dataDir });
+        const { data } = await (await signedIn(second.url)).from("contacts").select("name");
+        expect(data).toEqual([{ name: "Kept" }]);
+        const { rows } = await second.db.query<{ version: string }>(
+          "select version from stagedoor_internal.schema_migrations order by version",
+        );
+        const files = readdirSync(DEFAULT_MIGRATIONS_DIR).filter((file) => file.endsWith(".sql"));
+        expect(rows.map((row) => row.version)).toEqual(files.sort());
+        await second.close();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    patient(90_000),
+  ); // two cold database starts: slow on a busy two-core machine
 });

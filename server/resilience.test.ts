@@ -108,7 +108,7 @@ describe("a client that resets the connection while it is refused", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     await healthy();
     for (const socket of sockets) socket.terminate();
-    await until(() => backend.realtimeSockets() === 0, 5000, "the sockets to close");
+    await until(() => backend.realtimeSockets() === 0, "the sockets to close");
   });
 });
 
@@ -181,12 +181,12 @@ describe("realtime frames of the wrong shape", () => {
       for (const text of texts) socket.send(text);
       socket.send(JSON.stringify(["h", "h", "phoenix", "heartbeat", {}]));
       // Ignored frames leave the socket answering heartbeats; at worst it is closed.
-      await until(() => closed() || replyTo(received, "h") !== undefined, 5000, "the heartbeat's reply");
+      await until(() => closed() || replyTo(received, "h") !== undefined, "the heartbeat's reply");
       socket.terminate();
       await healthy();
       const other = await openSocket();
       other.socket.send(JSON.stringify(["h", "h", "phoenix", "heartbeat", {}]));
-      await until(() => replyTo(other.frames, "h") !== undefined, 5000, "another socket's heartbeat reply");
+      await until(() => replyTo(other.frames, "h") !== undefined, "another socket's heartbeat reply");
       other.socket.terminate();
     });
   }
@@ -198,12 +198,12 @@ describe("realtime frames are bounded", () => {
     const { socket, frames } = await openSocket();
     const filler = (bytes: number) => ({ config: { postgres_changes: [] }, filler: "x".repeat(bytes) });
     join(socket, "1", "just-under", filler(256 * 1024 - 200));
-    await until(() => replyTo(frames, "1") !== undefined, 5000, "the reply to a frame under the limit");
+    await until(() => replyTo(frames, "1") !== undefined, "the reply to a frame under the limit");
     expect(replyTo(frames, "1")?.status).toBe("ok");
     join(big, "1", "over", filler(256 * 1024 + 10));
-    await until(closed, 5000, "the socket that sent too much to close");
+    await until(closed, "the socket that sent too much to close");
     socket.send(JSON.stringify([null, "h", "phoenix", "heartbeat", {}]));
-    await until(() => replyTo(frames, "h") !== undefined, 5000, "the other socket's heartbeat reply");
+    await until(() => replyTo(frames, "h") !== undefined, "the other socket's heartbeat reply");
     socket.terminate();
   });
 });
@@ -215,7 +215,7 @@ describe("a silent realtime socket", () => {
       const silent = await openSocket(quick.url);
       const talking = await openSocket(quick.url);
       const beat = setInterval(() => talking.socket.send(JSON.stringify([null, "h", "phoenix", "heartbeat", {}])), 100);
-      await until(() => silent.closed(), 3000, "the silent socket to be closed");
+      await until(() => silent.closed(), "the silent socket to be closed");
       clearInterval(beat);
       expect(talking.closed()).toBe(false);
       expect(quick.realtimeSockets()).toBe(1);
@@ -233,13 +233,13 @@ describe("claims are kept per channel", () => {
     const { socket, frames } = await openSocket();
     join(socket, "1", "as-team", { config: { postgres_changes: [calendarBinding] }, access_token: teamToken });
     join(socket, "2", "as-anon", { config: { postgres_changes: [calendarBinding] }, access_token: LOCAL_ANON_KEY });
-    await until(() => replyTo(frames, "2") !== undefined && replyTo(frames, "1") !== undefined, 3000, "the joins");
+    await until(() => replyTo(frames, "2") !== undefined && replyTo(frames, "1") !== undefined, "the joins");
     expect([replyTo(frames, "1")?.status, replyTo(frames, "2")?.status]).toEqual(["ok", "ok"]);
     const changesOn = (topic: string) =>
       frames.filter((frame) => frame[3] === "postgres_changes" && frame[2] === `realtime:${topic}`);
 
     await team.from("calendar_events").insert(event("Per channel", "2025-07-01"));
-    await until(() => changesOn("as-team").length === 1, 3000, "the team channel's change");
+    await until(() => changesOn("as-team").length === 1, "the team channel's change");
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(changesOn("as-anon")).toEqual([]);
 
@@ -247,13 +247,12 @@ describe("claims are kept per channel", () => {
     socket.send(JSON.stringify(["2", "5", "realtime:as-anon", "access_token", { access_token: "nonsense" }]));
     await until(
       () => frames.some((frame) => frame[3] === "phx_close" && frame[2] === "realtime:as-anon"),
-      3000,
       "the anon channel to close",
     );
     await client(backend.url, LOCAL_SERVICE_ROLE_KEY)
       .from("calendar_events")
       .insert(event("Still per channel", "2025-07-02"));
-    await until(() => changesOn("as-team").length === 2, 3000, "the team channel's second change");
+    await until(() => changesOn("as-team").length === 2, "the team channel's second change");
     expect(frames.some((frame) => frame[3] === "phx_close" && frame[2] === "realtime:as-team")).toBe(false);
     socket.terminate();
   });
@@ -263,11 +262,11 @@ describe("claims are kept per channel", () => {
     const token = (await team.auth.getSession()).data.session!.access_token;
     const { socket, frames } = await openSocket();
     join(socket, "1", "before", { config: { postgres_changes: [calendarBinding] }, access_token: token });
-    await until(() => replyTo(frames, "1") !== undefined, 3000, "the first join");
+    await until(() => replyTo(frames, "1") !== undefined, "the first join");
     expect(replyTo(frames, "1")?.status).toBe("ok");
     await team.auth.signOut({ scope: "local" });
     join(socket, "2", "after", { config: { postgres_changes: [calendarBinding] }, access_token: token });
-    await until(() => replyTo(frames, "2") !== undefined, 3000, "the second join");
+    await until(() => replyTo(frames, "2") !== undefined, "the second join");
     expect(replyTo(frames, "2")?.status).toBe("ok");
     // What ends the page's session is Auth: the token's session is gone there (and the tables' policies ask
     // for a live session, so neither channel hears the team's changes: the next test shows it).
@@ -292,15 +291,15 @@ describe("claims are kept per channel", () => {
       config: { postgres_changes: [calendarBinding] },
       access_token: await tokenOf(staying),
     });
-    await until(() => replyTo(frames, "1") !== undefined && replyTo(frames, "2") !== undefined, 3000, "the joins");
+    await until(() => replyTo(frames, "1") !== undefined && replyTo(frames, "2") !== undefined, "the joins");
     const changesOn = (topic: string) =>
       frames.filter((frame) => frame[3] === "postgres_changes" && frame[2] === `realtime:${topic}`);
     const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
     await admin.from("calendar_events").insert(event("Before signing out", "2025-07-03"));
-    await until(() => changesOn("leaving").length === 1 && changesOn("staying").length === 1, 3000, "both changes");
+    await until(() => changesOn("leaving").length === 1 && changesOn("staying").length === 1, "both changes");
     await leaving.auth.signOut({ scope: "local" });
     await admin.from("calendar_events").insert(event("After signing out", "2025-07-04"));
-    await until(() => changesOn("staying").length === 2, 3000, "the live session's second change");
+    await until(() => changesOn("staying").length === 2, "the live session's second change");
     await new Promise((resolve) => setTimeout(resolve, 200));
     // The policies ask whether the session still exists, so the ended one hears no more; its channel stays open.
     expect(changesOn("leaving")).toHaveLength(1);

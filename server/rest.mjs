@@ -261,6 +261,30 @@ function filterCondition(table, name, expression, values, { inTree }) {
   return negate ? `not (${condition})` : condition;
 }
 
+/** Deepest nesting of parentheses a logic tree may have: far beyond any real query, far short of a stack's end. */
+const MAX_LOGIC_TREE_DEPTH = 50;
+
+/**
+ * The deepest nesting of parentheses outside double quotes in `text`; counting stops past `limit`.
+ * @param {string} text
+ * @param {number} limit
+ */
+function parenthesesDepth(text, limit) {
+  let depth = 0;
+  let deepest = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length && deepest <= limit; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === "\\") i++;
+      else if (char === '"') quoted = false;
+    } else if (char === '"') quoted = true;
+    else if (char === "(") deepest = Math.max(deepest, ++depth);
+    else if (char === ")") depth--;
+  }
+  return deepest;
+}
+
 /**
  * A logic tree, `or=(…)` or `and=(…)` (negated with `not.`), as SQL: its items are filters
  * (`column.operator.value`) or nested trees (`or(…)`, `and(…)`, `not.and(…)`).
@@ -302,6 +326,14 @@ function whereClause(table, params, values) {
     if (RESERVED.has(key)) continue;
     const tree = key.match(/^(not\.)?(or|and)$/);
     if (tree) {
+      // Checked before any of it is read: a tree 2,000 deep would exhaust the stack that reads it.
+      if (parenthesesDepth(raw, MAX_LOGIC_TREE_DEPTH) > MAX_LOGIC_TREE_DEPTH) {
+        throw new RestError(
+          400,
+          "PGRST100",
+          `failed to parse logic tree: nested deeper than ${MAX_LOGIC_TREE_DEPTH} levels`,
+        );
+      }
       const sql = logicTree(table, tree[2], raw, values);
       conditions.push(tree[1] ? `not ${sql}` : sql);
     } else if (key.includes(".")) {

@@ -48,7 +48,7 @@ describe("realtime delivers calendar changes only to team sessions", () => {
     await (await signedIn(backend.url)).from("calendar_events").insert(event("Realtime secret", "2025-03-03"));
     await admin.from("calendar_events").update({ title: "Realtime secret, renamed" }).eq("title", "Realtime secret");
     await admin.from("calendar_events").delete().eq("title", "Realtime secret, renamed");
-    await until(() => asTeam.length === 3, 5000, "the team's three changes");
+    await until(() => asTeam.length === 3, "the team's three changes");
     await pause(300);
     expect(asTeam.map((payload) => payload.eventType)).toEqual(["INSERT", "UPDATE", "DELETE"]);
     expect(asAnon).toEqual([]);
@@ -82,7 +82,7 @@ describe("realtime delivers calendar changes only to team sessions", () => {
     const claims = { role: "authenticated", app_metadata: { team: "stagedoor" }, aud: "authenticated" };
     join("1", await signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) + 60 }, "not-the-secret"));
     join("2", await signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }));
-    await until(() => replies.length === 2, 2000, "two replies");
+    await until(() => replies.length === 2, "two replies");
     expect(replies.map((reply) => (reply[4] as { status: string }).status)).toEqual(["error", "error"]);
     expect(JSON.stringify(replies)).toMatch(/JWSInvalidSignature/);
     expect(JSON.stringify(replies)).toMatch(/JWT expired/);
@@ -105,7 +105,7 @@ describe("realtime delivers calendar changes only to team sessions", () => {
       }),
     );
     await team.realtime.setAuth(await signJwt({ role: "service_role" }, "not-the-secret"));
-    await until(() => statuses.includes("CLOSED") || statuses.includes("CHANNEL_ERROR"), 3000, "the channel to close");
+    await until(() => statuses.includes("CLOSED") || statuses.includes("CHANNEL_ERROR"), "the channel to close");
     await (await signedIn(backend.url)).from("calendar_events").insert(event("After a bad token", "2025-03-04"));
     await pause(300);
     expect(received).toEqual([]);
@@ -127,7 +127,7 @@ describe("a short token lifetime: refresh keeps REST and realtime working", () =
     await subscribe(subscriber, received);
     const writer = await signedIn(shortLived.url);
     await writer.from("calendar_events").insert(event("Before expiry", "2025-05-01"));
-    await until(() => received.length === 1, 3000, "the first change");
+    await until(() => received.length === 1, "the first change");
 
     await pause(2200); // every token has expired; the writer's client refreshes before its next call
     expect((await writer.from("calendar_events").insert(event("While expired", "2025-05-02"))).status).toBe(201);
@@ -139,7 +139,7 @@ describe("a short token lifetime: refresh keeps REST and realtime working", () =
     expect(error).toBeNull();
     await pause(100);
     await writer.from("calendar_events").insert(event("After refresh", "2025-05-03"));
-    await until(() => received.length === 2, 3000, "the change after the refresh");
+    await until(() => received.length === 2, "the change after the refresh");
     expect(titles(received)).toEqual(["Before expiry", "After refresh"]);
     const { data, status } = await subscriber.from("calendar_events").select("title").order("start_date");
     expect(status).toBe(200);

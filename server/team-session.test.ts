@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { patient } from "../tools/test-pace.mjs";
 import { backendOptions, teamFromEnv } from "./run.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, signJwt } from "./local-keys.mjs";
 import { DEV_TEAM_PASSWORD } from "./team-account.mjs";
@@ -58,33 +59,37 @@ describe("user_metadata, taken as GoTrue takes it, and cleared on the team accou
     expect(merged.data.user?.user_metadata).toEqual({ nickname: "Orla" });
   });
 
-  it("clears the team account's user_metadata when the backend starts", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "stagedoor-metadata-"));
-    const lines: string[] = [];
-    const log = (line: string) => void lines.push(line);
-    try {
-      const first = await freshBackend({ dataDir, log });
+  it(
+    "clears the team account's user_metadata when the backend starts",
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "stagedoor-metadata-"));
+      const lines: string[] = [];
+      const log = (line: string) => void lines.push(line);
       try {
-        const team = await signedIn(first.url);
-        expect((await team.auth.updateUser({ data: { scribble: "x".repeat(3000) } })).error).toBeNull();
+        const first = await freshBackend({ dataDir, log });
+        try {
+          const team = await signedIn(first.url);
+          expect((await team.auth.updateUser({ data: { scribble: "x".repeat(3000) } })).error).toBeNull();
+        } finally {
+          await first.close();
+        }
+        const second = await freshBackend({ dataDir, log });
+        try {
+          expect(lines.filter((line) => line.startsWith("team account"))).toEqual([
+            `team account ${TEAM.email}: created`,
+            `team account ${TEAM.email}: unchanged, user_metadata cleared`,
+          ]);
+          const { data } = await (await signedIn(second.url)).auth.getUser();
+          expect(data.user?.user_metadata).toEqual({});
+        } finally {
+          await second.close();
+        }
       } finally {
-        await first.close();
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      const second = await freshBackend({ dataDir, log });
-      try {
-        expect(lines.filter((line) => line.startsWith("team account"))).toEqual([
-          `team account ${TEAM.email}: created`,
-          `team account ${TEAM.email}: unchanged, user_metadata cleared`,
-        ]);
-        const { data } = await (await signedIn(second.url)).auth.getUser();
-        expect(data.user?.user_metadata).toEqual({});
-      } finally {
-        await second.close();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 90_000);
+    },
+    patient(90_000),
+  );
 });
 
 describe("a new password set from a team session", () => {
@@ -108,7 +113,7 @@ describe("a new password set from a team session", () => {
     const { data, error } = await changing.auth.updateUser({ password: "a-new-team-password" });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(TEAM.email);
-    await until(() => events.includes("USER_UPDATED"), 2000, "USER_UPDATED");
+    await until(() => events.includes("USER_UPDATED"), "USER_UPDATED");
 
     // The session that set it goes on: it reads, and its refresh token still turns.
     expect((await changing.auth.getUser()).error).toBeNull();
@@ -122,7 +127,7 @@ describe("a new password set from a team session", () => {
     });
     const check = await other.auth.getUser();
     expect(check.error).toMatchObject({ name: "AuthSessionMissingError" });
-    await until(() => otherEvents.includes("SIGNED_OUT"), 2000, "SIGNED_OUT on the other session");
+    await until(() => otherEvents.includes("SIGNED_OUT"), "SIGNED_OUT on the other session");
 
     // The old password opens nothing; the new one does.
     const old = await client(own.url).auth.signInWithPassword(TEAM);
@@ -270,7 +275,7 @@ describe("tokens are read as PostgREST reads them", () => {
     socket.on("message", (data) => replies.push(JSON.parse(data.toString())));
     const bad = await signJwt({ ...user, exp: String(soon()) });
     socket.send(JSON.stringify(["1", "1", "realtime:x", "phx_join", { config: {}, access_token: bad }]));
-    await until(() => replies.length === 1, 3000, "the reply");
+    await until(() => replies.length === 1, "the reply");
     expect(replies[0][4].status).toBe("error");
     socket.terminate();
   });

@@ -2,6 +2,7 @@
 import { createClient, type RealtimePostgresChangesPayload, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll } from "vitest";
 import WebSocket from "ws";
+import { patient } from "../tools/test-pace.mjs";
 import { startBackend } from "./backend.mjs";
 import { LOCAL_ANON_KEY } from "./local-keys.mjs";
 import { DEFAULT_TEAM_EMAIL, DEV_TEAM_PASSWORD } from "./team-account.mjs";
@@ -97,18 +98,18 @@ export function event(title: string, day = "2025-04-23", overrides: Record<strin
 }
 
 /**
- * The least a wait for something to happen is given: most of a test's 20 s (vitest.config.ts). A wait of two
- * or three seconds, outlasted on a busy machine, would fail a correct backend; this one still ends before the
- * test does, so a wait that never ends says what it waited for.
+ * How long a wait for something to happen is given: most of a test's timeout (vitest.config.ts), made as
+ * patient as the machine asks (tools/test-pace.mjs). A wait of two or three seconds, outlasted on a busy machine,
+ * would fail a correct backend; this one still ends before the test does, so a wait that never ends says what it
+ * waited for.
  */
-const PATIENCE_MS = 15_000;
+const PATIENCE_MS = patient(15_000);
 
-/** Waits until `check()` holds, polling, for `patience` ms or PATIENCE_MS, whichever is longer. */
-export async function until(check: () => boolean, patience = PATIENCE_MS, what = "the condition") {
+/** Waits until `check()` holds, polling, for PATIENCE_MS at most; `what` names it when it never does. */
+export async function until(check: () => boolean, what = "the condition") {
   const start = Date.now();
-  const longest = Math.max(patience, PATIENCE_MS);
   while (!check()) {
-    if (Date.now() - start > longest) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() - start > PATIENCE_MS) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -146,10 +147,10 @@ export function openRawSocket(url: string, key = LOCAL_ANON_KEY, headers: Record
  * checks that the client, reading again, finds the connection closed.
  */
 export async function stopReadingUntilDropped(backend: Backend) {
-  await until(() => backend.realtimeSockets() === 0, 5000, "the earlier sockets to close");
+  await until(() => backend.realtimeSockets() === 0, "the earlier sockets to close");
   const socket = openRawSocket(backend.url);
   await new Promise((resolve) => socket.once("open", resolve));
-  await until(() => backend.realtimeSockets() === 1, 2000, "the socket");
+  await until(() => backend.realtimeSockets() === 1, "the socket");
   // Listened for from the start: a dropped socket can report its close before the client reads again.
   let closed = false;
   socket.once("close", () => (closed = true));
@@ -169,7 +170,7 @@ export async function stopReadingUntilDropped(backend: Backend) {
     socket.send(frame);
     if (i % 20 === 0) await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  await until(() => backend.realtimeSockets() === 0, 5_000, "the slow reader to be dropped");
+  await until(() => backend.realtimeSockets() === 0, "the slow reader to be dropped");
   socket.resume();
-  await until(() => closed, 10_000, "the client to see the connection closed");
+  await until(() => closed, "the client to see the connection closed");
 }

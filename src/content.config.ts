@@ -14,6 +14,7 @@ import {
   epkSchema,
   linkSchema,
   merchSchema,
+  photoSchema,
   pressContactSchema,
   releaseSchema,
   showSchema,
@@ -76,6 +77,10 @@ export const collections = {
   press: defineCollection({
     loader: yamlCollection(contentFiles.press, listEntries(contentFiles.press), pressContactSchema),
     schema: pressContactSchema,
+  }),
+  photos: defineCollection({
+    loader: yamlCollection(contentFiles.photos, listEntries(contentFiles.photos), photoSchema),
+    schema: photoSchema,
   }),
   bio: defineCollection({ loader: markdownCollection(contentFiles.bio, bioSchema), schema: bioSchema }),
   epk: defineCollection({ loader: markdownCollection(contentFiles.epk, epkSchema), schema: epkSchema }),

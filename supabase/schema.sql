@@ -49,6 +49,51 @@ CREATE OR REPLACE FUNCTION "private"."allowance_admits_at"("counted" timestamp w
 ALTER FUNCTION "private"."allowance_admits_at"("counted" timestamp with time zone[], "allowance" integer, "span" interval) OWNER TO "postgres";
 
 --
+-- Name: calendar_event_first_version(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."calendar_event_first_version"() RETURNS "trigger"
+    LANGUAGE "plpgsql"
+    SET "search_path" TO ''
+    AS $$
+begin
+  new.sequence := 0;
+  new.updated_at := clock_timestamp();
+  return new;
+end;
+$$;
+
+ALTER FUNCTION "private"."calendar_event_first_version"() OWNER TO "postgres";
+
+--
+-- Name: calendar_event_next_version(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."calendar_event_next_version"() RETURNS "trigger"
+    LANGUAGE "plpgsql"
+    SET "search_path" TO ''
+    AS $$
+begin
+  new.sequence := old.sequence + 1;
+  new.updated_at := greatest(clock_timestamp(), old.updated_at);
+  return new;
+end;
+$$;
+
+ALTER FUNCTION "private"."calendar_event_next_version"() OWNER TO "postgres";
+
+--
+-- Name: calendar_feed_hash("text"); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."calendar_feed_hash"("secret" "text") RETURNS "bytea"
+    LANGUAGE "sql" IMMUTABLE
+    SET "search_path" TO ''
+    RETURN CASE WHEN (("char_length"("secret") >= 1) AND ("char_length"("secret") <= 200)) THEN "sha256"("convert_to"("secret", 'UTF8'::"name")) ELSE NULL::"bytea" END;
+
+ALTER FUNCTION "private"."calendar_feed_hash"("secret" "text") OWNER TO "postgres";
+
+--
 -- Name: check_contacts_allowances("text", timestamp with time zone[], integer, integer, timestamp with time zone); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -75,6 +120,37 @@ $$;
 ALTER FUNCTION "private"."check_contacts_allowances"("what" "text", "counted" timestamp with time zone[], "per_minute" integer, "per_day" integer, "at_time" timestamp with time zone) OWNER TO "postgres";
 
 --
+-- Name: client_address_key("text"); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."client_address_key"("given" "text") RETURNS "text"
+    LANGUAGE "plpgsql" IMMUTABLE
+    SET "search_path" TO ''
+    AS $_$
+declare
+  address inet;
+begin
+  if given is null or char_length(given) > 100 then
+    return null;
+  end if;
+  begin
+    address := btrim(given)::inet;
+  exception when others then
+    return null;
+  end;
+  if family(address) = 6 and address << '::ffff:0.0.0.0/96'::inet then
+    address := substring(host(address) from '([^:]*)$')::inet;
+  end if;
+  if family(address) = 6 then
+    return network(set_masklen(address, 64))::text;
+  end if;
+  return host(address);
+end;
+$_$;
+
+ALTER FUNCTION "private"."client_address_key"("given" "text") OWNER TO "postgres";
+
+--
 -- Name: contact_values("jsonb"); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -97,12 +173,16 @@ declare
   limits public.fan_signups_limits;
   at_time timestamptz := clock_timestamp();
   client_key text;
+  address_hash text;
   from_client timestamptz[];
-  from_everyone timestamptz[];
+  addresses integer;
+  known boolean;
+  held_today integer;
   admits_at timestamptz;
   earlier public.fan_signups;
 begin
-  if coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated') then
+  if coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated')
+     and current_setting('stagedoor.releasing_held', true) is distinct from 'on' then
     if private.row_of_statement('stagedoor.fan_signups_sent') > 1 then
       raise exception 'One request may add at most 1 sign-up'
         using errcode = 'PT400', hint = 'Send one address a request.';
@@ -111,24 +191,32 @@ begin
     select * into limits from public.fan_signups_limits where id for update;
     delete from public.fan_signups_attempts where attempted_at <= at_time - interval '1 minute';
     client_key := private.request_client();
-    from_everyone := array(select attempted_at from public.fan_signups_attempts);
+    address_hash := md5(lower(btrim(new.email)));
     from_client := array(select a.attempted_at from public.fan_signups_attempts a where a.client = client_key);
     if cardinality(from_client) >= limits.per_client_per_minute then
+      -- The client's own allowance is spent: refused, as before.
       admits_at := private.allowance_admits_at(from_client, limits.per_client_per_minute, interval '1 minute');
-    elsif cardinality(from_everyone) >= limits.per_minute then
-      admits_at := private.allowance_admits_at(from_everyone, limits.per_minute, interval '1 minute');
-    end if;
-    if cardinality(from_client) >= limits.per_client_per_minute or cardinality(from_everyone) >= limits.per_minute then
-      perform set_config('response.status', '429', true);
-      perform set_config('response.headers', jsonb_build_array(jsonb_build_object('Retry-After',
-        greatest(1, ceil(extract(epoch from coalesce(admits_at, at_time + interval '1 minute') - at_time)))::integer::text
-      ))::text, true);
-      insert into private.fan_signups_refusals (minute, refused) values (date_trunc('minute', at_time), 1)
-        on conflict (minute) do update set refused = fan_signups_refusals.refused + 1;
-      delete from private.fan_signups_refusals where minute <= at_time - interval '25 hours';
+      perform private.fan_signup_refuse(at_time, admits_at);
       return null;
     end if;
-    insert into public.fan_signups_attempts (attempted_at, client) values (at_time, client_key);
+    select count(distinct a.address_key), coalesce(bool_or(a.address_key = address_hash), false)
+      into addresses, known
+      from public.fan_signups_attempts a where a.address_key is not null;
+    insert into public.fan_signups_attempts (attempted_at, client, address_key) values (at_time, client_key, address_hash);
+    if (addresses >= limits.per_minute and not known)
+       or exists (select from public.fan_signups_held h where lower(h.email) = lower(btrim(new.email))) then
+      -- Past the backstop, or held already: kept aside for the team, within the day's ceiling.
+      select count(*) into held_today from public.fan_signups_held where created_at > at_time - interval '1 day';
+      if held_today >= limits.held_per_day
+         and not exists (select from public.fan_signups_held h where lower(h.email) = lower(btrim(new.email))) then
+        perform private.fan_signup_refuse(at_time, null);
+        return null;
+      end if;
+      insert into public.fan_signups_held (email, interest, created_at)
+        values (btrim(new.email), new.interest, at_time)
+        on conflict (lower(email)) do update set interest = excluded.interest;
+      return null;
+    end if;
   end if;
   new.email := btrim(new.email);
   -- Already on the list: the earlier row makes way, and its id and date go on in the new one.
@@ -142,6 +230,40 @@ end
 $$;
 
 ALTER FUNCTION "private"."fan_signup_before_insert"() OWNER TO "postgres";
+
+--
+-- Name: fan_signup_refuse(timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."fan_signup_refuse"("at_time" timestamp with time zone, "admits_at" timestamp with time zone) RETURNS "void"
+    LANGUAGE "plpgsql" SECURITY DEFINER
+    SET "search_path" TO ''
+    AS $$
+begin
+  perform set_config('response.status', '429', true);
+  perform set_config('response.headers', jsonb_build_array(jsonb_build_object('Retry-After',
+    greatest(1, ceil(extract(epoch from coalesce(admits_at, at_time + interval '1 minute') - at_time)))::integer::text
+  ))::text, true);
+  insert into private.fan_signups_refusals (minute, refused) values (date_trunc('minute', at_time), 1)
+    on conflict (minute) do update set refused = fan_signups_refusals.refused + 1;
+  delete from private.fan_signups_refusals where minute <= at_time - interval '25 hours';
+end;
+$$;
+
+ALTER FUNCTION "private"."fan_signup_refuse"("at_time" timestamp with time zone, "admits_at" timestamp with time zone) OWNER TO "postgres";
+
+--
+-- Name: fan_signup_spend_refused(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."fan_signup_spend_refused"() RETURNS "void"
+    LANGUAGE "sql" SECURITY DEFINER
+    SET "search_path" TO ''
+    AS $$
+  insert into public.fan_signups_attempts (attempted_at, client) values (clock_timestamp(), private.request_client())
+$$;
+
+ALTER FUNCTION "private"."fan_signup_spend_refused"() OWNER TO "postgres";
 
 --
 -- Name: fan_signups_one_removal_per_request(); Type: FUNCTION; Schema: private; Owner: postgres
@@ -248,6 +370,28 @@ CREATE OR REPLACE FUNCTION "private"."iso_time"("moment" timestamp with time zon
 ALTER FUNCTION "private"."iso_time"("moment" timestamp with time zone) OWNER TO "postgres";
 
 --
+-- Name: visible_text("text"); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."visible_text"("value" "text") RETURNS "text"
+    LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
+    SET "search_path" TO ''
+    RETURN "regexp_replace"("regexp_replace"("value", '[\u0009-\u000d\u0020\u0085\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\U0001d159\U0001d165-\U0001d169\U0001d16d-\U0001d172\U00016fe4\ufdd0-\ufdef\ufffe\uffff]'::"text", ''::"text", 'g'::"text"), '[\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u05bf\u05c1-\u05c2\u05c4-\u05c5\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7-\u06e8\u06ea-\u06ed\u0711\u0730-\u074a\u07a6-\u07b0\u07eb-\u07f3\u07fd\u0816-\u0819\u081b-\u0823\u0825-\u0827\u0829-\u082d\u0859-\u085b\u0897-\u089f\u08ca-\u08e1\u08e3-\u0903\u093a-\u093c\u093e-\u094f\u0951-\u0957\u0962-\u0963\u0981-\u0983\u09bc\u09be-\u09c4\u09c7-\u09c8\u09cb-\u09cd\u09d7\u09e2-\u09e3\u09fe\u0a01-\u0a03\u0a3c\u0a3e-\u0a42\u0a47-\u0a48\u0a4b-\u0a4d\u0a51\u0a70-\u0a71\u0a75\u0a81-\u0a83\u0abc\u0abe-\u0ac5\u0ac7-\u0ac9\u0acb-\u0acd\u0ae2-\u0ae3\u0afa-\u0aff\u0b01-\u0b03\u0b3c\u0b3e-\u0b44\u0b47-\u0b48\u0b4b-\u0b4d\u0b55-\u0b57\u0b62-\u0b63\u0b82\u0bbe-\u0bc2\u0bc6-\u0bc8\u0bca-\u0bcd\u0bd7\u0c00-\u0c04\u0c3c\u0c3e-\u0c44\u0c46-\u0c48\u0c4a-\u0c4d\u0c55-\u0c56\u0c62-\u0c63\u0c81-\u0c83\u0cbc\u0cbe-\u0cc4\u0cc6-\u0cc8\u0cca-\u0ccd\u0cd5-\u0cd6\u0ce2-\u0ce3\u0cf3\u0d00-\u0d03\u0d3b-\u0d3c\u0d3e-\u0d44\u0d46-\u0d48\u0d4a-\u0d4d\u0d57\u0d62-\u0d63\u0d81-\u0d83\u0dca\u0dcf-\u0dd4\u0dd6\u0dd8-\u0ddf\u0df2-\u0df3\u0e31\u0e34-\u0e3a\u0e47-\u0e4e\u0eb1\u0eb4-\u0ebc\u0ec8-\u0ece\u0f18-\u0f19\u0f35\u0f37\u0f39\u0f3e-\u0f3f\u0f71-\u0f84\u0f86-\u0f87\u0f8d-\u0f97\u0f99-\u0fbc\u0fc6\u102b-\u103e\u1056-\u1059\u105e-\u1060\u1062-\u1064\u1067-\u106d\u1071-\u1074\u1082-\u108d\u108f\u109a-\u109d\u135d-\u135f\u1712-\u1715\u1732-\u1734\u1752-\u1753\u1772-\u1773\u17b4-\u17d3\u17dd\u180b-\u180d\u180f\u1885-\u1886\u18a9\u1920-\u192b\u1930-\u193b\u1a17-\u1a1b\u1a55-\u1a5e\u1a60-\u1a7c\u1a7f\u1ab0-\u1add\u1ae0-\u1aeb\u1b00-\u1b04\u1b34-\u1b44\u1b6b-\u1b73\u1b80-\u1b82\u1ba1-\u1bad\u1be6-\u1bf3\u1c24-\u1c37\u1cd0-\u1cd2\u1cd4-\u1ce8\u1ced\u1cf4\u1cf7-\u1cf9\u1dc0-\u1dff\u20d0-\u20f0\u2cef-\u2cf1\u2d7f\u2de0-\u2dff\u302a-\u302f\u3099-\u309a\ua66f-\ua672\ua674-\ua67d\ua69e-\ua69f\ua6f0-\ua6f1\ua802\ua806\ua80b\ua823-\ua827\ua82c\ua880-\ua881\ua8b4-\ua8c5\ua8e0-\ua8f1\ua8ff\ua926-\ua92d\ua947-\ua953\ua980-\ua983\ua9b3-\ua9c0\ua9e5\uaa29-\uaa36\uaa43\uaa4c-\uaa4d\uaa7b-\uaa7d\uaab0\uaab2-\uaab4\uaab7-\uaab8\uaabe-\uaabf\uaac1\uaaeb-\uaaef\uaaf5-\uaaf6\uabe3-\uabea\uabec-\uabed\ufb1e\ufe00-\ufe0f\ufe20-\ufe2f\U000101fd\U000102e0\U00010376-\U0001037a\U00010a01-\U00010a03\U00010a05-\U00010a06\U00010a0c-\U00010a0f\U00010a38-\U00010a3a\U00010a3f\U00010ae5-\U00010ae6\U00010d24-\U00010d27\U00010d69-\U00010d6d\U00010eab-\U00010eac\U00010efa-\U00010eff\U00010f46-\U00010f50\U00010f82-\U00010f85\U00011000-\U00011002\U00011038-\U00011046\U00011070\U00011073-\U00011074\U0001107f-\U00011082\U000110b0-\U000110ba\U000110c2\U00011100-\U00011102\U00011127-\U00011134\U00011145-\U00011146\U00011173\U00011180-\U00011182\U000111b3-\U000111c0\U000111c9-\U000111cc\U000111ce-\U000111cf\U0001122c-\U00011237\U0001123e\U00011241\U000112df-\U000112ea\U00011300-\U00011303\U0001133b-\U0001133c\U0001133e-\U00011344\U00011347-\U00011348\U0001134b-\U0001134d\U00011357\U00011362-\U00011363\U00011366-\U0001136c\U00011370-\U00011374\U000113b8-\U000113c0\U000113c2\U000113c5\U000113c7-\U000113ca\U000113cc-\U000113d0\U000113d2\U000113e1-\U000113e2\U00011435-\U00011446\U0001145e\U000114b0-\U000114c3\U000115af-\U000115b5\U000115b8-\U000115c0\U000115dc-\U000115dd\U00011630-\U00011640\U000116ab-\U000116b7\U0001171d-\U0001172b\U0001182c-\U0001183a\U00011930-\U00011935\U00011937-\U00011938\U0001193b-\U0001193e\U00011940\U00011942-\U00011943\U000119d1-\U000119d7\U000119da-\U000119e0\U000119e4\U00011a01-\U00011a0a\U00011a33-\U00011a39\U00011a3b-\U00011a3e\U00011a47\U00011a51-\U00011a5b\U00011a8a-\U00011a99\U00011b60-\U00011b67\U00011c2f-\U00011c36\U00011c38-\U00011c3f\U00011c92-\U00011ca7\U00011ca9-\U00011cb6\U00011d31-\U00011d36\U00011d3a\U00011d3c-\U00011d3d\U00011d3f-\U00011d45\U00011d47\U00011d8a-\U00011d8e\U00011d90-\U00011d91\U00011d93-\U00011d97\U00011ef3-\U00011ef6\U00011f00-\U00011f01\U00011f03\U00011f34-\U00011f3a\U00011f3e-\U00011f42\U00011f5a\U00013440\U00013447-\U00013455\U0001611e-\U0001612f\U00016af0-\U00016af4\U00016b30-\U00016b36\U00016f4f\U00016f51-\U00016f87\U00016f8f-\U00016f92\U00016fe4\U00016ff0-\U00016ff1\U0001bc9d-\U0001bc9e\U0001cf00-\U0001cf2d\U0001cf30-\U0001cf46\U0001d165-\U0001d169\U0001d16d-\U0001d172\U0001d17b-\U0001d182\U0001d185-\U0001d18b\U0001d1aa-\U0001d1ad\U0001d242-\U0001d244\U0001da00-\U0001da36\U0001da3b-\U0001da6c\U0001da75\U0001da84\U0001da9b-\U0001da9f\U0001daa1-\U0001daaf\U0001e000-\U0001e006\U0001e008-\U0001e018\U0001e01b-\U0001e021\U0001e023-\U0001e024\U0001e026-\U0001e02a\U0001e08f\U0001e130-\U0001e136\U0001e2ae\U0001e2ec-\U0001e2ef\U0001e4ec-\U0001e4ef\U0001e5ee-\U0001e5ef\U0001e6e3\U0001e6e6\U0001e6ee-\U0001e6ef\U0001e6f5\U0001e8d0-\U0001e8d6\U0001e944-\U0001e94a\U000e0100-\U000e01ef]'::"text", ''::"text", 'g'::"text");
+
+ALTER FUNCTION "private"."visible_text"("value" "text") OWNER TO "postgres";
+
+--
+-- Name: plain_address("text"); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."plain_address"("value" "text") RETURNS boolean
+    LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
+    SET "search_path" TO ''
+    RETURN (("value" !~ '[\u0001-\u001f\u007f-\u009f]'::"text") AND ("private"."visible_text"("value") = "value"));
+
+ALTER FUNCTION "private"."plain_address"("value" "text") OWNER TO "postgres";
+
+--
 -- Name: refuse_over_allowance("text", "text", timestamp with time zone); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -341,6 +485,7 @@ CREATE OR REPLACE FUNCTION "private"."session_is_live"() RETURNS boolean
         then ((select auth.jwt()) ->> 'session_id')::uuid
       end
       and s.user_id::text = (select auth.jwt()) ->> 'sub'
+      and (s.not_after is null or s.not_after > now())
   )
 $_$;
 
@@ -356,17 +501,6 @@ CREATE OR REPLACE FUNCTION "private"."show_values"("show" "jsonb") RETURNS "json
     RETURN ("show" - ARRAY['id'::"text", 'event_id'::"text", 'version'::"text", 'created_at'::"text", 'updated_at'::"text"]);
 
 ALTER FUNCTION "private"."show_values"("show" "jsonb") OWNER TO "postgres";
-
---
--- Name: visible_text("text"); Type: FUNCTION; Schema: private; Owner: postgres
---
-
-CREATE OR REPLACE FUNCTION "private"."visible_text"("value" "text") RETURNS "text"
-    LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
-    SET "search_path" TO ''
-    RETURN "regexp_replace"("regexp_replace"("value", '[\u0009-\u000d\u0020\u0085\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\U0001d159\U0001d165-\U0001d169\U0001d16d-\U0001d172\U00016fe4\ufdd0-\ufdef\ufffe\uffff]'::"text", ''::"text", 'g'::"text"), '[\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u05bf\u05c1-\u05c2\u05c4-\u05c5\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7-\u06e8\u06ea-\u06ed\u0711\u0730-\u074a\u07a6-\u07b0\u07eb-\u07f3\u07fd\u0816-\u0819\u081b-\u0823\u0825-\u0827\u0829-\u082d\u0859-\u085b\u0897-\u089f\u08ca-\u08e1\u08e3-\u0903\u093a-\u093c\u093e-\u094f\u0951-\u0957\u0962-\u0963\u0981-\u0983\u09bc\u09be-\u09c4\u09c7-\u09c8\u09cb-\u09cd\u09d7\u09e2-\u09e3\u09fe\u0a01-\u0a03\u0a3c\u0a3e-\u0a42\u0a47-\u0a48\u0a4b-\u0a4d\u0a51\u0a70-\u0a71\u0a75\u0a81-\u0a83\u0abc\u0abe-\u0ac5\u0ac7-\u0ac9\u0acb-\u0acd\u0ae2-\u0ae3\u0afa-\u0aff\u0b01-\u0b03\u0b3c\u0b3e-\u0b44\u0b47-\u0b48\u0b4b-\u0b4d\u0b55-\u0b57\u0b62-\u0b63\u0b82\u0bbe-\u0bc2\u0bc6-\u0bc8\u0bca-\u0bcd\u0bd7\u0c00-\u0c04\u0c3c\u0c3e-\u0c44\u0c46-\u0c48\u0c4a-\u0c4d\u0c55-\u0c56\u0c62-\u0c63\u0c81-\u0c83\u0cbc\u0cbe-\u0cc4\u0cc6-\u0cc8\u0cca-\u0ccd\u0cd5-\u0cd6\u0ce2-\u0ce3\u0cf3\u0d00-\u0d03\u0d3b-\u0d3c\u0d3e-\u0d44\u0d46-\u0d48\u0d4a-\u0d4d\u0d57\u0d62-\u0d63\u0d81-\u0d83\u0dca\u0dcf-\u0dd4\u0dd6\u0dd8-\u0ddf\u0df2-\u0df3\u0e31\u0e34-\u0e3a\u0e47-\u0e4e\u0eb1\u0eb4-\u0ebc\u0ec8-\u0ece\u0f18-\u0f19\u0f35\u0f37\u0f39\u0f3e-\u0f3f\u0f71-\u0f84\u0f86-\u0f87\u0f8d-\u0f97\u0f99-\u0fbc\u0fc6\u102b-\u103e\u1056-\u1059\u105e-\u1060\u1062-\u1064\u1067-\u106d\u1071-\u1074\u1082-\u108d\u108f\u109a-\u109d\u135d-\u135f\u1712-\u1715\u1732-\u1734\u1752-\u1753\u1772-\u1773\u17b4-\u17d3\u17dd\u180b-\u180d\u180f\u1885-\u1886\u18a9\u1920-\u192b\u1930-\u193b\u1a17-\u1a1b\u1a55-\u1a5e\u1a60-\u1a7c\u1a7f\u1ab0-\u1add\u1ae0-\u1aeb\u1b00-\u1b04\u1b34-\u1b44\u1b6b-\u1b73\u1b80-\u1b82\u1ba1-\u1bad\u1be6-\u1bf3\u1c24-\u1c37\u1cd0-\u1cd2\u1cd4-\u1ce8\u1ced\u1cf4\u1cf7-\u1cf9\u1dc0-\u1dff\u20d0-\u20f0\u2cef-\u2cf1\u2d7f\u2de0-\u2dff\u302a-\u302f\u3099-\u309a\ua66f-\ua672\ua674-\ua67d\ua69e-\ua69f\ua6f0-\ua6f1\ua802\ua806\ua80b\ua823-\ua827\ua82c\ua880-\ua881\ua8b4-\ua8c5\ua8e0-\ua8f1\ua8ff\ua926-\ua92d\ua947-\ua953\ua980-\ua983\ua9b3-\ua9c0\ua9e5\uaa29-\uaa36\uaa43\uaa4c-\uaa4d\uaa7b-\uaa7d\uaab0\uaab2-\uaab4\uaab7-\uaab8\uaabe-\uaabf\uaac1\uaaeb-\uaaef\uaaf5-\uaaf6\uabe3-\uabea\uabec-\uabed\ufb1e\ufe00-\ufe0f\ufe20-\ufe2f\U000101fd\U000102e0\U00010376-\U0001037a\U00010a01-\U00010a03\U00010a05-\U00010a06\U00010a0c-\U00010a0f\U00010a38-\U00010a3a\U00010a3f\U00010ae5-\U00010ae6\U00010d24-\U00010d27\U00010d69-\U00010d6d\U00010eab-\U00010eac\U00010efa-\U00010eff\U00010f46-\U00010f50\U00010f82-\U00010f85\U00011000-\U00011002\U00011038-\U00011046\U00011070\U00011073-\U00011074\U0001107f-\U00011082\U000110b0-\U000110ba\U000110c2\U00011100-\U00011102\U00011127-\U00011134\U00011145-\U00011146\U00011173\U00011180-\U00011182\U000111b3-\U000111c0\U000111c9-\U000111cc\U000111ce-\U000111cf\U0001122c-\U00011237\U0001123e\U00011241\U000112df-\U000112ea\U00011300-\U00011303\U0001133b-\U0001133c\U0001133e-\U00011344\U00011347-\U00011348\U0001134b-\U0001134d\U00011357\U00011362-\U00011363\U00011366-\U0001136c\U00011370-\U00011374\U000113b8-\U000113c0\U000113c2\U000113c5\U000113c7-\U000113ca\U000113cc-\U000113d0\U000113d2\U000113e1-\U000113e2\U00011435-\U00011446\U0001145e\U000114b0-\U000114c3\U000115af-\U000115b5\U000115b8-\U000115c0\U000115dc-\U000115dd\U00011630-\U00011640\U000116ab-\U000116b7\U0001171d-\U0001172b\U0001182c-\U0001183a\U00011930-\U00011935\U00011937-\U00011938\U0001193b-\U0001193e\U00011940\U00011942-\U00011943\U000119d1-\U000119d7\U000119da-\U000119e0\U000119e4\U00011a01-\U00011a0a\U00011a33-\U00011a39\U00011a3b-\U00011a3e\U00011a47\U00011a51-\U00011a5b\U00011a8a-\U00011a99\U00011b60-\U00011b67\U00011c2f-\U00011c36\U00011c38-\U00011c3f\U00011c92-\U00011ca7\U00011ca9-\U00011cb6\U00011d31-\U00011d36\U00011d3a\U00011d3c-\U00011d3d\U00011d3f-\U00011d45\U00011d47\U00011d8a-\U00011d8e\U00011d90-\U00011d91\U00011d93-\U00011d97\U00011ef3-\U00011ef6\U00011f00-\U00011f01\U00011f03\U00011f34-\U00011f3a\U00011f3e-\U00011f42\U00011f5a\U00013440\U00013447-\U00013455\U0001611e-\U0001612f\U00016af0-\U00016af4\U00016b30-\U00016b36\U00016f4f\U00016f51-\U00016f87\U00016f8f-\U00016f92\U00016fe4\U00016ff0-\U00016ff1\U0001bc9d-\U0001bc9e\U0001cf00-\U0001cf2d\U0001cf30-\U0001cf46\U0001d165-\U0001d169\U0001d16d-\U0001d172\U0001d17b-\U0001d182\U0001d185-\U0001d18b\U0001d1aa-\U0001d1ad\U0001d242-\U0001d244\U0001da00-\U0001da36\U0001da3b-\U0001da6c\U0001da75\U0001da84\U0001da9b-\U0001da9f\U0001daa1-\U0001daaf\U0001e000-\U0001e006\U0001e008-\U0001e018\U0001e01b-\U0001e021\U0001e023-\U0001e024\U0001e026-\U0001e02a\U0001e08f\U0001e130-\U0001e136\U0001e2ae\U0001e2ec-\U0001e2ef\U0001e4ec-\U0001e4ef\U0001e5ee-\U0001e5ef\U0001e6e3\U0001e6e6\U0001e6ee-\U0001e6ef\U0001e6f5\U0001e8d0-\U0001e8d6\U0001e944-\U0001e94a\U000e0100-\U000e01ef]'::"text", ''::"text", 'g'::"text");
-
-ALTER FUNCTION "private"."visible_text"("value" "text") OWNER TO "postgres";
 
 --
 -- Name: shown_text("text"); Type: FUNCTION; Schema: private; Owner: postgres
@@ -450,6 +584,25 @@ end;
 $$;
 
 ALTER FUNCTION "private"."shows_keep_history"() OWNER TO "postgres";
+
+--
+-- Name: calendar_feed_made_at(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "public"."calendar_feed_made_at"() RETURNS timestamp with time zone
+    LANGUAGE "plpgsql" STABLE SECURITY DEFINER
+    SET "search_path" TO ''
+    AS $$
+begin
+  if not (select private.is_team_member()) then
+    raise exception 'Only the team may see the calendar''s address'
+      using errcode = '42501', hint = 'Sign in to the team account.';
+  end if;
+  return (select made_at from private.calendar_feed);
+end;
+$$;
+
+ALTER FUNCTION "public"."calendar_feed_made_at"() OWNER TO "postgres";
 
 --
 -- Name: contacts_before_insert(); Type: FUNCTION; Schema: public; Owner: postgres
@@ -606,6 +759,75 @@ end;
 $$;
 
 ALTER FUNCTION "public"."fan_signups_refused"() OWNER TO "postgres";
+
+--
+-- Name: fan_signups_release_held(boolean); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "public"."fan_signups_release_held"("accept" boolean) RETURNS integer
+    LANGUAGE "plpgsql" SECURITY DEFINER
+    SET "search_path" TO ''
+    AS $$
+declare
+  released integer;
+begin
+  if not (select private.is_team_member()) then
+    raise exception 'Only the team may accept or clear held sign-ups'
+      using errcode = '42501', hint = 'Sign in to the team account.';
+  end if;
+  if accept is null then
+    raise exception 'Say whether to accept (true) or clear (false) the held sign-ups' using errcode = '22023';
+  end if;
+  -- The held rows are locked, so two releases at once release each address once.
+  perform from public.fan_signups_held for update;
+  if accept then
+    perform set_config('stagedoor.releasing_held', 'on', true);
+    insert into public.fan_signups (email, interest, created_at)
+      select email, interest, created_at from public.fan_signups_held order by created_at;
+    perform set_config('stagedoor.releasing_held', 'off', true);
+  end if;
+  delete from public.fan_signups_held;
+  get diagnostics released = row_count;
+  return released;
+end;
+$$;
+
+ALTER FUNCTION "public"."fan_signups_release_held"("accept" boolean) OWNER TO "postgres";
+
+--
+-- Name: heartbeat(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "public"."heartbeat"() RETURNS timestamp with time zone
+    LANGUAGE "sql" STABLE
+    SET "search_path" TO ''
+    AS $$ select pg_catalog.now() $$;
+
+ALTER FUNCTION "public"."heartbeat"() OWNER TO "postgres";
+
+--
+-- Name: new_calendar_feed_address(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "public"."new_calendar_feed_address"() RETURNS "text"
+    LANGUAGE "plpgsql" SECURITY DEFINER
+    SET "search_path" TO ''
+    AS $$
+declare
+  secret text := encode(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 'hex');
+begin
+  if not (select private.is_team_member()) then
+    raise exception 'Only the team may make the calendar''s address'
+      using errcode = '42501', hint = 'Sign in to the team account.';
+  end if;
+  insert into private.calendar_feed (id, secret_sha256, made_at)
+    values (true, private.calendar_feed_hash(secret), clock_timestamp())
+    on conflict (id) do update set secret_sha256 = excluded.secret_sha256, made_at = excluded.made_at;
+  return secret;
+end;
+$$;
+
+ALTER FUNCTION "public"."new_calendar_feed_address"() OWNER TO "postgres";
 
 --
 -- Name: restore_contacts(timestamp with time zone, boolean); Type: FUNCTION; Schema: public; Owner: postgres
@@ -771,6 +993,114 @@ $$;
 ALTER FUNCTION "public"."restore_show"("show_id" "text", "version" integer) OWNER TO "postgres";
 
 --
+-- Name: team_calendar_feed("text", "text"); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "public"."team_calendar_feed"("secret" "text", "client" "text" DEFAULT NULL::"text") RETURNS "jsonb"
+    LANGUAGE "plpgsql" SECURITY DEFINER
+    SET "search_path" TO ''
+    AS $$
+declare
+  at_time timestamptz := clock_timestamp();
+  limits private.calendar_feed_limits;
+  caller_key text := private.request_client();
+  client_key text;
+  from_client timestamptz[];
+  from_caller timestamptz[];
+  admits_at timestamptz;
+  feed private.calendar_feed;
+begin
+  client_key := caller_key || coalesce(' for ' || private.client_address_key(client), '');
+  select * into limits from private.calendar_feed_limits where id;
+  delete from private.calendar_feed_misses where missed_at <= at_time - interval '1 minute';
+  from_client := array(select m.missed_at from private.calendar_feed_misses m where m.client = client_key);
+  if cardinality(from_client) >= limits.per_client_per_minute then
+    admits_at := private.allowance_admits_at(from_client, limits.per_client_per_minute, interval '1 minute');
+  else
+    select * into feed from private.calendar_feed
+      where id and secret_sha256 = private.calendar_feed_hash(secret);
+    if found then
+      return jsonb_build_object(
+        'made_at', feed.made_at,
+        'entries', coalesce((
+          select jsonb_agg(to_jsonb(e) order by coalesce(e.starts_at, e.start_day::timestamp at time zone 'UTC'), e.id)
+          from private.team_feed_entries e
+        ), '[]'::jsonb)
+      );
+    end if;
+    from_caller := array(select m.missed_at from private.calendar_feed_misses m where m.caller = caller_key);
+    if cardinality(from_caller) < limits.per_caller_per_minute then
+      insert into private.calendar_feed_misses (caller, client, missed_at) values (caller_key, client_key, at_time);
+      return null;
+    end if;
+    admits_at := private.allowance_admits_at(from_caller, limits.per_caller_per_minute, interval '1 minute');
+  end if;
+  perform set_config('response.status', '429', true);
+  perform set_config('response.headers', jsonb_build_array(jsonb_build_object('Retry-After',
+    greatest(1, ceil(extract(epoch from coalesce(admits_at, at_time + interval '1 minute') - at_time)))::integer::text
+  ))::text, true);
+  return null;
+end;
+$$;
+
+ALTER FUNCTION "public"."team_calendar_feed"("secret" "text", "client" "text") OWNER TO "postgres";
+
+--
+-- Name: calendar_feed; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE IF NOT EXISTS "private"."calendar_feed" (
+    "id" boolean DEFAULT true NOT NULL,
+    "secret_sha256" "bytea" NOT NULL,
+    "made_at" timestamp with time zone DEFAULT "now"() NOT NULL,
+    CONSTRAINT "calendar_feed_id_check" CHECK ("id"),
+    CONSTRAINT "calendar_feed_secret_sha256_check" CHECK (("octet_length"("secret_sha256") = 32))
+);
+
+ALTER TABLE "private"."calendar_feed" OWNER TO "postgres";
+
+--
+-- Name: calendar_feed_limits; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE IF NOT EXISTS "private"."calendar_feed_limits" (
+    "id" boolean DEFAULT true NOT NULL,
+    "per_client_per_minute" integer DEFAULT 10 NOT NULL,
+    "per_caller_per_minute" integer DEFAULT 300 NOT NULL,
+    CONSTRAINT "calendar_feed_limits_id_check" CHECK ("id"),
+    CONSTRAINT "calendar_feed_limits_per_caller_per_minute_check" CHECK (("per_caller_per_minute" >= 0)),
+    CONSTRAINT "calendar_feed_limits_per_client_per_minute_check" CHECK (("per_client_per_minute" >= 0))
+);
+
+ALTER TABLE "private"."calendar_feed_limits" OWNER TO "postgres";
+
+--
+-- Name: calendar_feed_misses; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE IF NOT EXISTS "private"."calendar_feed_misses" (
+    "id" bigint NOT NULL,
+    "caller" "text" NOT NULL,
+    "client" "text" NOT NULL,
+    "missed_at" timestamp with time zone NOT NULL
+);
+
+ALTER TABLE "private"."calendar_feed_misses" OWNER TO "postgres";
+
+--
+-- Name: calendar_feed_misses_id_seq; Type: SEQUENCE; Schema: private; Owner: postgres
+--
+
+ALTER TABLE "private"."calendar_feed_misses" ALTER COLUMN "id" ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME "private"."calendar_feed_misses_id_seq"
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: fan_signups_refusals; Type: TABLE; Schema: private; Owner: postgres
 --
 
@@ -794,13 +1124,40 @@ CREATE TABLE IF NOT EXISTS "public"."calendar_events" (
     "end_date" timestamp with time zone NOT NULL,
     "event_type" "text" DEFAULT 'gig'::"text" NOT NULL,
     "created_at" timestamp with time zone DEFAULT "now"() NOT NULL,
+    "sequence" integer DEFAULT 0 NOT NULL,
+    "updated_at" timestamp with time zone DEFAULT "now"() NOT NULL,
     CONSTRAINT "calendar_events_check" CHECK (("end_date" >= "start_date")),
     CONSTRAINT "calendar_events_description_check" CHECK (("char_length"("description") <= 2000)),
     CONSTRAINT "calendar_events_event_type_check" CHECK (("event_type" = ANY (ARRAY['away'::"text", 'gig'::"text", 'rehearsal'::"text", 'recording'::"text", 'promotion'::"text"]))),
+    CONSTRAINT "calendar_events_sequence_check" CHECK (("sequence" >= 0)),
     CONSTRAINT "calendar_events_title_check" CHECK ((("char_length"("title") >= 1) AND ("char_length"("title") <= 200)))
 );
 
 ALTER TABLE "public"."calendar_events" OWNER TO "postgres";
+
+--
+-- Name: team_feed_entries; Type: VIEW; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE VIEW "private"."team_feed_entries" AS
+ SELECT ("e"."id")::"text" AS "id",
+    'event'::"text" AS "kind",
+    "e"."title",
+    "e"."description",
+    NULL::"text" AS "location",
+    "e"."event_type" AS "category",
+    true AS "all_day",
+    (("e"."start_date" AT TIME ZONE 'UTC'::"text"))::"date" AS "start_day",
+    (("e"."end_date" AT TIME ZONE 'UTC'::"text"))::"date" AS "end_day",
+    NULL::timestamp with time zone AS "starts_at",
+    NULL::timestamp with time zone AS "ends_at",
+    NULL::"text" AS "time_zone",
+    'CONFIRMED'::"text" AS "status",
+    "e"."sequence",
+    "e"."updated_at"
+   FROM "public"."calendar_events" "e";
+
+ALTER TABLE "private"."team_feed_entries" OWNER TO "postgres";
 
 --
 -- Name: contacts; Type: TABLE; Schema: public; Owner: postgres
@@ -946,10 +1303,27 @@ ALTER TABLE "public"."fan_signups" OWNER TO "postgres";
 
 CREATE TABLE IF NOT EXISTS "public"."fan_signups_attempts" (
     "attempted_at" timestamp with time zone DEFAULT "clock_timestamp"() NOT NULL,
-    "client" "text" DEFAULT 'unknown'::"text" NOT NULL
+    "client" "text" DEFAULT 'unknown'::"text" NOT NULL,
+    "address_key" "text"
 );
 
 ALTER TABLE "public"."fan_signups_attempts" OWNER TO "postgres";
+
+--
+-- Name: fan_signups_held; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE IF NOT EXISTS "public"."fan_signups_held" (
+    "id" "uuid" DEFAULT "gen_random_uuid"() NOT NULL,
+    "email" "text" NOT NULL,
+    "interest" "text" DEFAULT 'all'::"text" NOT NULL,
+    "created_at" timestamp with time zone DEFAULT "now"() NOT NULL,
+    CONSTRAINT "fan_signups_held_email_check" CHECK (((("char_length"("email") >= 3) AND ("char_length"("email") <= 254)) AND ("email" ~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$'::"text"))),
+    CONSTRAINT "fan_signups_held_email_check1" CHECK ("private"."plain_address"("email")),
+    CONSTRAINT "fan_signups_held_interest_check" CHECK (("interest" = ANY (ARRAY['all'::"text", 'tshirts'::"text"])))
+);
+
+ALTER TABLE "public"."fan_signups_held" OWNER TO "postgres";
 
 --
 -- Name: fan_signups_limits; Type: TABLE; Schema: public; Owner: postgres
@@ -959,6 +1333,8 @@ CREATE TABLE IF NOT EXISTS "public"."fan_signups_limits" (
     "id" boolean DEFAULT true NOT NULL,
     "per_minute" integer DEFAULT 600 NOT NULL,
     "per_client_per_minute" integer DEFAULT 10 NOT NULL,
+    "held_per_day" integer DEFAULT 1000 NOT NULL,
+    CONSTRAINT "fan_signups_limits_held_per_day_check" CHECK (("held_per_day" >= 0)),
     CONSTRAINT "fan_signups_limits_id_check" CHECK ("id"),
     CONSTRAINT "fan_signups_limits_per_client_per_minute_check" CHECK (("per_client_per_minute" >= 0)),
     CONSTRAINT "fan_signups_limits_per_minute_check" CHECK (("per_minute" >= 0))
@@ -979,6 +1355,27 @@ CREATE TABLE IF NOT EXISTS "public"."shows_history" (
 );
 
 ALTER TABLE "public"."shows_history" OWNER TO "postgres";
+
+--
+-- Name: calendar_feed_limits calendar_feed_limits_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY "private"."calendar_feed_limits"
+    ADD CONSTRAINT "calendar_feed_limits_pkey" PRIMARY KEY ("id");
+
+--
+-- Name: calendar_feed_misses calendar_feed_misses_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY "private"."calendar_feed_misses"
+    ADD CONSTRAINT "calendar_feed_misses_pkey" PRIMARY KEY ("id");
+
+--
+-- Name: calendar_feed calendar_feed_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY "private"."calendar_feed"
+    ADD CONSTRAINT "calendar_feed_pkey" PRIMARY KEY ("id");
 
 --
 -- Name: fan_signups_refusals fan_signups_refusals_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
@@ -1037,6 +1434,20 @@ ALTER TABLE ONLY "public"."contacts_update_log"
     ADD CONSTRAINT "contacts_update_log_pkey" PRIMARY KEY ("id");
 
 --
+-- Name: fan_signups fan_signups_email_plain; Type: CHECK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE "public"."fan_signups"
+    ADD CONSTRAINT "fan_signups_email_plain" CHECK ("private"."plain_address"("email")) NOT VALID;
+
+--
+-- Name: fan_signups_held fan_signups_held_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY "public"."fan_signups_held"
+    ADD CONSTRAINT "fan_signups_held_pkey" PRIMARY KEY ("id");
+
+--
 -- Name: fan_signups_limits fan_signups_limits_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -1070,6 +1481,18 @@ ALTER TABLE ONLY "public"."shows_history"
 
 ALTER TABLE ONLY "public"."shows"
     ADD CONSTRAINT "shows_pkey" PRIMARY KEY ("id");
+
+--
+-- Name: calendar_feed_misses_caller_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX "calendar_feed_misses_caller_idx" ON "private"."calendar_feed_misses" USING "btree" ("caller", "missed_at");
+
+--
+-- Name: calendar_feed_misses_client_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX "calendar_feed_misses_client_idx" ON "private"."calendar_feed_misses" USING "btree" ("client", "missed_at");
 
 --
 -- Name: calendar_events_start_date_idx; Type: INDEX; Schema: public; Owner: postgres
@@ -1132,10 +1555,34 @@ CREATE INDEX "fan_signups_created_at_idx" ON "public"."fan_signups" USING "btree
 CREATE UNIQUE INDEX "fan_signups_email_key" ON "public"."fan_signups" USING "btree" ("lower"("email"));
 
 --
+-- Name: fan_signups_held_created_at_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX "fan_signups_held_created_at_idx" ON "public"."fan_signups_held" USING "btree" ("created_at" DESC);
+
+--
+-- Name: fan_signups_held_email_key; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE UNIQUE INDEX "fan_signups_held_email_key" ON "public"."fan_signups_held" USING "btree" ("lower"("email"));
+
+--
 -- Name: shows_starts_at_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
 CREATE INDEX "shows_starts_at_idx" ON "public"."shows" USING "btree" ("starts_at");
+
+--
+-- Name: calendar_events calendar_event_first_version; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE TRIGGER "calendar_event_first_version" BEFORE INSERT ON "public"."calendar_events" FOR EACH ROW EXECUTE FUNCTION "private"."calendar_event_first_version"();
+
+--
+-- Name: calendar_events calendar_event_next_version; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE TRIGGER "calendar_event_next_version" BEFORE UPDATE ON "public"."calendar_events" FOR EACH ROW EXECUTE FUNCTION "private"."calendar_event_next_version"();
 
 --
 -- Name: contacts contacts_before_insert; Type: TRIGGER; Schema: public; Owner: postgres
@@ -1212,6 +1659,24 @@ ALTER TABLE ONLY "public"."shows_history"
     ADD CONSTRAINT "shows_history_show_id_fkey" FOREIGN KEY ("show_id") REFERENCES "public"."shows"("id");
 
 --
+-- Name: calendar_feed; Type: ROW SECURITY; Schema: private; Owner: postgres
+--
+
+ALTER TABLE "private"."calendar_feed" ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: calendar_feed_limits; Type: ROW SECURITY; Schema: private; Owner: postgres
+--
+
+ALTER TABLE "private"."calendar_feed_limits" ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: calendar_feed_misses; Type: ROW SECURITY; Schema: private; Owner: postgres
+--
+
+ALTER TABLE "private"."calendar_feed_misses" ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: fan_signups_refusals; Type: ROW SECURITY; Schema: private; Owner: postgres
 --
 
@@ -1272,6 +1737,12 @@ ALTER TABLE "public"."fan_signups" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "public"."fan_signups_attempts" ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: fan_signups_held; Type: ROW SECURITY; Schema: public; Owner: postgres
+--
+
+ALTER TABLE "public"."fan_signups_held" ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: fan_signups_limits; Type: ROW SECURITY; Schema: public; Owner: postgres
 --
 
@@ -1318,6 +1789,12 @@ CREATE POLICY "only the team reads contacts" ON "public"."contacts" FOR SELECT T
 --
 
 CREATE POLICY "only the team reads events" ON "public"."calendar_events" FOR SELECT TO "authenticated" USING (( SELECT "private"."is_team_member"() AS "is_team_member"));
+
+--
+-- Name: fan_signups_held only the team reads held sign-ups; Type: POLICY; Schema: public; Owner: postgres
+--
+
+CREATE POLICY "only the team reads held sign-ups" ON "public"."fan_signups_held" FOR SELECT TO "authenticated" USING (( SELECT "private"."is_team_member"() AS "is_team_member"));
 
 --
 -- Name: fan_signups only the team reads sign-ups; Type: POLICY; Schema: public; Owner: postgres
@@ -1397,10 +1874,34 @@ GRANT USAGE ON SCHEMA "public" TO "service_role";
 REVOKE ALL ON FUNCTION "private"."allowance_admits_at"("counted" timestamp with time zone[], "allowance" integer, "span" interval) FROM PUBLIC;
 
 --
+-- Name: FUNCTION "calendar_event_first_version"(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."calendar_event_first_version"() FROM PUBLIC;
+
+--
+-- Name: FUNCTION "calendar_event_next_version"(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."calendar_event_next_version"() FROM PUBLIC;
+
+--
+-- Name: FUNCTION "calendar_feed_hash"("secret" "text"); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."calendar_feed_hash"("secret" "text") FROM PUBLIC;
+
+--
 -- Name: FUNCTION "check_contacts_allowances"("what" "text", "counted" timestamp with time zone[], "per_minute" integer, "per_day" integer, "at_time" timestamp with time zone); Type: ACL; Schema: private; Owner: postgres
 --
 
 REVOKE ALL ON FUNCTION "private"."check_contacts_allowances"("what" "text", "counted" timestamp with time zone[], "per_minute" integer, "per_day" integer, "at_time" timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION "client_address_key"("given" "text"); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."client_address_key"("given" "text") FROM PUBLIC;
 
 --
 -- Name: FUNCTION "contact_values"("contact" "jsonb"); Type: ACL; Schema: private; Owner: postgres
@@ -1416,6 +1917,18 @@ GRANT ALL ON FUNCTION "private"."contact_values"("contact" "jsonb") TO "service_
 --
 
 REVOKE ALL ON FUNCTION "private"."fan_signup_before_insert"() FROM PUBLIC;
+
+--
+-- Name: FUNCTION "fan_signup_refuse"("at_time" timestamp with time zone, "admits_at" timestamp with time zone); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."fan_signup_refuse"("at_time" timestamp with time zone, "admits_at" timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION "fan_signup_spend_refused"(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."fan_signup_spend_refused"() FROM PUBLIC;
 
 --
 -- Name: FUNCTION "fan_signups_one_removal_per_request"(); Type: ACL; Schema: private; Owner: postgres
@@ -1474,6 +1987,24 @@ GRANT ALL ON FUNCTION "private"."is_web_address"("value" "text") TO "service_rol
 REVOKE ALL ON FUNCTION "private"."iso_time"("moment" timestamp with time zone) FROM PUBLIC;
 
 --
+-- Name: FUNCTION "visible_text"("value" "text"); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."visible_text"("value" "text") FROM PUBLIC;
+GRANT ALL ON FUNCTION "private"."visible_text"("value" "text") TO "anon";
+GRANT ALL ON FUNCTION "private"."visible_text"("value" "text") TO "authenticated";
+GRANT ALL ON FUNCTION "private"."visible_text"("value" "text") TO "service_role";
+
+--
+-- Name: FUNCTION "plain_address"("value" "text"); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."plain_address"("value" "text") FROM PUBLIC;
+GRANT ALL ON FUNCTION "private"."plain_address"("value" "text") TO "anon";
+GRANT ALL ON FUNCTION "private"."plain_address"("value" "text") TO "authenticated";
+GRANT ALL ON FUNCTION "private"."plain_address"("value" "text") TO "service_role";
+
+--
 -- Name: FUNCTION "refuse_over_allowance"("message" "text", "hint" "text", "admits_at" timestamp with time zone); Type: ACL; Schema: private; Owner: postgres
 --
 
@@ -1509,15 +2040,6 @@ GRANT ALL ON FUNCTION "private"."show_values"("show" "jsonb") TO "authenticated"
 GRANT ALL ON FUNCTION "private"."show_values"("show" "jsonb") TO "service_role";
 
 --
--- Name: FUNCTION "visible_text"("value" "text"); Type: ACL; Schema: private; Owner: postgres
---
-
-REVOKE ALL ON FUNCTION "private"."visible_text"("value" "text") FROM PUBLIC;
-GRANT ALL ON FUNCTION "private"."visible_text"("value" "text") TO "anon";
-GRANT ALL ON FUNCTION "private"."visible_text"("value" "text") TO "authenticated";
-GRANT ALL ON FUNCTION "private"."visible_text"("value" "text") TO "service_role";
-
---
 -- Name: FUNCTION "shown_text"("value" "text"); Type: ACL; Schema: private; Owner: postgres
 --
 
@@ -1543,6 +2065,13 @@ REVOKE ALL ON FUNCTION "private"."shows_before_update"() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION "private"."shows_keep_history"() FROM PUBLIC;
+
+--
+-- Name: FUNCTION "calendar_feed_made_at"(); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "public"."calendar_feed_made_at"() FROM PUBLIC;
+GRANT ALL ON FUNCTION "public"."calendar_feed_made_at"() TO "authenticated";
 
 --
 -- Name: FUNCTION "contacts_before_insert"(); Type: ACL; Schema: public; Owner: postgres
@@ -1580,6 +2109,28 @@ REVOKE ALL ON FUNCTION "public"."contacts_keep_history"() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION "public"."fan_signups_refused"() FROM PUBLIC;
 GRANT ALL ON FUNCTION "public"."fan_signups_refused"() TO "authenticated";
+
+--
+-- Name: FUNCTION "fan_signups_release_held"("accept" boolean); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "public"."fan_signups_release_held"("accept" boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION "public"."fan_signups_release_held"("accept" boolean) TO "authenticated";
+
+--
+-- Name: FUNCTION "heartbeat"(); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "public"."heartbeat"() FROM PUBLIC;
+GRANT ALL ON FUNCTION "public"."heartbeat"() TO "anon";
+GRANT ALL ON FUNCTION "public"."heartbeat"() TO "authenticated";
+
+--
+-- Name: FUNCTION "new_calendar_feed_address"(); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "public"."new_calendar_feed_address"() FROM PUBLIC;
+GRANT ALL ON FUNCTION "public"."new_calendar_feed_address"() TO "authenticated";
 
 --
 -- Name: FUNCTION "restore_contacts"("at" timestamp with time zone, "dry_run" boolean); Type: ACL; Schema: public; Owner: postgres
@@ -1739,6 +2290,14 @@ REVOKE ALL ON FUNCTION "public"."restore_show"("show_id" "text", "version" integ
 GRANT ALL ON FUNCTION "public"."restore_show"("show_id" "text", "version" integer) TO "authenticated";
 
 --
+-- Name: FUNCTION "team_calendar_feed"("secret" "text", "client" "text"); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "public"."team_calendar_feed"("secret" "text", "client" "text") FROM PUBLIC;
+GRANT ALL ON FUNCTION "public"."team_calendar_feed"("secret" "text", "client" "text") TO "anon";
+GRANT ALL ON FUNCTION "public"."team_calendar_feed"("secret" "text", "client" "text") TO "authenticated";
+
+--
 -- Name: TABLE "calendar_events"; Type: ACL; Schema: public; Owner: postgres
 --
 
@@ -1890,6 +2449,13 @@ GRANT INSERT("interest") ON TABLE "public"."fan_signups" TO "anon";
 GRANT INSERT("interest") ON TABLE "public"."fan_signups" TO "authenticated";
 
 --
+-- Name: TABLE "fan_signups_held"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT ON TABLE "public"."fan_signups_held" TO "authenticated";
+GRANT ALL ON TABLE "public"."fan_signups_held" TO "service_role";
+
+--
 -- Name: TABLE "fan_signups_limits"; Type: ACL; Schema: public; Owner: postgres
 --
 
@@ -1906,6 +2472,12 @@ GRANT UPDATE("per_minute") ON TABLE "public"."fan_signups_limits" TO "service_ro
 --
 
 GRANT UPDATE("per_client_per_minute") ON TABLE "public"."fan_signups_limits" TO "service_role";
+
+--
+-- Name: COLUMN "fan_signups_limits"."held_per_day"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT UPDATE("held_per_day") ON TABLE "public"."fan_signups_limits" TO "service_role";
 
 --
 -- Name: TABLE "shows_history"; Type: ACL; Schema: public; Owner: postgres

@@ -4,6 +4,8 @@
  * the 404 page with status 404, and the headers from netlify.toml and the
  * build's `_headers` if it writes one (applied to a 404 answer too, as Netlify does);
  * other files are typed by their extension. Only GET and HEAD are answered; any other method gets 405.
+ * Only Host names of this machine are answered (localhost, 127.0.0.1, [::1], HOST and ALLOWED_HOSTS); any
+ * other gets 403, so a page on a name made to resolve here (DNS rebinding) cannot read the site as its own.
  */
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -11,8 +13,13 @@ import { createServer } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { withConnectSource } from "../src/integrations/csp.mjs";
 import { headersFor, loadSiteHeaders } from "../src/integrations/netlify-headers.mjs";
+import { allowedHostsFromEnv, foreignHostMessage, hostAllowed } from "../server/http.mjs";
 
 /** @typedef {import("../src/integrations/netlify-headers.mjs").HeaderRule} HeaderRule */
+/**
+ * A function served under a path, as Netlify serves netlify/functions/ (tools/local-functions.mjs).
+ * @typedef {{ prefix: string, handle: (request: Request, context: { ip?: string }) => Promise<Response> }} SiteFunction
+ */
 
 /** @type {Record<string, string>} */
 const TYPES = {
@@ -77,14 +84,30 @@ async function resolveFile(root, pathname) {
  * CSP's connect-src, as the hosted Supabase host is in the deployed policy.
  * The header rules are read once, before the first answer; a malformed rule
  * makes every answer a 500 that names it, as a deploy would fail.
- * @param {{ root: string, headerRules?: HeaderRule[] | Promise<HeaderRule[]>, backendUrl?: string }} options
+ * `allowedHosts`: the Host names answered (allowedHostsFromEnv() by default).
+ * `functions` answer the paths under their prefix, before any file, as a function with a path does on Netlify.
+ * @param {{ root: string, headerRules?: HeaderRule[] | Promise<HeaderRule[]>, backendUrl?: string, allowedHosts?: string[], functions?: SiteFunction[] }} options
  */
-export function createStaticServer({ root, headerRules = loadSiteHeaders(root), backendUrl }) {
+export function createStaticServer({
+  root,
+  headerRules = loadSiteHeaders(root),
+  backendUrl,
+  allowedHosts = allowedHostsFromEnv(),
+  functions = [],
+}) {
   const rules = Promise.resolve(headerRules);
   rules.catch(() => {}); // reported by each request instead
+  const hosts = new Set(allowedHosts.map((name) => name.toLowerCase()));
   return createServer(async (req, res) => {
     try {
+      if (!hostAllowed(req.headers.host, hosts)) {
+        req.resume();
+        res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
+        return res.end(`Forbidden: ${foreignHostMessage(req.headers.host)}\n`);
+      }
       const url = new URL(req.url ?? "/", "http://localhost");
+      const fn = functions.find(({ prefix }) => url.pathname.startsWith(prefix));
+      if (fn) return await answerWithFunction(fn, req, res);
       if (req.method !== "GET" && req.method !== "HEAD") {
         // A static site takes no writes: anything but reading is refused, as Netlify refuses it.
         req.resume();
@@ -119,6 +142,28 @@ export function createStaticServer({ root, headerRules = loadSiteHeaders(root), 
       res.end(String(error));
     }
   });
+}
+
+/**
+ * A request answered by a function: it gets the request (without a body: the functions served here read
+ * none) and the client's address, as Netlify's context.ip.
+ * @param {SiteFunction} fn
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ */
+async function answerWithFunction(fn, req, res) {
+  req.resume();
+  const request = new Request(new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`), {
+    method: req.method,
+    headers: Object.entries(req.headers).flatMap(([name, value]) =>
+      (typeof value === "string" ? [value] : (value ?? [])).map(
+        (item) => /** @type {[string, string]} */ ([name, item]),
+      ),
+    ),
+  });
+  const response = await fn.handle(request, { ip: req.socket.remoteAddress });
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(req.method === "HEAD" ? undefined : Buffer.from(await response.arrayBuffer()));
 }
 
 /**

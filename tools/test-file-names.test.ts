@@ -3,24 +3,16 @@
  * something searches by name. Two files of one name (a backend test and a SQL test both called
  * `outsider.test.ts`) each send the reader to the other; a file named for what it proves does not.
  */
-import { readdirSync } from "node:fs";
-import { basename, join, relative } from "node:path";
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { projectFiles } from "./project-files.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-/** Folders that hold no test of ours: dependencies, git, and what builds and runs leave behind. */
-const SKIPPED = /^(node_modules|\.git|\.astro|\.data|dist(-.*)?|test-results|bench-results)$/;
 const TEST_FILE = /\.(test|spec)\.(ts|tsx|mjs|js)$/;
 
-/** Every test file under `folder`, as paths from the project's root. */
-function testFiles(folder = ROOT): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return SKIPPED.test(entry.name) ? [] : testFiles(path);
-    return TEST_FILE.test(entry.name) ? [relative(ROOT, path)] : [];
-  });
-}
+/** Every test file of the project, as paths from its root. */
+const testFiles = () => projectFiles(ROOT, ".", TEST_FILE);
 
 /** The names that more than one of `paths` has, each with its paths. */
 function sharedNames(paths: string[]) {

@@ -1,5 +1,5 @@
 /**
- * The biography on /bio (src/content/bio.md): one string per paragraph, in the spec's order of topics,
+ * The biography on /bio (src/content/bio.md): one string per paragraph, in the order of topics of docs/features.md#bio,
  * with the words that change on a date as true as the build's day.
  */
 import { contentFiles } from "../lib/content-schemas";

@@ -30,9 +30,16 @@ export const content = {
   site: only(await getCollection("site"), contentFiles.site).data,
   merch: only(await getCollection("merch"), contentFiles.merch).data,
   press: (await getCollection("press")).map((entry) => entry.data),
+  photos: (await getCollection("photos")).map((entry) => entry.data),
   bio: withBody(only(await getCollection("bio"), contentFiles.bio)),
   epk: withBody(only(await getCollection("epk"), contentFiles.epk)),
 };
+
+/**
+ * The build's clock, read before any page is made: the record of the build (/build-info.json) names the
+ * first change after it, so a moment that passes while the pages are being made is still named.
+ */
+export const builtAt = new Date();
 
 const moments = momentsOf(content.releases, content.shows);
 

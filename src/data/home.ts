@@ -15,7 +15,7 @@ export const home = {
   /** The full-screen photo behind the hero's words; decorative, so it has no alt text. */
   image: heroImage,
   tagline: taglineOf(featuredRelease, new Date()),
-  // The spec's button text; `context` is read by screen readers and search engines only,
+  // The button's promised text (docs/features.md#home); `context` is read by screen readers and search engines only,
   // because "Learn More" alone does not say where the link goes.
   cta: { label: "Learn More", context: "about the artist", href: "/bio" },
   /** The quieter second action: where to hear the release. */

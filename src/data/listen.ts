@@ -3,8 +3,9 @@
  * releases.yaml), where to play it, the next show, the news sign-up and her profiles. The links
  * themselves are in src/data/links.ts.
  */
-import cover from "../assets/mother-cover.jpg";
+import { contentFiles } from "../lib/content-schemas";
 import { featuredRelease } from "./content";
+import { imageNamed } from "./images";
 import { streaming } from "./links";
 import { outWhen, releaseTypeWord, type Release } from "./releases";
 import { site } from "./site";
@@ -28,8 +29,11 @@ export const listen = {
   kicker: kickerOf(featuredRelease, new Date()),
   single: featuredRelease.title,
   cover: {
-    // The cover of the featured release: replace src/assets/mother-cover.jpg with the release's own.
-    src: cover,
+    // The featured release's own cover, as releases.yaml names it.
+    src: imageNamed(
+      featuredRelease.cover,
+      `${contentFiles.releases.path}, release "${featuredRelease.id}", field cover`,
+    ),
     alt: featuredRelease.coverAlt ?? "",
   },
   /** The visible text of each service's button. */

@@ -3,7 +3,7 @@ import { merch } from "./merch";
 import { signup } from "./signup";
 
 describe("the merch page's words", () => {
-  it("present the tote bag with every text the spec names", () => {
+  it("present the tote bag with every text the merch page promises", () => {
     expect(merch.heading).toBe("Merchandise");
     expect(merch.product).toMatchObject({
       name: "Legend Cultural Icon Tote Bag",

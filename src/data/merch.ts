@@ -40,7 +40,7 @@ export const merch = {
   comingSoon: {
     heading: "Coming Soon",
     items: [
-      // The spec's words, now a link to the news sign-up with T-shirts chosen.
+      // The promised words (docs/features.md#merch), now a link to the news sign-up with T-shirts chosen.
       { name: "T-Shirts", note: "Sign up for updates", href: signup.tshirtsHref },
       { name: "More Merch", note: "Coming soon", href: undefined },
     ],

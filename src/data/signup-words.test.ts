@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { interests, signup } from "./signup";
 
 describe("the sign-up form's words", () => {
-  it("label the form as the spec does", () => {
+  it("label the form as the listen page promises", () => {
     expect(signup.heading).toBe("Sign up for news");
     expect(signup.emailLabel).toBe("Your e-mail address");
     expect(signup.submit).toBe("Sign me up");

@@ -4,9 +4,9 @@ import { headersFor, loadNetlifyHeaders } from "../integrations/netlify-headers.
 import { dateAYearAhead, insertedAt } from "../test/tour-dates";
 import { content } from "./content";
 import { tour, type TourDate } from "./tour";
+import { dublinWallTime } from "../lib/dublin-time.mjs";
 import { tourDatesFrom } from "./tour-dates";
 import {
-  dublinWallTime,
   tourDateCalendar,
   tourDateEvent,
   tourDateFilename,

@@ -4,10 +4,11 @@
  * status). Pure: the static endpoints in src/pages pass the site URL and the
  * build time, and tests pass their own.
  */
-import { buildCalendar, ICS_MIME_TYPE, type IcsEvent } from "../lib/ics";
+import { dublinWallTime } from "../lib/dublin-time.mjs";
+import { buildCalendar, ICS_MIME_TYPE, type IcsEvent } from "../lib/ics.mjs";
 import { site } from "./site";
 import { tour } from "./tour";
-import { SHOW_MINUTES, TOUR_TIME_ZONE, tourLinkLabels, type TourDate, type TourDateStatus } from "./tour-dates";
+import { SHOW_MINUTES, tourLinkLabels, type TourDate, type TourDateStatus } from "./tour-dates";
 
 /** The feed with every date. */
 export const tourFeedPath = "/tour.ics";
@@ -53,23 +54,6 @@ const titlePrefixes: Partial<Record<TourDateStatus, string>> = {
   EventPostponed: "Postponed: ",
   EventCancelled: "Cancelled: ",
 };
-
-const dublinClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TOUR_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-/** What a clock in Dublin shows at `instant`, as YYYY-MM-DDTHH:mm:ss (summer time included). */
-export function dublinWallTime(instant: Date): string {
-  const parts = Object.fromEntries(dublinClock.formatToParts(instant).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
 

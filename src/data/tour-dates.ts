@@ -89,7 +89,7 @@ export function dateTextOf(startDate: string): string {
 /**
  * A start as a page built at `now` shows it: "April 23rd" in the year the page is built, and with its
  * year in any other ("April 23rd 2025", "November 26th 2027"), so neither a show a year ahead nor one long
- * over reads as this year's. The daily rebuild keeps the year the page is built current.
+ * over reads as this year's. The scheduled rebuild on 1 January keeps the year the page is built current.
  */
 export function dateTextAt(startDate: string, now: Date): string {
   const { year } = irishDay(new Date(startDate));

@@ -3,17 +3,18 @@
  * The mark of a finished build. `astro build` writes `.stagedoor-build.json` into its folder as its very last
  * step (after every page, asset and check), so a folder without it holds a build that stopped part-way, and
  * `npm start`, the journeys and the bench refuse to serve one. The record also says which Supabase address
- * the pages were built to call. Netlify publishes no file whose name starts with a dot, so the record never
+ * the pages were built to call, and which content they were built from (the owner's, or the tests' fixtures). Netlify publishes no file whose name starts with a dot, so the record never
  * ships; the local server does not serve it either.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { contentDir, OWNER_CONTENT } from "../lib/content-dir.mjs";
 
 export const BUILD_RECORD = ".stagedoor-build.json";
 
 /**
- * @typedef {{ state: "missing" } | { state: "unfinished" } | { state: "complete", builtAt: string, supabaseUrl: string, showsDigest: string }} BuildState
+ * @typedef {{ state: "missing" } | { state: "unfinished" } | { state: "complete", builtAt: string, supabaseUrl: string, content: string, showsDigest: string }} BuildState
  */
 
 /**
@@ -34,6 +35,7 @@ export function buildRecord() {
         const record = {
           builtAt: new Date().toISOString(),
           supabaseUrl: process.env.PUBLIC_SUPABASE_URL ?? "",
+          content: contentDir(),
           // The published shows it renders (src/lib/shows-loader.ts), as src/lib/published-shows.mjs digests them.
           showsDigest: process.env.STAGEDOOR_SHOWS_DIGEST ?? "",
         };
@@ -52,8 +54,11 @@ export function readBuild(dir) {
   try {
     const record = JSON.parse(readFileSync(join(dir, BUILD_RECORD), "utf8"));
     if (typeof record.builtAt === "string" && typeof record.supabaseUrl === "string") {
+      // A build from before the record named its content was built from the owner's.
+      const content = typeof record.content === "string" ? record.content : OWNER_CONTENT;
       const showsDigest = typeof record.showsDigest === "string" ? record.showsDigest : "";
-      return { state: "complete", builtAt: record.builtAt, supabaseUrl: record.supabaseUrl, showsDigest };
+      const { builtAt, supabaseUrl } = record;
+      return { state: "complete", builtAt, supabaseUrl, content, showsDigest };
     }
   } catch {
     // no record, or not one this build wrote: judged by what else is there

@@ -127,9 +127,12 @@ describe("astro.config.mjs", () => {
     expect(printed).toHaveLength(1);
     const [message] = printed;
     expect(message).toMatch(/^\s*Production build stopped: the site still holds \d+ placeholders/);
-    expect(message).toMatch(/src\/content\/links\.yaml:\d+ {2}https:\/\/www\.instagram\.com\/orlaquinlan\.placeholder/);
+    // The fixture content's (the tests read src/test/content/, never the owner's files).
+    expect(message).toMatch(
+      /src\/test\/content\/links\.yaml:\d+ {2}https:\/\/www\.instagram\.com\/orlaquinlan\.placeholder/,
+    );
     // Netlify's URL replaces the site settings' url, which therefore ships nowhere and is not listed.
-    expect(message).toContain("src/content/site.yaml");
+    expect(message).toContain("src/test/content/site.yaml");
     expect(message).not.toMatch(/site\.yaml:\d+ {2}https:\/\/orlaquinlan\.example/);
   });
 

@@ -13,16 +13,27 @@
  * - a link with "placeholder" in it;
  * - a Spotify-curated playlist (Spotify's own playlists have ids starting 37i9dQZF1), the generic player
  *   the press kit starts with, rather than the artist's own release;
- * - a stand-in id: a run of six or more zeros, or one of the made-up ids the content starts with.
+ * - a stand-in id: a run of six or more zeros, or one of the made-up ids the content starts with;
+ * - a photographer's name invented for the placeholder photos, as a credit (src/integrations/drawn-artwork.mjs);
+ * - an image the repository draws as a placeholder (`npm run artwork`), in src/assets/ or public/, known by
+ *   its digest whatever its name.
  */
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { contentDir } from "../lib/content-dir.mjs";
+import { DRAWN_ARTWORK, INVENTED_CREDITS } from "./drawn-artwork.mjs";
 
 /** @typedef {{ path: string, text: string }} ContentFile a file, by its path from the project's root */
 /** @typedef {{ file: string, line?: number, value: string, why: string }} Placeholder */
+/** @typedef {{ path: string, sha256: string }} ImageFile an image, by its path from the project's root */
 
-/** Where the owner's content lives: the typed modules, and the content collections. */
-const CONTENT_FOLDERS = ["src/data", "src/content"];
+/** Where the images the pages show are kept (the encodings in src/assets/encoded/ are derived from them). */
+const IMAGE_FOLDERS = ["src/assets", "public"];
+const IMAGE_FILE = /\.(?:jpe?g|png|webp|avif|gif)$/i;
+
+/** Where the owner's content lives: the typed modules, and the content collections' folder. */
+const contentFolders = () => ["src/data", contentDir()];
 const TEXT_FILE = /\.(?:[cm]?[jt]s|json|ya?ml|mdx?|toml|txt)$/;
 const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 
@@ -93,10 +104,18 @@ export function findPlaceholders(files) {
   return files.flatMap(({ path, text }) =>
     text.split("\n").flatMap((line, index) => {
       if (isComment(path, line)) return [];
-      return [...line.matchAll(CANDIDATE)].flatMap(([value]) => {
-        const why = placeholderReason(value);
-        return why ? [{ file: path, line: index + 1, value: value.replace(/[.,;:!?]+$/, ""), why }] : [];
-      });
+      const credits = INVENTED_CREDITS.filter((name) => line.includes(name)).map((name) => ({
+        file: path,
+        line: index + 1,
+        value: name,
+        why: "a photographer invented for the placeholder photos: credit who took her photo",
+      }));
+      return [...line.matchAll(CANDIDATE)]
+        .flatMap(([value]) => {
+          const why = placeholderReason(value);
+          return why ? [{ file: path, line: index + 1, value: value.replace(/[.,;:!?]+$/, ""), why }] : [];
+        })
+        .concat(credits);
     }),
   );
 }
@@ -107,7 +126,7 @@ export function findPlaceholders(files) {
  * @returns {ContentFile[]}
  */
 export function readContentFiles(root) {
-  return CONTENT_FOLDERS.flatMap((folder) => {
+  return contentFolders().flatMap((folder) => {
     let entries;
     try {
       entries = readdirSync(join(root, folder), { recursive: true, withFileTypes: true });
@@ -119,6 +138,46 @@ export function readContentFiles(root) {
       .map((entry) => join(entry.parentPath, entry.name))
       .sort()
       .map((file) => ({ path: relative(root, file).split(sep).join("/"), text: readFileSync(file, "utf8") }));
+  });
+}
+
+/**
+ * The images under the project's image folders, each with its SHA-256 (the encodings' folder left out).
+ * @param {string} root the project's folder
+ * @returns {ImageFile[]}
+ */
+export function readImageFiles(root) {
+  return IMAGE_FOLDERS.flatMap((folder) => {
+    let entries;
+    try {
+      entries = readdirSync(join(root, folder), { recursive: true, withFileTypes: true });
+    } catch {
+      return [];
+    }
+    return entries
+      .filter((entry) => entry.isFile() && IMAGE_FILE.test(entry.name))
+      .map((entry) => join(entry.parentPath, entry.name))
+      .filter((file) => !relative(root, file).split(sep).join("/").startsWith("src/assets/encoded/"))
+      .sort()
+      .map((file) => ({
+        path: relative(root, file).split(sep).join("/"),
+        sha256: createHash("sha256").update(readFileSync(file)).digest("hex"),
+      }));
+  });
+}
+
+/**
+ * Every image that is still the artwork the repository draws as a placeholder.
+ * @param {ImageFile[]} images
+ * @param {ReadonlyMap<string, string>} [drawn] digest → the file it was drawn as
+ * @returns {Placeholder[]}
+ */
+export function drawnPlaceholders(images, drawn = DRAWN_ARTWORK) {
+  return images.flatMap(({ path, sha256 }) => {
+    const drawnAs = drawn.get(sha256);
+    if (!drawnAs) return [];
+    const why = "artwork the repository draws as a placeholder: put her own picture in its place, under the same name";
+    return [{ file: path, value: drawnAs === path ? "drawn placeholder" : `drawn as ${drawnAs}`, why }];
   });
 }
 
@@ -152,15 +211,17 @@ export function siteUrlFrom(env, configured) {
  * of the settings file that holds it is listed with the rest; when SITE_URL or Netlify's URL replaces it,
  * that line ships nowhere, so it is not listed (the variable's value is checked instead).
  * @param {Record<string, string | undefined>} env
- * @param {{ files: ContentFile[], siteUrl: ReturnType<typeof siteUrlFrom>, settingsFile: string }} content
- *   `settingsFile`: the site settings' file, whose top-level `url:` is the configured site URL
+ * @param {{ files: ContentFile[], siteUrl: ReturnType<typeof siteUrlFrom>, settingsFile: string, images?: () => ImageFile[] }} content
+ *   `settingsFile`: the site settings' file, whose top-level `url:` is the configured site URL; `images`: the
+ *   images to check against the drawn artwork, read only for a production build
  */
-export function placeholderProblem(env, { files, siteUrl, settingsFile }) {
+export function placeholderProblem(env, { files, siteUrl, settingsFile, images = () => [] }) {
   if (env.CONTEXT !== "production") return null;
   const replaced = siteUrl.source === "site settings" ? undefined : settingsUrlLine(files, settingsFile);
   const found = findPlaceholders(files).filter(({ file, line }) => !(file === settingsFile && line === replaced));
   const siteUrlWhy = siteUrl.source === "site settings" ? null : placeholderReason(siteUrl.url);
   if (siteUrlWhy) found.unshift({ file: `the site URL (${siteUrl.source})`, value: siteUrl.url, why: siteUrlWhy });
+  found.push(...drawnPlaceholders(images()));
   if (found.length === 0) return null;
   const lines = found.map(({ file, line, value, why }) => `  ${line ? `${file}:${line}` : file}  ${value}  (${why})`);
   return (

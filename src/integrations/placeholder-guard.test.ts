@@ -1,8 +1,17 @@
 // A production build must not ship the stand-in content the site starts with: addresses that reach nobody,
 // profile links marked as placeholders, the generic player. It lists each with its file and line; other
 // builds keep them.
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { findPlaceholders, placeholderProblem, readContentFiles, siteUrlFrom } from "./placeholder-guard.mjs";
+import { DRAWN_ARTWORK } from "./drawn-artwork.mjs";
+import {
+  drawnPlaceholders,
+  findPlaceholders,
+  placeholderProblem,
+  readContentFiles,
+  readImageFiles,
+  siteUrlFrom,
+} from "./placeholder-guard.mjs";
 
 const production = { CONTEXT: "production" };
 const fromSettings = (url: string) => siteUrlFrom({}, url);
@@ -176,5 +185,57 @@ describe("the site URL", () => {
       source: "URL",
     });
     expect(siteUrlFrom({}, configured)).toEqual({ url: configured, source: "site settings" });
+  });
+});
+
+describe("the placeholder photos and artwork", () => {
+  it("finds the invented photographers' credits, naming the line", () => {
+    const text =
+      "- id: live-1\n  credit: Aisling Brennan\n- id: live-2\n  credit: Eimear Walsh\n  credit: Rory Gallagher";
+    expect(found("src/content/photos.yaml", text)).toEqual([
+      { line: 2, value: "Aisling Brennan", why: expect.stringContaining("invented") },
+      { line: 5, value: "Rory Gallagher", why: expect.stringContaining("invented") },
+    ]);
+  });
+
+  it("finds an image that is still the drawn artwork, by its bytes whatever its name", () => {
+    const drawn = new Map([["d1", "src/assets/hero.jpg"]]);
+    expect(
+      drawnPlaceholders(
+        [
+          { path: "src/assets/hero.jpg", sha256: "d1" },
+          { path: "src/assets/cover-2027.jpg", sha256: "d1" },
+          { path: "src/assets/tour.jpg", sha256: "her-own" },
+        ],
+        drawn,
+      ).map(({ file, value }) => [file, value]),
+    ).toEqual([
+      ["src/assets/hero.jpg", "drawn placeholder"],
+      ["src/assets/cover-2027.jpg", "drawn as src/assets/hero.jpg"],
+    ]);
+  });
+
+  it("lists the drawn artwork in a production build's message, and reads no image for any other build", () => {
+    let read = 0;
+    const images = () => {
+      read += 1;
+      return [{ path: "src/assets/hero.jpg", sha256: [...DRAWN_ARTWORK.keys()][0] }];
+    };
+    const content = { files: [], siteUrl: fromSettings("https://orlaquinlan.ie"), settingsFile: "site.yaml", images };
+    expect(placeholderProblem({}, content)).toBeNull();
+    expect(read).toBe(0);
+    expect(placeholderProblem(production, content)).toBe(
+      "Production build stopped: the site still holds 1 placeholder. Replace each with the real value in the file named:\n" +
+        "  src/assets/hero.jpg  drawn placeholder  (artwork the repository draws as a placeholder: put her own " +
+        "picture in its place, under the same name)",
+    );
+  });
+
+  it("reads every image under src/assets/ and public/ with its digest, leaving out the kept encodings", () => {
+    const root = fileURLToPath(new URL("../../", import.meta.url));
+    const images = readImageFiles(root);
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.every(({ path }) => /^(src\/assets|public)\//.test(path) && !path.includes("encoded/"))).toBe(true);
+    expect(images.every(({ sha256 }) => /^[0-9a-f]{64}$/.test(sha256))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Line folding shared by the iCalendar (RFC 5545 3.1) and vCard (RFC 6350 3.2)
- * writers: both formats fold content lines the same way. Pure.
+ * Line folding for the vCard writer (RFC 6350 3.2), which folds content lines as iCalendar does (RFC 5545
+ * 3.1; the iCalendar files are written with ical.js, src/lib/ics.mjs), and the text formats' line break. Pure.
  */
 
 /** A physical line SHOULD NOT be longer than 75 octets, excluding the line break. */

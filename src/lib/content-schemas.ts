@@ -5,20 +5,28 @@
  * The messages are the owner's words (src/lib/owner-content.ts); where zod's own finding would not say
  * what to write, the schema gives its message.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { z } from "astro/zod";
-import { zonedDateTime, type ContentFile } from "./owner-content";
+import { contentDir } from "./content-dir.mjs";
+import { zonedDateTime } from "./content-problems";
+import type { ContentFile } from "./owner-content";
+
+/** The content folder: src/content/, or the tests' fixtures (src/lib/content-dir.mjs). */
+const dir = contentDir();
 
 /** Each file, and what one entry of it is called in a message. */
 export const contentFiles = {
-  tour: { path: "src/content/tour.yaml" },
-  tourDates: { path: "src/content/tour.yaml", entryName: "date" },
-  releases: { path: "src/content/releases.yaml", entryName: "release" },
-  links: { path: "src/content/links.yaml", entryName: "link" },
-  site: { path: "src/content/site.yaml" },
-  merch: { path: "src/content/merch.yaml" },
-  press: { path: "src/content/press.yaml", entryName: "contact" },
-  bio: { path: "src/content/bio.md" },
-  epk: { path: "src/content/epk.md" },
+  tour: { path: `${dir}/tour.yaml` },
+  tourDates: { path: `${dir}/tour.yaml`, entryName: "date" },
+  releases: { path: `${dir}/releases.yaml`, entryName: "release" },
+  links: { path: `${dir}/links.yaml`, entryName: "link" },
+  site: { path: `${dir}/site.yaml` },
+  merch: { path: `${dir}/merch.yaml` },
+  press: { path: `${dir}/press.yaml`, entryName: "contact" },
+  photos: { path: `${dir}/photos.yaml`, entryName: "photo" },
+  bio: { path: `${dir}/bio.md` },
+  epk: { path: `${dir}/epk.md` },
 } satisfies Record<string, ContentFile>;
 
 /** The services the site draws an icon for (src/components/ServiceIcon.astro). */
@@ -118,6 +126,19 @@ export const showSchema = tourDateSchema.extend({ previousStartDate: zonedDateTi
 
 const releaseTypes = ["single", "ep", "album"] as const;
 
+/** Where the images the content names are: the project's src/assets/ (the build runs in the project). */
+const ASSETS = "src/assets";
+
+/** An image in src/assets/ by its name there: a JPEG, PNG, WebP or AVIF file that is there. */
+const assetImage = z
+  .string()
+  .refine((name) => /^[\w-][\w.-]*(?:\/[\w-][\w.-]*)*\.(?:jpe?g|png|webp|avif)$/i.test(name) && !name.includes(".."), {
+    message: `should be the name of an image file in ${ASSETS}/, like mother-cover.jpg or photos/live-1.jpg`,
+  })
+  .refine((name) => name.includes("..") || existsSync(join(ASSETS, name)), {
+    message: `names no file in ${ASSETS}/: upload the image there first (on GitHub: Add file → Upload files)`,
+  });
+
 export const releaseSchema = z
   .object({
     id,
@@ -127,6 +148,8 @@ export const releaseSchema = z
     debut: z.boolean().default(false),
     /** The day it comes out. */
     releaseDate: zonedDateTime,
+    /** The cover's image: a file in src/assets/, by its name there (mother-cover.jpg). */
+    cover: assetImage.optional(),
     coverAlt: text.optional(),
     /** Where it plays, per service. */
     listen: z
@@ -144,6 +167,13 @@ export const releaseSchema = z
   })
   .strict()
   .superRefine((release, context) => {
+    if (release.listen && !release.cover) {
+      context.addIssue({
+        code: "custom",
+        path: ["cover"],
+        message: "missing: a release with listen links is shown with its cover, a file in src/assets/",
+      });
+    }
     if (release.listen && !release.coverAlt) {
       context.addIssue({
         code: "custom",
@@ -195,6 +225,17 @@ export const pressContactSchema = z
     company: text,
     email,
     phone: phone.optional(),
+  })
+  .strict();
+
+export const photoSchema = z
+  .object({
+    id,
+    /** The photo: a file in src/assets/. */
+    image: assetImage,
+    alt: text,
+    /** Who took it. */
+    credit: text,
   })
   .strict();
 

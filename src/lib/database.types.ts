@@ -12,8 +12,10 @@ export type Database = {
           end_date: string;
           event_type: string;
           id: string;
+          sequence: number;
           start_date: string;
           title: string;
+          updated_at: string;
         };
         Insert: {
           created_at?: string;
@@ -21,8 +23,10 @@ export type Database = {
           end_date: string;
           event_type?: string;
           id?: string;
+          sequence?: number;
           start_date: string;
           title: string;
+          updated_at?: string;
         };
         Update: {
           created_at?: string;
@@ -30,8 +34,10 @@ export type Database = {
           end_date?: string;
           event_type?: string;
           id?: string;
+          sequence?: number;
           start_date?: string;
           title?: string;
+          updated_at?: string;
         };
         Relationships: [];
       };
@@ -175,31 +181,58 @@ export type Database = {
       };
       fan_signups_attempts: {
         Row: {
+          address_key: string | null;
           attempted_at: string;
           client: string;
         };
         Insert: {
+          address_key?: string | null;
           attempted_at?: string;
           client?: string;
         };
         Update: {
+          address_key?: string | null;
           attempted_at?: string;
           client?: string;
         };
         Relationships: [];
       };
+      fan_signups_held: {
+        Row: {
+          created_at: string;
+          email: string;
+          id: string;
+          interest: string;
+        };
+        Insert: {
+          created_at?: string;
+          email: string;
+          id?: string;
+          interest?: string;
+        };
+        Update: {
+          created_at?: string;
+          email?: string;
+          id?: string;
+          interest?: string;
+        };
+        Relationships: [];
+      };
       fan_signups_limits: {
         Row: {
+          held_per_day: number;
           id: boolean;
           per_client_per_minute: number;
           per_minute: number;
         };
         Insert: {
+          held_per_day?: number;
           id?: boolean;
           per_client_per_minute?: number;
           per_minute?: number;
         };
         Update: {
+          held_per_day?: number;
           id?: boolean;
           per_client_per_minute?: number;
           per_minute?: number;
@@ -327,7 +360,17 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      calendar_feed_made_at: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
+      };
       fan_signups_refused: { Args: Record<PropertyKey, never>; Returns: number };
+      fan_signups_release_held: { Args: { accept: boolean }; Returns: number };
+      heartbeat: { Args: Record<PropertyKey, never>; Returns: string };
+      new_calendar_feed_address: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
+      };
       restore_contacts: {
         Args: { at: string; dry_run?: boolean };
         Returns: {
@@ -372,6 +415,10 @@ export type Database = {
           isOneToOne: false;
           isSetofReturn: true;
         };
+      };
+      team_calendar_feed: {
+        Args: { client?: string; secret: string };
+        Returns: Json;
       };
     };
     Enums: {

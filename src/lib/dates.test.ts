@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatDate, formatDateTime } from "./dates";
 
 describe("a date on the team pages", () => {
-  it("reads as the spec's 'MMM d, yyyy', in every month", () => {
+  it("reads as the promised 'MMM d, yyyy', in every month", () => {
     const months = Array.from({ length: 12 }, (_, month) => formatDate(new Date(2026, month, month + 1)));
     expect(months).toEqual([
       "Jan 1, 2026",

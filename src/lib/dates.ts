@@ -1,5 +1,5 @@
 /**
- * How the team pages write a date: the spec's 'MMM d, yyyy' ("Nov 26, 2026"), the same on /contacts,
+ * How the team pages write a date: 'MMM d, yyyy' (docs/features.md#calendar) ("Nov 26, 2026"), the same on /contacts,
  * /calendar and /fans, with the time after it where a page shows one ("Nov 26, 2026, 09:05"); and a day
  * of the month as English says it ("23rd"), for the public pages' dates and the content's messages. Pure:
  * English month names of its own, so the reader's locale (or an ICU that writes "Sept") never changes it.

@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { buildCalendar, escapeText, type IcsEvent } from "./ics";
+import { buildCalendar, cleanText, type IcsEvent } from "./ics.mjs";
 
 // ical.js reads unknown X- properties raw; X-WR-CALNAME is TEXT by convention (Apple, Google, Outlook), so
 // teach the parser that, as those apps know it, and the calendar name is unescaped like any other text.
@@ -43,19 +43,19 @@ const hostile = [
   "🎶".repeat(50),
 ];
 
-describe("escapeText", () => {
-  it("escapes backslash, semicolon and comma, and writes line breaks as \\n", () => {
-    expect(escapeText("a\\b;c,d")).toBe("a\\\\b\\;c\\,d");
-    expect(escapeText("one\ntwo\r\nthree\rfour")).toBe("one\\ntwo\\nthree\\nfour");
+describe("cleanText", () => {
+  it("leaves escaping to the writer, and writes every kind of line break as a line feed", () => {
+    expect(cleanText("a\\b;c,d")).toBe("a\\b;c,d");
+    expect(cleanText("one\ntwo\r\nthree\rfour\u2028five")).toBe("one\ntwo\nthree\nfour\nfive");
   });
 
   it("removes control characters but keeps tabs, accents and emoji", () => {
-    expect(escapeText("bell\u0007 nul\u0000 esc\u001b del\u007f\ttab")).toBe("bell nul esc del\ttab");
-    expect(escapeText("Dún na nGall 🎸")).toBe("Dún na nGall 🎸");
+    expect(cleanText("bell\u0007 nul\u0000 esc\u001b del\u007f\ttab")).toBe("bell nul esc del\ttab");
+    expect(cleanText("Dún na nGall 🎸")).toBe("Dún na nGall 🎸");
   });
 
   it("replaces a lone surrogate, which UTF-8 cannot encode, with U+FFFD", () => {
-    expect(escapeText("a\uD83Cb")).toBe("a\uFFFDb");
+    expect(cleanText("a\uD83Cb")).toBe("a\uFFFDb");
   });
 });
 
@@ -203,7 +203,7 @@ describe("buildCalendar", () => {
       if (value.endsWith("\\")) {
         // ical.js 2.2 splits a multi-value property at "\\," (an escaped backslash, then the separator) as if the
         // comma were escaped; the RFC reading is two values, which is what the file says.
-        expect(text.replace(/\r\n /g, "")).toContain(`\r\nCATEGORIES:${escapeText(value)},b\\,c\r\n`);
+        expect(text.replace(/\r\n /g, "")).toContain(`\r\nCATEGORIES:${value.replace(/\\/g, "\\\\")},b\\,c\r\n`);
       } else {
         expect(event.getFirstProperty("categories")!.getValues()).toEqual([expected, "b,c"]);
       }
@@ -222,6 +222,29 @@ describe("buildCalendar", () => {
   it("drops control characters from text instead of writing an unreadable file", () => {
     const event = onlyEvent(calendarOf({ ...galway, summary: "Gig\u0000 tonight\u001b\u0007" }));
     expect(event.getFirstPropertyValue("summary")).toBe("Gig tonight");
+  });
+
+  it("writes what a subscribed calendar needs: NAME, the refresh interval of an hour and the VTIMEZONE", () => {
+    const text = buildCalendar({
+      prodId,
+      name: "Team calendar",
+      now,
+      refresh: "PT1H",
+      events: [{ uid: "a", start: { date: "2030-05-01" }, summary: "Day", sequence: 4, lastModified: now }],
+    });
+    expect(text).toContain("\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n");
+    expect(text).toContain("\r\nX-PUBLISHED-TTL:PT1H\r\n");
+    const calendar = parse(text);
+    expect(calendar.getFirstPropertyValue("name")).toBe("Team calendar");
+    expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe("Team calendar");
+    expect(calendar.getAllSubcomponents("vtimezone")).toHaveLength(1);
+    const event = onlyEvent(text);
+    expect(event.getFirstPropertyValue("sequence")).toBe(4);
+    expect(event.getFirstPropertyValue("last-modified")!.toString()).toBe("2025-03-01T09:30:05Z");
+    expect(() => buildCalendar({ prodId, now, events: [], refresh: "hourly" })).toThrow(/refresh "hourly"/);
+    expect(() => calendarOf({ uid: "s", start: { date: "2030-05-01" }, summary: "s", sequence: -1 })).toThrow(
+      /"s": sequence -1/,
+    );
   });
 
   it("writes an empty calendar when there are no events", () => {

@@ -10,8 +10,11 @@ import type { Loader, LoaderContext } from "astro/loaders";
 import { afterEach, describe, expect, it } from "vitest";
 import { collections } from "../content.config";
 import { bioSchema, contentFiles, tourDateSchema } from "./content-schemas";
-import { dateTimeProblem, listEntries, readContentFile, readMarkdownFile } from "./owner-content";
+import { dateTimeProblem } from "./content-problems";
+import { listEntries, readContentFile, readMarkdownFile } from "./owner-content";
 
+// The files the loaders read: the fixtures (src/test/content/), as the tests set STAGEDOOR_CONTENT.
+const [tourFile, bioFile] = [contentFiles.tourDates.path, contentFiles.bio.path];
 // A tour file as owners wrote it before the dates moved to the calendar: the build still checks its dates.
 const realTour = readFileSync(new URL("../test/tour-with-dates.yaml", import.meta.url), "utf8");
 const roots: string[] = [];
@@ -38,7 +41,7 @@ async function loadTourDates(text: string | undefined): Promise<{ stored: string
   const stored = new Map<string, unknown>();
   const context = {
     collection: "tourDates",
-    config: { root: projectWith(text === undefined ? {} : { "src/content/tour.yaml": text }) },
+    config: { root: projectWith(text === undefined ? {} : { [tourFile]: text }) },
     logger: { info() {}, warn() {}, debug() {}, error() {} },
     store: {
       clear: () => stored.clear(),
@@ -74,12 +77,12 @@ const dateTypo = edited("id: dublin-2025-05-02", /startDate: .*/, 'startDate: "1
 const noVenue = edited("id: donegal-2025-04-26", / {4}venue:\n( {6}.*\n)+/, "");
 
 const messages = {
-  kind: `src/content/tour.yaml, line ${lineOf(kindTypo, "galway-2025-04-23", /kind: tickets/)}, date "galway-2025-04-23", field kind: "tickets" is not one of: ticket, venue`,
+  kind: `${tourFile}, line ${lineOf(kindTypo, "galway-2025-04-23", /kind: tickets/)}, date "galway-2025-04-23", field kind: "tickets" is not one of: ticket, venue`,
   date:
-    `src/content/tour.yaml, line ${lineOf(dateTypo, "dublin-2025-05-02", /startDate/)}, date "dublin-2025-05-02", ` +
+    `${tourFile}, line ${lineOf(dateTypo, "dublin-2025-05-02", /startDate/)}, date "dublin-2025-05-02", ` +
     'field startDate: "12/03/2027 20:00" is not a date and time with its time zone: write year-month-day, T, the time ' +
     "and the offset, like 2027-03-12T20:00:00+00:00 (+01:00 in Irish summer time), or end it with Z for UTC",
-  venue: `src/content/tour.yaml, line ${lineOf(noVenue, "donegal-2025-04-26", /id: donegal/)}, date "donegal-2025-04-26", field venue: missing`,
+  venue: `${tourFile}, line ${lineOf(noVenue, "donegal-2025-04-26", /id: donegal/)}, date "donegal-2025-04-26", field venue: missing`,
 };
 
 describe("the tour file, as the build loads it", () => {
@@ -105,13 +108,13 @@ describe("the tour file, as the build loads it", () => {
     expect(error?.message.split("\n")).toEqual([
       "The site's content has 3 mistakes, so the site was not built:",
       expect.stringMatching(
-        /^ {2}src\/content\/tour\.yaml, line \d+, date "galway-2025-04-23", field kind: "tickets" is not/,
+        /^ {2}src\/(?:test\/)?content\/tour\.yaml, line \d+, date "galway-2025-04-23", field kind: "tickets" is not/,
       ),
       expect.stringMatching(
-        /^ {2}src\/content\/tour\.yaml, line \d+, date "donegal-2025-04-26", field venue: missing$/,
+        /^ {2}src\/(?:test\/)?content\/tour\.yaml, line \d+, date "donegal-2025-04-26", field venue: missing$/,
       ),
       expect.stringMatching(
-        /^ {2}src\/content\/tour\.yaml, line \d+, date "dublin-2025-05-02", field startDate: "12\/03/,
+        /^ {2}src\/(?:test\/)?content\/tour\.yaml, line \d+, date "dublin-2025-05-02", field startDate: "12\/03/,
       ),
     ]);
   });
@@ -174,7 +177,7 @@ describe("the tour file, as the build loads it", () => {
   ])("names %s in the owner's words", async (_, from, to, words) => {
     const { error } = await loadTourDates(edited("id: galway-2025-04-23", from, to));
     expect(error?.message).toMatch(
-      /^The site's content has a mistake, so the site was not built:\n {2}src\/content\/tour\.yaml, line \d+, date "galway-2025-04-23", /,
+      /^The site's content has a mistake, so the site was not built:\n {2}src\/(?:test\/)?content\/tour\.yaml, line \d+, date "galway-2025-04-23", /,
     );
     expect(error?.message).toContain(words);
   });
@@ -184,19 +187,19 @@ describe("the tour file, as the build loads it", () => {
       "without an id",
       "  - id: galway-2025-04-23\n    startDate",
       "  - startDate",
-      "src/content/tour.yaml, date 1, field id: missing",
+      `${tourFile}, date 1, field id: missing`,
     ],
     [
       "twice",
       "id: donegal-2025-04-26",
       "id: galway-2025-04-23",
-      'src/content/tour.yaml, date 2, field id: "galway-2025-04-23" is used twice; each date needs its own',
+      `${tourFile}, date 2, field id: "galway-2025-04-23" is used twice; each date needs its own`,
     ],
     [
       "with a space",
       "id: donegal-2025-04-26",
       "id: Donegal 26",
-      'src/content/tour.yaml, date 2, field id: "Donegal 26" should be lower-case letters, digits and dashes',
+      `${tourFile}, date 2, field id: "Donegal 26" should be lower-case letters, digits and dashes`,
     ],
   ])("refuses a date %s, which would have no calendar file of its own", async (_, from, to, words) => {
     const { error, stored } = await loadTourDates(realTour.replace(from, to));
@@ -208,29 +211,29 @@ describe("the tour file, as the build loads it", () => {
     const text = edited("id: galway-2025-04-23", "      town: Galway", "     town: Galway");
     const { error } = await loadTourDates(text);
     expect(error?.message).toMatch(
-      /^The site's content has a mistake, so the site was not built:\n {2}src\/content\/tour\.yaml, line \d+: this is not valid YAML \(bad indentation/,
+      /^The site's content has a mistake, so the site was not built:\n {2}src\/(?:test\/)?content\/tour\.yaml, line \d+: this is not valid YAML \(bad indentation/,
     );
   });
 
   it("stops when the file is missing, rather than building a tour without dates", async () => {
     const { error } = await loadTourDates(undefined);
-    expect(error?.message).toContain("src/content/tour.yaml: File not found: src/content/tour.yaml");
+    expect(error?.message).toContain(`${tourFile}: File not found: ${tourFile}`);
   });
 });
 
 describe("a content file read in Node", () => {
   it("says what the build says", () => {
-    const root = projectWith({ "src/content/tour.yaml": kindTypo });
+    const root = projectWith({ [tourFile]: kindTypo });
     expect(() =>
       readContentFile(contentFiles.tourDates, listEntries(contentFiles.tourDates, "dates"), tourDateSchema, root),
     ).toThrow(`The site's content has a mistake, so the site was not built:\n  ${messages.kind}`);
   });
 
   it("checks a Markdown file's fields between its --- lines", () => {
-    const bio = readFileSync(new URL("../content/bio.md", import.meta.url), "utf8").replace(/^heading: .*\n/m, "");
-    const root = projectWith({ "src/content/bio.md": bio });
+    const bio = readFileSync(new URL("../test/content/bio.md", import.meta.url), "utf8").replace(/^heading: .*\n/m, "");
+    const root = projectWith({ [bioFile]: bio });
     expect(() => readMarkdownFile(contentFiles.bio, bioSchema, root)).toThrow(
-      "src/content/bio.md, line 1, field heading: missing",
+      `${bioFile}, line 1, field heading: missing`,
     );
   });
 });

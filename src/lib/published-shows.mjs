@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Published shows as the database holds them (public.shows, supabase/migrations/20250111000000) and as
+ * Published shows as the database holds them (public.shows, supabase/migrations/20250112000000) and as
  * the tour file wrote them (src/content/tour.yaml): the columns the anon key may read, a row as a tour
  * date entry (what the build checks and renders), and an entry as a row (what `npm run tour:import` and
  * the seed write). Plain JavaScript, so the import script, run by Node without a build, reads it too.

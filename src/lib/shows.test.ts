@@ -25,7 +25,7 @@ describe("the next show", () => {
     expect(nextShow(tour.dates, at("2025-04-23T22:00:01Z"))?.id).toBe(donegal.id);
   });
 
-  it("is none on today's date: the spec's three dates were in 2025", () => {
+  it("is none on today's date: the fixture's three dates were in 2025", () => {
     expect(nextShow(tour.dates, today)).toBeUndefined();
     expect(showsAhead(tour.dates, today)).toEqual([]);
   });
@@ -54,8 +54,21 @@ describe("the tour card's order", () => {
     ]);
   });
 
-  it("keeps the spec's three dates in their order, all over, on today's date", () => {
+  it("keeps the fixture's three dates in their order, all over, on today's date", () => {
     expect(upcomingFirst(tour.dates, today)).toEqual([galway, donegal, dublin].map((date) => ({ date, over: true })));
+  });
+
+  it("puts a cancelled show after the shows still to come, however soon it was to be", () => {
+    const now = new Date("2030-01-01T12:00:00Z");
+    const soon = dateAYearAhead(now);
+    const later = { ...dateAYearAhead(new Date(now.getTime() + 30 * 86_400_000)), id: "later" };
+    const cancelled = { ...soon, id: "cancelled", status: "cancelled" as const };
+    const listed = upcomingFirst(tourDatesFrom([cancelled, later, soon]), now);
+    expect(listed.map(({ date, over }) => [date.id, over])).toEqual([
+      [soon.id, false],
+      ["later", false],
+      ["cancelled", false],
+    ]);
   });
 
   it.each([0, 1, 2, 3])("puts a date added a year ahead at position %i of the file first", (position) => {

@@ -32,6 +32,7 @@ export function nextShow(dates: readonly TourDate[], now: Date): TourDate | unde
  */
 export function upcomingFirst(dates: readonly TourDate[], now: Date): { date: TourDate; over: boolean }[] {
   const sorted = [...dates].sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
-  const listed = sorted.map((date) => ({ date, over: isOver(date, now) }));
-  return [...listed.filter(({ over }) => !over), ...listed.filter(({ over }) => over)];
+  const ahead = sorted.filter((date) => isAhead(date, now));
+  const rest = sorted.filter((date) => !isAhead(date, now));
+  return [...ahead, ...rest].map((date) => ({ date, over: isOver(date, now) }));
 }

@@ -5,7 +5,10 @@
  * WebSocket for realtime-js). A page takes one of two: all of supabase-js
  * (~55 KB gzip) where it hears changes as they happen (the calendar), or Auth
  * and the REST API alone (~28 KB, src/lib/supabase-rest.ts) where it only reads
- * and writes tables.
+ * and writes tables. Both share one sign-in: the client of Auth and REST holds the
+ * session, and the one with realtime takes its token from it, so a team member who
+ * signed in on /contacts opens /calendar signed in (the team pages move between
+ * themselves without a reload) and the session's refresh token has one owner.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "./database.types";
@@ -23,16 +26,33 @@ function inBrowser(): Error | null {
 
 /**
  * The browser's shared client with realtime, pointed at PUBLIC_SUPABASE_URL with the anon
- * key. A team sign-in lives in memory only, so a reload signs out; its tokens refresh by
- * themselves while the page is open.
+ * key, on getSupabaseRest's session: its requests and its realtime channels carry that
+ * session's token (the key when signed out), and it follows the session's events as
+ * supabase-js follows its own Auth's. It has no Auth of its own: sign in with getSupabaseRest.
  */
 export function getSupabase(): Promise<DatabaseClient> {
   const outside = inBrowser();
   if (outside) return Promise.reject(outside);
-  client ??= import("@supabase/supabase-js").then(({ createClient }) =>
-    createClient<Database>(import.meta.env.PUBLIC_SUPABASE_URL, import.meta.env.PUBLIC_SUPABASE_ANON_KEY, {
-      auth: { persistSession: false, autoRefreshToken: true, detectSessionInUrl: false },
-    }),
+  client ??= Promise.all([import("@supabase/supabase-js"), getSupabaseRest()]).then(
+    async ([{ createClient }, rest]) => {
+      const key = import.meta.env.PUBLIC_SUPABASE_ANON_KEY;
+      const accessToken = async () => (await rest.auth.getSession()).data.session?.access_token ?? key;
+      const full = createClient<Database>(import.meta.env.PUBLIC_SUPABASE_URL, key, { accessToken });
+      // The session there is already (the client is made once the page opens): a channel joins with its token.
+      let token = (await rest.auth.getSession()).data.session?.access_token;
+      await full.realtime.setAuth(token ?? null);
+      // What supabase-js does on its own Auth's events: a new token goes to realtime at once, a sign-out takes it back.
+      rest.auth.onAuthStateChange((event, session) => {
+        if ((event === "SIGNED_IN" || event === "TOKEN_REFRESHED") && session && session.access_token !== token) {
+          token = session.access_token;
+          void full.realtime.setAuth(token);
+        } else if (event === "SIGNED_OUT") {
+          token = undefined;
+          void full.realtime.setAuth();
+        }
+      });
+      return full;
+    },
   );
   return client;
 }

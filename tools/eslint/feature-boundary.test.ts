@@ -51,7 +51,7 @@ describe("the feature boundary", () => {
   it("lets a feature import its own files, the shared modules and src/lib, and lets pages import any feature", async () => {
     const code = [
       'export const tool = () => import("./CalendarTool");',
-      'export const toasts = () => import("../toasts/toaster-loader");',
+      'export const toasts = () => import("../toasts/toasts.loader");',
       'export { teamTool } from "../team/team";',
       'export const client = () => import("../../lib/supabase");',
       "",

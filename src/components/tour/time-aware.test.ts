@@ -88,8 +88,8 @@ function nextShowSeen(document: Document, shown: (element: Element) => boolean) 
   return { text: text(choice.querySelector("p") ?? choice), link: choice.querySelector("a")?.getAttribute("href") };
 }
 
-/** The spec's three dates, over: built in 2026, each says its year, 2025. */
-const spec = [
+/** The fixture's three dates (docs/features.md#tour), over: built in 2026, each says its year, 2025. */
+const fixtureDates = [
   { date: "April 23rd 2025", past: true, ticket: undefined, calendar: undefined },
   { date: "April 26th 2025", past: true, ticket: undefined, calendar: undefined },
   { date: "May 2nd 2025", past: true, ticket: undefined, calendar: undefined },
@@ -97,10 +97,10 @@ const spec = [
 const noneAhead = { text: "No shows coming up right now.", link: "/listen#signup" };
 
 describe("on today's date", () => {
-  it("/tour shows the spec's three dates as past, with no ticket or calendar link, and says no show is coming up", async () => {
+  it("/tour shows the fixture's three dates as past, with no ticket or calendar link, and says no show is coming up", async () => {
     const { document, shown } = openAt(await pageBuiltAt(Tour, "/tour", TODAY), TODAY);
     expect(text(document.querySelector("#tour-card"))).toBe("Ireland Tour - April 2024");
-    expect(datesSeen(document, shown)).toEqual(spec);
+    expect(datesSeen(document, shown)).toEqual(fixtureDates);
     expect(nextShowSeen(document, shown)).toEqual({
       text: "No shows coming up right now. Sign up for news to hear about the next tour first.",
       link: "/listen#signup",
@@ -126,7 +126,7 @@ describe("a date added a year ahead", () => {
       const { document, shown } = openAt(await card(withAdded(position), TODAY), TODAY);
       expect(datesSeen(document, shown)).toEqual([
         { date: "November 26th 2027", past: false, ticket: added.link, calendar: `/tour-dates/${added.id}.ics` },
-        ...spec,
+        ...fixtureDates,
       ]);
       expect(document.querySelector('[aria-labelledby="tour-card"] li')?.id).toBe(added.id);
       expect(nextShowSeen(document, shown)).toEqual({
@@ -181,6 +181,18 @@ describe("a date added a year ahead", () => {
     const dates = tourDatesFrom([...content.shows, later, added]);
     const { document, shown } = openAt(await nextShowBox(dates, TODAY), afterAdded);
     expect(nextShowSeen(document, shown).link).toBe(`/tour#${later.id}`);
+  });
+});
+
+describe("a cancelled show", () => {
+  it("comes after the shows still to come, offering neither tickets nor Add to calendar", async () => {
+    const later = { ...dateAYearAhead(new Date(Date.parse(TODAY) + 30 * 86_400_000)), id: "later" };
+    const cancelled = { ...added, id: "cancelled", status: "cancelled" as const };
+    const { document, shown } = openAt(await card(tourDatesFrom([cancelled, later]), TODAY), TODAY);
+    const [first, second] = datesSeen(document, shown);
+    expect(first).toMatchObject({ past: false, ticket: later.link, calendar: expect.stringMatching(/\.ics$/) });
+    expect(second).toMatchObject({ past: false, ticket: undefined, calendar: undefined });
+    expect(document.querySelectorAll('[aria-labelledby="tour-card"] li')[1].id).toBe("cancelled");
   });
 });
 

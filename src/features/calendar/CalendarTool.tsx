@@ -1,6 +1,7 @@
 /**
  * The unlocked calendar: the live indicator, the export button, the month view
- * with its legend, the picked day's events, the Add Event form and the Upcoming Events list, kept
+ * with its legend, the picked day's events, the Add Event form, the Upcoming Events list and the
+ * phone subscription (CalendarSubscribe.tsx), the events kept
  * current by the calendar feed (calendar.store.ts) while shown. Loaded only once
  * the team has signed in, so the Enter Password screen comes without the month
  * view's code.
@@ -9,6 +10,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import { AddEventForm } from "./AddEventForm";
 import { calendarFeed } from "./calendar.store";
+import { CalendarSubscribe } from "./CalendarSubscribe";
 import { DayEvents } from "./DayEvents";
 import { eventDraft } from "./calendar.draft.store";
 import { EventTypeLegend } from "./EventTypeLegend";
@@ -44,6 +46,7 @@ export function CalendarTool() {
         </div>
       </div>
       <UpcomingEvents events={events} />
+      <CalendarSubscribe />
     </div>
   );
 }

@@ -19,8 +19,8 @@ export function ExportButton() {
       size="sm"
       aria-disabled={empty || undefined}
       title={empty ? "No events to export yet" : undefined}
-      onClick={() => {
-        const file = feed.exportFile();
+      onClick={async () => {
+        const file = await feed.exportFile();
         if (file) downloadText(file.filename, file.text, file.mimeType);
       }}
     >

@@ -1,6 +1,6 @@
 /**
  * Adding the event typed in the Add Event form: at most one on its way, the draft kept on any failure
- * and cleared once the event is in, each outcome said with the spec's toast.
+ * and cleared once the event is in, each outcome said with its toast (docs/features.md#calendar).
  */
 import { atom } from "nanostores";
 import { showToast } from "../toasts/toasts.store";
@@ -26,7 +26,8 @@ export function createEventAdding(deps: {
    * while an add is on its way, nothing happens. Only a successful add clears
    * the draft, says "Event added" and reads the list again. Any failure keeps
    * the draft: a refused session locks the page (the draft is back after the
-   * next sign-in), anything else says why in the spec's toast. Returns whether
+   * next sign-in), anything else says why in the toast of
+   * docs/features.md#calendar. Returns whether
    * the event was added.
    */
   async function addEvent(): Promise<boolean> {

@@ -1,4 +1,7 @@
-/** The calendar_events calls: the list ordered by date, the insert, and the realtime subscription. */
+/**
+ * The calendar_events calls: the list ordered by date, the insert, and the realtime subscription; and the
+ * phone feed's address: a new one (the old one ends at once), and when the current one was made.
+ */
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import type { DatabaseClient } from "../../lib/supabase";
 import { readAllPages } from "../../lib/read-all-pages";
@@ -44,4 +47,24 @@ export function subscribeToEvents(
     .channel("schema-db-changes")
     .on("postgres_changes", { event: "*", schema: "public", table: "calendar_events" }, () => onChange())
     .subscribe((status) => onStatus(status as ChannelStatus));
+}
+
+/** The part of the client the subscription uses: database functions. */
+export type SubscribeClient = Pick<DatabaseClient, "rpc">;
+
+/** A new secret for the feed, shown once; throws the server's error with the HTTP status (0: no answer). */
+export async function makeFeedAddress(client: SubscribeClient): Promise<string> {
+  const { data, error, status } = await client.rpc("new_calendar_feed_address");
+  if (error) throw { ...error, status };
+  if (typeof data !== "string" || !/^[0-9a-f]{64}$/.test(data)) {
+    throw { message: "The server answered something that is not an address.", status };
+  }
+  return data;
+}
+
+/** When the current address was made, or null when there is none; throws as makeFeedAddress does. */
+export async function feedAddressMadeAt(client: SubscribeClient): Promise<string | null> {
+  const { data, error, status } = await client.rpc("calendar_feed_made_at");
+  if (error) throw { ...error, status };
+  return typeof data === "string" ? data : null;
 }

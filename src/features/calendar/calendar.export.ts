@@ -1,5 +1,10 @@
-/** The "Export calendar (.ics)" file: the calendar's events as all-day iCalendar events. */
-import { buildCalendar, type IcsEvent } from "../../lib/ics";
+/**
+ * "Export calendar (.ics)": the events as an iCalendar file. Its own module, loaded when the button is
+ * pressed, because the writer (ical.js, src/lib/ics.mjs) is 23 KB gzip that the calendar otherwise never needs.
+ */
+import { buildCalendar, type IcsEvent } from "../../lib/ics.mjs";
+
+export { ICS_MIME_TYPE } from "../../lib/ics.mjs";
 import { dayKey, eventDayKey, sortEvents, type CalendarEvent } from "./calendar";
 
 /** The day after a yyyy-MM-dd day, as yyyy-MM-dd (all-day ends are exclusive in iCalendar). */

@@ -244,13 +244,13 @@ describe("the calendar feed", () => {
 describe("exporting the calendar", () => {
   it("offers no file while no event is shown", async () => {
     const fake = await live([]);
-    expect(fake.feed.exportFile()).toBeNull();
+    expect(await fake.feed.exportFile()).toBeNull();
   });
 
   it("offers every event shown as a calendar file named for today", async () => {
     vi.setSystemTime(new Date(2031, 4, 20, 9, 30));
     const fake = await live([event("1", "Launch"), event("2", "Radio")]);
-    const file = fake.feed.exportFile();
+    const file = await fake.feed.exportFile();
     expect(file).toMatchObject({ filename: "calendar-2031-05-20.ics", mimeType: "text/calendar" });
     expect(file?.text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
   });

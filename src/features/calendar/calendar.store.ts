@@ -19,14 +19,12 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import { atom } from "nanostores";
 import { site } from "../../data/site";
-import { ICS_MIME_TYPE } from "../../lib/ics";
 import { replyOrder } from "../../lib/reply-order";
 import { getSupabase } from "../../lib/supabase";
 import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
 import type { CalendarEvent } from "./calendar";
 import { errorMessage } from "./calendar.errors";
-import { calendarExport } from "./calendar.export";
 import { nextRealtimeStatus, resubscribeAttempt, resubscribeDelay, type RealtimeStatus } from "./calendar.realtime";
 import { coalescedReloads } from "./calendar.reload";
 import { isAccessRefused } from "../team/team";
@@ -194,12 +192,13 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
   /**
    * "Export calendar (.ics)": every event shown, as an iCalendar file dated
    * today; null when there is nothing to export, or when an event cannot be
-   * written (then a toast says which).
+   * written (then a toast says which). The writer is loaded on the first export.
    */
-  function exportFile(): DownloadFile | null {
+  async function exportFile(): Promise<DownloadFile | null> {
     const events = $events.get();
     if (events.length === 0) return null;
     try {
+      const { calendarExport, ICS_MIME_TYPE } = await import("./calendar.export");
       const { filename, text } = calendarExport(events, {
         now: new Date(deps.now()),
         domain: new URL(site.url).hostname,

@@ -2,7 +2,7 @@
  * What the contacts page says when the directory's allowance is spent. The database takes so many new
  * contacts, and so many changes, a minute and a day (public.contacts_limits), then refuses with HTTP 429
  * (PostgREST code PT429), putting the time it next takes one in the error's `details` (ISO 8601). The
- * toast keeps the spec's words ("Failed to add contact"); this says, in a line that stays on the page,
+ * toast keeps its words ("Failed to add contact", docs/features.md#contacts); this says, in a line that stays on the page,
  * what happened and when it works again, in words for someone who never saw the limits. Pure.
  */
 

@@ -187,7 +187,7 @@ describe("contacts store: behind the team sign-in", () => {
     expect(store.$addDraft.get()).toEqual(draft({ name: "Dara", role: "Sound" }));
   });
 
-  it("says on the page when the day's adds are spent and when adding works again, keeping the spec's toast", async () => {
+  it("says on the page when the day's adds are spent and when adding works again, keeping the promised toast", async () => {
     const { server, store, toasts } = signedIn();
     await store.load();
     server.intercept((request) =>

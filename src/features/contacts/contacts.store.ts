@@ -1,6 +1,6 @@
 /**
  * The contacts directory's state and the side effects behind it: loading the table, adding, the search
- * box and the vCard downloads, each outcome said with the spec's toast. On a failure the user's input
+ * box and the vCard downloads, each outcome said with its toast (docs/features.md#contacts). On a failure the user's input
  * stays. Three jobs have stores of their own, which this one puts together and lends the list, the
  * client and the session (contacts.shared.ts): moving legacy local contacts to the shared table
  * (contacts.migration.store.ts), editing, where a save never overwrites someone else's change unseen

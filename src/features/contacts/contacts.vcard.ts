@@ -2,7 +2,7 @@
 import { CONTACT_FIELDS, type Contact } from "./contacts";
 import { CONTACT_FIELD_SPECS } from "./contacts.fields.mjs";
 import { isPlainPhoneNumber, telHref } from "./contacts.links";
-import { vCard, vCardFileName, vCards, type VCardPerson } from "./vcard";
+import { vCard, vCardFileName, vCards, type VCardPerson } from "../../lib/vcard";
 
 /** The properties written from the fields with a meaning of their own: the others' are written as text. */
 const WRITTEN_APART: ReadonlySet<string | null> = new Set(["FN", "TITLE", "EMAIL", "TEL"]);

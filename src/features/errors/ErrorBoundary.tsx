@@ -1,7 +1,8 @@
 /**
- * Page-level fallback for any island that throws while rendering: the spec's
- * "Unexpected Application Error!" screen with the error message, covering the
- * page so a half-broken tool is never left on screen.
+ * Page-level fallback for any island that throws while rendering: the
+ * "Unexpected Application Error!" screen with the error message
+ * (docs/features.md#the-error-page), covering the page so a half-broken tool
+ * is never left on screen.
  */
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { cx, focusRing, linkClass, pageHeadingClass } from "../../components/ui/styles";

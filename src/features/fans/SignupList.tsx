@@ -1,7 +1,8 @@
 /**
  * The unlocked /fans: the count, how many sign-ups an allowance refused
  * lately, the sign-ups newest first with their choice and date, "Download CSV" for the mailing tool, and removing an address after
- * a confirmation. The list and its verbs live in fans.store.ts.
+ * a confirmation, and the sign-ups held while too many came at once, apart, to add or clear in one action.
+ * The list and its verbs live in fans.store.ts.
  */
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
@@ -9,6 +10,7 @@ import { Button } from "../../components/ui/Button";
 import { downloadText } from "../../lib/download";
 import { formatSignupDate, interestShort, refusedSignupsText, signupCount, type FanSignup } from "./fans";
 import { fansList } from "./fans.store";
+import { HeldSignups } from "./HeldSignups";
 
 const COUNT_ID = "fans-count";
 
@@ -79,6 +81,7 @@ export function SignupList() {
         </Button>
       </div>
       {refused === null ? null : <p className="text-stone-700">{refusedSignupsText(refused)}</p>}
+      <HeldSignups onAnswered={keepFocusInList} />
       {count === 0 ? (
         <p>No sign-ups yet.</p>
       ) : (

@@ -43,3 +43,31 @@ export async function removeSignup(client: FansClient, id: string): Promise<void
   const { error } = await client.from("fan_signups").delete().eq("id", id);
   if (error) throw error;
 }
+
+/**
+ * The sign-ups kept aside while too many came at once (fan_signups_held), newest first, each row checked on
+ * the way in as the list's are. Row-level security gives anyone but the team an empty list.
+ */
+export async function fetchHeldSignups(client: FansClient): Promise<FanSignup[]> {
+  const rows = await readAllPages((from, to) =>
+    client
+      .from("fan_signups_held")
+      .select("id, email, interest, created_at")
+      .order("created_at", { ascending: false })
+      .order("id")
+      .range(from, to),
+  );
+  return toFanSignups(rows);
+}
+
+/**
+ * The team's one action on the held sign-ups: every one onto the list (`accept`), or all cleared away.
+ * Answers how many were released; throws the server's error.
+ */
+export async function releaseHeldSignups(client: Pick<FansClient, "rpc">, accept: boolean): Promise<number> {
+  const { data, error } = await client.rpc("fan_signups_release_held", { accept });
+  if (error) throw error;
+  const count = toRefusedCount(data);
+  if (count === null) throw new Error(`fan_signups_release_held answered ${JSON.stringify(data)}, not a count`);
+  return count;
+}

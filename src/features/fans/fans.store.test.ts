@@ -175,3 +175,75 @@ describe("the CSV download", () => {
     });
   });
 });
+
+describe("the held sign-ups", () => {
+  /** Loaded, with `held` read once the list is shown. */
+  async function withHeld(held = [row("held-new@example.com"), row("held-old@example.com")]) {
+    const fake = await loaded();
+    const read = fake.reads.find((entry) => entry.table === "fan_signups_held");
+    expect(read?.range).toEqual([0, 999]);
+    read?.answer(held);
+    await settle();
+    return fake;
+  }
+
+  it("are read once the list is shown, apart from it; none read says nothing, and no toast", async () => {
+    const fake = setup();
+    fake.list.start();
+    await settle();
+    expect(fake.reads.map((read) => read.table)).toEqual(["fan_signups"]);
+    fake.reads[0].answer([row("listed@example.com")]);
+    await settle();
+    fake.reads[1].fail({ code: "42P01", message: "relation does not exist" }, 404);
+    await settle();
+    expect(fake.list.$held.get()).toBeNull();
+    expect(toastLines()).toEqual([]);
+    const shown = await withHeld();
+    expect(shown.list.$held.get()?.map((signup) => signup.email)).toEqual([
+      "held-new@example.com",
+      "held-old@example.com",
+    ]);
+    expect(emails(shown.list)).toEqual(["new@example.com", "old@example.com"]);
+  });
+
+  it("are added to the list in one action: the list is read again and the held list empties", async () => {
+    const fake = await withHeld();
+    const adding = fake.list.releaseHeld(true);
+    await settle();
+    const call = fake.functionCalls.find((entry) => entry.name === "fan_signups_release_held");
+    expect(call?.args).toEqual({ accept: true });
+    call?.answer(2);
+    await settle();
+    const again = fake.reads.filter((entry) => entry.table === "fan_signups").at(-1);
+    again?.answer([
+      row("held-new@example.com"),
+      row("new@example.com"),
+      row("old@example.com"),
+      row("held-old@example.com"),
+    ]);
+    expect(await adding).toBe(true);
+    expect(fake.list.$held.get()).toEqual([]);
+    expect(fake.list.$count.get()).toBe(4);
+    expect(toastLines()).toEqual(["Held sign-ups added: 2 held sign-ups added to the list"]);
+  });
+
+  it("are cleared in one action, and a failure keeps them and says why", async () => {
+    const fake = await withHeld([row("held@example.com")]);
+    const failing = fake.list.releaseHeld(false);
+    await settle();
+    fake.functionCalls.find((entry) => entry.name === "fan_signups_release_held")?.fail({ message: "offline" }, 0);
+    expect(await failing).toBe(false);
+    expect(fake.list.$held.get()).toHaveLength(1);
+    expect(toastLines()).toEqual(["Error clearing held sign-ups: offline"]);
+    $toasts.set([]);
+    const clearing = fake.list.releaseHeld(false);
+    await settle();
+    const calls = fake.functionCalls.filter((entry) => entry.name === "fan_signups_release_held");
+    expect(calls.at(-1)?.args).toEqual({ accept: false });
+    calls.at(-1)?.answer(1);
+    expect(await clearing).toBe(true);
+    expect(fake.list.$held.get()).toEqual([]);
+    expect(emails(fake.list)).toEqual(["new@example.com", "old@example.com"]);
+    expect(toastLines()).toEqual(["Held sign-ups cleared: 1 held sign-up cleared"]);
+  });
+});

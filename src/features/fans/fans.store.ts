@@ -1,7 +1,8 @@
 /**
  * The team's list of fan sign-ups on /fans: every page of it read once the
  * page opens, the count, how many sign-ups an allowance refused in the last 24
- * hours, removing an address after a confirmation, and the CSV for the mailing tool. The client, the team session and the clock are handed
+ * hours, removing an address after a confirmation, the CSV for the mailing tool, and the sign-ups held while
+ * too many came at once, which the team adds to the list or clears in one action. The client, the team session and the clock are handed
  * in, so a test drives a failed load or a failed removal with fakes;
  * fansList() is the browser's one instance.
  */
@@ -10,7 +11,14 @@ import { getSupabaseRest } from "../../lib/supabase";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
 import { CSV_MIME_TYPE, csvFilename, failureText, signupsCsv, type FanSignup } from "./fans";
-import { fetchRefusedSignups, fetchSignups, removeSignup, type FansClient } from "./fans.api";
+import {
+  fetchHeldSignups,
+  fetchRefusedSignups,
+  fetchSignups,
+  releaseHeldSignups,
+  removeSignup,
+  type FansClient,
+} from "./fans.api";
 
 export type FansListDependencies = {
   /** The client, as the browser loads it (once, on first use). */
@@ -28,6 +36,10 @@ export function createFansList(deps: FansListDependencies) {
   const $count = computed($signups, (signups) => signups?.length ?? 0);
   /** Sign-ups an allowance refused in the last 24 hours; null until read, and if it cannot be read. */
   const $refused = atom<number | null>(null);
+  /** Sign-ups held while too many came at once, newest first; null until read, and if they cannot be. */
+  const $held = atom<FanSignup[] | null>(null);
+  /** True while the held sign-ups are being added or cleared. */
+  const $releasing = atom(false);
 
   /**
    * Reads the list, and checks the team session while it is shown (a session
@@ -41,6 +53,8 @@ export function createFansList(deps: FansListDependencies) {
     $signups.set(null);
     $confirming.set(null);
     $refused.set(null);
+    $held.set(null);
+    $releasing.set(false);
     void (async () => {
       try {
         const client = await deps.client();
@@ -53,7 +67,13 @@ export function createFansList(deps: FansListDependencies) {
           },
         );
         const signups = await fetchSignups(client);
-        if (!disposed) $signups.set(signups);
+        if (disposed) return;
+        $signups.set(signups);
+        // The held sign-ups are read once the list is shown; if they cannot be, the page says nothing of them.
+        void fetchHeldSignups(client).then(
+          (held) => !disposed && $held.set(held),
+          () => {},
+        );
       } catch (error) {
         showToast({ title: "Error loading sign-ups", description: failureText(error), variant: "destructive" });
       }
@@ -84,6 +104,46 @@ export function createFansList(deps: FansListDependencies) {
     return true;
   }
 
+  /**
+   * "Add all to the list" (`accept`) or "Clear all": the held sign-ups in one action. Once the server has
+   * done it, the held list empties and, when they were added, the list is read again to show them; a
+   * failure says why and keeps them. Returns whether it went through.
+   */
+  async function releaseHeld(accept: boolean): Promise<boolean> {
+    if ($releasing.get() || !$held.get()?.length) return false;
+    $releasing.set(true);
+    let client: FansClient;
+    let released: number;
+    try {
+      client = await deps.client();
+      released = await releaseHeldSignups(client, accept);
+    } catch (error) {
+      showToast({
+        title: accept ? "Error adding held sign-ups" : "Error clearing held sign-ups",
+        description: failureText(error),
+        variant: "destructive",
+      });
+      $releasing.set(false);
+      return false;
+    }
+    $held.set([]);
+    const what = released === 1 ? "1 held sign-up" : `${released} held sign-ups`;
+    showToast(
+      accept
+        ? { title: "Held sign-ups added", description: `${what} added to the list` }
+        : { title: "Held sign-ups cleared", description: `${what} cleared` },
+    );
+    try {
+      // Added ones are shown where they now are: the list is read again.
+      if (accept) $signups.set(await fetchSignups(client));
+    } catch (error) {
+      showToast({ title: "Error loading sign-ups", description: failureText(error), variant: "destructive" });
+    } finally {
+      $releasing.set(false);
+    }
+    return true;
+  }
+
   /** "Download CSV": the list as shown, in a file dated today; null while there is nothing to download. */
   function csvFile(): { filename: string; text: string; mimeType: string } | null {
     const signups = $signups.get();
@@ -96,8 +156,11 @@ export function createFansList(deps: FansListDependencies) {
     $confirming,
     $count,
     $refused,
+    $held,
+    $releasing,
     start,
     remove,
+    releaseHeld,
     csvFile,
     /** Asks "Remove for good?" on one row. */
     askToRemove: (id: string) => $confirming.set(id),

@@ -5,6 +5,7 @@ import {
   formatSignupDate,
   interestShort,
   refusedSignupsText,
+  heldSignupsText,
   signupCount,
   signupsCsv,
   toFanSignups,
@@ -68,6 +69,15 @@ describe("the list's words", () => {
       "3 sign-ups were refused in the last 24 hours because too many came at once. Each was asked to try again in a minute.",
     );
     expect(refusedSignupsText(4213)).toMatch(/^4,213 sign-ups were refused /);
+  });
+
+  it("says why held sign-ups wait and what the team may do, for one and for many", () => {
+    expect(heldSignupsText(1)).toBe(
+      "1 sign-up came while too many arrived at once, so it was kept aside. Add it to the list if it looks real, or clear it.",
+    );
+    expect(heldSignupsText(1200)).toBe(
+      "1,200 sign-ups came while too many arrived at once, so they were kept aside. Add them to the list if they look real, or clear them.",
+    );
   });
 
   it("reads the refused count only as a whole number from 0 up", () => {

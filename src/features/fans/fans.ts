@@ -42,6 +42,15 @@ export function refusedSignupsText(count: number): string {
   return `${count === 1 ? "1 sign-up was" : many} refused in the last 24 hours because too many came at once. Each was asked to try again in a minute.`;
 }
 
+/** What the held list says of its sign-ups: why they wait, and what the team may do with them. */
+export function heldSignupsText(count: number): string {
+  if (count === 1) {
+    return "1 sign-up came while too many arrived at once, so it was kept aside. Add it to the list if it looks real, or clear it.";
+  }
+  const many = new Intl.NumberFormat("en-IE").format(count);
+  return `${many} sign-ups came while too many arrived at once, so they were kept aside. Add them to the list if they look real, or clear them.`;
+}
+
 /** A failed call's words for a toast: the server's message, or the error itself. */
 export function failureText(error: unknown): string {
   return error && typeof error === "object" && "message" in error ? String(error.message) : String(error);

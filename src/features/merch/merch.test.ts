@@ -21,7 +21,7 @@ describe("merch quantity", () => {
     expect(clampQuantity(100000)).toBe(MAX_QUANTITY);
   });
 
-  it("words the cart toast as the spec does", () => {
+  it("words the cart toast as the merch page promises", () => {
     expect(addedToCartMessage(1)).toBe("1 tote bag(s) added to your cart");
     expect(addedToCartMessage(3)).toBe("3 tote bag(s) added to your cart");
   });

@@ -13,7 +13,7 @@ export function clampQuantity(value: unknown): number {
   return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(number)));
 }
 
-/** The "Added to cart" toast description, word for word from the spec. */
+/** The "Added to cart" toast description, word for word (docs/features.md#merch). */
 export function addedToCartMessage(quantity: number): string {
   return `${quantity} tote bag(s) added to your cart`;
 }

@@ -1,6 +1,6 @@
 /** Downloads the whole roadmap as a JSON backup file, named by today's date. */
 import { downloadText } from "../../lib/download";
-import type { BackupFile } from "./roadmap-backup";
+import type { BackupFile } from "./roadmap.backup";
 import { toolButtonClass } from "./roadmap.styles";
 
 type Props = { backup: () => BackupFile; onExported?: () => void };

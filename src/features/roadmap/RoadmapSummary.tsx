@@ -9,7 +9,7 @@ import { ConfirmDialog } from "./ConfirmDialog";
 import { ExportButton } from "./ExportButton";
 import { ProgressBar } from "./ProgressBar";
 import { defaultTasks, overallProgress, percentDone, type Roadmap } from "./roadmap";
-import { readBackupFile } from "./roadmap-backup";
+import { readBackupFile } from "./roadmap.backup";
 import type { RoadmapStore } from "./roadmap.store";
 import { summaryClasses, toolButtonClass } from "./roadmap.styles";
 

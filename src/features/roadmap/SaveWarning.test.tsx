@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { defaultRoadmap } from "../../data/roadmap";
 import { defaultTasks } from "./roadmap";
-import { backupFile } from "./roadmap-backup";
+import { backupFile } from "./roadmap.backup";
 import { SaveWarning } from "./SaveWarning";
 
 const backup = () => backupFile(defaultTasks(defaultRoadmap), defaultRoadmap, new Date());

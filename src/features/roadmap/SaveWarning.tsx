@@ -6,7 +6,7 @@
  * the groups are scrolled, so it is seen wherever the change was made.
  */
 import { ExportButton } from "./ExportButton";
-import type { BackupFile } from "./roadmap-backup";
+import type { BackupFile } from "./roadmap.backup";
 import type { SaveStatus } from "./roadmap.store";
 
 const why = { full: "this browser's storage is full", refused: "this browser refused to store the roadmap" } as const;

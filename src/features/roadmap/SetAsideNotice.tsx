@@ -8,7 +8,7 @@ import { useStore } from "@nanostores/react";
 import { useRef, useState } from "react";
 import { downloadText } from "../../lib/download";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { BACKUP_MIME_TYPE } from "./roadmap-backup";
+import { BACKUP_MIME_TYPE } from "./roadmap.backup";
 import type { KeptCopy, RoadmapStore } from "./roadmap.store";
 import { toolButtonClass } from "./roadmap.styles";
 

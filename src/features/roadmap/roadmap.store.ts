@@ -27,8 +27,8 @@ import {
   roadmapReducer,
   type Roadmap,
 } from "./roadmap";
-import { backupFile, type BackupFile } from "./roadmap-backup";
-import { recordDeletion, restoreTask, type DeletedTask } from "./roadmap-undo";
+import { backupFile, type BackupFile } from "./roadmap.backup";
+import { recordDeletion, restoreTask, type DeletedTask } from "./roadmap.undo";
 
 export type RoadmapDeps = {
   storage: KeyValueStorage;

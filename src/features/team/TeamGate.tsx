@@ -3,10 +3,11 @@
  * Password screen until the team signs in, then the page's tool. The tool's
  * code and the Supabase client are fetched once someone starts on the
  * password, not at load, so the page stays light for a visitor who only
- * looks; the page locks again, saying why, when the session ends.
+ * looks; the page locks again, saying why, when the session ends. After a
+ * Login, focus goes on to the tool's first control.
  */
 import { useStore } from "@nanostores/react";
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from "react";
 import { PasswordForm } from "./PasswordForm";
 import { PasswordGate } from "./PasswordGate";
 import { teamSession } from "./team.store";
@@ -41,8 +42,60 @@ export function teamTool(load: () => Promise<ComponentType>): TeamTool {
   };
 }
 
+/** Whatever a person can press or type in, reached with Tab. */
+const FOCUSABLE =
+  "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])";
+
+/**
+ * After a Login on this page, the Login button has gone with the gate: focus goes to the tool's first
+ * control once it is there (where Tab would have led), unless the tool or the person put it somewhere
+ * already. The toasts that follow the sign-in then keep clear of it (toasts.placement.store.ts).
+ */
+function useFocusAfterSignIn(unlocked: boolean) {
+  const box = useRef<HTMLDivElement>(null);
+  const gateShown = useRef(!unlocked);
+  useEffect(() => {
+    if (!unlocked) {
+      gateShown.current = true;
+      return;
+    }
+    const element = box.current;
+    if (!gateShown.current || !element) return;
+    gateShown.current = false;
+    const focusFirst = () => {
+      const active = document.activeElement;
+      // The tool, or the person, has put focus somewhere: that is where it stays.
+      if (active && active !== document.body) return true;
+      const first = element.querySelector<HTMLElement>(FOCUSABLE);
+      first?.focus({ preventScroll: true });
+      return first !== null;
+    };
+    if (focusFirst()) return;
+    // The tool's code or its first data is on its way: focus waits for its first control.
+    const watcher = new MutationObserver(() => {
+      if (focusFirst()) watcher.disconnect();
+    });
+    watcher.observe(element, { childList: true, subtree: true });
+    return () => watcher.disconnect();
+  }, [unlocked]);
+  return box;
+}
+
+/** Once signed in, the links to the other team pages keep the session (team.links.store.ts, fetched then). */
+function useTeamLinks(unlocked: boolean) {
+  useEffect(() => {
+    if (!unlocked) return;
+    import("./team.links.store")
+      .then(({ followTeamLinks }) => followTeamLinks())
+      // Offline or a stale deploy: the links load their page afresh, which asks for the password again.
+      .catch(() => {});
+  }, [unlocked]);
+}
+
 /** `kept`: what the page keeps for after the next sign-in, said on the gate when it locked itself. */
 export function TeamGate({ tool, kept = null }: { tool: TeamTool; kept?: string | null }) {
   const unlocked = useStore(teamSession().$unlocked);
-  return unlocked ? <tool.Tool /> : <PasswordGate onPrepare={tool.prepare} kept={kept} />;
+  const box = useFocusAfterSignIn(unlocked);
+  useTeamLinks(unlocked);
+  return <div ref={box}>{unlocked ? <tool.Tool /> : <PasswordGate onPrepare={tool.prepare} kept={kept} />}</div>;
 }

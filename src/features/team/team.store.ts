@@ -2,7 +2,10 @@
  * The team session (Supabase Auth) that opens every team page (/calendar,
  * /contacts, /fans): whether the page is unlocked, why it locked itself, the
  * Login, the auth events and the checks that keep the two in step. The session
- * lives in memory only (src/lib/supabase.ts), so a reload locks the page again.
+ * lives in memory only (src/lib/supabase.ts), so a reload locks the page again;
+ * the team pages move from one to another without a reload (Astro's client
+ * router, BaseLayout.astro), so the session, this module and its client stay,
+ * and the next team page opens signed in.
  *
  * createTeamSession takes the client, the timers, the page's event sources and
  * the page it is on (its words), so a test drives a whole sequence with fakes;
@@ -11,11 +14,10 @@
  */
 import type { GoTrueClient } from "@supabase/auth-js";
 import { atom } from "nanostores";
-import { getSupabase, getSupabaseRest } from "../../lib/supabase";
+import { getSupabaseRest } from "../../lib/supabase";
 import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
 import {
-  ACCESS_GRANTED,
   isNetworkFailure,
   SESSION_CHECK_MS,
   signInRefusal,
@@ -43,15 +45,19 @@ export type TeamSessionDependencies = {
   client: () => Promise<AuthClient>;
   /** The team account's e-mail: everyone signs in to the one shared account with the shared password. */
   email: string;
-  /** The page the session opens, which its words name (the spec's toasts are the same on every page). */
-  place: TeamPlace;
+  /**
+   * The team page, which the session's words name (the calendar's are the promised ones: docs/features.md#team-sign-in); in the browser, the one
+   * shown now, read as each word is said, as one session follows the team from page to page.
+   */
+  place: TeamPlace | (() => TeamPlace);
   page: PageSource;
   network: EventSource;
   timers: Timers;
 };
 
 export function createTeamSession(deps: TeamSessionDependencies) {
-  const words = teamWords(deps.place);
+  const placeNow = () => (typeof deps.place === "function" ? deps.place() : deps.place);
+  const words = () => teamWords(placeNow());
   const $unlocked = atom(false);
   /** Why the page locked itself while open, said on the Enter Password screen; null until then. */
   const $lockReason = atom<string | null>(null);
@@ -84,7 +90,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     $unlocked.set(false);
     if (!reason) return;
     $lockReason.set(reason);
-    showToast({ title: words.lockedTitle, description: reason, variant: "destructive" });
+    showToast({ title: words().lockedTitle, description: reason, variant: "destructive" });
   }
 
   /**
@@ -107,7 +113,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     following = true;
     client.auth.onAuthStateChange((event) => {
       if (event === "SIGNED_IN") unlock();
-      else if (event === "SIGNED_OUT") lock(words.lockReasons.sessionEnded);
+      else if (event === "SIGNED_OUT") lock(words().lockReasons.sessionEnded);
     });
   }
 
@@ -119,9 +125,9 @@ export function createTeamSession(deps: TeamSessionDependencies) {
       if (password === "") return WRONG_PASSWORD;
       follow(client);
       const { data, error } = await client.auth.signInWithPassword({ email: deps.email, password });
-      if (error || !data.session) return signInRefusal(error, deps.place);
+      if (error || !data.session) return signInRefusal(error, placeNow());
     } catch (error) {
-      return signInRefusal(error, deps.place);
+      return signInRefusal(error, placeNow());
     }
     unlock();
     return null;
@@ -129,7 +135,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
 
   /**
    * The Login: unlocks and says "Access granted", or says why not (a wrong
-   * password in the spec's words, anything else also on the gate). Returns whether it unlocked.
+   * password in the words of docs/features.md#team-sign-in, anything else also on the gate). Returns whether it unlocked.
    */
   async function signIn(password: string): Promise<boolean> {
     // One sign-in at a time: a second press while the first is on its way does nothing.
@@ -142,7 +148,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
       $signingIn.set(false);
     }
     if (refusal === null) {
-      showToast({ ...ACCESS_GRANTED, replaces: refusalToast });
+      showToast({ ...words().accessGranted, replaces: refusalToast });
       refusalToast = undefined;
       return true;
     }
@@ -169,7 +175,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
    */
   async function refuse(opening: number | null): Promise<void> {
     if (opening === null || opening !== currentOpening()) return;
-    await end(words.lockReasons.accessRefused);
+    await end(words().lockReasons.accessRefused);
   }
 
   /**
@@ -189,7 +195,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     if (!error || isNetworkFailure(error)) return;
     const { name, status } = error as { name?: string; status?: number };
     if (name === "AuthSessionMissingError" || status === 401 || status === 403) {
-      await end(words.lockReasons.sessionEnded);
+      await end(words().lockReasons.sessionEnded);
     }
   }
 
@@ -245,15 +251,16 @@ export type TeamSession = ReturnType<typeof createTeamSession>;
 let browserSession: TeamSession | undefined;
 
 /**
- * The page's one team session, on the browser's client, document and window, in the words of
- * the team page it is on (every island and store of the page shares it).
+ * The browser's one team session, on the browser's client, document and window, in the words of
+ * the team page shown (every island and store of every team page shares it, from page to page).
+ * It signs in on the client of Auth and REST; the calendar's client with realtime takes its
+ * session from that one (src/lib/supabase.ts), so the session is one whichever page opened it.
  */
 export function teamSession(): TeamSession {
-  const place = teamPlaceAt(location.pathname);
   browserSession ??= createTeamSession({
-    client: place.live ? getSupabase : getSupabaseRest,
+    client: getSupabaseRest,
     email: import.meta.env.PUBLIC_TEAM_EMAIL,
-    place,
+    place: () => teamPlaceAt(location.pathname),
     page: document,
     network: window,
     timers: browserTimers,

@@ -39,8 +39,9 @@ describe("the team page a session is on", () => {
     expect(teamPlaceAt("/")).toBe(TEAM_PLACES.calendar);
   });
 
-  it("names the page in the words that are not the spec's, and keeps the calendar's as they were", () => {
+  it("names the page in the words beyond the Login's two toasts, and keeps the calendar's as they were", () => {
     expect(teamWords(calendar)).toEqual({
+      accessGranted: { title: "Access granted", description: "You can now edit the calendar" },
       noConnection: "Could not reach the calendar server. Check your internet connection and try again.",
       serverUnavailable: "The calendar server is not answering right now. Try again in a minute.",
       tooManyTries: "The calendar has stopped taking passwords for a while. Wait a few minutes, then try again.",
@@ -71,7 +72,7 @@ describe("signing in to a team page", () => {
     message,
   });
 
-  it("keeps the spec's words for a wrong password", () => {
+  it("keeps the promised words for a wrong password", () => {
     expect(signInRefusal(authError(400, "invalid_credentials", "Invalid login credentials"), calendar)).toEqual({
       title: "Access denied",
       description: "Incorrect password",

@@ -1,9 +1,9 @@
 /**
  * The team sign-in's words and rules, the same on every page behind it
- * (/calendar, /contacts, /fans): the spec's toasts for the Login, what a
+ * (/calendar, /contacts, /fans): the Login's toasts (docs/features.md#team-sign-in), what a
  * refused Login says, why a page locks itself, and how a failed call is told
  * apart (no connection, a session the server no longer accepts). The words
- * that are not the spec's name the page they are on. Pure, and light: the
+ * beyond those two toasts name the page they are on. Pure, and light: the
  * Enter Password screen loads with it and without any page's own logic.
  */
 import { calendarCopy, contactsCopy, fansCopy } from "../../data/tools";
@@ -13,8 +13,8 @@ export type Notice = { title: string; description: string };
 
 /** The toast for a wrong password, word for word as the product defines it, on every page. */
 export const WRONG_PASSWORD: Notice = { title: "Access denied", description: "Incorrect password" };
-/** The spec's toast for the right one, word for word on every page. */
-export const ACCESS_GRANTED: Notice = { title: "Access granted", description: "You can now edit the calendar" };
+/** The toast for the right one: its title on every page, its words those of docs/features.md#team-sign-in on the calendar (accessGranted). */
+const ACCESS_GRANTED_TITLE = "Access granted";
 
 /** A page behind the team sign-in, as its own words name it. */
 export type TeamPlace = {
@@ -24,17 +24,29 @@ export type TeamPlace = {
   name: string;
   /** What a failed connection could not reach: "the calendar server". */
   server: string;
-  /**
-   * Whether the page hears others' changes as they happen (realtime), for which it takes all of
-   * supabase-js; the others take only its Auth and REST parts (src/lib/supabase.ts).
-   */
-  live: boolean;
+  /** What the page's tool lets the team do once signed in, said by "Access granted" (the calendar's: the spec's). */
+  granted: string;
 };
 
 export const TEAM_PLACES = {
-  calendar: { title: calendarCopy.title, name: "the calendar", server: "the calendar server", live: true },
-  contacts: { title: contactsCopy.title, name: "the contact directory", server: "the contacts server", live: false },
-  fans: { title: fansCopy.title, name: "the sign-up list", server: "the sign-ups server", live: false },
+  calendar: {
+    title: calendarCopy.title,
+    name: "the calendar",
+    server: "the calendar server",
+    granted: "You can now edit the calendar",
+  },
+  contacts: {
+    title: contactsCopy.title,
+    name: "the contact directory",
+    server: "the contacts server",
+    granted: "You can now edit the contact directory",
+  },
+  fans: {
+    title: fansCopy.title,
+    name: "the sign-up list",
+    server: "the sign-ups server",
+    granted: "You can now see the sign-up list",
+  },
 } as const satisfies Record<string, TeamPlace>;
 
 /** The team page at `pathname` (a trailing slash or file name allowed); the calendar when it is none of them. */
@@ -45,9 +57,11 @@ export function teamPlaceAt(pathname: string): TeamPlace {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** What the sign-in says on `place` beyond the spec's two toasts. */
+/** What the sign-in says on `place` beyond the Login's two toasts. */
 export function teamWords(place: TeamPlace) {
   return {
+    /** The toast of a Login that opened the page. */
+    accessGranted: { title: ACCESS_GRANTED_TITLE, description: place.granted } satisfies Notice,
     /** Said instead of "TypeError: Failed to fetch" when the server could not be reached at all. */
     noConnection: `Could not reach ${place.server}. Check your internet connection and try again.`,
     /** Said when the server failed (5xx) without a message of its own. */
@@ -98,8 +112,8 @@ export function isAccessRefused(error: unknown): boolean {
 }
 
 /**
- * What a refused Login says on `place`. A wrong password keeps the spec's
- * words; a refusal that is not about the password says what happened and what to do.
+ * What a refused Login says on `place`. A wrong password keeps the words of
+ * docs/features.md#team-sign-in; a refusal that is not about the password says what happened and what to do.
  */
 export function signInRefusal(error: unknown, place: TeamPlace): Notice {
   const words = teamWords(place);

@@ -89,3 +89,46 @@ describe("a toast with an action", () => {
     expect(held).toBe(0);
   });
 });
+
+describe("closing a toast before its time", () => {
+  withToastTimers();
+
+  it("closes the toast tapped, and only that one", () => {
+    render(<Toaster />);
+    act(() => {
+      showToast({ title: "Access granted", description: "You can now edit the contact directory" });
+      showToast({ title: "Contacts loaded", description: "3 contacts loaded from the shared database" });
+    });
+    fireEvent.click(screen.getByText("You can now edit the contact directory"));
+    // Gone once its fade-out ends, long before its five seconds; the other stays.
+    wait(1_500);
+    expect(screen.queryByText("Access granted")).toBeNull();
+    expect(screen.getByText("Contacts loaded")).toBeInTheDocument();
+  });
+
+  it("closes the newest toast standing at each Escape, one per press", () => {
+    render(<Toaster />);
+    act(() => {
+      showToast({ title: "First" });
+      wait(10);
+      showToast({ title: "Second" });
+    });
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    wait(1_500);
+    expect(screen.queryByText("Second")).toBeNull();
+    expect(screen.getByText("First")).toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    wait(1_500);
+    expect(screen.queryByText("First")).toBeNull();
+  });
+
+  it("leaves the toasts to a dialog's own Escape", () => {
+    const undo = toastWithUndo();
+    const dialog = document.body.appendChild(document.createElement("dialog"));
+    dialog.setAttribute("open", "");
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    wait(1_500);
+    expect(screen.getByRole("button", { name: "Undo" })).toBe(undo);
+    dialog.remove();
+  });
+});

@@ -3,6 +3,7 @@ import { useStore } from "@nanostores/react";
 import { createContext, useCallback, useContext, useEffect, useRef } from "react";
 import toast, { Toaster as HotToaster, useToaster, useToasterStore } from "react-hot-toast";
 import { buttonClass, cx, focusRingOnDark } from "../../components/ui/styles";
+import { useEscapeCloses } from "./useEscapeCloses";
 import { useToastPlacement } from "./useToastPlacement";
 import { $toasts, ACTION_TOAST_DURATION_MS, dequeueToast, TOAST_DURATION_MS, type ToastMessage } from "./toasts.store";
 
@@ -61,14 +62,20 @@ function ToastCard({ message, id, visible }: { message: ToastMessage; id: string
   const holdByFocus = useHolds(message, visible && paused);
   const { action } = message;
   return (
+    // A tap or click on a toast closes it (its button does its own work first); Escape closes one from the keyboard.
     <div
+      onClick={(event) => {
+        if ((event.target as Element).closest("button")) return;
+        closing.current = true;
+        toast.dismiss(id);
+      }}
       // On a phone the width of the screen, 16 px in from each side; from the small breakpoint up, 320 px at the right.
       // Fading out, it no longer takes the presses meant for what is under it.
-      className={`w-full rounded-md border p-4 shadow-lg transition-opacity sm:w-80 ${
+      className={`w-full cursor-pointer rounded-md border p-4 shadow-lg transition-opacity sm:w-80 ${
         visible ? "pointer-events-auto opacity-100" : "pointer-events-none opacity-0"
       } ${destructive ? "border-red-700 bg-red-700 text-white" : "border-stone-200 bg-white text-stone-900"}`}
       data-variant={message.variant}
-      // Measured by the placement (toast-placement.store.ts) while on screen.
+      // Measured by the placement (toasts.placement.store.ts) while on screen.
       data-toast-visible={visible ? "" : undefined}
       // react-hot-toast applies ariaProps only to its own ToastBar, not to custom toasts, so the card announces itself.
       role={destructive ? "alert" : "status"}
@@ -119,6 +126,8 @@ export function Toaster() {
   useEffect(() => {
     if (pausedAt !== undefined && toasts.length === 0) endPause();
   }, [pausedAt, toasts.length, endPause]);
+
+  useEscapeCloses(toasts);
 
   useEffect(() => {
     for (const message of queue) {

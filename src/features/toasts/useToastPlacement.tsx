@@ -2,10 +2,10 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import toast, { type Toast } from "react-hot-toast";
-import { toastsOverCap } from "./toast-placement";
-import { createToastPlacement } from "./toast-placement.store";
+import { toastsOverCap } from "./toasts.placement";
+import { createToastPlacement } from "./toasts.placement.store";
 
-/** Where the toasts stand, clear of the page's controls (toast-placement.store.ts), and the element it measures in. */
+/** Where the toasts stand, clear of the page's controls (toasts.placement.store.ts), and the element it measures in. */
 export function useToastPlacement(toasts: readonly Toast[]) {
   const host = useRef<HTMLDivElement>(null);
   const [placement] = useState(() => createToastPlacement({ window }));

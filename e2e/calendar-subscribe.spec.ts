@@ -1,0 +1,62 @@
+/**
+ * The team's calendar on a phone: signed in on /calendar, the team gets the secret address, and the feed
+ * it leads to (served as Netlify serves it, by the feed's function) holds the team's events, read by
+ * ical.js as a calendar app reads it. "New address" ends the old address at once.
+ */
+import ICAL from "ical.js";
+import { expect, expectAccessible, expectToast, test } from "./fixtures";
+import { fillEvent, openCalendar, pickDay, uniqueWord, upcomingEvent } from "./team";
+
+test("gives the team a secret address whose feed holds its events, and a new address ends the old one", async ({
+  page,
+  request,
+}) => {
+  await openCalendar(page);
+  const title = `Soundcheck ${uniqueWord()}`;
+  await pickDay(page, 15);
+  await fillEvent(page, title, "Monitors, then the set");
+  await page.getByRole("button", { name: "Add Event" }).click();
+  await expectToast(page, "Event added", "New event has been added successfully");
+  await expect(upcomingEvent(page, title)).toBeVisible();
+
+  const section = page.getByRole("region", { name: "Subscribe on your phone" });
+  await expect(section.getByText(/Google Calendar: /)).toBeVisible();
+  await expect(section.getByText(/Apple Calendar: /)).toBeVisible();
+  await section.getByRole("button", { name: "New address" }).click();
+  const address = section.getByLabel("Calendar address (https)");
+  await expect(address).toHaveValue(/\/calendar\/feed\/[0-9a-f]{64}\.ics$/);
+  const first = await address.inputValue();
+  await expect(section.getByRole("link", { name: first.replace(/^https?:/, "webcal:") })).toBeVisible();
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await section.getByRole("button", { name: "Copy" }).click();
+  await expect(section.getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+  await expectAccessible(page);
+
+  const feed = await request.get(first);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["cache-control"]).toBe("private, no-store");
+  expect(feed.headers()["x-robots-tag"]).toBe("noindex");
+  const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
+  const event = calendar
+    .getAllSubcomponents("vevent")
+    .find((vevent) => vevent.getFirstPropertyValue("summary") === title);
+  expect(event?.getFirstPropertyValue("description")).toBe("Monitors, then the set");
+  expect(event?.getFirstPropertyValue("sequence")).toBe(0);
+
+  await section.getByRole("button", { name: "New address" }).click();
+  await expect(address).not.toHaveValue(first);
+  const second = await address.inputValue();
+  const ended = await request.get(first);
+  expect(ended.status()).toBe(404);
+  expect(await ended.text()).toBe("");
+  const fresh = await request.get(second);
+  expect(fresh.status()).toBe(200);
+  expect(await fresh.text()).toContain(`SUMMARY:${title}`);
+
+  // After a reload (and the sign-in it asks for), the secret is not shown again: only when it was made.
+  await openCalendar(page);
+  await expect(section.getByLabel("Calendar address (https)")).toHaveCount(0);
+  await expect(section.getByText(/^The current address was made on /)).toBeVisible();
+  expect((await request.get(second)).status()).toBe(200);
+});

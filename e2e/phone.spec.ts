@@ -1,0 +1,140 @@
+/**
+ * The team and the fans on a phone (375 × 812, a touch screen): the team moves between its pages
+ * signed in, no toast covers the control in use and a tap or Escape closes one, every team control
+ * is big enough for a finger (44 × 44 px), and a fan sees the next show on the first screen of /.
+ */
+import { devices, type Page } from "@playwright/test";
+import { addContact } from "./contacts-page";
+import { expect, expectToast, test } from "./fixtures";
+import { signIn, uniqueWord } from "./team";
+
+const PHONE = { width: 375, height: 812 };
+// A phone's browser: a touch screen (pointer: coarse), a mobile viewport, in the system Chromium.
+test.use({ ...devices["Pixel 5"], viewport: PHONE });
+
+const teamBar = (page: Page) => page.getByRole("navigation", { name: "Team tools" });
+const gate = (page: Page) => page.getByRole("heading", { name: "Enter Password" });
+const toastCards = (page: Page) => page.locator("[data-toast-visible]");
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The boxes of the toasts standing now. */
+async function toastBoxes(page: Page): Promise<Box[]> {
+  const boxes = await toastCards(page).evaluateAll((cards) =>
+    cards.map((card) => {
+      const { x, y, width, height } = card.getBoundingClientRect();
+      return { x, y, width, height };
+    }),
+  );
+  return boxes.filter((box) => box.width > 0 && box.height > 0);
+}
+
+test("signed in on /contacts, the team bar's Calendar and Fans open signed in, and a reload locks the page", async ({
+  page,
+}) => {
+  await page.goto("/contacts");
+  await signIn(page);
+  await expect(page.getByRole("button", { name: "Add Contact" })).toBeVisible();
+
+  await teamBar(page).getByRole("link", { name: "Calendar" }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect(page.getByRole("heading", { name: "Add Event" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Live$/ })).toBeVisible();
+  await expect(gate(page)).toHaveCount(0);
+  await expect(teamBar(page).getByRole("link", { name: "Calendar" })).toHaveAttribute("aria-current", "page");
+
+  await teamBar(page).getByRole("link", { name: "Fans" }).click();
+  await expect(page).toHaveURL(/\/fans$/);
+  await expect(page.getByRole("button", { name: "Download CSV" })).toBeVisible();
+  await expect(gate(page)).toHaveCount(0);
+
+  // Back to the calendar, which listens again, and to the contacts, still signed in; a reload forgets the
+  // session, as the spec says.
+  await teamBar(page).getByRole("link", { name: "Calendar" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^Live$/ })).toBeVisible();
+  await teamBar(page).getByRole("link", { name: "Contacts" }).click();
+  await expect(page.getByRole("button", { name: "Add Contact" })).toBeVisible();
+  await page.reload();
+  await expect(gate(page)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Contact" })).toHaveCount(0);
+});
+
+for (const path of ["/contacts", "/calendar", "/fans"]) {
+  test(`on ${path}, the first focus after sign-in is a control of the page no toast covers`, async ({ page }) => {
+    await page.goto(path);
+    await signIn(page);
+    // Every toast the sign-in brings is standing (on /contacts, "Contacts loaded" too).
+    if (path === "/contacts") await expectToast(page, "Contacts loaded", "contacts loaded from the shared database");
+    const focused = page.locator(":focus");
+    await expect(focused).toHaveCount(1);
+    await expect(page.locator("main").locator(":focus")).toHaveCount(1);
+    const control = (await focused.boundingBox())!;
+    expect(control.y + control.height).toBeLessThanOrEqual(PHONE.height);
+    // The placement settles a frame after the toasts change: what is checked is where they stand then.
+    await expect(async () => {
+      const boxes = await toastBoxes(page);
+      expect(boxes.length).toBeGreaterThan(0);
+      for (const box of boxes) expect(overlaps(box, control), `a toast at ${JSON.stringify(box)}`).toBe(false);
+    }).toPass();
+  });
+}
+
+test("a tap closes the toast tapped, and Escape closes the next", async ({ page }) => {
+  await page.goto("/contacts");
+  await signIn(page);
+  await expectToast(page, "Contacts loaded", "contacts loaded from the shared database");
+  await toastCards(page).filter({ hasText: "Access granted" }).tap();
+  await expect(toastCards(page).filter({ hasText: "Access granted" })).toHaveCount(0);
+  await expect(toastCards(page).filter({ hasText: "Contacts loaded" })).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  await expect(toastCards(page)).toHaveCount(0);
+});
+
+/** Every link, button and field a person can use in the page's main part, with its name and size, as seen now. */
+function controlSizes(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("main :is(a[href], button, input:not([type=hidden]), select, textarea, summary)")]
+      .filter((element) => element.checkVisibility())
+      .map((element) => {
+        const { width, height } = element.getBoundingClientRect();
+        const name = element.getAttribute("aria-label") ?? element.textContent?.trim() ?? "";
+        return { name: `${element.tagName.toLowerCase()} ${name}`.slice(0, 60), width, height };
+      }),
+  );
+}
+
+test("every control of the team pages is at least 44 × 44 px on a touch screen", async ({ page }) => {
+  const name = `Fiona ${uniqueWord()}`;
+  await page.goto("/contacts");
+  await signIn(page);
+  await addContact(page, { name, role: "Booking agent", email: "fiona@example.org", phone: "+353 1 555 0199" });
+  const seen: string[] = [];
+  for (const path of ["/contacts", "/calendar", "/fans"]) {
+    if (path !== "/contacts")
+      await teamBar(page)
+        .getByRole("link", { name: path === "/fans" ? "Fans" : "Calendar" })
+        .click();
+    await expect(gate(page)).toHaveCount(0);
+    if (path === "/contacts") {
+      // The card's own controls: Email, Call, vCard, History.
+      await expect(page.getByRole("article", { name, exact: true }).getByRole("link", { name: /Call/ })).toBeVisible();
+    } else {
+      await expect(page.locator("main").getByRole("button").last()).toBeVisible();
+    }
+    const sizes = await controlSizes(page);
+    expect(sizes.length).toBeGreaterThan(path === "/fans" ? 4 : 10);
+    const small = sizes.filter(({ width, height }) => width < 44 || height < 44);
+    expect(small, `controls under 44 px on ${path}`).toEqual([]);
+    seen.push(...sizes.map(({ name: control }) => control));
+  }
+  expect(seen.join("\n")).toMatch(/vCard/);
+  expect(seen.join("\n")).toMatch(/History/);
+});
+
+test("a fan sees the next show on the first screen of /", async ({ page }) => {
+  await page.goto("/");
+  const nextShow = page.getByRole("region", { name: "Next show" });
+  await expect(nextShow).toBeInViewport({ ratio: 1 });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { nextChangeOf } from "./next-change";
+
+const show = (id: string, startDate: string, town = "Galway") => ({ id, startDate, venue: { town } });
+const release = (id: string, releaseDate: string) => ({ id, title: "Mother", releaseDate });
+
+const tourDates = [
+  show("galway-2025-04-23", "2025-04-23T20:00:00+01:00"),
+  show("dublin-2025-05-02", "2025-05-02T20:00:00+01:00", "Dublin"),
+];
+const releases = [release("mother", "2025-03-07T00:00:00+00:00")];
+
+describe("the next change of the built pages", () => {
+  it("is the release date while the release is still to come", () => {
+    expect(nextChangeOf({ tourDates, releases }, new Date("2025-03-01T12:00:00Z"))).toEqual({
+      at: "2025-03-07T00:00:00.000Z",
+      reason: "“Mother” (mother) comes out",
+    });
+  });
+
+  it("is the end of the next show, three hours after its doors, not its start", () => {
+    expect(nextChangeOf({ tourDates, releases }, new Date("2025-04-23T19:30:00Z"))).toEqual({
+      at: "2025-04-23T22:00:00.000Z",
+      reason: "the Galway show (galway-2025-04-23) is over",
+    });
+  });
+
+  it("is the new year in Ireland once the year's shows are over, as their dates then gain their year", () => {
+    expect(nextChangeOf({ tourDates, releases }, new Date("2025-06-01T00:00:00Z"))).toEqual({
+      at: "2026-01-01T00:00:00.000Z",
+      reason: "2026 begins, so the dates show their year",
+    });
+  });
+
+  it("is a show of next year's only after the new year that first changes how it reads", () => {
+    const ahead = [...tourDates, show("belfast-2026-03-12", "2026-03-12T20:00:00Z", "Belfast")];
+    const now = new Date("2025-12-31T23:59:59Z");
+    expect(nextChangeOf({ tourDates: ahead, releases }, now)?.at).toBe("2026-01-01T00:00:00.000Z");
+    expect(nextChangeOf({ tourDates: ahead, releases }, new Date("2026-01-01T00:00:00Z"))?.at).toBe(
+      "2026-03-12T23:00:00.000Z",
+    );
+  });
+
+  it("is none when every date is over and no shown date falls in this year or the next", () => {
+    expect(nextChangeOf({ tourDates, releases }, new Date("2026-01-01T00:00:00Z"))).toBeNull();
+    expect(nextChangeOf({ tourDates: [], releases: [] }, new Date("2025-01-01T00:00:00Z"))).toBeNull();
+  });
+
+  it("never names an instant already passed, even the build's own", () => {
+    const now = new Date("2025-04-23T22:00:00Z");
+    expect(Date.parse(nextChangeOf({ tourDates, releases }, now)!.at)).toBeGreaterThan(now.getTime());
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The next instant at which a page decided at build time goes out of date, and why: the build publishes it
+ * in /build-info.json, and the scheduled function (netlify/functions/rebuild-when-due) asks for a build
+ * once it has passed. What the pages decide from the build's clock:
+ * - a show counts as upcoming until it is over (`showEndsAt`): the tour card, the next show, the words
+ *   written `{id: before | after}` for a date;
+ * - a release is "out" from its release date: the home page's line, /listen's kicker, the words for it;
+ * - a date shows its year unless it falls in the year the page is built (`dateTextAt`): on 1 January in
+ *   Ireland the dates of the year ending and of the year starting read differently.
+ * Nothing else moves: an on-sale date is published as the date it is (`validFrom`), the same before and
+ * after it. Pure: the build passes the content and its clock.
+ */
+import { showEndsAt, TOUR_TIME_ZONE } from "./tour-dates";
+
+/** What changes the pages next, and when. */
+export type NextChange = { at: string; reason: string };
+
+type Show = { id: string; startDate: string; venue: { town: string } };
+type Dated = { id: string; title: string; releaseDate: string };
+
+const yearIn = new Intl.DateTimeFormat("en-IE", { timeZone: TOUR_TIME_ZONE, year: "numeric" });
+/** The year an instant falls in, in Ireland. */
+const irishYear = (instant: number) => Number(yearIn.format(instant));
+
+/**
+ * The first instant of `year` in Ireland: 1 January 00:00 Irish winter time, which is UTC (Irish summer time
+ * never reaches January).
+ */
+const newYearInIreland = (year: number) => Date.UTC(year, 0, 1);
+
+/**
+ * The earliest instant after `now` at which the pages built at `now` would read differently, with the
+ * reason in words for a deploy's title, or null when nothing on them changes with time.
+ */
+export function nextChangeOf(
+  { tourDates, releases }: { tourDates: readonly Show[]; releases: readonly Dated[] },
+  now: Date,
+): NextChange | null {
+  const moments: { at: number; reason: string }[] = [
+    ...tourDates.map((show) => ({
+      at: Date.parse(showEndsAt(show)),
+      reason: `the ${show.venue.town} show (${show.id}) is over`,
+    })),
+    ...releases.map((release) => ({
+      at: Date.parse(release.releaseDate),
+      reason: `“${release.title}” (${release.id}) comes out`,
+    })),
+  ];
+  const thisYear = irishYear(now.getTime());
+  // The new year changes the pages only when a shown date falls in this year or the next.
+  const shownYears = [
+    ...tourDates.map((show) => show.startDate),
+    ...releases.map((release) => release.releaseDate),
+  ].map((date) => irishYear(Date.parse(date)));
+  if (shownYears.some((year) => year === thisYear || year === thisYear + 1)) {
+    moments.push({
+      at: newYearInIreland(thisYear + 1),
+      reason: `${thisYear + 1} begins, so the dates show their year`,
+    });
+  }
+  const next = moments
+    .filter((moment) => moment.at > now.getTime())
+    .sort((a, b) => a.at - b.at || a.reason.localeCompare(b.reason))[0];
+  return next ? { at: new Date(next.at).toISOString(), reason: next.reason } : null;
+}

@@ -1,0 +1,85 @@
+/**
+ * "Subscribe on your phone": the team feed's secret address (https:// to paste, webcal:// to tap), a copy
+ * button, how to subscribe in Google Calendar and Apple Calendar, and "New address", which ends the old
+ * address at once. The address is shown only just after it is made (the database keeps its hash alone).
+ */
+import { useStore } from "@nanostores/react";
+import { useEffect, useState } from "react";
+import { Button } from "../../components/ui/Button";
+import { calendarSubscribe } from "./calendar.subscribe.store";
+import { madeAtText, SUBSCRIBE_WORDS } from "./calendar.subscribe";
+
+export function CalendarSubscribe() {
+  const subscribe = calendarSubscribe();
+  const state = useStore(subscribe.$subscribe);
+  const [copied, setCopied] = useState(false);
+  // Read when the section opens (after each sign-in); the page locking unmounts it.
+  useEffect(() => void subscribe.open(), [subscribe]);
+  const { addresses } = state;
+  return (
+    <section aria-labelledby="subscribe-heading" className="space-y-3">
+      <h2 id="subscribe-heading" className="font-serif text-2xl font-semibold">
+        {SUBSCRIBE_WORDS.heading}
+      </h2>
+      <p className="max-w-prose text-stone-700">{SUBSCRIBE_WORDS.intro}</p>
+      {addresses ? (
+        <div className="space-y-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <input
+              id="subscribe-address"
+              readOnly
+              aria-label="Calendar address (https)"
+              value={addresses.https}
+              className="min-h-11 w-full max-w-xl rounded border border-stone-300 bg-white px-2 font-mono text-sm"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <Button
+              variant="secondary"
+              size="sm"
+              className="min-h-11"
+              onClick={async () => {
+                try {
+                  await navigator.clipboard.writeText(addresses.https);
+                  setCopied(true);
+                } catch {
+                  // No clipboard for this page: the address is selected, to copy by hand.
+                  document.querySelector<HTMLInputElement>("#subscribe-address")?.select();
+                }
+              }}
+            >
+              {copied ? SUBSCRIBE_WORDS.copied : SUBSCRIBE_WORDS.copy}
+            </Button>
+          </div>
+          <p>
+            <a href={addresses.webcal} className="break-all font-mono text-sm underline">
+              {addresses.webcal}
+            </a>
+          </p>
+        </div>
+      ) : (
+        <p className="max-w-prose text-stone-700">{madeAtText(state.madeAt)}</p>
+      )}
+      <ul className="max-w-prose list-disc space-y-1 pl-5 text-sm text-stone-700">
+        <li>{SUBSCRIBE_WORDS.google}</li>
+        <li>{SUBSCRIBE_WORDS.apple}</li>
+      </ul>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          variant="secondary"
+          size="sm"
+          className="min-h-11"
+          aria-disabled={state.making || undefined}
+          onClick={() => {
+            setCopied(false);
+            void subscribe.newAddress();
+          }}
+        >
+          {SUBSCRIBE_WORDS.newAddress}
+        </Button>
+        <p role="status" className="text-sm text-stone-700">
+          {state.making ? SUBSCRIBE_WORDS.making : state.failed ? SUBSCRIBE_WORDS.failed : ""}
+        </p>
+      </div>
+    </section>
+  );
+}

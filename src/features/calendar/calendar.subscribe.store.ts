@@ -1,0 +1,90 @@
+/**
+ * "Subscribe on your phone", its effects: when the current address was made, read as the section opens,
+ * and a new address on request, whose secret the section shows until the page locks or is left (the
+ * database keeps only its hash, so it is never shown again). A refused call locks the page through the
+ * team session, as the calendar's other calls do.
+ *
+ * createCalendarSubscribe takes the client, the session and the site's origin, so a test drives it with
+ * fakes; calendarSubscribe() is the browser's one instance.
+ */
+import { atom } from "nanostores";
+import { getSupabase } from "../../lib/supabase";
+import { isAccessRefused } from "../team/team";
+import { teamSession, type TeamSession } from "../team/team.store";
+import { feedAddressMadeAt, makeFeedAddress, type SubscribeClient } from "./calendar.api";
+import { subscriptionAddresses, type SubscriptionAddresses } from "./calendar.subscribe";
+
+export type SubscribeState = {
+  /** When the current address was made; null when there is none, or before the first read. */
+  madeAt: string | null;
+  /** The addresses of a secret made on this page, shown until the page locks. */
+  addresses: SubscriptionAddresses | null;
+  /** Whether a new address is on its way. */
+  making: boolean;
+  failed: boolean;
+};
+
+export type CalendarSubscribeDependencies = {
+  client: () => Promise<SubscribeClient>;
+  session: Pick<TeamSession, "currentOpening" | "refuse">;
+  /** The site's origin, where the feed is served. */
+  origin: () => string;
+};
+
+const START: SubscribeState = { madeAt: null, addresses: null, making: false, failed: false };
+
+export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
+  const $subscribe = atom<SubscribeState>(START);
+
+  /** A refused call locks the page; any other failure is said in the section. */
+  async function failed(error: unknown, opening: number | null) {
+    if (isAccessRefused(error)) await deps.session.refuse(opening);
+    $subscribe.set({ ...$subscribe.get(), making: false, failed: true });
+  }
+
+  /** Reads when the current address was made; the secret of a locked page is forgotten. */
+  async function open(): Promise<void> {
+    $subscribe.set(START);
+    const opening = deps.session.currentOpening();
+    try {
+      const madeAt = await feedAddressMadeAt(await deps.client());
+      $subscribe.set({ ...$subscribe.get(), madeAt });
+    } catch (error) {
+      await failed(error, opening);
+    }
+  }
+
+  /** "New address": ends the old one at once, and shows the new one. */
+  async function newAddress(): Promise<void> {
+    if ($subscribe.get().making) return;
+    $subscribe.set({ ...$subscribe.get(), making: true, failed: false });
+    const opening = deps.session.currentOpening();
+    try {
+      const secret = await makeFeedAddress(await deps.client());
+      $subscribe.set({
+        madeAt: new Date().toISOString(),
+        addresses: subscriptionAddresses(deps.origin(), secret),
+        making: false,
+        failed: false,
+      });
+    } catch (error) {
+      await failed(error, opening);
+    }
+  }
+
+  return { $subscribe, open, newAddress };
+}
+
+export type CalendarSubscribe = ReturnType<typeof createCalendarSubscribe>;
+
+let browserSubscribe: CalendarSubscribe | undefined;
+
+/** The page's one subscription section, on the browser's client and team session. */
+export function calendarSubscribe(): CalendarSubscribe {
+  browserSubscribe ??= createCalendarSubscribe({
+    client: getSupabase,
+    session: teamSession(),
+    origin: () => window.location.origin,
+  });
+  return browserSubscribe;
+}

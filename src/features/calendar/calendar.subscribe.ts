@@ -1,0 +1,46 @@
+/**
+ * "Subscribe on your phone": the addresses a calendar app subscribes to for the team's feed, and the
+ * section's words. Pure. The feed itself is served by netlify/functions/team-calendar/.
+ */
+import { formatDate } from "../../lib/dates";
+import { feedPath } from "../../lib/team-feed-path.mjs";
+
+export type SubscriptionAddresses = {
+  /** What a calendar app is given to subscribe (Google Calendar's "From URL"). */
+  https: string;
+  /** The same address for a phone's calendar app, which a tap on the link opens (Apple Calendar). */
+  webcal: string;
+};
+
+/** The feed's two addresses on the site at `origin`. */
+export function subscriptionAddresses(origin: string, secret: string): SubscriptionAddresses {
+  const https = new URL(feedPath(secret), origin).href;
+  return { https, webcal: https.replace(/^https?:/, "webcal:") };
+}
+
+export const SUBSCRIBE_WORDS = {
+  heading: "Subscribe on your phone",
+  intro:
+    "Every team event in your phone's calendar app, kept up to date by the app itself. The address is secret: share it only with the team.",
+  google:
+    "Google Calendar: on a computer, open Other calendars → + → From URL, paste the https:// address, then Add calendar. It appears on your phone once synced.",
+  apple:
+    "Apple Calendar: tap the webcal:// link on your iPhone, or open Settings → Calendar → Accounts → Add Account → Other → Add Subscribed Calendar and paste the address.",
+  newAddress: "New address",
+  copy: "Copy",
+  copied: "Copied",
+  making: "Making a new address…",
+  none: "No address yet. New address makes one.",
+  failed: "The address could not be made. Try again.",
+} as const;
+
+/**
+ * What the section says about the address when its secret is not on screen: it is shown once, when made.
+ * `madeAt` is when the current address was made, null when there is none.
+ */
+export function madeAtText(madeAt: string | null): string {
+  if (madeAt === null) return SUBSCRIBE_WORDS.none;
+  const made = new Date(madeAt);
+  if (Number.isNaN(made.getTime())) return SUBSCRIBE_WORDS.none;
+  return `The current address was made on ${formatDate(made)}. It is shown only when it is made: New address ends it at once and gives a new one.`;
+}

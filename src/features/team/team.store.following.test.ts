@@ -1,0 +1,162 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { $toasts } from "../toasts/toasts.store";
+import { SESSION_CHECK_MS, TEAM_PLACES } from "./team";
+import { settle } from "../../test/deferred";
+import { withVitestClock } from "../../test/fake-time";
+import { toastLines } from "../../test/toast-recorder";
+import { LOCK_REASONS, RATE_LIMITED, setup, WRONG } from "./team.fake";
+
+withVitestClock();
+afterEach(() => $toasts.set([]));
+
+describe("following the team session", () => {
+  it("follows the auth events from the first Login on, once however many tries it takes", async () => {
+    const { session, emit, listeners } = setup({ signIn: WRONG });
+    await session.signIn("wrong");
+    await session.signIn("wrong again");
+    expect(listeners.size).toBe(1);
+    emit("INITIAL_SESSION");
+    expect(session.$unlocked.get()).toBe(false);
+    emit("SIGNED_IN", { access_token: "t" });
+    expect(session.$unlocked.get()).toBe(true);
+    emit("SIGNED_OUT");
+    expect(session.$lockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+  });
+
+  it("stays open through TOKEN_REFRESHED and USER_UPDATED, and locks saying why on SIGNED_OUT", async () => {
+    const { session, emit } = setup();
+    await session.signIn("open sesame");
+    $toasts.set([]);
+    emit("TOKEN_REFRESHED", { access_token: "b" });
+    emit("USER_UPDATED", { access_token: "b" });
+    expect(session.$unlocked.get()).toBe(true);
+    expect(toastLines()).toEqual([]);
+    emit("SIGNED_OUT");
+    expect(session.$unlocked.get()).toBe(false);
+    expect(session.$lockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+    expect(toastLines()).toEqual([`Calendar locked: ${LOCK_REASONS.sessionEnded}`]);
+    expect($toasts.get()[0].variant).toBe("destructive");
+    // A second SIGNED_OUT while locked says nothing more.
+    emit("SIGNED_OUT");
+    expect(toastLines()).toHaveLength(1);
+  });
+
+  it("forgets the lock reason once the team signs in again", async () => {
+    const { session, emit } = setup();
+    await session.signIn("open sesame");
+    emit("SIGNED_OUT");
+    expect(session.$lockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+    await session.signIn("open sesame");
+    expect(session.$lockReason.get()).toBeNull();
+  });
+
+  it("locks when the server no longer knows the session", async () => {
+    const { session } = setup({
+      getUser: {
+        data: { user: null },
+        error: { name: "AuthSessionMissingError", status: 400, message: "Auth session missing!" },
+      },
+    });
+    await session.signIn("open sesame");
+    $toasts.set([]);
+    await session.check();
+    expect(session.$unlocked.get()).toBe(false);
+    expect(session.$lockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+    expect(toastLines()).toHaveLength(1);
+  });
+
+  it("ends the session itself when the server refuses it otherwise", async () => {
+    const { session, calls } = setup({
+      getUser: { data: { user: null }, error: { name: "AuthApiError", status: 403, code: "user_not_found" } },
+    });
+    await session.signIn("open sesame");
+    await session.check();
+    expect(calls.slice(1)).toEqual(["getUser", "signOut local"]);
+    expect(session.$lockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+  });
+
+  it("stays unlocked when the check cannot reach the server", async () => {
+    for (const error of [
+      { name: "AuthRetryableFetchError", status: 0, message: "Failed to fetch" },
+      { name: "AuthRetryableFetchError", status: 503, message: "{}" },
+    ]) {
+      const { session } = setup({ getUser: { data: { user: null }, error } });
+      await session.signIn("open sesame");
+      await session.check();
+      expect(session.$unlocked.get()).toBe(true);
+    }
+  });
+
+  it("names the page it is on as it locks, and as a Login is refused for a while", async () => {
+    const { session, emit } = setup({ signIn: RATE_LIMITED }, undefined, TEAM_PLACES.contacts);
+    await session.signIn("guess");
+    expect(toastLines()).toEqual([
+      "Too many tries: The contact directory has stopped taking passwords for a while. Wait a few minutes, then try again.",
+    ]);
+    emit("SIGNED_IN", { access_token: "t" });
+    $toasts.set([]);
+    await session.refuse(session.currentOpening());
+    expect(toastLines()).toEqual([
+      "Contacts locked: The contact directory no longer accepts this session. Enter the password again.",
+    ]);
+  });
+
+  it("locks saying the calendar refused the session, a reason the SIGNED_OUT that follows does not replace", async () => {
+    const { session, calls } = setup();
+    await session.signIn("open sesame");
+    $toasts.set([]);
+    await session.refuse(session.currentOpening());
+    expect(calls.slice(1)).toEqual(["signOut local"]);
+    expect(session.$lockReason.get()).toBe(LOCK_REASONS.accessRefused);
+    expect(toastLines()).toEqual([`Calendar locked: ${LOCK_REASONS.accessRefused}`]);
+  });
+
+  it("leaves a new session alone when a call from before the last lock is refused late", async () => {
+    const { session, emit, calls } = setup();
+    await session.signIn("open sesame");
+    const before = session.currentOpening();
+    // auth-js says SIGNED_IN again when the tab returns: the page is still open on the same session.
+    emit("SIGNED_IN", { access_token: "same" });
+    expect(session.currentOpening()).toBe(before);
+    emit("SIGNED_OUT");
+    expect(session.currentOpening()).toBeNull();
+    emit("SIGNED_IN", { access_token: "new" });
+    await session.refuse(before);
+    await session.refuse(null);
+    expect(calls).toHaveLength(1);
+    expect(session.$unlocked.get()).toBe(true);
+    // A refusal of the current session's own call still locks.
+    await session.refuse(session.currentOpening());
+    expect(calls.slice(1)).toEqual(["signOut local"]);
+    expect(session.$lockReason.get()).toBe(LOCK_REASONS.accessRefused);
+  });
+
+  it("checks while watched: when the tab comes back, when the network returns and every few minutes", async () => {
+    const { session, calls, page, network } = setup();
+    await session.signIn("open sesame");
+    const checks = () => calls.filter((call) => call === "getUser").length;
+    const stop = session.watch();
+    page.set("hidden");
+    await settle();
+    expect(checks()).toBe(0); // hidden: nothing to check yet
+    page.set("visible");
+    network.fire("online");
+    await settle();
+    expect(checks()).toBe(2);
+    vi.advanceTimersByTime(SESSION_CHECK_MS - 1);
+    await settle();
+    expect(checks()).toBe(2);
+    vi.advanceTimersByTime(1);
+    await settle();
+    expect(checks()).toBe(3);
+    vi.advanceTimersByTime(SESSION_CHECK_MS);
+    await settle();
+    expect(checks()).toBe(4);
+    stop();
+    network.fire("online");
+    page.set("visible");
+    vi.advanceTimersByTime(SESSION_CHECK_MS * 2);
+    await settle();
+    expect(checks()).toBe(4);
+  });
+});

@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { mountToasterOnFirstToast } from "./toasts.loader";
+import { $toasts, showToast } from "./toasts.store";
+
+/**
+ * Waits as long as a busy machine needs: what is checked is that each toast shows, never how soon, and the
+ * test's own timeout is the only limit.
+ */
+const patiently = { timeout: 15_000 };
+
+afterEach(() => $toasts.set([]));
+
+describe("the toast renderer", () => {
+  // This mounts the renderer as the page does, with its own React root after an import, not through
+  // the testing library's render and act(); React is told so, instead of warning about every update.
+  beforeAll(async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    // The renderer's code (React DOM, the toast library) is transformed and loaded here, where the hook's
+    // timeout allows for a loaded machine, so the test below waits only for React to render.
+    await import("./toasts.mount");
+  });
+
+  it("asks for the renderer's code only when the first toast is queued, and only once", () => {
+    const mount = vi.fn();
+    const load = vi.fn(() => Promise.resolve({ mountToaster: mount }));
+    mountToasterOnFirstToast(load);
+    expect(load).not.toHaveBeenCalled();
+
+    // The queue tells its listeners as it changes: the code is asked for within showToast itself.
+    showToast({ title: "Saved" });
+    expect(load).toHaveBeenCalledTimes(1);
+    showToast({ title: "Saved again" });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("starts at once when an island toasted before the page's script ran", () => {
+    showToast({ title: "Early" });
+    const load = vi.fn(() => Promise.resolve({ mountToaster: vi.fn() }));
+    mountToasterOnFirstToast(load);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the first toast once started, and later ones in the same renderer", async () => {
+    mountToasterOnFirstToast();
+    expect(document.querySelector("[data-toaster]")).toBeNull();
+
+    showToast({ title: "Saved", description: "Your change is safe" });
+    expect(await screen.findByText("Your change is safe", {}, patiently)).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Saved");
+
+    showToast({ title: "Failed", variant: "destructive" });
+    expect(await screen.findByRole("alert", {}, patiently)).toHaveTextContent("Failed");
+    await waitFor(() => expect(document.querySelectorAll("[data-toaster]")).toHaveLength(1), patiently);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * Starts the toast renderer when the first toast is queued, not before: a page
+ * that never toasts (most visits to /merch) downloads no toast code and no
+ * React for it. Browser-only; ToastHost.astro calls it on pages that can toast.
+ */
+import { $toasts } from "./toasts.store";
+
+/** Fetches the renderer's code and starts it; a test hands in its own to see when it is asked for. */
+export type ToasterLoad = () => Promise<{ mountToaster: () => void }>;
+
+export function mountToasterOnFirstToast(load: ToasterLoad = () => import("./toasts.mount")): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    stopListening();
+    load()
+      .then(({ mountToaster }) => mountToaster())
+      // Offline or a stale deploy: the queued toasts stay queued and the page keeps working.
+      .catch((error: unknown) => console.error("The notifications could not be loaded.", error));
+  };
+  const stopListening = $toasts.listen((queue) => {
+    if (queue.length > 0) start();
+  });
+  // An island may have toasted before this script ran.
+  if ($toasts.get().length > 0) start();
+}

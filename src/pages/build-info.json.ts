@@ -1,0 +1,25 @@
+/**
+ * /build-info.json: the build's record for the scheduled function that keeps the pages current
+ * (netlify/functions/rebuild-when-due). When the site was built, and the next instant at which a page it
+ * built goes out of date, with the reason (src/data/next-change.ts); null for both when nothing on the
+ * pages changes with time. An object, so later fields can join these without breaking a reader.
+ * netlify.toml lets it be cached for a minute and keeps it out of search results.
+ */
+import type { APIRoute } from "astro";
+import { builtAt, content } from "../data/content";
+import { nextChangeOf } from "../data/next-change";
+
+/** The record as it is published. */
+export type BuildInfo = { builtAt: string; nextChangeAt: string | null; nextChangeReason: string | null };
+
+export const GET: APIRoute = () => {
+  const next = nextChangeOf({ tourDates: content.shows, releases: content.releases }, builtAt);
+  const record: BuildInfo = {
+    builtAt: builtAt.toISOString(),
+    nextChangeAt: next?.at ?? null,
+    nextChangeReason: next?.reason ?? null,
+  };
+  return new Response(`${JSON.stringify(record, null, 2)}\n`, {
+    headers: { "Content-Type": "application/json; charset=utf-8" },
+  });
+};

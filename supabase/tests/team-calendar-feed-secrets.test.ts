@@ -1,0 +1,194 @@
+/**
+ * The team's calendar feed, in SQL: one secret address at a time, kept only as its SHA-256 and made by
+ * the team alone; the feed read with the anon key and the secret (nothing for any other secret); every
+ * change to an event raising its sequence; and guesses refused per client without slowing the team,
+ * the client read from the headers a hosted project's gateway sets (harness/database.ts, fromClient).
+ */
+import { createHash } from "node:crypto";
+import { beforeEach, describe, expect, it } from "vitest";
+import { event } from "../../server/test-helpers";
+import { fromClient, session, TARGETS, TEAM, useDatabase } from "./harness/database";
+
+const STRANGER = "198.51.100.66";
+const PHONE = "203.0.113.10";
+/** The address a relay (the feed's own function) calls from, for each of its visitors. */
+const RELAY = "192.0.2.200";
+
+type Entry = { id: string; kind: string; title: string; sequence: number; start_day: string; end_day: string };
+
+describe.each(TARGETS)("$name", (target) => {
+  const db = useDatabase(target);
+
+  /** The feed as the anon key asks for it from `address`, naming `client` when a relay asks. */
+  const feed = (secret: string, address = PHONE, client?: string) =>
+    db
+      .as("anon", { headers: fromClient(address) })
+      .rpc("team_calendar_feed", client === undefined ? { secret } : { secret, client });
+
+  async function newAddress(): Promise<string> {
+    const { status, rows, error } = await db.as(TEAM).rpc("new_calendar_feed_address");
+    if (status !== 200) throw new Error(`new address: ${status} ${JSON.stringify(error)}`);
+    return String(rows[0]);
+  }
+
+  const titles = (rows: unknown[]) => (rows[0] as { entries: Entry[] }).entries.map((entry) => entry.title);
+
+  beforeEach(async () => {
+    await db.sql(`
+      delete from public.calendar_events; delete from private.calendar_feed; delete from private.calendar_feed_misses;
+      update private.calendar_feed_limits set per_client_per_minute = 10, per_caller_per_minute = 300;
+    `);
+    const team = db.as(TEAM);
+    for (const row of [
+      event("Rehearsal", "2025-05-02"),
+      event("Tour", "2025-05-01", { end_date: "2025-05-03T12:00:00Z" }),
+    ]) {
+      const { error } = await team.insert("calendar_events", row);
+      if (error) throw new Error(error.message);
+    }
+  });
+
+  describe("the address", () => {
+    it("is made by the team alone, returned once and kept only as its SHA-256", async () => {
+      const secret = await newAddress();
+      expect(secret).toMatch(/^[0-9a-f]{64}$/);
+      const stored = await db.sql<{ hash: string; made: boolean }>(
+        "select encode(secret_sha256, 'hex') as hash, made_at is not null as made from private.calendar_feed",
+      );
+      expect(stored).toEqual([{ hash: createHash("sha256").update(secret).digest("hex"), made: true }]);
+      expect((await db.as(TEAM).rpc("calendar_feed_made_at")).rows[0]).toEqual(expect.any(String));
+
+      expect(await db.as("anon").rpc("new_calendar_feed_address")).toMatchObject({
+        status: 401,
+        error: { code: "42501" },
+      });
+      expect(await db.as("anon").rpc("calendar_feed_made_at")).toMatchObject({ status: 401, error: { code: "42501" } });
+      const outsider = db.as(
+        await db.signIn(session({ email: "fan@example.com", userMetadata: { team: "stagedoor" } })),
+      );
+      for (const name of ["new_calendar_feed_address", "calendar_feed_made_at"]) {
+        expect(await outsider.rpc(name), name).toMatchObject({ status: 403, error: { code: "42501" } });
+      }
+      // Nobody reads the hash, the allowances or the entries through the API, the team included.
+      for (const caller of [db.as("anon"), outsider, db.as(TEAM)]) {
+        for (const relation of ["calendar_feed", "calendar_feed_misses", "calendar_feed_limits", "team_feed_entries"]) {
+          expect((await caller.sql(`select * from private.${relation}`)).error, relation).toMatchObject({
+            code: "42501",
+          });
+        }
+      }
+      // The outsider's refused attempt left the address as it was.
+      expect((await feed(secret)).status).toBe(200);
+    });
+
+    it("gives the anon key every team event for the current secret, by start, and nothing for any other", async () => {
+      const secret = await newAddress();
+      const { status, rows } = await feed(secret);
+      expect(status).toBe(200);
+      const { entries } = rows[0] as { entries: Entry[] };
+      expect(
+        entries.map(({ title, kind, start_day, end_day, sequence }) => ({ title, kind, start_day, end_day, sequence })),
+      ).toEqual([
+        { title: "Tour", kind: "event", start_day: "2025-05-01", end_day: "2025-05-03", sequence: 0 },
+        { title: "Rehearsal", kind: "event", start_day: "2025-05-02", end_day: "2025-05-02", sequence: 0 },
+      ]);
+      for (const wrong of [
+        secret.toUpperCase(),
+        `${secret}0`,
+        secret.slice(1),
+        "",
+        "x".repeat(100_000),
+        "' or true --",
+      ]) {
+        expect(await feed(wrong, `192.0.2.${wrong.length % 250}`)).toMatchObject({ status: 200, rows: [null] });
+      }
+    });
+
+    it("ends the old address at once when the team makes a new one", async () => {
+      const first = await newAddress();
+      const second = await newAddress();
+      expect(second).not.toBe(first);
+      expect(await feed(first)).toMatchObject({ status: 200, rows: [null] });
+      expect(titles((await feed(second)).rows)).toEqual(["Tour", "Rehearsal"]);
+      expect(await db.sql("select count(*)::int as n from private.calendar_feed")).toEqual([{ n: 1 }]);
+    });
+
+    it("has none until the team makes one", async () => {
+      expect((await db.as(TEAM).rpc("calendar_feed_made_at")).rows).toEqual([null]);
+      expect(await feed("0".repeat(64))).toMatchObject({ status: 200, rows: [null] });
+    });
+  });
+
+  describe("versions", () => {
+    it("starts every event at sequence 0 and raises it with every change", async () => {
+      const secret = await newAddress();
+      // A caller cannot choose the version: the column is not granted.
+      const forged = await db.as(TEAM).insert("calendar_events", event("Forged", "2025-06-01", { sequence: 9 }));
+      expect(forged.status).toBe(403);
+      await db.sql("update public.calendar_events set title = 'Rehearsal (moved)' where title = 'Rehearsal'");
+      await db.sql("update public.calendar_events set description = 'Room 2' where title = 'Rehearsal (moved)'");
+      const entries = ((await feed(secret)).rows[0] as { entries: (Entry & { updated_at: string })[] }).entries;
+      expect(entries.map((entry) => [entry.title, entry.sequence])).toEqual([
+        ["Tour", 0],
+        ["Rehearsal (moved)", 2],
+      ]);
+      expect(Date.parse(entries[1].updated_at)).toBeGreaterThanOrEqual(Date.parse(entries[0].updated_at));
+    });
+  });
+
+  describe("guesses", () => {
+    it("refuses a client's flood of wrong secrets with 429 and Retry-After, while the team's phone is served", async () => {
+      const secret = await newAddress();
+      const answers = [];
+      for (let i = 0; i < 14; i++) answers.push((await feed(`${i}`.padStart(64, "f"), STRANGER)).status);
+      expect(answers).toEqual([...Array(10).fill(200), 429, 429, 429, 429]);
+      // Past its allowance, the stranger's requests are not checked at all: even the right secret is refused.
+      const refused = await feed(secret, STRANGER);
+      expect(refused).toMatchObject({ status: 429, rows: [null] });
+      // Until the stranger's oldest miss leaves the minute: at most 60 s, however long the flood took.
+      expect(Number(refused.headers["Retry-After"])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers["Retry-After"])).toBeLessThanOrEqual(60);
+      for (let i = 0; i < 20; i++) expect(titles((await feed(secret, PHONE)).rows)).toEqual(["Tour", "Rehearsal"]);
+      // Right secrets cost nothing; only the stranger's ten misses are kept (the refused ones are not).
+      expect(
+        await db.sql("select client, count(*)::int as n from private.calendar_feed_misses group by client"),
+      ).toEqual([{ client: STRANGER, n: 10 }]);
+    });
+
+    it("counts the address the gateway saw, not what the client claims in forwarding headers", async () => {
+      const answers = [];
+      for (let i = 0; i < 12; i++) {
+        const claimed = { "x-forwarded-for": `${PHONE}, 198.51.100.${i}`, "x-real-ip": PHONE };
+        answers.push(
+          (
+            await db
+              .as("anon", { headers: fromClient(STRANGER, claimed) })
+              .rpc("team_calendar_feed", { secret: "guess" })
+          ).status,
+        );
+      }
+      expect(answers).toEqual([...Array(10).fill(200), 429, 429]);
+      expect((await feed("guess", PHONE)).status).toBe(200);
+    });
+
+    it("gives each visitor of a relay an allowance of its own, and holds a relay that names a new visitor each time", async () => {
+      const secret = await newAddress();
+      await db.sql("update private.calendar_feed_limits set per_caller_per_minute = 25");
+      const flood = [];
+      for (let i = 0; i < 12; i++) flood.push((await feed("guess", RELAY, STRANGER)).status);
+      expect(flood).toEqual([...Array(10).fill(200), 429, 429]);
+      // Another visitor through the same relay is served, and an IPv6 visitor counts by its /64.
+      expect(titles((await feed(secret, RELAY, PHONE)).rows)).toEqual(["Tour", "Rehearsal"]);
+      for (let i = 1; i <= 10; i++) expect((await feed("guess", RELAY, `2001:db8:1:2::${i}`)).status).toBe(200);
+      expect((await feed("guess", RELAY, "2001:db8:1:2::ff")).status).toBe(429);
+      // A relay naming a new visitor on every request: 20 misses so far, 5 more, then its misses are refused...
+      const named = [];
+      for (let i = 0; i < 8; i++) named.push((await feed("guess", RELAY, `198.51.100.${i}`)).status);
+      expect(named).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      // ...while the team's phone behind it is still served, and a malformed visitor counts as the relay itself.
+      expect(titles((await feed(secret, RELAY, PHONE)).rows)).toEqual(["Tour", "Rehearsal"]);
+      expect(titles((await feed(secret, RELAY, "not an address")).rows)).toEqual(["Tour", "Rehearsal"]);
+      expect((await feed("guess", "192.0.2.201", STRANGER)).status).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,60 @@
+// @ts-check
+/**
+ * Python's `icalendar` (Debian's python3-icalendar package), the second reader the feeds' tests parse
+ * them with beside ical.js: installed with apt when it is missing and we run as root, as tools/postgres.mjs
+ * installs PostgreSQL; otherwise it says what to run. A test that needs it fails with that message.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
+
+/** Debian's own Python first (where its package installs), then whichever python3 the PATH finds. */
+const PYTHONS = ["/usr/bin/python3", "python3"];
+const pythonWithIcalendar = () =>
+  PYTHONS.find((python) => spawnSync(python, ["-c", "import icalendar"], { stdio: "ignore" }).status === 0);
+
+/** The python3 that has icalendar, installing it as root on Debian when none has; otherwise throws saying how to. */
+export function ensurePythonIcalendar() {
+  const found = pythonWithIcalendar();
+  if (found) return found;
+  if (isRoot() && existsSync("/usr/bin/apt-get")) {
+    console.log("Python's icalendar is missing: installing Debian's python3-icalendar package (apt-get)…");
+    execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+    spawnSync("apt-get", ["install", "-y", "-qq", "python3-icalendar"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    const installed = pythonWithIcalendar();
+    if (installed) return installed;
+  }
+  throw new Error(
+    "The calendar feeds' tests read them with Python's icalendar too. Install it with:\n" +
+      "  sudo apt-get update && sudo apt-get install -y python3-icalendar",
+  );
+}
+
+/**
+ * What Python's icalendar reads in an .ics text: the calendar's properties and each event's, as text
+ * (dates as their iCalendar value), in the file's order. Throws with Python's error when it cannot read it.
+ * @param {string} text
+ * @returns {{ calendar: Record<string, string>, timezones: string[], events: Record<string, string>[] }}
+ */
+export function readWithPythonIcalendar(text) {
+  const python = ensurePythonIcalendar();
+  const script = `
+import json, sys
+from icalendar import Calendar
+calendar = Calendar.from_ical(sys.stdin.buffer.read())
+def props(component):
+    return {name: (value.to_ical().decode() if hasattr(value, "to_ical") else str(value)) for name, value in component.property_items(recursive=False) if name not in ("BEGIN", "END")}
+print(json.dumps({
+    "calendar": props(calendar),
+    "timezones": [str(zone["TZID"]) for zone in calendar.walk("VTIMEZONE")],
+    "events": [dict(props(event), SUMMARY=str(event["SUMMARY"]), DESCRIPTION=str(event.get("DESCRIPTION", ""))) for event in calendar.walk("VEVENT")],
+}))
+`;
+  const result = spawnSync(python, ["-c", script], { input: text, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`Python's icalendar could not read the calendar:\n${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
