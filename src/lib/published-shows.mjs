@@ -7,27 +7,9 @@
  */
 
 import { createHash } from "node:crypto";
+import { PUBLIC_SHOW_COLUMNS, SHOWN_LINES, showFieldProblems } from "./show-rules.mjs";
 
-/** The columns of a published show that anyone may read (the anon key's grant), in the table's order. */
-export const PUBLIC_SHOW_COLUMNS = /** @type {const} */ ([
-  "id",
-  "venue_name",
-  "venue_street",
-  "venue_town",
-  "venue_county",
-  "venue_postal_code",
-  "venue_country",
-  "starts_at",
-  "time_zone",
-  "ticket_url",
-  "ticket_kind",
-  "price",
-  "currency",
-  "availability",
-  "on_sale_at",
-  "status",
-  "previous_starts_at",
-]);
+export { PUBLIC_SHOW_COLUMNS };
 
 /** The time zone a show is in unless the team says otherwise. */
 const DEFAULT_SHOW_TIME_ZONE = "Europe/Dublin";
@@ -151,57 +133,31 @@ export function showRowOf(date) {
   };
 }
 
-/** @param {unknown} value @param {number} longest */
-const isShownLine = (value, longest) =>
-  typeof value === "string" &&
-  [...value].length <= longest &&
-  value.trim() !== "" &&
-  !/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(value);
-
-const WEB_ADDRESS =
-  /^https:\/\/[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:[0-9]{1,5})?([/?#][^\s\p{Cc}]*)?$/u;
+/** How a line of `npm run tour:import` names each field of showFieldProblems. */
+const FIELD_NAMES = {
+  id: "id",
+  ...Object.fromEntries(SHOWN_LINES.map(([column, name]) => [column, name])),
+  venue_country: "country",
+  starts_at: "doors",
+  time_zone: "time zone",
+  ticket_url: "link",
+  ticket_kind: "kind",
+  price: "price",
+  currency: "currency",
+  availability: "availability",
+  tickets: "tickets",
+};
 
 /**
- * What the database would refuse in a show's row (the checks of public.shows, as the browser and the
- * import can tell before asking): one line per field, empty when it would be accepted. The database
- * checks again; this spares a round trip, and a gig made for a show the database then refuses.
+ * What the database would refuse in a show's row (src/lib/show-rules.mjs), one line per field, empty when
+ * it would be accepted.
  * @param {Partial<ReturnType<typeof showRowOf>>} row
  * @returns {string[]}
  */
 export function showProblems(row) {
-  const problems = [];
-  if (typeof row.id !== "string" || row.id.length > 100 || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(row.id)) {
-    problems.push("id: lower case letters, digits and single dashes, e.g. belfast-2027-03-12");
-  }
-  /** @type {[keyof typeof row, string, number][]} */
-  const lines = [
-    ["venue_name", "venue name", 200],
-    ["venue_street", "street", 200],
-    ["venue_town", "town", 100],
-    ["venue_county", "county", 100],
-    ["venue_postal_code", "postal code", 20],
-  ];
-  for (const [column, name, longest] of lines) {
-    if (!isShownLine(row[column], longest)) problems.push(`${name}: one line of at most ${longest} characters`);
-  }
-  if (typeof row.venue_country !== "string" || !/^[A-Z]{2}$/.test(row.venue_country)) {
-    problems.push("country: the country's two capital letters: IE, GB, FR");
-  }
-  if (typeof row.starts_at !== "string" || Number.isNaN(Date.parse(row.starts_at)))
-    problems.push("doors: a date and time");
-  if (typeof row.ticket_url !== "string" || row.ticket_url.length > 2000 || !WEB_ADDRESS.test(row.ticket_url)) {
-    problems.push("link: a whole address starting with https://");
-  }
-  if (row.ticket_kind !== "ticket" && row.ticket_kind !== "venue") problems.push("kind: ticket or venue");
-  const price = row.price ?? null;
-  if (price !== null && !(price >= 0 && price < 100000 && Math.abs(price * 100 - Math.round(price * 100)) < 1e-6)) {
-    problems.push("price: at most two digits after the point: 12.50");
-  }
-  if ((price === null) !== ((row.currency ?? null) === null)) problems.push("price and currency: both or neither");
-  if (row.currency && !/^[A-Z]{3}$/.test(row.currency)) problems.push("currency: three capital letters: EUR, GBP");
-  if (price === null && (row.availability || row.on_sale_at))
-    problems.push("tickets: availability and on-sale time need a price");
-  return problems;
+  return Object.entries(showFieldProblems({ id: undefined, ...row })).map(
+    ([field, problem]) => `${FIELD_NAMES[/** @type {keyof typeof FIELD_NAMES} */ (field)]}: ${problem}`,
+  );
 }
 
 /**
