@@ -7,7 +7,8 @@
  */
 
 import { createHash } from "node:crypto";
-import { PUBLIC_SHOW_COLUMNS, SHOWN_LINES, showFieldProblems } from "./show-rules.mjs";
+import { PUBLIC_SHOW_COLUMNS } from "./show-columns.mjs";
+import { SHOWN_LINES, showFieldProblems } from "./show-rules.mjs";
 
 export { PUBLIC_SHOW_COLUMNS };
 

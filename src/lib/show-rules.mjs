@@ -4,8 +4,7 @@
  * supabase/migrations/20250112000000), field by field, as the browser and the import can tell before asking:
  * the /calendar form says each beside its field, `npm run tour:import` names them in a line
  * (src/lib/published-shows.mjs). The database checks again; this spares a round trip, and a gig made for a
- * show the database then refuses. The columns anyone may read are here too, so the team's page can tell
- * whether the live site shows the shows as they are. Plain JavaScript with no Node module, so the browser and Node read it alike.
+ * show the database then refuses. Plain JavaScript with no Node module, so the browser and Node read it alike.
  */
 
 /**
@@ -26,27 +25,6 @@
  * @property {string | null} [availability]
  * @property {string | null} [on_sale_at]
  */
-
-/** The columns of a published show that anyone may read (the anon key's grant), in the table's order. */
-export const PUBLIC_SHOW_COLUMNS = /** @type {const} */ ([
-  "id",
-  "venue_name",
-  "venue_street",
-  "venue_town",
-  "venue_county",
-  "venue_postal_code",
-  "venue_country",
-  "starts_at",
-  "time_zone",
-  "ticket_url",
-  "ticket_kind",
-  "price",
-  "currency",
-  "availability",
-  "on_sale_at",
-  "status",
-  "previous_starts_at",
-]);
 
 /** Each line of text a fan reads, its name in a message and its longest length (the SQL's). */
 export const SHOWN_LINES = /** @type {const} */ ([

@@ -8,9 +8,9 @@ import { useId, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
 import { showFieldProblems } from "../../lib/show-rules.mjs";
-import { zonedInstant } from "./calendar.publish";
-import { wallTimeIn, type Show } from "./calendar.shows";
-import { calendarShows } from "./calendar.shows.store";
+import { wallTimeIn, zonedInstant } from "./calendar.publish";
+import type { Show } from "./calendar.shows";
+import { showChanges } from "./calendar.changes.store";
 
 const STATUS_CHANGES = [
   ["postponed", "Postpone", "Show postponed"],
@@ -19,7 +19,7 @@ const STATUS_CHANGES = [
 ] as const;
 
 export function ShowActions({ show }: { show: Show }) {
-  const shows = calendarShows();
+  const shows = showChanges();
   const busy = useStore(shows.$changing)[show.id] ?? false;
   const id = useId();
   const [when, setWhen] = useState(() => wallTimeIn(show.starts_at, show.time_zone));
@@ -104,7 +104,7 @@ export function ShowActions({ show }: { show: Show }) {
         </label>
         <input
           id={`${id}-link`}
-          type="url"
+          inputMode="url"
           value={link.url}
           aria-invalid={problem.link ? true : undefined}
           onChange={(event) => setLink({ ...link, url: event.target.value })}

@@ -78,7 +78,13 @@ export function ShowFields({ formKey, date }: { formKey: string; date: string | 
           <option key={zone} value={zone} />
         ))}
       </datalist>
-      {Field({ label: "Ticket link", field: "ticketUrl", type: "url", inputMode: "url", placeholder: "https://" })}
+      {Field({
+        label: "Ticket link",
+        field: "ticketUrl",
+        inputMode: "url",
+        placeholder: "https://",
+        autoComplete: "off",
+      })}
       <fieldset>
         <legend className={labelClass}>The ticket link goes to</legend>
         <div className="mt-1 flex flex-wrap gap-x-4">

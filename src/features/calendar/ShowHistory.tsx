@@ -8,7 +8,7 @@ import { useEffect } from "react";
 import { Button } from "../../components/ui/Button";
 import { formatDateTime } from "../../lib/dates";
 import { doorsText, statusText, type Show } from "./calendar.shows";
-import { calendarShows } from "./calendar.shows.store";
+import { showChanges } from "./calendar.changes.store";
 
 /** Whether a kept version says what the show says now (restoring it would change nothing). */
 const sameAs = (kept: Show, show: Show) =>
@@ -20,7 +20,7 @@ const sameAs = (kept: Show, show: Show) =>
   kept.published === show.published;
 
 export function ShowHistory({ show }: { show: Show }) {
-  const shows = calendarShows();
+  const shows = showChanges();
   const { versions, failed, restoring } = useStore(shows.history(show.id));
   const showId = show.id;
   const current = show.version;

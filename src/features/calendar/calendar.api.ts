@@ -1,16 +1,14 @@
 /**
  * The calendar_events calls: the list ordered by date, the insert, and the realtime subscription; the
  * phone feed's address: a new one (the old one ends at once), and when the current one was made; and the
- * published shows' calls: the team's list, a gig put on the website, a change made only to the version the
- * team saw, a show's kept versions and their restore, and the live site's build record. Each throws the
- * server's error with the HTTP status (0: no answer).
+ * published shows' reads: the team's list, and the live site's build record (their writes, loaded when
+ * first used, are in calendar.writes.ts). Each throws the server's error with the HTTP status (0: no answer).
  */
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import type { DatabaseClient } from "../../lib/supabase";
 import { readAllPages } from "../../lib/read-all-pages";
 import { toCalendarEvents, type CalendarEvent } from "./calendar";
 import type { NewEvent } from "./calendar.form";
-import type { NewShow } from "./calendar.publish";
 import type { ChannelStatus } from "./calendar.realtime";
 import { toLiveBuild, toShows, type LiveBuild, type Show } from "./calendar.shows";
 
@@ -76,14 +74,6 @@ export async function feedAddressMadeAt(client: SubscribeClient): Promise<string
 
 export type ShowsClient = Pick<DatabaseClient, "from" | "rpc">;
 
-/** What the team may change of a show. */
-export type ShowChange = Partial<
-  Pick<Show, "status" | "starts_at" | "previous_starts_at" | "ticket_url" | "ticket_kind" | "published">
->;
-
-/** A kept version of a show: the show as it was, and when it was written and replaced. */
-export type ShowVersion = { version: number; show: Show; writtenAt: string; replacedAt: string };
-
 const fail = (error: object, status: number) => ({ ...error, status });
 
 /** Every show, published or not, by doors ascending. */
@@ -91,71 +81,6 @@ export async function fetchShows(client: Pick<ShowsClient, "from">): Promise<Sho
   const { data, error, status } = await client.from("shows").select("*").order("starts_at").order("id");
   if (error) throw fail(error, status);
   return toShows(data);
-}
-
-/** Adds the event `event`, answering its id (the gig a show is made from). */
-export async function insertGig(
-  client: Pick<ShowsClient, "from">,
-  event: { title: string; description: string | null; start_date: string; end_date: string; event_type: string },
-): Promise<string> {
-  const { data, error, status } = await client.from("calendar_events").insert(event).select("id");
-  if (error) throw fail(error, status);
-  const id: unknown = data?.[0]?.id;
-  if (typeof id !== "string") throw { message: "The server answered without the new event.", status };
-  return id;
-}
-
-/** Puts a gig on the website; answers the show as the database made it. */
-export async function insertShow(client: Pick<ShowsClient, "from">, show: NewShow): Promise<Show> {
-  const { data, error, status } = await client.from("shows").insert(show).select("*");
-  if (error) throw fail(error, status);
-  const [made] = toShows(data);
-  if (!made) throw { message: "The server answered without the show.", status };
-  return made;
-}
-
-/**
- * Changes a show if it is still at `version`: the show as it now is, or null when someone changed it
- * meanwhile (then nothing was changed).
- */
-export async function updateShow(
-  client: Pick<ShowsClient, "from">,
-  id: string,
-  version: number,
-  change: ShowChange,
-): Promise<Show | null> {
-  const { data, error, status } = await client
-    .from("shows")
-    .update(change)
-    .eq("id", id)
-    .eq("version", version)
-    .select("*");
-  if (error) throw fail(error, status);
-  return toShows(data)[0] ?? null;
-}
-
-/** A show's kept versions, newest first (at most 50: a show changes a handful of times). */
-export async function fetchShowHistory(client: Pick<ShowsClient, "from">, id: string): Promise<ShowVersion[]> {
-  const { data, error, status } = await client
-    .from("shows_history")
-    .select("version, show, written_at, replaced_at")
-    .eq("show_id", id)
-    .order("version", { ascending: false })
-    .limit(50);
-  if (error) throw fail(error, status);
-  return (data ?? []).flatMap((row) => {
-    const [show] = toShows([row.show]);
-    return show ? [{ version: row.version, show, writtenAt: row.written_at, replacedAt: row.replaced_at }] : [];
-  });
-}
-
-/** Puts a kept version back, as a new version; answers the show as it now is. */
-export async function restoreShow(client: Pick<ShowsClient, "rpc">, id: string, version: number): Promise<Show> {
-  const { data, error, status } = await client.rpc("restore_show", { show_id: id, version });
-  if (error) throw fail(error, status);
-  const [show] = toShows(data);
-  if (!show) throw { message: "The server answered without the show.", status };
-  return show;
 }
 
 /** The live site's build record, or null when it cannot be read (an older site, or no answer). */

@@ -16,7 +16,8 @@ import { eventDraft, type EventDraftStore } from "./calendar.draft.store";
 import { errorMessage } from "./calendar.errors";
 import { emptyEventDraft, eventFromDraft } from "./calendar.form";
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
-import { insertGig, insertShow, type ShowsClient } from "./calendar.api";
+import type { ShowsClient } from "./calendar.api";
+import { insertGig, insertShow } from "./calendar.writes";
 import { calendarShows, type Shows } from "./calendar.shows.store";
 import { calendarFeed } from "./calendar.store";
 

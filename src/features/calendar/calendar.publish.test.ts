@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyShowDraft, idStem, showFromDraft, zonedInstant, type ShowDraft } from "./calendar.publish";
+import { emptyShowDraft, idStem, showFromDraft, wallTimeIn, zonedInstant, type ShowDraft } from "./calendar.publish";
 
 const filled: ShowDraft = {
   ...emptyShowDraft,
@@ -39,6 +39,11 @@ describe("the doors in the venue's time zone", () => {
     expect(zonedInstant("2027-03-28", "00:30", "Europe/Dublin")?.offset).toBe("+00:00");
     expect(zonedInstant("2027-03-28", "01:30", "Europe/Dublin")).toBeNull();
     expect(zonedInstant("2027-10-31", "20:00", "Europe/Dublin")?.offset).toBe("+00:00");
+  });
+
+  it("reads a show's doors back on the venue's clock, as the reschedule form starts from them", () => {
+    expect(wallTimeIn("2027-07-10T19:00:00Z", "Europe/Dublin")).toEqual({ date: "2027-07-10", time: "20:00" });
+    expect(wallTimeIn("2027-01-16T00:30:00Z", "America/New_York")).toEqual({ date: "2027-01-15", time: "19:30" });
   });
 
   it("refuses what is not a date, a time or a zone", () => {

@@ -6,6 +6,7 @@ import { globalTimers, withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
 import { aShow } from "./calendar.fake";
 import type { ShowsClient } from "./calendar.api";
+import { createShowChanges } from "./calendar.changes.store";
 import { createShows, LIVE_BUILD_EVERY_MS } from "./calendar.shows.store";
 import type { LiveBuild } from "./calendar.shows";
 
@@ -19,12 +20,10 @@ function shows(answer: (request: FakeRequest) => FakeReply | undefined, build: L
   const fake = fakeClient({ tables: answer });
   const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
   const liveBuild = vi.fn(async () => build);
-  const store = createShows({
-    client: async () => fake.client as unknown as ShowsClient,
-    session,
-    liveBuild,
-    timers: globalTimers,
-  });
+  const client = async () => fake.client as unknown as ShowsClient;
+  const list = createShows({ client, session, liveBuild, timers: globalTimers });
+  // The list, and the changes its panels make to it.
+  const store = { ...list, ...createShowChanges({ client, session, shows: list }) };
   return { fake, session, liveBuild, store };
 }
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { showsDigest } from "../../lib/published-shows.mjs";
-import {
-  doorsText,
-  publishedDigest,
-  showStandings,
-  statusText,
-  toLiveBuild,
-  toShows,
-  wallTimeIn,
-} from "./calendar.shows";
+import { doorsText, publishedDigest, showStandings, statusText, toLiveBuild, toShows } from "./calendar.shows";
 import { aShow } from "./calendar.fake";
 
 describe("the shows read back", () => {
@@ -77,7 +69,6 @@ describe("where a show stands", () => {
 describe("a show in words", () => {
   it("says its doors on the venue's clock and how it stands", () => {
     expect(doorsText("2027-07-10T19:00:00Z", "Europe/Dublin")).toBe("Jul 10, 2027, 20:00 (Europe/Dublin)");
-    expect(wallTimeIn("2027-07-10T19:00:00Z", "Europe/Dublin")).toEqual({ date: "2027-07-10", time: "20:00" });
     const show = aShow("dublin", "2027-01-01T10:00:00Z");
     expect(statusText(show)).toBe("Scheduled");
     expect(statusText({ ...show, status: "sold-out" })).toBe("Sold out");

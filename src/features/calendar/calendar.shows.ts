@@ -6,7 +6,7 @@
  */
 import type { Database } from "../../lib/database.types";
 import { formatDateTime } from "../../lib/dates";
-import { PUBLIC_SHOW_COLUMNS } from "../../lib/show-rules.mjs";
+import { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
 
 /** A show as the team reads it: every column. */
 export type Show = Database["public"]["Tables"]["shows"]["Row"];
@@ -111,19 +111,4 @@ export function statusText(show: Pick<Show, "status" | "previous_starts_at" | "t
     default:
       return "Scheduled";
   }
-}
-
-/** A show's doors as YYYY-MM-DD and HH:MM on a clock in its venue's time zone, as the form's fields take them. */
-export function wallTimeIn(instant: string, timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)?.value ?? "";
-  return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` };
 }
