@@ -10,6 +10,7 @@
  * serves a site of its own from it, in a folder of its own, so the shared build in dist-test/ never changes.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,11 +21,12 @@ import { LOCAL_ANON_KEY } from "../server/local-keys.mjs";
 import { readBuild } from "../src/integrations/build-record.mjs";
 import { readPublishedShows, showsDigest } from "../src/lib/published-shows.mjs";
 import { astroBuild, buildAside } from "../tools/build-aside.mjs";
+import { siteOrigins } from "../server/http.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 import { watchShows } from "../tools/shows-watch.mjs";
 import { patient } from "../tools/test-pace.mjs";
 import { expect, expectToast, test } from "./fixtures";
-import { downloadDuring, openCalendar, uniqueWord, upcomingEvent } from "./team";
+import { downloadDuring, openCalendar, signIn, uniqueWord, upcomingEvent } from "./team";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -33,48 +35,61 @@ test.setTimeout(patient(200_000));
 
 /**
  * The site as `npm start` serves it for a backend: built into a folder of its own, rebuilt by the shows
- * watch whenever the published shows differ from what the served build rendered.
+ * watch whenever the published shows differ from what the served build rendered. Its address is taken
+ * before the backend starts, so the backend lets its pages call it; it answers once the first build is made.
  */
-async function siteFollowing(backendUrl: string) {
+async function siteServer() {
   const folder = mkdtempSync(join(tmpdir(), "stagedoor-e2e-publish-"));
-  const target = join(folder, "site");
+  let site: Server | null = null;
+  const server = createServer((request, response) => {
+    if (site) site.emit("request", request, response);
+    else response.writeHead(503).end();
+  });
+  const port = await listen(server, 0);
+  return {
+    folder,
+    target: join(folder, "site"),
+    port,
+    /** Serves the built folder, as npm start does, for pages that call `backendUrl`. */
+    serve: (backendUrl: string) => (site ??= createStaticServer({ root: join(folder, "site"), backendUrl })),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+function following(site: Awaited<ReturnType<typeof siteServer>>, backendUrl: string) {
+  const { target } = site;
   const build = () =>
     buildAside(target, (next) =>
       astroBuild({ root, folder: next, env: { ...process.env, PUBLIC_SUPABASE_URL: backendUrl } }),
     );
+  const digestNow = async () => showsDigest(await readPublishedShows({ url: backendUrl, key: LOCAL_ANON_KEY }));
+  const builtDigest = () => {
+    const built = readBuild(target);
+    return built.state === "complete" ? built.showsDigest : "";
+  };
   const watch = watchShows({
-    digestNow: async () => showsDigest(await readPublishedShows({ url: backendUrl, key: LOCAL_ANON_KEY })),
-    builtDigest: () => {
-      const built = readBuild(target);
-      return built.state === "complete" ? built.showsDigest : "";
-    },
+    digestNow,
+    builtDigest,
     rebuild: async () => (await build()).ok,
     intervalMs: 1_000,
     quietMs: 1_000,
   });
-  const server = createStaticServer({ root: target, backendUrl });
-  const port = await listen(server, 0);
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${site.port}`,
     /** Waits until the served build renders the published shows as they are now. */
     async caughtUp() {
-      const now = showsDigest(await readPublishedShows({ url: backendUrl, key: LOCAL_ANON_KEY }));
-      await expect
-        .poll(
-          () => {
-            const built = readBuild(target);
-            return built.state === "complete" ? built.showsDigest : "";
-          },
-          { timeout: patient(180_000), intervals: [1_000] },
-        )
-        .toBe(now);
+      const now = await digestNow();
+      await expect.poll(builtDigest, { timeout: patient(180_000), intervals: [1_000] }).toBe(now);
+      site.serve(backendUrl);
     },
     async close() {
       watch.stop();
       await watch.idle();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      rmSync(folder, { recursive: true, force: true });
+      await site.close();
     },
   };
 }
@@ -90,10 +105,15 @@ async function musicEvents(page: Page): Promise<Record<string, unknown>[]> {
 
 test("the team puts a gig on the website from /calendar, then cancels it, and the site follows @own-backend", async ({
   page,
+  baseURL,
   ownBackend,
 }) => {
-  const backend = await ownBackend({ seed: readSeed() });
-  const site = await siteFollowing(backend.url);
+  const server = await siteServer();
+  const backend = await ownBackend({
+    seed: readSeed(),
+    allowedOrigins: siteOrigins([Number(new URL(baseURL!).port), server.port]),
+  });
+  const site = following(server, backend.url);
   try {
     const word = uniqueWord();
     const venue = `The ${word} Room`;
@@ -155,6 +175,12 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
         await page.goto(`${site.origin}${path}`);
         await expect(page.getByRole("region", { name: "Next show" })).toContainText(venue);
       }
+    });
+
+    await test.step("the rebuilt site's /calendar says the show is on the website", async () => {
+      await page.goto(`${site.origin}/calendar`);
+      await signIn(page);
+      await expect(upcomingEvent(page, title).getByText("On the website", { exact: true })).toBeVisible();
     });
 
     await test.step("the team cancels it on /calendar", async () => {
