@@ -31,7 +31,7 @@ export function CalendarTool() {
   useEffect(() => feed.start(), [feed]);
   // The published shows, and where each stands against the live site, while the calendar is shown.
   const shows = calendarShows();
-  useEffect(() => shows.start(), [shows]);
+  useEffect(() => shows.start(feed.$events), [shows, feed]);
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-4">

@@ -1,3 +1,4 @@
+import { atom } from "nanostores";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
 import { settle } from "../../test/deferred";
@@ -45,6 +46,22 @@ describe("the published shows on /calendar", () => {
     stop();
     await vi.advanceTimersByTimeAsync(3 * LIVE_BUILD_EVERY_MS);
     expect(liveBuild).toHaveBeenCalledTimes(2);
+  });
+
+  it("are read again whenever the calendar's events are, so a gig another member published shows up", async () => {
+    const { store, fake } = shows(() => ok([dublin]));
+    const events = atom<unknown[]>([]);
+    const stop = store.start(events);
+    await settle();
+    const reads = () => fake.requests.filter((request) => request.table === "shows").length;
+    expect(reads()).toBe(1);
+    events.set([{ id: "e-1" }]);
+    await settle();
+    expect(reads()).toBe(2);
+    stop();
+    events.set([]);
+    await settle();
+    expect(reads()).toBe(2);
   });
 
   it("change only the version the team saw, and show the change with its toast", async () => {

@@ -1,6 +1,6 @@
 /**
- * The published shows on /calendar: the team's list, read when the calendar opens and after every change
- * made here, and where each stands against the live site (its build record, looked at again every minute
+ * The published shows on /calendar: the team's list, read when the calendar opens, whenever the calendar's
+ * events are read again (a change heard, the tab back in view) and after every change made here, and where each stands against the live site (its build record, looked at again every minute
  * while the calendar is shown). A refused read locks the page through the team session, as the calendar's
  * other calls do; any other failure says why in a toast. The changes a show's panel makes are a store of
  * their own (calendar.changes.store.ts), loaded with the panel.
@@ -71,15 +71,22 @@ export function createShows(deps: ShowsDependencies) {
     await setShows([...others, show].sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at)));
   }
 
-  /** Reads the shows when the calendar opens and the live record every minute; the returned stop ends it. */
-  function start(): () => void {
+  /**
+   * Reads the shows when the calendar opens, again whenever `events` (the calendar's list) is read again
+   * (a change heard, the tab back in view), and the live record every minute; the returned stop ends it.
+   */
+  function start(events?: { listen: (listener: () => void) => () => void }): () => void {
     void load();
+    const unlisten = events?.listen(() => void load()) ?? (() => {});
     const look = () => {
       void deps.liveBuild().then((build) => build && $build.set(build));
       timer = deps.timers.setTimeout(look, LIVE_BUILD_EVERY_MS);
     };
     let timer = deps.timers.setTimeout(look, LIVE_BUILD_EVERY_MS);
-    return () => deps.timers.clearTimeout(timer);
+    return () => {
+      unlisten();
+      deps.timers.clearTimeout(timer);
+    };
   }
 
   return {
