@@ -192,6 +192,8 @@ export function showFromDraft(
 
 /** A show's doors as YYYY-MM-DD and HH:MM on a clock in its venue's time zone, as the form's fields take them. */
 export function wallTimeIn(instant: string, timeZone: string): { date: string; time: string } {
+  // A zone this browser does not know: the form starts empty rather than wrong.
+  if (!isTimeZone(timeZone)) return { date: "", time: "" };
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone,
     year: "numeric",

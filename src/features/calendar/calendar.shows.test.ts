@@ -69,6 +69,10 @@ describe("where a show stands", () => {
 describe("a show in words", () => {
   it("says its doors on the venue's clock and how it stands", () => {
     expect(doorsText("2027-07-10T19:00:00Z", "Europe/Dublin")).toBe("Jul 10, 2027, 20:00 (Europe/Dublin)");
+    // A zone the database knows and this browser does not still shows the time, in UTC.
+    expect(doorsText("2027-07-10T19:00:00Z", "Mars/Olympus_Mons")).toBe(
+      "Jul 10, 2027, 19:00 (UTC; the venue's zone is Mars/Olympus_Mons)",
+    );
     const show = aShow("dublin", "2027-01-01T10:00:00Z");
     expect(statusText(show)).toBe("Scheduled");
     expect(statusText({ ...show, status: "sold-out" })).toBe("Sold out");

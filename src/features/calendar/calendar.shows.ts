@@ -92,7 +92,12 @@ export function showStandings(shows: readonly Show[], build: LiveBuild | null, d
 
 /** A show's doors on a clock in its venue's time zone: "Nov 28, 2027, 20:00 (Europe/Dublin)". */
 export function doorsText(instant: string, timeZone: string): string {
-  return `${formatDateTime(new Date(instant), { timeZone })} (${timeZone})`;
+  try {
+    return `${formatDateTime(new Date(instant), { timeZone })} (${timeZone})`;
+  } catch {
+    // A zone the database knows and this browser does not: the time in UTC, said so.
+    return `${formatDateTime(new Date(instant), { timeZone: "UTC" })} (UTC; the venue's zone is ${timeZone})`;
+  }
 }
 
 /** A show's status in words, with the start a rescheduled show had. */
