@@ -10,7 +10,7 @@ import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { cardClass, cx, inputClass, labelClass } from "../../components/ui/styles";
 import { dayKey, EVENT_TYPES, formatDay, isEventType } from "./calendar";
-import { emptyEventDraft, EVENT_LIMITS } from "./calendar.form";
+import { emptyEventDraft, EVENT_LIMITS, TOUCH_BOX } from "./calendar.form";
 import { calendarFeed } from "./calendar.store";
 import { eventDraft } from "./calendar.draft.store";
 import { LazyShowFields } from "./calendar.lazy";
@@ -94,6 +94,7 @@ export function AddEventForm() {
         <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">
           <input
             type="checkbox"
+            className={TOUCH_BOX}
             checked={publishing}
             onChange={(event) => shows.$publishNew.set(event.target.checked)}
           />

@@ -9,6 +9,7 @@ import { useId, type InputHTMLAttributes } from "react";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
 import { AVAILABILITIES, zonedInstant, type ShowDraft, type ShowField } from "./calendar.publish";
 import { gigPublishing } from "./calendar.publish.store";
+import { TOUCH_BOX } from "./calendar.form";
 
 const ZONES: readonly string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
 
@@ -97,6 +98,7 @@ export function ShowFields({ formKey, date }: { formKey: string; date: string | 
             <label key={kind} className="flex min-h-11 items-center gap-2 text-sm">
               <input
                 type="radio"
+                className={TOUCH_BOX}
                 name={`${id}-kind`}
                 checked={draft.ticketKind === kind}
                 onChange={() => set({ ticketKind: kind })}
