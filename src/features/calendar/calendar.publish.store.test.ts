@@ -135,6 +135,21 @@ describe("putting a gig already in the calendar on the website", () => {
     expect(toastLines()).toEqual(["Put on the website: The Cornmarket Room: on the website in a few minutes"]);
   });
 
+  it("gives a second show in the same town that day the next free id", async () => {
+    const { fake, store } = publishing((request) =>
+      request.values?.id === "dublin-2027-07-10"
+        ? {
+            data: null,
+            error: { code: "23505", message: 'duplicate key value violates unique constraint "shows_pkey"' },
+            status: 409,
+          }
+        : ok([{ ...made, id: "dublin-2027-07-10-2" }]),
+    );
+    store.edit(gig.id, typedShow);
+    expect(await store.publish(gig)).toBe(true);
+    expect(fake.requests.map((request) => request.values?.id)).toEqual(["dublin-2027-07-10", "dublin-2027-07-10-2"]);
+  });
+
   it("keeps what was typed when the database refuses it", async () => {
     const { store } = publishing(() => failure(400, "Only a gig of the calendar can be put on the website"));
     store.edit(gig.id, typedShow);

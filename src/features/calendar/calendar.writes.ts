@@ -30,13 +30,27 @@ export async function insertGig(
   return id;
 }
 
-/** Puts a gig on the website; answers the show as the database made it. */
+/** Whether the database refused a row because its id is taken (a unique violation on the show's id). */
+const idTaken = (error: { code?: string; message?: string }) =>
+  error.code === "23505" && (error.message ?? "").includes("shows_pkey");
+
+/**
+ * Puts a gig on the website; answers the show as the database made it. A show's id is its town and day
+ * (dublin-2027-07-10): a second show there that day (a matinee, say) takes the next free one, -2, -3….
+ */
 export async function insertShow(client: Pick<ShowsClient, "from">, show: NewShow): Promise<Show> {
-  const { data, error, status } = await client.from("shows").insert(show).select("*");
-  if (error) throw fail(error, status);
-  const [made] = toShows(data);
-  if (!made) throw { message: "The server answered without the show.", status };
-  return made;
+  for (let attempt = 1; ; attempt += 1) {
+    const id = attempt === 1 ? show.id : `${show.id}-${attempt}`;
+    const { data, error, status } = await client
+      .from("shows")
+      .insert({ ...show, id })
+      .select("*");
+    if (error && idTaken(error) && attempt < 5) continue;
+    if (error) throw fail(error, status);
+    const [made] = toShows(data);
+    if (!made) throw { message: "The server answered without the show.", status };
+    return made;
+  }
 }
 
 /**
