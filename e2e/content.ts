@@ -1,9 +1,10 @@
 /**
  * The site's content as the build reads it, for journeys that compare what a visitor sees with what the
- * owner wrote: src/content/'s files, checked by the same schemas (src/lib/owner-content.ts reads them in
+ * owner wrote: the published shows of the journeys' backend, and src/content/'s files, checked by the same schemas (src/lib/owner-content.ts reads them in
  * Node, as Playwright runs without Astro's content layer) and derived by the same functions as the pages'
  * data, on the day the journeys run.
  */
+import { execFileSync } from "node:child_process";
 import { datedWords, momentsOf, paragraphsOf } from "../src/data/dated-words";
 import { featuredReleaseOf } from "../src/data/releases";
 import { tourDatesFrom } from "../src/data/tour-dates";
@@ -14,7 +15,7 @@ import {
   linkSchema,
   pressContactSchema,
   releaseSchema,
-  tourDateSchema,
+  showSchema,
   tourSchema,
 } from "../src/lib/content-schemas";
 import {
@@ -24,6 +25,7 @@ import {
   singleEntry,
   type ContentFile,
 } from "../src/lib/owner-content";
+import { tourDateEntryOf, type ShowRow } from "../src/lib/published-shows.mjs";
 import type { z } from "astro/zod";
 
 /** The checked entries of a YAML file: the list under `key`, or the whole file. */
@@ -31,7 +33,12 @@ const listed = <T extends z.ZodTypeAny>(file: ContentFile, schema: T, key?: stri
   readContentFile(file, listEntries(file, key), schema).map((entry) => entry.data);
 
 const releases = listed(contentFiles.releases, releaseSchema);
-const tourEntries = listed(contentFiles.tourDates, tourDateSchema, "dates");
+// The tour's dates: the published shows the journeys' backend holds (e2e/global-setup.ts reads them), the
+// local backend's seed, as the build read them.
+const showRows: ShowRow[] = JSON.parse(
+  process.env.E2E_SHOWS ?? execFileSync(process.execPath, ["tools/seeded-shows.mjs"], { encoding: "utf8" }),
+);
+const tourEntries = showRows.map((row) => showSchema.parse(tourDateEntryOf(row)));
 const moments = momentsOf(releases, tourEntries);
 const today = (text: string, file: ContentFile) => datedWords(text, moments, new Date(), file.path);
 

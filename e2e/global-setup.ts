@@ -10,7 +10,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startBackend } from "../server/backend.mjs";
 import { siteOrigins } from "../server/http.mjs";
+import { readSeed } from "../server/database.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
+import { readPublishedShows } from "../src/lib/published-shows.mjs";
 import { readBuild, unservableBuild } from "../src/integrations/build-record.mjs";
 import { contentDir } from "../src/lib/content-dir.mjs";
 import { localFunctions } from "../tools/local-functions.mjs";
@@ -57,6 +59,7 @@ export default async function globalSetup() {
       port: Number(backendUrl.port),
       host: backendUrl.hostname,
       dataDir,
+      seed: readSeed(),
       ...journeyBackendOptions(),
       allowedOrigins: siteOrigins([port]),
     });
@@ -73,6 +76,8 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
   process.env.E2E_SUPABASE_URL = backend.url;
+  // The tour the journeys expect: the seed's published shows, as the build read them.
+  process.env.E2E_SHOWS = JSON.stringify(await readPublishedShows({ url: backend.url, key: LOCAL_ANON_KEY }));
   return async () => {
     await closeServer();
     await backend.close();

@@ -12,7 +12,8 @@ import { siteOrigins } from "../server/http.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "../server/local-keys.mjs";
 import { builtTeamEmail, DEV_TEAM_PASSWORD } from "../server/team-account.mjs";
 
-type BackendOptions = Omit<NonNullable<Parameters<typeof startBackend>[0]>, "port" | "allowedOrigins">;
+/** The backend's options; `allowedOrigins` in place of the test's site alone lets a site of the journey's own call it too. */
+type BackendOptions = Omit<NonNullable<Parameters<typeof startBackend>[0]>, "port">;
 
 export type OwnBackend = {
   /** Where it listens (the browser never sees this address: its calls go to the built one). */

@@ -22,6 +22,9 @@ const NEEDED = [
   "tools/encoded-images.mjs",
   "src",
   "server",
+  // The tour is the local backend's seed when none runs (src/lib/shows-loader.ts).
+  "tools/seeded-shows.mjs",
+  "supabase",
 ];
 
 const copies: string[] = [];
@@ -111,8 +114,9 @@ describe("npm run build, stopped for the owner", () => {
   });
 
   it("names a date that does not exist once, without a stack trace, and fails", async () => {
-    const tour = (text: string) =>
-      text.replace("startDate: 2025-05-02T20:00:00+01:00", "startDate: 2027-02-30T20:00:00+00:00");
+    // A tour file that still lists dates: the build no longer shows them, but still checks them.
+    const listed = readFileSync(join(root, "src/test/tour-with-dates.yaml"), "utf8");
+    const tour = () => listed.replace("startDate: 2025-05-02T20:00:00+01:00", "startDate: 2027-02-30T20:00:00+00:00");
     const { output, status } = await build(projectWith({ "src/content/tour.yaml": tour }));
     expect(status).not.toBe(0);
     expect(
@@ -123,6 +127,16 @@ describe("npm run build, stopped for the owner", () => {
       ),
     ).toBe(1);
     expect(output).not.toMatch(STACK);
+  });
+
+  it("names the project once, without a stack trace, when the tour cannot be read from it, and fails", async () => {
+    const { output, status } = await build(projectWith(), { PUBLIC_SUPABASE_URL: "https://unreachable.invalid" });
+    expect(status).not.toBe(0);
+    const line =
+      "The tour could not be read from the project https://unreachable.invalid: it could not be reached (ENOTFOUND)";
+    expect(count(output, line)).toBe(1);
+    expect(output).not.toMatch(STACK);
+    expect(output).toContain("✖ The build failed, so dist/ was left as it was.");
   });
 
   it("names a mistake in the site settings once, without a stack trace, and fails", async () => {

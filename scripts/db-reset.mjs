@@ -2,7 +2,8 @@
 // @ts-check
 /**
  * `npm run db:reset`: deletes the local backend's data (.data/db, or BACKEND_DATA_DIR); the next start
- * re-applies the migrations. Refuses while a backend answers on its port (54321, or BACKEND_PORT).
+ * re-applies the migrations, then supabase/seed.sql. Refuses while a backend answers on its port (54321, or
+ * BACKEND_PORT).
  */
 import { rmSync } from "node:fs";
 import { connect } from "node:net";
@@ -21,4 +22,4 @@ if (running) {
   process.exit(1);
 }
 rmSync(dataDir, { recursive: true, force: true });
-console.log(`Deleted ${dataDir}. The next start begins with an empty database.`);
+console.log(`Deleted ${dataDir}. The next start begins afresh, with supabase/seed.sql's data.`);

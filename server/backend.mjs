@@ -145,6 +145,7 @@ function restBodyError(error) {
  * @param {string} [options.dataDir] folder that keeps the data; in memory when absent
  * @param {string} [options.migrationsDir]
  * @param {boolean} [options.snapshots] start a brand-new database from the cached migrated snapshot (default true)
+ * @param {string} [options.seed] SQL run once on a database made new (supabase/seed.sql for `npm start`)
  * @param {string} [options.secret] HS256 secret the keys and access tokens are signed with
  * @param {{ email: string, password: string }} [options.team] the shared team account, created or updated at start
  * @param {{ burst: number, refillPerSecond: number }} [options.authRateLimit] /auth/v1/token bucket per client address (GoTrue's by default)
@@ -162,6 +163,7 @@ export async function startBackend({
   dataDir,
   migrationsDir,
   snapshots = true,
+  seed,
   secret = LOCAL_JWT_SECRET,
   team,
   authRateLimit = GOTRUE_TOKEN_RATE_LIMIT,
@@ -538,7 +540,7 @@ export async function startBackend({
   /** @type {import("@electric-sql/pglite").PGlite | undefined} */
   let opened; // closed again if the start fails after it
   try {
-    db = opened = await openDatabase({ dataDir, migrationsDir, snapshots, log });
+    db = opened = await openDatabase({ dataDir, migrationsDir, snapshots, seed, log });
     schema = await readSchema(db);
     goTrue = createGoTrue({
       db,

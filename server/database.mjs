@@ -19,6 +19,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL("../supabase/migrations/", import.meta.url));
+
+/** The local backend's starting data (never applied to a hosted project). */
+export const readSeed = () => readFileSync(new URL("../supabase/seed.sql", import.meta.url), "utf8");
 const SNAPSHOT_CACHE_DIR = fileURLToPath(new URL("../node_modules/.cache/stagedoor-backend/", import.meta.url));
 
 // The package does not export its package.json; find it beside the entry point (dist/index.cjs).
@@ -253,6 +256,7 @@ const SUPERUSER_FILE = "stagedoor-superuser";
  * @param {Migration[]} [options.migrations] the migrations to apply (by default, every file of migrationsDir)
  * @param {boolean} [options.snapshots] start a brand-new database from the cached snapshot (false: always initdb)
  * @param {DefaultGrants} [options.defaultGrants] the kind of hosted project to be (default: a current one, "none")
+ * @param {string} [options.seed] SQL run once, as the superuser, on a database made new here (supabase/seed.sql)
  * @param {(line: string) => void} [options.log]
  */
 export async function openDatabase({
@@ -261,6 +265,7 @@ export async function openDatabase({
   migrations = readMigrations(migrationsDir),
   snapshots = true,
   defaultGrants = "none",
+  seed,
   log = () => {},
 } = {}) {
   const bootstrap = bootstrapSql(defaultGrants);
@@ -295,6 +300,8 @@ export async function openDatabase({
   if (dataDir && isNew) writeFileSync(join(dataDir, SUPERUSER_FILE), `${SUPERUSER}\n`);
   await migrate(db, migrations, { bootstrap, log });
   if (isNew && snapshots && !snapshot) await writeSnapshot(db, key, log);
+  // After the snapshot, which every database shares, so that only a new local backend's data starts seeded.
+  if (isNew && seed) await db.exec(seed);
   return db;
 }
 

@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { DEFAULT_ALLOWED_ORIGINS, startBackend } from "./backend.mjs";
+import { readSeed } from "./database.mjs";
 import { originsFromEnv } from "./http.mjs";
 import { LOCAL_BACKEND_PORT } from "./local-keys.mjs";
 import {
@@ -81,6 +82,7 @@ export async function runBackend({
       ...options,
       port,
       dataDir,
+      seed: readSeed(),
       log: (line) => console.error(`[backend] ${line}`),
     });
     console.log(`Local backend: ${backend.url} (data in ${dataDir}; team account ${team.email})`);

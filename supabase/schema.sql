@@ -286,6 +286,28 @@ $$;
 ALTER FUNCTION "private"."fan_signups_one_removal_per_request"() OWNER TO "postgres";
 
 --
+-- Name: without_bidi_controls("text"); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."without_bidi_controls"("value" "text") RETURNS "text"
+    LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
+    SET "search_path" TO ''
+    RETURN "regexp_replace"("value", '[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]'::"text", ''::"text", 'g'::"text");
+
+ALTER FUNCTION "private"."without_bidi_controls"("value" "text") OWNER TO "postgres";
+
+--
+-- Name: is_shown_line("text", integer); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."is_shown_line"("value" "text", "longest" integer) RETURNS boolean
+    LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
+    SET "search_path" TO ''
+    RETURN (("char_length"("value") <= "longest") AND ("btrim"("value") <> ''::"text") AND ("value" !~ '[[:cntrl:]]'::"text") AND ("value" = "private"."without_bidi_controls"("value")));
+
+ALTER FUNCTION "private"."is_shown_line"("value" "text", "longest" integer) OWNER TO "postgres";
+
+--
 -- Name: is_team_member(); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -303,6 +325,38 @@ CREATE OR REPLACE FUNCTION "private"."is_team_member"() RETURNS boolean
 $$;
 
 ALTER FUNCTION "private"."is_team_member"() OWNER TO "postgres";
+
+--
+-- Name: is_time_zone("text"); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."is_time_zone"("zone" "text") RETURNS boolean
+    LANGUAGE "plpgsql" IMMUTABLE PARALLEL SAFE
+    SET "search_path" TO ''
+    AS $_$
+begin
+  if zone is null or char_length(zone) > 64 or zone !~ '^[A-Za-z]+(/[A-Za-z0-9_+-]+)+$' then
+    return false;
+  end if;
+  perform timestamptz '2000-01-01 00:00:00+00' at time zone zone;
+  return true;
+exception when others then
+  return false;
+end;
+$_$;
+
+ALTER FUNCTION "private"."is_time_zone"("zone" "text") OWNER TO "postgres";
+
+--
+-- Name: is_web_address("text"); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."is_web_address"("value" "text") RETURNS boolean
+    LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
+    SET "search_path" TO ''
+    RETURN (("char_length"("value") <= 2000) AND ("value" ~ '^https://[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:[0-9]{1,5})?([/?#][^[:space:][:cntrl:]]*)?$'::"text"));
+
+ALTER FUNCTION "private"."is_web_address"("value" "text") OWNER TO "postgres";
 
 --
 -- Name: iso_time(timestamp with time zone); Type: FUNCTION; Schema: private; Owner: postgres
@@ -438,6 +492,17 @@ $_$;
 ALTER FUNCTION "private"."session_is_live"() OWNER TO "postgres";
 
 --
+-- Name: show_values("jsonb"); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."show_values"("show" "jsonb") RETURNS "jsonb"
+    LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
+    SET "search_path" TO ''
+    RETURN ("show" - ARRAY['id'::"text", 'event_id'::"text", 'version'::"text", 'created_at'::"text", 'updated_at'::"text"]);
+
+ALTER FUNCTION "private"."show_values"("show" "jsonb") OWNER TO "postgres";
+
+--
 -- Name: shown_text("text"); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -449,15 +514,76 @@ CREATE OR REPLACE FUNCTION "private"."shown_text"("value" "text") RETURNS "text"
 ALTER FUNCTION "private"."shown_text"("value" "text") OWNER TO "postgres";
 
 --
--- Name: without_bidi_controls("text"); Type: FUNCTION; Schema: private; Owner: postgres
+-- Name: shows_before_insert(); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
-CREATE OR REPLACE FUNCTION "private"."without_bidi_controls"("value" "text") RETURNS "text"
-    LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
+CREATE OR REPLACE FUNCTION "private"."shows_before_insert"() RETURNS "trigger"
+    LANGUAGE "plpgsql"
     SET "search_path" TO ''
-    RETURN "regexp_replace"("value", '[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]'::"text", ''::"text", 'g'::"text");
+    AS $$
+begin
+  if not exists (select from public.calendar_events e where e.id = new.event_id and e.event_type = 'gig') then
+    raise exception 'Only a gig of the calendar can be put on the website'
+      using errcode = 'PT400',
+            detail = format('Event %s is not a gig of the calendar.', new.event_id),
+            hint = 'Add the gig to the calendar first, then put it on the website.';
+  end if;
+  new.version := 1;
+  new.created_at := now();
+  new.updated_at := now();
+  return new;
+end;
+$$;
 
-ALTER FUNCTION "private"."without_bidi_controls"("value" "text") OWNER TO "postgres";
+ALTER FUNCTION "private"."shows_before_insert"() OWNER TO "postgres";
+
+--
+-- Name: shows_before_update(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."shows_before_update"() RETURNS "trigger"
+    LANGUAGE "plpgsql"
+    SET "search_path" TO ''
+    AS $$
+begin
+  if new.id is distinct from old.id or new.event_id is distinct from old.event_id then
+    raise exception 'A show''s id and gig cannot be changed'
+      using errcode = 'PT400',
+            detail = format('Show %s stays show %s of the same gig.', old.id, old.id),
+            hint = 'Fans'' calendars keep the id: change the venue, the time or the tickets instead.';
+  end if;
+  new.created_at := old.created_at;
+  if private.show_values(to_jsonb(new)) = private.show_values(to_jsonb(old)) then
+    new.version := old.version;
+    new.updated_at := old.updated_at;
+  else
+    new.version := old.version + 1;
+    new.updated_at := now();
+  end if;
+  return new;
+end;
+$$;
+
+ALTER FUNCTION "private"."shows_before_update"() OWNER TO "postgres";
+
+--
+-- Name: shows_keep_history(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."shows_keep_history"() RETURNS "trigger"
+    LANGUAGE "plpgsql" SECURITY DEFINER
+    SET "search_path" TO ''
+    AS $$
+begin
+  if new.version <> old.version then
+    insert into public.shows_history (show_id, version, show, written_at, replaced_at)
+    values (old.id, old.version, to_jsonb(old), old.updated_at, now());
+  end if;
+  return null;
+end;
+$$;
+
+ALTER FUNCTION "private"."shows_keep_history"() OWNER TO "postgres";
 
 --
 -- Name: calendar_feed_made_at(); Type: FUNCTION; Schema: public; Owner: postgres
@@ -777,6 +903,95 @@ $_$;
 
 ALTER FUNCTION "public"."restore_contacts"("at" timestamp with time zone, "dry_run" boolean) OWNER TO "postgres";
 
+SET default_tablespace = '';
+
+SET default_table_access_method = "heap";
+
+--
+-- Name: shows; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE IF NOT EXISTS "public"."shows" (
+    "id" "text" NOT NULL,
+    "event_id" "uuid" NOT NULL,
+    "published" boolean DEFAULT true NOT NULL,
+    "venue_name" "text" NOT NULL,
+    "venue_street" "text" NOT NULL,
+    "venue_town" "text" NOT NULL,
+    "venue_county" "text" NOT NULL,
+    "venue_postal_code" "text" NOT NULL,
+    "venue_country" "text" NOT NULL,
+    "starts_at" timestamp with time zone NOT NULL,
+    "time_zone" "text" DEFAULT 'Europe/Dublin'::"text" NOT NULL,
+    "ticket_url" "text" NOT NULL,
+    "ticket_kind" "text" NOT NULL,
+    "price" numeric,
+    "currency" "text",
+    "availability" "text",
+    "on_sale_at" timestamp with time zone,
+    "status" "text" DEFAULT 'scheduled'::"text" NOT NULL,
+    "previous_starts_at" timestamp with time zone,
+    "notes" "text",
+    "version" integer DEFAULT 1 NOT NULL,
+    "created_at" timestamp with time zone DEFAULT "now"() NOT NULL,
+    "updated_at" timestamp with time zone DEFAULT "now"() NOT NULL,
+    CONSTRAINT "shows_availability_known" CHECK (("availability" = ANY (ARRAY['on-sale'::"text", 'few-left'::"text", 'sold-out'::"text", 'pre-sale'::"text"]))),
+    CONSTRAINT "shows_currency_code" CHECK (("currency" ~ '^[A-Z]{3}$'::"text")),
+    CONSTRAINT "shows_id_plain" CHECK ((("char_length"("id") <= 100) AND ("id" ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::"text"))),
+    CONSTRAINT "shows_notes_limit" CHECK (("char_length"("notes") <= 2000)),
+    CONSTRAINT "shows_price_cents" CHECK ((("price" >= (0)::numeric) AND ("price" < (100000)::numeric) AND ("price" = "round"("price", 2)))),
+    CONSTRAINT "shows_price_with_currency" CHECK ((("price" IS NULL) = ("currency" IS NULL))),
+    CONSTRAINT "shows_status_known" CHECK (("status" = ANY (ARRAY['scheduled'::"text", 'postponed'::"text", 'rescheduled'::"text", 'sold-out'::"text", 'cancelled'::"text"]))),
+    CONSTRAINT "shows_ticket_kind_known" CHECK (("ticket_kind" = ANY (ARRAY['ticket'::"text", 'venue'::"text"]))),
+    CONSTRAINT "shows_ticket_url_https" CHECK ("private"."is_web_address"("ticket_url")),
+    CONSTRAINT "shows_tickets_with_price" CHECK ((("price" IS NOT NULL) OR (("availability" IS NULL) AND ("on_sale_at" IS NULL)))),
+    CONSTRAINT "shows_time_zone_known" CHECK ("private"."is_time_zone"("time_zone")),
+    CONSTRAINT "shows_venue_country_code" CHECK (("venue_country" ~ '^[A-Z]{2}$'::"text")),
+    CONSTRAINT "shows_venue_county_shown" CHECK ("private"."is_shown_line"("venue_county", 100)),
+    CONSTRAINT "shows_venue_name_shown" CHECK ("private"."is_shown_line"("venue_name", 200)),
+    CONSTRAINT "shows_venue_postal_code_shown" CHECK ("private"."is_shown_line"("venue_postal_code", 20)),
+    CONSTRAINT "shows_venue_street_shown" CHECK ("private"."is_shown_line"("venue_street", 200)),
+    CONSTRAINT "shows_venue_town_shown" CHECK ("private"."is_shown_line"("venue_town", 100))
+);
+
+ALTER TABLE "public"."shows" OWNER TO "postgres";
+
+--
+-- Name: restore_show("text", integer); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "public"."restore_show"("show_id" "text", "version" integer) RETURNS SETOF "public"."shows"
+    LANGUAGE "plpgsql"
+    SET "search_path" TO ''
+    AS $$
+declare
+  kept jsonb;
+  current public.shows;
+begin
+  select h.show into kept from public.shows_history h
+    where h.show_id = restore_show.show_id and h.version = restore_show.version;
+  select * into current from public.shows s where s.id = restore_show.show_id;
+  if kept is null or current.id is null then
+    raise exception 'No such version of this show'
+      using errcode = 'PT404',
+            detail = format('Show %s has no version %s to restore.', restore_show.show_id, restore_show.version);
+  end if;
+  return query
+    update public.shows s set
+      (published, venue_name, venue_street, venue_town, venue_county, venue_postal_code, venue_country,
+       starts_at, time_zone, ticket_url, ticket_kind, price, currency, availability, on_sale_at, status,
+       previous_starts_at, notes) =
+      (select r.published, r.venue_name, r.venue_street, r.venue_town, r.venue_county, r.venue_postal_code,
+              r.venue_country, r.starts_at, r.time_zone, r.ticket_url, r.ticket_kind, r.price, r.currency,
+              r.availability, r.on_sale_at, r.status, r.previous_starts_at, r.notes
+         from jsonb_populate_record(current, private.show_values(kept)) r)
+    where s.id = restore_show.show_id
+    returning s.*;
+end;
+$$;
+
+ALTER FUNCTION "public"."restore_show"("show_id" "text", "version" integer) OWNER TO "postgres";
+
 --
 -- Name: team_calendar_feed("text", "text"); Type: FUNCTION; Schema: public; Owner: postgres
 --
@@ -829,10 +1044,6 @@ end;
 $$;
 
 ALTER FUNCTION "public"."team_calendar_feed"("secret" "text", "client" "text") OWNER TO "postgres";
-
-SET default_tablespace = '';
-
-SET default_table_access_method = "heap";
 
 --
 -- Name: calendar_feed; Type: TABLE; Schema: private; Owner: postgres
@@ -1132,6 +1343,20 @@ CREATE TABLE IF NOT EXISTS "public"."fan_signups_limits" (
 ALTER TABLE "public"."fan_signups_limits" OWNER TO "postgres";
 
 --
+-- Name: shows_history; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE IF NOT EXISTS "public"."shows_history" (
+    "show_id" "text" NOT NULL,
+    "version" integer NOT NULL,
+    "show" "jsonb" NOT NULL,
+    "written_at" timestamp with time zone NOT NULL,
+    "replaced_at" timestamp with time zone DEFAULT "now"() NOT NULL
+);
+
+ALTER TABLE "public"."shows_history" OWNER TO "postgres";
+
+--
 -- Name: calendar_feed_limits calendar_feed_limits_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
 --
 
@@ -1237,6 +1462,27 @@ ALTER TABLE ONLY "public"."fan_signups"
     ADD CONSTRAINT "fan_signups_pkey" PRIMARY KEY ("id");
 
 --
+-- Name: shows shows_event_id_key; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY "public"."shows"
+    ADD CONSTRAINT "shows_event_id_key" UNIQUE ("event_id");
+
+--
+-- Name: shows_history shows_history_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY "public"."shows_history"
+    ADD CONSTRAINT "shows_history_pkey" PRIMARY KEY ("show_id", "version");
+
+--
+-- Name: shows shows_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY "public"."shows"
+    ADD CONSTRAINT "shows_pkey" PRIMARY KEY ("id");
+
+--
 -- Name: calendar_feed_misses_caller_idx; Type: INDEX; Schema: private; Owner: postgres
 --
 
@@ -1321,6 +1567,12 @@ CREATE INDEX "fan_signups_held_created_at_idx" ON "public"."fan_signups_held" US
 CREATE UNIQUE INDEX "fan_signups_held_email_key" ON "public"."fan_signups_held" USING "btree" ("lower"("email"));
 
 --
+-- Name: shows_starts_at_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX "shows_starts_at_idx" ON "public"."shows" USING "btree" ("starts_at");
+
+--
 -- Name: calendar_events calendar_event_first_version; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
@@ -1373,6 +1625,38 @@ CREATE OR REPLACE TRIGGER "fan_signups_before_insert" BEFORE INSERT ON "public".
 --
 
 CREATE OR REPLACE TRIGGER "fan_signups_one_removal_per_request" AFTER DELETE ON "public"."fan_signups" REFERENCING OLD TABLE AS "removed" FOR EACH STATEMENT EXECUTE FUNCTION "private"."fan_signups_one_removal_per_request"();
+
+--
+-- Name: shows shows_before_insert; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE TRIGGER "shows_before_insert" BEFORE INSERT ON "public"."shows" FOR EACH ROW EXECUTE FUNCTION "private"."shows_before_insert"();
+
+--
+-- Name: shows shows_before_update; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE TRIGGER "shows_before_update" BEFORE UPDATE ON "public"."shows" FOR EACH ROW EXECUTE FUNCTION "private"."shows_before_update"();
+
+--
+-- Name: shows shows_keep_history; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE TRIGGER "shows_keep_history" AFTER UPDATE ON "public"."shows" FOR EACH ROW EXECUTE FUNCTION "private"."shows_keep_history"();
+
+--
+-- Name: shows shows_event_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY "public"."shows"
+    ADD CONSTRAINT "shows_event_id_fkey" FOREIGN KEY ("event_id") REFERENCES "public"."calendar_events"("id");
+
+--
+-- Name: shows_history shows_history_show_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY "public"."shows_history"
+    ADD CONSTRAINT "shows_history_show_id_fkey" FOREIGN KEY ("show_id") REFERENCES "public"."shows"("id");
 
 --
 -- Name: calendar_feed; Type: ROW SECURITY; Schema: private; Owner: postgres
@@ -1465,6 +1749,12 @@ ALTER TABLE "public"."fan_signups_held" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "public"."fan_signups_limits" ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: shows fans read published shows; Type: POLICY; Schema: public; Owner: postgres
+--
+
+CREATE POLICY "fans read published shows" ON "public"."shows" FOR SELECT TO "anon" USING ("published");
+
+--
 -- Name: contacts only the team adds contacts; Type: POLICY; Schema: public; Owner: postgres
 --
 
@@ -1523,6 +1813,42 @@ CREATE POLICY "only the team reads the contacts limits" ON "public"."contacts_li
 --
 
 CREATE POLICY "only the team removes sign-ups" ON "public"."fan_signups" FOR DELETE TO "authenticated" USING (( SELECT "private"."is_team_member"() AS "is_team_member"));
+
+--
+-- Name: shows; Type: ROW SECURITY; Schema: public; Owner: postgres
+--
+
+ALTER TABLE "public"."shows" ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: shows_history; Type: ROW SECURITY; Schema: public; Owner: postgres
+--
+
+ALTER TABLE "public"."shows_history" ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: shows the team adds shows; Type: POLICY; Schema: public; Owner: postgres
+--
+
+CREATE POLICY "the team adds shows" ON "public"."shows" FOR INSERT TO "authenticated" WITH CHECK (( SELECT "private"."is_team_member"() AS "is_team_member"));
+
+--
+-- Name: shows the team changes shows; Type: POLICY; Schema: public; Owner: postgres
+--
+
+CREATE POLICY "the team changes shows" ON "public"."shows" FOR UPDATE TO "authenticated" USING (( SELECT "private"."is_team_member"() AS "is_team_member")) WITH CHECK (( SELECT "private"."is_team_member"() AS "is_team_member"));
+
+--
+-- Name: shows the team reads shows; Type: POLICY; Schema: public; Owner: postgres
+--
+
+CREATE POLICY "the team reads shows" ON "public"."shows" FOR SELECT TO "authenticated" USING (( SELECT "private"."is_team_member"() AS "is_team_member"));
+
+--
+-- Name: shows_history the team reads the shows' history; Type: POLICY; Schema: public; Owner: postgres
+--
+
+CREATE POLICY "the team reads the shows' history" ON "public"."shows_history" FOR SELECT TO "authenticated" USING (( SELECT "private"."is_team_member"() AS "is_team_member"));
 
 --
 -- Name: SCHEMA "private"; Type: ACL; Schema: -; Owner: postgres
@@ -1611,12 +1937,48 @@ REVOKE ALL ON FUNCTION "private"."fan_signup_spend_refused"() FROM PUBLIC;
 REVOKE ALL ON FUNCTION "private"."fan_signups_one_removal_per_request"() FROM PUBLIC;
 
 --
+-- Name: FUNCTION "without_bidi_controls"("value" "text"); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") FROM PUBLIC;
+GRANT ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") TO "anon";
+GRANT ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") TO "authenticated";
+GRANT ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") TO "service_role";
+
+--
+-- Name: FUNCTION "is_shown_line"("value" "text", "longest" integer); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."is_shown_line"("value" "text", "longest" integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION "private"."is_shown_line"("value" "text", "longest" integer) TO "anon";
+GRANT ALL ON FUNCTION "private"."is_shown_line"("value" "text", "longest" integer) TO "authenticated";
+GRANT ALL ON FUNCTION "private"."is_shown_line"("value" "text", "longest" integer) TO "service_role";
+
+--
 -- Name: FUNCTION "is_team_member"(); Type: ACL; Schema: private; Owner: postgres
 --
 
 REVOKE ALL ON FUNCTION "private"."is_team_member"() FROM PUBLIC;
 GRANT ALL ON FUNCTION "private"."is_team_member"() TO "anon";
 GRANT ALL ON FUNCTION "private"."is_team_member"() TO "authenticated";
+
+--
+-- Name: FUNCTION "is_time_zone"("zone" "text"); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."is_time_zone"("zone" "text") FROM PUBLIC;
+GRANT ALL ON FUNCTION "private"."is_time_zone"("zone" "text") TO "anon";
+GRANT ALL ON FUNCTION "private"."is_time_zone"("zone" "text") TO "authenticated";
+GRANT ALL ON FUNCTION "private"."is_time_zone"("zone" "text") TO "service_role";
+
+--
+-- Name: FUNCTION "is_web_address"("value" "text"); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."is_web_address"("value" "text") FROM PUBLIC;
+GRANT ALL ON FUNCTION "private"."is_web_address"("value" "text") TO "anon";
+GRANT ALL ON FUNCTION "private"."is_web_address"("value" "text") TO "authenticated";
+GRANT ALL ON FUNCTION "private"."is_web_address"("value" "text") TO "service_role";
 
 --
 -- Name: FUNCTION "iso_time"("moment" timestamp with time zone); Type: ACL; Schema: private; Owner: postgres
@@ -1669,6 +2031,15 @@ GRANT ALL ON FUNCTION "private"."session_is_live"() TO "anon";
 GRANT ALL ON FUNCTION "private"."session_is_live"() TO "authenticated";
 
 --
+-- Name: FUNCTION "show_values"("show" "jsonb"); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."show_values"("show" "jsonb") FROM PUBLIC;
+GRANT ALL ON FUNCTION "private"."show_values"("show" "jsonb") TO "anon";
+GRANT ALL ON FUNCTION "private"."show_values"("show" "jsonb") TO "authenticated";
+GRANT ALL ON FUNCTION "private"."show_values"("show" "jsonb") TO "service_role";
+
+--
 -- Name: FUNCTION "shown_text"("value" "text"); Type: ACL; Schema: private; Owner: postgres
 --
 
@@ -1678,13 +2049,22 @@ GRANT ALL ON FUNCTION "private"."shown_text"("value" "text") TO "authenticated";
 GRANT ALL ON FUNCTION "private"."shown_text"("value" "text") TO "service_role";
 
 --
--- Name: FUNCTION "without_bidi_controls"("value" "text"); Type: ACL; Schema: private; Owner: postgres
+-- Name: FUNCTION "shows_before_insert"(); Type: ACL; Schema: private; Owner: postgres
 --
 
-REVOKE ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") FROM PUBLIC;
-GRANT ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") TO "anon";
-GRANT ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") TO "authenticated";
-GRANT ALL ON FUNCTION "private"."without_bidi_controls"("value" "text") TO "service_role";
+REVOKE ALL ON FUNCTION "private"."shows_before_insert"() FROM PUBLIC;
+
+--
+-- Name: FUNCTION "shows_before_update"(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."shows_before_update"() FROM PUBLIC;
+
+--
+-- Name: FUNCTION "shows_keep_history"(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."shows_keep_history"() FROM PUBLIC;
 
 --
 -- Name: FUNCTION "calendar_feed_made_at"(); Type: ACL; Schema: public; Owner: postgres
@@ -1758,6 +2138,156 @@ GRANT ALL ON FUNCTION "public"."new_calendar_feed_address"() TO "authenticated";
 
 REVOKE ALL ON FUNCTION "public"."restore_contacts"("at" timestamp with time zone, "dry_run" boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION "public"."restore_contacts"("at" timestamp with time zone, "dry_run" boolean) TO "service_role";
+
+--
+-- Name: TABLE "shows"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."id"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("id") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("id") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."event_id"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT INSERT("event_id") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."published"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT INSERT("published"),UPDATE("published") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."venue_name"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("venue_name") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("venue_name"),UPDATE("venue_name") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."venue_street"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("venue_street") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("venue_street"),UPDATE("venue_street") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."venue_town"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("venue_town") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("venue_town"),UPDATE("venue_town") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."venue_county"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("venue_county") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("venue_county"),UPDATE("venue_county") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."venue_postal_code"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("venue_postal_code") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("venue_postal_code"),UPDATE("venue_postal_code") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."venue_country"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("venue_country") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("venue_country"),UPDATE("venue_country") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."starts_at"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("starts_at") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("starts_at"),UPDATE("starts_at") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."time_zone"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("time_zone") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("time_zone"),UPDATE("time_zone") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."ticket_url"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("ticket_url") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("ticket_url"),UPDATE("ticket_url") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."ticket_kind"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("ticket_kind") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("ticket_kind"),UPDATE("ticket_kind") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."price"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("price") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("price"),UPDATE("price") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."currency"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("currency") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("currency"),UPDATE("currency") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."availability"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("availability") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("availability"),UPDATE("availability") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."on_sale_at"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("on_sale_at") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("on_sale_at"),UPDATE("on_sale_at") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."status"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("status") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("status"),UPDATE("status") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."previous_starts_at"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT("previous_starts_at") ON TABLE "public"."shows" TO "anon";
+GRANT INSERT("previous_starts_at"),UPDATE("previous_starts_at") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: COLUMN "shows"."notes"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT INSERT("notes"),UPDATE("notes") ON TABLE "public"."shows" TO "authenticated";
+
+--
+-- Name: FUNCTION "restore_show"("show_id" "text", "version" integer); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "public"."restore_show"("show_id" "text", "version" integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION "public"."restore_show"("show_id" "text", "version" integer) TO "authenticated";
 
 --
 -- Name: FUNCTION "team_calendar_feed"("secret" "text", "client" "text"); Type: ACL; Schema: public; Owner: postgres
@@ -1948,6 +2478,12 @@ GRANT UPDATE("per_client_per_minute") ON TABLE "public"."fan_signups_limits" TO 
 --
 
 GRANT UPDATE("held_per_day") ON TABLE "public"."fan_signups_limits" TO "service_role";
+
+--
+-- Name: TABLE "shows_history"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT ON TABLE "public"."shows_history" TO "authenticated";
 
 --
 -- PostgreSQL database dump complete

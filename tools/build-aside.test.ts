@@ -44,7 +44,13 @@ describe("building aside", () => {
     expect(outcome).toEqual({
       ok: false,
       status: 1,
-      kept: { state: "complete", ...lastGood, supabaseUrl: expect.any(String), content: "src/content" },
+      kept: {
+        state: "complete",
+        ...lastGood,
+        supabaseUrl: expect.any(String),
+        content: "src/content",
+        showsDigest: "",
+      },
     });
     expect([page(dist, "index.html"), page(dist, "tour.html")]).toEqual(["last good home", "last good tour"]);
     expect(readdirSync(folder)).toEqual(["dist"]);
@@ -103,11 +109,13 @@ describe("reading a build folder", () => {
     writeFileSync(join(dist, BUILD_RECORD), "{ not json");
     expect(readBuild(dist)).toEqual({ state: "unfinished" });
     writeSite(dist, {}, lastGood);
+    // A record from before builds noted their content and shows reads as the owner's, with no shows.
     expect(readBuild(dist)).toEqual({
       state: "complete",
       ...lastGood,
       supabaseUrl: "http://127.0.0.1:54321",
       content: "src/content",
+      showsDigest: "",
     });
   });
 });

@@ -23,7 +23,8 @@ function withBody<T extends { data: object; body?: string }>(entry: T): T["data"
 
 export const content = {
   tour: only(await getCollection("tour"), contentFiles.tour).data,
-  tourDates: (await getCollection("tourDates")).map((entry) => entry.data),
+  /** The tour's dates: the calendar's published shows. */
+  shows: (await getCollection("shows")).map((entry) => entry.data),
   releases: (await getCollection("releases")).map((entry) => entry.data),
   links: (await getCollection("links")).map((entry) => entry.data),
   site: only(await getCollection("site"), contentFiles.site).data,
@@ -40,7 +41,7 @@ export const content = {
  */
 export const builtAt = new Date();
 
-const moments = momentsOf(content.releases, content.tourDates);
+const moments = momentsOf(content.releases, content.shows);
 
 /** `text` from `file` with its {id: before | after} words as they read on the build's day. */
 export function wordsOfTheDay(text: string, file: string): string {

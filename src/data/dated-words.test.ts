@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { content } from "./content";
 import { datedWords, momentsOf, paragraphsOf } from "./dated-words";
 
-const moments = momentsOf(content.releases, content.tourDates);
+const moments = momentsOf(content.releases, content.shows);
 const at = (iso: string) => new Date(iso);
 const file = "src/content/bio.md";
 

@@ -144,7 +144,7 @@ describe("the tour's calendar files", () => {
     "has a date added a year ahead at position %i of the file, in date order, in the feed and in a file of its own",
     (position) => {
       const added = dateAYearAhead(new Date("2026-11-26T12:00:00Z"));
-      const dates = tourDatesFrom(insertedAt(content.tourDates, added, position));
+      const dates = tourDatesFrom(insertedAt(content.shows, added, position));
       const feed = eventsOf(tourFeedCalendar(dates, { siteUrl, now }));
       expect(feed.map((event) => event.getFirstPropertyValue("uid"))).toEqual([
         "galway-2025-04-23@orlaquinlan.example",

@@ -5,7 +5,7 @@
  * always in date order, whatever order the file holds.
  * Pure: src/data/tour.ts passes the collection's entries, tests and the browser tests their own.
  */
-import type { TourDateEntry, ticketAvailabilities, tourDateStatuses } from "../lib/content-schemas";
+import type { ShowEntry, TourDateEntry, ticketAvailabilities, tourDateStatuses } from "../lib/content-schemas";
 import { ordinal } from "../lib/dates";
 
 /** The time zone the dates are given, shown and written to calendar files in. */
@@ -40,6 +40,8 @@ export type TourDate = {
   venue: { name: string; address: PostalAddressParts };
   link: { href: string; kind: TourLinkKind };
   status: TourDateStatus;
+  /** The doors it had before it was rescheduled, where the calendar says. */
+  previousStartDate?: string;
   /** What search engines are told about the tickets, where the content says. */
   tickets?: { price: number; currency: string; availability?: TicketAvailability; validFrom?: string };
 };
@@ -95,7 +97,7 @@ export function dateTextAt(startDate: string, now: Date): string {
 }
 
 /** One entry of the tour file as the pages use it. */
-export function tourDateOf(entry: TourDateEntry): TourDate {
+export function tourDateOf(entry: TourDateEntry | ShowEntry): TourDate {
   const { venue, tickets } = entry;
   return {
     id: entry.id,
@@ -113,6 +115,7 @@ export function tourDateOf(entry: TourDateEntry): TourDate {
     },
     link: { href: entry.link, kind: entry.kind },
     status: statuses[entry.status],
+    ...("previousStartDate" in entry && entry.previousStartDate && { previousStartDate: entry.previousStartDate }),
     ...(tickets && {
       tickets: {
         price: tickets.price,
@@ -125,7 +128,7 @@ export function tourDateOf(entry: TourDateEntry): TourDate {
 }
 
 /** The tour's dates, earliest first, whatever order the file lists them in. */
-export function tourDatesFrom(entries: readonly TourDateEntry[]): TourDate[] {
+export function tourDatesFrom(entries: readonly (TourDateEntry | ShowEntry)[]): TourDate[] {
   return entries.map(tourDateOf).sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
 }
 

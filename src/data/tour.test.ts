@@ -50,7 +50,7 @@ describe("tour data", () => {
   });
 
   it("lists the dates in date order, whatever order the file holds them in", () => {
-    const reversed = [...content.tourDates].reverse();
+    const reversed = [...content.shows].reverse();
     expect(tourDatesFrom(reversed).map((date) => date.id)).toEqual([
       "galway-2025-04-23",
       "donegal-2025-04-26",
@@ -62,7 +62,7 @@ describe("tour data", () => {
     "puts a date added a year ahead at position %i of the file in its place by date",
     (position) => {
       const added = dateAYearAhead(new Date("2026-11-26T12:00:00Z"));
-      const dates = tourDatesFrom(insertedAt(content.tourDates, added, position));
+      const dates = tourDatesFrom(insertedAt(content.shows, added, position));
       expect(dates.map((date) => date.id)).toEqual([...tour.dates.map((date) => date.id), added.id]);
       expect(dates.at(-1)).toMatchObject({ dateText: "November 26th", link: { kind: "ticket", href: added.link } });
     },
@@ -125,7 +125,7 @@ describe("/tour's structured data", () => {
     "has a date added a year ahead at position %i of the file, as Google's event results read it",
     (position) => {
       const added = dateAYearAhead(today);
-      const [event, ...others] = tourJsonLd(tourDatesFrom(insertedAt(content.tourDates, added, position)), today, base);
+      const [event, ...others] = tourJsonLd(tourDatesFrom(insertedAt(content.shows, added, position)), today, base);
       expect(others).toEqual([]);
       expect(event).toMatchObject({
         "@type": "MusicEvent",

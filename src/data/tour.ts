@@ -1,8 +1,8 @@
 /**
- * The tour: the card on /tour (its title and dates from src/content/tour.yaml, in date order), the
- * words around it, the next show on / and /listen, and the calendar files' settings. Change a venue, a
- * date or a ticket link in the content and the pages, their structured data and the calendar files
- * follow.
+ * The tour: the card on /tour (its title from src/content/tour.yaml, its dates the calendar's published
+ * shows, in date order), the words around it, the next show on / and /listen, and the calendar files'
+ * settings. Change a venue, a date or a ticket link of a published show and the pages, their structured
+ * data and the calendar files follow at the next build.
  */
 import { musicEvent } from "../lib/structured-data";
 import { isOver } from "../lib/shows";
@@ -22,7 +22,7 @@ export const tour = {
   newTabHint: "opens in a new tab",
   photoAlt: content.tour.photoAlt,
   /** Every date, past ones included, earliest first. */
-  dates: tourDatesFrom(content.tourDates),
+  dates: tourDatesFrom(content.shows),
   /** The meta description at `now`: the next shows (three at most), or where to hear of the next tour. */
   description: (artistName: string, ahead: readonly Pick<TourDate, "startDate" | "venue">[], now: Date) => {
     if (ahead.length === 0) {

@@ -14,7 +14,7 @@ import { contentDir, OWNER_CONTENT } from "../lib/content-dir.mjs";
 export const BUILD_RECORD = ".stagedoor-build.json";
 
 /**
- * @typedef {{ state: "missing" } | { state: "unfinished" } | { state: "complete", builtAt: string, supabaseUrl: string, content: string }} BuildState
+ * @typedef {{ state: "missing" } | { state: "unfinished" } | { state: "complete", builtAt: string, supabaseUrl: string, content: string, showsDigest: string }} BuildState
  */
 
 /**
@@ -36,6 +36,8 @@ export function buildRecord() {
           builtAt: new Date().toISOString(),
           supabaseUrl: process.env.PUBLIC_SUPABASE_URL ?? "",
           content: contentDir(),
+          // The published shows it renders (src/lib/shows-loader.ts), as src/lib/published-shows.mjs digests them.
+          showsDigest: process.env.STAGEDOOR_SHOWS_DIGEST ?? "",
         };
         writeFileSync(join(fileURLToPath(dir), BUILD_RECORD), `${JSON.stringify(record, null, 2)}\n`);
       },
@@ -54,7 +56,9 @@ export function readBuild(dir) {
     if (typeof record.builtAt === "string" && typeof record.supabaseUrl === "string") {
       // A build from before the record named its content was built from the owner's.
       const content = typeof record.content === "string" ? record.content : OWNER_CONTENT;
-      return { state: "complete", builtAt: record.builtAt, supabaseUrl: record.supabaseUrl, content };
+      const showsDigest = typeof record.showsDigest === "string" ? record.showsDigest : "";
+      const { builtAt, supabaseUrl } = record;
+      return { state: "complete", builtAt, supabaseUrl, content, showsDigest };
     }
   } catch {
     // no record, or not one this build wrote: judged by what else is there

@@ -118,6 +118,12 @@ export const tourDateSchema = z
   })
   .strict();
 
+/**
+ * A published show of the calendar (src/lib/shows-loader.ts), as a tour date: the file's rules, and the
+ * start it had before it was rescheduled.
+ */
+export const showSchema = tourDateSchema.extend({ previousStartDate: zonedDateTime.optional() }).strict();
+
 const releaseTypes = ["single", "ep", "album"] as const;
 
 /** Where the images the content names are: the project's src/assets/ (the build runs in the project). */
@@ -247,4 +253,5 @@ export const epkSchema = z
   .strict();
 
 export type TourDateEntry = z.output<typeof tourDateSchema>;
+export type ShowEntry = z.output<typeof showSchema>;
 export type ReleaseEntry = z.output<typeof releaseSchema>;

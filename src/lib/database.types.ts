@@ -239,6 +239,122 @@ export type Database = {
         };
         Relationships: [];
       };
+      shows: {
+        Row: {
+          availability: string | null;
+          created_at: string;
+          currency: string | null;
+          event_id: string;
+          id: string;
+          notes: string | null;
+          on_sale_at: string | null;
+          previous_starts_at: string | null;
+          price: number | null;
+          published: boolean;
+          starts_at: string;
+          status: string;
+          ticket_kind: string;
+          ticket_url: string;
+          time_zone: string;
+          updated_at: string;
+          venue_country: string;
+          venue_county: string;
+          venue_name: string;
+          venue_postal_code: string;
+          venue_street: string;
+          venue_town: string;
+          version: number;
+        };
+        Insert: {
+          availability?: string | null;
+          created_at?: string;
+          currency?: string | null;
+          event_id: string;
+          id: string;
+          notes?: string | null;
+          on_sale_at?: string | null;
+          previous_starts_at?: string | null;
+          price?: number | null;
+          published?: boolean;
+          starts_at: string;
+          status?: string;
+          ticket_kind: string;
+          ticket_url: string;
+          time_zone?: string;
+          updated_at?: string;
+          venue_country: string;
+          venue_county: string;
+          venue_name: string;
+          venue_postal_code: string;
+          venue_street: string;
+          venue_town: string;
+          version?: number;
+        };
+        Update: {
+          availability?: string | null;
+          created_at?: string;
+          currency?: string | null;
+          event_id?: string;
+          id?: string;
+          notes?: string | null;
+          on_sale_at?: string | null;
+          previous_starts_at?: string | null;
+          price?: number | null;
+          published?: boolean;
+          starts_at?: string;
+          status?: string;
+          ticket_kind?: string;
+          ticket_url?: string;
+          time_zone?: string;
+          updated_at?: string;
+          venue_country?: string;
+          venue_county?: string;
+          venue_name?: string;
+          venue_postal_code?: string;
+          venue_street?: string;
+          venue_town?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "shows_event_id_fkey";
+            columns: ["event_id"];
+            referencedRelation: "calendar_events";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      shows_history: {
+        Row: {
+          replaced_at: string;
+          show: NonNullable<Json>;
+          show_id: string;
+          version: number;
+          written_at: string;
+        };
+        Insert: {
+          replaced_at?: string;
+          show: NonNullable<Json>;
+          show_id: string;
+          version: number;
+          written_at: string;
+        };
+        Update: {
+          replaced_at?: string;
+          show?: NonNullable<Json>;
+          show_id?: string;
+          version?: number;
+          written_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "shows_history_show_id_fkey";
+            columns: ["show_id"];
+            referencedRelation: "shows";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
     };
     Views: {
       [_ in never]: never;
@@ -265,6 +381,40 @@ export type Database = {
           problem: string;
           then_values: Json;
         }[];
+      };
+      restore_show: {
+        Args: { show_id: string; version: number };
+        Returns: {
+          availability: string | null;
+          created_at: string;
+          currency: string | null;
+          event_id: string;
+          id: string;
+          notes: string | null;
+          on_sale_at: string | null;
+          previous_starts_at: string | null;
+          price: number | null;
+          published: boolean;
+          starts_at: string;
+          status: string;
+          ticket_kind: string;
+          ticket_url: string;
+          time_zone: string;
+          updated_at: string;
+          venue_country: string;
+          venue_county: string;
+          venue_name: string;
+          venue_postal_code: string;
+          venue_street: string;
+          venue_town: string;
+          version: number;
+        }[];
+        SetofOptions: {
+          from: "*";
+          to: "shows";
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
       };
       team_calendar_feed: {
         Args: { client?: string; secret: string };

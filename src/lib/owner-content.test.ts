@@ -15,7 +15,8 @@ import { listEntries, readContentFile, readMarkdownFile } from "./owner-content"
 
 // The files the loaders read: the fixtures (src/test/content/), as the tests set STAGEDOOR_CONTENT.
 const [tourFile, bioFile] = [contentFiles.tourDates.path, contentFiles.bio.path];
-const realTour = readFileSync(new URL("../test/content/tour.yaml", import.meta.url), "utf8");
+// A tour file as owners wrote it before the dates moved to the calendar: the build still checks its dates.
+const realTour = readFileSync(new URL("../test/tour-with-dates.yaml", import.meta.url), "utf8");
 const roots: string[] = [];
 afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });

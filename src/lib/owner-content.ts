@@ -130,9 +130,10 @@ function parseYaml(where: ContentFile, text: string): { document?: unknown; prob
 }
 
 /** A list under `key` (the whole file when none): each item with an `id` is an entry. */
-export function listEntries(where: ContentFile, key?: string): Entries {
+export function listEntries(where: ContentFile, key?: string, { optional = false } = {}): Entries {
   return (document) => {
     const list = key === undefined ? document : (document as Record<string, unknown> | null)?.[key];
+    if (optional && (list === undefined || list === null)) return [];
     if (!Array.isArray(list)) {
       throw contentError([
         `${where.path}: ${key ? `"${key}" should be` : "the file should be"} a list of entries, each starting with "- id:"`,

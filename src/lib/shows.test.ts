@@ -37,7 +37,7 @@ describe("the next show", () => {
 
   it.each([0, 1, 2, 3])("is a date added a year ahead at position %i of the file", (position) => {
     const added = dateAYearAhead(today);
-    const dates = tourDatesFrom(insertedAt(content.tourDates, added, position));
+    const dates = tourDatesFrom(insertedAt(content.shows, added, position));
     expect(nextShow(dates, today)?.id).toBe(added.id);
     expect(ids(showsAhead(dates, today))).toEqual([added.id]);
     // Once its day has passed, none again.
@@ -73,7 +73,7 @@ describe("the tour card's order", () => {
 
   it.each([0, 1, 2, 3])("puts a date added a year ahead at position %i of the file first", (position) => {
     const added = dateAYearAhead(today);
-    const listed = upcomingFirst(tourDatesFrom(insertedAt(content.tourDates, added, position)), today);
+    const listed = upcomingFirst(tourDatesFrom(insertedAt(content.shows, added, position)), today);
     expect(listed.map(({ date, over }) => [date.id, over])).toEqual([
       [added.id, false],
       [galway.id, true],

@@ -94,6 +94,14 @@ describe("structured data", () => {
     );
   });
 
+  it("gives a rescheduled date the start it had before, and no other date one", () => {
+    const previousStartDate = "2027-03-05T20:00:00+00:00";
+    const moved = musicEvent({ ...event, status: "EventRescheduled", previousStartDate }, artist, options);
+    expect(moved).toMatchObject({ eventStatus: "https://schema.org/EventRescheduled", previousStartDate });
+    const postponed = musicEvent({ ...event, status: "EventPostponed", previousStartDate }, artist, options);
+    expect(postponed).not.toHaveProperty("previousStartDate");
+  });
+
   it("offers no tickets for a date whose link is the venue's website, and links the venue instead", () => {
     const data = musicEvent({ ...event, link: { href: "https://venue.example", kind: "venue" } }, artist, options);
     expect(data).not.toHaveProperty("offers");

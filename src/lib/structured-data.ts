@@ -26,6 +26,8 @@ export type EventFacts = {
   };
   link: { href: string; kind: "ticket" | "venue" };
   status: string;
+  /** The start it had before it was rescheduled. */
+  previousStartDate?: string;
   /** What is known of the tickets: price and currency, how many are left (a schema.org ItemAvailability), on sale from. */
   tickets?: { price: number; currency: string; availability?: string; validFrom?: string };
 };
@@ -71,6 +73,9 @@ export function musicEvent(
     name: `${performer.name} at ${venue.name}, ${venue.address.locality}`,
     startDate: event.startDate,
     eventStatus: `${SCHEMA}/${event.status}`,
+    ...(event.status === "EventRescheduled" && event.previousStartDate
+      ? { previousStartDate: event.previousStartDate }
+      : {}),
     eventAttendanceMode: `${SCHEMA}/OfflineEventAttendanceMode`,
     url: `${options.pageUrl}#${event.id}`,
     ...(options.image ? { image: [options.image] } : {}),

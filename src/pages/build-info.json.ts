@@ -2,7 +2,8 @@
  * /build-info.json: the build's record for the scheduled function that keeps the pages current
  * (netlify/functions/rebuild-when-due). When the site was built, and the next instant at which a page it
  * built goes out of date, with the reason (src/data/next-change.ts); null for both when nothing on the
- * pages changes with time. An object, so later fields can join these without breaking a reader.
+ * pages changes with time; and the digest of the published shows it renders, which /calendar compares with
+ * the shows as they are now to say whether each is on the website yet. An object, so later fields can join these without breaking a reader.
  * netlify.toml lets it be cached for a minute and keeps it out of search results.
  */
 import type { APIRoute } from "astro";
@@ -10,14 +11,22 @@ import { builtAt, content } from "../data/content";
 import { nextChangeOf } from "../data/next-change";
 
 /** The record as it is published. */
-export type BuildInfo = { builtAt: string; nextChangeAt: string | null; nextChangeReason: string | null };
+export type BuildInfo = {
+  builtAt: string;
+  nextChangeAt: string | null;
+  nextChangeReason: string | null;
+  /** The published shows the pages render, digested (src/lib/published-shows.mjs); /calendar compares it. */
+  showsDigest: string;
+};
 
 export const GET: APIRoute = () => {
-  const next = nextChangeOf(content, builtAt);
+  const next = nextChangeOf({ tourDates: content.shows, releases: content.releases }, builtAt);
   const record: BuildInfo = {
     builtAt: builtAt.toISOString(),
     nextChangeAt: next?.at ?? null,
     nextChangeReason: next?.reason ?? null,
+    // Set by the tour's loader (src/lib/shows-loader.ts) as the build read the shows.
+    showsDigest: process.env.STAGEDOOR_SHOWS_DIGEST ?? "",
   };
   return new Response(`${JSON.stringify(record, null, 2)}\n`, {
     headers: { "Content-Type": "application/json; charset=utf-8" },

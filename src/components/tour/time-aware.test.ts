@@ -28,7 +28,7 @@ const TODAY = "2026-11-26T12:00:00Z";
 const added = dateAYearAhead(new Date(TODAY));
 /** Four hours after the added date's doors: its show is over. */
 const afterAdded = new Date(Date.parse(added.startDate) + 4 * 3_600_000).toISOString();
-const withAdded = (position: number) => tourDatesFrom(insertedAt(content.tourDates, added, position));
+const withAdded = (position: number) => tourDatesFrom(insertedAt(content.shows, added, position));
 
 /** A page rendered as a build at `builtAt` would. */
 async function pageBuiltAt(page: Parameters<AstroContainer["renderToString"]>[0], path: string, builtAt: string) {
@@ -178,7 +178,7 @@ describe("a date added a year ahead", () => {
 
   it("gives way to the following show, once over, when another date is announced after it", async () => {
     const later = dateAYearAhead(new Date(Date.parse(TODAY) + 30 * 86_400_000));
-    const dates = tourDatesFrom([...content.tourDates, later, added]);
+    const dates = tourDatesFrom([...content.shows, later, added]);
     const { document, shown } = openAt(await nextShowBox(dates, TODAY), afterAdded);
     expect(nextShowSeen(document, shown).link).toBe(`/tour#${later.id}`);
   });

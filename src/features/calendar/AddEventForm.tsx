@@ -1,17 +1,26 @@
 /**
  * The "Add Event" form. Without a selected day or a title nothing happens;
  * on success the form resets, on failure it is kept for another try. What is
- * typed lives in the page's draft (calendar.draft.store.ts), so it outlives the page locking itself.
+ * typed lives in the page's draft (calendar.draft.store.ts), so it outlives the page locking itself. A gig
+ * can be put on the website as it is added ("Put on the website": the show's fields, ShowFields.tsx).
  */
 import { useStore } from "@nanostores/react";
-import { useId } from "react";
+import { Suspense, useId } from "react";
 import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { cardClass, cx, inputClass, labelClass } from "../../components/ui/styles";
-import { EVENT_TYPES, formatDay, isEventType } from "./calendar";
-import { emptyEventDraft, EVENT_LIMITS } from "./calendar.form";
+import { dayKey, EVENT_TYPES, formatDay, isEventType } from "./calendar";
+import { emptyEventDraft, EVENT_LIMITS, TOUCH_BOX } from "./calendar.form";
 import { calendarFeed } from "./calendar.store";
 import { eventDraft } from "./calendar.draft.store";
+import { LazyShowFields } from "./calendar.lazy";
+import { calendarShows } from "./calendar.shows.store";
+
+/** "Add Event" with the gig's show when ticked: its form's store comes with the show's fields. */
+async function addGigOnWebsite() {
+  const { gigPublishing } = await import("./calendar.publish.store");
+  await gigPublishing().addPublishedGig();
+}
 
 export function AddEventForm() {
   const typed = eventDraft();
@@ -19,6 +28,8 @@ export function AddEventForm() {
   const draft = useStore(typed.$eventDraft) ?? emptyEventDraft;
   const selectedDay = useStore(typed.$selectedDay);
   const adding = useStore(feed.$adding);
+  const shows = calendarShows();
+  const publishing = useStore(shows.$publishNew) && draft.eventType === "gig";
   const id = useId();
   return (
     <form
@@ -26,7 +37,7 @@ export function AddEventForm() {
       className={cx(cardClass, "space-y-3 p-5")}
       onSubmit={(event) => {
         event.preventDefault();
-        void feed.addEvent();
+        void (publishing ? addGigOnWebsite() : feed.addEvent());
       }}
     >
       <h2 id={`${id}-heading`} className="font-serif text-xl font-semibold">
@@ -79,6 +90,22 @@ export function AddEventForm() {
           ))}
         </select>
       </div>
+      {draft.eventType === "gig" ? (
+        <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">
+          <input
+            type="checkbox"
+            className={TOUCH_BOX}
+            checked={publishing}
+            onChange={(event) => shows.$publishNew.set(event.target.checked)}
+          />
+          Put on the website
+        </label>
+      ) : null}
+      {publishing ? (
+        <Suspense fallback={<p className="text-sm text-stone-700">Loading...</p>}>
+          <LazyShowFields formKey="new" date={selectedDay ? dayKey(selectedDay) : null} />
+        </Suspense>
+      ) : null}
       <Button type="submit" className="w-full" aria-disabled={adding}>
         Add Event
       </Button>

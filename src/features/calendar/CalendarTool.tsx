@@ -1,7 +1,7 @@
 /**
  * The unlocked calendar: the live indicator, the export button, the month view
  * with its legend, the picked day's events, the Add Event form, the Upcoming Events list and the
- * phone subscription (CalendarSubscribe.tsx), the events kept
+ * phone subscription (CalendarSubscribe.tsx), each gig's show on the website (GigOnWebsite.tsx), the events kept
  * current by the calendar feed (calendar.store.ts) while shown. Loaded only once
  * the team has signed in, so the Enter Password screen comes without the month
  * view's code.
@@ -10,6 +10,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import { AddEventForm } from "./AddEventForm";
 import { calendarFeed } from "./calendar.store";
+import { calendarShows } from "./calendar.shows.store";
 import { CalendarSubscribe } from "./CalendarSubscribe";
 import { DayEvents } from "./DayEvents";
 import { eventDraft } from "./calendar.draft.store";
@@ -28,6 +29,9 @@ export function CalendarTool() {
   const selectedDay = useStore(draft.$selectedDay);
   // The feed runs while the calendar is shown; the page locking unmounts it, which stops the feed.
   useEffect(() => feed.start(), [feed]);
+  // The published shows, and where each stands against the live site, while the calendar is shown.
+  const shows = calendarShows();
+  useEffect(() => shows.start(feed.$events), [shows, feed]);
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-4">

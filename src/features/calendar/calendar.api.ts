@@ -1,6 +1,8 @@
 /**
- * The calendar_events calls: the list ordered by date, the insert, and the realtime subscription; and the
- * phone feed's address: a new one (the old one ends at once), and when the current one was made.
+ * The calendar_events calls: the list ordered by date, the insert, and the realtime subscription; the
+ * phone feed's address: a new one (the old one ends at once), and when the current one was made; and the
+ * published shows' reads: the team's list, and the live site's build record (their writes, loaded when
+ * first used, are in calendar.writes.ts). Each throws the server's error with the HTTP status (0: no answer).
  */
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import type { DatabaseClient } from "../../lib/supabase";
@@ -8,6 +10,7 @@ import { readAllPages } from "../../lib/read-all-pages";
 import { toCalendarEvents, type CalendarEvent } from "./calendar";
 import type { NewEvent } from "./calendar.form";
 import type { ChannelStatus } from "./calendar.realtime";
+import { toLiveBuild, toShows, type LiveBuild, type Show } from "./calendar.shows";
 
 /** The parts of the client the calendar uses: tables, and realtime channels. */
 export type CalendarClient = Pick<DatabaseClient, "from" | "channel" | "removeChannel">;
@@ -67,4 +70,25 @@ export async function feedAddressMadeAt(client: SubscribeClient): Promise<string
   const { data, error, status } = await client.rpc("calendar_feed_made_at");
   if (error) throw { ...error, status };
   return typeof data === "string" ? data : null;
+}
+
+export type ShowsClient = Pick<DatabaseClient, "from" | "rpc">;
+
+const fail = (error: object, status: number) => ({ ...error, status });
+
+/** Every show, published or not, by doors ascending. */
+export async function fetchShows(client: Pick<ShowsClient, "from">): Promise<Show[]> {
+  const { data, error, status } = await client.from("shows").select("*").order("starts_at").order("id");
+  if (error) throw fail(error, status);
+  return toShows(data);
+}
+
+/** The live site's build record, or null when it cannot be read (an older site, or no answer). */
+export async function fetchLiveBuild(fetchImpl: typeof fetch = fetch): Promise<LiveBuild | null> {
+  try {
+    const response = await fetchImpl("/build-info.json", { cache: "no-store" });
+    return response.ok ? toLiveBuild(await response.json()) : null;
+  } catch {
+    return null;
+  }
 }

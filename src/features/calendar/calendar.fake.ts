@@ -16,6 +16,7 @@ import { fakeNetwork, fakePage } from "../../test/fake-page";
 import { globalTimers } from "../../test/fake-time";
 import { createTeamSession, type AuthClient } from "../team/team.store";
 import { createEventDraft } from "./calendar.draft.store";
+import type { Show } from "./calendar.shows";
 
 export const { lockReasons: LOCK_REASONS, noConnection: NO_CONNECTION_TEXT } = teamWords(TEAM_PLACES.calendar);
 
@@ -85,3 +86,31 @@ export async function live(rows: unknown[] = [event("1", "Launch")]) {
 }
 
 export const titles = (fake: Fake) => fake.feed.$events.get().map((entry) => entry.title);
+
+/** A published show as the team reads it, last changed at `updatedAt`. */
+export const aShow = (id: string, updatedAt: string, changes: Partial<Show> = {}): Show => ({
+  id,
+  event_id: `event-${id}`,
+  published: true,
+  venue_name: "The Cornmarket Room",
+  venue_street: "27 Thomas Street",
+  venue_town: "Dublin",
+  venue_county: "County Dublin",
+  venue_postal_code: "D08 V6F3",
+  venue_country: "IE",
+  starts_at: "2027-07-10T19:00:00+00:00",
+  time_zone: "Europe/Dublin",
+  ticket_url: "https://tickets.example/dublin",
+  ticket_kind: "ticket",
+  price: 12.5,
+  currency: "EUR",
+  availability: null,
+  on_sale_at: null,
+  status: "scheduled",
+  previous_starts_at: null,
+  notes: "the team's own words",
+  version: 1,
+  created_at: updatedAt,
+  updated_at: updatedAt,
+  ...changes,
+});

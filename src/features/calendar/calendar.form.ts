@@ -4,6 +4,9 @@
  */
 import { DEFAULT_EVENT_TYPE, storedDateOf, type CalendarEvent, type EventType } from "./calendar";
 
+/** A box to tick (a checkbox, a radio): small for a mouse, 44 × 44 px on a touch screen, as every team control. */
+export const TOUCH_BOX = "h-4 w-4 [@media(pointer:coarse)]:h-11 [@media(pointer:coarse)]:w-11";
+
 /** Limits matching the database's checks. */
 export const EVENT_LIMITS = { title: 200, description: 2000 } as const;
 

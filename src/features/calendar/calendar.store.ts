@@ -214,7 +214,10 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
   // Only a successful add reads the list again, and only while the feed runs.
   const adding = createEventAdding({ ...deps, added: () => void running?.refetch() });
 
-  return { $events, $status, ...adding, start, exportFile };
+  /** Reads the list again while the feed runs (a gig added with its show, calendar.publish.store.ts). */
+  const refresh = () => void running?.refetch();
+
+  return { $events, $status, ...adding, start, exportFile, refresh };
 }
 
 export type CalendarFeed = ReturnType<typeof createCalendarFeed>;

@@ -1,0 +1,212 @@
+/**
+ * A gig the team enters is the show fans see: signed in on /calendar, the team adds a gig a year ahead and
+ * puts it on the website with its venue and ticket link; the site then rebuilds itself as `npm start` does
+ * (tools/shows-watch.mjs: the published shows' digest differs from the build's, so one build, made aside
+ * and swapped in), and /tour lists the show first with its ticket link, / and /listen show it as the next
+ * show, the structured data and /tour.ics carry it, and its own .ics downloads. Cancelled on /calendar, it
+ * is rebuilt once more: the pages say cancelled with no ticket link, the structured data EventCancelled.
+ *
+ * It has a backend of its own (its shows would change the tour of the journeys beside it) and builds and
+ * serves a site of its own from it, in a folder of its own, so the shared build in dist-test/ never changes.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import ICAL from "ical.js";
+import type { Page } from "@playwright/test";
+import { readSeed } from "../server/database.mjs";
+import { LOCAL_ANON_KEY } from "../server/local-keys.mjs";
+import { readBuild } from "../src/integrations/build-record.mjs";
+import { readPublishedShows, showsDigest } from "../src/lib/published-shows.mjs";
+import { astroBuild, buildAside } from "../tools/build-aside.mjs";
+import { siteOrigins } from "../server/http.mjs";
+import { createStaticServer, listen } from "../tools/static-server.mjs";
+import { watchShows } from "../tools/shows-watch.mjs";
+import { patient } from "../tools/test-pace.mjs";
+import { expect, expectToast, test } from "./fixtures";
+import { downloadDuring, openCalendar, signIn, uniqueWord, upcomingEvent } from "./team";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** Two builds of the whole site on a busy machine. */
+test.setTimeout(patient(200_000));
+
+/**
+ * The site as `npm start` serves it for a backend: built into a folder of its own, rebuilt by the shows
+ * watch whenever the published shows differ from what the served build rendered. Its address is taken
+ * before the backend starts, so the backend lets its pages call it; it answers once the first build is made.
+ */
+async function siteServer() {
+  const folder = mkdtempSync(join(tmpdir(), "stagedoor-e2e-publish-"));
+  let site: Server | null = null;
+  const server = createServer((request, response) => {
+    if (site) site.emit("request", request, response);
+    else response.writeHead(503).end();
+  });
+  const port = await listen(server, 0);
+  return {
+    folder,
+    target: join(folder, "site"),
+    port,
+    /** Serves the built folder, as npm start does, for pages that call `backendUrl`. */
+    serve: (backendUrl: string) => (site ??= createStaticServer({ root: join(folder, "site"), backendUrl })),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+function following(site: Awaited<ReturnType<typeof siteServer>>, backendUrl: string) {
+  const { target } = site;
+  const build = () =>
+    buildAside(target, (next) =>
+      astroBuild({ root, folder: next, env: { ...process.env, PUBLIC_SUPABASE_URL: backendUrl } }),
+    );
+  const digestNow = async () => showsDigest(await readPublishedShows({ url: backendUrl, key: LOCAL_ANON_KEY }));
+  const builtDigest = () => {
+    const built = readBuild(target);
+    return built.state === "complete" ? built.showsDigest : "";
+  };
+  const watch = watchShows({
+    digestNow,
+    builtDigest,
+    rebuild: async () => (await build()).ok,
+    intervalMs: 1_000,
+    quietMs: 1_000,
+  });
+  return {
+    origin: `http://127.0.0.1:${site.port}`,
+    /** Waits until the served build renders the published shows as they are now. */
+    async caughtUp() {
+      const now = await digestNow();
+      await expect.poll(builtDigest, { timeout: patient(180_000), intervals: [1_000] }).toBe(now);
+      site.serve(backendUrl);
+    },
+    async close() {
+      watch.stop();
+      await watch.idle();
+      await site.close();
+    },
+  };
+}
+
+/** Every JSON-LD MusicEvent on the page. */
+async function musicEvents(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks
+    .map((text) => JSON.parse(text) as Record<string, unknown> | Record<string, unknown>[])
+    .flat()
+    .filter((data) => data["@type"] === "MusicEvent");
+}
+
+test("the team puts a gig on the website from /calendar, then cancels it, and the site follows @own-backend", async ({
+  page,
+  baseURL,
+  ownBackend,
+}) => {
+  const server = await siteServer();
+  const backend = await ownBackend({
+    seed: readSeed(),
+    allowedOrigins: siteOrigins([Number(new URL(baseURL!).port), server.port]),
+  });
+  const site = following(server, backend.url);
+  try {
+    const word = uniqueWord();
+    const venue = `The ${word} Room`;
+    const title = `Launch at the ${word} Room`;
+    const ticketUrl = `https://tickets.example/orla-quinlan/${word}`;
+    const dayAhead = new Date();
+    dayAhead.setFullYear(dayAhead.getFullYear() + 1, dayAhead.getMonth(), 15);
+
+    await test.step("signed in on /calendar, the team adds a gig a year ahead, on the website, with its ticket link", async () => {
+      await openCalendar(page);
+      for (let month = 0; month < 12; month += 1) await page.getByRole("button", { name: /next month/i }).click();
+      await page
+        .getByRole("gridcell")
+        .getByRole("button", { name: new RegExp(`^[A-Z][a-z]{2} 15, ${dayAhead.getFullYear()}(,|$)`) })
+        .click();
+      await page.getByLabel("Title", { exact: true }).fill(title);
+      await page.getByLabel("Event type", { exact: true }).selectOption("gig");
+      await page.getByRole("checkbox", { name: "Put on the website" }).check();
+      const form = page.getByRole("form", { name: "Add Event" });
+      await form.getByLabel("Venue", { exact: true }).fill(venue);
+      await form.getByLabel("Street", { exact: true }).fill("14 Seapoint Promenade");
+      await form.getByLabel("Town", { exact: true }).fill("Galway");
+      await form.getByLabel("County", { exact: true }).fill("County Galway");
+      await form.getByLabel("Postal code", { exact: true }).fill("H91 X2P4");
+      await expect(form.getByLabel("Time zone", { exact: true })).toHaveValue("Europe/Dublin");
+      await form.getByLabel("Doors", { exact: true }).fill("20:00");
+      // A link that is not https is said beside its field, and nothing is added.
+      await form.getByLabel("Ticket link", { exact: true }).fill("tickets.example");
+      await form.getByRole("button", { name: "Add Event" }).click();
+      await expect(form.getByText("Ticket link: a whole address starting with https://")).toBeVisible();
+      await expect(form.getByLabel("Venue", { exact: true })).toHaveValue(venue);
+      await form.getByLabel("Ticket link", { exact: true }).fill(ticketUrl);
+      await form.getByRole("button", { name: "Add Event" }).click();
+      await expectToast(page, "Event added", "New event has been added successfully");
+      // The live site was built before the gig: the card says the site catches up soon.
+      await expect(upcomingEvent(page, title).getByText("On the website in a few minutes")).toBeVisible();
+    });
+
+    await test.step("the site rebuilds itself: /tour lists the show first, with its ticket link and its own .ics", async () => {
+      await site.caughtUp();
+      await page.goto(`${site.origin}/tour`);
+      const first = page.getByRole("main").getByRole("listitem").first();
+      await expect(first).toContainText(venue);
+      await expect(first.getByRole("link", { name: /^Tickets/ })).toHaveAttribute("href", ticketUrl);
+      const file = await downloadDuring(page, () => first.getByRole("link", { name: /^Add to calendar/ }).click());
+      expect(file.filename).toMatch(/\.ics$/);
+      const [event] = new ICAL.Component(ICAL.parse(file.text)).getAllSubcomponents("vevent");
+      expect(event!.getFirstPropertyValue("summary")).toContain(venue);
+      expect(event!.getFirstPropertyValue("url")).toBe(ticketUrl);
+      const [music] = (await musicEvents(page)).filter((data) => JSON.stringify(data).includes(venue));
+      expect(music).toMatchObject({ eventStatus: "https://schema.org/EventScheduled" });
+      expect(JSON.stringify(music)).toContain(ticketUrl);
+      const feed = await page.request.get(`${site.origin}/tour.ics`);
+      expect(await feed.text()).toContain(venue);
+    });
+
+    await test.step("/ and /listen show it as the next show", async () => {
+      for (const path of ["/", "/listen"]) {
+        await page.goto(`${site.origin}${path}`);
+        await expect(page.getByRole("region", { name: "Next show" })).toContainText(venue);
+      }
+    });
+
+    await test.step("the rebuilt site's /calendar says the show is on the website", async () => {
+      await page.goto(`${site.origin}/calendar`);
+      await signIn(page);
+      await expect(upcomingEvent(page, title).getByText("On the website", { exact: true })).toBeVisible();
+    });
+
+    await test.step("the team cancels it on /calendar", async () => {
+      await openCalendar(page);
+      const card = upcomingEvent(page, title);
+      await card.getByRole("button", { name: /^Manage the show/ }).click();
+      await card.getByRole("button", { name: "Cancel the show" }).click();
+      await expectToast(page, "Show cancelled");
+      await expect(card.getByText("Cancelled", { exact: false }).first()).toBeVisible();
+      // Its first version is kept, restorable.
+      await expect(card.getByText("Version 1", { exact: true })).toBeVisible();
+    });
+
+    await test.step("rebuilt, the pages say cancelled with no ticket link, the structured data EventCancelled", async () => {
+      await site.caughtUp();
+      await page.goto(`${site.origin}/tour`);
+      const item = page.getByRole("main").getByRole("listitem").filter({ hasText: venue });
+      await expect(item.getByText("Cancelled", { exact: true })).toBeVisible();
+      await expect(item.getByRole("link", { name: /^Tickets/ })).toHaveCount(0);
+      await expect(page.getByRole("main").getByRole("link", { name: /^(Tickets|Venue website)/ })).toHaveCount(0);
+      const [music] = (await musicEvents(page)).filter((data) => JSON.stringify(data).includes(venue));
+      expect(music).toMatchObject({ eventStatus: "https://schema.org/EventCancelled" });
+      await page.goto(`${site.origin}/`);
+      await expect(page.getByRole("region", { name: "Next show" })).not.toContainText(venue);
+    });
+  } finally {
+    await site.close();
+  }
+});

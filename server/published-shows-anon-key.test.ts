@@ -1,0 +1,96 @@
+/**
+ * Published shows over HTTP with only the anon key, as the build reads them: the public columns of the
+ * shows the team put on the website, nothing of the team's notes, drafts, history or calendar.
+ */
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { describe, expect, it } from "vitest";
+import { PUBLIC_SHOW_COLUMNS } from "../src/lib/published-shows.mjs";
+import { LOCAL_ANON_KEY } from "./local-keys.mjs";
+import { type Backend, client, event, withTeamBackend } from "./test-helpers";
+
+let backend: Backend;
+let team: SupabaseClient;
+
+/** Adds a gig to the calendar and puts it on the website (or keeps it a draft) as the team. */
+async function publish(id: string, values: Record<string, unknown> = {}) {
+  const { data, error } = await team.from("calendar_events").insert(event(id, "2027-04-23")).select("id").single();
+  if (error) throw error;
+  const { error: showError } = await team.from("shows").insert({
+    id,
+    event_id: data.id,
+    venue_name: "The Salthill Room",
+    venue_street: "14 Seapoint Promenade",
+    venue_town: "Galway",
+    venue_county: "County Galway",
+    venue_postal_code: "H91 X2P4",
+    venue_country: "IE",
+    starts_at: "2027-04-23T20:00:00+01:00",
+    ticket_url: "https://tickets.example/orla-quinlan/galway",
+    ticket_kind: "ticket",
+    ...values,
+  });
+  if (showError) throw showError;
+}
+
+withTeamBackend(async (started, session) => {
+  backend = started;
+  team = session;
+  await publish("galway-2027-04-23", { notes: "Load in at four", price: 18.5, currency: "EUR" });
+  await publish("cork-2027-05-01", { published: false });
+  await team.from("calendar_events").insert(event("Rehearsal", "2027-04-20", { event_type: "rehearsal" }));
+});
+
+/** A plain request with the anon key, as the build makes it. */
+const anonGet = (path: string) =>
+  fetch(`${backend.url}/rest/v1/${path}`, {
+    headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` },
+  });
+
+describe("published shows with only the anon key", () => {
+  it("answers the public columns of published shows only", async () => {
+    const answer = await anonGet(`shows?select=${PUBLIC_SHOW_COLUMNS.join(",")}&order=starts_at`);
+    expect(answer.status).toBe(200);
+    const rows = await answer.json();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: "galway-2027-04-23",
+      venue_name: "The Salthill Room",
+      starts_at: "2027-04-23T19:00:00+00:00",
+      time_zone: "Europe/Dublin",
+      price: 18.5,
+      currency: "EUR",
+      status: "scheduled",
+    });
+    expect(Object.keys(rows[0]).sort()).toEqual([...PUBLIC_SHOW_COLUMNS].sort());
+  });
+
+  it("refuses the notes, the gig, drafts' flag, every column at once, the history and the calendar with 401", async () => {
+    for (const path of [
+      "shows?select=id,notes",
+      "shows?select=event_id",
+      "shows?select=published",
+      "shows?select=*",
+      "shows",
+      "shows_history?select=show_id",
+      "calendar_events?select=title",
+    ]) {
+      const answer = await anonGet(path);
+      expect(answer.status, path).toBe(401);
+      expect(await answer.json(), path).toMatchObject({ code: "42501" });
+    }
+  });
+
+  it("adds, changes, deletes and restores nothing", async () => {
+    const anon = client(backend.url, LOCAL_ANON_KEY);
+    const insert = await anon.from("shows").insert({ id: "anon-2027-01-01" });
+    const update = await anon.from("shows").update({ status: "cancelled" }).eq("id", "galway-2027-04-23");
+    const remove = await anon.from("shows").delete().eq("id", "galway-2027-04-23");
+    const restore = await anon.rpc("restore_show", { show_id: "galway-2027-04-23", version: 1 });
+    for (const { status, error } of [insert, update, remove, restore]) {
+      expect(status).toBe(401);
+      expect(error).toMatchObject({ code: "42501" });
+    }
+    const { data } = await team.from("shows").select("status, notes").eq("id", "galway-2027-04-23").single();
+    expect(data).toEqual({ status: "scheduled", notes: "Load in at four" });
+  });
+});

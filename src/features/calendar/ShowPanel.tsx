@@ -1,0 +1,36 @@
+/**
+ * A published show, as fans see it and as the team changes it: the venue and its address, the doors in the
+ * venue's time, the ticket link, its status; then its changes (ShowActions) and its kept versions with
+ * Restore (ShowHistory).
+ */
+import { doorsText, statusText, type Show } from "./calendar.shows";
+import { ShowActions } from "./ShowActions";
+import { ShowHistory } from "./ShowHistory";
+
+export function ShowPanel({ show }: { show: Show }) {
+  return (
+    <div className="mt-3 space-y-4">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-semibold">Venue</dt>
+        <dd className="break-words">
+          {show.venue_name}, {show.venue_street}, {show.venue_town}, {show.venue_county} {show.venue_postal_code},{" "}
+          {show.venue_country}
+        </dd>
+        <dt className="font-semibold">Doors</dt>
+        <dd>{doorsText(show.starts_at, show.time_zone)}</dd>
+        <dt className="font-semibold">Tickets</dt>
+        <dd className="break-all">
+          <a href={show.ticket_url} className="underline" rel="noopener noreferrer" target="_blank">
+            {show.ticket_url}
+          </a>{" "}
+          ({show.ticket_kind === "venue" ? "the venue's own site" : "a ticket shop"})
+          {show.price !== null ? ` · ${show.price} ${show.currency ?? ""}` : ""}
+        </dd>
+        <dt className="font-semibold">Status</dt>
+        <dd>{statusText(show)}</dd>
+      </dl>
+      <ShowActions show={show} />
+      <ShowHistory show={show} />
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * A published show's changes, made from its panel: postponed, rescheduled (the start it had kept), sold
+ * out, cancelled, a new ticket link, each made only to the version the team saw; and its kept versions with
+ * Restore, which puts one back as a new version (kept in turn). A refused call locks the page through the
+ * team session; any other failure says why in a toast and changes nothing. Loaded with the show's panel.
+ *
+ * createShowChanges takes the client, the session and the list of shows, so a test drives it with fakes;
+ * showChanges() is the browser's one instance.
+ */
+import { atom, type ReadableAtom, type WritableAtom } from "nanostores";
+import { getSupabase } from "../../lib/supabase";
+import { showToast } from "../toasts/toasts.store";
+import { isAccessRefused } from "../team/team";
+import { teamSession, type TeamSession } from "../team/team.store";
+import type { ShowsClient } from "./calendar.api";
+import { fetchShowHistory, restoreShow, updateShow, type ShowChange, type ShowVersion } from "./calendar.writes";
+import { errorMessage } from "./calendar.errors";
+import { calendarShows, type Shows } from "./calendar.shows.store";
+
+/** A show's kept versions, as its history panel shows them. */
+export type ShowHistory = { versions: ShowVersion[] | null; failed: boolean; restoring: number | null };
+
+export type ShowChangesDependencies = {
+  client: () => Promise<ShowsClient>;
+  session: Pick<TeamSession, "currentOpening" | "refuse">;
+  shows: Pick<Shows, "$shows" | "load" | "replace">;
+};
+
+export function createShowChanges(deps: ShowChangesDependencies) {
+  /** The shows being changed, by id (one change at a time per show). */
+  const $changing = atom<Record<string, boolean>>({});
+  const histories = new Map<string, WritableAtom<ShowHistory>>();
+  const { $shows, load, replace } = deps.shows;
+
+  const historyAtom = (id: string) => {
+    let history = histories.get(id);
+    if (!history) {
+      history = atom<ShowHistory>({ versions: null, failed: false, restoring: null });
+      histories.set(id, history);
+    }
+    return history;
+  };
+
+  /** A failed call: a refused session locks the page; anything else is said in a toast. */
+  async function failed(title: string, error: unknown, opening: number | null) {
+    if (isAccessRefused(error)) await deps.session.refuse(opening);
+    else showToast({ title, description: errorMessage(error), variant: "destructive" });
+  }
+
+  /**
+   * Changes the show `id` from the version shown, then says `done` in a toast. When someone changed it
+   * meanwhile, nothing is changed: the show is read again and a toast says so. Returns whether it changed.
+   */
+  async function change(id: string, patch: ShowChange, done: string): Promise<boolean> {
+    const show = $shows.get().find((shown) => shown.id === id);
+    if (!show || $changing.get()[id]) return false;
+    $changing.set({ ...$changing.get(), [id]: true });
+    const opening = deps.session.currentOpening();
+    try {
+      const changed = await updateShow(await deps.client(), id, show.version, patch);
+      if (!changed) {
+        showToast({
+          title: "Show not changed",
+          description: "Someone changed this show meanwhile: it is shown as it is now. Try again.",
+          variant: "destructive",
+        });
+        await load();
+        return false;
+      }
+      await replace(changed);
+      showToast({ title: done, description: `${changed.venue_name}: the website catches up in a few minutes` });
+      return true;
+    } catch (error) {
+      await failed("Show not changed", error, opening);
+      return false;
+    } finally {
+      $changing.set({ ...$changing.get(), [id]: false });
+    }
+  }
+
+  /** Reads a show's kept versions, newest first. */
+  async function loadHistory(id: string): Promise<void> {
+    const history = historyAtom(id);
+    history.set({ ...history.get(), failed: false });
+    try {
+      const versions = await fetchShowHistory(await deps.client(), id);
+      history.set({ ...history.get(), versions });
+    } catch {
+      history.set({ ...history.get(), failed: true });
+    }
+  }
+
+  /** Puts a kept version back, as a new version (itself kept, so a restore can be undone). */
+  async function restore(id: string, version: number): Promise<boolean> {
+    const history = historyAtom(id);
+    if (history.get().restoring !== null) return false;
+    history.set({ ...history.get(), restoring: version });
+    const opening = deps.session.currentOpening();
+    try {
+      const show = await restoreShow(await deps.client(), id, version);
+      await replace(show);
+      showToast({ title: "Show restored", description: `${show.venue_name} is back as it was in version ${version}` });
+      return true;
+    } catch (error) {
+      await failed("Show not restored", error, opening);
+      return false;
+    } finally {
+      history.set({ ...history.get(), restoring: null });
+      void loadHistory(id);
+    }
+  }
+
+  return {
+    $changing,
+    history: (id: string): ReadableAtom<ShowHistory> => historyAtom(id),
+    change,
+    loadHistory,
+    restore,
+  };
+}
+
+export type ShowChanges = ReturnType<typeof createShowChanges>;
+
+let browserChanges: ShowChanges | undefined;
+
+/** The page's one set of show changes, on the browser's client, team session and list of shows. */
+export function showChanges(): ShowChanges {
+  browserChanges ??= createShowChanges({ client: getSupabase, session: teamSession(), shows: calendarShows() });
+  return browserChanges;
+}

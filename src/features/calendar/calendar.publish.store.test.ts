@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { $toasts } from "../toasts/toasts.store";
+import { failure, fakeClient, type FakeReply, type FakeRequest } from "../../test/fake-client";
+import { globalTimers, withVitestClock } from "../../test/fake-time";
+import { toastLines } from "../../test/toast-recorder";
+import { aShow } from "./calendar.fake";
+import { storedDateOf } from "./calendar";
+import { createEventDraft } from "./calendar.draft.store";
+import { emptyShowDraft } from "./calendar.publish";
+import { createPublishing, NEW_GIG } from "./calendar.publish.store";
+import type { ShowsClient } from "./calendar.api";
+import { createShows } from "./calendar.shows.store";
+
+withVitestClock();
+afterEach(() => $toasts.set([]));
+
+const day = new Date(2027, 6, 10);
+const typedShow = {
+  ...emptyShowDraft,
+  venueName: "The Cornmarket Room",
+  street: "27 Thomas Street",
+  town: "Dublin",
+  county: "County Dublin",
+  postalCode: "D08 V6F3",
+  ticketUrl: "https://tickets.example/dublin",
+};
+const ok = (data: unknown[]): FakeReply => ({ data, error: null, status: 200 });
+
+function publishing(answer: (request: FakeRequest) => FakeReply | undefined) {
+  const fake = fakeClient({ tables: answer });
+  const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
+  const client = async () => fake.client as unknown as ShowsClient;
+  const shows = createShows({ client, session, liveBuild: async () => null, timers: globalTimers });
+  const draft = createEventDraft();
+  const added = vi.fn();
+  const store = createPublishing({ client, session, draft, shows, added });
+  draft.selectDay(day);
+  draft.editEventDraft({ title: "Cornmarket launch", description: "", eventType: "gig" });
+  shows.$publishNew.set(true);
+  store.edit(NEW_GIG, typedShow);
+  return { fake, session, shows, draft, added, store };
+}
+
+const made = aShow("dublin-2027-07-10", "2027-01-01T10:00:00Z", { event_id: "e-1" });
+
+describe("adding a gig with its show on the website", () => {
+  it("adds the gig, then its show for that gig's id, and clears both forms", async () => {
+    const { fake, store, shows, draft, added } = publishing((request) =>
+      request.table === "calendar_events" ? ok([{ id: "e-1" }]) : ok([made]),
+    );
+    expect(await store.addPublishedGig()).toBe(true);
+    expect(fake.requests.map(({ table, method }) => `${method} ${table}`)).toEqual([
+      "insert calendar_events",
+      "insert shows",
+    ]);
+    expect(fake.requests[0]!.values).toMatchObject({ title: "Cornmarket launch", start_date: storedDateOf(day) });
+    expect(fake.requests[1]!.values).toMatchObject({
+      id: "dublin-2027-07-10",
+      event_id: "e-1",
+      venue_name: "The Cornmarket Room",
+      starts_at: "2027-07-10T19:00:00.000Z",
+      time_zone: "Europe/Dublin",
+    });
+    expect(shows.$shows.get()).toEqual([made]);
+    expect(draft.$eventDraft.get()).toBeNull();
+    expect(shows.$publishNew.get()).toBe(false);
+    expect(store.$drafts.get()).toEqual({});
+    expect(added).toHaveBeenCalledOnce();
+    expect(toastLines()).toEqual(["Event added: New event has been added successfully"]);
+  });
+
+  it("adds nothing while the show has problems, and says each beside its field", async () => {
+    const { fake, store, draft } = publishing(() => ok([]));
+    store.edit(NEW_GIG, { ...typedShow, ticketUrl: "tickets.example", country: "" });
+    expect(await store.addPublishedGig()).toBe(false);
+    expect(fake.requests).toEqual([]);
+    expect(store.$problems.get()[NEW_GIG]).toEqual({
+      ticketUrl: "a whole address starting with https://",
+      country: "the country's two capital letters: IE, GB, FR",
+    });
+    expect(draft.$eventDraft.get()?.title).toBe("Cornmarket launch");
+    expect(toastLines()).toEqual(["Check the show's details: Each problem is said beside its field."]);
+    // Typing the field again takes its problem away; the other stays.
+    store.edit(NEW_GIG, { ...store.draftOf(NEW_GIG), ticketUrl: "https://tickets.example" });
+    expect(store.$problems.get()[NEW_GIG]).toEqual({ country: "the country's two capital letters: IE, GB, FR" });
+  });
+
+  it("keeps everything typed when the gig cannot be added", async () => {
+    const { store, draft } = publishing(() => failure(500, "The database is busy"));
+    expect(await store.addPublishedGig()).toBe(false);
+    expect(draft.$eventDraft.get()?.title).toBe("Cornmarket launch");
+    expect(store.draftOf(NEW_GIG)).toEqual(typedShow);
+    expect(toastLines()).toEqual(["Error adding event: The database is busy"]);
+  });
+
+  it("keeps the show on the gig's card when the database refuses it after the gig is in", async () => {
+    const { store, shows } = publishing((request) =>
+      request.table === "calendar_events"
+        ? ok([{ id: "e-1" }])
+        : failure(409, 'duplicate key value violates unique constraint "shows_pkey"'),
+    );
+    expect(await store.addPublishedGig()).toBe(true);
+    expect(shows.$shows.get()).toEqual([]);
+    expect(store.draftOf("e-1")).toEqual(typedShow);
+    expect(toastLines()).toEqual([
+      'Event added, not on the website: duplicate key value violates unique constraint "shows_pkey" Its show is kept on the gig\'s card: try again from there.',
+    ]);
+  });
+
+  it("locks the page when the server refuses the session", async () => {
+    const { store, session, draft } = publishing(() => failure(401, "JWT expired"));
+    expect(await store.addPublishedGig()).toBe(false);
+    expect(session.refuse).toHaveBeenCalledWith(1);
+    expect(draft.$eventDraft.get()?.title).toBe("Cornmarket launch");
+  });
+});
+
+describe("putting a gig already in the calendar on the website", () => {
+  const gig = {
+    id: "e-1",
+    title: "Cornmarket launch",
+    description: null,
+    start_date: storedDateOf(day),
+    end_date: storedDateOf(day),
+    event_type: "gig",
+  };
+
+  it("puts its show on the website for the gig's day, and clears its form", async () => {
+    const { fake, store, shows } = publishing(() => ok([made]));
+    store.edit(gig.id, typedShow);
+    expect(await store.publish(gig)).toBe(true);
+    expect(fake.requests[0]!.values).toMatchObject({ event_id: "e-1", id: "dublin-2027-07-10" });
+    expect(shows.$shows.get()).toEqual([made]);
+    expect(store.$drafts.get()[gig.id]).toBeUndefined();
+    expect(toastLines()).toEqual(["Put on the website: The Cornmarket Room: on the website in a few minutes"]);
+  });
+
+  it("gives a second show in the same town that day the next free id", async () => {
+    const { fake, store } = publishing((request) =>
+      request.values?.id === "dublin-2027-07-10"
+        ? {
+            data: null,
+            error: { code: "23505", message: 'duplicate key value violates unique constraint "shows_pkey"' },
+            status: 409,
+          }
+        : ok([{ ...made, id: "dublin-2027-07-10-2" }]),
+    );
+    store.edit(gig.id, typedShow);
+    expect(await store.publish(gig)).toBe(true);
+    expect(fake.requests.map((request) => request.values?.id)).toEqual(["dublin-2027-07-10", "dublin-2027-07-10-2"]);
+  });
+
+  it("keeps what was typed when the database refuses it", async () => {
+    const { store } = publishing(() => failure(400, "Only a gig of the calendar can be put on the website"));
+    store.edit(gig.id, typedShow);
+    expect(await store.publish(gig)).toBe(false);
+    expect(store.draftOf(gig.id)).toEqual(typedShow);
+    expect(toastLines()).toEqual(["Not put on the website: Only a gig of the calendar can be put on the website"]);
+  });
+});

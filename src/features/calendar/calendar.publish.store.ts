@@ -1,0 +1,155 @@
+/**
+ * Putting a gig on the website, from the Add Event form (the gig and its show in one go) or from a gig
+ * already in the calendar: what is typed in each show form (kept through a failure and through the page
+ * locking), each field's problem said beside it, at most one publication of a gig on its way. The show is
+ * checked before the gig is added, so a show the database would refuse leaves no gig behind; should the
+ * database still refuse it, the gig stays in the calendar and its form keeps what was typed, to try again
+ * from the gig's card.
+ */
+import { atom, map } from "nanostores";
+import { getSupabase } from "../../lib/supabase";
+import { showToast } from "../toasts/toasts.store";
+import { isAccessRefused } from "../team/team";
+import { teamSession, type TeamSession } from "../team/team.store";
+import { dayKey, eventDayKey, type CalendarEvent } from "./calendar";
+import { eventDraft, type EventDraftStore } from "./calendar.draft.store";
+import { errorMessage } from "./calendar.errors";
+import { emptyEventDraft, eventFromDraft } from "./calendar.form";
+import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
+import type { ShowsClient } from "./calendar.api";
+import { insertGig, insertShow } from "./calendar.writes";
+import { calendarShows, type Shows } from "./calendar.shows.store";
+import { calendarFeed } from "./calendar.store";
+
+/** The key of the Add Event form's show; a gig's own form is keyed by the gig's id. */
+export const NEW_GIG = "new";
+
+/** The toast of a show form with problems: each is said beside its field. */
+const CHECK_FIELDS = { title: "Check the show's details", description: "Each problem is said beside its field." };
+
+export type PublishDependencies = {
+  client: () => Promise<ShowsClient>;
+  session: Pick<TeamSession, "currentOpening" | "refuse">;
+  draft: Pick<EventDraftStore, "$eventDraft" | "$selectedDay" | "clearEventDraft">;
+  shows: Pick<Shows, "replace" | "$publishNew">;
+  /** After a gig is added: the calendar's list read again. */
+  added: () => void;
+};
+
+export function createPublishing(deps: PublishDependencies) {
+  const $drafts = map<Record<string, ShowDraft>>({});
+  const $problems = map<Record<string, ShowDraftProblems>>({});
+  const $publishing = atom(false);
+
+  const draftOf = (key: string): ShowDraft => $drafts.get()[key] ?? emptyShowDraft;
+
+  /** What is typed in a show form; a field typed again loses its problem. */
+  function edit(key: string, draft: ShowDraft) {
+    const before = draftOf(key);
+    const problems = { ...$problems.get()[key] };
+    for (const field of Object.keys(draft) as (keyof ShowDraft)[]) {
+      if (draft[field] !== before[field]) delete problems[field];
+    }
+    $drafts.setKey(key, draft);
+    $problems.setKey(key, problems);
+  }
+
+  /** The show a form would put on the website for the gig `eventId` on `date`, or its problems said. */
+  function checked(key: string, eventId: string, date: string) {
+    const result = showFromDraft(draftOf(key), eventId, date);
+    $problems.setKey(key, result.problems ?? {});
+    if (result.problems) showToast({ ...CHECK_FIELDS, variant: "destructive" });
+    return result.row;
+  }
+
+  /** A refused call locks the page; the database's refusal is said in a toast. */
+  async function refused(error: unknown, opening: number | null) {
+    if (isAccessRefused(error)) await deps.session.refuse(opening);
+    else showToast({ title: "Not put on the website", description: errorMessage(error), variant: "destructive" });
+  }
+
+  /** Puts a gig already in the calendar on the website. Returns whether it is now. */
+  async function publish(event: CalendarEvent): Promise<boolean> {
+    if ($publishing.get()) return false;
+    const row = checked(event.id, event.id, eventDayKey(event));
+    if (!row) return false;
+    $publishing.set(true);
+    const opening = deps.session.currentOpening();
+    try {
+      await deps.shows.replace(await insertShow(await deps.client(), row));
+    } catch (error) {
+      await refused(error, opening);
+      return false;
+    } finally {
+      $publishing.set(false);
+    }
+    $drafts.setKey(event.id, undefined as unknown as ShowDraft);
+    showToast({ title: "Put on the website", description: `${row.venue_name}: on the website in a few minutes` });
+    return true;
+  }
+
+  /**
+   * "Add Event" with "Put on the website" ticked: the show is checked, then the gig added, then its show.
+   * A failure to add the gig keeps the whole form; a show the database refuses keeps its fields on the
+   * gig's card. Returns whether the gig was added.
+   */
+  async function addPublishedGig(): Promise<boolean> {
+    const day = deps.draft.$selectedDay.get();
+    const event = eventFromDraft(deps.draft.$eventDraft.get() ?? emptyEventDraft, day);
+    if (!event || !day || $publishing.get()) return false;
+    const row = checked(NEW_GIG, "", dayKey(day));
+    if (!row) return false;
+    $publishing.set(true);
+    const opening = deps.session.currentOpening();
+    let eventId: string;
+    try {
+      eventId = await insertGig(await deps.client(), event);
+    } catch (error) {
+      $publishing.set(false);
+      if (isAccessRefused(error)) await deps.session.refuse(opening);
+      else showToast({ title: "Error adding event", description: errorMessage(error), variant: "destructive" });
+      return false;
+    }
+    deps.draft.clearEventDraft();
+    deps.shows.$publishNew.set(false);
+    $drafts.setKey(eventId, draftOf(NEW_GIG));
+    $drafts.setKey(NEW_GIG, undefined as unknown as ShowDraft);
+    deps.added();
+    try {
+      await deps.shows.replace(await insertShow(await deps.client(), { ...row, event_id: eventId }));
+      $drafts.setKey(eventId, undefined as unknown as ShowDraft);
+      showToast({ title: "Event added", description: "New event has been added successfully" });
+    } catch (error) {
+      if (isAccessRefused(error)) await deps.session.refuse(opening);
+      else {
+        showToast({
+          title: "Event added, not on the website",
+          description: `${errorMessage(error)} Its show is kept on the gig's card: try again from there.`,
+          variant: "destructive",
+        });
+      }
+    } finally {
+      $publishing.set(false);
+    }
+    return true;
+  }
+
+  return { $drafts, $problems, $publishing, draftOf, edit, publish, addPublishedGig };
+}
+
+export type Publishing = ReturnType<typeof createPublishing>;
+
+let browserPublishing: Publishing | undefined;
+
+/** The page's one set of show forms, on the browser's client, team session, event draft and shows. */
+export function gigPublishing(): Publishing {
+  const feed = calendarFeed();
+  browserPublishing ??= createPublishing({
+    client: getSupabase,
+    session: teamSession(),
+    draft: eventDraft(),
+    shows: calendarShows(),
+    added: feed.refresh,
+  });
+  return browserPublishing;
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { emptyShowDraft, idStem, showFromDraft, wallTimeIn, zonedInstant, type ShowDraft } from "./calendar.publish";
+
+const filled: ShowDraft = {
+  ...emptyShowDraft,
+  venueName: " The Cornmarket Room ",
+  street: "27 Thomas Street",
+  town: "Dún Laoghaire",
+  county: "County Dublin",
+  postalCode: "A96 X2P4",
+  country: "ie",
+  doors: "20:00",
+  ticketUrl: "https://tickets.example/orla/dun-laoghaire",
+};
+
+describe("the doors in the venue's time zone", () => {
+  it("works out Dublin's offset: summer time in July, GMT in December", () => {
+    expect(zonedInstant("2027-07-10", "20:00", "Europe/Dublin")).toEqual({
+      iso: "2027-07-10T19:00:00.000Z",
+      offset: "+01:00",
+    });
+    expect(zonedInstant("2027-12-10", "20:00", "Europe/Dublin")).toEqual({
+      iso: "2027-12-10T20:00:00.000Z",
+      offset: "+00:00",
+    });
+  });
+
+  it("works out any zone's, behind UTC and by the half hour", () => {
+    expect(zonedInstant("2027-01-15", "19:30", "America/New_York")?.iso).toBe("2027-01-16T00:30:00.000Z");
+    expect(zonedInstant("2027-01-15", "19:30", "Asia/Kolkata")).toEqual({
+      iso: "2027-01-15T14:00:00.000Z",
+      offset: "+05:30",
+    });
+  });
+
+  it("is right on the days the clocks change, and refuses the hour they skip", () => {
+    // 2027's last Sunday of March: Dublin's clocks go from 01:00 to 02:00.
+    expect(zonedInstant("2027-03-28", "20:00", "Europe/Dublin")?.offset).toBe("+01:00");
+    expect(zonedInstant("2027-03-28", "00:30", "Europe/Dublin")?.offset).toBe("+00:00");
+    expect(zonedInstant("2027-03-28", "01:30", "Europe/Dublin")).toBeNull();
+    expect(zonedInstant("2027-10-31", "20:00", "Europe/Dublin")?.offset).toBe("+00:00");
+  });
+
+  it("reads a show's doors back on the venue's clock, as the reschedule form starts from them", () => {
+    expect(wallTimeIn("2027-07-10T19:00:00Z", "Europe/Dublin")).toEqual({ date: "2027-07-10", time: "20:00" });
+    expect(wallTimeIn("2027-01-16T00:30:00Z", "America/New_York")).toEqual({ date: "2027-01-15", time: "19:30" });
+  });
+
+  it("refuses what is not a date, a time or a zone", () => {
+    expect(zonedInstant("2027-02-30", "20:00", "Europe/Dublin")).toBeNull();
+    expect(zonedInstant("2027-02-10", "24:00", "Europe/Dublin")).toBeNull();
+    expect(zonedInstant("2027-02-10", "8pm", "Europe/Dublin")).toBeNull();
+    expect(zonedInstant("2027-02-10", "20:00", "IST")).toBeNull();
+    expect(zonedInstant("2027-02-10", "20:00", "Europe/Atlantis")).toBeNull();
+  });
+});
+
+describe("a show's id", () => {
+  it("starts with the town, in plain lower-case letters", () => {
+    expect(idStem("Dún Laoghaire")).toBe("dun-laoghaire");
+    expect(idStem("  Newcastle-upon-Tyne!! ")).toBe("newcastle-upon-tyne");
+    expect(idStem("Москва")).toBe("show");
+  });
+});
+
+describe("the row a show form puts on the website", () => {
+  it("is the venue, the doors as an instant in the venue's zone and the ticket link, trimmed", () => {
+    const { row, problems } = showFromDraft(filled, "e1", "2027-07-10");
+    expect(problems).toBeUndefined();
+    expect(row).toEqual({
+      id: "dun-laoghaire-2027-07-10",
+      event_id: "e1",
+      venue_name: "The Cornmarket Room",
+      venue_street: "27 Thomas Street",
+      venue_town: "Dún Laoghaire",
+      venue_county: "County Dublin",
+      venue_postal_code: "A96 X2P4",
+      venue_country: "IE",
+      starts_at: "2027-07-10T19:00:00.000Z",
+      time_zone: "Europe/Dublin",
+      ticket_url: "https://tickets.example/orla/dun-laoghaire",
+      ticket_kind: "ticket",
+      price: null,
+      currency: null,
+      availability: null,
+      on_sale_at: null,
+    });
+  });
+
+  it("takes the tickets' price, currency, availability and on-sale time, in the venue's zone", () => {
+    const { row } = showFromDraft(
+      { ...filled, price: "12,50", currency: "eur", availability: "few-left", onSale: "2027-05-01T10:00" },
+      "e1",
+      "2027-07-10",
+    );
+    expect(row).toMatchObject({
+      price: 12.5,
+      currency: "EUR",
+      availability: "few-left",
+      on_sale_at: "2027-05-01T09:00:00.000Z",
+    });
+  });
+
+  it("says each problem beside its field, as the database would refuse it", () => {
+    const { problems } = showFromDraft(
+      {
+        ...filled,
+        venueName: "  ",
+        street: "x".repeat(201),
+        country: "Ireland",
+        ticketUrl: "http://tickets.example",
+        price: "12.555",
+        currency: "",
+      },
+      "e1",
+      "2027-07-10",
+    );
+    expect(problems).toEqual({
+      venueName: "one line of at most 200 characters",
+      street: "one line of at most 200 characters",
+      country: "the country's two capital letters: IE, GB, FR",
+      ticketUrl: "a whole address starting with https://",
+      price: "at most two digits after the point: 12.50",
+      currency: "the price's currency: EUR, GBP",
+    });
+  });
+
+  it("wants a currency with a price, a price with availability, a real zone and a doors time", () => {
+    expect(showFromDraft({ ...filled, price: "10" }, "e1", "2027-07-10").problems).toEqual({
+      price: "a price and its currency, both or neither",
+      currency: "the price's currency: EUR, GBP",
+    });
+    expect(showFromDraft({ ...filled, availability: "sold-out" }, "e1", "2027-07-10").problems).toEqual({
+      price: "availability and on-sale time need a price",
+    });
+    expect(showFromDraft({ ...filled, timeZone: "GMT+1" }, "e1", "2027-07-10").problems).toEqual({
+      timeZone: "a time zone's name, as Europe/Dublin or Europe/London",
+    });
+    expect(showFromDraft({ ...filled, doors: "" }, "e1", "2027-07-10").problems).toEqual({
+      doors: "a time of that day, as 20:00",
+    });
+    expect(showFromDraft({ ...filled, price: "ten" }, "e1", "2027-07-10").problems?.price).toBe(
+      "a price in figures, as 12.50",
+    );
+    expect(showFromDraft({ ...filled, onSale: "soon" }, "e1", "2027-07-10").problems).toEqual({
+      onSale: "a date and time, or nothing",
+    });
+  });
+
+  it("refuses a venue's name that bidirectional controls would show as other words", () => {
+    expect(showFromDraft({ ...filled, venueName: "The \u202eRoom" }, "e1", "2027-07-10").problems).toEqual({
+      venueName: "one line of at most 200 characters",
+    });
+  });
+});

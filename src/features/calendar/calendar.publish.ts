@@ -1,0 +1,208 @@
+/**
+ * Putting a gig on the website: the form's fields as typed (the venue, the doors in the venue's time zone,
+ * the ticket link and what it is, the tickets' facts), the instant a wall-clock time in a zone stands for
+ * (its offset worked out, never typed), and the row public.shows takes, checked field by field as the
+ * database checks it (src/lib/show-rules.mjs), each problem in words beside its field.
+ */
+import { AVAILABILITIES, isTimeZone, showFieldProblems } from "../../lib/show-rules.mjs";
+import type { Database } from "../../lib/database.types";
+
+/** The row a show is inserted as. */
+export type NewShow = Database["public"]["Tables"]["shows"]["Insert"];
+
+/** The show form's fields, as typed. */
+export type ShowDraft = {
+  venueName: string;
+  street: string;
+  town: string;
+  county: string;
+  postalCode: string;
+  country: string;
+  /** Doors, as HH:MM on the gig's day, on a clock in `timeZone`. */
+  doors: string;
+  timeZone: string;
+  ticketUrl: string;
+  ticketKind: "ticket" | "venue";
+  /** Empty, or a price in the currency's units: "12.50". */
+  price: string;
+  currency: string;
+  availability: "" | (typeof AVAILABILITIES)[number];
+  /** Empty, or YYYY-MM-DDTHH:MM on a clock in `timeZone`. */
+  onSale: string;
+};
+
+export type ShowField = keyof ShowDraft;
+
+/** What each field's problem is, in words a person acts on. */
+export type ShowDraftProblems = Partial<Record<ShowField, string>>;
+
+const DEFAULT_TIME_ZONE = "Europe/Dublin";
+
+export const emptyShowDraft: ShowDraft = {
+  venueName: "",
+  street: "",
+  town: "",
+  county: "",
+  postalCode: "",
+  country: "IE",
+  doors: "20:00",
+  timeZone: DEFAULT_TIME_ZONE,
+  ticketUrl: "",
+  ticketKind: "ticket",
+  price: "",
+  currency: "",
+  availability: "",
+  onSale: "",
+};
+
+export { AVAILABILITIES };
+
+/** The offset from UTC, in minutes, of a clock in `timeZone` at `instant`. */
+function offsetMinutes(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((found) => found.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
+  return Math.round((wall - Math.floor(instant / 60_000) * 60_000) / 60_000);
+}
+
+/** An offset as ISO writes it: +01:00, -05:00, +00:00. */
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? "-" : "+";
+  const whole = Math.abs(minutes);
+  return `${sign}${String(Math.floor(whole / 60)).padStart(2, "0")}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The instant a clock in `timeZone` shows `date` (YYYY-MM-DD) at `time` (HH:MM), with the offset then; null
+ * when the date or time is not one, or when that time never shows on that day (the hour the clocks skip).
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): { iso: string; offset: string } | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const clock = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!day || !clock || !isTimeZone(timeZone)) return null;
+  const [year, month, dayOfMonth, hour, minute] = [day[1], day[2], day[3], clock[1], clock[2]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (hour > 23 || minute > 59) return null;
+  const wall = Date.UTC(year, month - 1, dayOfMonth, hour, minute);
+  const written = new Date(wall);
+  if (written.getUTCFullYear() !== year || written.getUTCMonth() !== month - 1 || written.getUTCDate() !== dayOfMonth) {
+    return null;
+  }
+  // The offset at the wall time read as UTC, then at the instant that gives: right on both sides of a change.
+  let instant = wall - offsetMinutes(wall, timeZone) * 60_000;
+  instant = wall - offsetMinutes(instant, timeZone) * 60_000;
+  const offset = offsetMinutes(instant, timeZone);
+  if (instant + offset * 60_000 !== wall) return null;
+  return { iso: new Date(instant).toISOString(), offset: offsetText(offset) };
+}
+
+/** A town as the start of a show's id: "Dún Laoghaire" → "dun-laoghaire"; "show" when nothing is left. */
+export function idStem(town: string): string {
+  const stem = town
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return stem || "show";
+}
+
+/** Which form field each of the database's checks is said beside. */
+const FIELD_OF: Record<string, ShowField> = {
+  venue_name: "venueName",
+  venue_street: "street",
+  venue_town: "town",
+  venue_county: "county",
+  venue_postal_code: "postalCode",
+  venue_country: "country",
+  starts_at: "doors",
+  time_zone: "timeZone",
+  ticket_url: "ticketUrl",
+  ticket_kind: "ticketKind",
+  price: "price",
+  currency: "currency",
+  availability: "availability",
+  tickets: "price",
+  on_sale_at: "onSale",
+};
+
+/**
+ * The row a filled-in form puts on the website for the gig `eventId` on `date` (YYYY-MM-DD), or what is
+ * wrong with it, field by field. Text is trimmed; the country and currency are taken in capitals.
+ */
+export function showFromDraft(
+  draft: ShowDraft,
+  eventId: string,
+  date: string,
+): { row: NewShow; problems?: undefined } | { row?: undefined; problems: ShowDraftProblems } {
+  const problems: ShowDraftProblems = {};
+  const timeZone = draft.timeZone.trim();
+  const doors = zonedInstant(date, draft.doors.trim(), timeZone);
+  if (!isTimeZone(timeZone)) problems.timeZone = "a time zone's name, as Europe/Dublin or Europe/London";
+  else if (!doors) problems.doors = "a time of that day, as 20:00";
+  const priceText = draft.price.trim().replace(",", ".");
+  const price = priceText === "" ? null : /^\d+(\.\d+)?$/.test(priceText) ? Number(priceText) : Number.NaN;
+  if (Number.isNaN(price)) problems.price = "a price in figures, as 12.50";
+  const [onSaleDate = "", onSaleTime = ""] = draft.onSale.trim().split("T");
+  const onSale = draft.onSale.trim() === "" ? null : zonedInstant(onSaleDate, onSaleTime.slice(0, 5), timeZone);
+  if (draft.onSale.trim() !== "" && !onSale) problems.onSale = "a date and time, or nothing";
+  const currency = draft.currency.trim().toUpperCase();
+  const row: NewShow = {
+    id: `${idStem(draft.town)}-${date}`,
+    event_id: eventId,
+    venue_name: draft.venueName.trim(),
+    venue_street: draft.street.trim(),
+    venue_town: draft.town.trim(),
+    venue_county: draft.county.trim(),
+    venue_postal_code: draft.postalCode.trim(),
+    venue_country: draft.country.trim().toUpperCase(),
+    starts_at: doors?.iso ?? "",
+    time_zone: timeZone,
+    ticket_url: draft.ticketUrl.trim(),
+    ticket_kind: draft.ticketKind,
+    price: Number.isNaN(price) ? null : price,
+    currency: currency === "" ? null : currency,
+    availability: draft.availability === "" ? null : draft.availability,
+    on_sale_at: onSale?.iso ?? null,
+  };
+  for (const [column, problem] of Object.entries(showFieldProblems(row))) {
+    const field = FIELD_OF[column];
+    // A doors time that could not be worked out is said once, beside the field that stops it.
+    if (field === "doors" && problems.timeZone) continue;
+    if (field && !problems[field]) problems[field] = problem;
+  }
+  if (price !== null && !Number.isNaN(price) && currency === "") problems.currency = "the price's currency: EUR, GBP";
+  return Object.keys(problems).length > 0 ? { problems } : { row };
+}
+
+/** A show's doors as YYYY-MM-DD and HH:MM on a clock in its venue's time zone, as the form's fields take them. */
+export function wallTimeIn(instant: string, timeZone: string): { date: string; time: string } {
+  // A zone this browser does not know: the form starts empty rather than wrong.
+  if (!isTimeZone(timeZone)) return { date: "", time: "" };
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)?.value ?? "";
+  return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { showsDigest } from "../../lib/published-shows.mjs";
+import { doorsText, publishedDigest, showStandings, statusText, toLiveBuild, toShows } from "./calendar.shows";
+import { aShow } from "./calendar.fake";
+
+describe("the shows read back", () => {
+  it("keep the rows that are shows and drop the others", () => {
+    const show = aShow("dublin-2027-07-10", "2027-01-01T10:00:00Z");
+    expect(toShows([show, null, { id: "x" }, { ...show, starts_at: "soon" }, "row"])).toEqual([show]);
+    expect(toShows({ rows: [] })).toEqual([]);
+  });
+
+  it("take the live record's time and digest, and nothing that is not one", () => {
+    const digest = "a".repeat(64);
+    expect(toLiveBuild({ builtAt: "2027-01-01T10:00:00Z", showsDigest: digest, nextChangeAt: null })).toEqual({
+      builtAt: "2027-01-01T10:00:00Z",
+      showsDigest: digest,
+    });
+    expect(toLiveBuild({ builtAt: "2027-01-01T10:00:00Z", showsDigest: "<b>" })).toEqual({
+      builtAt: "2027-01-01T10:00:00Z",
+    });
+    expect(toLiveBuild({ builtAt: "yesterday" })).toBeNull();
+    expect(toLiveBuild("<html>")).toBeNull();
+  });
+});
+
+describe("where a show stands", () => {
+  const older = aShow("galway", "2027-01-01T10:00:00Z");
+  const newer = aShow("dublin", "2027-01-01T12:00:00Z");
+  const off = aShow("cork", "2027-01-01T09:00:00Z", { published: false });
+
+  it("is on the website once the live site was built after its latest version, in a few minutes before", () => {
+    const standings = showStandings([older, newer, off], { builtAt: "2027-01-01T11:00:00Z" }, null);
+    expect(Object.fromEntries(standings)).toEqual({ galway: "live", dublin: "soon", cork: "off" });
+  });
+
+  it("is on the website for every show when the live site renders the shows as they are now", async () => {
+    const digest = await publishedDigest([older, newer, off]);
+    const build = { builtAt: "2027-01-01T11:00:00Z", showsDigest: digest };
+    expect(Object.fromEntries(showStandings([older, newer, off], build, digest))).toEqual({
+      galway: "live",
+      dublin: "live",
+      cork: "off",
+    });
+  });
+
+  it("is in a few minutes for the latest change when the live site renders other shows, though built after it", () => {
+    const build = { builtAt: "2027-01-01T13:00:00Z", showsDigest: "b".repeat(64) };
+    expect(Object.fromEntries(showStandings([older, newer], build, "c".repeat(64)))).toEqual({
+      galway: "live",
+      dublin: "soon",
+    });
+  });
+
+  it("is in a few minutes while the live record cannot be read", () => {
+    expect(Object.fromEntries(showStandings([older], null, null))).toEqual({ galway: "soon" });
+  });
+
+  it("is judged by the digest the build records of the same shows", async () => {
+    const rows = [older, newer, off];
+    const published = rows.filter((show) => show.published);
+    // The build digests what the anon key reads: the public columns of the published shows.
+    expect(await publishedDigest(rows)).toBe(showsDigest(published));
+    expect(await publishedDigest([{ ...older, notes: "other words" }, newer])).toBe(showsDigest(published));
+    expect(await publishedDigest([{ ...older, status: "cancelled" }, newer])).not.toBe(showsDigest(published));
+  });
+});
+
+describe("a show in words", () => {
+  it("says its doors on the venue's clock and how it stands", () => {
+    expect(doorsText("2027-07-10T19:00:00Z", "Europe/Dublin")).toBe("Jul 10, 2027, 20:00 (Europe/Dublin)");
+    // A zone the database knows and this browser does not still shows the time, in UTC.
+    expect(doorsText("2027-07-10T19:00:00Z", "Mars/Olympus_Mons")).toBe(
+      "Jul 10, 2027, 19:00 (UTC; the venue's zone is Mars/Olympus_Mons)",
+    );
+    const show = aShow("dublin", "2027-01-01T10:00:00Z");
+    expect(statusText(show)).toBe("Scheduled");
+    expect(statusText({ ...show, status: "sold-out" })).toBe("Sold out");
+    expect(statusText({ ...show, status: "cancelled" })).toBe("Cancelled");
+    expect(statusText({ ...show, status: "rescheduled", previous_starts_at: "2027-06-01T19:00:00Z" })).toBe(
+      "Rescheduled (was Jun 1, 2027, 20:00 (Europe/Dublin))",
+    );
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The published shows as the team's calendar shows them: the rows read back (checked, so one odd row
+ * never breaks the page), how each stands in words (on sale, postponed, rescheduled from…, sold out,
+ * cancelled), whether the live site already shows its latest version, and a show's doors in the venue's
+ * time as the team reads them.
+ */
+import type { Database } from "../../lib/database.types";
+import { formatDateTime } from "../../lib/dates";
+import { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
+
+/** A show as the team reads it: every column. */
+export type Show = Database["public"]["Tables"]["shows"]["Row"];
+
+/** The rows of a select, checked: a row without an id, a gig, a start or a version is dropped. */
+export function toShows(rows: unknown): Show[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.filter(
+    (row): row is Show =>
+      !!row &&
+      typeof row === "object" &&
+      typeof (row as Show).id === "string" &&
+      typeof (row as Show).event_id === "string" &&
+      typeof (row as Show).starts_at === "string" &&
+      !Number.isNaN(Date.parse((row as Show).starts_at)) &&
+      typeof (row as Show).version === "number" &&
+      typeof (row as Show).updated_at === "string",
+  );
+}
+
+/**
+ * The live site's build record (/build-info.json): when it was built and, where the record says it, the
+ * digest of the published shows it renders (src/lib/published-shows.mjs).
+ */
+export type LiveBuild = { builtAt: string; showsDigest?: string };
+
+/** /build-info.json's answer, checked: null for anything that is not a record with a time. */
+export function toLiveBuild(value: unknown): LiveBuild | null {
+  if (!value || typeof value !== "object") return null;
+  const { builtAt, showsDigest } = value as Record<string, unknown>;
+  if (typeof builtAt !== "string" || Number.isNaN(Date.parse(builtAt))) return null;
+  return typeof showsDigest === "string" && /^[0-9a-f]{64}$/.test(showsDigest) ? { builtAt, showsDigest } : { builtAt };
+}
+
+/**
+ * The digest of the published shows as anyone reads them (their public columns), as the build records it
+ * (showsDigest in src/lib/published-shows.mjs, whose canonical form this writes): equal to the live build's
+ * once the live site shows every published show as it is now.
+ */
+export async function publishedDigest(shows: readonly Show[]): Promise<string> {
+  const canonical = shows
+    .filter((show) => show.published)
+    .map((show) => PUBLIC_SHOW_COLUMNS.map((column) => show[column] ?? null))
+    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  const bytes = new TextEncoder().encode(JSON.stringify(canonical));
+  const hash = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(hash)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export const STANDING_WORDS = {
+  live: "On the website",
+  soon: "On the website in a few minutes",
+  off: "Not on the website",
+} as const;
+
+export type Standing = keyof typeof STANDING_WORDS;
+
+/**
+ * Where each show stands, by id. A show taken off the website is "off". When the live record carries the
+ * digest of what it renders: the same digest as the shows now, every published show is "live"; another,
+ * and the shows changed since the build began say "soon" (the build reads the shows before it records its
+ * time, so the latest change says "soon" even when it came just before that time). Without a digest, a show
+ * is "live" once the build's time is after its latest version. Without a record, "soon".
+ */
+export function showStandings(shows: readonly Show[], build: LiveBuild | null, digestNow: string | null) {
+  const standings = new Map<string, Standing>();
+  const published = shows.filter((show) => show.published);
+  const builtAt = build ? Date.parse(build.builtAt) : Number.NaN;
+  const agrees = build?.showsDigest !== undefined && build.showsDigest === digestNow;
+  let latest: Show | null = null;
+  for (const show of published) {
+    if (!latest || Date.parse(show.updated_at) > Date.parse(latest.updated_at)) latest = show;
+  }
+  for (const show of shows) {
+    if (!show.published) standings.set(show.id, "off");
+    else if (!build) standings.set(show.id, "soon");
+    else if (agrees) standings.set(show.id, "live");
+    else if (Date.parse(show.updated_at) >= builtAt) standings.set(show.id, "soon");
+    else standings.set(show.id, build.showsDigest !== undefined && show === latest ? "soon" : "live");
+  }
+  return standings;
+}
+
+/** A show's doors on a clock in its venue's time zone: "Nov 28, 2027, 20:00 (Europe/Dublin)". */
+export function doorsText(instant: string, timeZone: string): string {
+  try {
+    return `${formatDateTime(new Date(instant), { timeZone })} (${timeZone})`;
+  } catch {
+    // A zone the database knows and this browser does not: the time in UTC, said so.
+    return `${formatDateTime(new Date(instant), { timeZone: "UTC" })} (UTC; the venue's zone is ${timeZone})`;
+  }
+}
+
+/** A show's status in words, with the start a rescheduled show had. */
+export function statusText(show: Pick<Show, "status" | "previous_starts_at" | "time_zone">): string {
+  switch (show.status) {
+    case "postponed":
+      return "Postponed";
+    case "rescheduled":
+      return show.previous_starts_at
+        ? `Rescheduled (was ${doorsText(show.previous_starts_at, show.time_zone)})`
+        : "Rescheduled";
+    case "sold-out":
+      return "Sold out";
+    case "cancelled":
+      return "Cancelled";
+    default:
+      return "Scheduled";
+  }
+}

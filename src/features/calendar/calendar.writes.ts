@@ -1,0 +1,98 @@
+/**
+ * The published shows' writes, loaded with the forms and the panel that make them (calendar.lazy.tsx): a gig
+ * added with its id answered, a show put on the website, a change made only to the version the team saw, a
+ * show's kept versions and their restore. Each throws the server's error with the HTTP status (0: no
+ * answer), as the calendar's other calls do.
+ */
+import type { NewShow } from "./calendar.publish";
+import { toShows, type Show } from "./calendar.shows";
+import type { ShowsClient } from "./calendar.api";
+
+/** What the team may change of a show. */
+export type ShowChange = Partial<
+  Pick<Show, "status" | "starts_at" | "previous_starts_at" | "ticket_url" | "ticket_kind" | "published">
+>;
+
+/** A kept version of a show: the show as it was, and when it was written and replaced. */
+export type ShowVersion = { version: number; show: Show; writtenAt: string; replacedAt: string };
+
+const fail = (error: object, status: number) => ({ ...error, status });
+
+/** Adds the event `event`, answering its id (the gig a show is made from). */
+export async function insertGig(
+  client: Pick<ShowsClient, "from">,
+  event: { title: string; description: string | null; start_date: string; end_date: string; event_type: string },
+): Promise<string> {
+  const { data, error, status } = await client.from("calendar_events").insert(event).select("id");
+  if (error) throw fail(error, status);
+  const id: unknown = data?.[0]?.id;
+  if (typeof id !== "string") throw { message: "The server answered without the new event.", status };
+  return id;
+}
+
+/** Whether the database refused a row because its id is taken (a unique violation on the show's id). */
+const idTaken = (error: { code?: string; message?: string }) =>
+  error.code === "23505" && (error.message ?? "").includes("shows_pkey");
+
+/**
+ * Puts a gig on the website; answers the show as the database made it. A show's id is its town and day
+ * (dublin-2027-07-10): a second show there that day (a matinee, say) takes the next free one, -2, -3….
+ */
+export async function insertShow(client: Pick<ShowsClient, "from">, show: NewShow): Promise<Show> {
+  for (let attempt = 1; ; attempt += 1) {
+    const id = attempt === 1 ? show.id : `${show.id}-${attempt}`;
+    const { data, error, status } = await client
+      .from("shows")
+      .insert({ ...show, id })
+      .select("*");
+    if (error && idTaken(error) && attempt < 5) continue;
+    if (error) throw fail(error, status);
+    const [made] = toShows(data);
+    if (!made) throw { message: "The server answered without the show.", status };
+    return made;
+  }
+}
+
+/**
+ * Changes a show if it is still at `version`: the show as it now is, or null when someone changed it
+ * meanwhile (then nothing was changed).
+ */
+export async function updateShow(
+  client: Pick<ShowsClient, "from">,
+  id: string,
+  version: number,
+  change: ShowChange,
+): Promise<Show | null> {
+  const { data, error, status } = await client
+    .from("shows")
+    .update(change)
+    .eq("id", id)
+    .eq("version", version)
+    .select("*");
+  if (error) throw fail(error, status);
+  return toShows(data)[0] ?? null;
+}
+
+/** A show's kept versions, newest first (at most 50: a show changes a handful of times). */
+export async function fetchShowHistory(client: Pick<ShowsClient, "from">, id: string): Promise<ShowVersion[]> {
+  const { data, error, status } = await client
+    .from("shows_history")
+    .select("version, show, written_at, replaced_at")
+    .eq("show_id", id)
+    .order("version", { ascending: false })
+    .limit(50);
+  if (error) throw fail(error, status);
+  return (data ?? []).flatMap((row) => {
+    const [show] = toShows([row.show]);
+    return show ? [{ version: row.version, show, writtenAt: row.written_at, replacedAt: row.replaced_at }] : [];
+  });
+}
+
+/** Puts a kept version back, as a new version; answers the show as it now is. */
+export async function restoreShow(client: Pick<ShowsClient, "rpc">, id: string, version: number): Promise<Show> {
+  const { data, error, status } = await client.rpc("restore_show", { show_id: id, version });
+  if (error) throw fail(error, status);
+  const [show] = toShows(data);
+  if (!show) throw { message: "The server answered without the show.", status };
+  return show;
+}

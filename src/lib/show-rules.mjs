@@ -1,0 +1,107 @@
+// @ts-check
+/**
+ * What the database refuses in a published show's row (the checks of public.shows,
+ * supabase/migrations/20250112000000), field by field, as the browser and the import can tell before asking:
+ * the /calendar form says each beside its field, `npm run tour:import` names them in a line
+ * (src/lib/published-shows.mjs). The database checks again; this spares a round trip, and a gig made for a
+ * show the database then refuses. Plain JavaScript with no Node module, so the browser and Node read it alike.
+ */
+
+/**
+ * @typedef {object} ShowFields the columns of a show the team writes, as the checks read them
+ * @property {string} [id]
+ * @property {string} [venue_name]
+ * @property {string} [venue_street]
+ * @property {string} [venue_town]
+ * @property {string} [venue_county]
+ * @property {string} [venue_postal_code]
+ * @property {string} [venue_country]
+ * @property {string} [starts_at]
+ * @property {string} [time_zone]
+ * @property {string} [ticket_url]
+ * @property {string} [ticket_kind]
+ * @property {number | null} [price]
+ * @property {string | null} [currency]
+ * @property {string | null} [availability]
+ * @property {string | null} [on_sale_at]
+ */
+
+/** Each line of text a fan reads, its name in a message and its longest length (the SQL's). */
+export const SHOWN_LINES = /** @type {const} */ ([
+  ["venue_name", "venue name", 200],
+  ["venue_street", "street", 200],
+  ["venue_town", "town", 100],
+  ["venue_county", "county", 100],
+  ["venue_postal_code", "postal code", 20],
+]);
+
+/** The tickets' availabilities the database knows (the content schema's). */
+export const AVAILABILITIES = /** @type {const} */ (["on-sale", "few-left", "sold-out", "pre-sale"]);
+
+/** @param {unknown} value @param {number} longest */
+const isShownLine = (value, longest) =>
+  typeof value === "string" &&
+  [...value].length <= longest &&
+  value.trim() !== "" &&
+  !/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(value);
+
+const WEB_ADDRESS =
+  /^https:\/\/[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:[0-9]{1,5})?([/?#][^\s\p{Cc}]*)?$/u;
+
+/**
+ * Whether `zone` names a time zone of the IANA database this runtime knows (Europe/Dublin), as the
+ * database's private.is_time_zone() asks: abbreviations (IST) and offsets (+01) are not names.
+ * @param {unknown} zone
+ */
+export function isTimeZone(zone) {
+  if (typeof zone !== "string" || zone.length > 64 || !/^[A-Za-z]+(\/[A-Za-z0-9_+-]+)+$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the database would refuse in a show's row, by field (a column, or `tickets` for the price's
+ * companions): the words that say what to write instead. Empty when it would be accepted.
+ * @param {ShowFields} row
+ * @returns {Partial<Record<keyof ShowFields | "tickets", string>>}
+ */
+export function showFieldProblems(row) {
+  /** @type {Partial<Record<keyof ShowFields | "tickets", string>>} */
+  const problems = {};
+  if ("id" in row && (typeof row.id !== "string" || row.id.length > 100 || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(row.id))) {
+    problems.id = "lower case letters, digits and single dashes, e.g. belfast-2027-03-12";
+  }
+  for (const [column, , longest] of SHOWN_LINES) {
+    if (!isShownLine(row[column], longest)) problems[column] = `one line of at most ${longest} characters`;
+  }
+  if (typeof row.venue_country !== "string" || !/^[A-Z]{2}$/.test(row.venue_country)) {
+    problems.venue_country = "the country's two capital letters: IE, GB, FR";
+  }
+  if (typeof row.starts_at !== "string" || Number.isNaN(Date.parse(row.starts_at)))
+    problems.starts_at = "a date and time";
+  if ("time_zone" in row && !isTimeZone(row.time_zone)) {
+    problems.time_zone = "a time zone's name, as Europe/Dublin or Europe/London";
+  }
+  if (typeof row.ticket_url !== "string" || row.ticket_url.length > 2000 || !WEB_ADDRESS.test(row.ticket_url)) {
+    problems.ticket_url = "a whole address starting with https://";
+  }
+  if (row.ticket_kind !== "ticket" && row.ticket_kind !== "venue") problems.ticket_kind = "ticket or venue";
+  const price = row.price ?? null;
+  if (price !== null && !(price >= 0 && price < 100000 && Math.abs(price * 100 - Math.round(price * 100)) < 1e-6)) {
+    problems.price = "at most two digits after the point: 12.50";
+  } else if ((price === null) !== ((row.currency ?? null) === null)) {
+    problems.price = "a price and its currency, both or neither";
+  }
+  if (row.currency && !/^[A-Z]{3}$/.test(row.currency)) problems.currency = "three capital letters: EUR, GBP";
+  if (row.availability && !(/** @type {readonly string[]} */ (AVAILABILITIES).includes(row.availability))) {
+    problems.availability = AVAILABILITIES.join(", ");
+  }
+  if (price === null && (row.availability || row.on_sale_at)) {
+    problems.tickets = "availability and on-sale time need a price";
+  }
+  return problems;
+}

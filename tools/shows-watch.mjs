@@ -1,0 +1,69 @@
+// @ts-check
+/**
+ * Publishing by itself, locally: `npm start` looks at the published shows' digest every few seconds and,
+ * once it differs from the digest the served build recorded and has stayed the same for a quiet spell,
+ * rebuilds the site (aside, as every build). A burst of changes makes one build, never one per keystroke;
+ * a change during a build makes one more after it; a build that fails is not retried until the shows
+ * change again.
+ */
+
+/**
+ * @param {object} options
+ * @param {() => Promise<string>} options.digestNow the published shows' digest now (throws when unreadable)
+ * @param {() => string} options.builtDigest the digest the served build recorded
+ * @param {() => Promise<boolean>} options.rebuild builds the site; whether it succeeded
+ * @param {number} [options.intervalMs] how often to look
+ * @param {number} [options.quietMs] how long the shows must stay unchanged before a build
+ * @param {(line: string) => void} [options.log]
+ * @returns {{ stop: () => void, idle: () => Promise<void> }}
+ */
+export function watchShows({ digestNow, builtDigest, rebuild, intervalMs = 2_000, quietMs = 3_000, log = () => {} }) {
+  /** @type {string | undefined} */
+  let seen;
+  let changedAt = 0;
+  /** @type {string | undefined} the digest a failed build was for */
+  let failed;
+  let stopped = false;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  /** @type {Promise<void>} */
+  let current = Promise.resolve();
+
+  async function look() {
+    let now;
+    try {
+      now = await digestNow();
+    } catch {
+      return; // the backend is busy or stopping: look again next time
+    }
+    if (now !== seen) {
+      seen = now;
+      changedAt = Date.now();
+    }
+    if (seen === builtDigest() || seen === failed || Date.now() - changedAt < quietMs) return;
+    log("The published shows changed: rebuilding the site…");
+    const target = seen;
+    if (await rebuild()) {
+      failed = undefined;
+      log("✔ The site shows the published shows as they are now.");
+    } else {
+      failed = target;
+      log("✖ The rebuild failed (see above): the site stays as it was until the shows change again.");
+    }
+  }
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      current = look().finally(schedule);
+    }, intervalMs);
+  };
+  schedule();
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+    idle: () => current,
+  };
+}

@@ -1,0 +1,98 @@
+// `npm start` publishing by itself: a change to the published shows rebuilds the site once it has
+// settled, a burst of changes makes one build, and a failed build waits for the next change.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { watchShows } from "./shows-watch.mjs";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A watch over shows whose digest is `shows.now`, with a build that records its digest unless told to fail. */
+function watching({ fails = false } = {}) {
+  vi.useFakeTimers();
+  const shows = { now: "a", built: "a", builds: 0, fails };
+  const log: string[] = [];
+  const watch = watchShows({
+    digestNow: async () => shows.now,
+    builtDigest: () => shows.built,
+    rebuild: async () => {
+      shows.builds += 1;
+      if (shows.fails) return false;
+      shows.built = shows.now;
+      return true;
+    },
+    intervalMs: 1_000,
+    quietMs: 3_000,
+    log: (line) => log.push(line),
+  });
+  /** Lets `ms` pass, the looks and builds they start included. */
+  const pass = async (ms: number) => {
+    for (let waited = 0; waited < ms; waited += 500) {
+      await vi.advanceTimersByTimeAsync(500);
+      await watch.idle();
+    }
+  };
+  return { shows, log, watch, pass };
+}
+
+describe("rebuilding after the published shows change", () => {
+  it("builds nothing while the shows are those the site shows", async () => {
+    const { shows, watch, pass } = watching();
+    await pass(20_000);
+    expect(shows.builds).toBe(0);
+    watch.stop();
+  });
+
+  it("makes one build for a burst of changes, once they have settled", async () => {
+    const { shows, log, watch, pass } = watching();
+    for (const digest of ["b", "c", "d", "e"]) {
+      shows.now = digest;
+      await pass(1_500);
+    }
+    expect(shows.builds).toBe(0);
+    await pass(5_000);
+    expect(shows.builds).toBe(1);
+    expect(shows.built).toBe("e");
+    expect(log).toEqual([
+      "The published shows changed: rebuilding the site…",
+      "✔ The site shows the published shows as they are now.",
+    ]);
+    await pass(20_000);
+    expect(shows.builds).toBe(1);
+    watch.stop();
+  });
+
+  it("does not retry a failed build until the shows change again", async () => {
+    const { shows, log, watch, pass } = watching({ fails: true });
+    shows.now = "b";
+    await pass(30_000);
+    expect(shows.builds).toBe(1);
+    expect(log.at(-1)).toContain("the site stays as it was until the shows change again");
+    shows.fails = false;
+    shows.now = "c";
+    await pass(6_000);
+    expect(shows.builds).toBe(2);
+    expect(shows.built).toBe("c");
+    watch.stop();
+  });
+
+  it("looks again later when the shows cannot be read", async () => {
+    vi.useFakeTimers();
+    let reads = 0;
+    const rebuild = vi.fn(async () => true);
+    const watch = watchShows({
+      digestNow: async () => {
+        reads += 1;
+        throw new Error("the backend is stopping");
+      },
+      builtDigest: () => "a",
+      rebuild,
+      intervalMs: 1_000,
+    });
+    await vi.advanceTimersByTimeAsync(5_500);
+    await watch.idle();
+    expect(reads).toBe(5);
+    expect(rebuild).not.toHaveBeenCalled();
+    watch.stop();
+  });
+});
