@@ -6,7 +6,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_SHOW_COLUMNS } from "../src/lib/published-shows.mjs";
 import { LOCAL_ANON_KEY } from "./local-keys.mjs";
-import { type Backend, client, event, withTeamBackend } from "./test-helpers";
+import { type Backend, client, event, show, withTeamBackend } from "./test-helpers";
 
 let backend: Backend;
 let team: SupabaseClient;
@@ -15,20 +15,7 @@ let team: SupabaseClient;
 async function publish(id: string, values: Record<string, unknown> = {}) {
   const { data, error } = await team.from("calendar_events").insert(event(id, "2027-04-23")).select("id").single();
   if (error) throw error;
-  const { error: showError } = await team.from("shows").insert({
-    id,
-    event_id: data.id,
-    venue_name: "The Salthill Room",
-    venue_street: "14 Seapoint Promenade",
-    venue_town: "Galway",
-    venue_county: "County Galway",
-    venue_postal_code: "H91 X2P4",
-    venue_country: "IE",
-    starts_at: "2027-04-23T20:00:00+01:00",
-    ticket_url: "https://tickets.example/orla-quinlan/galway",
-    ticket_kind: "ticket",
-    ...values,
-  });
+  const { error: showError } = await team.from("shows").insert(show(id, data.id, values));
   if (showError) throw showError;
 }
 

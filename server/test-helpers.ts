@@ -92,6 +92,24 @@ export function contact(id: string, overrides: Record<string, unknown> = {}) {
   return { id, name: `Name ${id}`, role: "Booker", email: null, phone: null, ...overrides };
 }
 
+/** A show of the gig `eventId`, as /calendar's form puts it on the website: Galway's venue, doors in April 2027. */
+export function show(id: string, eventId: string | number, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    event_id: eventId,
+    venue_name: "The Salthill Room",
+    venue_street: "14 Seapoint Promenade",
+    venue_town: "Galway",
+    venue_county: "County Galway",
+    venue_postal_code: "H91 X2P4",
+    venue_country: "IE",
+    starts_at: "2027-04-23T20:00:00+01:00",
+    ticket_url: `https://tickets.example/orla-quinlan/${id}`,
+    ticket_kind: "ticket",
+    ...overrides,
+  };
+}
+
 export function event(title: string, day = "2025-04-23", overrides: Record<string, unknown> = {}) {
   const date = `${day}T12:00:00.000Z`;
   return { title, description: null, start_date: date, end_date: date, event_type: "gig", ...overrides };

@@ -7,7 +7,7 @@
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 /** One formatter per time zone: making one costs far more than using it, and a list formats hundreds of dates. */
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
@@ -31,7 +31,7 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The date and time an instant reads as on a clock in `timeZone`, or in the reader's own zone when none is given. */
-function wallClock(instant: Date, timeZone?: string): WallClock {
+export function wallClock(instant: Date, timeZone?: string): WallClock {
   if (timeZone === undefined) {
     return {
       year: instant.getFullYear(),
@@ -54,7 +54,7 @@ function wallClock(instant: Date, timeZone?: string): WallClock {
   };
 }
 
-const twoDigits = (value: number) => String(value).padStart(2, "0");
+export const twoDigits = (value: number) => String(value).padStart(2, "0");
 
 /** A day of the month as English says it: "1st", "2nd", "23rd", "11th". */
 export function ordinal(day: number): string {

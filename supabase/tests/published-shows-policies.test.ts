@@ -6,31 +6,13 @@
  * project.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { event } from "../../server/test-helpers";
+import { event, show } from "../../server/test-helpers";
 import { PUBLIC_SHOW_COLUMNS } from "../../src/lib/published-shows.mjs";
 import { session, TARGETS, TEAM, useDatabase } from "./harness/database";
 
 const OUTSIDER = session({ email: "fan@example.com", userMetadata: { team: "stagedoor" } });
 
 const PUBLIC = PUBLIC_SHOW_COLUMNS.join(",");
-
-/** A show of the gig `eventId`, as the /calendar form puts it on the website. */
-function show(id: string, eventId: string, overrides: Record<string, unknown> = {}) {
-  return {
-    id,
-    event_id: eventId,
-    venue_name: "The Salthill Room",
-    venue_street: "14 Seapoint Promenade",
-    venue_town: "Galway",
-    venue_county: "County Galway",
-    venue_postal_code: "H91 X2P4",
-    venue_country: "IE",
-    starts_at: "2027-04-23T20:00:00+01:00",
-    ticket_url: `https://tickets.example/orla-quinlan/${id}`,
-    ticket_kind: "ticket",
-    ...overrides,
-  };
-}
 
 describe.each(TARGETS)("$name", (target) => {
   const db = useDatabase(target);

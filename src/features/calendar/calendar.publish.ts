@@ -4,6 +4,7 @@
  * (its offset worked out, never typed), and the row public.shows takes, checked field by field as the
  * database checks it (src/lib/show-rules.mjs), each problem in words beside its field.
  */
+import { twoDigits, wallClock } from "../../lib/dates";
 import { AVAILABILITIES, isTimeZone, showFieldProblems } from "../../lib/show-rules.mjs";
 import type { Database } from "../../lib/database.types";
 
@@ -59,17 +60,8 @@ export { AVAILABILITIES };
 
 /** The offset from UTC, in minutes, of a clock in `timeZone` at `instant`. */
 function offsetMinutes(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    hourCycle: "h23",
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((found) => found.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
+  const { year, month, day, hour, minute } = wallClock(new Date(instant), timeZone);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
   return Math.round((wall - Math.floor(instant / 60_000) * 60_000) / 60_000);
 }
 
@@ -77,7 +69,7 @@ function offsetMinutes(instant: number, timeZone: string): number {
 function offsetText(minutes: number): string {
   const sign = minutes < 0 ? "-" : "+";
   const whole = Math.abs(minutes);
-  return `${sign}${String(Math.floor(whole / 60)).padStart(2, "0")}:${String(whole % 60).padStart(2, "0")}`;
+  return `${sign}${twoDigits(Math.floor(whole / 60))}:${twoDigits(whole % 60)}`;
 }
 
 /**
@@ -194,15 +186,6 @@ export function showFromDraft(
 export function wallTimeIn(instant: string, timeZone: string): { date: string; time: string } {
   // A zone this browser does not know: the form starts empty rather than wrong.
   if (!isTimeZone(timeZone)) return { date: "", time: "" };
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)?.value ?? "";
-  return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` };
+  const { year, month, day, hour, minute } = wallClock(new Date(instant), timeZone);
+  return { date: `${year}-${twoDigits(month)}-${twoDigits(day)}`, time: `${twoDigits(hour)}:${twoDigits(minute)}` };
 }
