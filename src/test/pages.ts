@@ -28,7 +28,16 @@ export async function createRenderer(): Promise<AstroContainer> {
 function showRules(): string {
   const css = readFileSync(new URL("../styles/global.css", import.meta.url), "utf8");
   const start = css.indexOf("{", css.indexOf("@layer components")) + 1;
-  return css.slice(start, css.lastIndexOf("}"));
+  // The first block only, to its own closing brace: the file has other blocks after it.
+  let depth = 1;
+  let end = start;
+  for (; end < css.length && depth > 0; end++) {
+    if (css[end] === "{") depth++;
+    else if (css[end] === "}") depth--;
+  }
+  const rules = css.slice(start, end - 1);
+  if (!rules.includes(".show-stack")) throw new Error("global.css's first @layer components block has no show rules");
+  return rules;
 }
 
 /** `html` opened in a browser whose clock reads `openedAt`: its inline scripts have run. */
