@@ -1,27 +1,70 @@
-// The scheduled run, with the network and the clock faked: it asks the build hook for a build only when the
-// live site's record says a page went out of date, once for that instant, and says plainly in its log what
-// it decided, and when the site or the Supabase project does not answer. The hook's address, which starts
-// builds for whoever holds it, never reaches the log.
+// The scheduled run, with the network, the clock and Netlify Blobs faked: it asks the build hook for a build
+// only when the live site's record says a page went out of date, once for that instant, or when the
+// database's published shows differ from the live build's, once for each state of the shows; and says
+// plainly in its log what it decided, and when the site or the Supabase project does not answer. The hook's
+// address, which starts builds for whoever holds it, never reaches the log.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { showsDigest } from "../../../src/lib/published-shows.mjs";
 import rebuildWhenDue, { config } from "./rebuild-when-due";
+
+/** The function's Netlify Blobs store, in memory; `failing` makes it throw as an unreachable store does. */
+const blobs = vi.hoisted(() => ({ kept: new Map<string, string>(), failing: false }));
+vi.mock("@netlify/blobs", () => ({
+  getStore: (name: string) => ({
+    get: async (key: string, options?: { type?: string }) => {
+      if (blobs.failing) throw new Error("Netlify Blobs answered 503");
+      const text = blobs.kept.get(`${name}/${key}`);
+      return text === undefined ? null : options?.type === "json" ? JSON.parse(text) : text;
+    },
+    setJSON: async (key: string, value: unknown) => {
+      if (blobs.failing) throw new Error("Netlify Blobs answered 503");
+      blobs.kept.set(`${name}/${key}`, JSON.stringify(value));
+    },
+  }),
+}));
 
 const hookUrl = "https://api.netlify.com/build_hooks/5c23354f454e1350f8543e78";
 const siteUrl = "https://orlaquinlan.netlify.app";
 const projectUrl = "https://abcdefgh.supabase.co";
 const anonKey = "anon-key-for-tests";
 
-/** The live record: a show in Galway over at 22:00 UTC on 23 April 2025. */
+/** A published show as the anon key reads it. */
+const galway = {
+  id: "galway-2025-04-23",
+  venue_name: "The Salthill Room",
+  venue_street: "14 Seapoint Promenade",
+  venue_town: "Galway",
+  venue_county: "Co. Galway",
+  venue_postal_code: "H91 X2Y3",
+  venue_country: "IE",
+  starts_at: "2025-04-23T19:00:00+00:00",
+  time_zone: "Europe/Dublin",
+  ticket_url: "https://tickets.example/orla-quinlan/galway-2025-04-23",
+  ticket_kind: "ticket",
+  price: null,
+  currency: null,
+  availability: null,
+  on_sale_at: null,
+  status: "scheduled",
+  previous_starts_at: null,
+};
+const cancelled = { ...galway, status: "cancelled" };
+
+/** The live record: a show in Galway over at 22:00 UTC on 23 April 2025, rendered as the database has it. */
 const record = {
   builtAt: "2025-04-20T09:00:00.000Z",
   nextChangeAt: "2025-04-23T22:00:00.000Z",
   nextChangeReason: "the Galway show (galway-2025-04-23) is over",
+  showsDigest: showsDigest([galway]),
 };
+/** The log's line when the shows are those the live site has. */
+const showsCurrent = `Shows current: the live site has the database's 1 published show, digest ${record.showsDigest.slice(0, 12)}.`;
 
 type Call = { url: string; method: string; headers: Record<string, string> };
 let calls: Call[];
 let log: string[];
 /** What each address answers; a thrown error is a network failure. */
-let answers: { site: () => Response; hook: () => Response; project: () => Response };
+let answers: { site: () => Response; hook: () => Response; project: () => Response; shows: () => Response };
 
 beforeEach(() => {
   calls = [];
@@ -30,7 +73,10 @@ beforeEach(() => {
     site: () => Response.json(record),
     hook: () => new Response("", { status: 200 }),
     project: () => Response.json("2025-04-23T22:05:00+00:00"),
+    shows: () => Response.json([galway]),
   };
+  blobs.kept.clear();
+  blobs.failing = false;
   for (const method of ["log", "error"] as const) {
     vi.spyOn(console, method).mockImplementation((...parts: unknown[]) => void log.push(parts.join(" ")));
   }
@@ -44,6 +90,7 @@ beforeEach(() => {
       const address = String(url);
       calls.push({ url: address, method: init?.method ?? "GET", headers: { ...(init?.headers as object) } });
       if (address.startsWith(siteUrl)) return answers.site();
+      if (address.startsWith(`${projectUrl}/rest/v1/shows?`)) return answers.shows();
       if (address.startsWith(projectUrl)) return answers.project();
       return answers.hook();
     }),
@@ -69,7 +116,7 @@ async function runAt(now: string) {
 }
 
 const hookCalls = () => calls.filter((call) => call.url.startsWith("https://api.netlify.com/"));
-const projectCalls = () => calls.filter((call) => call.url.startsWith(projectUrl));
+const heartbeatCalls = () => calls.filter((call) => call.url.startsWith(`${projectUrl}/rest/v1/rpc/`));
 
 describe("the scheduled run", () => {
   it("runs every ten minutes", () => {
@@ -84,6 +131,7 @@ describe("the scheduled run", () => {
       log: [
         "No rebuild: the live pages are current until 2025-04-23T22:00:00.000Z, when the Galway show " +
           "(galway-2025-04-23) is over (built 2025-04-20T09:00:00.000Z).",
+        showsCurrent,
       ],
     });
     expect(calls[0]).toMatchObject({ url: `${siteUrl}/build-info.json`, method: "GET" });
@@ -103,6 +151,7 @@ describe("the scheduled run", () => {
       log: [
         "Rebuild requested: the Galway show (galway-2025-04-23) is over at 2025-04-23T22:00:00.000Z; " +
           "Netlify is building and deploying the site.",
+        showsCurrent,
       ],
     });
   });
@@ -124,6 +173,7 @@ describe("the scheduled run", () => {
         "No rebuild: the live record did not move since 2025-04-23T22:00:00.000Z (the Galway show " +
           "(galway-2025-04-23) is over); a rebuild was due then and is asked for only once: look for its failed " +
           "deploy and its log under Deploys. A push, or Deploys → Trigger deploy, builds again.",
+        showsCurrent,
       ]);
     }
     expect(hookCalls()).toHaveLength(1);
@@ -135,6 +185,7 @@ describe("the scheduled run", () => {
     expect(hookCalls()).toEqual([]);
     expect(outcome.log).toEqual([
       "No rebuild: nothing on the live pages changes with time (built 2025-04-20T09:00:00.000Z).",
+      showsCurrent,
     ]);
   });
 
@@ -183,7 +234,7 @@ describe("the scheduled run", () => {
     for (const now of ["2025-04-23T21:50:00Z", "2025-04-23T22:00:00Z", "2025-04-23T22:10:00Z"]) {
       calls = [];
       await runAt(now);
-      expect(projectCalls()).toEqual([
+      expect(heartbeatCalls()).toEqual([
         {
           url: `${projectUrl}/rest/v1/rpc/heartbeat`,
           method: "POST",
@@ -197,8 +248,8 @@ describe("the scheduled run", () => {
     answers.project = () => new Response("", { status: 503, statusText: "Service Unavailable" });
     let outcome = await runAt("2025-04-23T21:50:00Z");
     expect(outcome.status).toBe(500);
-    expect(outcome.log).toHaveLength(2);
-    expect(outcome.log[1]).toBe(
+    expect(outcome.log).toHaveLength(3);
+    expect(outcome.log[2]).toBe(
       "The Supabase project did not answer: it may be paused; restore it in the dashboard, Project → Restore. " +
         "(it answered 503 Service Unavailable)",
     );
@@ -206,7 +257,7 @@ describe("the scheduled run", () => {
       throw new TypeError("fetch failed");
     };
     outcome = await runAt("2025-04-23T21:50:00Z");
-    expect(outcome.log[1]).toBe(
+    expect(outcome.log[2]).toBe(
       "The Supabase project did not answer: it may be paused; restore it in the dashboard, Project → Restore. (fetch failed)",
     );
   });
@@ -214,9 +265,121 @@ describe("the scheduled run", () => {
   it("says the project was not asked when the function lacks its address or key", async () => {
     vi.stubEnv("PUBLIC_SUPABASE_ANON_KEY", "");
     const outcome = await runAt("2025-04-23T21:50:00Z");
-    expect(projectCalls()).toEqual([]);
+    expect(calls.filter((call) => call.url.startsWith(projectUrl))).toEqual([]);
     expect(outcome.log[1]).toContain(
       "The Supabase project was not asked: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY",
     );
+  });
+});
+
+describe("the published shows", () => {
+  const changed = `${hookUrl}?trigger_title=Rebuild%3A+the+published+shows+changed`;
+  const cancelledDigest = showsDigest([cancelled]).slice(0, 12);
+  const liveDigest = record.showsDigest.slice(0, 12);
+
+  it("are read with the anon key, as the build reads them", async () => {
+    await runAt("2025-04-23T21:50:00Z");
+    const read = calls.filter((call) => call.url.startsWith(`${projectUrl}/rest/v1/shows?`));
+    expect(read).toHaveLength(1);
+    expect(read[0]!.headers).toMatchObject({ apikey: anonKey, Authorization: `Bearer ${anonKey}` });
+  });
+
+  it("ask for one build once they differ from the live build's, and not again while it is made", async () => {
+    answers.shows = () => Response.json([cancelled]);
+    const first = await runAt("2025-04-23T21:30:00Z");
+    expect(hookCalls().map((call) => call.url)).toEqual([changed]);
+    expect(first).toEqual({
+      status: 200,
+      log: [
+        expect.stringContaining("No rebuild: the live pages are current until"),
+        `Rebuild requested: the published shows changed (the database has 1 published show, digest ` +
+          `${cancelledDigest}; the live build has ${liveDigest}).`,
+      ],
+    });
+    // The build takes longer than a run's period: the next run finds the live site as it was.
+    const second = await runAt("2025-04-23T21:40:00Z");
+    expect(hookCalls()).toHaveLength(1);
+    expect(second.status).toBe(200);
+    expect(second.log[1]).toBe(
+      `No rebuild for the shows: a build of the database's 1 published show, digest ${cancelledDigest} was ` +
+        `asked at 2025-04-23T21:30:00.000Z (10 minutes ago) and is on its way (the live build has ${liveDigest}).`,
+    );
+    // It went live: nothing more to do.
+    answers.site = () => Response.json({ ...record, showsDigest: showsDigest([cancelled]) });
+    expect((await runAt("2025-04-23T21:50:00Z")).log[1]).toBe(
+      `Shows current: the live site has the database's 1 published show, digest ${cancelledDigest}.`,
+    );
+    expect(hookCalls()).toHaveLength(1);
+  });
+
+  it("ask once for a build that then failed, say so after half an hour, and ask again once they change", async () => {
+    answers.shows = () => Response.json([cancelled]);
+    await runAt("2025-04-23T21:00:00Z");
+    for (const now of ["2025-04-23T21:10:00Z", "2025-04-23T21:20:00Z"]) {
+      expect((await runAt(now)).status).toBe(200);
+    }
+    for (const now of ["2025-04-23T21:30:00Z", "2025-04-24T09:00:00Z"]) {
+      const outcome = await runAt(now);
+      expect(outcome.status).toBe(500);
+      expect(outcome.log[1]).toContain("look for its failed deploy and its log under Deploys");
+    }
+    expect(hookCalls()).toHaveLength(1);
+    // The team changes the show again: one more build, for the shows as they are now.
+    answers.shows = () => Response.json([{ ...cancelled, ticket_url: "https://venue.example/galway" }]);
+    await runAt("2025-04-24T09:10:00Z");
+    await runAt("2025-04-24T09:20:00Z");
+    expect(hookCalls()).toHaveLength(2);
+  });
+
+  it("and a page out of date ask for one build between them, titled with both reasons", async () => {
+    answers.shows = () => Response.json([cancelled]);
+    const outcome = await runAt("2025-04-23T22:00:00Z");
+    expect(hookCalls().map((call) => call.url)).toEqual([
+      `${hookUrl}?trigger_title=Rebuild%3A+the+Galway+show+%28galway-2025-04-23%29+is+over%3B+the+published+shows+changed`,
+    ]);
+    expect(outcome.log).toHaveLength(2);
+    expect(outcome.log[1]).toContain("Rebuild requested: the published shows changed");
+  });
+
+  it("ask for one build when the live build recorded none of them", async () => {
+    answers.site = () => Response.json({ ...record, showsDigest: undefined });
+    const outcome = await runAt("2025-04-23T21:30:00Z");
+    expect(hookCalls()).toHaveLength(1);
+    expect(outcome.log[1]).toContain("the live build recorded no shows digest");
+    await runAt("2025-04-23T21:40:00Z");
+    expect(hookCalls()).toHaveLength(1);
+  });
+
+  it("that cannot be read ask for no build, in one line naming the project", async () => {
+    for (const shows of [
+      () => new Response('{"message":"Service Unavailable"}', { status: 503 }),
+      () => Response.json({ not: "a list" }),
+      (): Response => {
+        throw new TypeError("fetch failed");
+      },
+    ]) {
+      answers.shows = shows;
+      const outcome = await runAt("2025-04-23T21:30:00Z");
+      expect(outcome.status).toBe(500);
+      expect(outcome.log[1]).toMatch(
+        new RegExp(
+          `^No rebuild for the shows: the published shows could not be read from ${projectUrl}: it .+; a build would stop on them too\\.$`,
+        ),
+      );
+    }
+    expect(hookCalls()).toEqual([]);
+  });
+
+  it("ask for nothing when the record of the last request cannot be read, and say when it cannot be kept", async () => {
+    answers.shows = () => Response.json([cancelled]);
+    blobs.failing = true;
+    let outcome = await runAt("2025-04-23T21:30:00Z");
+    expect(hookCalls()).toEqual([]);
+    expect(outcome.status).toBe(500);
+    expect(outcome.log[1]).toContain("the record of the last build asked for them could not be read");
+    // The time's build is asked all the same, and the run says the shows' record was not kept.
+    outcome = await runAt("2025-04-23T22:00:00Z");
+    expect(hookCalls()).toHaveLength(1);
+    expect(outcome.log.at(-1)).toContain("its record could not be kept in Netlify Blobs");
   });
 });

@@ -1,15 +1,24 @@
 /**
  * The scheduled run that keeps the live site current and its Supabase project awake. Netlify runs it every
  * 10 minutes on the published site. Each run:
- * - reads the live site's record (/build-info.json) and asks the build hook (BUILD_HOOK_URL) for a build only
+ * - reads the live site's record (/build-info.json) and asks the build hook (BUILD_HOOK_URL) for a build
  *   when the record's next change has passed, once for that instant (./when-due.ts says how, with nothing
- *   stored); a deploy costs credits, a run a tiny fraction of one (README, "What the site costs a month");
+ *   stored), or when the published shows as the database has them now (read with the anon key, as the build
+ *   reads them) differ from those the live build rendered, once for each state of the shows (./shows-due.ts,
+ *   with one small record kept in Netlify Blobs); one build when both are due. A deploy costs credits, a run a
+ *   tiny fraction of one (README, "What the site costs a month");
  * - makes one real database request to the Supabase project with the public anon key (the `heartbeat`
  *   function, supabase/migrations), as a free project is paused after 7 days without one.
- * Its log says in one line what it decided and why, and in one more what went wrong with the project, when
- * something did. The hook's address is never logged: whoever holds it can start builds.
+ * Its log says in one line what it decided about time and why, in one more what it decided about the shows,
+ * with their figures, and in one more what went wrong with the project, when something did. When the live
+ * record or the shows cannot be read it asks for nothing: a build would read the same unreadable shows and
+ * stop, and a live site that does not answer is no reason to replace it. The hook's address is never
+ * logged: whoever holds it can start builds.
  */
-import { readRecord, whenDue } from "./when-due";
+import { getStore } from "@netlify/blobs";
+import { readPublishedShows, showsDigest } from "../../../src/lib/published-shows.mjs";
+import { readAsked, short, showsDue, type ShowsDecision } from "./shows-due";
+import { readRecord, whenDue, type Decision } from "./when-due";
 
 /** Every 10 minutes, on the clock's tens (UTC). */
 const PERIOD_MINUTES = 10;
@@ -102,29 +111,108 @@ async function heartbeat(env: NodeJS.ProcessEnv): Promise<string | null> {
   return answer.ok ? null : `${PAUSED} (it answered ${statusOf(answer)})`;
 }
 
+/** The published shows of the project now, as their digest and count; why not; or null when not configured. */
+async function databaseShows(env: NodeJS.ProcessEnv) {
+  const { PUBLIC_SUPABASE_URL: url, PUBLIC_SUPABASE_ANON_KEY: key } = env;
+  if (!url || !key) return null; // the heartbeat's line says what to set
+  try {
+    const rows = await readPublishedShows({ url, key, timeoutMs: TIMEOUT_MS });
+    return { digest: showsDigest(rows), count: rows.length };
+  } catch (error) {
+    return { problem: `the published shows could not be read from ${url}: ${(error as Error).message}` };
+  }
+}
+
+/** The small record of the last build asked for the shows (./shows-due.ts): one key of a Netlify Blobs store. */
+const ASKED_KEY = "shows-build-asked";
+const askedStore = () => getStore("rebuild-when-due");
+
+/** What to do about the shows, given the live record and the database's shows. */
+async function showsDecision(
+  liveDigest: string | null,
+  database: Awaited<ReturnType<typeof databaseShows>>,
+  now: Date,
+): Promise<ShowsDecision | null> {
+  if (database === null) return null;
+  if ("problem" in database) {
+    return {
+      build: false,
+      problem: true,
+      line: `No rebuild for the shows: ${database.problem}; a build would stop on them too.`,
+    };
+  }
+  let asked = null;
+  if (liveDigest !== database.digest) {
+    try {
+      asked = readAsked(await askedStore().get(ASKED_KEY, { type: "json" }));
+    } catch (error) {
+      return {
+        build: false,
+        problem: true,
+        line:
+          `No rebuild for the shows: they changed (digest ${short(database.digest)}), but the record of the ` +
+          `last build asked for them could not be read (${unreachable(error)}); nothing is asked without it, ` +
+          "as a failed build would otherwise be asked again every run.",
+      };
+    }
+  }
+  return showsDue({ database, live: liveDigest, asked }, now);
+}
+
+type Line = { text: string; problem: boolean };
+
 /** The run's outcome: its log lines, and whether one of them reports a problem. */
 async function runOnce(env: NodeJS.ProcessEnv, siteUrl: string | undefined, now: () => Date) {
-  const [live, project] = await Promise.all([liveRecord(siteUrl), heartbeat(env)]);
-  const lines: { text: string; problem: boolean }[] = [];
+  const [live, project, database] = await Promise.all([liveRecord(siteUrl), heartbeat(env), databaseShows(env)]);
+  const lines: Line[] = [];
   if ("problem" in live) {
     lines.push({ text: `No rebuild: the live site did not answer: ${live.problem}.`, problem: true });
   } else {
-    const decision = whenDue(live.record, now(), PERIOD_MINUTES * 60_000);
-    if (!decision.build) lines.push({ text: decision.line, problem: decision.problem });
-    else {
-      const failure = await requestBuild(env.BUILD_HOOK_URL, decision.title);
-      lines.push(
-        failure
-          ? {
-              text: `Rebuild due (${decision.title.replace(/^Rebuild: /, "")}) but not requested: ${failure}`,
-              problem: true,
-            }
-          : { text: decision.line, problem: false },
-      );
+    const at = now();
+    const decisions: (Decision | ShowsDecision)[] = [whenDue(live.record, at, PERIOD_MINUTES * 60_000)];
+    const shows = await showsDecision(live.record.showsDigest ?? null, database, at);
+    if (shows) decisions.push(shows);
+    const due = decisions.filter((decision) => decision.build);
+    if (due.length === 0) {
+      for (const decision of decisions)
+        lines.push({ text: decision.line, problem: !decision.build && decision.problem });
+    } else {
+      // One build for whatever is due, titled with every reason.
+      const reasons = due.map((decision) => decision.title.replace(/^Rebuild: /, "")).join("; ");
+      const failure = await requestBuild(env.BUILD_HOOK_URL, `Rebuild: ${reasons}`);
+      if (failure) lines.push({ text: `Rebuild due (${reasons}) but not requested: ${failure}`, problem: true });
+      else {
+        for (const decision of decisions) {
+          lines.push({ text: decision.line, problem: !decision.build && decision.problem });
+        }
+        lines.push(...(await keepAsked(live.record.showsDigest ?? null, database, at)));
+      }
     }
   }
   if (project) lines.push({ text: project, problem: true });
   return lines;
+}
+
+/** After a build was asked: the shows it will render are remembered, when they differ from the live ones. */
+async function keepAsked(
+  liveDigest: string | null,
+  database: Awaited<ReturnType<typeof databaseShows>>,
+  at: Date,
+): Promise<Line[]> {
+  if (!database || "problem" in database || database.digest === liveDigest) return [];
+  try {
+    await askedStore().setJSON(ASKED_KEY, { digest: database.digest, at: at.toISOString() });
+    return [];
+  } catch (error) {
+    return [
+      {
+        text:
+          `The build was asked, but its record could not be kept in Netlify Blobs (${unreachable(error)}): the ` +
+          "next run may ask once more for the same shows.",
+        problem: true,
+      },
+    ];
+  }
 }
 
 export default async function rebuildWhenDue(_request?: Request, context?: Context): Promise<Response> {

@@ -97,6 +97,7 @@ describe("the live record", () => {
       builtAt: "x",
       nextChangeAt: null,
       nextChangeReason: null,
+      showsDigest: null,
     });
     expect(readRecord("<html>")).toBe("it is not JSON");
     expect(readRecord("null")).toBe("it lacks builtAt, nextChangeAt or nextChangeReason");

@@ -13,8 +13,16 @@
  * counts as its own tick's.
  */
 
-/** The live site's record, as the build publishes it. */
-export type LiveRecord = { builtAt: string; nextChangeAt: string | null; nextChangeReason: string | null };
+/**
+ * The live site's record, as the build publishes it; `showsDigest` is the published shows it rendered (a
+ * build from before that field has none: null).
+ */
+export type LiveRecord = {
+  builtAt: string;
+  nextChangeAt: string | null;
+  nextChangeReason: string | null;
+  showsDigest?: string | null;
+};
 
 export type Decision = { build: true; title: string; line: string } | { build: false; problem: boolean; line: string };
 
@@ -38,7 +46,7 @@ export function readRecord(text: string): LiveRecord | string {
   ) {
     return "it lacks builtAt, nextChangeAt or nextChangeReason";
   }
-  return record as LiveRecord;
+  return { ...record, showsDigest: typeof record.showsDigest === "string" ? record.showsDigest : null } as LiveRecord;
 }
 
 /** The tick an instant belongs to: the first at or after it. */
