@@ -2,9 +2,17 @@
 // only when the live site's record says a page went out of date, once for that instant, or when the
 // database's published shows differ from the live build's, once for each state of the shows; and says
 // plainly in its log what it decided, and when the site or the Supabase project does not answer. The hook's
-// address, which starts builds for whoever holds it, never reaches the log.
+// address, which starts builds for whoever holds it, never reaches the log. Last, against a real local backend:
+// the digest the build's loader records is the one the run finds, until the team changes a show.
+import { readFileSync } from "node:fs";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { LoaderContext } from "astro/loaders";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LOCAL_ANON_KEY } from "../../../server/local-keys.mjs";
+import { withTeamBackend, type Backend } from "../../../server/test-helpers";
+import { showSchema } from "../../../src/lib/content-schemas";
 import { showsDigest } from "../../../src/lib/published-shows.mjs";
+import { publishedShowsLoader } from "../../../src/lib/shows-loader";
 import rebuildWhenDue, { config } from "./rebuild-when-due";
 
 /** The function's Netlify Blobs store, in memory; `failing` makes it throw as an unreachable store does. */
@@ -66,6 +74,8 @@ let log: string[];
 /** What each address answers; a thrown error is a network failure. */
 let answers: { site: () => Response; hook: () => Response; project: () => Response; shows: () => Response };
 
+const realFetch = globalThis.fetch;
+
 beforeEach(() => {
   calls = [];
   log = [];
@@ -92,7 +102,8 @@ beforeEach(() => {
       if (address.startsWith(siteUrl)) return answers.site();
       if (address.startsWith(`${projectUrl}/rest/v1/shows?`)) return answers.shows();
       if (address.startsWith(projectUrl)) return answers.project();
-      return answers.hook();
+      if (address.startsWith("https://api.netlify.com/")) return answers.hook();
+      return realFetch(url, init);
     }),
   );
   vi.useFakeTimers({ toFake: ["Date"] });
@@ -381,5 +392,56 @@ describe("the published shows", () => {
     outcome = await runAt("2025-04-23T22:00:00Z");
     expect(hookCalls()).toHaveLength(1);
     expect(outcome.log.at(-1)).toContain("its record could not be kept in Netlify Blobs");
+  });
+});
+
+describe("against the local backend (the seed's shows)", () => {
+  let backend: Backend;
+  let team: SupabaseClient;
+  withTeamBackend(
+    (started, session) => {
+      [backend, team] = [started, session];
+    },
+    { seed: readFileSync(new URL("../../../supabase/seed.sql", import.meta.url), "utf8") },
+  );
+
+  /** What a build of the backend's shows records as their digest, as its loader computes it. */
+  async function builtDigest(): Promise<string> {
+    vi.stubEnv("STAGEDOOR_SHOWS_DIGEST", "");
+    const context = {
+      store: { clear: () => {}, has: () => false, set: () => true },
+      logger: { info: () => {} },
+      parseData: async ({ data }: { data: unknown }) => showSchema.parse(data),
+    } as unknown as LoaderContext;
+    await publishedShowsLoader({
+      project: () => ({ url: backend.url, key: LOCAL_ANON_KEY }),
+      fromSeed: () => false,
+    }).load(context);
+    return process.env.STAGEDOOR_SHOWS_DIGEST!;
+  }
+
+  it("finds the shows a build recorded current, and asks for one build once the team changes one", async () => {
+    vi.stubEnv("PUBLIC_SUPABASE_URL", backend.url);
+    vi.stubEnv("PUBLIC_SUPABASE_ANON_KEY", LOCAL_ANON_KEY);
+    const digest = await builtDigest();
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    answers.site = () => Response.json({ ...record, nextChangeAt: null, showsDigest: digest });
+    expect((await runAt("2026-03-02T09:00:00Z")).log).toContain(
+      `Shows current: the live site has the database's 3 published shows, digest ${digest.slice(0, 12)}.`,
+    );
+    expect(hookCalls()).toEqual([]);
+
+    const { error } = await team.from("shows").update({ status: "sold-out" }).eq("id", "galway-2025-04-23");
+    expect(error).toBeNull();
+    const changed = await builtDigest();
+    expect(changed).not.toBe(digest);
+    expect((await runAt("2026-03-02T09:10:00Z")).log).toContain(
+      `Rebuild requested: the published shows changed (the database has 3 published shows, digest ` +
+        `${changed.slice(0, 12)}; the live build has ${digest.slice(0, 12)}).`,
+    );
+    await runAt("2026-03-02T09:20:00Z");
+    expect(hookCalls().map((call) => call.url)).toEqual([
+      `${hookUrl}?trigger_title=Rebuild%3A+the+published+shows+changed`,
+    ]);
   });
 });
