@@ -11,24 +11,35 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LOCAL_ANON_KEY } from "../../../server/local-keys.mjs";
 import { withTeamBackend, type Backend } from "../../../server/test-helpers";
 import { showSchema } from "../../../src/lib/content-schemas";
+import { nextChangeOf } from "../../../src/data/next-change";
 import { showsDigest } from "../../../src/lib/published-shows.mjs";
 import { publishedShowsLoader } from "../../../src/lib/shows-loader";
 import rebuildWhenDue, { config } from "./rebuild-when-due";
 
-/** The function's Netlify Blobs store, in memory; `failing` makes it throw as an unreachable store does. */
-const blobs = vi.hoisted(() => ({ kept: new Map<string, string>(), failing: false }));
+/**
+ * The function's Netlify Blobs store, in memory; `failing` says which reads and writes throw, as an unreachable
+ * store does: "get shows-build-asked", "set deploys-this-month", … ("*" for all).
+ */
+const blobs = vi.hoisted(() => ({ kept: new Map<string, string>(), failing: new Set<string>() }));
 vi.mock("@netlify/blobs", () => ({
-  getStore: (name: string) => ({
-    get: async (key: string, options?: { type?: string }) => {
-      if (blobs.failing) throw new Error("Netlify Blobs answered 503");
-      const text = blobs.kept.get(`${name}/${key}`);
-      return text === undefined ? null : options?.type === "json" ? JSON.parse(text) : text;
-    },
-    setJSON: async (key: string, value: unknown) => {
-      if (blobs.failing) throw new Error("Netlify Blobs answered 503");
-      blobs.kept.set(`${name}/${key}`, JSON.stringify(value));
-    },
-  }),
+  getStore: (name: string) => {
+    const fail = (operation: string, key: string) => {
+      if (blobs.failing.has("*") || blobs.failing.has(`${operation} ${key}`)) {
+        throw new Error("Netlify Blobs answered 503");
+      }
+    };
+    return {
+      get: async (key: string, options?: { type?: string }) => {
+        fail("get", key);
+        const text = blobs.kept.get(`${name}/${key}`);
+        return text === undefined ? null : options?.type === "json" ? JSON.parse(text) : text;
+      },
+      setJSON: async (key: string, value: unknown) => {
+        fail("set", key);
+        blobs.kept.set(`${name}/${key}`, JSON.stringify(value));
+      },
+    };
+  },
 }));
 
 const hookUrl = "https://api.netlify.com/build_hooks/5c23354f454e1350f8543e78";
@@ -86,7 +97,7 @@ beforeEach(() => {
     shows: () => Response.json([galway]),
   };
   blobs.kept.clear();
-  blobs.failing = false;
+  blobs.failing.clear();
   for (const method of ["log", "error"] as const) {
     vi.spyOn(console, method).mockImplementation((...parts: unknown[]) => void log.push(parts.join(" ")));
   }
@@ -383,15 +394,187 @@ describe("the published shows", () => {
 
   it("ask for nothing when the record of the last request cannot be read, and say when it cannot be kept", async () => {
     answers.shows = () => Response.json([cancelled]);
-    blobs.failing = true;
+    blobs.failing.add("get shows-build-asked");
     let outcome = await runAt("2025-04-23T21:30:00Z");
     expect(hookCalls()).toEqual([]);
     expect(outcome.status).toBe(500);
     expect(outcome.log[1]).toContain("the record of the last build asked for them could not be read");
     // The time's build is asked all the same, and the run says the shows' record was not kept.
+    blobs.failing = new Set(["set shows-build-asked"]);
     outcome = await runAt("2025-04-23T22:00:00Z");
     expect(hookCalls()).toHaveLength(1);
     expect(outcome.log.at(-1)).toContain("its record could not be kept in Netlify Blobs");
+  });
+});
+
+describe("the month's deploys", () => {
+  const MINUTE = 60_000;
+  type Row = typeof galway;
+  const day = (n: number, time = "00:00") => Date.parse(`2026-11-${String(n).padStart(2, "0")}T${time}:00Z`);
+  /** Eight shows in November 2026, doors at 20:00 UTC on the 6th, 9th, … 27th. */
+  const shows: Row[] = Array.from({ length: 8 }, (_, index) => {
+    const date = `2026-11-${String(6 + index * 3).padStart(2, "0")}`;
+    return { ...galway, id: `show-${date}`, venue_town: `Town ${index + 1}`, starts_at: `${date}T20:00:00+00:00` };
+  });
+  const release = { id: "tides", title: "Tides", releaseDate: "2026-11-15T00:00:00+00:00" };
+
+  /**
+   * The typical month: the 8 shows put on the website one a day from the 1st, a show sold out on the 10th, a
+   * new ticket link on the 13th, a show moved on the 19th, a cancellation on the 23rd and a show sold out on
+   * the 25th; the owner's pushes on the 3rd and the 20th; every show over, and the release's day.
+   */
+  const typical: { at: number; change: (rows: Row[]) => Row[] }[] = [
+    ...shows.map((show, index) => ({ at: day(index + 1, "11:05"), change: (rows: Row[]) => [...rows, show] })),
+    { at: day(10, "12:00"), change: (rows) => edit(rows, 2, { status: "sold-out" }) },
+    { at: day(13, "12:00"), change: (rows) => edit(rows, 5, { ticket_url: "https://venue.example/t6" }) },
+    { at: day(19, "12:00"), change: (rows) => edit(rows, 6, { starts_at: "2026-11-25T20:00:00+00:00" }) },
+    { at: day(23, "12:00"), change: (rows) => edit(rows, 7, { status: "cancelled" }) },
+    { at: day(25, "12:00"), change: (rows) => edit(rows, 5, { status: "sold-out" }) },
+  ];
+  const edit = (rows: Row[], index: number, fields: Partial<Row>) =>
+    rows.map((row) => (row.id === shows[index]!.id ? { ...row, ...fields } : row));
+
+  /** The record a build made at `at` of `rows` publishes. */
+  function built(rows: Row[], at: number) {
+    const tourDates = rows.map((row) => ({ id: row.id, startDate: row.starts_at, venue: { town: row.venue_town } }));
+    const next = nextChangeOf({ tourDates, releases: [release] }, new Date(at));
+    return {
+      builtAt: new Date(at).toISOString(),
+      nextChangeAt: next?.at ?? null,
+      nextChangeReason: next?.reason ?? null,
+      showsDigest: showsDigest(rows),
+    };
+  }
+
+  /**
+   * Runs the function every ten minutes from 1 November to `until`, with the shows changing as `changes` say
+   * and the owner pushing at `pushes`; a build is live 3 minutes after it is asked or pushed, with the shows
+   * as they were then. Returns every deploy (when it went live, and whether the function asked it), the log.
+   */
+  async function month({ changes = typical, pushes = [day(3, "09:00"), day(20, "09:00")], until = day(30, "23:50") }) {
+    let rows: Row[] = [];
+    let live = built(rows, day(1) - 60 * MINUTE);
+    const pending: { at: number; asked: boolean }[] = [];
+    const deploys: { at: number; asked: boolean; record: ReturnType<typeof built> }[] = [];
+    const lines: { at: number; line: string }[] = [];
+    answers.site = () => Response.json(live);
+    answers.shows = () => Response.json(rows);
+    answers.hook = () => {
+      pending.push({ at: Date.now() + 3 * MINUTE, asked: true });
+      return new Response("", { status: 200 });
+    };
+    const timeline = [...pushes.map((at) => ({ at, change: null }))];
+    for (let now = day(1); now <= until; now += 10 * MINUTE) {
+      for (const { at, change } of [...changes, ...timeline]) {
+        if (at > now - 10 * MINUTE && at <= now) {
+          if (change) rows = change(rows);
+          else pending.push({ at: at + 3 * MINUTE, asked: false });
+        }
+      }
+      for (const build of pending.splice(0).sort((a, b) => a.at - b.at)) {
+        if (build.at > now) pending.push(build);
+        else {
+          live = built(rows, build.at);
+          deploys.push({ at: build.at, asked: build.asked, record: live });
+        }
+      }
+      const outcome = await runAt(new Date(now).toISOString());
+      lines.push(...outcome.log.map((line) => ({ at: now, line })));
+    }
+    return { deploys, lines, rows: () => rows };
+  }
+  const inNovember = <Deploy extends { at: number }>(deploys: Deploy[]) =>
+    deploys.filter(({ at }) => at < day(1) + 30 * 1440 * MINUTE);
+
+  it("keeps the typical month within Free's 300 credits and builds a cancellation before a show over", async () => {
+    const { deploys, lines } = await month({});
+    // 18 deploys at most (270 credits, the rest for the function's runs and bandwidth); the 2 pushes among them.
+    expect(inNovember(deploys)).toHaveLength(16);
+    expect(deploys.filter((deploy) => !deploy.asked)).toHaveLength(2);
+    // Every change to the shows but the last sold-out went live within twenty minutes of it.
+    for (const { at } of typical.slice(0, -1)) {
+      const caught = deploys.find((deploy) => deploy.at > at && deploy.at <= at + 20 * MINUTE);
+      expect(caught, new Date(at).toISOString()).toBeDefined();
+    }
+    // The cancellation on the 23rd, past the month's 15th deploy, was built (with the show over that waited
+    // since the 21st); the show moved to the 25th, over that night, waited from then on.
+    const cancellation = deploys.find((deploy) => deploy.at > day(23, "12:00"))!;
+    expect(cancellation.at).toBeLessThan(day(23, "12:20"));
+    expect(
+      lines.filter(({ line }) => line.startsWith("Rebuild waits: the Town 3 show (show-2026-11-12) is over (12 of"))
+        .length,
+    ).toBeGreaterThan(0);
+    expect(lines.map(({ line }) => line)).toContain(
+      "Rebuild waits: the Town 7 show (show-2026-11-24) is over (16 of this month's 18 deploys counted, the last " +
+        "3 kept for the owner's pushes and news of a show); it goes out with the next build.",
+    );
+    // The sold-out of the 25th, no news a fan must act on, waited for the month's end.
+    expect(
+      lines.find(({ at, line }) => at > day(25, "12:00") && line.startsWith("Rebuild waits: the published"))?.line,
+    ).toBe(
+      "Rebuild waits: the published shows changed (16 of this month's 18 deploys counted, the last 3 kept for the " +
+        "owner's pushes and news of a show); it goes out with the next build.",
+    );
+    expect(lines.filter(({ line }) => line.startsWith("Rebuild due") || line.includes("did not move"))).toEqual([]);
+    expect(JSON.parse(blobs.kept.get("rebuild-when-due/deploys-this-month")!)).toMatchObject({
+      month: "2026-11",
+      deploys: 16,
+      unseen: 0,
+    });
+  });
+
+  it("asks for what waited once the next month has room", async () => {
+    const { deploys, rows } = await month({ until: day(30, "23:50") + 20 * MINUTE });
+    const december = deploys.filter(({ at }) => at >= Date.parse("2026-12-01T00:00:00Z"));
+    expect(december).toHaveLength(1);
+    expect(december[0]!.record.showsDigest).toBe(showsDigest(rows()));
+    expect(december[0]!.asked).toBe(true);
+  });
+
+  it("builds everything due, as it falls due, on Personal's 64 deploys", async () => {
+    vi.stubEnv("MONTHLY_DEPLOYS", "64");
+    const { deploys, lines } = await month({});
+    expect(lines.filter(({ line }) => line.startsWith("Rebuild waits"))).toEqual([]);
+    expect(inNovember(deploys).length).toBeGreaterThan(20);
+  });
+
+  it("asks nothing once the allowance is spent, and says so once a day", async () => {
+    vi.stubEnv("MONTHLY_DEPLOYS", "4");
+    const { deploys, lines } = await month({});
+    // Two for the first shows, the owner's two pushes; between them only news would have been asked.
+    expect(inNovember(deploys).map((deploy) => deploy.asked)).toEqual([true, true, false, false]);
+    const spent = lines.filter(({ line }) => line.startsWith("This month's 4 deploys are spent"));
+    expect(spent.map(({ at }) => new Date(at).toISOString().slice(0, 10))).toEqual(
+      Array.from({ length: 11 }, (_, index) => `2026-11-${20 + index}`),
+    );
+    expect(spent[0]!.line).toBe(
+      "This month's 4 deploys are spent (4 counted since the 1st, UTC): nothing more is asked until 1 December; the " +
+        "site stays as it is, browsers still mark past shows. A push still deploys, and costs 15 credits of the month's.",
+    );
+    expect(lines.find(({ at }) => at > day(23, "12:00") && at <= day(23, "12:10"))?.line).toEqual(
+      expect.stringContaining("this month's 4 deploys are spent"),
+    );
+  });
+
+  it("says when MONTHLY_DEPLOYS is not a number, and keeps to the default", async () => {
+    vi.stubEnv("MONTHLY_DEPLOYS", "lots");
+    const outcome = await runAt("2025-04-23T21:50:00Z");
+    expect(outcome.status).toBe(500);
+    expect(outcome.log[0]).toBe(
+      'MONTHLY_DEPLOYS is "lots", not a whole number of deploys from 1 to 10000: 18 holds (Free\'s 300 credits; ' +
+        "64 on Personal).",
+    );
+  });
+
+  it("asks nothing while the month's record cannot be read", async () => {
+    blobs.failing.add("get deploys-this-month");
+    const outcome = await runAt("2025-04-23T22:00:00Z");
+    expect(hookCalls()).toEqual([]);
+    expect(outcome.status).toBe(500);
+    expect(outcome.log[0]).toBe(
+      "No rebuild: the month's deploys could not be counted, as their record in Netlify Blobs could not be read " +
+        "(Netlify Blobs answered 503); nothing is asked without it, as the month's credits are a hard limit.",
+    );
   });
 });
 

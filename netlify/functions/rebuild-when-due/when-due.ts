@@ -10,7 +10,8 @@
  * build fails, the live record keeps the same instant, and every later run sees an instant whose tick is
  * past: it says the record did not move, and asks nothing, so a failing build never becomes a build every
  * ten minutes. A run is placed on its tick by rounding, so one Netlify starts a few minutes late still
- * counts as its own tick's.
+ * counts as its own tick's. An instant that waited for room in the month's deploys (./deploys-due.ts; `held`)
+ * is due again in any later run while the live record keeps it.
  */
 
 /**
@@ -58,8 +59,9 @@ const tickOfRun = (now: number, periodMs: number) => Math.round(now / periodMs) 
 /**
  * What the run at `now` does about the live `record`, with its log line.
  * @param periodMs the schedule's period; the ticks are its multiples since 1970 (UTC)
+ * @param held the instant that waited for room in the month's deploys, if any
  */
-export function whenDue(record: LiveRecord, now: Date, periodMs: number): Decision {
+export function whenDue(record: LiveRecord, now: Date, periodMs: number, held: string | null = null): Decision {
   const built = `built ${record.builtAt}`;
   if (record.nextChangeAt === null) {
     return {
@@ -79,7 +81,7 @@ export function whenDue(record: LiveRecord, now: Date, periodMs: number): Decisi
       line: `No rebuild: the live pages are current until ${record.nextChangeAt}, when ${reason} (${built}).`,
     };
   }
-  if (due === run) {
+  if (due === run || held === record.nextChangeAt) {
     return {
       build: true,
       title: `Rebuild: ${reason}`,
