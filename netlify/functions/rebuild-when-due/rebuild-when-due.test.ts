@@ -565,6 +565,26 @@ describe("the month's deploys", () => {
     );
   });
 
+  it("writes its record only when the month's count or what it knows changes, not every run", async () => {
+    const writes: string[] = [];
+    const set = Map.prototype.set;
+    vi.spyOn(blobs.kept, "set").mockImplementation(function (this: Map<string, string>, key, value) {
+      writes.push(key);
+      return set.call(this, key, value);
+    });
+    await runAt("2025-04-23T21:40:00Z");
+    await runAt("2025-04-23T21:50:00Z");
+    expect(writes).toEqual(["rebuild-when-due/deploys-this-month"]);
+    // The run that asks for the show over counts it.
+    await runAt("2025-04-23T22:00:00Z");
+    expect(writes).toHaveLength(2);
+    expect(JSON.parse(blobs.kept.get("rebuild-when-due/deploys-this-month")!)).toMatchObject({
+      month: "2025-04",
+      deploys: 1,
+      unseen: 1,
+    });
+  });
+
   it("asks nothing while the month's record cannot be read", async () => {
     blobs.failing.add("get deploys-this-month");
     const outcome = await runAt("2025-04-23T22:00:00Z");
