@@ -535,6 +535,8 @@ describe("the month's deploys", () => {
     expect(lines.filter(({ line }) => line.startsWith("Rebuild waits"))).toEqual([]);
     // 2 pushes, 13 builds for the shows, 8 shows over and the release's day: 24 deploys, 360 credits.
     expect(inNovember(deploys)).toHaveLength(24);
+    // On Free with no count, the 20th (300 credits, besides the runs') would go live on the 21st.
+    expect(new Date(deploys[19]!.at).toISOString().slice(0, 10)).toBe("2026-11-21");
   });
 
   it("asks nothing once the allowance is spent, and says so once a day", async () => {
