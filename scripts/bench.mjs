@@ -7,8 +7,9 @@
  * mobile scores (median of several runs), how long the main content takes
  * to fade in on the public pages, how long the calendar and the
  * contacts take from Login to the team's data, and how the contacts page keeps
- * up with 5,000 contacts (after its sign-in) and a search typed into them, and the backend's throughput under
- * a burst of team writes. Measures what the budgets ask for (tools/bench/budgets.mjs) and judges it; exits 1
+ * up with 5,000 contacts (after its sign-in) and a search typed into them, the backend's throughput under
+ * a burst of team writes, and a build with 200 published shows. Measures what the budgets ask for
+ * (tools/bench/budgets.mjs) and judges it; exits 1
  * when one is missed or could not be measured, unless the run asked to skip its measurement (--skip,
  * --no-lighthouse, --no-backend) or --no-fail. `--help` lists the options.
  */
@@ -28,6 +29,7 @@ import { lighthouseReportDir, parseBenchArgs, USAGE } from "../tools/bench/bench
 import { renderReport } from "../tools/bench/bench-report.mjs";
 import { BUDGETS, evaluateBudgets, pagesToMeasure } from "../tools/bench/budgets.mjs";
 import { measureThroughput } from "../tools/bench/measure-throughput.mjs";
+import { measureTourBuild, TOUR_BUILD } from "../tools/bench/measure-tour-build.mjs";
 import { astroBuild, buildAside } from "../tools/build-aside.mjs";
 import { CHROMIUM_ARGS, ensureChromium } from "../tools/chromium.mjs";
 import { FADE_LOADS, measureFadeIn } from "../tools/bench/measure-fade.mjs";
@@ -186,6 +188,16 @@ try {
     } catch (error) {
       run.throughputError = /** @type {Error} */ (error).message;
       log(`  ✖ ${run.throughputError}`);
+    }
+  }
+
+  if (!options.skip.includes("tour-build")) {
+    log(`▶ building the site with ${TOUR_BUILD.shows} published shows read from a local backend`);
+    try {
+      run.tourBuild = await measureTourBuild({ root, folder: `${options.dist}-tour-build` });
+    } catch (error) {
+      run.tourBuildError = /** @type {Error} */ (error).message;
+      log(`  ✖ ${run.tourBuildError}`);
     }
   }
 

@@ -2,8 +2,10 @@
  * /build-info.json: the build's record for the scheduled function that keeps the pages current
  * (netlify/functions/rebuild-when-due). When the site was built, and the next instant at which a page it
  * built goes out of date, with the reason (src/data/next-change.ts); null for both when nothing on the
- * pages changes with time; and the digest of the published shows it renders, which /calendar compares with
- * the shows as they are now to say whether each is on the website yet. An object, so later fields can join these without breaking a reader.
+ * pages changes with time; and the digest of the published shows it rendered (src/lib/published-shows.mjs,
+ * computed as the tour's loader read them), which the scheduled function compares with the database's shows as
+ * they are now, and /calendar too, to say whether each is on the website yet. An object, so later fields can join
+ * these without breaking a reader.
  * netlify.toml lets it be cached for a minute and keeps it out of search results.
  */
 import type { APIRoute } from "astro";
@@ -15,8 +17,8 @@ export type BuildInfo = {
   builtAt: string;
   nextChangeAt: string | null;
   nextChangeReason: string | null;
-  /** The published shows the pages render, digested (src/lib/published-shows.mjs); /calendar compares it. */
-  showsDigest: string;
+  /** The published shows the pages render, digested (src/lib/published-shows.mjs); null when none was read. */
+  showsDigest: string | null;
 };
 
 export const GET: APIRoute = () => {
@@ -25,8 +27,8 @@ export const GET: APIRoute = () => {
     builtAt: builtAt.toISOString(),
     nextChangeAt: next?.at ?? null,
     nextChangeReason: next?.reason ?? null,
-    // Set by the tour's loader (src/lib/shows-loader.ts) as the build read the shows.
-    showsDigest: process.env.STAGEDOOR_SHOWS_DIGEST ?? "",
+    // Set by the tour's loader (src/lib/shows-loader.ts) as it read the shows, before any page is made.
+    showsDigest: process.env.STAGEDOOR_SHOWS_DIGEST || null,
   };
   return new Response(`${JSON.stringify(record, null, 2)}\n`, {
     headers: { "Content-Type": "application/json; charset=utf-8" },

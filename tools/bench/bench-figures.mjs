@@ -115,6 +115,23 @@
  */
 
 /**
+ * A build with 200 published shows read from a local backend (tools/bench/measure-tour-build.mjs), made twice,
+ * beside the same build with the seed's shows only: how long each took, /tour's HTML, and how many of the shows /tour
+ * lists and have their own calendar file.
+ * @typedef {object} TourBuildSummary
+ * @property {number} shows
+ * @property {number} firstBuildMs the first build with them, whose caches may be cold
+ * @property {number} buildMs the next build with them, as warm as the seed's
+ * @property {number} seedShows
+ * @property {number} seedBuildMs
+ * @property {number} seedTourGzip /tour's HTML (gzip, level 9) with the seed's shows
+ * @property {number} tourHtmlBytes /tour's HTML with all the shows
+ * @property {number} tourHtmlGzip the same, gzipped at level 9
+ * @property {number} listed the shows /tour lists
+ * @property {number} calendarFiles the shows with their own calendar file
+ */
+
+/**
  * One page of the bench: its weight once measured, and what each other measurement found (or why it could not).
  * @typedef {object} BenchPage
  * @property {string} path
@@ -130,10 +147,13 @@
  */
 
 /**
- * What the bench measures once a run, not per page: the backend's throughput (or why it could not be measured).
+ * What the bench measures once a run, not per page: the backend's throughput and a build with 200 published
+ * shows (or why each could not be measured).
  * @typedef {object} BenchRun
  * @property {ThroughputSummary | null} [throughput]
  * @property {string} [throughputError]
+ * @property {TourBuildSummary | null} [tourBuild]
+ * @property {string} [tourBuildError]
  */
 
 /**

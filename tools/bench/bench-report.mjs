@@ -181,6 +181,28 @@ export function renderReport({ pages, run = {}, verdicts, meta }) {
     );
   }
 
+  if (run.tourBuild) {
+    const { shows, firstBuildMs, buildMs, seedShows, seedBuildMs, seedTourGzip, tourHtmlBytes, tourHtmlGzip } =
+      run.tourBuild;
+    out.push("", "A build with the published shows read from a local backend (the first one's caches cold)", "");
+    out.push(
+      formatTable(
+        ["published shows", "first build", "build", "/tour HTML", "/tour gzip"],
+        [
+          [String(seedShows), "–", formatMs(seedBuildMs), "–", formatBytes(seedTourGzip)],
+          [
+            String(shows),
+            formatMs(firstBuildMs),
+            formatMs(buildMs),
+            formatBytes(tourHtmlBytes),
+            formatBytes(tourHtmlGzip),
+          ],
+        ],
+        ["r", "r", "r", "r", "r"],
+      ),
+    );
+  }
+
   if (verdicts.length > 0) {
     out.push("", "Budgets", "");
     for (const verdict of verdicts) {

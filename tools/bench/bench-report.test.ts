@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ALL_PAGES, PUBLIC_PAGES } from "../../src/data/pages.mjs";
 import {
   type BenchPage,
+  type BenchRun,
   type IslandCheck,
   type LighthouseRun,
   type LostAudit,
@@ -124,7 +125,7 @@ describe("parseBenchArgs", () => {
       pages: ["/", "/bio"],
       json: "out.json",
       fail: false,
-      skip: ["lighthouse", "sign-ins", "contact-list", "throughput"],
+      skip: ["lighthouse", "sign-ins", "contact-list", "throughput", "tour-build"],
       cpuSlowdown: 1.5,
     });
   });
@@ -135,6 +136,7 @@ describe("parseBenchArgs", () => {
       "sign-ins",
       "contact-list",
       "throughput",
+      "tour-build",
     ]);
     expect(() => parseBenchArgs(["--skip", "speed"])).toThrow(/^Unknown measurement speed; measurements: weight, /);
     expect(() => parseBenchArgs(["--skip", ","])).toThrow("--skip needs at least one measurement");
@@ -268,7 +270,7 @@ describe("evaluateBudgets", () => {
 
   it("allows exactly 14 KB of HTML+CSS and 1023 bytes of inline JS", () => {
     const verdicts = evaluateBudgets([lightPage("/tour", { inlineJsBytes: 1023, htmlCssGzip: 14 * 1024 })], {
-      skip: ["fade-in", "lighthouse", "throughput"],
+      skip: ["fade-in", "lighthouse", "throughput", "tour-build"],
     });
     expect(verdicts.filter((v) => v.status === "fail")).toEqual([]);
   });
@@ -374,7 +376,7 @@ describe("evaluateBudgets", () => {
     }
     expect(atLoad("/epk", 500_000)).toEqual([]);
     // Only the budgets measured once a run, not of any page, judge a run that measured no page.
-    expect(evaluateBudgets([]).map(({ page }) => page)).toEqual(["backend"]);
+    expect(evaluateBudgets([]).map(({ page }) => page)).toEqual(["backend", "build"]);
   });
 });
 
@@ -672,7 +674,7 @@ describe("formatting", () => {
     const pages = [lightPage("/bio"), epk];
     const report = renderReport({
       pages,
-      verdicts: evaluateBudgets(pages, { skip: ["fade-in", "lighthouse", "throughput"] }),
+      verdicts: evaluateBudgets(pages, { skip: ["fade-in", "lighthouse", "throughput", "tour-build"] }),
       meta: { device: "412×823 @1.75x", runs: 1, lighthouseVersion: "12.8.2", cpuSlowdown: 4 },
     });
     expect(report).toMatch(/\/bio\s+5\.9 KB\s+0 B\s+0\s+258 B\s+3\.5 KB\s+4\s+–/);
@@ -681,7 +683,7 @@ describe("formatting", () => {
     expect(report).toMatch(/\/epk\s+100\s+100\s+100\s+100\s+1\.23 s\s+0 ms\s+0\.001/);
     expect(report).toContain("✔ /bio    no external JS: no script files");
     expect(report).toContain("– /bio    Lighthouse SEO 100: skipped by request (lighthouse)");
-    expect(report).toContain("Budgets met: 4 of 15; missed: 0; skipped by request: 11");
+    expect(report).toContain("Budgets met: 4 of 16; missed: 0; skipped by request: 12");
   });
 
   it("warns when the host is too slow for Lighthouse's CPU slowdown", () => {
@@ -694,5 +696,69 @@ describe("formatting", () => {
     });
     expect(report).toContain("benchmark index 270");
     expect(report).toContain("--cpu-slowdown 1");
+  });
+});
+
+describe("a build with 200 published shows", () => {
+  const built = (overrides: Partial<NonNullable<BenchRun["tourBuild"]>> = {}) => ({
+    shows: 200,
+    firstBuildMs: 45_600,
+    buildMs: 28_000,
+    seedShows: 3,
+    seedBuildMs: 26_500,
+    seedTourGzip: 3_250,
+    tourHtmlBytes: 544_065,
+    tourHtmlGzip: 22_939,
+    listed: 200,
+    calendarFiles: 200,
+    ...overrides,
+  });
+  const judged = (run: Parameters<typeof evaluateBudgets>[1]) =>
+    evaluateBudgets([], run).filter(({ page }) => page === "build");
+
+  it("holds the build to its time and /tour to its size, with every show on /tour and in its calendar file", () => {
+    expect(limitsOf("a build with 200 published shows")).toEqual({
+      build: { buildMs: 60_000, tourHtmlGzip: 40 * 1024 },
+    });
+    expect(judged({ run: { tourBuild: built() } })).toMatchObject([
+      {
+        status: "pass",
+        detail:
+          "200 shows built in 28.00 s (first 45.60 s; 3 in 26.50 s), 200 on /tour, 200 calendar files, /tour 22.4 KB gzip",
+      },
+    ]);
+    expect(judged({ run: { tourBuild: built({ buildMs: 60_000, tourHtmlGzip: 40 * 1024 }) } })[0].status).toBe("pass");
+    for (const missed of [
+      { buildMs: 60_001 },
+      { tourHtmlGzip: 40 * 1024 + 1 },
+      { listed: 199 },
+      { calendarFiles: 199 },
+      { shows: 3, listed: 3, calendarFiles: 3 },
+    ]) {
+      expect(judged({ run: { tourBuild: built(missed) } })[0].status).toBe("fail");
+    }
+  });
+
+  it("fails when the build failed or was not measured, and skips it only when asked to", () => {
+    const error = "the build with 200 published shows failed (exit 1)";
+    expect(judged({ run: { tourBuildError: error } })).toMatchObject([
+      { status: "fail", detail: `not measured: ${error}` },
+    ]);
+    expect(judged({})[0].status).toBe("fail");
+    expect(judged({ skip: ["tour-build"] })[0].status).toBe("skipped");
+    expect(parseBenchArgs(["--no-backend"]).skip).toContain("tour-build");
+  });
+
+  it("prints both builds' figures beside the verdict", () => {
+    const run = { tourBuild: built() };
+    const report = renderReport({
+      pages: [],
+      run,
+      verdicts: evaluateBudgets([], { run }),
+      meta: { device: "412×823 @1.75x", runs: 1, lighthouseVersion: "12.8.2", cpuSlowdown: 4 },
+    });
+    expect(report).toMatch(/\b3\s+–\s+26\.50 s\s+–\s+3\.2 KB/);
+    expect(report).toMatch(/200\s+45\.60 s\s+28\.00 s\s+531\.3 KB\s+22\.4 KB/);
+    expect(report).toContain("✔ build   a build with 200 published shows within 60.00 s");
   });
 });

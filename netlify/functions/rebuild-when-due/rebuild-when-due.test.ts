@@ -1,27 +1,92 @@
-// The scheduled run, with the network and the clock faked: it asks the build hook for a build only when the
-// live site's record says a page went out of date, once for that instant, and says plainly in its log what
-// it decided, and when the site or the Supabase project does not answer. The hook's address, which starts
-// builds for whoever holds it, never reaches the log.
+// The scheduled run, with the network, the clock and Netlify Blobs faked: it asks the build hook for a build
+// only when the live site's record says a page went out of date, once for that instant, or when the
+// database's published shows differ from the live build's, once for each state of the shows; and says
+// plainly in its log what it decided, and when the site or the Supabase project does not answer. The hook's
+// address, which starts builds for whoever holds it, never reaches the log. Over a simulated month it counts
+// the deploys and asks only for what the month affords, news of a show first. Last, against a real local backend:
+// the digest the build's loader records is the one the run finds, until the team changes a show.
+import { readFileSync } from "node:fs";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { LoaderContext } from "astro/loaders";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LOCAL_ANON_KEY } from "../../../server/local-keys.mjs";
+import { withTeamBackend, type Backend } from "../../../server/test-helpers";
+import { showSchema } from "../../../src/lib/content-schemas";
+import { nextChangeOf } from "../../../src/data/next-change";
+import { showsDigest } from "../../../src/lib/published-shows.mjs";
+import { publishedShowsLoader } from "../../../src/lib/shows-loader";
 import rebuildWhenDue, { config } from "./rebuild-when-due";
+
+/**
+ * The function's Netlify Blobs store, in memory; `failing` says which reads and writes throw, as an unreachable
+ * store does: "get shows-build-asked", "set deploys-this-month", … ("*" for all).
+ */
+const blobs = vi.hoisted(() => ({ kept: new Map<string, string>(), failing: new Set<string>() }));
+vi.mock("@netlify/blobs", () => ({
+  getStore: (name: string) => {
+    const fail = (operation: string, key: string) => {
+      if (blobs.failing.has("*") || blobs.failing.has(`${operation} ${key}`)) {
+        throw new Error("Netlify Blobs answered 503");
+      }
+    };
+    return {
+      get: async (key: string, options?: { type?: string }) => {
+        fail("get", key);
+        const text = blobs.kept.get(`${name}/${key}`);
+        return text === undefined ? null : options?.type === "json" ? JSON.parse(text) : text;
+      },
+      setJSON: async (key: string, value: unknown) => {
+        fail("set", key);
+        blobs.kept.set(`${name}/${key}`, JSON.stringify(value));
+      },
+    };
+  },
+}));
 
 const hookUrl = "https://api.netlify.com/build_hooks/5c23354f454e1350f8543e78";
 const siteUrl = "https://orlaquinlan.netlify.app";
 const projectUrl = "https://abcdefgh.supabase.co";
 const anonKey = "anon-key-for-tests";
 
-/** The live record: a show in Galway over at 22:00 UTC on 23 April 2025. */
+/** A published show as the anon key reads it. */
+const galway = {
+  id: "galway-2025-04-23",
+  venue_name: "The Salthill Room",
+  venue_street: "14 Seapoint Promenade",
+  venue_town: "Galway",
+  venue_county: "Co. Galway",
+  venue_postal_code: "H91 X2Y3",
+  venue_country: "IE",
+  starts_at: "2025-04-23T19:00:00+00:00",
+  time_zone: "Europe/Dublin",
+  ticket_url: "https://tickets.example/orla-quinlan/galway-2025-04-23",
+  ticket_kind: "ticket",
+  price: null,
+  currency: null,
+  availability: null,
+  on_sale_at: null,
+  status: "scheduled",
+  previous_starts_at: null,
+};
+const cancelled = { ...galway, status: "cancelled" };
+
+/** The live record: a show in Galway over at 22:00 UTC on 23 April 2025, rendered as the database has it. */
 const record = {
   builtAt: "2025-04-20T09:00:00.000Z",
   nextChangeAt: "2025-04-23T22:00:00.000Z",
   nextChangeReason: "the Galway show (galway-2025-04-23) is over",
+  showsDigest: showsDigest([galway]),
 };
+/** The log's line when the shows are those the live site has. */
+const showsCurrent = `Shows current: the live site has the database's 1 published show, digest ${record.showsDigest.slice(0, 12)}.`;
 
 type Call = { url: string; method: string; headers: Record<string, string> };
 let calls: Call[];
 let log: string[];
 /** What each address answers; a thrown error is a network failure. */
-let answers: { site: () => Response; hook: () => Response; project: () => Response };
+let answers: { site: () => Response; hook: () => Response; project: () => Response; shows: () => Response };
+
+const realFetch = globalThis.fetch;
 
 beforeEach(() => {
   calls = [];
@@ -30,7 +95,10 @@ beforeEach(() => {
     site: () => Response.json(record),
     hook: () => new Response("", { status: 200 }),
     project: () => Response.json("2025-04-23T22:05:00+00:00"),
+    shows: () => Response.json([galway]),
   };
+  blobs.kept.clear();
+  blobs.failing.clear();
   for (const method of ["log", "error"] as const) {
     vi.spyOn(console, method).mockImplementation((...parts: unknown[]) => void log.push(parts.join(" ")));
   }
@@ -44,8 +112,10 @@ beforeEach(() => {
       const address = String(url);
       calls.push({ url: address, method: init?.method ?? "GET", headers: { ...(init?.headers as object) } });
       if (address.startsWith(siteUrl)) return answers.site();
+      if (address.startsWith(`${projectUrl}/rest/v1/shows?`)) return answers.shows();
       if (address.startsWith(projectUrl)) return answers.project();
-      return answers.hook();
+      if (address.startsWith("https://api.netlify.com/")) return answers.hook();
+      return realFetch(url, init);
     }),
   );
   vi.useFakeTimers({ toFake: ["Date"] });
@@ -69,7 +139,7 @@ async function runAt(now: string) {
 }
 
 const hookCalls = () => calls.filter((call) => call.url.startsWith("https://api.netlify.com/"));
-const projectCalls = () => calls.filter((call) => call.url.startsWith(projectUrl));
+const heartbeatCalls = () => calls.filter((call) => call.url.startsWith(`${projectUrl}/rest/v1/rpc/`));
 
 describe("the scheduled run", () => {
   it("runs every ten minutes", () => {
@@ -84,6 +154,7 @@ describe("the scheduled run", () => {
       log: [
         "No rebuild: the live pages are current until 2025-04-23T22:00:00.000Z, when the Galway show " +
           "(galway-2025-04-23) is over (built 2025-04-20T09:00:00.000Z).",
+        showsCurrent,
       ],
     });
     expect(calls[0]).toMatchObject({ url: `${siteUrl}/build-info.json`, method: "GET" });
@@ -103,6 +174,7 @@ describe("the scheduled run", () => {
       log: [
         "Rebuild requested: the Galway show (galway-2025-04-23) is over at 2025-04-23T22:00:00.000Z; " +
           "Netlify is building and deploying the site.",
+        showsCurrent,
       ],
     });
   });
@@ -124,6 +196,7 @@ describe("the scheduled run", () => {
         "No rebuild: the live record did not move since 2025-04-23T22:00:00.000Z (the Galway show " +
           "(galway-2025-04-23) is over); a rebuild was due then and is asked for only once: look for its failed " +
           "deploy and its log under Deploys. A push, or Deploys → Trigger deploy, builds again.",
+        showsCurrent,
       ]);
     }
     expect(hookCalls()).toHaveLength(1);
@@ -135,6 +208,7 @@ describe("the scheduled run", () => {
     expect(hookCalls()).toEqual([]);
     expect(outcome.log).toEqual([
       "No rebuild: nothing on the live pages changes with time (built 2025-04-20T09:00:00.000Z).",
+      showsCurrent,
     ]);
   });
 
@@ -183,7 +257,7 @@ describe("the scheduled run", () => {
     for (const now of ["2025-04-23T21:50:00Z", "2025-04-23T22:00:00Z", "2025-04-23T22:10:00Z"]) {
       calls = [];
       await runAt(now);
-      expect(projectCalls()).toEqual([
+      expect(heartbeatCalls()).toEqual([
         {
           url: `${projectUrl}/rest/v1/rpc/heartbeat`,
           method: "POST",
@@ -197,8 +271,8 @@ describe("the scheduled run", () => {
     answers.project = () => new Response("", { status: 503, statusText: "Service Unavailable" });
     let outcome = await runAt("2025-04-23T21:50:00Z");
     expect(outcome.status).toBe(500);
-    expect(outcome.log).toHaveLength(2);
-    expect(outcome.log[1]).toBe(
+    expect(outcome.log).toHaveLength(3);
+    expect(outcome.log[2]).toBe(
       "The Supabase project did not answer: it may be paused; restore it in the dashboard, Project → Restore. " +
         "(it answered 503 Service Unavailable)",
     );
@@ -206,7 +280,7 @@ describe("the scheduled run", () => {
       throw new TypeError("fetch failed");
     };
     outcome = await runAt("2025-04-23T21:50:00Z");
-    expect(outcome.log[1]).toBe(
+    expect(outcome.log[2]).toBe(
       "The Supabase project did not answer: it may be paused; restore it in the dashboard, Project → Restore. (fetch failed)",
     );
   });
@@ -214,9 +288,364 @@ describe("the scheduled run", () => {
   it("says the project was not asked when the function lacks its address or key", async () => {
     vi.stubEnv("PUBLIC_SUPABASE_ANON_KEY", "");
     const outcome = await runAt("2025-04-23T21:50:00Z");
-    expect(projectCalls()).toEqual([]);
+    expect(calls.filter((call) => call.url.startsWith(projectUrl))).toEqual([]);
     expect(outcome.log[1]).toContain(
       "The Supabase project was not asked: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY",
     );
+  });
+});
+
+describe("the published shows", () => {
+  const changed = `${hookUrl}?trigger_title=Rebuild%3A+the+published+shows+changed`;
+  const cancelledDigest = showsDigest([cancelled]).slice(0, 12);
+  const liveDigest = record.showsDigest.slice(0, 12);
+
+  it("are read with the anon key, as the build reads them", async () => {
+    await runAt("2025-04-23T21:50:00Z");
+    const read = calls.filter((call) => call.url.startsWith(`${projectUrl}/rest/v1/shows?`));
+    expect(read).toHaveLength(1);
+    expect(read[0]!.headers).toMatchObject({ apikey: anonKey, Authorization: `Bearer ${anonKey}` });
+  });
+
+  it("ask for one build once they differ from the live build's, and not again while it is made", async () => {
+    answers.shows = () => Response.json([cancelled]);
+    const first = await runAt("2025-04-23T21:30:00Z");
+    expect(hookCalls().map((call) => call.url)).toEqual([changed]);
+    expect(first).toEqual({
+      status: 200,
+      log: [
+        expect.stringContaining("No rebuild: the live pages are current until"),
+        `Rebuild requested: the published shows changed (the database has 1 published show, digest ` +
+          `${cancelledDigest}; the live build has ${liveDigest}).`,
+      ],
+    });
+    // The build takes longer than a run's period: the next run finds the live site as it was.
+    const second = await runAt("2025-04-23T21:40:00Z");
+    expect(hookCalls()).toHaveLength(1);
+    expect(second.status).toBe(200);
+    expect(second.log[1]).toBe(
+      `No rebuild for the shows: a build of the database's 1 published show, digest ${cancelledDigest} was ` +
+        `asked at 2025-04-23T21:30:00.000Z (10 minutes ago) and is on its way (the live build has ${liveDigest}).`,
+    );
+    // It went live: nothing more to do.
+    answers.site = () => Response.json({ ...record, showsDigest: showsDigest([cancelled]) });
+    expect((await runAt("2025-04-23T21:50:00Z")).log[1]).toBe(
+      `Shows current: the live site has the database's 1 published show, digest ${cancelledDigest}.`,
+    );
+    expect(hookCalls()).toHaveLength(1);
+  });
+
+  it("ask once for a build that then failed, say so after half an hour, and ask again once they change", async () => {
+    answers.shows = () => Response.json([cancelled]);
+    await runAt("2025-04-23T21:00:00Z");
+    for (const now of ["2025-04-23T21:10:00Z", "2025-04-23T21:20:00Z"]) {
+      expect((await runAt(now)).status).toBe(200);
+    }
+    for (const now of ["2025-04-23T21:30:00Z", "2025-04-24T09:00:00Z"]) {
+      const outcome = await runAt(now);
+      expect(outcome.status).toBe(500);
+      expect(outcome.log[1]).toContain("look for its failed deploy and its log under Deploys");
+    }
+    expect(hookCalls()).toHaveLength(1);
+    // The team changes the show again: one more build, for the shows as they are now.
+    answers.shows = () => Response.json([{ ...cancelled, ticket_url: "https://venue.example/galway" }]);
+    await runAt("2025-04-24T09:10:00Z");
+    await runAt("2025-04-24T09:20:00Z");
+    expect(hookCalls()).toHaveLength(2);
+  });
+
+  it("and a page out of date ask for one build between them, titled with both reasons", async () => {
+    answers.shows = () => Response.json([cancelled]);
+    const outcome = await runAt("2025-04-23T22:00:00Z");
+    expect(hookCalls().map((call) => call.url)).toEqual([
+      `${hookUrl}?trigger_title=Rebuild%3A+the+Galway+show+%28galway-2025-04-23%29+is+over%3B+the+published+shows+changed`,
+    ]);
+    expect(outcome.log).toHaveLength(2);
+    expect(outcome.log[1]).toContain("Rebuild requested: the published shows changed");
+  });
+
+  it("ask for one build when the live build recorded none of them", async () => {
+    answers.site = () => Response.json({ ...record, showsDigest: undefined });
+    const outcome = await runAt("2025-04-23T21:30:00Z");
+    expect(hookCalls()).toHaveLength(1);
+    expect(outcome.log[1]).toContain("the live build recorded no shows digest");
+    await runAt("2025-04-23T21:40:00Z");
+    expect(hookCalls()).toHaveLength(1);
+  });
+
+  it("that cannot be read ask for no build, in one line naming the project", async () => {
+    for (const shows of [
+      () => new Response('{"message":"Service Unavailable"}', { status: 503 }),
+      () => Response.json({ not: "a list" }),
+      (): Response => {
+        throw new TypeError("fetch failed");
+      },
+    ]) {
+      answers.shows = shows;
+      const outcome = await runAt("2025-04-23T21:30:00Z");
+      expect(outcome.status).toBe(500);
+      expect(outcome.log[1]).toMatch(
+        new RegExp(
+          `^No rebuild for the shows: the published shows could not be read from ${projectUrl}: it .+; a build would stop on them too\\.$`,
+        ),
+      );
+    }
+    expect(hookCalls()).toEqual([]);
+  });
+
+  it("ask for nothing when the record of the last request cannot be read, and say when it cannot be kept", async () => {
+    answers.shows = () => Response.json([cancelled]);
+    blobs.failing.add("get shows-build-asked");
+    let outcome = await runAt("2025-04-23T21:30:00Z");
+    expect(hookCalls()).toEqual([]);
+    expect(outcome.status).toBe(500);
+    expect(outcome.log[1]).toContain("the record of the last build asked for them could not be read");
+    // The time's build is asked all the same, and the run says the shows' record was not kept.
+    blobs.failing = new Set(["set shows-build-asked"]);
+    outcome = await runAt("2025-04-23T22:00:00Z");
+    expect(hookCalls()).toHaveLength(1);
+    expect(outcome.log.at(-1)).toContain("its record could not be kept in Netlify Blobs");
+  });
+});
+
+describe("the month's deploys", () => {
+  const MINUTE = 60_000;
+  type Row = typeof galway;
+  const day = (n: number, time = "00:00") => Date.parse(`2026-11-${String(n).padStart(2, "0")}T${time}:00Z`);
+  /** Eight shows in November 2026, doors at 20:00 UTC on the 6th, 9th, … 27th. */
+  const shows: Row[] = Array.from({ length: 8 }, (_, index) => {
+    const date = `2026-11-${String(6 + index * 3).padStart(2, "0")}`;
+    return { ...galway, id: `show-${date}`, venue_town: `Town ${index + 1}`, starts_at: `${date}T20:00:00+00:00` };
+  });
+  const release = { id: "tides", title: "Tides", releaseDate: "2026-11-15T00:00:00+00:00" };
+
+  /**
+   * The typical month: the 8 shows put on the website one a day from the 1st, a show sold out on the 10th, a
+   * new ticket link on the 13th, a show moved on the 19th, a cancellation on the 23rd and a show sold out on
+   * the 25th; the owner's pushes on the 3rd and the 20th; every show over, and the release's day.
+   */
+  const typical: { at: number; change: (rows: Row[]) => Row[] }[] = [
+    ...shows.map((show, index) => ({ at: day(index + 1, "11:05"), change: (rows: Row[]) => [...rows, show] })),
+    { at: day(10, "12:00"), change: (rows) => edit(rows, 2, { status: "sold-out" }) },
+    { at: day(13, "12:00"), change: (rows) => edit(rows, 5, { ticket_url: "https://venue.example/t6" }) },
+    { at: day(19, "12:00"), change: (rows) => edit(rows, 6, { starts_at: "2026-11-25T20:00:00+00:00" }) },
+    { at: day(23, "12:00"), change: (rows) => edit(rows, 7, { status: "cancelled" }) },
+    { at: day(25, "12:00"), change: (rows) => edit(rows, 5, { status: "sold-out" }) },
+  ];
+  const edit = (rows: Row[], index: number, fields: Partial<Row>) =>
+    rows.map((row) => (row.id === shows[index]!.id ? { ...row, ...fields } : row));
+
+  /** The record a build made at `at` of `rows` publishes. */
+  function built(rows: Row[], at: number) {
+    const tourDates = rows.map((row) => ({ id: row.id, startDate: row.starts_at, venue: { town: row.venue_town } }));
+    const next = nextChangeOf({ tourDates, releases: [release] }, new Date(at));
+    return {
+      builtAt: new Date(at).toISOString(),
+      nextChangeAt: next?.at ?? null,
+      nextChangeReason: next?.reason ?? null,
+      showsDigest: showsDigest(rows),
+    };
+  }
+
+  /**
+   * Runs the function every ten minutes from 1 November to `until`, with the shows changing as `changes` say
+   * and the owner pushing at `pushes`; a build is live 3 minutes after it is asked or pushed, with the shows
+   * as they were then. Returns every deploy (when it went live, and whether the function asked it), the log.
+   */
+  async function month({ changes = typical, pushes = [day(3, "09:00"), day(20, "09:00")], until = day(30, "23:50") }) {
+    let rows: Row[] = [];
+    let live = built(rows, day(1) - 60 * MINUTE);
+    const pending: { at: number; asked: boolean }[] = [];
+    const deploys: { at: number; asked: boolean; record: ReturnType<typeof built> }[] = [];
+    const lines: { at: number; line: string }[] = [];
+    answers.site = () => Response.json(live);
+    answers.shows = () => Response.json(rows);
+    answers.hook = () => {
+      pending.push({ at: Date.now() + 3 * MINUTE, asked: true });
+      return new Response("", { status: 200 });
+    };
+    const timeline = [...pushes.map((at) => ({ at, change: null }))];
+    for (let now = day(1); now <= until; now += 10 * MINUTE) {
+      for (const { at, change } of [...changes, ...timeline]) {
+        if (at > now - 10 * MINUTE && at <= now) {
+          if (change) rows = change(rows);
+          else pending.push({ at: at + 3 * MINUTE, asked: false });
+        }
+      }
+      for (const build of pending.splice(0).sort((a, b) => a.at - b.at)) {
+        if (build.at > now) pending.push(build);
+        else {
+          live = built(rows, build.at);
+          deploys.push({ at: build.at, asked: build.asked, record: live });
+        }
+      }
+      const outcome = await runAt(new Date(now).toISOString());
+      lines.push(...outcome.log.map((line) => ({ at: now, line })));
+    }
+    return { deploys, lines, rows: () => rows };
+  }
+  const inNovember = <Deploy extends { at: number }>(deploys: Deploy[]) =>
+    deploys.filter(({ at }) => at < day(1) + 30 * 1440 * MINUTE);
+
+  it("keeps the typical month within Free's 300 credits and builds a cancellation before a show over", async () => {
+    const { deploys, lines, rows } = await month({ until: Date.parse("2026-12-01T00:10:00Z") });
+    // 18 deploys at most (270 credits, the rest for the function's runs and bandwidth); the 2 pushes among them.
+    expect(inNovember(deploys)).toHaveLength(16);
+    expect(deploys.filter((deploy) => !deploy.asked)).toHaveLength(2);
+    // Every change to the shows but the last sold-out went live within twenty minutes of it.
+    for (const { at } of typical.slice(0, -1)) {
+      const caught = deploys.find((deploy) => deploy.at > at && deploy.at <= at + 20 * MINUTE);
+      expect(caught, new Date(at).toISOString()).toBeDefined();
+    }
+    // The cancellation on the 23rd, past the month's 15th deploy, was built (with the show over that waited
+    // since the 21st); the show moved to the 25th, over that night, waited from then on.
+    const cancellation = deploys.find((deploy) => deploy.at > day(23, "12:00"))!;
+    expect(cancellation.at).toBeLessThan(day(23, "12:20"));
+    expect(
+      lines.filter(({ line }) => line.startsWith("Rebuild waits: the Town 3 show (show-2026-11-12) is over (12 of"))
+        .length,
+    ).toBeGreaterThan(0);
+    expect(lines.map(({ line }) => line)).toContain(
+      "Rebuild waits: the Town 7 show (show-2026-11-24) is over (16 of this month's 18 deploys counted, the last " +
+        "3 kept for the owner's pushes and news of a show); it goes out with the next build.",
+    );
+    // The sold-out of the 25th, no news a fan must act on, waited for the month's end.
+    expect(
+      lines.find(({ at, line }) => at > day(25, "12:00") && line.startsWith("Rebuild waits: the published"))?.line,
+    ).toBe(
+      "Rebuild waits: the published shows changed (16 of this month's 18 deploys counted, the last 3 kept for the " +
+        "owner's pushes and news of a show); it goes out with the next build.",
+    );
+    expect(lines.filter(({ line }) => line.startsWith("Rebuild due") || line.includes("did not move"))).toEqual([]);
+    // On the 1st, what waited goes out in one build.
+    const december = deploys.filter(({ at }) => at >= Date.parse("2026-12-01T00:00:00Z"));
+    expect(december.map(({ asked, record }) => ({ asked, digest: record.showsDigest }))).toEqual([
+      { asked: true, digest: showsDigest(rows()) },
+    ]);
+    expect(JSON.parse(blobs.kept.get("rebuild-when-due/deploys-this-month")!)).toMatchObject({
+      month: "2026-12",
+      deploys: 1,
+      unseen: 0,
+    });
+  });
+
+  it("builds everything due, as it falls due, on Personal's 64 deploys", async () => {
+    vi.stubEnv("MONTHLY_DEPLOYS", "64");
+    const { deploys, lines } = await month({});
+    expect(lines.filter(({ line }) => line.startsWith("Rebuild waits"))).toEqual([]);
+    // 2 pushes, 13 builds for the shows, 8 shows over and the release's day: 24 deploys, 360 credits.
+    expect(inNovember(deploys)).toHaveLength(24);
+    // On Free with no count, the 20th (300 credits, besides the runs') would go live on the 21st.
+    expect(new Date(deploys[19]!.at).toISOString().slice(0, 10)).toBe("2026-11-21");
+  });
+
+  it("asks nothing once the allowance is spent, and says so once a day", async () => {
+    vi.stubEnv("MONTHLY_DEPLOYS", "4");
+    const { deploys, lines } = await month({});
+    // Two for the first shows, the owner's two pushes; between them only news would have been asked.
+    expect(inNovember(deploys).map((deploy) => deploy.asked)).toEqual([true, true, false, false]);
+    const spent = lines.filter(({ line }) => line.startsWith("This month's 4 deploys are spent"));
+    expect(spent.map(({ at }) => new Date(at).toISOString().slice(0, 10))).toEqual(
+      Array.from({ length: 11 }, (_, index) => `2026-11-${20 + index}`),
+    );
+    expect(spent[0]!.line).toBe(
+      "This month's 4 deploys are spent (4 counted since the 1st, UTC): nothing more is asked until 1 December; the " +
+        "site stays as it is, browsers still mark past shows. A push still deploys, and costs 15 credits of the month's.",
+    );
+    expect(lines.find(({ at }) => at > day(23, "12:00") && at <= day(23, "12:10"))?.line).toEqual(
+      expect.stringContaining("this month's 4 deploys are spent"),
+    );
+  });
+
+  it("says when MONTHLY_DEPLOYS is not a number, and keeps to the default", async () => {
+    vi.stubEnv("MONTHLY_DEPLOYS", "lots");
+    const outcome = await runAt("2025-04-23T21:50:00Z");
+    expect(outcome.status).toBe(500);
+    expect(outcome.log[0]).toBe(
+      'MONTHLY_DEPLOYS is "lots", not a whole number of deploys from 1 to 10000: 18 holds (Free\'s 300 credits; ' +
+        "64 on Personal).",
+    );
+  });
+
+  it("writes its record only when the month's count or what it knows changes, not every run", async () => {
+    const writes: string[] = [];
+    const set = Map.prototype.set;
+    vi.spyOn(blobs.kept, "set").mockImplementation(function (this: Map<string, string>, key, value) {
+      writes.push(key);
+      return set.call(this, key, value);
+    });
+    await runAt("2025-04-23T21:40:00Z");
+    await runAt("2025-04-23T21:50:00Z");
+    expect(writes).toEqual(["rebuild-when-due/deploys-this-month"]);
+    // The run that asks for the show over counts it.
+    await runAt("2025-04-23T22:00:00Z");
+    expect(writes).toHaveLength(2);
+    expect(JSON.parse(blobs.kept.get("rebuild-when-due/deploys-this-month")!)).toMatchObject({
+      month: "2025-04",
+      deploys: 1,
+      unseen: 1,
+    });
+  });
+
+  it("asks nothing while the month's record cannot be read", async () => {
+    blobs.failing.add("get deploys-this-month");
+    const outcome = await runAt("2025-04-23T22:00:00Z");
+    expect(hookCalls()).toEqual([]);
+    expect(outcome.status).toBe(500);
+    expect(outcome.log[0]).toBe(
+      "No rebuild: the month's deploys could not be counted, as their record in Netlify Blobs could not be read " +
+        "(Netlify Blobs answered 503); nothing is asked without it, as the month's credits are a hard limit.",
+    );
+  });
+});
+
+describe("against the local backend (the seed's shows)", () => {
+  let backend: Backend;
+  let team: SupabaseClient;
+  withTeamBackend(
+    (started, session) => {
+      [backend, team] = [started, session];
+    },
+    { seed: readFileSync(new URL("../../../supabase/seed.sql", import.meta.url), "utf8") },
+  );
+
+  /** What a build of the backend's shows records as their digest, as its loader computes it. */
+  async function builtDigest(): Promise<string> {
+    vi.stubEnv("STAGEDOOR_SHOWS_DIGEST", "");
+    const context = {
+      store: { clear: () => {}, has: () => false, set: () => true },
+      logger: { info: () => {} },
+      parseData: async ({ data }: { data: unknown }) => showSchema.parse(data),
+    } as unknown as LoaderContext;
+    await publishedShowsLoader({
+      project: () => ({ url: backend.url, key: LOCAL_ANON_KEY }),
+      fromSeed: () => false,
+    }).load(context);
+    return process.env.STAGEDOOR_SHOWS_DIGEST!;
+  }
+
+  it("finds the shows a build recorded current, and asks for one build once the team changes one", async () => {
+    vi.stubEnv("PUBLIC_SUPABASE_URL", backend.url);
+    vi.stubEnv("PUBLIC_SUPABASE_ANON_KEY", LOCAL_ANON_KEY);
+    const digest = await builtDigest();
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    answers.site = () => Response.json({ ...record, nextChangeAt: null, showsDigest: digest });
+    expect((await runAt("2026-03-02T09:00:00Z")).log).toContain(
+      `Shows current: the live site has the database's 3 published shows, digest ${digest.slice(0, 12)}.`,
+    );
+    expect(hookCalls()).toEqual([]);
+
+    const { error } = await team.from("shows").update({ status: "sold-out" }).eq("id", "galway-2025-04-23");
+    expect(error).toBeNull();
+    const changed = await builtDigest();
+    expect(changed).not.toBe(digest);
+    expect((await runAt("2026-03-02T09:10:00Z")).log).toContain(
+      `Rebuild requested: the published shows changed (the database has 3 published shows, digest ` +
+        `${changed.slice(0, 12)}; the live build has ${digest.slice(0, 12)}).`,
+    );
+    await runAt("2026-03-02T09:20:00Z");
+    expect(hookCalls().map((call) => call.url)).toEqual([
+      `${hookUrl}?trigger_title=Rebuild%3A+the+published+shows+changed`,
+    ]);
   });
 });

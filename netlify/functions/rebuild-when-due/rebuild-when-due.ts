@@ -1,15 +1,39 @@
 /**
  * The scheduled run that keeps the live site current and its Supabase project awake. Netlify runs it every
  * 10 minutes on the published site. Each run:
- * - reads the live site's record (/build-info.json) and asks the build hook (BUILD_HOOK_URL) for a build only
+ * - reads the live site's record (/build-info.json) and asks the build hook (BUILD_HOOK_URL) for a build
  *   when the record's next change has passed, once for that instant (./when-due.ts says how, with nothing
- *   stored); a deploy costs credits, a run a tiny fraction of one (README, "What the site costs a month");
+ *   stored), or when the published shows as the database has them now (read with the anon key, as the build
+ *   reads them) differ from those the live build rendered, once for each state of the shows (./shows-due.ts,
+ *   with one small record kept in Netlify Blobs); one build when both are due. A deploy costs credits, a run a
+ *   tiny fraction of one (README, "What the site costs a month"), so it counts the month's deploys in a second
+ *   record and asks only for what the month affords (./deploys-due.ts: MONTHLY_DEPLOYS, 18 by default): a show
+ *   over waits before a change to the shows, and news of a show (a cancellation) comes before all;
  * - makes one real database request to the Supabase project with the public anon key (the `heartbeat`
  *   function, supabase/migrations), as a free project is paused after 7 days without one.
- * Its log says in one line what it decided and why, and in one more what went wrong with the project, when
- * something did. The hook's address is never logged: whoever holds it can start builds.
+ * Its log says in one line what it decided about time and why, in one more what it decided about the shows,
+ * with their figures, once a day that the month's deploys are spent when they are, and in one more what went
+ * wrong with the project, when something did. When the live
+ * record or the shows cannot be read it asks for nothing: a build would read the same unreadable shows and
+ * stop, and a live site that does not answer is no reason to replace it. The hook's address is never
+ * logged: whoever holds it can start builds.
  */
-import { readRecord, whenDue } from "./when-due";
+import { getStore } from "@netlify/blobs";
+import { readPublishedShows, showsDigest } from "../../../src/lib/published-shows.mjs";
+import {
+  allowanceOf,
+  gate,
+  knownOf,
+  newsOf,
+  observe,
+  readMonth,
+  saidSpent,
+  spentLine,
+  type Due,
+  type Month,
+} from "./deploys-due";
+import { readAsked, short, showsDue, type ShowsDecision } from "./shows-due";
+import { readRecord, whenDue, type Decision, type LiveRecord } from "./when-due";
 
 /** Every 10 minutes, on the clock's tens (UTC). */
 const PERIOD_MINUTES = 10;
@@ -102,29 +126,177 @@ async function heartbeat(env: NodeJS.ProcessEnv): Promise<string | null> {
   return answer.ok ? null : `${PAUSED} (it answered ${statusOf(answer)})`;
 }
 
+/** The published shows of the project now: their digest, count and rows; why not; or null when not configured. */
+async function databaseShows(env: NodeJS.ProcessEnv) {
+  const { PUBLIC_SUPABASE_URL: url, PUBLIC_SUPABASE_ANON_KEY: key } = env;
+  if (!url || !key) return null; // the heartbeat's line says what to set
+  try {
+    const rows = await readPublishedShows({ url, key, timeoutMs: TIMEOUT_MS });
+    return { digest: showsDigest(rows), count: rows.length, rows };
+  } catch (error) {
+    return { problem: `the published shows could not be read from ${url}: ${(error as Error).message}` };
+  }
+}
+type Database = Awaited<ReturnType<typeof databaseShows>>;
+
+/**
+ * The function's two small records, each one key of a Netlify Blobs store: the last build asked for the shows
+ * (./shows-due.ts) and the month's deploys (./deploys-due.ts).
+ */
+const ASKED_KEY = "shows-build-asked";
+const MONTH_KEY = "deploys-this-month";
+const store = () => getStore("rebuild-when-due");
+
+/** What to do about the shows, given the live record and the database's shows. */
+async function showsDecision(liveDigest: string | null, database: Database, now: Date): Promise<ShowsDecision | null> {
+  if (database === null) return null;
+  if ("problem" in database) {
+    return {
+      build: false,
+      problem: true,
+      line: `No rebuild for the shows: ${database.problem}; a build would stop on them too.`,
+    };
+  }
+  let asked = null;
+  if (liveDigest !== database.digest) {
+    try {
+      asked = readAsked(await store().get(ASKED_KEY, { type: "json" }));
+    } catch (error) {
+      return {
+        build: false,
+        problem: true,
+        line:
+          `No rebuild for the shows: they changed (digest ${short(database.digest)}), but the record of the ` +
+          `last build asked for them could not be read (${unreachable(error)}); nothing is asked without it, ` +
+          "as a failed build would otherwise be asked again every run.",
+      };
+    }
+  }
+  return showsDue({ database, live: liveDigest, asked }, now);
+}
+
+type Line = { text: string; problem: boolean };
+
+/** The month's record as kept, or why it could not be read. */
+async function keptMonth(): Promise<{ month: Month | null } | { problem: string }> {
+  try {
+    return { month: readMonth(await store().get(MONTH_KEY, { type: "json" })) };
+  } catch (error) {
+    return { problem: unreachable(error) };
+  }
+}
+
 /** The run's outcome: its log lines, and whether one of them reports a problem. */
 async function runOnce(env: NodeJS.ProcessEnv, siteUrl: string | undefined, now: () => Date) {
-  const [live, project] = await Promise.all([liveRecord(siteUrl), heartbeat(env)]);
-  const lines: { text: string; problem: boolean }[] = [];
+  const [live, project, database] = await Promise.all([liveRecord(siteUrl), heartbeat(env), databaseShows(env)]);
+  const lines: Line[] = [];
+  const { allowance, problem: badAllowance } = allowanceOf(env.MONTHLY_DEPLOYS);
+  if (badAllowance) lines.push({ text: badAllowance, problem: true });
   if ("problem" in live) {
     lines.push({ text: `No rebuild: the live site did not answer: ${live.problem}.`, problem: true });
   } else {
-    const decision = whenDue(live.record, now(), PERIOD_MINUTES * 60_000);
-    if (!decision.build) lines.push({ text: decision.line, problem: decision.problem });
-    else {
-      const failure = await requestBuild(env.BUILD_HOOK_URL, decision.title);
-      lines.push(
-        failure
-          ? {
-              text: `Rebuild due (${decision.title.replace(/^Rebuild: /, "")}) but not requested: ${failure}`,
-              problem: true,
-            }
-          : { text: decision.line, problem: false },
-      );
-    }
+    const kept = await keptMonth();
+    if ("problem" in kept) {
+      lines.push({
+        text:
+          `No rebuild: the month's deploys could not be counted, as their record in Netlify Blobs could not be ` +
+          `read (${kept.problem}); nothing is asked without it, as the month's credits are a hard limit.`,
+        problem: true,
+      });
+    } else lines.push(...(await decide(env, live.record, database, kept.month, allowance, now())));
   }
   if (project) lines.push({ text: project, problem: true });
   return lines;
+}
+
+/** What the run decides once it has the live record, the database's shows and the month's record. */
+async function decide(
+  env: NodeJS.ProcessEnv,
+  record: LiveRecord,
+  database: Database,
+  kept: Month | null,
+  allowance: number,
+  at: Date,
+): Promise<Line[]> {
+  const lines: Line[] = [];
+  let month = observe(kept, record.builtAt, at);
+  if (month.held !== null && month.held !== record.nextChangeAt) month = { ...month, held: null };
+  const rows = database && !("problem" in database) ? database : null;
+  if (rows && rows.digest === record.showsDigest) month = { ...month, live: knownOf(rows.rows) };
+  const time = whenDue(record, at, PERIOD_MINUTES * 60_000, month.held);
+  const shows = await showsDecision(record.showsDigest ?? null, database, at);
+  const decisions: (Decision | ShowsDecision)[] = shows ? [time, shows] : [time];
+  const due: Due[] = [];
+  if (time.build) due.push({ kind: "time" });
+  if (shows?.build && rows) due.push({ kind: "shows", news: newsOf(rows.rows, month.live) });
+  const said = (decision: Decision | ShowsDecision) => ({
+    text: decision.line,
+    problem: !decision.build && decision.problem,
+  });
+  const reasons = decisions.flatMap((decision) => (decision.build ? [decision.title.replace(/^Rebuild: /, "")] : []));
+  if (due.length === 0) lines.push(...decisions.map(said));
+  else {
+    const allowed = gate(due, month.deploys, allowance);
+    if (!allowed.build) {
+      for (const decision of decisions) {
+        lines.push(
+          decision.build
+            ? {
+                text: `Rebuild waits: ${decision.title.replace(/^Rebuild: /, "")} (${allowed.why}); it goes out with the next build.`,
+                problem: false,
+              }
+            : said(decision),
+        );
+      }
+      if (time.build) month = { ...month, held: record.nextChangeAt };
+    } else {
+      // One build for whatever is due, titled with every reason.
+      const failure = await requestBuild(env.BUILD_HOOK_URL, `Rebuild: ${reasons.join("; ")}`);
+      if (failure) {
+        lines.push({ text: `Rebuild due (${reasons.join("; ")}) but not requested: ${failure}`, problem: true });
+      } else {
+        lines.push(...decisions.map(said));
+        lines.push(...(await keepAsked(record.showsDigest ?? null, database, at)));
+        month = { ...month, deploys: month.deploys + 1, unseen: month.unseen + 1, held: null };
+      }
+    }
+  }
+  const spent = spentLine(month, allowance, at);
+  if (spent) {
+    lines.push({ text: spent, problem: false });
+    month = saidSpent(month, at);
+  }
+  if (JSON.stringify(month) !== JSON.stringify(kept)) {
+    try {
+      await store().setJSON(MONTH_KEY, month);
+    } catch (error) {
+      lines.push({
+        text:
+          `The month's count of deploys (${month.deploys}) could not be kept in Netlify Blobs ` +
+          `(${unreachable(error)}): the next run counts from the last one kept.`,
+        problem: true,
+      });
+    }
+  }
+  return lines;
+}
+
+/** After a build was asked: the shows it will render are remembered, when they differ from the live ones. */
+async function keepAsked(liveDigest: string | null, database: Database, at: Date): Promise<Line[]> {
+  if (!database || "problem" in database || database.digest === liveDigest) return [];
+  try {
+    await store().setJSON(ASKED_KEY, { digest: database.digest, at: at.toISOString() });
+    return [];
+  } catch (error) {
+    return [
+      {
+        text:
+          `The build was asked, but its record could not be kept in Netlify Blobs (${unreachable(error)}): the ` +
+          "next run may ask once more for the same shows.",
+        problem: true,
+      },
+    ];
+  }
 }
 
 export default async function rebuildWhenDue(_request?: Request, context?: Context): Promise<Response> {

@@ -91,12 +91,28 @@ describe("a year of runs", () => {
   });
 });
 
+describe("an instant that waited for room in the month's deploys", () => {
+  const live = recordAt(Date.parse("2025-04-20T09:00:00Z"));
+  const days = (n: number) => new Date(Date.parse(live.nextChangeAt!) + n * 24 * 60 * MINUTE);
+
+  it("is due in any later run while the live record keeps it, and only then", () => {
+    expect(whenDue(live, days(3), PERIOD).build).toBe(false);
+    expect(whenDue(live, days(3), PERIOD, live.nextChangeAt)).toMatchObject({
+      build: true,
+      title: "Rebuild: the Galway show (galway-2025-04-23) is over",
+    });
+    expect(whenDue(live, days(3), PERIOD, "2025-04-01T00:00:00.000Z").build).toBe(false);
+    expect(whenDue(live, days(-1), PERIOD, live.nextChangeAt).build).toBe(false);
+  });
+});
+
 describe("the live record", () => {
   it("is read when the build wrote it, and refused with the reason otherwise", () => {
     expect(readRecord(JSON.stringify({ builtAt: "x", nextChangeAt: null, nextChangeReason: null }))).toEqual({
       builtAt: "x",
       nextChangeAt: null,
       nextChangeReason: null,
+      showsDigest: null,
     });
     expect(readRecord("<html>")).toBe("it is not JSON");
     expect(readRecord("null")).toBe("it lacks builtAt, nextChangeAt or nextChangeReason");

@@ -10,11 +10,20 @@
  * build fails, the live record keeps the same instant, and every later run sees an instant whose tick is
  * past: it says the record did not move, and asks nothing, so a failing build never becomes a build every
  * ten minutes. A run is placed on its tick by rounding, so one Netlify starts a few minutes late still
- * counts as its own tick's.
+ * counts as its own tick's. An instant that waited for room in the month's deploys (./deploys-due.ts; `held`)
+ * is due again in any later run while the live record keeps it.
  */
 
-/** The live site's record, as the build publishes it. */
-export type LiveRecord = { builtAt: string; nextChangeAt: string | null; nextChangeReason: string | null };
+/**
+ * The live site's record, as the build publishes it; `showsDigest` is the published shows it rendered (a
+ * build from before that field has none: null).
+ */
+export type LiveRecord = {
+  builtAt: string;
+  nextChangeAt: string | null;
+  nextChangeReason: string | null;
+  showsDigest?: string | null;
+};
 
 export type Decision = { build: true; title: string; line: string } | { build: false; problem: boolean; line: string };
 
@@ -38,7 +47,7 @@ export function readRecord(text: string): LiveRecord | string {
   ) {
     return "it lacks builtAt, nextChangeAt or nextChangeReason";
   }
-  return record as LiveRecord;
+  return { ...record, showsDigest: typeof record.showsDigest === "string" ? record.showsDigest : null } as LiveRecord;
 }
 
 /** The tick an instant belongs to: the first at or after it. */
@@ -50,8 +59,9 @@ const tickOfRun = (now: number, periodMs: number) => Math.round(now / periodMs) 
 /**
  * What the run at `now` does about the live `record`, with its log line.
  * @param periodMs the schedule's period; the ticks are its multiples since 1970 (UTC)
+ * @param held the instant that waited for room in the month's deploys, if any
  */
-export function whenDue(record: LiveRecord, now: Date, periodMs: number): Decision {
+export function whenDue(record: LiveRecord, now: Date, periodMs: number, held: string | null = null): Decision {
   const built = `built ${record.builtAt}`;
   if (record.nextChangeAt === null) {
     return {
@@ -71,7 +81,7 @@ export function whenDue(record: LiveRecord, now: Date, periodMs: number): Decisi
       line: `No rebuild: the live pages are current until ${record.nextChangeAt}, when ${reason} (${built}).`,
     };
   }
-  if (due === run) {
+  if (due === run || held === record.nextChangeAt) {
     return {
       build: true,
       title: `Rebuild: ${reason}`,

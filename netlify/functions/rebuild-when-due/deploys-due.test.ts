@@ -1,0 +1,129 @@
+// The month's count and the rule alone: what counts as a deploy, what news fans must not miss, and which
+// build each step of the month affords (the handler's tests run a whole month through the function).
+import { describe, expect, it } from "vitest";
+import {
+  allowanceOf,
+  gate,
+  knownOf,
+  newsOf,
+  observe,
+  readMonth,
+  reserveOf,
+  spentLine,
+  type Month,
+} from "./deploys-due";
+
+const now = new Date("2026-11-20T12:00:00Z");
+const kept: Month = {
+  month: "2026-11",
+  builtAt: "2026-11-19T09:00:00.000Z",
+  deploys: 5,
+  unseen: 0,
+  held: null,
+  spentSaid: null,
+  live: null,
+};
+
+describe("the month's count", () => {
+  it("counts a new build of the month once: the function's own when it asked one, else a push", () => {
+    expect(observe(kept, kept.builtAt!, now)).toEqual(kept);
+    expect(observe(kept, "2026-11-20T11:00:00.000Z", now)).toMatchObject({ deploys: 6, unseen: 0 });
+    expect(observe({ ...kept, deploys: 6, unseen: 1 }, "2026-11-20T11:00:00.000Z", now)).toMatchObject({
+      deploys: 6,
+      unseen: 0,
+    });
+  });
+
+  it("starts each month (UTC) from nothing, and counts no build of the month before", () => {
+    const december = new Date("2026-12-01T00:00:00Z");
+    expect(observe({ ...kept, unseen: 1, spentSaid: "2026-11-30" }, kept.builtAt!, december)).toMatchObject({
+      month: "2026-12",
+      deploys: 0,
+      unseen: 0,
+      spentSaid: null,
+    });
+    expect(observe(kept, "2026-11-30T23:59:00.000Z", december).deploys).toBe(0);
+  });
+
+  it("counts nothing for the build it finds on its first run, and reads a kept record back", () => {
+    const first = observe(null, "2026-11-20T11:00:00.000Z", now);
+    expect(first).toMatchObject({ month: "2026-11", deploys: 0, builtAt: "2026-11-20T11:00:00.000Z" });
+    expect(readMonth(JSON.parse(JSON.stringify(first)))).toEqual(first);
+    for (const value of [null, "x", [], { ...kept, deploys: -1 }, { ...kept, unseen: 1.5 }, { ...kept, month: 7 }]) {
+      expect(readMonth(value)).toBeNull();
+    }
+    expect(readMonth({ ...kept, live: { a: 1 } })?.live).toBeNull();
+  });
+});
+
+describe("the allowance", () => {
+  it("is MONTHLY_DEPLOYS, 18 by default; anything but a whole number says so and keeps the default", () => {
+    expect(allowanceOf(undefined)).toEqual({ allowance: 18 });
+    expect(allowanceOf(" 64 ")).toEqual({ allowance: 64 });
+    for (const value of ["0", "-3", "2.5", "lots", "1e9"]) {
+      const { allowance, problem } = allowanceOf(value);
+      expect(allowance).toBe(18);
+      expect(problem).toContain(`MONTHLY_DEPLOYS is "${value}"`);
+    }
+    expect(allowanceOf("x".repeat(5000)).problem!.length).toBeLessThan(200);
+  });
+
+  it("keeps 3 in reserve, fewer when it is very small", () => {
+    expect([18, 64, 8, 4, 1].map(reserveOf)).toEqual([3, 3, 2, 1, 0]);
+  });
+});
+
+describe("news fans must not miss", () => {
+  const show = { id: "cork", status: "scheduled", starts_at: "2026-11-21T20:00:00+00:00" };
+  const live = knownOf([show]);
+
+  it("is a show cancelled, postponed, moved or taken off since the live site", () => {
+    expect(newsOf([show], live)).toBeNull();
+    expect(newsOf([{ ...show, status: "cancelled" }], live)).toBe("cork cancelled");
+    expect(newsOf([{ ...show, status: "postponed" }], live)).toBe("cork postponed");
+    expect(newsOf([{ ...show, starts_at: "2026-11-22T20:00:00+00:00" }], live)).toBe("cork moved");
+    expect(newsOf([], live)).toBe("cork taken off");
+  });
+
+  it("is not a show sold out, a new ticket link, a new show, or the same start written otherwise", () => {
+    expect(newsOf([{ ...show, status: "sold-out" }], live)).toBeNull();
+    expect(newsOf([show, { ...show, id: "galway" }], live)).toBeNull();
+    expect(newsOf([{ ...show, starts_at: "2026-11-21T20:00:00Z" }], live)).toBeNull();
+    // Unknown live shows: a cancelled or postponed show is news all the same.
+    expect(newsOf([{ ...show, status: "cancelled" }], null)).toBe("cork cancelled");
+    expect(newsOf([show], null)).toBeNull();
+  });
+});
+
+describe("the rule", () => {
+  const time = { kind: "time" } as const;
+  const change = { kind: "shows", news: null } as const;
+  const cancellation = { kind: "shows", news: "cork cancelled" } as const;
+
+  it("over a month of 18: all, then the shows, then news only, then nothing", () => {
+    const afforded = (due: Parameters<typeof gate>[0]) =>
+      Array.from({ length: 20 }, (_, deploys) => gate(due, deploys, 18).build).lastIndexOf(true) + 1;
+    expect(afforded([time])).toBe(12);
+    expect(afforded([change])).toBe(15);
+    expect(afforded([cancellation])).toBe(18);
+    expect(afforded([time, cancellation])).toBe(18);
+  });
+
+  it("says why a build waits", () => {
+    expect(gate([time], 12, 18)).toEqual({
+      build: false,
+      why: "12 of this month's 18 deploys counted, the last 6 kept for the shows and the owner's pushes",
+    });
+    expect(gate([change], 15, 18)).toEqual({
+      build: false,
+      why: "15 of this month's 18 deploys counted, the last 3 kept for the owner's pushes and news of a show",
+    });
+    expect(gate([cancellation], 18, 18)).toEqual({ build: false, why: "this month's 18 deploys are spent" });
+  });
+
+  it("says the month is spent once a day", () => {
+    expect(spentLine({ ...kept, deploys: 17 }, 18, now)).toBeNull();
+    expect(spentLine({ ...kept, deploys: 18 }, 18, now)).toContain("nothing more is asked until 1 December");
+    expect(spentLine({ ...kept, deploys: 18, spentSaid: "2026-11-20" }, 18, now)).toBeNull();
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The month's production deploys, and which builds the month can still afford. Netlify's Free plan has 300
+ * credits a month and a deploy costs 15: past them the site answers "Site not available" until the month
+ * ends. Pure: the function passes what it read, its kept record and the time.
+ *
+ * Counting: the function counts the deploys it can see, per calendar month in UTC: each build it asks (when
+ * asked), and each new `builtAt` of the live record that is not one of those (a push, Deploys → Trigger
+ * deploy). Two deploys between two runs show one `builtAt`: a push then may go uncounted.
+ *
+ * The allowance (`MONTHLY_DEPLOYS`, 18 by default) keeps a reserve (`reserveOf`, 3) for the owner's pushes,
+ * and the rule, by deploys counted this month:
+ * - below allowance − 2 × reserve: every build due is asked;
+ * - then, up to allowance − reserve: a change to the published shows is asked; a time instant (a show over, a
+ *   release's day, the new year) waits, as browsers already mark a show past by their own clock: it goes out
+ *   with the next build, or is asked once the month has room again while no build came since;
+ * - then, up to the allowance: only news fans must not miss, a show cancelled, postponed, moved or taken off;
+ * - at the allowance: nothing, until the month ends.
+ */
+
+/** Deploys a month when MONTHLY_DEPLOYS is not set: Free's 300 credits less room for functions and bandwidth. */
+const DEFAULT_MONTHLY_DEPLOYS = 18;
+
+/** The deploys kept for the owner's pushes (and for news), fewer for a very small allowance. */
+export const reserveOf = (allowance: number) => Math.min(3, Math.floor(allowance / 4));
+
+/** A show as the live site has it: its status and start, keyed by id. */
+export type KnownShows = Record<string, string>;
+
+/** The function's record of the month, kept between runs (Netlify Blobs). */
+export type Month = {
+  /** The month counted, "2026-11" (UTC). */
+  month: string;
+  /** The live record's `builtAt` the function last saw; null before it saw one. */
+  builtAt: string | null;
+  /** Deploys counted this month. */
+  deploys: number;
+  /** Builds the function asked whose deploy it has not seen yet. */
+  unseen: number;
+  /** A time instant (the live record's nextChangeAt) that waited for room; null when none. */
+  held: string | null;
+  /** The day (UTC, "2026-11-28") the log last said the month's deploys are spent. */
+  spentSaid: string | null;
+  /** The published shows the live site has (status and start), when the function last saw them current. */
+  live: KnownShows | null;
+};
+
+const monthOf = (now: Date) => now.toISOString().slice(0, 7);
+const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** The first of next month (UTC), as the log says it: "1 December". */
+function nextMonthStart(now: Date): string {
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return new Intl.DateTimeFormat("en-IE", { timeZone: "UTC", day: "numeric", month: "long" }).format(next);
+}
+
+/** The allowance in MONTHLY_DEPLOYS, or why it is not one (the default then holds). */
+export function allowanceOf(value: string | undefined): { allowance: number; problem?: string } {
+  if (value === undefined || value.trim() === "") return { allowance: DEFAULT_MONTHLY_DEPLOYS };
+  const allowance = Number(value.trim());
+  if (Number.isInteger(allowance) && allowance >= 1 && allowance <= 10_000) return { allowance };
+  return {
+    allowance: DEFAULT_MONTHLY_DEPLOYS,
+    problem:
+      `MONTHLY_DEPLOYS is "${value.slice(0, 40)}", not a whole number of deploys from 1 to 10000: ` +
+      `${DEFAULT_MONTHLY_DEPLOYS} holds (Free's 300 credits; 64 on Personal).`,
+  };
+}
+
+/** The kept record, or a new one when `value` is not one (nothing kept yet, or something else). */
+export function readMonth(value: unknown): Month | null {
+  const record = value as Partial<Month> | null;
+  const count = (field: unknown) => typeof field === "number" && Number.isInteger(field) && field >= 0;
+  const textOrNull = (field: unknown) => field === null || typeof field === "string";
+  if (
+    typeof record !== "object" ||
+    record === null ||
+    typeof record.month !== "string" ||
+    !count(record.deploys) ||
+    !count(record.unseen) ||
+    !textOrNull(record.builtAt) ||
+    !textOrNull(record.held) ||
+    !textOrNull(record.spentSaid)
+  ) {
+    return null;
+  }
+  const live =
+    typeof record.live === "object" &&
+    record.live !== null &&
+    Object.values(record.live).every((entry) => typeof entry === "string")
+      ? record.live
+      : null;
+  return {
+    month: record.month,
+    builtAt: record.builtAt!,
+    deploys: record.deploys!,
+    unseen: record.unseen!,
+    held: record.held!,
+    spentSaid: record.spentSaid!,
+    live,
+  };
+}
+
+/**
+ * The record once the run at `now` has seen the live `builtAt`: a new month starts from nothing, and a new
+ * `builtAt` of this month is a deploy, the function's own when it asked one not yet seen, else a push.
+ */
+export function observe(kept: Month | null, builtAt: string, now: Date): Month {
+  const month = monthOf(now);
+  let record: Month = kept ?? { month, builtAt, deploys: 0, unseen: 0, held: null, spentSaid: null, live: null };
+  if (record.month !== month) record = { ...record, month, deploys: 0, unseen: 0, spentSaid: null };
+  if (record.builtAt === builtAt) return record;
+  const fresh = kept !== null && !Number.isNaN(Date.parse(builtAt)) && builtAt.slice(0, 7) === month;
+  if (!fresh) return { ...record, builtAt };
+  return record.unseen > 0
+    ? { ...record, builtAt, unseen: record.unseen - 1 }
+    : { ...record, builtAt, deploys: record.deploys + 1 };
+}
+
+/** A published show as the REST API answers it; only its id, status and start are read here. */
+type Show = { id?: unknown; status?: unknown; starts_at?: unknown };
+
+/** A show as `KnownShows` keeps it: its status and its start in milliseconds. */
+const entryOf = (show: Show) => `${String(show.status)} ${Date.parse(String(show.starts_at))}`;
+
+/** The shows as `KnownShows`. */
+export function knownOf(shows: readonly Show[]): KnownShows {
+  return Object.fromEntries(shows.map((show) => [String(show.id), entryOf(show)]));
+}
+
+/**
+ * The news fans must not miss in the database's `shows` against those the live site has (`live`; null when
+ * the function never saw them): a show cancelled or postponed since, moved to another start, or taken off.
+ * Returns it in words, or null when there is none.
+ */
+export function newsOf(shows: readonly Show[], live: KnownShows | null): string | null {
+  const news: string[] = [];
+  for (const show of shows) {
+    const [id, now] = [String(show.id), entryOf(show)];
+    const before = live ? live[id] : undefined;
+    if (before === now) continue;
+    if (show.status === "cancelled" || show.status === "postponed") news.push(`${id} ${show.status}`);
+    else if (before !== undefined && before.split(" ")[1] !== now.split(" ")[1]) news.push(`${id} moved`);
+  }
+  const ids = new Set(shows.map((show) => String(show.id)));
+  for (const id of Object.keys(live ?? {})) if (!ids.has(id)) news.push(`${id} taken off`);
+  return news.length > 0 ? news.join(", ") : null;
+}
+
+/** A build due, as the gate weighs it. */
+export type Due = { kind: "time" } | { kind: "shows"; news: string | null };
+
+export type Gate = { build: true } | { build: false; why: string };
+
+/** Whether the month affords a build for `due` after `deploys` counted, and why not. */
+export function gate(due: readonly Due[], deploys: number, allowance: number): Gate {
+  const reserve = reserveOf(allowance);
+  const counted = `${deploys} of this month's ${allowance} deploys counted`;
+  if (deploys >= allowance) return { build: false, why: `this month's ${allowance} deploys are spent` };
+  if (deploys < allowance - 2 * reserve) return { build: true };
+  const shows = due.find((item) => item.kind === "shows");
+  if (deploys < allowance - reserve) {
+    return shows
+      ? { build: true }
+      : { build: false, why: `${counted}, the last ${2 * reserve} kept for the shows and the owner's pushes` };
+  }
+  if (shows?.kind === "shows" && shows.news) return { build: true };
+  return { build: false, why: `${counted}, the last ${reserve} kept for the owner's pushes and news of a show` };
+}
+
+/** The line the log says once a day while the month's deploys are spent, or null when not today. */
+export function spentLine(record: Month, allowance: number, now: Date): string | null {
+  if (record.deploys < allowance || record.spentSaid === dayOf(now)) return null;
+  return (
+    `This month's ${allowance} deploys are spent (${record.deploys} counted since the 1st, UTC): nothing more is ` +
+    `asked until ${nextMonthStart(now)}; the site stays as it is, browsers still mark past shows. A push still ` +
+    "deploys, and costs 15 credits of the month's."
+  );
+}
+
+/** `record` once the spent line was said at `now`. */
+export const saidSpent = (record: Month, now: Date): Month => ({ ...record, spentSaid: dayOf(now) });

@@ -1,0 +1,123 @@
+// The shows' decision alone, over simulated days of the team at work: runs every ten minutes, a Netlify that
+// publishes a build a few minutes after it is asked (or fails it), and the function's one kept record.
+import { describe, expect, it } from "vitest";
+import { readAsked, showsDue, STUCK_MS, type Asked } from "./shows-due";
+
+const MINUTE = 60_000;
+const PERIOD = 10 * MINUTE;
+const start = Date.parse("2026-03-02T09:00:00Z");
+
+/**
+ * Runs every period from `start` for `hours`; the database's shows change at each of `edits` (minutes after
+ * the start); a build asked at t is live `buildMinutes` later with the shows as they were at t, unless
+ * `fails(t)`. Returns when each build was asked, and when the live site last caught up with each edit.
+ */
+function simulate({
+  edits,
+  hours = 6,
+  buildMinutes = 3,
+  fails = (_at: number): boolean => false,
+}: {
+  edits: number[];
+  hours?: number;
+  buildMinutes?: number;
+  fails?: (at: number) => boolean;
+}) {
+  const digestAt = (at: number) => `digest-${edits.filter((minute) => start + minute * MINUTE <= at).length}`;
+  let live = digestAt(start);
+  let asked: Asked | null = null;
+  let pending: { at: number; digest: string } | null = null;
+  const requested: number[] = [];
+  const caughtUp = new Map<string, number>();
+  for (let now = start; now < start + hours * 60 * MINUTE; now += PERIOD) {
+    if (pending && pending.at <= now) [live, pending] = [pending.digest, null];
+    if (!caughtUp.has(live)) caughtUp.set(live, now);
+    const database = { digest: digestAt(now), count: 3 };
+    const decision = showsDue({ database, live, asked }, new Date(now));
+    if (decision.build) {
+      requested.push(now);
+      asked = { digest: database.digest, at: new Date(now).toISOString() };
+      if (!fails(now)) pending = { at: now + buildMinutes * MINUTE, digest: database.digest };
+    }
+  }
+  return { requested, caughtUp, live, final: digestAt(start + hours * 60 * MINUTE) };
+}
+
+describe("the shows' decision over a working day", () => {
+  it("makes one build for a burst of changes between two runs, live within the next run and a build", () => {
+    // Twelve edits in four minutes, a show typed field by field.
+    const edits = Array.from({ length: 12 }, (_, index) => 12 + index / 3);
+    const { requested, live, final, caughtUp } = simulate({ edits });
+    expect(requested).toEqual([start + 2 * PERIOD]);
+    expect(live).toBe(final);
+    // Live at the first run after the build: under 10 minutes plus one period after the last edit.
+    expect(caughtUp.get(final)! - (start + 16 * MINUTE)).toBeLessThanOrEqual(PERIOD + PERIOD);
+  });
+
+  it("makes at most one build per run while the changes go on, the last one with them all", () => {
+    // An edit every four minutes for an hour.
+    const edits = Array.from({ length: 15 }, (_, index) => 5 + index * 4);
+    const { requested, live, final } = simulate({ edits });
+    expect(new Set(requested).size).toBe(requested.length);
+    expect(requested.length).toBeLessThanOrEqual(7);
+    expect(live).toBe(final);
+  });
+
+  it("asks nothing when nothing changed", () => {
+    expect(simulate({ edits: [] }).requested).toEqual([]);
+  });
+
+  it("asks no second build while one takes longer than a run's period", () => {
+    const { requested, live, final } = simulate({ edits: [3], buildMinutes: 14 });
+    expect(requested).toHaveLength(1);
+    expect(live).toBe(final);
+  });
+
+  it("asks once for shows whose build failed, and once more when they change again", () => {
+    const failedAt = start + PERIOD;
+    const { requested, live, final } = simulate({ edits: [5, 200], fails: (at) => at === failedAt });
+    expect(requested).toEqual([failedAt, start + 20 * PERIOD]);
+    expect(live).toBe(final);
+  });
+});
+
+describe("its log line", () => {
+  const database = { digest: "9c1e0f5a7b3d2e4f6a8b", count: 12 };
+  const now = new Date("2026-03-02T10:30:00Z");
+
+  it("gives the figures: how many shows, and both digests", () => {
+    expect(showsDue({ database, live: "0a1b2c3d4e5f6a7b8c9d", asked: null }, now)).toEqual({
+      build: true,
+      title: "Rebuild: the published shows changed",
+      line:
+        "Rebuild requested: the published shows changed (the database has 12 published shows, digest " +
+        "9c1e0f5a7b3d; the live build has 0a1b2c3d4e5f).",
+    });
+    expect(showsDue({ database, live: database.digest, asked: null }, now)).toEqual({
+      build: false,
+      problem: false,
+      line: "Shows current: the live site has the database's 12 published shows, digest 9c1e0f5a7b3d.",
+    });
+  });
+
+  it("calls a build asked half an hour ago and still not live a problem, not before", () => {
+    const asked = (ago: number) => ({ digest: database.digest, at: new Date(now.getTime() - ago).toISOString() });
+    const before = showsDue({ database, live: null, asked: asked(STUCK_MS - MINUTE) }, now);
+    const after = showsDue({ database, live: null, asked: asked(STUCK_MS) }, now);
+    expect(before).toMatchObject({ build: false, problem: false });
+    expect(after).toMatchObject({ build: false, problem: true });
+    expect(after.line).toContain("(30 minutes ago) and the live build recorded no shows digest");
+  });
+});
+
+describe("the kept record", () => {
+  it("is read when the function wrote it, and is nothing otherwise", () => {
+    expect(readAsked({ digest: "abc", at: "2026-03-02T10:30:00.000Z" })).toEqual({
+      digest: "abc",
+      at: "2026-03-02T10:30:00.000Z",
+    });
+    for (const value of [null, "abc", { digest: "abc" }, { digest: 1, at: "2026-03-02" }, { digest: "a", at: "x" }]) {
+      expect(readAsked(value)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Whether the live site is behind the team's calendar: the published shows as the database has them now
+ * against those the live build rendered, both as one digest (src/lib/published-shows.mjs's `showsDigest`, the
+ * build's own function), with what the function last asked for. Pure: the function passes what it read.
+ *
+ * The rule: ask for a build when the digests differ, at most once for each state of the shows. The function
+ * keeps one small record between runs (Netlify Blobs, a store of this site): the digest it last asked a build
+ * for, and when. Nothing less tells a build still running or failed apart from a change made since, and a
+ * failed build must not become a build every ten minutes (each deploy costs credits). So:
+ * - a burst of changes between two runs makes one build, asked by the run after it (runs are 10 minutes
+ *   apart, so a show changed is live within about 10 minutes and a build, and never one build per change);
+ * - changes that go on across several runs make at most one build per run, the last one with them all;
+ * - while the asked build is being made, or after it failed, the shows are the same and nothing is asked:
+ *   after `STUCK_MS` the log says so as a problem, until the shows change again (which asks once more) or a
+ *   push or Deploys → Trigger deploy builds the site.
+ */
+
+/** How long a build may take before the log calls a live site still behind a problem: three runs. */
+export const STUCK_MS = 30 * 60_000;
+
+/** What the function last asked a build for: the shows' digest then, and when (ISO). */
+export type Asked = { digest: string; at: string };
+
+export type ShowsState = {
+  /** The digest of the database's published shows now, and how many there are. */
+  database: { digest: string; count: number };
+  /** The digest the live build recorded; null when its record has none (a build from before the digest). */
+  live: string | null;
+  /** What the function last asked for; null when it never did (or its record is gone). */
+  asked: Asked | null;
+};
+
+export type ShowsDecision =
+  { build: true; title: string; line: string } | { build: false; problem: boolean; line: string };
+
+/** A digest as the log shows it: its first 12 hex digits, enough to tell two apart by eye. */
+export const short = (digest: string) => digest.slice(0, 12);
+
+const shows = (count: number) => `${count} published show${count === 1 ? "" : "s"}`;
+
+/** What the run at `now` does about the published shows, with its log line (figures included). */
+export function showsDue({ database, live, asked }: ShowsState, now: Date): ShowsDecision {
+  const inDatabase = `${shows(database.count)}, digest ${short(database.digest)}`;
+  if (live === database.digest) {
+    return { build: false, problem: false, line: `Shows current: the live site has the database's ${inDatabase}.` };
+  }
+  const onLive = live === null ? "the live build recorded no shows digest" : `the live build has ${short(live)}`;
+  if (asked?.digest === database.digest) {
+    const minutes = Math.max(0, Math.round((now.getTime() - Date.parse(asked.at)) / 60_000));
+    const stuck = now.getTime() - Date.parse(asked.at) >= STUCK_MS;
+    return {
+      build: false,
+      problem: stuck,
+      line: stuck
+        ? `No rebuild for the shows: a build of the database's ${inDatabase} was asked at ${asked.at} ` +
+          `(${minutes} minutes ago) and ${onLive}: look for its failed deploy and its log under Deploys. It is ` +
+          "asked again once the shows change; a push, or Deploys → Trigger deploy, builds now."
+        : `No rebuild for the shows: a build of the database's ${inDatabase} was asked at ${asked.at} ` +
+          `(${minutes} minutes ago) and is on its way (${onLive}).`,
+    };
+  }
+  return {
+    build: true,
+    title: "Rebuild: the published shows changed",
+    line: `Rebuild requested: the published shows changed (the database has ${inDatabase}; ${onLive}).`,
+  };
+}
+
+/** The record kept between runs, or null when `value` is not one (nothing kept yet, or something else). */
+export function readAsked(value: unknown): Asked | null {
+  const record = value as Partial<Asked> | null;
+  return typeof record === "object" &&
+    record !== null &&
+    typeof record.digest === "string" &&
+    typeof record.at === "string" &&
+    !Number.isNaN(Date.parse(record.at))
+    ? { digest: record.digest, at: record.at }
+    : null;
+}
