@@ -18,7 +18,7 @@ import { localFunctions } from "../tools/local-functions.mjs";
 import { readWithPythonIcalendar } from "../tools/python-icalendar.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 import { LOCAL_ANON_KEY } from "./local-keys.mjs";
-import { type Backend, client, event, withTeamBackend } from "./test-helpers";
+import { type Backend, client, event, show, withTeamBackend } from "./test-helpers";
 
 ICAL.design.icalendar.property["x-wr-calname"] = { defaultType: "text" };
 
@@ -73,7 +73,9 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  await backend.db.exec("delete from public.calendar_events; delete from private.calendar_feed_misses;");
+  await backend.db.exec(
+    "delete from public.shows_history; delete from public.shows; delete from public.calendar_events; delete from private.calendar_feed_misses;",
+  );
   for (const row of [
     event("Rehearsal, Room 2", "2030-05-02", {
       event_type: "rehearsal",
@@ -162,6 +164,74 @@ describe("the feed", () => {
     expect(first(after).getFirstPropertyValue("summary")).toBe("Ireland tour (moved)");
     expect(first(after).getFirstPropertyValue("sequence")).toBe(1);
     expect(readWithPythonIcalendar((await fetchFrom(PHONE, feedPath(secret))).text).events[0].SEQUENCE).toBe("1");
+  });
+});
+
+describe("a show", () => {
+  it("is in the feed at its doors and venue once the team publishes the gig, and cancelled with a higher SEQUENCE once the team cancels it", async () => {
+    const secret = await newAddress();
+    const gig = await team
+      .from("calendar_events")
+      .insert(event("Galway, The Salthill Room", "2027-04-23"))
+      .select("id")
+      .single();
+    if (gig.error) throw new Error(gig.error.message);
+    const published = await team.from("shows").insert(show("galway-2027-04-23", gig.data.id));
+    expect(published.error).toBeNull();
+    const before = await fetchFrom(PHONE, feedPath(secret));
+    const cancelled = await team.from("shows").update({ status: "cancelled" }).eq("id", "galway-2027-04-23");
+    expect(cancelled.error).toBeNull();
+    const after = await fetchFrom(PHONE, feedPath(secret));
+    expect([before.status, after.status]).toEqual([200, 200]);
+
+    const location = "The Salthill Room, 14 Seapoint Promenade, Galway, County Galway, H91 X2P4, IE";
+    const icalShow = (text: string) => {
+      const vevent = new ICAL.Component(ICAL.parse(text))
+        .getAllSubcomponents("vevent")
+        .find((each) => each.getFirstPropertyValue("uid") === `${gig.data.id}@127.0.0.1`)!;
+      const start = vevent.getFirstProperty("dtstart")!;
+      return {
+        summary: vevent.getFirstPropertyValue("summary"),
+        location: vevent.getFirstPropertyValue("location"),
+        start: `${start.getParameter("tzid")} ${start.getFirstValue()!.toString()}`,
+        end: vevent.getFirstPropertyValue("dtend")!.toString(),
+        status: vevent.getFirstPropertyValue("status"),
+        sequence: Number(vevent.getFirstPropertyValue("sequence")),
+      };
+    };
+    const first = icalShow(before.text);
+    expect(first).toEqual({
+      summary: "Galway, The Salthill Room",
+      location,
+      // Doors at 20:00 Irish summer time, three hours held for the show.
+      start: "Europe/Dublin 2027-04-23T20:00:00",
+      end: "2027-04-23T23:00:00",
+      status: "CONFIRMED",
+      sequence: expect.any(Number),
+    });
+    const last = icalShow(after.text);
+    expect(last).toMatchObject({
+      summary: "Cancelled: Galway, The Salthill Room",
+      location,
+      start: "Europe/Dublin 2027-04-23T20:00:00",
+      status: "CANCELLED",
+    });
+    expect(last.sequence).toBeGreaterThan(first.sequence);
+
+    const pythonShow = (text: string) =>
+      readWithPythonIcalendar(text).events.find((vevent) => vevent.UID === `${gig.data.id}@127.0.0.1`)!;
+    const [was, now] = [pythonShow(before.text), pythonShow(after.text)];
+    for (const vevent of [was, now]) {
+      expect(vevent).toMatchObject({ LOCATION: location, START: "2027-04-23T20:00:00+01:00" });
+    }
+    expect([was.STATUS, now.STATUS]).toEqual(["CONFIRMED", "CANCELLED"]);
+    expect(Number(now.SEQUENCE)).toBeGreaterThan(Number(was.SEQUENCE));
+    // By start, beside the other events, which are still there, all day, as they were.
+    expect(readWithPythonIcalendar(after.text).events.map((vevent) => [vevent.SUMMARY, vevent.START])).toEqual([
+      ["Cancelled: Galway, The Salthill Room", "2027-04-23T20:00:00+01:00"],
+      ["Ireland tour", "2030-05-01"],
+      ["Rehearsal, Room 2", "2030-05-02"],
+    ]);
   });
 });
 

@@ -1155,7 +1155,34 @@ CREATE OR REPLACE VIEW "private"."team_feed_entries" AS
     'CONFIRMED'::"text" AS "status",
     "e"."sequence",
     "e"."updated_at"
-   FROM "public"."calendar_events" "e";
+   FROM "public"."calendar_events" "e"
+  WHERE (NOT (EXISTS ( SELECT
+           FROM "public"."shows" "s"
+          WHERE ("s"."event_id" = "e"."id"))))
+UNION ALL
+ SELECT ("e"."id")::"text" AS "id",
+    'show'::"text" AS "kind",
+    "e"."title",
+    NULLIF("concat_ws"('
+
+'::"text", NULLIF("btrim"("e"."description"), ''::"text"), NULLIF("btrim"("s"."notes"), ''::"text")), ''::"text") AS "description",
+    "concat_ws"(', '::"text", "s"."venue_name", "s"."venue_street", "s"."venue_town", "s"."venue_county", "s"."venue_postal_code", "s"."venue_country") AS "location",
+    "e"."event_type" AS "category",
+    false AS "all_day",
+    NULL::"date" AS "start_day",
+    NULL::"date" AS "end_day",
+    "s"."starts_at",
+    ("s"."starts_at" + '03:00:00'::interval) AS "ends_at",
+    "s"."time_zone",
+        CASE "s"."status"
+            WHEN 'cancelled'::"text" THEN 'CANCELLED'::"text"
+            WHEN 'postponed'::"text" THEN 'TENTATIVE'::"text"
+            ELSE 'CONFIRMED'::"text"
+        END AS "status",
+    ("e"."sequence" + "s"."version") AS "sequence",
+    GREATEST("e"."updated_at", "s"."updated_at") AS "updated_at"
+   FROM ("public"."calendar_events" "e"
+     JOIN "public"."shows" "s" ON (("s"."event_id" = "e"."id")));
 
 ALTER TABLE "private"."team_feed_entries" OWNER TO "postgres";
 

@@ -36,7 +36,9 @@ export function ensurePythonIcalendar() {
 
 /**
  * What Python's icalendar reads in an .ics text: the calendar's properties and each event's, as text
- * (dates as their iCalendar value), in the file's order. Throws with Python's error when it cannot read it.
+ * (dates as their iCalendar value), in the file's order; each event's LOCATION unescaped, and its START as
+ * Python takes it (ISO 8601, with the offset its TZID has then: "2027-04-23T20:00:00+01:00"). Throws with
+ * Python's error when it cannot read it.
  * @param {string} text
  * @returns {{ calendar: Record<string, string>, timezones: string[], events: Record<string, string>[] }}
  */
@@ -51,7 +53,7 @@ def props(component):
 print(json.dumps({
     "calendar": props(calendar),
     "timezones": [str(zone["TZID"]) for zone in calendar.walk("VTIMEZONE")],
-    "events": [dict(props(event), SUMMARY=str(event["SUMMARY"]), DESCRIPTION=str(event.get("DESCRIPTION", ""))) for event in calendar.walk("VEVENT")],
+    "events": [dict(props(event), SUMMARY=str(event["SUMMARY"]), DESCRIPTION=str(event.get("DESCRIPTION", "")), LOCATION=str(event.get("LOCATION", "")), START=event.decoded("DTSTART").isoformat()) for event in calendar.walk("VEVENT")],
 }))
 `;
   const result = spawnSync(python, ["-c", script], { input: text, encoding: "utf8" });

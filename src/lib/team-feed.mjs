@@ -4,7 +4,8 @@
  * current secret (supabase/migrations/20250111060000_team_calendar_feed.sql), checked and written as an
  * iCalendar feed a phone's calendar app keeps fetching. Pure; the feed's function
  * (netlify/functions/team-calendar/) calls it. Entries of any kind share one shape (the columns of
- * private.team_feed_entries): team events are all-day, other kinds may be timed in a time zone.
+ * private.team_feed_entries): team events are all-day; a gig with a show (20250113000000_team_feed_shows.sql)
+ * is timed from its doors in the venue's zone, at the venue, with the show's status.
  */
 import { dublinWallTime } from "./dublin-time.mjs";
 import { buildCalendar } from "./ics.mjs";

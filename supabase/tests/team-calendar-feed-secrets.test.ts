@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { event } from "../../server/test-helpers";
+import { event, show } from "../../server/test-helpers";
 import { fromClient, session, TARGETS, TEAM, useDatabase } from "./harness/database";
 
 const STRANGER = "198.51.100.66";
@@ -35,7 +35,8 @@ describe.each(TARGETS)("$name", (target) => {
 
   beforeEach(async () => {
     await db.sql(`
-      delete from public.calendar_events; delete from private.calendar_feed; delete from private.calendar_feed_misses;
+      delete from public.shows_history; delete from public.shows; delete from public.calendar_events;
+      delete from private.calendar_feed; delete from private.calendar_feed_misses;
       update private.calendar_feed_limits set per_client_per_minute = 10, per_caller_per_minute = 300;
     `);
     const team = db.as(TEAM);
@@ -133,6 +134,129 @@ describe.each(TARGETS)("$name", (target) => {
         ["Rehearsal (moved)", 2],
       ]);
       expect(Date.parse(entries[1].updated_at)).toBeGreaterThanOrEqual(Date.parse(entries[0].updated_at));
+    });
+  });
+
+  describe("shows", () => {
+    type ShowEntry = Entry & {
+      all_day: boolean;
+      starts_at: string | null;
+      ends_at: string | null;
+      time_zone: string | null;
+      location: string | null;
+      description: string | null;
+      status: string;
+      updated_at: string;
+    };
+    const where = { id: "galway-2027-04-23" };
+
+    /** The feed's entry of the gig titled `title`. */
+    async function entryOf(secret: string, title: string): Promise<ShowEntry> {
+      const { entries } = (await feed(secret)).rows[0] as { entries: ShowEntry[] };
+      const found = entries.find((entry) => entry.title === title);
+      if (!found) throw new Error(`no entry titled ${title} in ${JSON.stringify(entries)}`);
+      return found;
+    }
+
+    /** A gig the team adds, then puts on the website (or keeps to itself) with Galway's venue and doors. */
+    async function gigWithShow(title: string, id: string, overrides: Record<string, unknown> = {}) {
+      const team = db.as(TEAM);
+      const gig = await team.insert("calendar_events", event(title, "2027-04-23", { description: "Soundcheck at 6" }), {
+        returning: true,
+      });
+      if (gig.error) throw new Error(gig.error.message);
+      const made = await team.insert("shows", show(id, gig.rows[0].id as string, { notes: "Van at 4", ...overrides }));
+      if (made.error) throw new Error(made.error.message);
+      return gig.rows[0].id as string;
+    }
+
+    it("lists a gig with a show as a timed entry at the doors, in the venue's zone, at the venue, under the gig's id", async () => {
+      const secret = await newAddress();
+      const before = await entryOf(secret, "Rehearsal");
+      const gigId = await gigWithShow("Galway", "galway-2027-04-23");
+      await gigWithShow("Cork", "cork-2027-05-01", {
+        published: false,
+        starts_at: "2027-05-01T19:30:00-04:00",
+        time_zone: "America/New_York",
+      });
+
+      const galway = await entryOf(secret, "Galway");
+      expect(galway).toMatchObject({
+        id: gigId,
+        kind: "show",
+        all_day: false,
+        start_day: null,
+        end_day: null,
+        time_zone: "Europe/Dublin",
+        location: "The Salthill Room, 14 Seapoint Promenade, Galway, County Galway, H91 X2P4, IE",
+        description: "Soundcheck at 6\n\nVan at 4",
+        status: "CONFIRMED",
+        // The gig's first version, raised once by putting it on the website.
+        sequence: 1,
+      });
+      expect(new Date(galway.starts_at!).toISOString()).toBe("2027-04-23T19:00:00.000Z");
+      expect(new Date(galway.ends_at!).toISOString()).toBe("2027-04-23T22:00:00.000Z");
+      // A show kept off the website is still the team's: in its own zone.
+      const cork = await entryOf(secret, "Cork");
+      expect(cork).toMatchObject({ kind: "show", all_day: false, time_zone: "America/New_York", status: "CONFIRMED" });
+      expect(new Date(cork.starts_at!).toISOString()).toBe("2027-05-01T23:30:00.000Z");
+      // Every other event is the all-day entry it was.
+      expect(await entryOf(secret, "Rehearsal")).toEqual(before);
+      const { entries } = (await feed(secret)).rows[0] as { entries: Entry[] };
+      expect(entries.map((entry) => [entry.title, entry.kind])).toEqual([
+        ["Tour", "event"],
+        ["Rehearsal", "event"],
+        ["Galway", "show"],
+        ["Cork", "show"],
+      ]);
+    });
+
+    it("says CANCELLED after a cancellation, TENTATIVE while postponed, with a higher sequence after every change and restore", async () => {
+      const secret = await newAddress();
+      await gigWithShow("Galway", "galway-2027-04-23");
+      const team = db.as(TEAM);
+      const seen = [await entryOf(secret, "Galway")];
+      const change = async (values: Record<string, unknown>) => {
+        expect((await team.update("shows", values, where)).status).toBe(204);
+        seen.push(await entryOf(secret, "Galway"));
+      };
+      await change({ status: "postponed" });
+      await change({
+        status: "rescheduled",
+        starts_at: "2027-04-30T20:00:00+01:00",
+        previous_starts_at: "2027-04-23T20:00:00+01:00",
+      });
+      await change({ status: "sold-out" });
+      await change({ status: "cancelled" });
+      // The gig itself changing raises it too.
+      await db.sql("update public.calendar_events set description = 'Soundcheck at 5' where title = 'Galway'");
+      seen.push(await entryOf(secret, "Galway"));
+      // Putting the rescheduled version (3) back is a change of its own.
+      expect((await team.rpc("restore_show", { show_id: where.id, version: 3 })).status).toBe(200);
+      seen.push(await entryOf(secret, "Galway"));
+
+      expect(seen.map((entry) => entry.status)).toEqual([
+        "CONFIRMED",
+        "TENTATIVE",
+        "CONFIRMED",
+        "CONFIRMED",
+        "CANCELLED",
+        "CANCELLED",
+        "CONFIRMED",
+      ]);
+      expect(seen.map((entry) => entry.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      expect(seen.map((entry) => new Date(entry.starts_at!).toISOString())).toEqual([
+        ...Array(2).fill("2027-04-23T19:00:00.000Z"),
+        ...Array(5).fill("2027-04-30T19:00:00.000Z"),
+      ]);
+      expect(new Set(seen.map((entry) => entry.id)).size).toBe(1);
+      for (const [index, entry] of seen.entries()) {
+        if (index > 0)
+          expect(Date.parse(entry.updated_at)).toBeGreaterThanOrEqual(Date.parse(seen[index - 1].updated_at));
+      }
+      // The same values again are no change: the sequence stays.
+      expect((await team.update("shows", { status: "rescheduled" }, where)).status).toBe(204);
+      expect((await entryOf(secret, "Galway")).sequence).toBe(7);
     });
   });
 

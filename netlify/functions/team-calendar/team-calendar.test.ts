@@ -111,6 +111,31 @@ describe("the feed's function", () => {
     expect(vevent.getFirstPropertyValue("location")).toBe("Róisín Dubh, Dominick Street, Galway");
   });
 
+  it("writes a timed entry of another zone in UTC, and a postponed one as tentative under its own title", async () => {
+    const show = entry({
+      id: "show-2",
+      kind: "show",
+      title: "Orla Quinlan at Rockwood",
+      location: "Rockwood Music Hall, 196 Allen Street, New York, New York, 10002, US",
+      all_day: false,
+      start_day: null,
+      end_day: null,
+      starts_at: "2030-07-01T23:30:00Z",
+      ends_at: "2030-07-02T02:30:00Z",
+      time_zone: "America/New_York",
+      status: "TENTATIVE",
+      sequence: 2,
+    });
+    fakeProject(async () => Response.json({ made_at: "2030-04-01T00:00:00Z", entries: [show] }));
+    const text = await (await get(`/calendar/feed/${SECRET}.ics`)).text();
+    expect(text).toContain("\r\nDTSTART:20300701T233000Z\r\n");
+    expect(text).toContain("\r\nDTEND:20300702T023000Z\r\n");
+    const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!;
+    expect(vevent.getFirstPropertyValue("status")).toBe("TENTATIVE");
+    expect(vevent.getFirstPropertyValue("summary")).toBe("Orla Quinlan at Rockwood");
+    expect(vevent.getFirstPropertyValue("sequence")).toBe(2);
+  });
+
   it("answers 404 with nothing else for a path that holds no secret, without asking the database", async () => {
     fakeProject(async () => Response.json({ entries: [] }));
     for (const path of ["/calendar/feed/", "/calendar/feed/abc.ics", `/calendar/feed/${SECRET.toUpperCase()}.ics`]) {
