@@ -28,8 +28,8 @@ export default defineConfig({
   timeout: patient(30_000),
   expect: { timeout: patient(10_000) },
   // The journeys that start a backend of their own boot PGlite in their worker, a few CPU-seconds each, and
-  // run apart: at most one per core, and npm test starts them (`--project own-backend`) once the unit tests
-  // and the other journeys have ended when it has fewer than four cores (scripts/test.mjs).
+  // run apart: at most one per core, and npm test starts them (`--project own-backend`) once the other
+  // journeys have ended, beside the unit tests, which it runs at a lower priority (scripts/test.mjs).
   projects: [
     { name: "journeys", grepInvert: OWN_BACKEND },
     { name: "own-backend", grep: OWN_BACKEND, workers: CORES },

@@ -12,9 +12,9 @@
  *
  * The run adapts to the machine (tools/test-pace.mjs): Vitest runs a file per core and Playwright a journey per
  * core and one more, every timeout is made patient for a slower machine, and the journeys that start a backend
- * of their own (PGlite booting in their worker) run after the others, as both serve the site's backend on the
- * port the build calls, and, on fewer than four cores, after the unit tests too, whose database files would
- * leave them no core.
+ * of their own (PGlite booting in their worker) run after the others, one per core. The build and the journeys
+ * come first for the cores: every other step runs at niceness 10, so the unit tests' database files, running
+ * beside them, take only what the journeys leave.
  *
  * The cheap steps run package.json's own scripts (`npm run lint`, `npm run format:check`, …), so each check
  * is defined once and runs the same alone as here.
@@ -27,7 +27,6 @@ import { fileURLToPath } from "node:url";
 import { FIXTURE_CONTENT } from "../src/lib/content-dir.mjs";
 import { ensureChromium } from "../tools/chromium.mjs";
 import { ensurePostgres } from "../tools/postgres.mjs";
-import { CORES } from "../tools/test-pace.mjs";
 import { ensurePythonIcalendar } from "../tools/python-icalendar.mjs";
 
 /**
@@ -88,8 +87,9 @@ const STEPS = [
     args: ["test", "--project", "own-backend"],
     after: ["build"],
     // One of them builds a site of its own, as npm start does after a change to the shows: astro check, which
-    // writes the same generated files under .astro/, has ended first.
-    apart: CORES < 4 ? ["journeys", "unit", "check"] : ["journeys", "check"],
+    // writes the same generated files under .astro/, has ended first. The unit tests may still run: at niceness
+    // 10 they leave the cores to these journeys.
+    apart: ["journeys", "check"],
     first: true,
   },
   { ...npmScript("check", "type check", "typecheck:astro"), after: ["build"] },
