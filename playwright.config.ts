@@ -29,7 +29,7 @@ export default defineConfig({
   expect: { timeout: patient(10_000) },
   // The journeys that start a backend of their own boot PGlite in their worker, a few CPU-seconds each, and
   // run apart: at most one per core, and npm test starts them (`--project own-backend`) once the other
-  // journeys have ended, beside the unit tests, which it runs at a lower priority (scripts/test.mjs).
+  // journeys, the unit tests and astro check have ended (scripts/test.mjs).
   projects: [
     { name: "journeys", grepInvert: OWN_BACKEND },
     { name: "own-backend", grep: OWN_BACKEND, workers: CORES },
