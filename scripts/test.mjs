@@ -13,15 +13,13 @@
  * The run adapts to the machine (tools/test-pace.mjs): Vitest runs a file per core and Playwright a journey per
  * core and one more, every timeout is made patient for a slower machine, and the journeys that start a backend
  * of their own (PGlite booting in their worker) run after the others, one per core, and after the unit tests
- * and astro check, as one of them builds a site and rewrites the content store those read. The build and the
- * journeys come first for the cores: every other step runs at niceness 10.
+ * and astro check, as one of them builds a site and rewrites the content store those read.
  *
  * The cheap steps run package.json's own scripts (`npm run lint`, `npm run format:check`, …), so each check
  * is defined once and runs the same alone as here.
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { setPriority } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FIXTURE_CONTENT } from "../src/lib/content-dir.mjs";
@@ -39,7 +37,6 @@ import { ensurePythonIcalendar } from "../tools/python-icalendar.mjs";
  * @property {string[]} [after] steps that must pass first (when they run at all)
  * @property {string[]} [apart] steps that must have ended first, passed or not (when they run at all)
  * @property {string} [group] a second id that selects it with the others of its group
- * @property {boolean} [first] whether it goes before the others for the cores (see `BACKGROUND_NICENESS`)
  */
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -68,7 +65,6 @@ const STEPS = [
     name: "production build of the fixture content into dist-test/",
     command: process.execPath,
     args: ["scripts/build.mjs", "--dist=dist-test"],
-    first: true,
   },
   {
     id: "journeys",
@@ -77,7 +73,6 @@ const STEPS = [
     command: bin("playwright"),
     args: ["test", "--project", "journeys"],
     after: ["build"],
-    first: true,
   },
   {
     id: "own-backend",
@@ -90,7 +85,6 @@ const STEPS = [
     // content store under .astro/ that astro check writes and the unit tests read (beside them, 24 unit files
     // failed with "src/test/content/tour.yaml is missing or empty"): both have ended first, on any machine.
     apart: ["journeys", "unit", "check"],
-    first: true,
   },
   { ...npmScript("check", "type check", "typecheck:astro"), after: ["build"] },
   npmScript("types", "type check of the Node code", "typecheck:node"),
@@ -161,13 +155,6 @@ function run(step, live) {
     shell: step.shell,
     stdio: ["ignore", live ? "inherit" : "pipe", live ? "inherit" : "pipe"],
   });
-  if (!step.first && child.pid !== undefined) {
-    try {
-      setPriority(child.pid, BACKGROUND_NICENESS);
-    } catch {
-      // A system that refuses it runs the step at the usual priority: slower journeys, the same results.
-    }
-  }
   child.stdout?.on("data", (chunk) => output.push(chunk));
   child.stderr?.on("data", (chunk) => output.push(chunk));
   return new Promise((resolve) => {
@@ -192,14 +179,6 @@ function run(step, live) {
     });
   });
 }
-
-/**
- * The niceness of the steps that are not `first`. The build, then the journeys, are the run's longest chain
- * and the only steps whose waits a busy core can stretch past a timeout (a browser's frame, a toast's
- * life): they get the cores when they want them, and the unit tests and the checks, which only wait for
- * themselves, take the rest. The work is the same; it is only its order under contention.
- */
-const BACKGROUND_NICENESS = 10;
 
 /** How many of a failed step's last lines the summary repeats. */
 const TAIL_LINES = 60;
