@@ -1,7 +1,7 @@
 /**
- * The owner's own files (src/content/), checked as the build checks them and by the rules that hold for any
- * valid content, without building the site: the tests read fixtures (src/lib/content-dir.mjs), so this is
- * how `npm test` still tells her that an edit would stop the build, before Netlify does.
+ * Content files (src/content/ under a project folder), checked as the build checks them and by the rules that
+ * hold for any valid content, without building the site: the tests run it on copies of the fixture content
+ * (src/lib/content-dir.mjs), never on her own files, which the build checks.
  * Each file against its schema, with the build's messages; then what joins the files: a release to lead
  * the home page and /listen, with its cover; the press kit's release with a player the site may embed, and
  * its profile; every `{id: before | after}` naming a release or a date. The schemas already insist that every
