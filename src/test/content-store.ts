@@ -4,7 +4,7 @@
  * the collections from .astro/data-store.json; `astro sync` writes them to its cache folder instead. So
  * the setup syncs into a cache folder of its own (a build may be writing the default one at the same
  * time) and puts the result where the tests read it. A mistake in the content fails the run with the
- * build's own message.
+ * build's own message. It syncs once per run, though three projects of vitest.config.ts name it.
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -19,7 +19,13 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const SYNC = `import { sync } from "astro";
 await sync({ root: process.argv[1], cacheDir: process.argv[2], logLevel: "error" });`;
 
+/** Set once the content is synced: the projects that read it each name this setup, and one sync serves them all. */
+const SYNCED = Symbol.for("stagedoor.contentSynced");
+
 export default function syncContent() {
+  const run = globalThis as { [SYNCED]?: boolean };
+  if (run[SYNCED]) return;
+  run[SYNCED] = true;
   const cacheDir = mkdtempSync(join(tmpdir(), "stagedoor-content-"));
   try {
     execFileSync(process.execPath, ["--input-type=module", "--eval", SYNC, root, cacheDir], {
