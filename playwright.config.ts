@@ -27,12 +27,12 @@ export default defineConfig({
   // Guards against a hang, as measured on 2 cores and made patient for a slower machine (tools/test-pace.mjs).
   timeout: patient(30_000),
   expect: { timeout: patient(10_000) },
-  // The journeys that start a backend of their own boot PGlite in their worker, a few CPU-seconds each, and
-  // run apart: at most one per core, and npm test starts them (`--project own-backend`) once the other
-  // journeys, the unit tests and astro check have ended (scripts/test.mjs).
+  // The journeys that start a backend of their own boot PGlite in their worker, a few CPU-seconds each: at most
+  // one per core runs at a time. They come first, as the longest of them waits most of a minute for a token to
+  // expire, while the others go on beside it.
   projects: [
-    { name: "journeys", grepInvert: OWN_BACKEND },
     { name: "own-backend", grep: OWN_BACKEND, workers: CORES },
+    { name: "journeys", grepInvert: OWN_BACKEND },
   ],
   reporter: [["list"]],
   use: {

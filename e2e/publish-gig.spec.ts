@@ -7,7 +7,8 @@
  * is rebuilt once more: the pages say cancelled with no ticket link, the structured data EventCancelled.
  *
  * It has a backend of its own (its shows would change the tour of the journeys beside it) and builds and
- * serves a site of its own from it, in a folder of its own, so the shared build in dist-test/ never changes.
+ * serves a site of its own from it, in a folder of its own, so the shared build in dist-test/ never changes,
+ * from a copy of the project, so the content store the unit tests read never changes either.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -21,6 +22,7 @@ import { LOCAL_ANON_KEY } from "../server/local-keys.mjs";
 import { readBuild } from "../src/integrations/build-record.mjs";
 import { readPublishedShows, showsDigest } from "../src/lib/published-shows.mjs";
 import { astroBuild, buildAside } from "../tools/build-aside.mjs";
+import { copyProject } from "../tools/project-copy.mjs";
 import { siteOrigins } from "../server/http.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
 import { watchShows } from "../tools/shows-watch.mjs";
@@ -62,9 +64,12 @@ async function siteServer() {
 
 function following(site: Awaited<ReturnType<typeof siteServer>>, backendUrl: string) {
   const { target } = site;
+  // Built from a copy of the project: a build rewrites the content store and types under .astro/, which the
+  // unit tests and astro check read while this journey runs beside them.
+  const project = copyProject(root, { prefix: "stagedoor-e2e-publish-project-" });
   const build = () =>
     buildAside(target, (next) =>
-      astroBuild({ root, folder: next, env: { ...process.env, PUBLIC_SUPABASE_URL: backendUrl } }),
+      astroBuild({ root: project, folder: next, env: { ...process.env, PUBLIC_SUPABASE_URL: backendUrl } }),
     );
   const digestNow = async () => showsDigest(await readPublishedShows({ url: backendUrl, key: LOCAL_ANON_KEY }));
   const builtDigest = () => {
@@ -90,6 +95,7 @@ function following(site: Awaited<ReturnType<typeof siteServer>>, backendUrl: str
       watch.stop();
       await watch.idle();
       await site.close();
+      rmSync(project, { recursive: true, force: true });
     },
   };
 }

@@ -3,11 +3,11 @@
 // Each case runs the real script and the real `astro build` on a copy of the project with the owner's
 // mistake typed in; each stops within seconds, before any page is built.
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { copyProject } from "../tools/project-copy.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -34,22 +34,13 @@ afterEach(() => {
 
 /** A copy of the project with `edits` (file → change) made, as the owner left them. */
 function projectWith(edits: Record<string, (text: string) => string> = {}): string {
-  const copy = mkdtempSync(join(tmpdir(), "stagedoor-build-"));
+  const copy = copyProject(root, {
+    prefix: "stagedoor-build-",
+    only: NEEDED,
+    // Tests, and the kept image encodings, which these builds stop long before using.
+    filter: (source) => !/\.test\.[jt]sx?$/.test(source) && !source.includes("src/assets/encoded"),
+  });
   copies.push(copy);
-  for (const path of NEEDED) {
-    cpSync(join(root, path), join(copy, path), {
-      recursive: true,
-      // Tests, and the kept image encodings, which these builds stop long before using.
-      filter: (source) => !/\.test\.[jt]sx?$/.test(source) && !source.includes("src/assets/encoded"),
-    });
-  }
-  // Every package linked into a node_modules/ of the copy's own: Astro and Vite keep their caches there,
-  // which the project's own build may be using at the same time.
-  mkdirSync(join(copy, "node_modules"));
-  for (const name of readdirSync(join(root, "node_modules"))) {
-    if (name === ".bin" || !name.startsWith("."))
-      symlinkSync(join(root, "node_modules", name), join(copy, "node_modules", name));
-  }
   // The fixture content in the owner's place, so these builds never depend on what she has written.
   rmSync(join(copy, "src/content"), { recursive: true, force: true });
   cpSync(join(root, "src/test/content"), join(copy, "src/content"), { recursive: true });
