@@ -1,19 +1,18 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm test`: every check the project has. The production build, the unit and integration tests and the cheap
- * checks (types, lint, format, dead code, package.json's rules) start at once: together they keep the cores
- * busy whatever the order, and the build, first, lets the browser journeys start as early as they can, once it
- * is made. `astro check` waits for the build too, as both write the project's generated types (a failed build
- * skips it). Each step's output is held until it ends and then printed whole, so steps running together never
- * interleave (a step that runs alone prints as it goes). A failed step is named; the steps that needed it are
- * skipped; the exit status is non-zero. `npm test -- lint unit` runs only the named steps (`e2e` names both
- * kinds of journey).
+ * `npm test`: every check the project has. First the local backend's database is made and kept (a clean clone
+ * has none; made once, it spares every later database start its initdb), while the cheap checks (types, lint,
+ * format, dead code, package.json's rules) start beside it. Then the production build and the unit and
+ * integration tests start, and the browser journeys and `astro check` once the build is made (`astro check`
+ * waits for it as both write the project's generated types; a failed build skips both). Each step's output is
+ * held until it ends and then printed whole, so steps running together never interleave (a step that runs
+ * alone prints as it goes). A failed step is named; the steps that needed it are skipped; the exit status is
+ * non-zero. `npm test -- lint unit` runs only the named steps (and what they need first).
  *
  * The run adapts to the machine (tools/test-pace.mjs): Vitest runs a file per core and Playwright a journey per
  * core and one more, every timeout is made patient for a slower machine, and the journeys that start a backend
- * of their own (PGlite booting in their worker) run after the others, one per core, and after the unit tests
- * and astro check, as one of them builds a site and rewrites the content store those read.
+ * of their own (PGlite booting in their worker) run at most one per core, the longest of them first.
  *
  * The cheap steps run package.json's own scripts (`npm run lint`, `npm run format:check`, …), so each check
  * is defined once and runs the same alone as here.
@@ -37,6 +36,7 @@ import { ensurePythonIcalendar } from "../tools/python-icalendar.mjs";
  * @property {string[]} [after] steps that must pass first (when they run at all)
  * @property {string[]} [apart] steps that must have ended first, passed or not (when they run at all)
  * @property {string} [group] a second id that selects it with the others of its group
+ * @property {boolean} [prepares] it runs whenever a selected step names it in `after`, even if not named itself
  */
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -61,30 +61,29 @@ const npmScript = (id, name, script) => {
 /** @type {Step[]} */
 const STEPS = [
   {
+    // The local backend's database, made once and kept (server/database.mjs), and the shows of its seed
+    // (tools/seeded-shows.mjs), before the steps that start databases by the dozen: on a clean clone each of
+    // them would otherwise make its own at the same time, a few CPU-seconds apiece.
+    id: "database",
+    name: "the local backend's database and its seeded shows, made once for the steps that use them",
+    command: process.execPath,
+    args: ["tools/seeded-shows.mjs"],
+    prepares: true,
+  },
+  {
     id: "build",
     name: "production build of the fixture content into dist-test/",
     command: process.execPath,
     args: ["scripts/build.mjs", "--dist=dist-test"],
+    after: ["database"],
   },
   {
     id: "journeys",
     group: "e2e",
     name: "browser journeys (playwright)",
     command: bin("playwright"),
-    args: ["test", "--project", "journeys"],
-    after: ["build"],
-  },
-  {
-    id: "own-backend",
-    group: "e2e",
-    name: "browser journeys with a backend of their own (playwright)",
-    command: bin("playwright"),
-    args: ["test", "--project", "own-backend"],
-    after: ["build"],
-    // One of them builds a site of its own, as npm start does after a change to the shows, which rewrites the
-    // content store under .astro/ that astro check writes and the unit tests read (beside them, 24 unit files
-    // failed with "src/test/content/tour.yaml is missing or empty"): both have ended first, on any machine.
-    apart: ["journeys", "unit", "check"],
+    args: ["test"],
+    after: ["database", "build"],
   },
   { ...npmScript("check", "type check", "typecheck:astro"), after: ["build"] },
   npmScript("types", "type check of the Node code", "typecheck:node"),
@@ -92,7 +91,13 @@ const STEPS = [
   npmScript("format", "format check", "format:check"),
   npmScript("knip", "unused files, exports and dependencies", "knip"),
   npmScript("package", "package.json: pins, overrides' reasons, what npm start needs", "test:package"),
-  { id: "unit", name: "unit and integration tests (vitest)", command: bin("vitest"), args: ["run"] },
+  {
+    id: "unit",
+    name: "unit and integration tests (vitest)",
+    command: bin("vitest"),
+    args: ["run"],
+    after: ["database"],
+  },
 ];
 
 const only = process.argv.slice(2);
@@ -104,7 +109,10 @@ if (unknown.length > 0) {
   console.error(`Unknown step ${unknown.join(", ")}; steps: ${ids.join(", ")}`);
   process.exit(2);
 }
-const selected = STEPS.filter((step) => only.length === 0 || only.some((id) => names(step, id)));
+const named = (/** @type {Step} */ step) => only.length === 0 || only.some((id) => names(step, id));
+const selected = STEPS.filter(
+  (step) => named(step) || (step.prepares && STEPS.some((other) => named(other) && other.after?.includes(step.id))),
+);
 const selectedIds = new Set(selected.map((step) => step.id));
 /** The steps `step` waits for: those of its `after` that were selected. */
 const prerequisites = (/** @type {Step} */ step) => (step.after ?? []).filter((id) => selectedIds.has(id));
