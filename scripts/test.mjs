@@ -67,7 +67,7 @@ const STEPS = [
     id: "database",
     name: "the local backend's database and its seeded shows, made once for the steps that use them",
     command: process.execPath,
-    args: ["tools/seeded-shows.mjs"],
+    args: ["tools/seeded-shows.mjs", "--summary"],
     prepares: true,
   },
   {
