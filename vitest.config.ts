@@ -25,6 +25,16 @@ const calendarZones = [
 
 const ownProcess = ["src/**/*.test.tsx", "src/features/toasts/*.test.ts", "src/integrations/deploy-guard.test.ts"];
 
+/** What every project whose files share their worker's process sets (see above), and the content they read. */
+const sharedProcess = {
+  isolate: false,
+  provide: { sharedProcess: true },
+  unstubGlobals: true,
+  unstubEnvs: true,
+  // The content collections, synced once per run (pages and src/data read them).
+  globalSetup: ["./src/test/content-store.ts"],
+};
+
 export default getViteConfig({
   test: {
     globals: true,
@@ -51,12 +61,7 @@ export default getViteConfig({
             "netlify/**/*.test.ts",
           ],
           exclude: [...configDefaults.exclude, ...ownProcess],
-          isolate: false,
-          provide: { sharedProcess: true },
-          unstubGlobals: true,
-          unstubEnvs: true,
-          // The content collections, synced once per run (pages and src/data read them).
-          globalSetup: ["./src/test/content-store.ts"],
+          ...sharedProcess,
         },
       },
       // The calendar stores a picked day as noon UTC of that date: its tests run again at both ends of the
@@ -67,11 +72,7 @@ export default getViteConfig({
           name: `calendar at ${offset} (${zone})`,
           include: ["src/features/calendar/**/*.test.ts"],
           env: { TZ: zone },
-          isolate: false,
-          provide: { sharedProcess: true },
-          unstubGlobals: true,
-          unstubEnvs: true,
-          globalSetup: ["./src/test/content-store.ts"],
+          ...sharedProcess,
         },
       })),
       {
