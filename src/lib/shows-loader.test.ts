@@ -5,10 +5,11 @@
 import type { LoaderContext } from "astro/loaders";
 import { describe, expect, it } from "vitest";
 import { showSchema } from "./content-schemas";
-import { readPublishedShows, tourDateEntryOf, type ShowRow } from "./published-shows.mjs";
+import { readPublishedShows, tourDateEntryOf } from "./published-shows.mjs";
 import { publishedShowsLoader } from "./shows-loader";
+import { showRow } from "../test/show-rows";
 
-const row: ShowRow = {
+const row = showRow({
   id: "belfast-2027-03-12",
   venue_name: "The Lantern",
   venue_street: "1 Main Street",
@@ -19,14 +20,7 @@ const row: ShowRow = {
   starts_at: "2027-03-12T20:00:00+00:00",
   time_zone: "Europe/London",
   ticket_url: "https://tickets.example/belfast",
-  ticket_kind: "ticket",
-  price: null,
-  currency: null,
-  availability: null,
-  on_sale_at: null,
-  status: "scheduled",
-  previous_starts_at: null,
-};
+});
 
 /** Runs the loader on `rows` read from `url` (or the failure `read` throws): the dates stored, or the error. */
 async function load({

@@ -15,6 +15,7 @@ import { showSchema } from "../../../src/lib/content-schemas";
 import { nextChangeOf } from "../../../src/data/next-change";
 import { showsDigest } from "../../../src/lib/published-shows.mjs";
 import { publishedShowsLoader } from "../../../src/lib/shows-loader";
+import { showRow } from "../../../src/test/show-rows";
 import rebuildWhenDue, { config } from "./rebuild-when-due";
 
 /**
@@ -49,25 +50,7 @@ const projectUrl = "https://abcdefgh.supabase.co";
 const anonKey = "anon-key-for-tests";
 
 /** A published show as the anon key reads it. */
-const galway = {
-  id: "galway-2025-04-23",
-  venue_name: "The Salthill Room",
-  venue_street: "14 Seapoint Promenade",
-  venue_town: "Galway",
-  venue_county: "Co. Galway",
-  venue_postal_code: "H91 X2Y3",
-  venue_country: "IE",
-  starts_at: "2025-04-23T19:00:00+00:00",
-  time_zone: "Europe/Dublin",
-  ticket_url: "https://tickets.example/orla-quinlan/galway-2025-04-23",
-  ticket_kind: "ticket",
-  price: null,
-  currency: null,
-  availability: null,
-  on_sale_at: null,
-  status: "scheduled",
-  previous_starts_at: null,
-};
+const galway = showRow();
 const cancelled = { ...galway, status: "cancelled" };
 
 /** The live record: a show in Galway over at 22:00 UTC on 23 April 2025, rendered as the database has it. */
