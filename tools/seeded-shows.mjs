@@ -30,9 +30,10 @@ function sourcesKey() {
     "node_modules/@electric-sql/pglite/package.json",
     "supabase/seed.sql",
     "tools/seeded-shows.mjs",
-    "src/lib/published-shows.mjs",
     ...filesOf("supabase/migrations", /\.sql$/),
     ...filesOf("server", /^(?!.*\.test\.).*\.mjs$/),
+    // The reader (src/lib/published-shows.mjs) and the columns and rules it imports.
+    ...filesOf("src/lib", /^(?!.*\.test\.).*\.mjs$/),
   ];
   const hash = createHash("sha256");
   for (const file of files)
