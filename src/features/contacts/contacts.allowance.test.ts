@@ -59,6 +59,13 @@ describe("what the page says when the allowance is spent", () => {
     );
   });
 
+  it("says the clock alone when the minute's allowance resets past midnight, not tomorrow", () => {
+    const lastMinute = new Date("2026-06-10T22:59:30Z"); // 23:59:30 in Dublin
+    expect(allowanceText("add", spent("x", "2026-06-10T23:00:00Z"), lastMinute, DUBLIN)).toBe(
+      "The team has added as many contacts as the directory takes in a minute. Adding works again at 00:00.",
+    );
+  });
+
   it("says which allowance it was from the server's words when it sent no time", () => {
     expect(
       allowanceText("add", spent("Too many new contacts: at most 2 a minute", null, "Try again in a minute."), now),

@@ -68,14 +68,15 @@ function dayOf(date: Date, timeZone: string | undefined): string {
 
 /**
  * When it works again, in the reader's time zone: "at 09:14", "tomorrow at 09:14" or "on Nov 28 at 09:14".
- * Rounded up to the minute, so the time said has never come before the allowance admits a request.
+ * Rounded up to the minute, so the time said has never come before the allowance admits a request. A reset
+ * minutes away is its clock alone, even past midnight: at 23:59, "at 00:00", not "tomorrow at 00:00".
  */
 function resetPhrase(resetAt: Date, now: Date, timeZone: string | undefined): string {
   const at = new Date(Math.ceil(resetAt.getTime() / 60_000) * 60_000);
   const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const clock = `at ${time.format(at)}`;
   const day = dayOf(at, timeZone);
-  if (day === dayOf(now, timeZone)) return clock;
+  if (day === dayOf(now, timeZone) || at.getTime() - now.getTime() <= MINUTE_WINDOW_MS) return clock;
   if (day === dayOf(new Date(now.getTime() + 24 * 3_600_000), timeZone)) return `tomorrow ${clock}`;
   const date = new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric" }).format(at);
   return `on ${date} ${clock}`;
