@@ -1,18 +1,30 @@
 /**
  * "Subscribe on your phone": the team feed's secret address (https:// to paste, webcal:// to tap), a copy
  * button, how to subscribe in Google Calendar and Apple Calendar, and "New address", which ends the old
- * address at once. The address is shown only just after it is made (the database keeps its hash alone).
+ * address at once, once the person has said so (every subscribed phone is cut off; nothing brings it back).
+ * The address is shown only just after it is made (the database keeps its hash alone).
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { calendarSubscribe } from "./calendar.subscribe.store";
-import { madeAtText, SUBSCRIBE_WORDS } from "./calendar.subscribe";
+import { asksBeforeNewAddress, madeAtText, SUBSCRIBE_WORDS } from "./calendar.subscribe";
 
 export function CalendarSubscribe() {
   const subscribe = calendarSubscribe();
   const state = useStore(subscribe.$subscribe);
   const [copied, setCopied] = useState(false);
+  // "New address" asked about ending the current one: the question stands in its place until answered.
+  const [asking, setAsking] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
+  const makeNew = () => {
+    setAsking(false);
+    setCopied(false);
+    void subscribe.newAddress();
+  };
   // Read when the section opens (after each sign-in); the page locking unmounts it.
   useEffect(() => void subscribe.open(), [subscribe]);
   const { addresses } = state;
@@ -63,23 +75,36 @@ export function CalendarSubscribe() {
         <li>{SUBSCRIBE_WORDS.google}</li>
         <li>{SUBSCRIBE_WORDS.apple}</li>
       </ul>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          variant="secondary"
-          size="sm"
-          className="min-h-11"
-          aria-disabled={state.making || undefined}
-          onClick={() => {
-            setCopied(false);
-            void subscribe.newAddress();
-          }}
-        >
-          {SUBSCRIBE_WORDS.newAddress}
-        </Button>
-        <p role="status" className="text-sm text-stone-700">
-          {state.making ? SUBSCRIBE_WORDS.making : state.failed ? SUBSCRIBE_WORDS.failed : ""}
-        </p>
-      </div>
+      {asking ? (
+        <div role="group" aria-labelledby="subscribe-end-question" className="space-y-2">
+          <p id="subscribe-end-question" className="max-w-prose font-medium">
+            {SUBSCRIBE_WORDS.endQuestion}
+          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="primary" size="sm" className="min-h-11" onClick={makeNew}>
+              {SUBSCRIBE_WORDS.endConfirm}
+            </Button>
+            <Button ref={keep} variant="secondary" size="sm" className="min-h-11" onClick={() => setAsking(false)}>
+              {SUBSCRIBE_WORDS.endKeep}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            variant="secondary"
+            size="sm"
+            className="min-h-11"
+            aria-disabled={state.making || undefined}
+            onClick={() => (asksBeforeNewAddress(state) ? setAsking(true) : makeNew())}
+          >
+            {SUBSCRIBE_WORDS.newAddress}
+          </Button>
+          <p role="status" className="text-sm text-stone-700">
+            {state.making ? SUBSCRIBE_WORDS.making : state.failed ? SUBSCRIBE_WORDS.failed : ""}
+          </p>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SubscribeClient } from "./calendar.api";
 import { createCalendarSubscribe } from "./calendar.subscribe.store";
-import { madeAtText, subscriptionAddresses } from "./calendar.subscribe";
+import { asksBeforeNewAddress, madeAtText, subscriptionAddresses } from "./calendar.subscribe";
 
 const SECRET = "ab".repeat(32);
 
@@ -42,6 +42,32 @@ describe("the feed's addresses", () => {
       /^The current address was made on May 20, 2031\./,
     );
     expect(madeAtText("not a time")).toBe("No address yet. New address makes one.");
+  });
+});
+
+describe("New address", () => {
+  it("asks first while an address may be in use, and makes one at once only when the read says there is none", async () => {
+    const { subscribe } = fakeRpc({
+      calendar_feed_made_at: () => ({ data: null, error: null, status: 200 }),
+      new_calendar_feed_address: () => ({ data: SECRET, error: null, status: 200 }),
+    });
+    // Before the read answers, whether phones use an address is not known.
+    expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(true);
+    await subscribe.open();
+    expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(false);
+    await subscribe.newAddress();
+    // Now one is in use.
+    expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(true);
+    expect(asksBeforeNewAddress({ read: true, madeAt: "2031-05-20T09:00:00Z" })).toBe(true);
+  });
+
+  it("asks first when the read failed", async () => {
+    const { subscribe } = fakeRpc({
+      calendar_feed_made_at: () => ({ data: null, error: { message: "unavailable" }, status: 503 }),
+    });
+    await subscribe.open();
+    expect(subscribe.$subscribe.get().failed).toBe(true);
+    expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(true);
   });
 });
 

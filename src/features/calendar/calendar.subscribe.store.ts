@@ -17,6 +17,8 @@ import { subscriptionAddresses, type SubscriptionAddresses } from "./calendar.su
 export type SubscribeState = {
   /** When the current address was made; null when there is none, or before the first read. */
   madeAt: string | null;
+  /** Whether the read of when it was made has answered. */
+  read: boolean;
   /** The addresses of a secret made on this page, shown until the page locks. */
   addresses: SubscriptionAddresses | null;
   /** Whether a new address is on its way. */
@@ -31,7 +33,7 @@ export type CalendarSubscribeDependencies = {
   origin: () => string;
 };
 
-const START: SubscribeState = { madeAt: null, addresses: null, making: false, failed: false };
+const START: SubscribeState = { madeAt: null, read: false, addresses: null, making: false, failed: false };
 
 export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
   const $subscribe = atom<SubscribeState>(START);
@@ -48,7 +50,7 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
     const opening = deps.session.currentOpening();
     try {
       const madeAt = await feedAddressMadeAt(await deps.client());
-      $subscribe.set({ ...$subscribe.get(), madeAt });
+      $subscribe.set({ ...$subscribe.get(), madeAt, read: true });
     } catch (error) {
       await failed(error, opening);
     }
@@ -63,6 +65,7 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
       const secret = await makeFeedAddress(await deps.client());
       $subscribe.set({
         madeAt: new Date().toISOString(),
+        read: true,
         addresses: subscriptionAddresses(deps.origin(), secret),
         making: false,
         failed: false,

@@ -32,7 +32,19 @@ export const SUBSCRIBE_WORDS = {
   making: "Making a new address…",
   none: "No address yet. New address makes one.",
   failed: "The address could not be made. Try again.",
+  endQuestion:
+    "A new address ends the current one at once: every phone subscribed with it stops getting the team's events until it is given the new one.",
+  endConfirm: "End it and make a new one",
+  endKeep: "Keep the current address",
 } as const;
+
+/**
+ * Whether "New address" asks first: it does while an address may be in use (there is one, or whether there is
+ * has not been read), since ending it cuts every subscribed phone off and cannot be undone.
+ */
+export function asksBeforeNewAddress(state: { read: boolean; madeAt: string | null }): boolean {
+  return !state.read || state.madeAt !== null;
+}
 
 /**
  * What the section says about the address when its secret is not on screen: it is shown once, when made.
