@@ -58,8 +58,15 @@ test("gives the team a secret address whose feed holds its events, and a new add
   await expectAccessible(page);
   await page.keyboard.press("Enter");
   await expect(question).toHaveCount(0);
+  await expect(section.getByRole("button", { name: "New address" })).toBeFocused();
   await expect(address).toHaveValue(first);
   expect((await request.get(first)).status()).toBe(200);
+  // Escape keeps it too.
+  await page.keyboard.press("Enter");
+  await expect(question).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(question).toHaveCount(0);
+  await expect(address).toHaveValue(first);
   await section.getByRole("button", { name: "New address" }).click();
   await question.getByRole("button", { name: "End it and make a new one" }).click();
   await expect(address).not.toHaveValue(first);

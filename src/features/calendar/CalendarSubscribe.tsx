@@ -15,10 +15,15 @@ export function CalendarSubscribe() {
   const state = useStore(subscribe.$subscribe);
   const [copied, setCopied] = useState(false);
   // "New address" asked about ending the current one: the question stands in its place until answered.
+  // Its answer that keeps the address has the focus; once answered, the focus is back on New address.
   const [asking, setAsking] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const answered = useRef(false);
   useEffect(() => {
     if (asking) keep.current?.focus();
+    else if (answered.current) newButton.current?.focus();
+    answered.current = asking;
   }, [asking]);
   const makeNew = () => {
     setAsking(false);
@@ -76,7 +81,14 @@ export function CalendarSubscribe() {
         <li>{SUBSCRIBE_WORDS.apple}</li>
       </ul>
       {asking ? (
-        <div role="group" aria-labelledby="subscribe-end-question" className="space-y-2">
+        <div
+          role="group"
+          aria-labelledby="subscribe-end-question"
+          className="space-y-2"
+          onKeyDown={(event) => {
+            if (event.key === "Escape") setAsking(false);
+          }}
+        >
           <p id="subscribe-end-question" className="max-w-prose font-medium">
             {SUBSCRIBE_WORDS.endQuestion}
           </p>
@@ -92,11 +104,16 @@ export function CalendarSubscribe() {
       ) : (
         <div className="flex flex-wrap items-center gap-3">
           <Button
+            ref={newButton}
             variant="secondary"
             size="sm"
             className="min-h-11"
             aria-disabled={state.making || undefined}
-            onClick={() => (asksBeforeNewAddress(state) ? setAsking(true) : makeNew())}
+            onClick={() => {
+              if (state.making) return;
+              if (asksBeforeNewAddress(state)) setAsking(true);
+              else makeNew();
+            }}
           >
             {SUBSCRIBE_WORDS.newAddress}
           </Button>
