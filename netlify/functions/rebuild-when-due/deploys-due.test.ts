@@ -5,6 +5,8 @@ import {
   allowanceOf,
   gate,
   knownOf,
+  monthAt,
+  monthStartOf,
   newsOf,
   observe,
   readMonth,
@@ -53,6 +55,62 @@ describe("the month's count", () => {
       expect(readMonth(value)).toBeNull();
     }
     expect(readMonth({ ...kept, live: { a: 1 } })?.live).toBeNull();
+  });
+});
+
+describe("a month that starts on another day than the 1st (Netlify's credits reset then)", () => {
+  it("counts from that day: a build the day before is last month's, one on the day this month's first", () => {
+    const kept14: Month = { ...kept, month: "2026-10-14", builtAt: "2026-11-12T09:00:00.000Z", deploys: 17 };
+    // The 13th is still the month that started on 14 October.
+    const thirteenth = new Date("2026-11-13T23:59:00Z");
+    expect(observe(kept14, "2026-11-13T23:00:00.000Z", thirteenth, 14)).toMatchObject({
+      month: "2026-10-14",
+      deploys: 18,
+    });
+    // On the 14th the count starts afresh, and a build of the 13th is not this month's.
+    const fourteenth = new Date("2026-11-14T00:10:00Z");
+    expect(observe(kept14, "2026-11-13T23:00:00.000Z", fourteenth, 14)).toMatchObject({
+      month: "2026-11-14",
+      deploys: 0,
+    });
+    expect(observe(kept14, "2026-11-14T00:05:00.000Z", fourteenth, 14)).toMatchObject({ deploys: 1 });
+  });
+
+  it("names the month by its first day, keeps the old names from the 1st, and ends a short month on its last day", () => {
+    expect(monthAt(new Date("2026-11-20T12:00:00Z"))).toEqual({
+      name: "2026-11",
+      start: new Date("2026-11-01T00:00:00Z"),
+      next: new Date("2026-12-01T00:00:00Z"),
+    });
+    expect(monthAt(new Date("2027-01-05T12:00:00Z"), 14)).toEqual({
+      name: "2026-12-14",
+      start: new Date("2026-12-14T00:00:00Z"),
+      next: new Date("2027-01-14T00:00:00Z"),
+    });
+    // From the 31st: February's month starts on its 28th, and March's on the 31st.
+    expect(monthAt(new Date("2027-03-01T00:00:00Z"), 31)).toMatchObject({
+      name: "2027-02-28",
+      next: new Date("2027-03-31T00:00:00Z"),
+    });
+    expect(monthAt(new Date("2027-02-27T23:00:00Z"), 31).start).toEqual(new Date("2027-01-31T00:00:00Z"));
+  });
+
+  it("says since when and until when the month's deploys are spent", () => {
+    const spent = spentLine({ ...kept, month: "2026-11-14", deploys: 18 }, 18, new Date("2026-11-20T12:00:00Z"), 14);
+    expect(spent).toContain("(18 counted since 14 November, UTC): nothing more is asked until 14 December;");
+  });
+
+  it("is DEPLOYS_MONTH_STARTS, the 1st by default; anything but a day of the month says so and keeps the 1st", () => {
+    expect(monthStartOf(undefined)).toEqual({ day: 1 });
+    expect(monthStartOf(" ")).toEqual({ day: 1 });
+    expect(monthStartOf(" 14 ")).toEqual({ day: 14 });
+    expect(monthStartOf("31")).toEqual({ day: 31 });
+    for (const value of ["0", "32", "14.5", "the 14th", "-1"]) {
+      const { day, problem } = monthStartOf(value);
+      expect(day).toBe(1);
+      expect(problem).toMatch(/^DEPLOYS_MONTH_STARTS is ".*", not a day of the month from 1 to 31: /);
+    }
+    expect(monthStartOf("x".repeat(5000)).problem!.length).toBeLessThan(200);
   });
 });
 

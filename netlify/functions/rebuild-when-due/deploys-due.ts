@@ -3,7 +3,8 @@
  * credits a month and a deploy costs 15: past them the site answers "Site not available" until the month
  * ends. Pure: the function passes what it read, its kept record and the time.
  *
- * Counting: the function counts the deploys it can see, per calendar month in UTC: each build it asks (when
+ * Counting: the function counts the deploys it can see, per month in UTC, from the day Netlify's credits reset
+ * (`DEPLOYS_MONTH_STARTS`, the 1st by default; Usage & billing says which): each build it asks (when
  * asked), and each new `builtAt` of the live record that is not one of those (a push, Deploys → Trigger
  * deploy). Two deploys between two runs show one `builtAt`: a push then may go uncounted.
  *
@@ -28,7 +29,7 @@ export type KnownShows = Record<string, string>;
 
 /** The function's record of the month, kept between runs (Netlify Blobs). */
 export type Month = {
-  /** The month counted, "2026-11" (UTC). */
+  /** The month counted (UTC): "2026-11" from the 1st, "2026-11-14" from another day, the day it started. */
   month: string;
   /** The live record's `builtAt` the function last saw; null before it saw one. */
   builtAt: string | null;
@@ -44,13 +45,44 @@ export type Month = {
   live: KnownShows | null;
 };
 
-const monthOf = (now: Date) => now.toISOString().slice(0, 7);
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 
-/** The first of next month (UTC), as the log says it: "1 December". */
-function nextMonthStart(now: Date): string {
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return new Intl.DateTimeFormat("en-IE", { timeZone: "UTC", day: "numeric", month: "long" }).format(next);
+/** The `day`th of a month (UTC), or the month's last day when it has fewer days. */
+function dayIn(year: number, month: number, day: number): Date {
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(day, last)));
+}
+
+/** The counted month that holds `now`, starting on the `startDay`th (UTC): its name, its start and the next's. */
+export function monthAt(now: Date, startDay = 1): { name: string; start: Date; next: Date } {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  const thisOne = dayIn(year, month, startDay);
+  const start = now >= thisOne ? thisOne : dayIn(year, month - 1, startDay);
+  const next = dayIn(start.getUTCFullYear(), start.getUTCMonth() + 1, startDay);
+  // From the 1st a month keeps the name it always had ("2026-11"), so a kept count reads on.
+  const name = startDay === 1 ? dayOf(start).slice(0, 7) : dayOf(start);
+  return { name, start, next };
+}
+
+/** A day as the log says it: "1 December". */
+const dayText = (date: Date) =>
+  new Intl.DateTimeFormat("en-IE", { timeZone: "UTC", day: "numeric", month: "long" }).format(date);
+
+/**
+ * The day the counted month starts, from DEPLOYS_MONTH_STARTS (the day of the month Netlify's credits reset),
+ * or why it is not one (the 1st then holds). A day past a shorter month's end is that month's last.
+ */
+export function monthStartOf(value: string | undefined): { day: number; problem?: string } {
+  if (value === undefined || value.trim() === "") return { day: 1 };
+  const day = Number(value.trim());
+  if (Number.isInteger(day) && day >= 1 && day <= 31) return { day };
+  return {
+    day: 1,
+    problem:
+      `DEPLOYS_MONTH_STARTS is "${value.slice(0, 40)}", not a day of the month from 1 to 31: ` +
+      "the month's deploys are counted from the 1st.",
+  };
 }
 
 /** The allowance in MONTHLY_DEPLOYS, or why it is not one (the default then holds). */
@@ -104,12 +136,13 @@ export function readMonth(value: unknown): Month | null {
  * The record once the run at `now` has seen the live `builtAt`: a new month starts from nothing, and a new
  * `builtAt` of this month is a deploy, the function's own when it asked one not yet seen, else a push.
  */
-export function observe(kept: Month | null, builtAt: string, now: Date): Month {
-  const month = monthOf(now);
+export function observe(kept: Month | null, builtAt: string, now: Date, startDay = 1): Month {
+  const { name: month, start } = monthAt(now, startDay);
   let record: Month = kept ?? { month, builtAt, deploys: 0, unseen: 0, held: null, spentSaid: null, live: null };
   if (record.month !== month) record = { ...record, month, deploys: 0, unseen: 0, spentSaid: null };
   if (record.builtAt === builtAt) return record;
-  const fresh = kept !== null && !Number.isNaN(Date.parse(builtAt)) && builtAt.slice(0, 7) === month;
+  const built = Date.parse(builtAt);
+  const fresh = kept !== null && !Number.isNaN(built) && built >= start.getTime();
   if (!fresh) return { ...record, builtAt };
   return record.unseen > 0
     ? { ...record, builtAt, unseen: record.unseen - 1 }
@@ -168,11 +201,13 @@ export function gate(due: readonly Due[], deploys: number, allowance: number): G
 }
 
 /** The line the log says once a day while the month's deploys are spent, or null when not today. */
-export function spentLine(record: Month, allowance: number, now: Date): string | null {
+export function spentLine(record: Month, allowance: number, now: Date, startDay = 1): string | null {
   if (record.deploys < allowance || record.spentSaid === dayOf(now)) return null;
+  const { start, next } = monthAt(now, startDay);
+  const since = startDay === 1 ? "the 1st" : dayText(start);
   return (
-    `This month's ${allowance} deploys are spent (${record.deploys} counted since the 1st, UTC): nothing more is ` +
-    `asked until ${nextMonthStart(now)}; the site stays as it is, browsers still mark past shows. A push still ` +
+    `This month's ${allowance} deploys are spent (${record.deploys} counted since ${since}, UTC): nothing more is ` +
+    `asked until ${dayText(next)}; the site stays as it is, browsers still mark past shows. A push still ` +
     "deploys, and costs 15 credits of the month's."
   );
 }

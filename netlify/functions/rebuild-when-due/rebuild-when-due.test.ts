@@ -540,6 +540,41 @@ describe("the month's deploys", () => {
     );
   });
 
+  it("counts the month from the day Netlify's credits reset, when that is not the 1st", async () => {
+    vi.stubEnv("MONTHLY_DEPLOYS", "4");
+    vi.stubEnv("DEPLOYS_MONTH_STARTS", "14");
+    const { deploys, lines } = await month({});
+    const fromThe14th = (at: number) => at >= Date.parse("2026-11-14T00:00:00Z");
+    const before = inNovember(deploys).filter(({ at }) => !fromThe14th(at));
+    const after = inNovember(deploys).filter(({ at }) => fromThe14th(at));
+    // The month that started on 14 October: two builds asked and a push, then only news would have been asked.
+    expect(before.map((deploy) => deploy.asked)).toEqual([true, true, false]);
+    // On the 14th the count starts afresh: what waited goes out at once, and the month from then holds 4 too.
+    expect(after.map((deploy) => deploy.asked)).toEqual([true, true, true, false]);
+    expect(new Date(after[0]!.at).toISOString()).toBe("2026-11-14T00:03:00.000Z");
+    const spent = lines.filter(({ line }) => line.startsWith("This month's 4 deploys are spent"));
+    expect(spent[0]!.line).toBe(
+      "This month's 4 deploys are spent (4 counted since 14 November, UTC): nothing more is asked until 14 " +
+        "December; the site stays as it is, browsers still mark past shows. A push still deploys, and costs 15 " +
+        "credits of the month's.",
+    );
+    expect(JSON.parse(blobs.kept.get("rebuild-when-due/deploys-this-month")!)).toMatchObject({
+      month: "2026-11-14",
+      deploys: 4,
+    });
+  });
+
+  it("says when DEPLOYS_MONTH_STARTS is not a day of the month, and counts from the 1st", async () => {
+    vi.stubEnv("DEPLOYS_MONTH_STARTS", "the 14th");
+    const outcome = await runAt("2025-04-23T21:50:00Z");
+    expect(outcome.status).toBe(500);
+    expect(outcome.log[0]).toBe(
+      'DEPLOYS_MONTH_STARTS is "the 14th", not a day of the month from 1 to 31: the month\'s deploys are counted ' +
+        "from the 1st.",
+    );
+    expect(JSON.parse(blobs.kept.get("rebuild-when-due/deploys-this-month")!).month).toBe("2025-04");
+  });
+
   it("says when MONTHLY_DEPLOYS is not a number, and keeps to the default", async () => {
     vi.stubEnv("MONTHLY_DEPLOYS", "lots");
     const outcome = await runAt("2025-04-23T21:50:00Z");

@@ -7,7 +7,8 @@
  *   reads them) differ from those the live build rendered, once for each state of the shows (./shows-due.ts,
  *   with one small record kept in Netlify Blobs); one build when both are due. A deploy costs credits, a run a
  *   tiny fraction of one (README, "What the site costs a month"), so it counts the month's deploys in a second
- *   record and asks only for what the month affords (./deploys-due.ts: MONTHLY_DEPLOYS, 18 by default): a show
+ *   record and asks only for what the month affords (./deploys-due.ts: MONTHLY_DEPLOYS, 18 by default, in the
+ *   month from DEPLOYS_MONTH_STARTS, the day Netlify's credits reset, the 1st by default): a show
  *   over waits before a change to the shows, and news of a show (a cancellation) comes before all;
  * - makes one real database request to the Supabase project with the public anon key (the `heartbeat`
  *   function, supabase/migrations), as a free project is paused after 7 days without one.
@@ -22,6 +23,7 @@ import { getStore } from "@netlify/blobs";
 import { readPublishedShows, showsDigest } from "../../../src/lib/published-shows.mjs";
 import {
   allowanceOf,
+  monthStartOf,
   gate,
   knownOf,
   newsOf,
@@ -192,6 +194,8 @@ async function runOnce(env: NodeJS.ProcessEnv, siteUrl: string | undefined, now:
   const lines: Line[] = [];
   const { allowance, problem: badAllowance } = allowanceOf(env.MONTHLY_DEPLOYS);
   if (badAllowance) lines.push({ text: badAllowance, problem: true });
+  const { day: startDay, problem: badStart } = monthStartOf(env.DEPLOYS_MONTH_STARTS);
+  if (badStart) lines.push({ text: badStart, problem: true });
   if ("problem" in live) {
     lines.push({ text: `No rebuild: the live site did not answer: ${live.problem}.`, problem: true });
   } else {
@@ -203,7 +207,7 @@ async function runOnce(env: NodeJS.ProcessEnv, siteUrl: string | undefined, now:
           `read (${kept.problem}); nothing is asked without it, as the month's credits are a hard limit.`,
         problem: true,
       });
-    } else lines.push(...(await decide(env, live.record, database, kept.month, allowance, now())));
+    } else lines.push(...(await decide(env, live.record, database, kept.month, { allowance, startDay }, now())));
   }
   if (project) lines.push({ text: project, problem: true });
   return lines;
@@ -215,11 +219,11 @@ async function decide(
   record: LiveRecord,
   database: Database,
   kept: Month | null,
-  allowance: number,
+  { allowance, startDay }: { allowance: number; startDay: number },
   at: Date,
 ): Promise<Line[]> {
   const lines: Line[] = [];
-  let month = observe(kept, record.builtAt, at);
+  let month = observe(kept, record.builtAt, at, startDay);
   if (month.held !== null && month.held !== record.nextChangeAt) month = { ...month, held: null };
   const rows = database && !("problem" in database) ? database : null;
   if (rows && rows.digest === record.showsDigest) month = { ...month, live: knownOf(rows.rows) };
@@ -261,7 +265,7 @@ async function decide(
       }
     }
   }
-  const spent = spentLine(month, allowance, at);
+  const spent = spentLine(month, allowance, at, startDay);
   if (spent) {
     lines.push({ text: spent, problem: false });
     month = saidSpent(month, at);
