@@ -564,25 +564,24 @@ describe("the month's deploys", () => {
     });
   });
 
-  it("says when DEPLOYS_MONTH_STARTS is not a day of the month, and counts from the 1st", async () => {
-    vi.stubEnv("DEPLOYS_MONTH_STARTS", "the 14th");
+  it.each([
+    {
+      variable: "MONTHLY_DEPLOYS",
+      value: "lots",
+      said: 'MONTHLY_DEPLOYS is "lots", not a whole number of deploys from 1 to 10000: 18 holds (Free\'s 300 credits; 64 on Personal).',
+    },
+    {
+      variable: "DEPLOYS_MONTH_STARTS",
+      value: "the 14th",
+      said: 'DEPLOYS_MONTH_STARTS is "the 14th", not a day of the month from 1 to 31: the month\'s deploys are counted from the 1st.',
+    },
+  ])("says when $variable is not what it must be, and keeps to the default", async ({ variable, value, said }) => {
+    vi.stubEnv(variable, value);
     const outcome = await runAt("2025-04-23T21:50:00Z");
     expect(outcome.status).toBe(500);
-    expect(outcome.log[0]).toBe(
-      'DEPLOYS_MONTH_STARTS is "the 14th", not a day of the month from 1 to 31: the month\'s deploys are counted ' +
-        "from the 1st.",
-    );
+    expect(outcome.log[0]).toBe(said);
+    // The month as the defaults count it: from the 1st.
     expect(JSON.parse(blobs.kept.get("rebuild-when-due/deploys-this-month")!).month).toBe("2025-04");
-  });
-
-  it("says when MONTHLY_DEPLOYS is not a number, and keeps to the default", async () => {
-    vi.stubEnv("MONTHLY_DEPLOYS", "lots");
-    const outcome = await runAt("2025-04-23T21:50:00Z");
-    expect(outcome.status).toBe(500);
-    expect(outcome.log[0]).toBe(
-      'MONTHLY_DEPLOYS is "lots", not a whole number of deploys from 1 to 10000: 18 holds (Free\'s 300 credits; ' +
-        "64 on Personal).",
-    );
   });
 
   it("writes its record only when the month's count or what it knows changes, not every run", async () => {
