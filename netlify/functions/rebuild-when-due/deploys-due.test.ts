@@ -18,6 +18,7 @@ import {
 const now = new Date("2026-11-20T12:00:00Z");
 const kept: Month = {
   month: "2026-11",
+  ends: "2026-12-01T00:00:00.000Z",
   builtAt: "2026-11-19T09:00:00.000Z",
   deploys: 5,
   unseen: 0,
@@ -60,7 +61,13 @@ describe("the month's count", () => {
 
 describe("a month that starts on another day than the 1st (Netlify's credits reset then)", () => {
   it("counts from that day: a build the day before is last month's, one on the day this month's first", () => {
-    const kept14: Month = { ...kept, month: "2026-10-14", builtAt: "2026-11-12T09:00:00.000Z", deploys: 17 };
+    const kept14: Month = {
+      ...kept,
+      month: "2026-10-14",
+      ends: "2026-11-14T00:00:00.000Z",
+      builtAt: "2026-11-12T09:00:00.000Z",
+      deploys: 17,
+    };
     // The 13th is still the month that started on 14 October.
     const thirteenth = new Date("2026-11-13T23:59:00Z");
     expect(observe(kept14, "2026-11-13T23:00:00.000Z", thirteenth, 14)).toMatchObject({
@@ -74,6 +81,28 @@ describe("a month that starts on another day than the 1st (Netlify's credits res
       deploys: 0,
     });
     expect(observe(kept14, "2026-11-14T00:05:00.000Z", fourteenth, 14)).toMatchObject({ deploys: 1 });
+  });
+
+  it("takes the count whole when the first day changes before the kept month ended, and never loses it", () => {
+    const twentieth = new Date("2026-11-20T12:00:00Z");
+    // Counted from the 1st until the 20th, when DEPLOYS_MONTH_STARTS becomes 14: the month from the 14th
+    // carries the 10 deploys (some of them before the 14th: counted twice rather than missed).
+    const fromThe1st = { ...kept, deploys: 10, unseen: 1, spentSaid: null };
+    expect(observe(fromThe1st, kept.builtAt!, twentieth, 14)).toMatchObject({
+      month: "2026-11-14",
+      ends: "2026-12-14T00:00:00.000Z",
+      deploys: 10,
+      unseen: 1,
+    });
+    // A record kept before it said when it ends: its name says so.
+    expect(observe({ ...fromThe1st, ends: null }, kept.builtAt!, twentieth, 14).deploys).toBe(10);
+    expect(observe({ ...fromThe1st, ends: null }, kept.builtAt!, twentieth)).toMatchObject({
+      month: "2026-11",
+      ends: "2026-12-01T00:00:00.000Z",
+      deploys: 10,
+    });
+    // A month that had ended starts afresh.
+    expect(observe(fromThe1st, kept.builtAt!, new Date("2026-12-03T00:00:00Z"), 2).deploys).toBe(0);
   });
 
   it("names the month by its first day, keeps the old names from the 1st, and ends a short month on its last day", () => {

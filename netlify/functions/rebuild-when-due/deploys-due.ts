@@ -31,6 +31,8 @@ export type KnownShows = Record<string, string>;
 export type Month = {
   /** The month counted (UTC): "2026-11" from the 1st, "2026-11-14" from another day, the day it started. */
   month: string;
+  /** When it ends (ISO 8601); null in a record kept before this was, read then from the month's name. */
+  ends: string | null;
   /** The live record's `builtAt` the function last saw; null before it saw one. */
   builtAt: string | null;
   /** Deploys counted this month. */
@@ -123,6 +125,7 @@ export function readMonth(value: unknown): Month | null {
       : null;
   return {
     month: record.month,
+    ends: typeof record.ends === "string" ? record.ends : null,
     builtAt: record.builtAt!,
     deploys: record.deploys!,
     unseen: record.unseen!,
@@ -132,14 +135,29 @@ export function readMonth(value: unknown): Month | null {
   };
 }
 
+/** When the kept month ends: as kept, else from its name ("2026-11" or "2026-11-14"); 0 when neither says. */
+function endOf(record: Month): number {
+  const kept = record.ends === null ? Number.NaN : Date.parse(record.ends);
+  if (!Number.isNaN(kept)) return kept;
+  const [year, month, day] = record.month.split("-").map(Number);
+  if (!Number.isInteger(year) || !Number.isInteger(month)) return 0;
+  return dayIn(year!, month!, day ?? 1).getTime();
+}
+
 /**
  * The record once the run at `now` has seen the live `builtAt`: a new month starts from nothing, and a new
- * `builtAt` of this month is a deploy, the function's own when it asked one not yet seen, else a push.
+ * `builtAt` of this month is a deploy, the function's own when it asked one not yet seen, else a push. When the
+ * month's first day changes (DEPLOYS_MONTH_STARTS set or changed) before the kept month ended, the new month takes
+ * its count whole: a deploy counted twice costs a build at most, one missed may cost the site.
  */
 export function observe(kept: Month | null, builtAt: string, now: Date, startDay = 1): Month {
-  const { name: month, start } = monthAt(now, startDay);
-  let record: Month = kept ?? { month, builtAt, deploys: 0, unseen: 0, held: null, spentSaid: null, live: null };
-  if (record.month !== month) record = { ...record, month, deploys: 0, unseen: 0, spentSaid: null };
+  const { name: month, start, next } = monthAt(now, startDay);
+  const ends = next.toISOString();
+  const empty = { deploys: 0, unseen: 0, spentSaid: null };
+  let record: Month = kept ?? { month, ends, builtAt, ...empty, held: null, live: null };
+  if (record.month !== month) {
+    record = { ...record, month, ends, ...(endOf(record) > start.getTime() ? {} : empty) };
+  } else if (record.ends !== ends) record = { ...record, ends };
   if (record.builtAt === builtAt) return record;
   const built = Date.parse(builtAt);
   const fresh = kept !== null && !Number.isNaN(built) && built >= start.getTime();
