@@ -105,6 +105,20 @@ describe("a month that starts on another day than the 1st (Netlify's credits res
     expect(observe(fromThe1st, kept.builtAt!, new Date("2026-12-03T00:00:00Z"), 2).deploys).toBe(0);
   });
 
+  it("never drops a count it is not sure has ended: a clock behind the kept month, a record of no month", () => {
+    const counted = { ...kept, deploys: 15 };
+    // A clock that reads October leaves November's record as it is, and November goes on counting.
+    const october = new Date("2026-10-31T23:00:00Z");
+    expect(observe(counted, kept.builtAt!, october)).toEqual(counted);
+    expect(observe(counted, kept.builtAt!, new Date("2026-11-02T00:00:00Z")).deploys).toBe(15);
+    // A record whose month cannot be read is counted on, and its next month starts afresh.
+    for (const month of ["garbage", "", "2026-11-xx"]) {
+      const unreadable = observe({ ...counted, month, ends: null }, kept.builtAt!, now);
+      expect(unreadable).toMatchObject({ month: "2026-11", ends: "2026-12-01T00:00:00.000Z", deploys: 15 });
+      expect(observe(unreadable, kept.builtAt!, new Date("2026-12-01T00:10:00Z")).deploys).toBe(0);
+    }
+  });
+
   it("names the month by its first day, keeps the old names from the 1st, and ends a short month on its last day", () => {
     expect(monthAt(new Date("2026-11-20T12:00:00Z"))).toEqual({
       name: "2026-11",

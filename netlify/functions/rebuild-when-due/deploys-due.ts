@@ -135,26 +135,36 @@ export function readMonth(value: unknown): Month | null {
   };
 }
 
-/** When the kept month ends: as kept, else from its name ("2026-11" or "2026-11-14"); 0 when neither says. */
+/** The kept month's name as [year, month, day] ("2026-11" is the 1st), or null when it is no month's name. */
+function nameParts(record: Month): [number, number, number] | null {
+  const match = /^(\d{4})-(\d\d)(?:-(\d\d))?$/.exec(record.month);
+  return match ? [Number(match[1]), Number(match[2]), Number(match[3] ?? 1)] : null;
+}
+
+/** When the kept month ends: as kept, else from its name; never, as far as is known, when neither says. */
 function endOf(record: Month): number {
   const kept = record.ends === null ? Number.NaN : Date.parse(record.ends);
   if (!Number.isNaN(kept)) return kept;
-  const [year, month, day] = record.month.split("-").map(Number);
-  if (!Number.isInteger(year) || !Number.isInteger(month)) return 0;
-  return dayIn(year!, month!, day ?? 1).getTime();
+  const parts = nameParts(record);
+  return parts ? dayIn(parts[0], parts[1], parts[2]).getTime() : Number.POSITIVE_INFINITY;
 }
 
 /**
  * The record once the run at `now` has seen the live `builtAt`: a new month starts from nothing, and a new
- * `builtAt` of this month is a deploy, the function's own when it asked one not yet seen, else a push. When the
- * month's first day changes (DEPLOYS_MONTH_STARTS set or changed) before the kept month ended, the new month takes
- * its count whole: a deploy counted twice costs a build at most, one missed may cost the site.
+ * `builtAt` of this month is a deploy, the function's own when it asked one not yet seen, else a push. Whenever it
+ * is not sure the kept month has ended, the count goes on: when the month's first day changes
+ * (DEPLOYS_MONTH_STARTS set or changed) before the kept month ended, the new month takes its count whole, and a
+ * kept record it cannot read the month of is counted on until its next month. A clock that reads a time before
+ * the kept month began leaves the record as it is. A deploy counted twice costs a build at most; one missed may
+ * cost the site.
  */
 export function observe(kept: Month | null, builtAt: string, now: Date, startDay = 1): Month {
   const { name: month, start, next } = monthAt(now, startDay);
   const ends = next.toISOString();
   const empty = { deploys: 0, unseen: 0, spentSaid: null };
   let record: Month = kept ?? { month, ends, builtAt, ...empty, held: null, live: null };
+  const parts = nameParts(record);
+  if (parts && now.getTime() < Date.UTC(parts[0], parts[1] - 1, parts[2])) return record;
   if (record.month !== month) {
     record = { ...record, month, ends, ...(endOf(record) > start.getTime() ? {} : empty) };
   } else if (record.ends !== ends) record = { ...record, ends };
