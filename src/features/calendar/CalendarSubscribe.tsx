@@ -86,7 +86,10 @@ export function CalendarSubscribe() {
           aria-labelledby="subscribe-end-question"
           className="space-y-2"
           onKeyDown={(event) => {
-            if (event.key === "Escape") setAsking(false);
+            if (event.key !== "Escape") return;
+            // The question's own Escape: no toast closes with it.
+            event.preventDefault();
+            setAsking(false);
           }}
         >
           <p id="subscribe-end-question" className="max-w-prose font-medium">
@@ -112,7 +115,10 @@ export function CalendarSubscribe() {
             onClick={() => {
               if (state.making) return;
               if (asksBeforeNewAddress(state)) setAsking(true);
-              else makeNew();
+              else {
+                setCopied(false);
+                void subscribe.newAddressIfNone().then((madeOne) => madeOne || setAsking(true));
+              }
             }}
           >
             {SUBSCRIBE_WORDS.newAddress}

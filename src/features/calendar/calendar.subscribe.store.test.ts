@@ -58,7 +58,45 @@ describe("New address", () => {
     await subscribe.newAddress();
     // Now one is in use.
     expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(true);
-    expect(asksBeforeNewAddress({ read: true, madeAt: "2031-05-20T09:00:00Z" })).toBe(true);
+    expect(asksBeforeNewAddress({ read: true, madeAt: "2031-05-20T09:00:00Z", addresses: null })).toBe(true);
+  });
+
+  it("keeps an address made here when a slower first read answers there was none, and asks before ending it", async () => {
+    let answerRead: (reply: Reply) => void = () => {};
+    const reads = [
+      () => new Promise<Reply>((resolve) => (answerRead = resolve)),
+      () => ({ data: null, error: null, status: 200 }),
+    ];
+    const { subscribe } = fakeRpc({
+      calendar_feed_made_at: () => reads.shift()!() as Reply,
+      new_calendar_feed_address: () => ({ data: SECRET, error: null, status: 200 }),
+    });
+    const opened = subscribe.open();
+    // Made before the section's first read answered (a second read, just before making, found none).
+    expect(await subscribe.newAddressIfNone()).toBe(true);
+    answerRead({ data: null, error: null, status: 200 });
+    await opened;
+    const state = subscribe.$subscribe.get();
+    expect(state.addresses?.https).toBe(`https://orlaquinlan.example/calendar/feed/${SECRET}.ics`);
+    expect(state.madeAt).not.toBeNull();
+    expect(asksBeforeNewAddress(state)).toBe(true);
+  });
+
+  it("makes nothing when a teammate made an address since the last read, so that the section asks", async () => {
+    const reads = [
+      () => ({ data: null, error: null, status: 200 }),
+      () => ({ data: "2031-05-21T08:00:00Z", error: null, status: 200 }),
+    ];
+    const { subscribe, calls } = fakeRpc({
+      calendar_feed_made_at: () => reads.shift()!(),
+      new_calendar_feed_address: () => ({ data: SECRET, error: null, status: 200 }),
+    });
+    await subscribe.open();
+    expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(false);
+    expect(await subscribe.newAddressIfNone()).toBe(false);
+    expect(calls).not.toContain("new_calendar_feed_address");
+    expect(subscribe.$subscribe.get()).toMatchObject({ madeAt: "2031-05-21T08:00:00Z", addresses: null });
+    expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(true);
   });
 
   it("asks first when the read failed", async () => {

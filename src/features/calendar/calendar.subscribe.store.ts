@@ -44,16 +44,41 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
     $subscribe.set({ ...$subscribe.get(), making: false, failed: true });
   }
 
+  /** Addresses made on this page: a read begun before one was made has nothing more to say. */
+  let made = 0;
+
   /** Reads when the current address was made; the secret of a locked page is forgotten. */
   async function open(): Promise<void> {
     $subscribe.set(START);
     const opening = deps.session.currentOpening();
+    const before = made;
     try {
       const madeAt = await feedAddressMadeAt(await deps.client());
-      $subscribe.set({ ...$subscribe.get(), madeAt, read: true });
+      if (made === before) $subscribe.set({ ...$subscribe.get(), madeAt, read: true });
+    } catch (error) {
+      if (made === before) await failed(error, opening);
+    }
+  }
+
+  /**
+   * "New address" where none was in use when last read: reads again first, as a teammate may have made one
+   * since. Resolves false, having made nothing, when there is one now (the section then asks before ending it).
+   */
+  async function newAddressIfNone(): Promise<boolean> {
+    if ($subscribe.get().making) return true;
+    const opening = deps.session.currentOpening();
+    try {
+      const madeAt = await feedAddressMadeAt(await deps.client());
+      if (madeAt !== null) {
+        $subscribe.set({ ...$subscribe.get(), madeAt, read: true });
+        return false;
+      }
     } catch (error) {
       await failed(error, opening);
+      return true;
     }
+    await newAddress();
+    return true;
   }
 
   /** "New address": ends the old one at once, and shows the new one. */
@@ -63,6 +88,7 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
     const opening = deps.session.currentOpening();
     try {
       const secret = await makeFeedAddress(await deps.client());
+      made += 1;
       $subscribe.set({
         madeAt: new Date().toISOString(),
         read: true,
@@ -75,7 +101,7 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
     }
   }
 
-  return { $subscribe, open, newAddress };
+  return { $subscribe, open, newAddress, newAddressIfNone };
 }
 
 export type CalendarSubscribe = ReturnType<typeof createCalendarSubscribe>;

@@ -39,11 +39,16 @@ export const SUBSCRIBE_WORDS = {
 } as const;
 
 /**
- * Whether "New address" asks first: it does while an address may be in use (there is one, or whether there is
- * has not been read), since ending it cuts every subscribed phone off and cannot be undone.
+ * Whether "New address" asks first: it does while an address may be in use (there is one, one was made on this
+ * page, or whether there is has not been read), since ending it cuts every subscribed phone off and cannot be
+ * undone.
  */
-export function asksBeforeNewAddress(state: { read: boolean; madeAt: string | null }): boolean {
-  return !state.read || state.madeAt !== null;
+export function asksBeforeNewAddress(state: {
+  read: boolean;
+  madeAt: string | null;
+  addresses: SubscriptionAddresses | null;
+}): boolean {
+  return !state.read || state.madeAt !== null || state.addresses !== null;
 }
 
 /**
