@@ -59,10 +59,16 @@ export function layoutShifts(page: Page, where: { within?: string; outside?: str
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const inside = (selector: string, node: Node | null) =>
       !!node && !!document.querySelector(selector)?.contains(node);
-    const parsed = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)
-      ?.domContentLoadedEventStart;
+    // Read from an observer: a journey's installed clock replaces `performance`, and its entries with none.
+    const parsed = await new Promise<number>((resolve) => {
+      const observer = new PerformanceObserver((list) => {
+        observer.disconnect();
+        resolve((list.getEntries()[0] as PerformanceNavigationTiming).domContentLoadedEventStart);
+      });
+      observer.observe({ type: "navigation", buffered: true });
+    });
     return (window as unknown as Recording).__layoutShifts
-      .filter((shift) => !parsed || shift.startTime >= parsed)
+      .filter((shift) => shift.startTime >= parsed)
       .filter((shift) => within === undefined || shift.nodes.some((node) => inside(within, node)))
       .filter((shift) => outside === undefined || shift.nodes.some((node) => !inside(outside, node)))
       .map((shift) => {
