@@ -36,7 +36,10 @@ export function ContactSearch({
           value={query}
           onChange={(event) => store.setQuery(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === "Escape") store.setQuery("");
+            // Escape clears what was typed, and only that: no toast closes with it. In an empty box it is the toasts'.
+            if (event.key !== "Escape" || query === "") return;
+            event.preventDefault();
+            store.setQuery("");
           }}
           className={cx(inputClass, "mt-1")}
         />

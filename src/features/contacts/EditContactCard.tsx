@@ -32,7 +32,10 @@ export function EditContactCard({ contact }: { contact: Contact }) {
           if (!focusRefusedField(idPrefix, draft)) void store.save();
         }}
         onKeyDown={(event) => {
-          if (event.key === "Escape") stop();
+          if (event.key !== "Escape") return;
+          // The card's own Escape drops the draft: no toast closes with it.
+          event.preventDefault();
+          stop();
         }}
       >
         <ContactFields

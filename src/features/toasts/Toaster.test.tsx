@@ -122,6 +122,19 @@ describe("closing a toast before its time", () => {
     expect(screen.queryByText("First")).toBeNull();
   });
 
+  it("leaves the toasts standing when the page took the Escape already (a search box clearing, a card closing)", () => {
+    const undo = toastWithUndo();
+    const box = document.body.appendChild(document.createElement("input"));
+    box.addEventListener("keydown", (event) => event.preventDefault());
+    fireEvent.keyDown(box, { key: "Escape" });
+    wait(1_500);
+    expect(screen.getByRole("button", { name: "Undo" })).toBe(undo);
+    box.remove();
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    wait(1_500);
+    expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+  });
+
   it("leaves the toasts to a dialog's own Escape", () => {
     const undo = toastWithUndo();
     const dialog = document.body.appendChild(document.createElement("dialog"));
