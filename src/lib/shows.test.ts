@@ -3,7 +3,7 @@ import { content } from "../data/content";
 import { tour } from "../data/tour";
 import { tourDatesFrom, type TourDate } from "../data/tour-dates";
 import { dateAYearAhead, insertedAt } from "../test/tour-dates";
-import { isOver, nextShow, showsAhead, upcomingFirst } from "./shows";
+import { isOver, nextShow, PAST_SHOWS_LISTED, showsAhead, upcomingFirst } from "./shows";
 
 const [galway, donegal, dublin] = tour.dates;
 const at = (iso: string) => new Date(iso);
@@ -46,6 +46,27 @@ describe("the next show", () => {
 });
 
 describe("the tour card's order", () => {
+  it("lists the latest shows that are over, not a year of them, and every show still to come or cancelled", () => {
+    const now = new Date("2030-06-01T12:00:00Z");
+    // Two shows a week for the year before `now`, one cancelled after it, and two still to come.
+    const showOn = (day: number) => dateAYearAhead(new Date(now.getTime() + (day - 365) * 86_400_000));
+    const past = Array.from({ length: 104 }, (_, index) => ({
+      ...showOn(-365 + Math.floor(index / 2) * 7 + (index % 2) * 3),
+      id: `past-${index}`,
+    }));
+    const cancelled = { ...showOn(10), id: "cancelled", status: "cancelled" as const };
+    const ahead = [20, 21].map((day, index) => ({ ...showOn(day), id: `ahead-${index}` }));
+    const listed = upcomingFirst(tourDatesFrom([...ahead, cancelled, ...past].reverse()), now);
+    const latest = past.slice(-PAST_SHOWS_LISTED).map(({ id }) => [id, true]);
+    expect(listed.map(({ date, over }) => [date.id, over])).toEqual([
+      ["ahead-0", false],
+      ["ahead-1", false],
+      ...latest,
+      ["cancelled", false],
+    ]);
+    expect(PAST_SHOWS_LISTED).toBeGreaterThanOrEqual(tour.dates.length);
+  });
+
   it("lists the shows still to come first, then those that are over, each in date order", () => {
     expect(upcomingFirst(tour.dates, at("2025-04-24T12:00:00Z"))).toEqual([
       { date: donegal, over: false },

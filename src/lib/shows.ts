@@ -27,12 +27,21 @@ export function nextShow(dates: readonly TourDate[], now: Date): TourDate | unde
 }
 
 /**
- * The dates as the tour card lists them: the shows still to come first, then the rest (over, or
- * cancelled), each group in date order.
+ * How many of the shows that are over the tour card lists: the latest of them. A year of touring would
+ * otherwise make /tour a long page of shows nobody can go to any more, heavier with every one (about 0.1 KB
+ * gzip a show); the older ones stay in the whole tour's calendar file and at their own addresses.
+ */
+export const PAST_SHOWS_LISTED = 12;
+
+/**
+ * The dates as the tour card lists them: the shows still to come first, then the rest (cancelled, or over:
+ * the latest `PAST_SHOWS_LISTED` of those), each group in date order.
  */
 export function upcomingFirst(dates: readonly TourDate[], now: Date): { date: TourDate; over: boolean }[] {
   const sorted = [...dates].sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
   const ahead = sorted.filter((date) => isAhead(date, now));
-  const rest = sorted.filter((date) => !isAhead(date, now));
+  const over = sorted.filter((date) => isOver(date, now));
+  const listedOver = new Set(over.slice(Math.max(0, over.length - PAST_SHOWS_LISTED)));
+  const rest = sorted.filter((date) => !isAhead(date, now) && (!isOver(date, now) || listedOver.has(date)));
   return [...ahead, ...rest].map((date) => ({ date, over: isOver(date, now) }));
 }
