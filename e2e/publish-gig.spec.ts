@@ -28,7 +28,7 @@ import { createStaticServer, listen } from "../tools/static-server.mjs";
 import { watchShows } from "../tools/shows-watch.mjs";
 import { patient } from "../tools/test-pace.mjs";
 import { expect, expectToast, test } from "./fixtures";
-import { downloadDuring, openCalendar, signIn, uniqueWord, upcomingEvent } from "./team";
+import { downloadDuring, liveIndicator, openCalendar, signIn, uniqueWord, upcomingEvent } from "./team";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -189,7 +189,13 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       await expect(upcomingEvent(page, title).getByText("On the website", { exact: true })).toBeVisible();
     });
 
-    await test.step("the team cancels it on /calendar", async () => {
+    await test.step("the team cancels it on /calendar, and a teammate's open calendar shows it at once", async () => {
+      const teammate = await page.context().newPage();
+      await teammate.goto(`${site.origin}/calendar`);
+      await signIn(teammate);
+      await expect(liveIndicator(teammate)).toHaveText("Live");
+      const theirs = upcomingEvent(teammate, title);
+      await expect(theirs.getByText("On the website", { exact: true })).toBeVisible();
       await openCalendar(page);
       const card = upcomingEvent(page, title);
       await card.getByRole("button", { name: /^Manage the show/ }).click();
@@ -198,6 +204,10 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       await expect(card.getByText("Cancelled", { exact: false }).first()).toBeVisible();
       // Its first version is kept, restorable.
       await expect(card.getByText("Version 1", { exact: true })).toBeVisible();
+      // Heard, not read again on a reload: the teammate's page was open all along.
+      await expect(theirs.getByText("Cancelled", { exact: false }).first()).toBeVisible();
+      await expect(theirs.getByText("On the website in a few minutes", { exact: true })).toBeVisible();
+      await teammate.close();
     });
 
     await test.step("rebuilt, the pages say cancelled with no ticket link, the structured data EventCancelled", async () => {

@@ -8,6 +8,7 @@
 import { createServer } from "node:http";
 import { AuthError, gatewayRefusal, tokenFromHeaders, verifyJwt } from "./auth.mjs";
 import { openDatabase, readSchema } from "./database.mjs";
+import { createRealtimeCapture, noteChangesBeside, takeNotedChanges } from "./realtime-capture.mjs";
 import { createGoTrue, DEFAULT_JWT_EXPIRY_SECONDS, GoTrueError, goTrueErrorResponse } from "./gotrue.mjs";
 import {
   allowedHostsFromEnv,
@@ -184,6 +185,8 @@ export async function startBackend({
   let goTrue;
   /** @type {Map<string, import("./database.mjs").Table>} */
   let schema = new Map();
+  /** @type {ReturnType<typeof createRealtimeCapture>} */
+  let capture;
   /** @type {() => void} */
   let markReady = () => {};
   /** @type {Promise<void>} */
@@ -203,7 +206,12 @@ export async function startBackend({
   /** @param {string} name */
   async function findTable(name) {
     if (!schema.has(name)) {
-      rereading ??= readSchema(db).finally(() => (rereading = null));
+      rereading ??= readSchema(db)
+        .then(async (tables) => {
+          await capture.watch(tables);
+          return tables;
+        })
+        .finally(() => (rereading = null));
       schema = await rereading;
     }
     return schema.get(name);
@@ -431,6 +439,7 @@ export async function startBackend({
       }
     }
     const method = request.method ?? "GET";
+    const writing = Boolean(rpc) || !(method === "GET" || method === "HEAD");
     const result = await db.transaction(async (tx) => {
       // PostgREST's transaction-scoped settings: the caller's role and claims, and the request itself.
       await tx.query(
@@ -445,6 +454,7 @@ export async function startBackend({
           JSON.stringify(forwardedHeaders(request)),
         ],
       );
+      if (writing) await noteChangesBeside(tx, table?.name ?? null);
       const answer = rpc
         ? await handleRpc(tx, tableName, { method, body, accept: request.headers.accept })
         : await handleRest(tx, /** @type {import("./database.mjs").Table} */ (table), {
@@ -454,9 +464,15 @@ export async function startBackend({
             prefer: request.headers.prefer?.toString(),
             accept: request.headers.accept,
           });
-      return withResponseSettings(tx, answer);
+      const besides = writing ? await takeNotedChanges(tx) : [];
+      return { ...(await withResponseSettings(tx, answer)), besides };
     });
     if (table && result.changes?.length) realtime.enqueue(table, result.changes);
+    // What triggers and functions changed in other streamed tables, as a hosted project streams it too.
+    for (const { table: name, changes } of result.besides) {
+      const changed = await findTable(name);
+      if (changed) realtime.enqueue(changed, changes);
+    }
     const headers = { ...result.headers };
     if (result.status === 204 || result.body === "") return send(request, response, result.status, null, headers);
     return send(request, response, result.status, result.body, headers);
@@ -542,6 +558,8 @@ export async function startBackend({
   try {
     db = opened = await openDatabase({ dataDir, migrationsDir, snapshots, seed, log });
     schema = await readSchema(db);
+    capture = createRealtimeCapture(db);
+    await capture.watch(schema);
     goTrue = createGoTrue({
       db,
       secret,

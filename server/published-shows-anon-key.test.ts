@@ -1,12 +1,22 @@
 /**
  * Published shows over HTTP with only the anon key, as the build reads them: the public columns of the
- * shows the team put on the website, nothing of the team's notes, drafts, history or calendar.
+ * shows the team put on the website, nothing of the team's notes, drafts, history or calendar; and over
+ * realtime, where the team hears each show's change and the anon key hears nothing.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_SHOW_COLUMNS } from "../src/lib/published-shows.mjs";
 import { LOCAL_ANON_KEY } from "./local-keys.mjs";
-import { type Backend, client, event, show, withTeamBackend } from "./test-helpers";
+import {
+  type Backend,
+  type ChangePayload,
+  client,
+  event,
+  show,
+  subscribe,
+  until,
+  withTeamBackend,
+} from "./test-helpers";
 
 let backend: Backend;
 let team: SupabaseClient;
@@ -59,6 +69,7 @@ describe("published shows with only the anon key", () => {
       "shows?select=*",
       "shows",
       "shows_history?select=show_id",
+      "show_changes?select=show_id",
       "calendar_events?select=title",
     ]) {
       const answer = await anonGet(path);
@@ -79,5 +90,34 @@ describe("published shows with only the anon key", () => {
     }
     const { data } = await team.from("shows").select("status, notes").eq("id", "galway-2027-04-23").single();
     expect(data).toEqual({ status: "scheduled", notes: "Load in at four" });
+  });
+});
+
+describe("a show's changes over realtime", () => {
+  it("reach the team as the show's id and time, never its notes, and never the anon key", async () => {
+    const asTeam: ChangePayload[] = [];
+    const asAnon: ChangePayload[] = [];
+    await subscribe(team, asTeam, { table: "show_changes" });
+    await subscribe(client(backend.url), asAnon, { table: "show_changes" });
+    // The shows themselves are not streamed to anyone, the published ones to the anon key least of all.
+    const anonShows: ChangePayload[] = [];
+    await subscribe(client(backend.url), anonShows, { table: "shows" });
+    // A change made outside a request (a tool's own SQL) is the tool's to tell: no later request streams it.
+    await backend.db.query("update public.shows set notes = 'Tuned by a tool' where id = 'cork-2027-05-01'");
+    await team.from("shows").update({ status: "cancelled", notes: "Storm warning" }).eq("id", "galway-2027-04-23");
+    await publish("sligo-2027-06-01", { notes: "Van at 3" });
+    // A database function's change too (a restore), as a hosted project streams every change.
+    const { error } = await team.rpc("restore_show", { show_id: "galway-2027-04-23", version: 1 });
+    expect(error).toBeNull();
+    await until(() => asTeam.length === 3, "the team hearing the three changes");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(asTeam.map((change) => [change.eventType, (change.new as { show_id: string }).show_id])).toEqual([
+      ["UPDATE", "galway-2027-04-23"],
+      ["INSERT", "sligo-2027-06-01"],
+      ["UPDATE", "galway-2027-04-23"],
+    ]);
+    expect(Object.keys(asTeam[0]!.new).sort()).toEqual(["changed_at", "show_id"]);
+    expect(asAnon).toEqual([]);
+    expect(anonShows).toEqual([]);
   });
 });

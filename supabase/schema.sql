@@ -492,6 +492,23 @@ $_$;
 ALTER FUNCTION "private"."session_is_live"() OWNER TO "postgres";
 
 --
+-- Name: show_changed(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."show_changed"() RETURNS "trigger"
+    LANGUAGE "plpgsql" SECURITY DEFINER
+    SET "search_path" TO ''
+    AS $$
+begin
+  insert into public.show_changes (show_id, changed_at) values (new.id, now())
+  on conflict (show_id) do update set changed_at = excluded.changed_at;
+  return null;
+end;
+$$;
+
+ALTER FUNCTION "private"."show_changed"() OWNER TO "postgres";
+
+--
 -- Name: show_values("jsonb"); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -1370,6 +1387,17 @@ CREATE TABLE IF NOT EXISTS "public"."fan_signups_limits" (
 ALTER TABLE "public"."fan_signups_limits" OWNER TO "postgres";
 
 --
+-- Name: show_changes; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE IF NOT EXISTS "public"."show_changes" (
+    "show_id" "text" NOT NULL,
+    "changed_at" timestamp with time zone DEFAULT "now"() NOT NULL
+);
+
+ALTER TABLE "public"."show_changes" OWNER TO "postgres";
+
+--
 -- Name: shows_history; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -1487,6 +1515,13 @@ ALTER TABLE ONLY "public"."fan_signups_limits"
 
 ALTER TABLE ONLY "public"."fan_signups"
     ADD CONSTRAINT "fan_signups_pkey" PRIMARY KEY ("id");
+
+--
+-- Name: show_changes show_changes_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY "public"."show_changes"
+    ADD CONSTRAINT "show_changes_pkey" PRIMARY KEY ("show_id");
 
 --
 -- Name: shows shows_event_id_key; Type: CONSTRAINT; Schema: public; Owner: postgres
@@ -1666,10 +1701,23 @@ CREATE OR REPLACE TRIGGER "shows_before_insert" BEFORE INSERT ON "public"."shows
 CREATE OR REPLACE TRIGGER "shows_before_update" BEFORE UPDATE ON "public"."shows" FOR EACH ROW EXECUTE FUNCTION "private"."shows_before_update"();
 
 --
+-- Name: shows shows_changed; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE TRIGGER "shows_changed" AFTER INSERT OR UPDATE ON "public"."shows" FOR EACH ROW EXECUTE FUNCTION "private"."show_changed"();
+
+--
 -- Name: shows shows_keep_history; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
 CREATE OR REPLACE TRIGGER "shows_keep_history" AFTER UPDATE ON "public"."shows" FOR EACH ROW EXECUTE FUNCTION "private"."shows_keep_history"();
+
+--
+-- Name: show_changes show_changes_show_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY "public"."show_changes"
+    ADD CONSTRAINT "show_changes_show_id_fkey" FOREIGN KEY ("show_id") REFERENCES "public"."shows"("id") ON DELETE CASCADE;
 
 --
 -- Name: shows shows_event_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
@@ -1842,6 +1890,12 @@ CREATE POLICY "only the team reads the contacts limits" ON "public"."contacts_li
 CREATE POLICY "only the team removes sign-ups" ON "public"."fan_signups" FOR DELETE TO "authenticated" USING (( SELECT "private"."is_team_member"() AS "is_team_member"));
 
 --
+-- Name: show_changes; Type: ROW SECURITY; Schema: public; Owner: postgres
+--
+
+ALTER TABLE "public"."show_changes" ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: shows; Type: ROW SECURITY; Schema: public; Owner: postgres
 --
 
@@ -1864,6 +1918,12 @@ CREATE POLICY "the team adds shows" ON "public"."shows" FOR INSERT TO "authentic
 --
 
 CREATE POLICY "the team changes shows" ON "public"."shows" FOR UPDATE TO "authenticated" USING (( SELECT "private"."is_team_member"() AS "is_team_member")) WITH CHECK (( SELECT "private"."is_team_member"() AS "is_team_member"));
+
+--
+-- Name: show_changes the team hears of the shows' changes; Type: POLICY; Schema: public; Owner: postgres
+--
+
+CREATE POLICY "the team hears of the shows' changes" ON "public"."show_changes" FOR SELECT TO "authenticated" USING (( SELECT "private"."is_team_member"() AS "is_team_member"));
 
 --
 -- Name: shows the team reads shows; Type: POLICY; Schema: public; Owner: postgres
@@ -2056,6 +2116,12 @@ REVOKE ALL ON FUNCTION "private"."row_of_statement"("counter" "text") FROM PUBLI
 REVOKE ALL ON FUNCTION "private"."session_is_live"() FROM PUBLIC;
 GRANT ALL ON FUNCTION "private"."session_is_live"() TO "anon";
 GRANT ALL ON FUNCTION "private"."session_is_live"() TO "authenticated";
+
+--
+-- Name: FUNCTION "show_changed"(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."show_changed"() FROM PUBLIC;
 
 --
 -- Name: FUNCTION "show_values"("show" "jsonb"); Type: ACL; Schema: private; Owner: postgres
@@ -2505,6 +2571,12 @@ GRANT UPDATE("per_client_per_minute") ON TABLE "public"."fan_signups_limits" TO 
 --
 
 GRANT UPDATE("held_per_day") ON TABLE "public"."fan_signups_limits" TO "service_role";
+
+--
+-- Name: TABLE "show_changes"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT ON TABLE "public"."show_changes" TO "authenticated";
 
 --
 -- Name: TABLE "shows_history"; Type: ACL; Schema: public; Owner: postgres

@@ -239,6 +239,28 @@ export type Database = {
         };
         Relationships: [];
       };
+      show_changes: {
+        Row: {
+          changed_at: string;
+          show_id: string;
+        };
+        Insert: {
+          changed_at?: string;
+          show_id: string;
+        };
+        Update: {
+          changed_at?: string;
+          show_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "show_changes_show_id_fkey";
+            columns: ["show_id"];
+            referencedRelation: "shows";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       shows: {
         Row: {
           availability: string | null;

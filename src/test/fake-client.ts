@@ -70,13 +70,13 @@ type PendingCall = {
 /** A realtime channel as the page subscribed it. */
 type FakeChannel = {
   topic: string;
-  /** The postgres_changes filter it listens to. */
-  filter: unknown;
+  /** The postgres_changes filters it listens to, in the order given. */
+  filters: unknown[];
   removed: boolean;
   /** The library reports a state of the channel (SUBSCRIBED, CLOSED…). */
   report: (status: string) => void;
-  /** A change arrives on the table. */
-  change: () => void;
+  /** A change arrives on the table of its filter at `index` (the first by default). */
+  change: (index?: number) => void;
 };
 
 /**
@@ -206,19 +206,19 @@ export function fakeClient(answers: { signIn?: unknown; getUser?: unknown; table
   }
 
   function channel(topic: string) {
-    let onChange: () => void = () => {};
+    const onChange: (() => void)[] = [];
     let onStatus: (status: string) => void = () => {};
     const entry: FakeChannel = {
       topic,
-      filter: null,
+      filters: [],
       removed: false,
       report: (status) => onStatus(status),
-      change: () => onChange(),
+      change: (index = 0) => onChange[index]!(),
     };
     const subscribable = {
       on(_type: string, filter: unknown, callback: () => void) {
-        entry.filter = filter;
-        onChange = callback;
+        entry.filters.push(filter);
+        onChange.push(callback);
         return subscribable;
       },
       subscribe(callback: (status: string) => void) {

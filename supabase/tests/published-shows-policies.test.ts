@@ -70,6 +70,7 @@ describe.each(TARGETS)("$name", (target) => {
         anon.update("shows", { venue_name: "Defaced" }, { id: "galway-2027-04-23" }),
         anon.delete("shows", { id: "galway-2027-04-23" }),
         anon.select("shows_history"),
+        anon.select("show_changes"),
         anon.select("calendar_events", { columns: "title" }),
         anon.rpc("restore_show", { show_id: "galway-2027-04-23", version: 1 }),
       ];
@@ -90,6 +91,7 @@ describe.each(TARGETS)("$name", (target) => {
       const caller = db.as(fan);
       expect((await caller.select("shows", { columns: "id" })).rows).toEqual([]);
       expect((await caller.select("shows_history", { columns: "show_id" })).rows).toEqual([]);
+      expect((await caller.select("show_changes", { columns: "show_id" })).rows).toEqual([]);
       expect((await caller.insert("shows", show("fan-2027-01-01", gigs.get("Galway")!))).status).toBeGreaterThanOrEqual(
         400,
       );
@@ -263,6 +265,36 @@ describe.each(TARGETS)("$name", (target) => {
       expect(again.rows).toEqual([expect.objectContaining({ status: "cancelled", notes: "Called off", version: 4 })]);
       const missing = await team.rpc("restore_show", { show_id: "sligo-2027-07-01", version: 99 });
       expect(missing).toMatchObject({ status: 404, error: { message: "No such version of this show" } });
+    });
+
+    it("hears of every show made, changed, restored or taken off through show_changes, which nobody writes", async () => {
+      const team = db.as(TEAM);
+      const id = "kilkenny-2027-08-01";
+      const changedAt = async () => {
+        const { rows } = await team.select("show_changes", { columns: "changed_at", where: { show_id: id } });
+        return Date.parse(rows[0]!.changed_at as string);
+      };
+      await team.insert("shows", show(id, await gig("Kilkenny"), { notes: "Doors early" }));
+      const times = [await changedAt()];
+      await team.update("shows", { status: "sold-out" }, { id });
+      times.push(await changedAt());
+      await team.rpc("restore_show", { show_id: id, version: 1 });
+      times.push(await changedAt());
+      await team.update("shows", { published: false }, { id });
+      times.push(await changedAt());
+      expect(times.every((time, index) => index === 0 || time > times[index - 1]!)).toBe(true);
+      // One row per show, the show's id and when it changed: nothing of the show itself.
+      const { rows } = await team.select("show_changes", { order: "show_id" });
+      const ids = await db.sql<{ id: string }>("select id from public.shows order by id");
+      expect(rows.map((row) => row.show_id)).toEqual(ids.map((row) => row.id));
+      expect(Object.keys(rows[0]!).sort()).toEqual(["changed_at", "show_id"]);
+      for (const write of [
+        team.insert("show_changes", { show_id: "galway-2027-04-23" }),
+        team.update("show_changes", { changed_at: "2000-01-01T00:00:00Z" }, { show_id: id }),
+        team.delete("show_changes", { show_id: id }),
+      ]) {
+        expect((await write).status).toBe(403);
+      }
     });
 
     it("takes a show off the website and puts it back", async () => {

@@ -36,8 +36,9 @@ export async function insertEvent(client: Pick<CalendarClient, "from">, event: N
 }
 
 /**
- * Any insert, update or delete on calendar_events calls `onChange`; every
- * state the channel reports goes to `onStatus` (see nextRealtimeStatus).
+ * Any insert, update or delete on calendar_events, and any change of a show (heard through show_changes,
+ * which the team alone may read: the shows themselves are not streamed, see its migration), calls
+ * `onChange`; every state the channel reports goes to `onStatus` (see nextRealtimeStatus).
  * realtime-js reconnects the socket and rejoins the channel by itself after a
  * drop, reporting SUBSCRIBED again.
  */
@@ -49,6 +50,7 @@ export function subscribeToEvents(
   return client
     .channel("schema-db-changes")
     .on("postgres_changes", { event: "*", schema: "public", table: "calendar_events" }, () => onChange())
+    .on("postgres_changes", { event: "*", schema: "public", table: "show_changes" }, () => onChange())
     .subscribe((status) => onStatus(status as ChannelStatus));
 }
 

@@ -64,6 +64,42 @@ describe("the published shows on /calendar", () => {
     expect(reads()).toBe(2);
   });
 
+  it("never let a slower reply to an older read replace a newer list, or a show changed here since", async () => {
+    const postponed = { ...dublin, status: "postponed", version: 2 };
+    const cancelled = { ...dublin, status: "cancelled", version: 3 };
+    const { store, fake } = shows(() => undefined);
+    const older = store.load();
+    const newer = store.load();
+    await settle();
+    const [first, second] = fake.waitingReads();
+    second!.answer([postponed]);
+    await newer;
+    first!.answer([dublin]);
+    await older;
+    expect(store.$shows.get()).toEqual([postponed]);
+    // A read on its way when a change made here lands is older than the change.
+    const late = store.load();
+    await settle();
+    await store.replace(cancelled);
+    fake.waitingReads()[0]!.answer([postponed]);
+    await late;
+    expect(store.$shows.get()).toEqual([cancelled]);
+  });
+
+  it("say nothing of an older read's failure once a newer read is shown", async () => {
+    const { store, fake } = shows(() => undefined);
+    const older = store.load();
+    const newer = store.load();
+    await settle();
+    const [first, second] = fake.waitingReads();
+    second!.answer([dublin]);
+    await newer;
+    first!.fail({ code: "XX000", message: "Database is resting" }, 500);
+    await older;
+    expect(store.$shows.get()).toEqual([dublin]);
+    expect(toastLines()).toEqual([]);
+  });
+
   it("change only the version the team saw, and show the change with its toast", async () => {
     const cancelled = { ...dublin, status: "cancelled", version: 2, updated_at: "2027-01-02T10:00:00Z" };
     const { store, fake } = shows((request) => ok(request.method === "update" ? [cancelled] : [dublin]), {

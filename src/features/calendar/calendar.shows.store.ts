@@ -9,6 +9,7 @@
  * with fakes; calendarShows() is the browser's one instance.
  */
 import { atom, computed } from "nanostores";
+import { replyOrder } from "../../lib/reply-order";
 import { getSupabase } from "../../lib/supabase";
 import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
@@ -47,26 +48,36 @@ export function createShows(deps: ShowsDependencies) {
   const $publishNew = atom(false);
   const $standings = computed([$shows, $build, $digest], showStandings);
 
+  /** Reads and changes made here, numbered: a slower reply to an older read never replaces what is newer. */
+  const reads = replyOrder();
+
   async function setShows(shows: Show[]) {
     $shows.set(shows);
-    $digest.set(await digestOf(shows));
+    const digest = await digestOf(shows);
+    // Worked out for a list since replaced: the newer list's own digest is on its way.
+    if ($shows.get() === shows) $digest.set(digest);
   }
 
   /** Reads the shows and the live site's record again. */
   async function load(): Promise<void> {
     const opening = deps.session.currentOpening();
+    const reply = reads.next();
     try {
       const [shows, build] = await Promise.all([fetchShows(await deps.client()), deps.liveBuild()]);
+      if (!reply.show()) return;
       $build.set(build);
       await setShows(shows);
     } catch (error) {
       if (isAccessRefused(error)) await deps.session.refuse(opening);
-      else showToast({ title: "Error fetching shows", description: errorMessage(error), variant: "destructive" });
+      else if (!reply.stale()) {
+        showToast({ title: "Error fetching shows", description: errorMessage(error), variant: "destructive" });
+      }
     }
   }
 
-  /** A show as the server now has it, in place of the one shown. */
+  /** A show as the server now has it, in place of the one shown (and of any older read still on its way). */
   async function replace(show: Show) {
+    reads.next().show();
     const others = $shows.get().filter((shown) => shown.id !== show.id);
     await setShows([...others, show].sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at)));
   }
