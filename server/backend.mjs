@@ -8,7 +8,7 @@
 import { createServer } from "node:http";
 import { AuthError, gatewayRefusal, tokenFromHeaders, verifyJwt } from "./auth.mjs";
 import { openDatabase, readSchema } from "./database.mjs";
-import { createRealtimeCapture, noteChangesBeside, takeNotedChanges } from "./realtime-capture.mjs";
+import { createRealtimeCapture, takeNotedChanges, writtenBy } from "./realtime-capture.mjs";
 import { createGoTrue, DEFAULT_JWT_EXPIRY_SECONDS, GoTrueError, goTrueErrorResponse } from "./gotrue.mjs";
 import {
   allowedHostsFromEnv,
@@ -445,16 +445,17 @@ export async function startBackend({
       await tx.query(
         `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
                 set_config('request.method', $3, true), set_config('request.path', $4, true),
-                set_config('request.headers', $5, true)`,
+                set_config('request.headers', $5, true), set_config('local_realtime.written', $6, true)`,
         [
           claims.role,
           JSON.stringify(claims),
           method,
           url.pathname.slice("/rest/v1".length),
           JSON.stringify(forwardedHeaders(request)),
+          // A write's other changes to streamed tables are noted for realtime (server/realtime-capture.mjs).
+          writing ? writtenBy(table?.name ?? null) : "",
         ],
       );
-      if (writing) await noteChangesBeside(tx, table?.name ?? null);
       const answer = rpc
         ? await handleRpc(tx, tableName, { method, body, accept: request.headers.accept })
         : await handleRest(tx, /** @type {import("./database.mjs").Table} */ (table), {

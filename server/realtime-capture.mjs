@@ -96,13 +96,12 @@ export function createRealtimeCapture(db) {
 }
 
 /**
- * Tells the trigger, for this request's transaction, which table the request writes (null: it calls a
- * function), so only the other changes are noted.
- * @param {Transaction} tx
+ * What a request sets `local_realtime.written` to for its transaction (a read sets it empty): the table it
+ * writes, or that it calls a function (`table` null), so the trigger notes only the other changes.
  * @param {string | null} table
  */
-export async function noteChangesBeside(tx, table) {
-  await tx.query("select set_config('local_realtime.written', $1, true)", [table ?? A_FUNCTION]);
+export function writtenBy(table) {
+  return table ?? A_FUNCTION;
 }
 
 /**
