@@ -465,14 +465,16 @@ export async function startBackend({
             prefer: request.headers.prefer?.toString(),
             accept: request.headers.accept,
           });
-      const besides = writing ? await takeNotedChanges(tx) : [];
+      const besides = writing ? await takeNotedChanges(tx, claims.role) : [];
       return { ...(await withResponseSettings(tx, answer)), besides };
     });
     if (table && result.changes?.length) realtime.enqueue(table, result.changes);
-    // What triggers and functions changed in other streamed tables, as a hosted project streams it too.
+    // What triggers and functions changed in other streamed tables, as a hosted project streams it too. The
+    // write is made: a table the cache has lost is said in the log, never in the answer.
     for (const { table: name, changes } of result.besides) {
-      const changed = await findTable(name);
+      const changed = schema.get(name);
       if (changed) realtime.enqueue(changed, changes);
+      else log(`realtime: ${changes.length} change(s) to ${name} not streamed: the table is not in the schema cache`);
     }
     const headers = { ...result.headers };
     if (result.status === 204 || result.body === "") return send(request, response, result.status, null, headers);

@@ -36,12 +36,8 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  written text := nullif(current_setting('local_realtime.written', true), '');
 begin
-  if written is null or written = tg_table_name then
-    return null;
-  end if;
+  -- The trigger's condition lets through only a request's changes to a table it does not write itself.
   insert into local_realtime.changes (table_name, type, record, old)
   values (
     tg_table_name,
@@ -58,6 +54,8 @@ revoke all on function local_realtime.note_change() from public;
 
 /** Quotes an identifier for SQL. */
 const quote = (/** @type {string} */ name) => `"${name.replaceAll('"', '""')}"`;
+/** Quotes a string for SQL. */
+const literal = (/** @type {string} */ text) => `'${text.replaceAll("'", "''")}'`;
 
 /**
  * Notes the other changes of requests on `db`'s streamed tables; call again with the tables whenever they
@@ -84,8 +82,10 @@ export function createRealtimeCapture(db) {
       streamed
         .map(
           (table) =>
+            // Only inside a request that writes another table: the request's own rows cost no call.
             `create or replace trigger local_realtime_note_change after insert or update or delete ` +
-            `on public.${quote(table.name)} for each row execute function local_realtime.note_change();`,
+            `on public.${quote(table.name)} for each row when (coalesce(current_setting('local_realtime.written', true), '') ` +
+            `not in ('', ${literal(table.name)})) execute function local_realtime.note_change();`,
         )
         .join("\n"),
     );
@@ -106,22 +106,24 @@ export function writtenBy(table) {
 
 /**
  * Takes back the changes noted in this transaction, grouped by table in the order they were made (a run of
- * changes to one table is one group). Call at the end of the request's transaction; it leaves the
- * transaction under the database's own role.
+ * changes to one table is one group). Call at the end of the request's transaction, made as `role`.
  * @param {Transaction} tx
+ * @param {string} role
  * @returns {Promise<{ table: string, changes: RowChange[] }[]>}
  */
-export async function takeNotedChanges(tx) {
+export async function takeNotedChanges(tx, role) {
   /** @type {{ rows: { noted: boolean }[] }} */
   const { rows } = await tx.query("select current_setting('local_realtime.noted', true) = 'yes' as noted");
   if (!rows[0]?.noted) return [];
-  // The notes are the backend's, not the caller's: taken back under the database's own role.
+  // The notes are the backend's, not the caller's: taken back under the database's own role, then the
+  // caller's again for the rest of the transaction.
   await tx.query("select set_config('role', 'none', true)");
   /** @type {{ rows: { table_name: string, type: RowChange["type"], record: Record<string, unknown>, old: Record<string, unknown> | null }[] }} */
   const { rows: noted } = await tx.query(
     `with taken as (delete from local_realtime.changes returning *)
      select table_name, type, record, old from taken order by id`,
   );
+  await tx.query("select set_config('role', $1, true)", [role]);
   /** @type {{ table: string, changes: RowChange[] }[]} */
   const groups = [];
   for (const { table_name: table, type, record, old } of noted) {

@@ -500,7 +500,10 @@ CREATE OR REPLACE FUNCTION "private"."show_changed"() RETURNS "trigger"
     SET "search_path" TO ''
     AS $$
 begin
-  insert into public.show_changes (show_id, changed_at) values (new.id, now())
+  if tg_op = 'UPDATE' and new.version = old.version then
+    return null;
+  end if;
+  insert into public.show_changes (show_id, changed_at) values (new.id, new.updated_at)
   on conflict (show_id) do update set changed_at = excluded.changed_at;
   return null;
 end;

@@ -221,7 +221,7 @@ export function fakeClient(answers: { signIn?: unknown; getUser?: unknown; table
         onChange.push(callback);
         return subscribable;
       },
-      subscribe(callback: (status: string) => void) {
+      subscribe(callback: (status: string) => void = () => {}) {
         onStatus = callback;
         channels.push(entry);
         return entry;

@@ -2,11 +2,12 @@
 -- postponed, cancelled or restored as it happens, as it does a new event, instead of at its next read.
 -- Applies unchanged to a hosted Supabase project and to the embedded local backend.
 --
--- - public.shows is not streamed itself: Realtime sends a subscriber the whole row once row-level security
---   lets them read it, whatever their column grants, so the anon key's subscription to published shows
---   would carry the team's notes. Instead public.show_changes holds one row per show, its id and when it
---   last changed, written by the database alone after every insert and update of public.shows
---   (restore_show() included), and streamed.
+-- - public.shows is not streamed itself: the anon key may read published shows, so its subscription would
+--   hear of every change to them, and what it is sent of a row would rest on each Realtime server keeping
+--   back the columns its role may not select (a hosted project's does; the local backend sends the rows
+--   it streams whole). Instead public.show_changes holds one row per show, its id and when it last
+--   changed (its updated_at), written by the database alone after every insert and every real change of
+--   public.shows (restore_show() included; an update that changes nothing is no change), and streamed.
 -- - Only the team reads it (the same rule as the shows' history); nobody writes it, and anon holds nothing
 --   on it, so an anon subscription hears nothing.
 
@@ -24,7 +25,8 @@ drop policy if exists "the team hears of the shows' changes" on public.show_chan
 create policy "the team hears of the shows' changes" on public.show_changes
   for select to authenticated using ((select private.is_team_member()));
 
--- After each insert and update of a show: its row, with the time of this change.
+-- After a show is made and after each real change of it (its version moved): its row, with the show's
+-- updated_at.
 create or replace function private.show_changed()
 returns trigger
 language plpgsql
@@ -32,7 +34,10 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into public.show_changes (show_id, changed_at) values (new.id, now())
+  if tg_op = 'UPDATE' and new.version = old.version then
+    return null;
+  end if;
+  insert into public.show_changes (show_id, changed_at) values (new.id, new.updated_at)
   on conflict (show_id) do update set changed_at = excluded.changed_at;
   return null;
 end;

@@ -283,6 +283,13 @@ describe.each(TARGETS)("$name", (target) => {
       await team.update("shows", { published: false }, { id });
       times.push(await changedAt());
       expect(times.every((time, index) => index === 0 || time > times[index - 1]!)).toBe(true);
+      // An update that changes nothing is no change: nobody is told of one.
+      await team.update("shows", { published: false }, { id });
+      expect(await changedAt()).toBe(times.at(-1));
+      const [{ updated_at }] = await db.sql<{ updated_at: string }>(
+        `select updated_at::text from public.shows where id = '${id}'`,
+      );
+      expect(await changedAt()).toBe(Date.parse(updated_at));
       // One row per show, the show's id and when it changed: nothing of the show itself.
       const { rows } = await team.select("show_changes", { order: "show_id" });
       const ids = await db.sql<{ id: string }>("select id from public.shows order by id");

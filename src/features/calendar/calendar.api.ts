@@ -36,9 +36,8 @@ export async function insertEvent(client: Pick<CalendarClient, "from">, event: N
 }
 
 /**
- * Any insert, update or delete on calendar_events, and any change of a show (heard through show_changes,
- * which the team alone may read: the shows themselves are not streamed, see its migration), calls
- * `onChange`; every state the channel reports goes to `onStatus` (see nextRealtimeStatus).
+ * Any insert, update or delete on calendar_events calls `onChange`; every
+ * state the channel reports goes to `onStatus` (see nextRealtimeStatus).
  * realtime-js reconnects the socket and rejoins the channel by itself after a
  * drop, reporting SUBSCRIBED again.
  */
@@ -50,7 +49,6 @@ export function subscribeToEvents(
   return client
     .channel("schema-db-changes")
     .on("postgres_changes", { event: "*", schema: "public", table: "calendar_events" }, () => onChange())
-    .on("postgres_changes", { event: "*", schema: "public", table: "show_changes" }, () => onChange())
     .subscribe((status) => onStatus(status as ChannelStatus));
 }
 
@@ -74,7 +72,19 @@ export async function feedAddressMadeAt(client: SubscribeClient): Promise<string
   return typeof data === "string" ? data : null;
 }
 
-export type ShowsClient = Pick<DatabaseClient, "from" | "rpc">;
+export type ShowsClient = Pick<DatabaseClient, "from" | "rpc" | "channel" | "removeChannel">;
+
+/**
+ * Any change of a show, a teammate's too (heard through show_changes, which the team alone may read: the
+ * shows themselves are not streamed, see its migration), calls `onChange`. A channel of its own, so the
+ * calendar's own stays live on a project whose migrations are not all applied yet.
+ */
+export function subscribeToShowChanges(client: Pick<ShowsClient, "channel">, onChange: () => void): RealtimeChannel {
+  return client
+    .channel("show-changes")
+    .on("postgres_changes", { event: "*", schema: "public", table: "show_changes" }, () => onChange())
+    .subscribe();
+}
 
 const fail = (error: object, status: number) => ({ ...error, status });
 

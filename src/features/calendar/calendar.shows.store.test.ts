@@ -8,6 +8,7 @@ import { toastLines } from "../../test/toast-recorder";
 import { aShow } from "./calendar.fake";
 import type { ShowsClient } from "./calendar.api";
 import { createShowChanges } from "./calendar.changes.store";
+import { RELOAD_GATHER_MS } from "./calendar.reload";
 import { createShows, LIVE_BUILD_EVERY_MS } from "./calendar.shows.store";
 import type { LiveBuild } from "./calendar.shows";
 
@@ -98,6 +99,25 @@ describe("the published shows on /calendar", () => {
     await older;
     expect(store.$shows.get()).toEqual([dublin]);
     expect(toastLines()).toEqual([]);
+  });
+
+  it("are read again when a teammate changes a show, once for a burst, on a channel of their own", async () => {
+    const { store, fake } = shows(() => ok([dublin]));
+    const stop = store.start();
+    await settle();
+    const reads = () => fake.requests.filter((request) => request.table === "shows").length;
+    expect(fake.channels.map((channel) => [channel.topic, channel.filters])).toEqual([
+      ["show-changes", [{ event: "*", schema: "public", table: "show_changes" }]],
+    ]);
+    expect(reads()).toBe(1);
+    for (let i = 0; i < 5; i += 1) fake.channels[0]!.change();
+    await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
+    expect(reads()).toBe(2);
+    stop();
+    expect(fake.openChannels()).toEqual([]);
+    fake.channels[0]!.change();
+    await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
+    expect(reads()).toBe(2);
   });
 
   it("change only the version the team saw, and show the change with its toast", async () => {

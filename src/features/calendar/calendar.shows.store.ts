@@ -8,6 +8,7 @@
  * createShows takes the client, the session, the build record's reader and the timers, so a test drives it
  * with fakes; calendarShows() is the browser's one instance.
  */
+import type { RealtimeChannel } from "@supabase/supabase-js";
 import { atom, computed } from "nanostores";
 import { replyOrder } from "../../lib/reply-order";
 import { getSupabase } from "../../lib/supabase";
@@ -16,7 +17,8 @@ import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { errorMessage } from "./calendar.errors";
-import { fetchLiveBuild, fetchShows, type ShowsClient } from "./calendar.api";
+import { fetchLiveBuild, fetchShows, subscribeToShowChanges, type ShowsClient } from "./calendar.api";
+import { coalescedReloads } from "./calendar.reload";
 import { publishedDigest, showStandings, type LiveBuild, type Show } from "./calendar.shows";
 
 export type ShowsDependencies = {
@@ -51,11 +53,15 @@ export function createShows(deps: ShowsDependencies) {
   /** Reads and changes made here, numbered: a slower reply to an older read never replaces what is newer. */
   const reads = replyOrder();
 
+  /** Lists being shown, numbered: one is shown with its digest, and never after a newer one. */
+  let showing = 0;
   async function setShows(shows: Show[]) {
-    $shows.set(shows);
+    const mine = ++showing;
+    // Worked out first: a list shown beside the digest of another would say a show stands where it does not.
     const digest = await digestOf(shows);
-    // Worked out for a list since replaced: the newer list's own digest is on its way.
-    if ($shows.get() === shows) $digest.set(digest);
+    if (mine !== showing) return;
+    $shows.set(shows);
+    $digest.set(digest);
   }
 
   /** Reads the shows and the live site's record again. */
@@ -84,19 +90,36 @@ export function createShows(deps: ShowsDependencies) {
 
   /**
    * Reads the shows when the calendar opens, again whenever `events` (the calendar's list) is read again
-   * (a change heard, the tab back in view), and the live record every minute; the returned stop ends it.
+   * (a change heard, the tab back in view) or a show changes (a teammate's change heard: a burst of them is
+   * one read), and the live record every minute; the returned stop ends it.
    */
   function start(events?: { listen: (listener: () => void) => () => void }): () => void {
+    let stopped = false;
     void load();
     const unlisten = events?.listen(() => void load()) ?? (() => {});
+    const heard = coalescedReloads(load, deps.timers);
+    let client: ShowsClient | null = null;
+    let channel: RealtimeChannel | null = null;
+    void deps
+      .client()
+      .then((opened) => {
+        if (stopped) return;
+        client = opened;
+        channel = subscribeToShowChanges(opened, () => heard.request());
+      })
+      // The first read says why the client did not open.
+      .catch(() => {});
     const look = () => {
       void deps.liveBuild().then((build) => build && $build.set(build));
       timer = deps.timers.setTimeout(look, LIVE_BUILD_EVERY_MS);
     };
     let timer = deps.timers.setTimeout(look, LIVE_BUILD_EVERY_MS);
     return () => {
+      stopped = true;
       unlisten();
+      heard.cancel();
       deps.timers.clearTimeout(timer);
+      if (client && channel) void client.removeChannel(channel);
     };
   }
 
