@@ -58,6 +58,19 @@ describe("pattern filters", () => {
     expect(await ids(contacts().filter("name", "imatch", "^niamh"))).toEqual(["f1", "f3"]);
   });
 
+  it("refuses a pattern whose nested counts would compile past the database's limit, and answers on", async () => {
+    for (const pattern of ["((.{0,50}){0,50}){0,50}z", "(.{0,255}){0,255}", "(a{0,99999999999999999999})"]) {
+      const { status, error } = await contacts().filter("name", "imatch", pattern);
+      expect(status, pattern).toBe(400);
+      expect(error, pattern).toMatchObject({ code: "2201B", message: expect.stringContaining("too complex") });
+    }
+    // In a logic tree too; and the next request, refused by the database, is answered.
+    const tree = await contacts().or("name.match.((.{0,50}){0,50}){0,50}z,email.eq.x");
+    expect(tree.status).toBe(400);
+    expect((await contacts().filter("name", "match", "(unclosed")).status).toBe(400);
+    expect(await ids(contacts().filter("name", "imatch", "^(niamh|seán){1,2}"))).toEqual(["f1", "f2", "f3"]);
+  });
+
   it("answers a broken regular expression with Postgres' own 400, not a 500", async () => {
     const { status, error } = await contacts().filter("name", "match", "(unclosed");
     expect(status).toBe(400);

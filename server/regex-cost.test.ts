@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { MAX_REGEX_COPIES, regexCopies } from "./regex-cost.mjs";
+
+describe("a regular expression's compiled size", () => {
+  it.each([
+    ["\\.ie$", 4],
+    ["^niamh", 6],
+    ["^(niamh|seán){1,2}", 19],
+    ["[[:alpha:]]+ [a-z]{2,3}", 6],
+    ["(?:ab)*c?", 3],
+    ["a{3}", 3],
+    ["a{3,}", 4],
+  ])("counts %s as %i copies of a character", (pattern, copies) => {
+    expect(regexCopies(pattern)).toBe(copies);
+  });
+
+  it("multiplies nested counts, as the database expands them, past what a search needs", () => {
+    expect(regexCopies("((.{0,50}){0,50}){0,50}z")).toBe(125_001);
+    expect(regexCopies("(.{0,255}){0,255}")).toBe(65_025);
+    expect(regexCopies("(.{0,255}){0,255}")).toBeGreaterThan(MAX_REGEX_COPIES);
+    expect(regexCopies("x{0,99999999999999999999999999999}")).toBeGreaterThan(MAX_REGEX_COPIES);
+  });
+
+  it("reads any text to its end, well formed or not", () => {
+    for (const pattern of ["", "(", ")", "[", "\\", "{", "a{", "a{2,x}", "((((", "))))", "[[:", "a|", "|"]) {
+      expect(Number.isFinite(regexCopies(pattern)), pattern).toBe(true);
+    }
+  });
+});
