@@ -5,10 +5,15 @@
  * kept version can be put back; the content file's rules hold in SQL. On both engines, both kinds of
  * project.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { event, show } from "../../server/test-helpers";
 import { PUBLIC_SHOW_COLUMNS } from "../../src/lib/published-shows.mjs";
 import { session, TARGETS, TEAM, useDatabase } from "./harness/database";
+
+const MIGRATIONS = fileURLToPath(new URL("../migrations/", import.meta.url));
 
 const OUTSIDER = session({ email: "fan@example.com", userMetadata: { team: "stagedoor" } });
 
@@ -302,6 +307,26 @@ describe.each(TARGETS)("$name", (target) => {
       ]) {
         expect((await write).status).toBe(403);
       }
+    });
+
+    it("hears of the shows a project held before show_changes, and the migration applies twice unchanged", async () => {
+      // As on a project whose shows were made before the migration: no row of show_changes yet.
+      await db.sql("delete from public.show_changes");
+      const file = readdirSync(MIGRATIONS).find((name) => name.endsWith("_show_changes_heard.sql"))!;
+      const sql = readFileSync(join(MIGRATIONS, file), "utf8");
+      await db.migrate([{ file: `${file} (again)`, sql, checksum: "again" }]);
+      const rows = await db.sql<{ id: string; heard: boolean }>(
+        `select s.id, c.changed_at = s.updated_at as heard
+           from public.shows s left join public.show_changes c on c.show_id = s.id order by s.id`,
+      );
+      expect(rows.length).toBeGreaterThan(1);
+      expect(rows.filter((row) => !row.heard)).toEqual([]);
+      // One trigger still: a change is one row's update, not two.
+      await db.as(TEAM).update("shows", { status: "sold-out" }, { id: "galway-2027-04-23" });
+      const [{ count }] = await db.sql<{ count: number }>(
+        "select count(*)::int as count from public.show_changes where show_id = 'galway-2027-04-23'",
+      );
+      expect(count).toBe(1);
     });
 
     it("takes a show off the website and puts it back", async () => {
