@@ -83,4 +83,26 @@ test("gives the team a secret address whose feed holds its events, and a new add
   await expect(section.getByLabel("Calendar address (https)")).toHaveCount(0);
   await expect(section.getByText(/^The current address was made on /)).toBeVisible();
   expect((await request.get(second)).status()).toBe(200);
+
+  // A teammate makes a new address on their phone meanwhile: this page, which was shown the older one, ends
+  // nothing, and says so; the teammate's address answers on.
+  const teammate = await page.context().newPage();
+  await openCalendar(teammate);
+  const theirSection = teammate.getByRole("region", { name: "Subscribe on your phone" });
+  await theirSection.getByRole("button", { name: "New address" }).click();
+  await theirSection.getByRole("button", { name: "End it and make a new one" }).click();
+  const theirs = theirSection.getByLabel("Calendar address (https)");
+  await expect(theirs).toHaveValue(/\/calendar\/feed\/[0-9a-f]{64}\.ics$/);
+  const theirAddress = await theirs.inputValue();
+  await teammate.close();
+  await section.getByRole("button", { name: "New address" }).click();
+  await question.getByRole("button", { name: "End it and make a new one" }).click();
+  await expect(
+    section.getByText(
+      "Someone on the team made a new address meanwhile, so nothing was ended: ask them for it, or press New address to end theirs.",
+    ),
+  ).toBeVisible();
+  await expect(section.getByLabel("Calendar address (https)")).toHaveCount(0);
+  expect((await request.get(theirAddress)).status()).toBe(200);
+  expect((await request.get(second)).status()).toBe(404);
 });

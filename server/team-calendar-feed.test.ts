@@ -50,10 +50,12 @@ function fetchFrom(address: string, path: string): Promise<Answer> {
   });
 }
 
+/** A new address, ending the current one as a team member who was shown it does; its secret. */
 async function newAddress(): Promise<string> {
-  const { data, error } = await team.rpc("new_calendar_feed_address");
+  const { data: ending } = await team.rpc("calendar_feed_made_at");
+  const { data, error } = await team.rpc("new_calendar_feed_address", { ending });
   if (error) throw new Error(error.message);
-  return data as string;
+  return (data as { secret: string }).secret;
 }
 
 withTeamBackend((started, session) => ([backend, team] = [started, session]));

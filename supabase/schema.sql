@@ -826,28 +826,37 @@ CREATE OR REPLACE FUNCTION "public"."heartbeat"() RETURNS timestamp with time zo
 ALTER FUNCTION "public"."heartbeat"() OWNER TO "postgres";
 
 --
--- Name: new_calendar_feed_address(); Type: FUNCTION; Schema: public; Owner: postgres
+-- Name: new_calendar_feed_address(timestamp with time zone); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
-CREATE OR REPLACE FUNCTION "public"."new_calendar_feed_address"() RETURNS "text"
+CREATE OR REPLACE FUNCTION "public"."new_calendar_feed_address"("ending" timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS "jsonb"
     LANGUAGE "plpgsql" SECURITY DEFINER
     SET "search_path" TO ''
     AS $$
 declare
   secret text := encode(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 'hex');
+  made timestamptz;
 begin
   if not (select private.is_team_member()) then
     raise exception 'Only the team may make the calendar''s address'
       using errcode = '42501', hint = 'Sign in to the team account.';
   end if;
-  insert into private.calendar_feed (id, secret_sha256, made_at)
+  insert into private.calendar_feed as feed (id, secret_sha256, made_at)
     values (true, private.calendar_feed_hash(secret), clock_timestamp())
-    on conflict (id) do update set secret_sha256 = excluded.secret_sha256, made_at = excluded.made_at;
-  return secret;
+    on conflict (id) do update set secret_sha256 = excluded.secret_sha256, made_at = excluded.made_at
+      where feed.made_at is not distinct from ending
+    returning feed.made_at into made;
+  if made is null then
+    raise exception 'The calendar''s address changed meanwhile'
+      using errcode = 'PT409',
+            detail = 'Someone made a new address since this one was read; nothing was ended or made.',
+            hint = 'Read the address there is now, and end it only if that is meant.';
+  end if;
+  return jsonb_build_object('secret', secret, 'made_at', made);
 end;
 $$;
 
-ALTER FUNCTION "public"."new_calendar_feed_address"() OWNER TO "postgres";
+ALTER FUNCTION "public"."new_calendar_feed_address"("ending" timestamp with time zone) OWNER TO "postgres";
 
 --
 -- Name: restore_contacts(timestamp with time zone, boolean); Type: FUNCTION; Schema: public; Owner: postgres
@@ -2222,11 +2231,11 @@ GRANT ALL ON FUNCTION "public"."heartbeat"() TO "anon";
 GRANT ALL ON FUNCTION "public"."heartbeat"() TO "authenticated";
 
 --
--- Name: FUNCTION "new_calendar_feed_address"(); Type: ACL; Schema: public; Owner: postgres
+-- Name: FUNCTION "new_calendar_feed_address"("ending" timestamp with time zone); Type: ACL; Schema: public; Owner: postgres
 --
 
-REVOKE ALL ON FUNCTION "public"."new_calendar_feed_address"() FROM PUBLIC;
-GRANT ALL ON FUNCTION "public"."new_calendar_feed_address"() TO "authenticated";
+REVOKE ALL ON FUNCTION "public"."new_calendar_feed_address"("ending" timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION "public"."new_calendar_feed_address"("ending" timestamp with time zone) TO "authenticated";
 
 --
 -- Name: FUNCTION "restore_contacts"("at" timestamp with time zone, "dry_run" boolean); Type: ACL; Schema: public; Owner: postgres

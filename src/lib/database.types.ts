@@ -389,10 +389,7 @@ export type Database = {
       fan_signups_refused: { Args: Record<PropertyKey, never>; Returns: number };
       fan_signups_release_held: { Args: { accept: boolean }; Returns: number };
       heartbeat: { Args: Record<PropertyKey, never>; Returns: string };
-      new_calendar_feed_address: {
-        Args: Record<PropertyKey, never>;
-        Returns: string;
-      };
+      new_calendar_feed_address: { Args: { ending?: string }; Returns: Json };
       restore_contacts: {
         Args: { at: string; dry_run?: boolean };
         Returns: {

@@ -25,10 +25,14 @@ describe.each(TARGETS)("$name", (target) => {
       .as("anon", { headers: fromClient(address) })
       .rpc("team_calendar_feed", client === undefined ? { secret } : { secret, client });
 
+  /** When the current address was made, as the team's page reads it; null when there is none. */
+  const madeAt = async () => (await db.as(TEAM).rpc("calendar_feed_made_at")).rows[0] as string | null;
+
+  /** A new address, ending the current one as a team member who was shown it does; its secret. */
   async function newAddress(): Promise<string> {
-    const { status, rows, error } = await db.as(TEAM).rpc("new_calendar_feed_address");
+    const { status, rows, error } = await db.as(TEAM).rpc("new_calendar_feed_address", { ending: await madeAt() });
     if (status !== 200) throw new Error(`new address: ${status} ${JSON.stringify(error)}`);
-    return String(rows[0]);
+    return (rows[0] as { secret: string }).secret;
   }
 
   const titles = (rows: unknown[]) => (rows[0] as { entries: Entry[] }).entries.map((entry) => entry.title);
@@ -112,6 +116,34 @@ describe.each(TARGETS)("$name", (target) => {
       expect(await feed(first)).toMatchObject({ status: 200, rows: [null] });
       expect(titles((await feed(second)).rows)).toEqual(["Tour", "Rehearsal"]);
       expect(await db.sql("select count(*)::int as n from private.calendar_feed")).toEqual([{ n: 1 }]);
+    });
+
+    it("ends only the address the team member was shown, and says when it changed meanwhile", async () => {
+      const team = db.as(TEAM);
+      const changedMeanwhile = {
+        status: 409,
+        error: { code: "PT409", message: "The calendar's address changed meanwhile" },
+      };
+      const made = await team.rpc("new_calendar_feed_address", { ending: null });
+      const first = made.rows[0] as { secret: string; made_at: string };
+      expect(first.made_at).toBe(await madeAt());
+      // A page that read "none" before it was made ends nothing, nor does one that was shown an older address.
+      expect(await team.rpc("new_calendar_feed_address", { ending: null })).toMatchObject(changedMeanwhile);
+      expect(await team.rpc("new_calendar_feed_address")).toMatchObject(changedMeanwhile);
+      expect(titles((await feed(first.secret)).rows)).toEqual(["Tour", "Rehearsal"]);
+      const next = await team.rpc("new_calendar_feed_address", { ending: first.made_at });
+      const second = next.rows[0] as { secret: string; made_at: string };
+      expect(await feed(first.secret)).toMatchObject({ status: 200, rows: [null] });
+      expect(await team.rpc("new_calendar_feed_address", { ending: first.made_at })).toMatchObject(changedMeanwhile);
+      expect(titles((await feed(second.secret)).rows)).toEqual(["Tour", "Rehearsal"]);
+    });
+
+    it("of two new addresses asked at once, makes one and tells the other", async () => {
+      const team = db.as(TEAM);
+      const answers = await Promise.all([0, 1].map(() => team.rpc("new_calendar_feed_address", { ending: null })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const { secret } = answers.find((answer) => answer.status === 200)!.rows[0] as { secret: string };
+      expect(titles((await feed(secret)).rows)).toEqual(["Tour", "Rehearsal"]);
     });
 
     it("has none until the team makes one", async () => {

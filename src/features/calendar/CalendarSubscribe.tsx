@@ -124,7 +124,13 @@ export function CalendarSubscribe() {
             {SUBSCRIBE_WORDS.newAddress}
           </Button>
           <p role="status" className="text-sm text-stone-700">
-            {state.making ? SUBSCRIBE_WORDS.making : state.failed ? SUBSCRIBE_WORDS.failed : ""}
+            {state.making
+              ? SUBSCRIBE_WORDS.making
+              : state.failed
+                ? SUBSCRIBE_WORDS.failed
+                : state.changed
+                  ? SUBSCRIBE_WORDS.changedMeanwhile
+                  : ""}
           </p>
         </div>
       )}

@@ -55,14 +55,32 @@ export function subscribeToEvents(
 /** The part of the client the subscription uses: database functions. */
 export type SubscribeClient = Pick<DatabaseClient, "rpc">;
 
-/** A new secret for the feed, shown once; throws the server's error with the HTTP status (0: no answer). */
-export async function makeFeedAddress(client: SubscribeClient): Promise<string> {
-  const { data, error, status } = await client.rpc("new_calendar_feed_address");
+/**
+ * A new secret for the feed, shown once, with when it was made; `ending` is when the address it ends was
+ * made (null: none), and the server makes nothing when that is no longer the current one (409, see
+ * isChangedMeanwhile). Throws the server's error with the HTTP status (0: no answer).
+ */
+export async function makeFeedAddress(
+  client: SubscribeClient,
+  ending: string | null,
+): Promise<{ secret: string; madeAt: string }> {
+  const { data, error, status } = await client.rpc("new_calendar_feed_address", { ending });
   if (error) throw { ...error, status };
-  if (typeof data !== "string" || !/^[0-9a-f]{64}$/.test(data)) {
+  const made = data as { secret?: unknown; made_at?: unknown } | null;
+  if (
+    typeof made?.secret !== "string" ||
+    !/^[0-9a-f]{64}$/.test(made.secret) ||
+    typeof made.made_at !== "string" ||
+    Number.isNaN(Date.parse(made.made_at))
+  ) {
     throw { message: "The server answered something that is not an address.", status };
   }
-  return data;
+  return { secret: made.secret, madeAt: made.made_at };
+}
+
+/** Whether a new address was refused because someone made one since the page read it: nothing was ended. */
+export function isChangedMeanwhile(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "PT409";
 }
 
 /** When the current address was made, or null when there is none; throws as makeFeedAddress does. */

@@ -7,13 +7,15 @@ const SECRET = "ab".repeat(32);
 
 type Reply = { data: unknown; error: unknown; status: number };
 
-/** A client whose database functions answer from `replies` by name, recording each call. */
-function fakeRpc(replies: Record<string, () => Reply>) {
+/** A client whose database functions answer from `replies` by name, recording each call with its arguments. */
+function fakeRpc(replies: Record<string, (args: Record<string, unknown>) => Reply>) {
   const calls: string[] = [];
+  const args: Record<string, unknown>[] = [];
   const client = {
-    rpc: async (name: string) => {
+    rpc: async (name: string, given: Record<string, unknown> = {}) => {
       calls.push(name);
-      return replies[name]();
+      args.push(given);
+      return replies[name]!(given);
     },
   } as unknown as SubscribeClient;
   const refused: (number | null)[] = [];
@@ -22,7 +24,29 @@ function fakeRpc(replies: Record<string, () => Reply>) {
     session: { currentOpening: () => 7, refuse: async (opening) => void refused.push(opening) },
     origin: () => "https://orlaquinlan.example",
   });
-  return { subscribe, calls, refused };
+  return { subscribe, calls, args, refused };
+}
+
+/**
+ * The two functions as the database answers them: one current address, which a new one replaces only when
+ * the caller names the one it ends (else 409, nothing made); `teammate()` makes one as another page would.
+ */
+function feedServer(madeAt: string | null = null) {
+  let current = madeAt;
+  let count = 0;
+  const make = () => {
+    count += 1;
+    current = new Date(Date.UTC(2031, 4, 20, 9, count)).toISOString();
+    return { secret: (count % 16).toString(16).repeat(64), made_at: current };
+  };
+  const replies = {
+    calendar_feed_made_at: () => ({ data: current, error: null, status: 200 }),
+    new_calendar_feed_address: ({ ending }: Record<string, unknown>) =>
+      ending === current
+        ? { data: make(), error: null, status: 200 }
+        : { data: null, error: { code: "PT409", message: "The calendar's address changed meanwhile" }, status: 409 },
+  };
+  return { replies, teammate: make, current: () => current };
 }
 
 describe("the feed's addresses", () => {
@@ -47,56 +71,74 @@ describe("the feed's addresses", () => {
 
 describe("New address", () => {
   it("asks first while an address may be in use, and makes one at once only when the read says there is none", async () => {
-    const { subscribe } = fakeRpc({
-      calendar_feed_made_at: () => ({ data: null, error: null, status: 200 }),
-      new_calendar_feed_address: () => ({ data: SECRET, error: null, status: 200 }),
-    });
+    const server = feedServer();
+    const { subscribe } = fakeRpc(server.replies);
     // Before the read answers, whether phones use an address is not known.
     expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(true);
     await subscribe.open();
     expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(false);
-    await subscribe.newAddress();
-    // Now one is in use.
+    expect(await subscribe.newAddressIfNone()).toBe(true);
+    // Now one is in use, known by the time the server made it.
+    expect(subscribe.$subscribe.get().madeAt).toBe(server.current());
     expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(true);
     expect(asksBeforeNewAddress({ read: true, madeAt: "2031-05-20T09:00:00Z", addresses: null })).toBe(true);
   });
 
   it("keeps an address made here when a slower first read answers there was none, and asks before ending it", async () => {
+    const server = feedServer();
     let answerRead: (reply: Reply) => void = () => {};
-    const reads = [
-      () => new Promise<Reply>((resolve) => (answerRead = resolve)),
-      () => ({ data: null, error: null, status: 200 }),
-    ];
+    let reads = 0;
     const { subscribe } = fakeRpc({
-      calendar_feed_made_at: () => reads.shift()!() as Reply,
-      new_calendar_feed_address: () => ({ data: SECRET, error: null, status: 200 }),
+      ...server.replies,
+      calendar_feed_made_at: () =>
+        (reads += 1) === 1
+          ? (new Promise<Reply>((resolve) => (answerRead = resolve)) as never)
+          : server.replies.calendar_feed_made_at(),
     });
     const opened = subscribe.open();
-    // Made before the section's first read answered (a second read, just before making, found none).
+    // Made before the section's first read answered.
     expect(await subscribe.newAddressIfNone()).toBe(true);
     answerRead({ data: null, error: null, status: 200 });
     await opened;
     const state = subscribe.$subscribe.get();
-    expect(state.addresses?.https).toBe(`https://orlaquinlan.example/calendar/feed/${SECRET}.ics`);
-    expect(state.madeAt).not.toBeNull();
+    expect(state.addresses?.https).toMatch(/^https:\/\/orlaquinlan\.example\/calendar\/feed\/[0-9a-f]{64}\.ics$/);
+    expect(state.madeAt).toBe(server.current());
     expect(asksBeforeNewAddress(state)).toBe(true);
   });
 
-  it("makes nothing when a teammate made an address since the last read, so that the section asks", async () => {
-    const reads = [
-      () => ({ data: null, error: null, status: 200 }),
-      () => ({ data: "2031-05-21T08:00:00Z", error: null, status: 200 }),
-    ];
-    const { subscribe, calls } = fakeRpc({
-      calendar_feed_made_at: () => reads.shift()!(),
-      new_calendar_feed_address: () => ({ data: SECRET, error: null, status: 200 }),
-    });
+  it("ends nothing when a teammate made an address since the last read: it shows theirs, and the section asks", async () => {
+    const server = feedServer();
+    const { subscribe } = fakeRpc(server.replies);
     await subscribe.open();
     expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(false);
+    const theirs = server.teammate();
     expect(await subscribe.newAddressIfNone()).toBe(false);
-    expect(calls).not.toContain("new_calendar_feed_address");
-    expect(subscribe.$subscribe.get()).toMatchObject({ madeAt: "2031-05-21T08:00:00Z", addresses: null });
+    expect(server.current()).toBe(theirs.made_at);
+    expect(subscribe.$subscribe.get()).toMatchObject({ madeAt: theirs.made_at, addresses: null });
     expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(true);
+  });
+
+  it("ends only the address the page was shown, says so when a teammate ended it first, then ends theirs on request", async () => {
+    const server = feedServer("2031-05-01T10:00:00.123456+00:00");
+    const { subscribe, args } = fakeRpc(server.replies);
+    await subscribe.open();
+    const theirs = server.teammate();
+    await subscribe.newAddress();
+    expect(args.at(-2)).toEqual({ ending: "2031-05-01T10:00:00.123456+00:00" });
+    expect(server.current()).toBe(theirs.made_at);
+    expect(subscribe.$subscribe.get()).toMatchObject({
+      madeAt: theirs.made_at,
+      addresses: null,
+      making: false,
+      failed: false,
+      changed: true,
+    });
+    await subscribe.newAddress();
+    expect(server.current()).not.toBe(theirs.made_at);
+    expect(subscribe.$subscribe.get()).toMatchObject({ madeAt: server.current(), changed: false });
+    // An address made here is ended by the next New address here, as the server knows it.
+    await subscribe.newAddress();
+    expect(subscribe.$subscribe.get()).toMatchObject({ madeAt: server.current(), changed: false, failed: false });
   });
 
   it("asks first when the read failed", async () => {
@@ -111,14 +153,14 @@ describe("New address", () => {
 
 describe("subscribing", () => {
   it("reads when the address was made, then shows a new one once made", async () => {
-    const { subscribe, calls } = fakeRpc({
-      calendar_feed_made_at: () => ({ data: "2031-05-20T09:00:00Z", error: null, status: 200 }),
-      new_calendar_feed_address: () => ({ data: SECRET, error: null, status: 200 }),
-    });
+    const server = feedServer("2031-05-20T09:00:00Z");
+    const { subscribe, calls } = fakeRpc(server.replies);
     await subscribe.open();
     expect(subscribe.$subscribe.get()).toMatchObject({ madeAt: "2031-05-20T09:00:00Z", addresses: null });
     await subscribe.newAddress();
-    expect(subscribe.$subscribe.get().addresses?.https).toBe(`https://orlaquinlan.example/calendar/feed/${SECRET}.ics`);
+    expect(subscribe.$subscribe.get().addresses?.https).toBe(
+      `https://orlaquinlan.example/calendar/feed/${"1".repeat(64)}.ics`,
+    );
     // A new opening (after a lock) forgets the secret: it is never shown again.
     await subscribe.open();
     expect(subscribe.$subscribe.get().addresses).toBeNull();

@@ -11,7 +11,7 @@ import { atom } from "nanostores";
 import { getSupabase } from "../../lib/supabase";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
-import { feedAddressMadeAt, makeFeedAddress, type SubscribeClient } from "./calendar.api";
+import { feedAddressMadeAt, isChangedMeanwhile, makeFeedAddress, type SubscribeClient } from "./calendar.api";
 import { subscriptionAddresses, type SubscriptionAddresses } from "./calendar.subscribe";
 
 export type SubscribeState = {
@@ -24,6 +24,8 @@ export type SubscribeState = {
   /** Whether a new address is on its way. */
   making: boolean;
   failed: boolean;
+  /** Whether the last new address was refused because someone made one since this page read it. */
+  changed: boolean;
 };
 
 export type CalendarSubscribeDependencies = {
@@ -33,7 +35,14 @@ export type CalendarSubscribeDependencies = {
   origin: () => string;
 };
 
-const START: SubscribeState = { madeAt: null, read: false, addresses: null, making: false, failed: false };
+const START: SubscribeState = {
+  madeAt: null,
+  read: false,
+  addresses: null,
+  making: false,
+  failed: false,
+  changed: false,
+};
 
 export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
   const $subscribe = atom<SubscribeState>(START);
@@ -41,7 +50,7 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
   /** A refused call locks the page; any other failure is said in the section. */
   async function failed(error: unknown, opening: number | null) {
     if (isAccessRefused(error)) await deps.session.refuse(opening);
-    $subscribe.set({ ...$subscribe.get(), making: false, failed: true });
+    $subscribe.set({ ...$subscribe.get(), making: false, failed: true, changed: false });
   }
 
   /** Addresses made on this page: a read begun before one was made has nothing more to say. */
@@ -61,43 +70,52 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
   }
 
   /**
-   * "New address" where none was in use when last read: reads again first, as a teammate may have made one
-   * since. Resolves false, having made nothing, when there is one now (the section then asks before ending it).
+   * "New address" where none was in use when last read. Resolves false, having made nothing, when a teammate
+   * made one since (the server ends only the address the page was shown): the section then asks before ending it.
    */
   async function newAddressIfNone(): Promise<boolean> {
-    if ($subscribe.get().making) return true;
+    return (await make()) !== "changed";
+  }
+
+  /** "New address": ends the address this page was shown (or last made), at once, and shows the new one. */
+  async function newAddress(): Promise<void> {
+    await make();
+  }
+
+  /**
+   * Asks for a new address ending the one this page knows of. When someone made another since, nothing is
+   * made or ended: the address there is now is read and the section says so.
+   */
+  async function make(): Promise<"made" | "changed" | "failed" | "busy"> {
+    const state = $subscribe.get();
+    if (state.making) return "busy";
+    $subscribe.set({ ...state, making: true, failed: false, changed: false });
     const opening = deps.session.currentOpening();
     try {
-      const madeAt = await feedAddressMadeAt(await deps.client());
-      if (madeAt !== null) {
-        $subscribe.set({ ...$subscribe.get(), madeAt, read: true });
-        return false;
+      const client = await deps.client();
+      try {
+        const { secret, madeAt } = await makeFeedAddress(client, state.madeAt);
+        made += 1;
+        $subscribe.set({
+          madeAt,
+          read: true,
+          addresses: subscriptionAddresses(deps.origin(), secret),
+          making: false,
+          failed: false,
+          changed: false,
+        });
+        return "made";
+      } catch (error) {
+        if (!isChangedMeanwhile(error)) throw error;
+        // What this page showed is not the address any more (a secret made here included): the one there is now.
+        made += 1;
+        const madeAt = await feedAddressMadeAt(client);
+        $subscribe.set({ madeAt, read: true, addresses: null, making: false, failed: false, changed: true });
+        return "changed";
       }
     } catch (error) {
       await failed(error, opening);
-      return true;
-    }
-    await newAddress();
-    return true;
-  }
-
-  /** "New address": ends the old one at once, and shows the new one. */
-  async function newAddress(): Promise<void> {
-    if ($subscribe.get().making) return;
-    $subscribe.set({ ...$subscribe.get(), making: true, failed: false });
-    const opening = deps.session.currentOpening();
-    try {
-      const secret = await makeFeedAddress(await deps.client());
-      made += 1;
-      $subscribe.set({
-        madeAt: new Date().toISOString(),
-        read: true,
-        addresses: subscriptionAddresses(deps.origin(), secret),
-        making: false,
-        failed: false,
-      });
-    } catch (error) {
-      await failed(error, opening);
+      return "failed";
     }
   }
 

@@ -32,6 +32,8 @@ export const SUBSCRIBE_WORDS = {
   making: "Making a new address…",
   none: "No address yet. New address makes one.",
   failed: "The address could not be made. Try again.",
+  changedMeanwhile:
+    "Someone on the team made a new address meanwhile, so nothing was ended: ask them for it, or press New address to end theirs.",
   endQuestion:
     "A new address ends the current one at once: every phone subscribed with it stops getting the team's events until it is given the new one.",
   endConfirm: "End it and make a new one",
