@@ -26,7 +26,7 @@ describe.each(TARGETS)("$name", (target) => {
       .rpc("team_calendar_feed", client === undefined ? { secret } : { secret, client });
 
   /** When the current address was made, as the team's page reads it; null when there is none. */
-  const madeAt = async () => (await db.as(TEAM).rpc("calendar_feed_made_at")).rows[0] as string | null;
+  const madeAt = async () => ((await db.as(TEAM).rpc("calendar_feed_made_at")).rows as unknown[])[0] as string | null;
 
   /** A new address, ending the current one as a team member who was shown it does; its secret. */
   async function newAddress(): Promise<string> {

@@ -64,7 +64,8 @@ export async function makeFeedAddress(
   client: SubscribeClient,
   ending: string | null,
 ): Promise<{ secret: string; madeAt: string }> {
-  const { data, error, status } = await client.rpc("new_calendar_feed_address", { ending });
+  // None to end is the function's default: no argument.
+  const { data, error, status } = await client.rpc("new_calendar_feed_address", { ending: ending ?? undefined });
   if (error) throw { ...error, status };
   const made = data as { secret?: unknown; made_at?: unknown } | null;
   if (

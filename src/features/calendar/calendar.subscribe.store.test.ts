@@ -29,7 +29,8 @@ function fakeRpc(replies: Record<string, (args: Record<string, unknown>) => Repl
 
 /**
  * The two functions as the database answers them: one current address, which a new one replaces only when
- * the caller names the one it ends (else 409, nothing made); `teammate()` makes one as another page would.
+ * the caller names the one it ends, none by default (else 409, nothing made); `teammate()` makes one as
+ * another page would.
  */
 function feedServer(madeAt: string | null = null) {
   let current = madeAt;
@@ -42,7 +43,7 @@ function feedServer(madeAt: string | null = null) {
   const replies = {
     calendar_feed_made_at: () => ({ data: current, error: null, status: 200 }),
     new_calendar_feed_address: ({ ending }: Record<string, unknown>) =>
-      ending === current
+      (ending ?? null) === current
         ? { data: make(), error: null, status: 200 }
         : { data: null, error: { code: "PT409", message: "The calendar's address changed meanwhile" }, status: 409 },
   };
