@@ -742,6 +742,27 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
   }
 
   /**
+   * The columns of `table` that `role` may select (its column grants, or a grant on the whole table).
+   * @param {string} role
+   * @param {Table} table
+   * @returns {Promise<Set<string>>}
+   */
+  async function readSelectable(role, table) {
+    try {
+      /** @type {{ rows: { name: string }[] }} */
+      const { rows } = await db.query(
+        `select a.attname as name from pg_attribute a
+          where a.attrelid = $2::regclass and a.attnum > 0 and not a.attisdropped
+            and has_column_privilege($1, a.attrelid, a.attnum, 'SELECT')`,
+        [role, `public.${quote(table.name)}`],
+      );
+      return new Set(rows.map((row) => row.name));
+    } catch {
+      return new Set(); // a role the database does not know selects nothing
+    }
+  }
+
+  /**
    * Sends one batch of committed changes, in commit order, to every channel that asked for them.
    * @param {CommittedWrite[]} batch
    */
@@ -779,8 +800,27 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
       return keys.has(JSON.stringify(table.primaryKey.map((key) => record[key])));
     }
 
+    /**
+     * The columns of `table` that `role` may select, as hosted Realtime sends them: a column its grants keep
+     * back is left out of the record, the old record and the list of columns. Asked once per batch.
+     * @type {Map<string, Promise<Set<string>>>}
+     */
+    const selectable = new Map();
+    /** @param {string} role @param {Table} table */
+    function selectableColumns(role, table) {
+      const key = `${table.name}\u0000${role}`;
+      let columns = selectable.get(key);
+      if (!columns) {
+        columns =
+          role === "service_role"
+            ? Promise.resolve(new Set(table.columns.map((column) => column.name)))
+            : readSelectable(role, table);
+        selectable.set(key, columns);
+      }
+      return columns;
+    }
+
     for (const { table, changes } of batch) {
-      const columns = table.columns.map((column) => ({ name: column.name, type: column.type }));
       // Like hosted Realtime: without REPLICA IDENTITY FULL the old row carries only its primary key.
       /** @param {JsonObject | null} old */
       const oldRecord = (old) =>
@@ -819,15 +859,21 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
           if (!clients.has(client) || client.channels.get(topic) !== channel) continue;
           const ids = entries.sort((a, b) => a.position - b.position).map((entry) => entry.binding.id);
           if (!(await visible(channel.claims, table, record, change.type))) continue;
+          const allowed = await selectableColumns(/** @type {Claims} */ (channel.claims).role, table);
+          /** @param {JsonObject} row */
+          const shown = (row) => Object.fromEntries(Object.entries(row).filter(([name]) => allowed.has(name)));
+          const old = oldRecord(change.old);
           const data = {
             schema: "public",
             table: table.name,
             commit_timestamp: change.committedAt,
             type: change.type,
-            columns,
+            columns: table.columns
+              .filter((column) => allowed.has(column.name))
+              .map((column) => ({ name: column.name, type: column.type })),
             errors: null,
-            ...(change.type === "DELETE" ? {} : { record }),
-            ...(change.type === "INSERT" ? {} : { old_record: oldRecord(change.old) }),
+            ...(change.type === "DELETE" ? {} : { record: shown(record) }),
+            ...(change.type === "INSERT" ? {} : { old_record: old && shown(old) }),
           };
           client.push(null, null, topic, "postgres_changes", { ids, data });
         }

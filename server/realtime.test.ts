@@ -103,6 +103,30 @@ describe("realtime follows row-level security and hosted semantics", () => {
     ]);
   });
 
+  it("sends a subscriber only the columns its role may select, as hosted Realtime does", async () => {
+    await backend.db.exec(`
+      create table public.notices (id int primary key, body text not null, secret text);
+      grant select (id, body) on public.notices to anon;
+      grant all on public.notices to service_role;
+      alter table public.notices replica identity full;
+      alter publication supabase_realtime add table public.notices;
+    `);
+    const asAnon: ChangePayload[] = [];
+    const asAdmin: ChangePayload[] = [];
+    await subscribe(client(backend.url), asAnon, { table: "notices" });
+    await subscribe(client(backend.url, LOCAL_SERVICE_ROLE_KEY), asAdmin, { table: "notices" });
+    const admin = client(backend.url, LOCAL_SERVICE_ROLE_KEY);
+    await admin.from("notices").insert({ id: 1, body: "Doors at eight", secret: "Van code 4471" });
+    await admin.from("notices").update({ body: "Doors at nine" }).eq("id", 1);
+    await until(() => asAdmin.length === 2 && asAnon.length === 2);
+    expect(asAdmin[0]).toMatchObject({ new: { id: 1, body: "Doors at eight", secret: "Van code 4471" } });
+    expect(asAnon.map((change) => [change.eventType, change.new, change.old])).toEqual([
+      ["INSERT", { id: 1, body: "Doors at eight" }, {}],
+      ["UPDATE", { id: 1, body: "Doors at nine" }, { id: 1, body: "Doors at eight" }],
+    ]);
+    expect(JSON.stringify(asAnon)).not.toContain("Van code");
+  });
+
   it("delivers only the rows a filter matches", async () => {
     const received: ChangePayload[] = [];
     await subscribe(await signedIn(backend.url), received, { filter: "title=eq.Matinee" });

@@ -3,9 +3,9 @@
 -- Applies unchanged to a hosted Supabase project and to the embedded local backend.
 --
 -- - public.shows is not streamed itself: the anon key may read published shows, so its subscription would
---   hear of every change to them, and what it is sent of a row would rest on each Realtime server keeping
---   back the columns its role may not select (a hosted project's does; the local backend sends the rows
---   it streams whole). Instead public.show_changes holds one row per show, its id and when it last
+--   hear of every change to them, and what it is sent of a row would rest on the Realtime server keeping
+--   back the columns its role may not select (a hosted project's does, and the local backend's). Instead
+--   public.show_changes holds one row per show, its id and when it last
 --   changed (its updated_at), written by the database alone after every insert and every real change of
 --   public.shows (restore_show() included; an update that changes nothing is no change), and streamed.
 -- - Only the team reads it (the same rule as the shows' history); nobody writes it, and anon holds nothing
