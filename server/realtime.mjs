@@ -654,6 +654,13 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
               ? "a filter needs a table"
               : table && filterProblem(binding.filter, table);
       if (problem) return reply(client, message, "error", { reason: `Unable to subscribe to changes: ${problem}` });
+      // As hosted Realtime: a filter only on a column the role may select, or it would tell what the column holds.
+      const column = table && binding.filter ? binding.filter.match(FILTER)?.[1] : undefined;
+      if (table && column !== undefined && !(await selectableColumnsOf(claims.role, table)).has(column)) {
+        return reply(client, message, "error", {
+          reason: `Unable to subscribe to changes: invalid column for filter ${column}`,
+        });
+      }
     }
     // Checked again: the socket's other joins may have gone through while the tables were looked up.
     if (!client.channels.has(topic) && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
@@ -747,7 +754,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
    * @param {Table} table
    * @returns {Promise<Set<string>>}
    */
-  async function readSelectable(role, table) {
+  async function selectableColumnsOf(role, table) {
     try {
       /** @type {{ rows: { name: string }[] }} */
       const { rows } = await db.query(
@@ -811,10 +818,7 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
       const key = `${table.name}\u0000${role}`;
       let columns = selectable.get(key);
       if (!columns) {
-        columns =
-          role === "service_role"
-            ? Promise.resolve(new Set(table.columns.map((column) => column.name)))
-            : readSelectable(role, table);
+        columns = selectableColumnsOf(role, table);
         selectable.set(key, columns);
       }
       return columns;

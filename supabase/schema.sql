@@ -843,7 +843,11 @@ begin
   end if;
   insert into private.calendar_feed as feed (id, secret_sha256, made_at)
     values (true, private.calendar_feed_hash(secret), clock_timestamp())
-    on conflict (id) do update set secret_sha256 = excluded.secret_sha256, made_at = excluded.made_at
+    -- Always later than the address it ends, even on a clock that reads the same millisecond twice: made_at
+    -- is what the next new address names, so no two addresses share one.
+    on conflict (id) do update
+      set secret_sha256 = excluded.secret_sha256,
+          made_at = greatest(excluded.made_at, feed.made_at + interval '1 millisecond')
       where feed.made_at is not distinct from ending
     returning feed.made_at into made;
   if made is null then

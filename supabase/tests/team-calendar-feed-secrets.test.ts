@@ -138,6 +138,16 @@ describe.each(TARGETS)("$name", (target) => {
       expect(titles((await feed(second.secret)).rows)).toEqual(["Tour", "Rehearsal"]);
     });
 
+    it("makes every new address later than the one it ends, even on a clock that reads earlier", async () => {
+      await newAddress();
+      // As after a clock stepping back, or two addresses within one tick of a coarse clock.
+      await db.sql("update private.calendar_feed set made_at = now() + interval '1 day'");
+      const ending = await madeAt();
+      const { rows } = await db.as(TEAM).rpc("new_calendar_feed_address", { ending });
+      expect(Date.parse((rows[0] as { made_at: string }).made_at)).toBeGreaterThan(Date.parse(ending!));
+      expect(await db.as(TEAM).rpc("new_calendar_feed_address", { ending })).toMatchObject({ status: 409 });
+    });
+
     it("of two new addresses asked at once, makes one and tells the other", async () => {
       const team = db.as(TEAM);
       const answers = await Promise.all([0, 1].map(() => team.rpc("new_calendar_feed_address", { ending: null })));

@@ -123,17 +123,18 @@ export function CalendarSubscribe() {
           >
             {SUBSCRIBE_WORDS.newAddress}
           </Button>
-          <p role="status" className="text-sm text-stone-700">
-            {state.making
-              ? SUBSCRIBE_WORDS.making
-              : state.failed
-                ? SUBSCRIBE_WORDS.failed
-                : state.changed
-                  ? SUBSCRIBE_WORDS.changedMeanwhile
-                  : ""}
-          </p>
         </div>
       )}
+      {/* Outside the question: what happened to the last New address is said while the question is asked too. */}
+      <p role="status" className="min-h-5 max-w-prose text-sm text-stone-700">
+        {state.making
+          ? SUBSCRIBE_WORDS.making
+          : state.failed
+            ? SUBSCRIBE_WORDS.failed
+            : state.changed
+              ? SUBSCRIBE_WORDS.changedMeanwhile
+              : ""}
+      </p>
     </section>
   );
 }

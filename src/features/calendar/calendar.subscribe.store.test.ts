@@ -142,6 +142,47 @@ describe("New address", () => {
     expect(subscribe.$subscribe.get()).toMatchObject({ madeAt: server.current(), changed: false, failed: false });
   });
 
+  it("reads first when asked to end an address before the section's read answered, and ends that one", async () => {
+    const server = feedServer("2031-05-01T10:00:00.123456+00:00");
+    const { subscribe } = fakeRpc({
+      ...server.replies,
+      calendar_feed_made_at: (() => {
+        let reads = 0;
+        return () =>
+          (reads += 1) === 1
+            ? { data: null, error: { message: "unavailable" }, status: 503 }
+            : server.replies.calendar_feed_made_at();
+      })(),
+    });
+    await subscribe.open();
+    expect(subscribe.$subscribe.get()).toMatchObject({ read: false, failed: true });
+    // "End it and make a new one", asked while what there is was not known.
+    await subscribe.newAddress();
+    expect(subscribe.$subscribe.get()).toMatchObject({ madeAt: server.current(), changed: false, failed: false });
+    expect(subscribe.$subscribe.get().addresses).not.toBeNull();
+  });
+
+  it("takes an address made here off the screen when a teammate ended it, even when the next read fails", async () => {
+    const server = feedServer();
+    let failReads = false;
+    const { subscribe } = fakeRpc({
+      ...server.replies,
+      calendar_feed_made_at: () =>
+        failReads
+          ? { data: null, error: { message: "unavailable" }, status: 503 }
+          : server.replies.calendar_feed_made_at(),
+    });
+    await subscribe.open();
+    await subscribe.newAddressIfNone();
+    expect(subscribe.$subscribe.get().addresses).not.toBeNull();
+    server.teammate();
+    failReads = true;
+    await subscribe.newAddress();
+    expect(subscribe.$subscribe.get()).toMatchObject({ addresses: null, changed: true, read: false });
+    // Not knowing what there is now, the next New address asks first, then reads before ending anything.
+    expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(true);
+  });
+
   it("asks first when the read failed", async () => {
     const { subscribe } = fakeRpc({
       calendar_feed_made_at: () => ({ data: null, error: { message: "unavailable" }, status: 503 }),
@@ -169,8 +210,12 @@ describe("subscribing", () => {
   });
 
   it("locks the page when the server refuses the session, and says so when the address could not be made", async () => {
+    let reads = 0;
     const { subscribe, refused } = fakeRpc({
-      calendar_feed_made_at: () => ({ data: null, error: { code: "42501", message: "denied" }, status: 401 }),
+      calendar_feed_made_at: () =>
+        (reads += 1) === 1
+          ? { data: null, error: { code: "42501", message: "denied" }, status: 401 }
+          : { data: null, error: null, status: 200 },
       new_calendar_feed_address: () => ({ data: "<html>", error: null, status: 200 }),
     });
     await subscribe.open();

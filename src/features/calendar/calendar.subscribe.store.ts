@@ -93,8 +93,10 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
     const opening = deps.session.currentOpening();
     try {
       const client = await deps.client();
+      // Not read yet (or the read failed): the person asked to end whatever address there is, so it is read now.
+      const ending = state.read ? state.madeAt : await feedAddressMadeAt(client);
       try {
-        const { secret, madeAt } = await makeFeedAddress(client, state.madeAt);
+        const { secret, madeAt } = await makeFeedAddress(client, ending);
         made += 1;
         $subscribe.set({
           madeAt,
@@ -107,10 +109,16 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
         return "made";
       } catch (error) {
         if (!isChangedMeanwhile(error)) throw error;
-        // What this page showed is not the address any more (a secret made here included): the one there is now.
+        // What this page showed is not the address any more (a secret made here included): the one there is now,
+        // once read; until then, none is known, so the next New address reads first.
         made += 1;
-        const madeAt = await feedAddressMadeAt(client);
-        $subscribe.set({ madeAt, read: true, addresses: null, making: false, failed: false, changed: true });
+        $subscribe.set({ madeAt: null, read: false, addresses: null, making: false, failed: false, changed: true });
+        try {
+          const madeAt = await feedAddressMadeAt(client);
+          $subscribe.set({ ...$subscribe.get(), madeAt, read: true });
+        } catch (readError) {
+          if (isAccessRefused(readError)) await deps.session.refuse(opening);
+        }
         return "changed";
       }
     } catch (error) {
