@@ -12,6 +12,8 @@
  * a hosted project needs none of it.
  */
 
+import { quote } from "./rest.mjs";
+
 /** @typedef {import("@electric-sql/pglite").PGlite} PGlite */
 /** @typedef {import("@electric-sql/pglite").Transaction} Transaction */
 /** @typedef {import("./rest.mjs").RowChange} RowChange */
@@ -52,8 +54,6 @@ $$;
 revoke all on function local_realtime.note_change() from public;
 `;
 
-/** Quotes an identifier for SQL. */
-const quote = (/** @type {string} */ name) => `"${name.replaceAll('"', '""')}"`;
 /** Quotes a string for SQL. */
 const literal = (/** @type {string} */ text) => `'${text.replaceAll("'", "''")}'`;
 
