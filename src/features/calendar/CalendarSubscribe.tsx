@@ -117,7 +117,7 @@ export function CalendarSubscribe() {
               if (asksBeforeNewAddress(state)) setAsking(true);
               else {
                 setCopied(false);
-                void subscribe.newAddressIfNone().then((madeOne) => madeOne || setAsking(true));
+                void subscribe.newAddress().then((madeOne) => madeOne || setAsking(true));
               }
             }}
           >

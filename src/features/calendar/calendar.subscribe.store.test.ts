@@ -78,7 +78,7 @@ describe("New address", () => {
     expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(true);
     await subscribe.open();
     expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(false);
-    expect(await subscribe.newAddressIfNone()).toBe(true);
+    expect(await subscribe.newAddress()).toBe(true);
     // Now one is in use, known by the time the server made it.
     expect(subscribe.$subscribe.get().madeAt).toBe(server.current());
     expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(true);
@@ -98,7 +98,7 @@ describe("New address", () => {
     });
     const opened = subscribe.open();
     // Made before the section's first read answered.
-    expect(await subscribe.newAddressIfNone()).toBe(true);
+    expect(await subscribe.newAddress()).toBe(true);
     answerRead({ data: null, error: null, status: 200 });
     await opened;
     const state = subscribe.$subscribe.get();
@@ -113,7 +113,7 @@ describe("New address", () => {
     await subscribe.open();
     expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(false);
     const theirs = server.teammate();
-    expect(await subscribe.newAddressIfNone()).toBe(false);
+    expect(await subscribe.newAddress()).toBe(false);
     expect(server.current()).toBe(theirs.made_at);
     expect(subscribe.$subscribe.get()).toMatchObject({ madeAt: theirs.made_at, addresses: null });
     expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(true);
@@ -173,7 +173,7 @@ describe("New address", () => {
           : server.replies.calendar_feed_made_at(),
     });
     await subscribe.open();
-    await subscribe.newAddressIfNone();
+    await subscribe.newAddress();
     expect(subscribe.$subscribe.get().addresses).not.toBeNull();
     server.teammate();
     failReads = true;

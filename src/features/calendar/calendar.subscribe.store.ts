@@ -70,16 +70,12 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
   }
 
   /**
-   * "New address" where none was in use when last read. Resolves false, having made nothing, when a teammate
-   * made one since (the server ends only the address the page was shown): the section then asks before ending it.
+   * "New address": ends the address this page was shown (or last made), at once, and shows the new one.
+   * Resolves false, having made nothing, when a teammate made one since (the server ends only the address the
+   * page was shown): where none was in use when last read, the section then asks before ending theirs.
    */
-  async function newAddressIfNone(): Promise<boolean> {
+  async function newAddress(): Promise<boolean> {
     return (await make()) !== "changed";
-  }
-
-  /** "New address": ends the address this page was shown (or last made), at once, and shows the new one. */
-  async function newAddress(): Promise<void> {
-    await make();
   }
 
   /**
@@ -127,7 +123,7 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
     }
   }
 
-  return { $subscribe, open, newAddress, newAddressIfNone };
+  return { $subscribe, open, newAddress };
 }
 
 export type CalendarSubscribe = ReturnType<typeof createCalendarSubscribe>;
