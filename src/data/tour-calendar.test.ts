@@ -163,6 +163,32 @@ describe("the tour's calendar files", () => {
     },
   );
 
+  it("links a show the tour card no longer lists to /tour itself, and every other to its row there", () => {
+    // Fourteen weekly shows, all over by `later`: the card lists the latest twelve of them.
+    const later = new Date("2030-06-01T12:00:00Z");
+    const week = (index: number) => ({
+      ...dateAYearAhead(new Date(later.getTime() - (100 - index * 7) * 86_400_000 - 365 * 86_400_000)),
+      id: `week-${index}`,
+    });
+    const dates = tourDatesFrom([...Array.from({ length: 14 }, (_, index) => week(index))]);
+    const linkOf = (event: ICAL.Component) =>
+      String(event.getFirstPropertyValue("description")).match(/All tour dates: (\S+)/)?.[1];
+    const feed = eventsOf(tourFeedCalendar(dates, { siteUrl, now: later }));
+    expect(feed.map(linkOf)).toEqual([
+      `${siteUrl}/tour`,
+      `${siteUrl}/tour`,
+      ...dates.slice(2).map((date) => `${siteUrl}/tour#${date.id}`),
+    ]);
+    // A date's own file says the same as the feed, as its page at /tour-dates/ is written by the build.
+    const [oldest] = eventsOf(tourDateCalendar(dates[0], { siteUrl, now: later, onTourCard: false }));
+    expect(linkOf(oldest)).toBe(`${siteUrl}/tour`);
+    // Before the shows were over, every one of them had its row.
+    const before = eventsOf(
+      tourFeedCalendar(dates, { siteUrl, now: new Date(Date.parse(dates[0].startDate) - 86_400_000) }),
+    );
+    expect(before.map(linkOf)).toEqual(dates.map((date) => `${siteUrl}/tour#${date.id}`));
+  });
+
   it("reads Dublin's clock, summer time included", () => {
     expect(dublinWallTime(new Date("2025-06-30T23:30:00Z"))).toBe("2025-07-01T00:30:00");
     expect(dublinWallTime(new Date("2025-01-31T23:30:00Z"))).toBe("2025-01-31T23:30:00");

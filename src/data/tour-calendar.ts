@@ -6,6 +6,7 @@
  */
 import { dublinWallTime } from "../lib/dublin-time.mjs";
 import { buildCalendar, ICS_MIME_TYPE, type IcsEvent } from "../lib/ics.mjs";
+import { onTourCard } from "../lib/shows";
 import { site } from "./site";
 import { tour } from "./tour";
 import { SHOW_MINUTES, tourLinkLabels, type TourDate, type TourDateStatus } from "./tour-dates";
@@ -66,10 +67,15 @@ function venueLocation(venue: TourDate["venue"]): string {
 export type TourCalendarOptions = {
   /** The public origin of the site: the UIDs' domain and the base of the link back to /tour. */
   siteUrl: string | URL;
+  /**
+   * Whether /tour lists the date when the file is written: the link back points at its row then, and at /tour
+   * itself for a show long over that the card no longer lists (src/lib/shows.ts). Listed unless told.
+   */
+  onTourCard?: boolean;
 };
 
 /** One tour date as a calendar event. */
-export function tourDateEvent(date: TourDate, { siteUrl }: TourCalendarOptions): IcsEvent {
+export function tourDateEvent(date: TourDate, { siteUrl, onTourCard: listed = true }: TourCalendarOptions): IcsEvent {
   const start = new Date(date.startDate);
   if (Number.isNaN(start.getTime())) {
     throw new Error(`Tour date "${date.id}": startDate ${JSON.stringify(date.startDate)} is not an ISO date and time`);
@@ -83,7 +89,7 @@ export function tourDateEvent(date: TourDate, { siteUrl }: TourCalendarOptions):
     ...(date.status === "EventPostponed" ? ["This date is postponed; a new date will follow."] : []),
     `${site.artistName} live at ${place}. Doors ${doors}.`,
     `${tourLinkLabels[date.link.kind]}: ${date.link.href}`,
-    `All tour dates: ${new URL(`/tour#${date.id}`, base).href}`,
+    `All tour dates: ${new URL(listed ? `/tour#${date.id}` : "/tour", base).href}`,
   ].join("\n");
   return {
     // From the id, never the time: moving a date updates the fan's calendar entry instead of adding a second one.
@@ -109,7 +115,7 @@ export function tourFeedCalendar(dates: readonly TourDate[], options: TourCalend
   return buildCalendar({
     prodId,
     name: tour.calendar.feedName,
-    events: dates.map((date) => tourDateEvent(date, options)),
+    events: dates.map((date) => tourDateEvent(date, { ...options, onTourCard: onTourCard(date, dates, options.now) })),
     now: options.now,
   });
 }

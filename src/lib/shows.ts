@@ -45,3 +45,8 @@ export function upcomingFirst(dates: readonly TourDate[], now: Date): { date: To
   const rest = sorted.filter((date) => !isAhead(date, now) && (!isOver(date, now) || listedOver.has(date)));
   return [...ahead, ...rest].map((date) => ({ date, over: isOver(date, now) }));
 }
+
+/** Whether the tour card lists `date` at `now` (see upcomingFirst): whether /tour has a row for it to link to. */
+export function onTourCard(date: Pick<TourDate, "id">, dates: readonly TourDate[], now: Date): boolean {
+  return upcomingFirst(dates, now).some((listed) => listed.date.id === date.id);
+}
