@@ -107,6 +107,33 @@ describe("New address", () => {
     expect(asksBeforeNewAddress(state)).toBe(true);
   });
 
+  it("stays busy when the section opens again while a New address is on its way, and makes it once", async () => {
+    const server = feedServer();
+    let answerMake: () => void = () => {};
+    const { subscribe, calls } = fakeRpc({
+      ...server.replies,
+      new_calendar_feed_address: (given) =>
+        new Promise<Reply>(
+          (resolve) => (answerMake = () => resolve(server.replies.new_calendar_feed_address(given))),
+        ) as never,
+    });
+    await subscribe.open();
+    const making = subscribe.newAddress();
+    await Promise.resolve();
+    // The section shown again (the page opened after a lock, the tool drawn anew) before the server answered.
+    const reopened = subscribe.open();
+    expect(subscribe.$subscribe.get().making).toBe(true);
+    // A second press meanwhile asks for nothing more.
+    expect(await subscribe.newAddress()).toBe(true);
+    await reopened;
+    expect(subscribe.$subscribe.get().making).toBe(true);
+    answerMake();
+    expect(await making).toBe(true);
+    expect(calls.filter((name) => name === "new_calendar_feed_address")).toHaveLength(1);
+    expect(subscribe.$subscribe.get()).toMatchObject({ madeAt: server.current(), making: false, changed: false });
+    expect(subscribe.$subscribe.get().addresses?.https).toMatch(/\/calendar\/feed\/[0-9a-f]{64}\.ics$/);
+  });
+
   it("ends nothing when a teammate made an address since the last read: it shows theirs, and the section asks", async () => {
     const server = feedServer();
     const { subscribe } = fakeRpc(server.replies);

@@ -47,10 +47,10 @@ const START: SubscribeState = {
 export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
   const $subscribe = atom<SubscribeState>(START);
 
-  /** A refused call locks the page; any other failure is said in the section. */
-  async function failed(error: unknown, opening: number | null) {
+  /** A refused call locks the page; any other failure is said in the section. `making`: whether a make goes on. */
+  async function failed(error: unknown, opening: number | null, making = false) {
     if (isAccessRefused(error)) await deps.session.refuse(opening);
-    $subscribe.set({ ...$subscribe.get(), making: false, failed: true, changed: false });
+    $subscribe.set({ ...$subscribe.get(), making, failed: true, changed: false });
   }
 
   /** Addresses made on this page: a read begun before one was made has nothing more to say. */
@@ -58,14 +58,15 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
 
   /** Reads when the current address was made; the secret of a locked page is forgotten. */
   async function open(): Promise<void> {
-    $subscribe.set(START);
+    // A New address still on its way keeps the button busy: its answer, not this read, says what the section shows.
+    $subscribe.set({ ...START, making: $subscribe.get().making });
     const opening = deps.session.currentOpening();
     const before = made;
     try {
       const madeAt = await feedAddressMadeAt(await deps.client());
       if (made === before) $subscribe.set({ ...$subscribe.get(), madeAt, read: true });
     } catch (error) {
-      if (made === before) await failed(error, opening);
+      if (made === before) await failed(error, opening, $subscribe.get().making);
     }
   }
 
