@@ -123,10 +123,10 @@ export function event(title: string, day = "2025-04-23", overrides: Record<strin
  */
 const PATIENCE_MS = patient(15_000);
 
-/** Waits until `check()` holds, polling, for PATIENCE_MS at most; `what` names it when it never does. */
-export async function until(check: () => boolean, what = "the condition") {
+/** Waits until `check()` holds (or resolves to true), polling, for PATIENCE_MS at most; `what` names it when it never does. */
+export async function until(check: () => boolean | Promise<boolean>, what = "the condition") {
   const start = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - start > PATIENCE_MS) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -19,7 +19,7 @@ import { afterAll, beforeAll } from "vitest";
 import { readMigrations } from "../../../server/database.mjs";
 import { DEFAULT_TEAM_EMAIL, TEAM_APP_METADATA } from "../../../server/team-account.mjs";
 import { type DefaultGrants, type Engine, type EngineName, type Migration, openEngine } from "./engines";
-import { type Claims, type Requests, requestsFor } from "./postgrest";
+import { type Claims, type RequestOptions, type Requests, requestsFor } from "./postgrest";
 
 export type { Answer, Claims } from "./postgrest";
 
@@ -41,7 +41,7 @@ export const TARGETS: Target[] = (["PGlite", "PostgreSQL 15"] as const).flatMap(
 
 export interface TestDatabase {
   /** The requests a caller can make: a role's name (the anon or service key) or a session's claims. */
-  as(who: string | Claims, options?: { headers?: Record<string, string> }): Requests;
+  as(who: string | Claims, options?: RequestOptions): Requests;
   /** SQL in a session of its own as the superuser, outside any request: a dashboard's SQL editor, a seed. */
   sql<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   /** Applies these migrations (those not applied yet), as postgres. */
@@ -71,7 +71,7 @@ async function signIn(engine: Engine, claims: Claims) {
  */
 export function useDatabase(target: Target, { migrations }: { migrations?: Migration[] } = {}): TestDatabase {
   let engine: Engine | undefined;
-  let as: ((who: string | Claims, options?: { headers?: Record<string, string> }) => Requests) | undefined;
+  let as: ((who: string | Claims, options?: RequestOptions) => Requests) | undefined;
   // A database made from other migrations than all of them may need PGlite's initdb first (seconds, far
   // more on a busy machine); later runs start from the snapshot it leaves.
   beforeAll(async () => {

@@ -102,6 +102,23 @@ async function readRoleSettings(engine: Engine): Promise<RoleSettings> {
   return settings;
 }
 
+/** What a caller's requests carry beyond the claims. */
+export interface RequestOptions {
+  /** The request's headers, by any case of their names. */
+  headers?: Record<string, string>;
+  /**
+   * Holds each request's transaction open once its statement has run (its locks still held), until the
+   * promise this returns says how to end it, as PostgREST's `Prefer: tx=commit` or `tx=rollback` would: the
+   * answer is the same either way. For a test that makes another request meet this one's locks.
+   */
+  held?: () => Promise<"commit" | "rollback">;
+}
+
+/** Thrown inside a held transaction to roll it back, with what the request answers all the same. */
+class RolledBack {
+  constructor(readonly result: Outcome & Pick<Answer, "status" | "headers">) {}
+}
+
 /** The requests a caller with these claims can make. */
 export interface Requests {
   /** GET (or HEAD, the same query in PostgREST) of the rows `where` picks. */
@@ -154,7 +171,7 @@ export async function requestsFor(engine: Engine) {
     return primaryKeys.get(table)!;
   };
 
-  return function as(who: string | Claims, { headers = {} }: { headers?: Record<string, string> } = {}): Requests {
+  return function as(who: string | Claims, { headers = {}, held }: RequestOptions = {}): Requests {
     const claims: Claims = typeof who === "string" ? { role: who } : who;
     // PostgREST logs in as authenticator, whose settings every request starts with; the role's own follow.
     const settings = [...(roleSettings.get("authenticator") ?? []), ...(roleSettings.get(claims.role) ?? [])];
@@ -184,10 +201,16 @@ export async function requestsFor(engine: Engine) {
           ]);
           const done = await run(tx);
           const answer = await withResponseSettings(tx as never, { status: status(done), body: "", headers: {} });
-          return { ...done, status: answer.status, headers: answer.headers };
+          const ended = { ...done, status: answer.status, headers: answer.headers };
+          if (held && (await held()) === "rollback") throw new RolledBack(ended);
+          return ended;
         });
         return { status: result.status, rows: result.rows, count: result.count, headers: result.headers, error: null };
       } catch (error) {
+        if (error instanceof RolledBack) {
+          const { status, rows, count, headers } = error.result;
+          return { status, rows, count, headers, error: null };
+        }
         const { code, message, detail, hint } = error as {
           code?: unknown;
           message: string;
