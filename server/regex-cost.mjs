@@ -12,6 +12,29 @@
 export const MAX_REGEX_COPIES = 2000;
 
 /**
+ * Why the embedded engine is not given `pattern`, or null. Besides counts past `MAX_REGEX_COPIES`, two things
+ * a search never needs: options set in the pattern (`(?x)`, `(?b)`, a `***:` prefix), which change what
+ * counts and groups are written as, so that the copies could not be counted; and back-references (`\1` …
+ * `\9`), whose matching tries every way of cutting the text, a time no count bounds and the embedded engine
+ * does not stop (a hosted project's statement timeout does).
+ * @param {string} pattern
+ * @returns {string | null}
+ */
+export function regexRefusal(pattern) {
+  // `***=`: what follows is plain text to find.
+  if (pattern.startsWith("***=")) return null;
+  if (pattern.startsWith("***:") || /^\(\?[a-z]*\)/.test(pattern)) {
+    return "invalid regular expression: options set in the pattern are not served here";
+  }
+  if (/\\[1-9]/.test(pattern.replaceAll("\\\\", ""))) {
+    return "invalid regular expression: back-references are not served here";
+  }
+  return regexCopies(pattern) > MAX_REGEX_COPIES
+    ? "invalid regular expression: regular expression is too complex"
+    : null;
+}
+
+/**
  * The number of copies of single characters (a literal, `.`, a class, an escape) `pattern` compiles to,
  * counted as PostgreSQL expands counted repetitions; Infinity for a count too large to read.
  * @param {string} pattern

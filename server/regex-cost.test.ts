@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_REGEX_COPIES, regexCopies } from "./regex-cost.mjs";
+import { MAX_REGEX_COPIES, regexCopies, regexRefusal } from "./regex-cost.mjs";
 
 describe("a regular expression's compiled size", () => {
   it.each([
@@ -26,4 +26,25 @@ describe("a regular expression's compiled size", () => {
       expect(Number.isFinite(regexCopies(pattern)), pattern).toBe(true);
     }
   });
+});
+
+describe("the patterns the embedded engine is not given", () => {
+  it.each([
+    ["(?x)((.{0, 50}){0, 50}){0, 50}z", "options"],
+    ["(?b)\\(\\(.\\{0,50\\}\\)\\{0,50\\}\\)\\{0,50\\}z", "options"],
+    ["***:(?x)(a{0, 99999})", "options"],
+    ["***:a", "options"],
+    ["^(.*)(.*)(.*)\\3\\2\\1$", "back-references"],
+    ["(a)\\9", "back-references"],
+    ["((.{0,50}){0,50}){0,50}z", "too complex"],
+  ])("refuses %s (%s)", (pattern, why) => {
+    expect(regexRefusal(pattern)).toContain(why);
+  });
+
+  it.each(["\\.ie$", "^(niamh|seán){1,2}", "(?:ab)*c?", "a\\\\1", "***=(?x)\\1", "x(?x)", "\\d{3}-\\d{4}"])(
+    "gives %s to the database",
+    (pattern) => {
+      expect(regexRefusal(pattern)).toBeNull();
+    },
+  );
 });

@@ -71,6 +71,20 @@ describe("pattern filters", () => {
     expect(await ids(contacts().filter("name", "imatch", "^(niamh|seán){1,2}"))).toEqual(["f1", "f2", "f3"]);
   });
 
+  it("refuses options set in the pattern and back-references, whose cost no count bounds, and answers on", async () => {
+    for (const pattern of [
+      "(?x)((.{0, 50}){0, 50}){0, 50}z",
+      "(?x)(a{0, 99999999999999999999})",
+      "(?b)\\(\\(.\\{0,50\\}\\)\\{0,50\\}\\)\\{0,50\\}z",
+      "^(.*)(.*)(.*)(.*)(.*)(.*)\\6\\5\\4\\3\\2\\1$",
+    ]) {
+      const { status, error } = await contacts().filter("email", "match", pattern);
+      expect(status, pattern).toBe(400);
+      expect(error?.code, pattern).toBe("2201B");
+    }
+    expect(await ids(contacts().filter("email", "match", "\\.ie$"))).toEqual(["f1", "f3", "f4"]);
+  });
+
   it("answers a broken regular expression with Postgres' own 400, not a 500", async () => {
     const { status, error } = await contacts().filter("name", "match", "(unclosed");
     expect(status).toBe(400);

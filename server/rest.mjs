@@ -13,7 +13,7 @@
  * with code PGRST_LOCAL naming the feature as not served by the local backend, never guessed at.
  */
 import { isJsonObject, parseJsonBody } from "./http.mjs";
-import { MAX_REGEX_COPIES, regexCopies } from "./regex-cost.mjs";
+import { regexRefusal } from "./regex-cost.mjs";
 
 /** @typedef {import("./database.mjs").Table} Table */
 /** @typedef {import("@electric-sql/pglite").Transaction} Transaction */
@@ -241,9 +241,8 @@ function filterCondition(table, name, expression, values, { inTree }) {
   const value = inTree && operator !== "in" ? unquote(raw) : raw;
   let condition;
   if (operator in OPERATORS) {
-    if ((operator === "match" || operator === "imatch") && regexCopies(value) > MAX_REGEX_COPIES) {
-      throw new RestError(400, "2201B", "invalid regular expression: regular expression is too complex");
-    }
+    const refusal = operator === "match" || operator === "imatch" ? regexRefusal(value) : null;
+    if (refusal) throw new RestError(400, "2201B", refusal);
     // PostgREST's like patterns take * for SQL's %.
     const operand = operator === "like" || operator === "ilike" ? value.replaceAll("*", "%") : value;
     condition = `${column} ${OPERATORS[operator]} ${bind(operand)}`;
