@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { SubscribeClient } from "./calendar.api";
 import { createCalendarSubscribe } from "./calendar.subscribe.store";
 import { asksBeforeNewAddress, madeAtText, subscriptionAddresses } from "./calendar.subscribe";
@@ -105,6 +105,35 @@ describe("New address", () => {
     expect(state.addresses?.https).toMatch(/^https:\/\/orlaquinlan\.example\/calendar\/feed\/[0-9a-f]{64}\.ics$/);
     expect(state.madeAt).toBe(server.current());
     expect(asksBeforeNewAddress(state)).toBe(true);
+  });
+
+  it("keeps an address made here while the read after a teammate's address was still on its way", async () => {
+    const server = feedServer();
+    let answerRead: () => void = () => {};
+    let reads = 0;
+    const { subscribe } = fakeRpc({
+      ...server.replies,
+      calendar_feed_made_at: (given) => {
+        reads += 1;
+        // The read after the teammate's address was found answers last, with what it found then.
+        if (reads !== 2) return server.replies.calendar_feed_made_at(given);
+        const found = server.replies.calendar_feed_made_at(given);
+        return new Promise<Reply>((resolve) => (answerRead = () => resolve(found))) as never;
+      },
+    });
+    await subscribe.open();
+    server.teammate();
+    const first = subscribe.newAddress();
+    await vi.waitFor(() => expect(reads).toBe(2));
+    // The section says a teammate made one, and the button is free: pressed again (and confirmed) before that
+    // read answered, this one reads, ends theirs and makes one.
+    expect(subscribe.$subscribe.get()).toMatchObject({ changed: true, making: false });
+    expect(await subscribe.newAddress()).toBe(true);
+    const made = subscribe.$subscribe.get();
+    expect(made.addresses).not.toBeNull();
+    answerRead();
+    expect(await first).toBe(false);
+    expect(subscribe.$subscribe.get()).toMatchObject({ madeAt: server.current(), addresses: made.addresses });
   });
 
   it("stays busy when the section opens again while a New address is on its way, and makes it once", async () => {

@@ -108,11 +108,12 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
         if (!isChangedMeanwhile(error)) throw error;
         // What this page showed is not the address any more (a secret made here included): the one there is now,
         // once read; until then, none is known, so the next New address reads first.
-        made += 1;
+        const reading = (made += 1);
         $subscribe.set({ madeAt: null, read: false, addresses: null, making: false, failed: false, changed: true });
         try {
           const madeAt = await feedAddressMadeAt(client);
-          $subscribe.set({ ...$subscribe.get(), madeAt, read: true });
+          // An address made here meanwhile (the button is free again) is newer than what this read found.
+          if (made === reading) $subscribe.set({ ...$subscribe.get(), madeAt, read: true });
         } catch (readError) {
           if (isAccessRefused(readError)) await deps.session.refuse(opening);
         }
