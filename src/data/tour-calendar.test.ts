@@ -41,7 +41,7 @@ describe("tour dates as calendar events", () => {
   it("keeps 20:00 in Dublin for a summer-time date, not shifted by its +01:00 offset", () => {
     const event = tourDateEvent(galway, { siteUrl });
     expect(event.start).toEqual({ dateTime: "2025-04-23T20:00:00", timeZone: "Europe/Dublin" });
-    const [parsed] = eventsOf(tourDateCalendar(galway, { siteUrl, now }));
+    const [parsed] = eventsOf(tourDateCalendar(galway, { siteUrl, now, dates: tour.dates }));
     expect(parsed.getFirstPropertyValue("dtstart")!.toString()).toBe("2025-04-23T20:00:00");
     // …which is the very instant the page's structured data gives.
     expect(instantOf(parsed, "dtstart")).toBe(new Date(galway.startDate).toISOString());
@@ -72,7 +72,7 @@ describe("tour dates as calendar events", () => {
   });
 
   it("puts the venue's name and full address in LOCATION and the ticket or venue link in URL", () => {
-    const [parsed] = eventsOf(tourDateCalendar(galway, { siteUrl, now }));
+    const [parsed] = eventsOf(tourDateCalendar(galway, { siteUrl, now, dates: tour.dates }));
     expect(parsed.getFirstPropertyValue("location")).toBe(
       "The Salthill Room, 14 Seapoint Promenade, Galway, County Galway, H91 X2P4, Ireland",
     );
@@ -83,12 +83,14 @@ describe("tour dates as calendar events", () => {
     expect(description).toContain("Doors 20:00.");
     expect(description).toContain(`Tickets: ${galway.link.href}`);
     expect(description).toContain("https://orlaquinlan.example/tour#galway-2025-04-23");
-    const [venueSold] = eventsOf(tourDateCalendar(donegal, { siteUrl, now }));
+    const [venueSold] = eventsOf(tourDateCalendar(donegal, { siteUrl, now, dates: tour.dates }));
     expect(venueSold.getFirstPropertyValue("description")).toContain(`Venue website: ${donegal.link.href}`);
   });
 
   it("marks a cancelled date CANCELLED and says so in its title", () => {
-    const [parsed] = eventsOf(tourDateCalendar({ ...galway, status: "EventCancelled" }, { siteUrl, now }));
+    const [parsed] = eventsOf(
+      tourDateCalendar({ ...galway, status: "EventCancelled" }, { siteUrl, now, dates: tour.dates }),
+    );
     expect(parsed.getFirstPropertyValue("status")).toBe("CANCELLED");
     expect(parsed.getFirstPropertyValue("summary")).toBe("Cancelled: Orla Quinlan at The Salthill Room, Galway");
     expect(parsed.getFirstPropertyValue("description")).toMatch(/^This date is cancelled\./);
@@ -101,7 +103,7 @@ describe("tour dates as calendar events", () => {
   });
 
   it("stamps the files with the generation time", () => {
-    const [parsed] = eventsOf(tourDateCalendar(galway, { siteUrl, now }));
+    const [parsed] = eventsOf(tourDateCalendar(galway, { siteUrl, now, dates: tour.dates }));
     expect(parsed.getFirstPropertyValue("dtstamp")!.toString()).toBe("2025-03-01T12:00:00Z");
   });
 
@@ -137,7 +139,8 @@ describe("the tour's calendar files", () => {
       "/tour-dates/dublin-2025-05-02.ics",
     ]);
     expect(tourDateFilename(galway)).toBe("orla-quinlan-galway-2025-04-23.ics");
-    for (const date of tour.dates) expect(eventsOf(tourDateCalendar(date, { siteUrl, now }))).toHaveLength(1);
+    for (const date of tour.dates)
+      expect(eventsOf(tourDateCalendar(date, { siteUrl, now, dates: tour.dates }))).toHaveLength(1);
   });
 
   it.each([0, 1, 2, 3])(
@@ -156,7 +159,7 @@ describe("the tour's calendar files", () => {
       const pages = tourDatePages(dates);
       expect(pages.map((page) => page.params.id)).toEqual(dates.map((date) => date.id));
       const own = pages.find((page) => page.params.id === added.id)!;
-      const [event] = eventsOf(tourDateCalendar(own.props.date, { siteUrl, now }));
+      const [event] = eventsOf(tourDateCalendar(own.props.date, { siteUrl, now, dates }));
       expect(event.getFirstPropertyValue("dtstart")!.toString()).toBe(`${added.startDate.slice(0, 10)}T20:00:00`);
       expect(event.getFirstPropertyValue("summary")).toBe("Orla Quinlan at The Linen Hall, Belfast");
       expect(event.getFirstPropertyValue("url")).toBe(added.link);
@@ -179,9 +182,11 @@ describe("the tour's calendar files", () => {
       `${siteUrl}/tour`,
       ...dates.slice(2).map((date) => `${siteUrl}/tour#${date.id}`),
     ]);
-    // A date's own file says the same as the feed, as its page at /tour-dates/ is written by the build.
-    const [oldest] = eventsOf(tourDateCalendar(dates[0], { siteUrl, now: later, onTourCard: false }));
-    expect(linkOf(oldest)).toBe(`${siteUrl}/tour`);
+    // Each date's own file, as the build writes it at /tour-dates/, says the same as the feed.
+    const own = tourDatePages(dates).map((page) =>
+      linkOf(eventsOf(tourDateCalendar(page.props.date, { siteUrl, now: later, dates }))[0]!),
+    );
+    expect(own).toEqual(feed.map(linkOf));
     // Before the shows were over, every one of them had its row.
     const before = eventsOf(
       tourFeedCalendar(dates, { siteUrl, now: new Date(Date.parse(dates[0].startDate) - 86_400_000) }),

@@ -105,9 +105,16 @@ export function tourDateEvent(date: TourDate, { siteUrl, onTourCard: listed = tr
   };
 }
 
-/** The .ics file of one date. `now` is when it is generated (each event's DTSTAMP). */
-export function tourDateCalendar(date: TourDate, options: TourCalendarOptions & { now: Date }): string {
-  return buildCalendar({ prodId, events: [tourDateEvent(date, options)], now: options.now });
+/**
+ * The .ics file of one date. `now` is when it is generated (each event's DTSTAMP); `dates`, the whole tour,
+ * says whether /tour still lists it then.
+ */
+export function tourDateCalendar(
+  date: TourDate,
+  { dates, ...options }: TourCalendarOptions & { now: Date; dates: readonly TourDate[] },
+): string {
+  const event = tourDateEvent(date, { ...options, onTourCard: onTourCard(date, dates, options.now) });
+  return buildCalendar({ prodId, events: [event], now: options.now });
 }
 
 /** The .ics feed of every date, as a calendar named after the tour. */
