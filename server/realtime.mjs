@@ -654,6 +654,17 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
               ? "a filter needs a table"
               : table && filterProblem(binding.filter, table);
       if (problem) return reply(client, message, "error", { reason: `Unable to subscribe to changes: ${problem}` });
+      // As hosted Realtime: a filter only on a column the role may select, or which rows it is sent would tell
+      // what that column holds. A role that may select nothing of the table is sent none of its rows anyway.
+      const column = table && binding.filter ? binding.filter.match(FILTER)?.[1] : undefined;
+      if (table && column !== undefined) {
+        const selectable = await selectableColumnsOf(claims.role, table);
+        if (selectable.size > 0 && !selectable.has(column)) {
+          return reply(client, message, "error", {
+            reason: `Unable to subscribe to changes: invalid column for filter ${column}`,
+          });
+        }
+      }
     }
     // Checked again: the socket's other joins may have gone through while the tables were looked up.
     if (!client.channels.has(topic) && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {

@@ -125,6 +125,10 @@ describe("realtime follows row-level security and hosted semantics", () => {
       ["UPDATE", { id: 1, body: "Doors at nine" }, { id: 1, body: "Doors at eight" }],
     ]);
     expect(JSON.stringify(asAnon)).not.toContain("Van code");
+    // Nor may a filter tell what a held-back column holds: refused, as hosted Realtime refuses it.
+    await expect(
+      subscribe(client(backend.url), [], { table: "notices", filter: "secret=eq.Van code 4471" }),
+    ).rejects.toThrow(/invalid column for filter secret/);
     const byBody: ChangePayload[] = [];
     await subscribe(client(backend.url), byBody, { table: "notices", filter: "body=eq.Doors at ten" });
     await admin.from("notices").update({ body: "Doors at ten" }).eq("id", 1);
