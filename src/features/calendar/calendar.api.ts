@@ -91,14 +91,19 @@ export type ShowsClient = Pick<DatabaseClient, "from" | "rpc" | "channel" | "rem
 
 /**
  * Any change of a show, a teammate's too (heard through show_changes, which the team alone may read: the
- * shows themselves are not streamed, see its migration), calls `onChange`. A channel of its own, so the
- * calendar's own stays live on a project whose migrations are not all applied yet.
+ * shows themselves are not streamed, see its migration), calls `onChange`; every state the channel reports
+ * goes to `onStatus` (see nextRealtimeStatus). A channel of its own, so the calendar's own stays live on a
+ * project whose migrations are not all applied yet.
  */
-export function subscribeToShowChanges(client: Pick<ShowsClient, "channel">, onChange: () => void): RealtimeChannel {
+export function subscribeToShowChanges(
+  client: Pick<ShowsClient, "channel">,
+  onChange: () => void,
+  onStatus: (status: ChannelStatus) => void = () => {},
+): RealtimeChannel {
   return client
     .channel("show-changes")
     .on("postgres_changes", { event: "*", schema: "public", table: "show_changes" }, () => onChange())
-    .subscribe();
+    .subscribe((status) => onStatus(status as ChannelStatus));
 }
 
 const fail = (error: object, status: number) => ({ ...error, status });

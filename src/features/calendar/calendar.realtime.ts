@@ -60,3 +60,28 @@ export const STABLE_CHANNEL_MS = 30_000;
 export function resubscribeAttempt(previousAttempts: number, joinedForMs: number | null): number {
   return joinedForMs !== null && joinedForMs >= STABLE_CHANNEL_MS ? 0 : previousAttempts;
 }
+
+/**
+ * The back-off of one channel the server may close: `subscribing()` as each new subscription is made,
+ * and `report()` with each state it reports and what nextRealtimeStatus made of it, which answers how
+ * long to wait before subscribing again (null: no new subscription).
+ */
+export function closedChannelBackOff(now: () => number) {
+  // How many tries in a row, and when the current channel joined (a close soon after a join counts as one more try).
+  let attempts = 0;
+  let joinedAt: number | null = null;
+  return {
+    subscribing() {
+      joinedAt = null;
+    },
+    report(channelStatus: string, next: ReturnType<typeof nextRealtimeStatus>): number | null {
+      const joinedFor = joinedAt === null ? null : now() - joinedAt;
+      if (channelStatus === "SUBSCRIBED") joinedAt = now();
+      else if (next.status === "reconnecting") joinedAt = null;
+      if (!next.resubscribe) return null;
+      const attempt = resubscribeAttempt(attempts, joinedFor);
+      attempts = attempt + 1;
+      return resubscribeDelay(attempt);
+    },
+  };
+}

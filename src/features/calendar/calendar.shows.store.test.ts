@@ -8,8 +8,9 @@ import { toastLines } from "../../test/toast-recorder";
 import { aShow } from "./calendar.fake";
 import type { ShowsClient } from "./calendar.api";
 import { createShowChanges } from "./calendar.changes.store";
+import { resubscribeDelay } from "./calendar.realtime";
 import { RELOAD_GATHER_MS } from "./calendar.reload";
-import { createShows, LIVE_BUILD_EVERY_MS } from "./calendar.shows.store";
+import { createShows, LIVE_BUILD_EVERY_MS, type ShowsDependencies } from "./calendar.shows.store";
 import type { LiveBuild } from "./calendar.shows";
 
 withVitestClock();
@@ -18,12 +19,16 @@ afterEach(() => $toasts.set([]));
 const dublin = aShow("dublin-2027-07-10", "2027-01-01T10:00:00Z");
 const ok = (data: unknown[]): FakeReply => ({ data, error: null, status: 200 });
 
-function shows(answer: (request: FakeRequest) => FakeReply | undefined, build: LiveBuild | null = null) {
+function shows(
+  answer: (request: FakeRequest) => FakeReply | undefined,
+  build: LiveBuild | null = null,
+  more: Pick<ShowsDependencies, "digest"> = {},
+) {
   const fake = fakeClient({ tables: answer });
   const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
   const liveBuild = vi.fn(async () => build);
   const client = async () => fake.client as unknown as ShowsClient;
-  const list = createShows({ client, session, liveBuild, timers: globalTimers });
+  const list = createShows({ client, session, liveBuild, timers: globalTimers, ...more });
   // The list, and the changes its panels make to it.
   const store = { ...list, ...createShowChanges({ client, session, shows: list }) };
   return { fake, session, liveBuild, store };
@@ -118,6 +123,45 @@ describe("the published shows on /calendar", () => {
     fake.channels[0]!.change();
     await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
     expect(reads()).toBe(2);
+  });
+
+  it("are heard again after the server closes their channel: a new one after a pause, and a read as it joins", async () => {
+    let onServer = dublin;
+    // A digest at once, so each list read is shown as soon as its reply is in.
+    const { store, fake } = shows(() => ok([onServer]), null, { digest: async () => null });
+    const reload = async () => {
+      await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
+      await settle();
+    };
+    const stop = store.start();
+    await settle();
+    const reads = () => fake.requests.filter((request) => request.table === "shows").length;
+    fake.channels[0]!.report("SUBSCRIBED");
+    await reload();
+    expect(reads()).toBe(2); // the list was read before the channel joined
+    // The server closes the channel (the session's token refused, say); a teammate's change meanwhile goes unheard.
+    fake.channels[0]!.report("CLOSED");
+    onServer = { ...dublin, status: "postponed", version: 2 };
+    await vi.advanceTimersByTimeAsync(resubscribeDelay(0) - 1);
+    expect(fake.channels).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fake.openChannels().map((channel) => channel.topic)).toEqual(["show-changes"]);
+    expect(fake.channels).toHaveLength(2);
+    const again = fake.channels[1]!;
+    again.report("SUBSCRIBED");
+    await reload();
+    expect(reads()).toBe(3);
+    expect(store.$shows.get()).toEqual([onServer]);
+    // Heard again on the new channel.
+    onServer = { ...dublin, status: "cancelled", version: 3 };
+    again.change();
+    await reload();
+    expect(reads()).toBe(4);
+    expect(store.$shows.get()).toEqual([onServer]);
+    stop();
+    expect(fake.openChannels()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(resubscribeDelay(5));
+    expect(fake.channels).toHaveLength(2);
   });
 
   it("change only the version the team saw, and show the change with its toast", async () => {

@@ -18,6 +18,7 @@ import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { errorMessage } from "./calendar.errors";
 import { fetchLiveBuild, fetchShows, subscribeToShowChanges, type ShowsClient } from "./calendar.api";
+import { closedChannelBackOff, nextRealtimeStatus, type RealtimeStatus } from "./calendar.realtime";
 import { coalescedReloads } from "./calendar.reload";
 import { publishedDigest, showStandings, type LiveBuild, type Show } from "./calendar.shows";
 
@@ -28,6 +29,8 @@ export type ShowsDependencies = {
   /** The digest of the published shows now (publishedDigest); null when it cannot be worked out. */
   digest?: (shows: readonly Show[]) => Promise<string | null>;
   timers: Timers;
+  /** The time now, in ms (Date.now by default): how long the show changes' channel stayed joined. */
+  now?: () => number;
 };
 
 /** How often the live site's record is looked at again while the calendar is shown. */
@@ -43,6 +46,7 @@ const safeDigest = async (shows: readonly Show[]) => {
 
 export function createShows(deps: ShowsDependencies) {
   const digestOf = deps.digest ?? safeDigest;
+  const now = deps.now ?? (() => Date.now());
   const $shows = atom<Show[]>([]);
   const $build = atom<LiveBuild | null>(null);
   const $digest = atom<string | null>(null);
@@ -100,12 +104,52 @@ export function createShows(deps: ShowsDependencies) {
     const heard = coalescedReloads(load, deps.timers);
     let client: ShowsClient | null = null;
     let channel: RealtimeChannel | null = null;
+    // Only the current channel counts: a replaced one reports CLOSED as it goes.
+    let currentChannel: object | null = null;
+    let status: RealtimeStatus = "connecting";
+    // After the server closes the channel (a refused session, say), a new one after a pause.
+    const backOff = closedChannelBackOff(now);
+    let resubscribeTimer: unknown = null;
+    const onChannelStatus = (channelStatus: string) => {
+      const next = nextRealtimeStatus(status, channelStatus);
+      status = next.status;
+      // A change made while no channel was joined is never heard: every join reads the shows again.
+      if (next.refetch) heard.request();
+      const pause = backOff.report(channelStatus, next);
+      if (pause !== null) {
+        if (resubscribeTimer !== null) deps.timers.clearTimeout(resubscribeTimer);
+        resubscribeTimer = deps.timers.setTimeout(() => void resubscribe(), pause);
+      }
+    };
+    const subscribe = () => {
+      if (stopped || !client) return;
+      const token = {};
+      currentChannel = token;
+      backOff.subscribing();
+      channel = subscribeToShowChanges(
+        client,
+        () => heard.request(),
+        (channelStatus) => {
+          if (!stopped && currentChannel === token) onChannelStatus(channelStatus);
+        },
+      );
+    };
+    /** A new channel for the closed one, which leaves first: realtime-js hands back a channel still listed under the topic. */
+    async function resubscribe() {
+      resubscribeTimer = null;
+      if (stopped || !client) return;
+      const closed = channel;
+      channel = null;
+      currentChannel = null;
+      if (closed) await client.removeChannel(closed);
+      subscribe();
+    }
     void deps
       .client()
       .then((opened) => {
         if (stopped) return;
         client = opened;
-        channel = subscribeToShowChanges(opened, () => heard.request());
+        subscribe();
       })
       // The first read says why the client did not open.
       .catch(() => {});
@@ -119,6 +163,7 @@ export function createShows(deps: ShowsDependencies) {
       unlisten();
       heard.cancel();
       deps.timers.clearTimeout(timer);
+      if (resubscribeTimer !== null) deps.timers.clearTimeout(resubscribeTimer);
       if (client && channel) void client.removeChannel(channel);
     };
   }

@@ -25,7 +25,7 @@ import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
 import type { CalendarEvent } from "./calendar";
 import { errorMessage } from "./calendar.errors";
-import { nextRealtimeStatus, resubscribeAttempt, resubscribeDelay, type RealtimeStatus } from "./calendar.realtime";
+import { closedChannelBackOff, nextRealtimeStatus, type RealtimeStatus } from "./calendar.realtime";
 import { coalescedReloads } from "./calendar.reload";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type EventSource, type PageSource, type TeamSession } from "../team/team.store";
@@ -70,11 +70,9 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
     // Only the current channel moves the indicator: a replaced one reports CLOSED as it goes.
     let currentChannel: object | null = null;
     let disposed = false;
-    // After the server closes the channel: how many tries in a row, the one waiting,
-    // and when the current channel joined (a close soon after a join counts as one more try).
-    let resubscribeAttempts = 0;
+    // After the server closes the channel: the pause before the next try, and the try waiting.
+    const backOff = closedChannelBackOff(deps.now);
     let resubscribeTimer: unknown = null;
-    let joinedAt: number | null = null;
     /** The list's reads: a slower reply to an older read never replaces what a newer one showed. */
     const reads = replyOrder();
     let stopSessionWatch = () => {};
@@ -111,21 +109,17 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
       // A first join comes with a read of the list of its own, which reports any failure.
       if (next.refetch) void refetch({ quiet: $status.get() === "connecting" });
       $status.set(next.status);
-      const joinedFor = joinedAt === null ? null : deps.now() - joinedAt;
-      if (channelStatus === "SUBSCRIBED") joinedAt = deps.now();
-      else if (next.status === "reconnecting") joinedAt = null;
-      if (next.resubscribe) {
-        const attempt = resubscribeAttempt(resubscribeAttempts, joinedFor);
+      const pause = backOff.report(channelStatus, next);
+      if (pause !== null) {
         clearResubscribe();
-        resubscribeTimer = deps.timers.setTimeout(resync, resubscribeDelay(attempt));
-        resubscribeAttempts = attempt + 1;
+        resubscribeTimer = deps.timers.setTimeout(resync, pause);
       }
     };
     const subscribe = () => {
       if (!client || disposed) return;
       const token = {};
       currentChannel = token;
-      joinedAt = null;
+      backOff.subscribing();
       channel = subscribeToEvents(
         client,
         () => reloads.request(),
