@@ -1,8 +1,8 @@
 import { atom } from "nanostores";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
-import { settle } from "../../test/deferred";
-import { failure, fakeClient, type FakeReply, type FakeRequest } from "../../test/fake-client";
+import { deferred, settle } from "../../test/deferred";
+import { failure, fakeClient, type FakeReply, type TableAnswer } from "../../test/fake-client";
 import { globalTimers, withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
 import { aShow } from "./calendar.fake";
@@ -19,11 +19,7 @@ afterEach(() => $toasts.set([]));
 const dublin = aShow("dublin-2027-07-10", "2027-01-01T10:00:00Z");
 const ok = (data: unknown[]): FakeReply => ({ data, error: null, status: 200 });
 
-function shows(
-  answer: (request: FakeRequest) => FakeReply | undefined,
-  build: LiveBuild | null = null,
-  more: Pick<ShowsDependencies, "digest"> = {},
-) {
+function shows(answer: TableAnswer, build: LiveBuild | null = null, more: Pick<ShowsDependencies, "digest"> = {}) {
   const fake = fakeClient({ tables: answer });
   const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
   const liveBuild = vi.fn(async () => build);
@@ -90,6 +86,35 @@ describe("the published shows on /calendar", () => {
     fake.waitingReads()[0]!.answer([postponed]);
     await late;
     expect(store.$shows.get()).toEqual([cancelled]);
+  });
+
+  it("show a teammate's change read together with one saved here, and keep the saved version", async () => {
+    const cork = aShow("cork-2027-08-01", "2027-01-01T10:00:00Z", { starts_at: "2027-08-01T19:00:00+00:00" });
+    const theirs = { ...dublin, status: "postponed", version: 2 };
+    const mine = { ...cork, status: "cancelled", version: 2 };
+    const saved = deferred<FakeReply>();
+    const { store, fake } = shows((request) => (request.method === "update" ? saved.promise : undefined), null, {
+      digest: async () => null,
+    });
+    const stop = store.start();
+    await settle();
+    fake.waitingReads()[0]!.answer([dublin, cork]);
+    await settle();
+    const saving = store.change(cork.id, { status: "cancelled" }, "Show cancelled");
+    await settle();
+    // A teammate's change and this save are heard, and read together before the save's reply is in.
+    fake.channels[0]!.change();
+    fake.channels[0]!.change();
+    await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
+    const [read] = fake.waitingReads();
+    expect(read).toBeDefined();
+    saved.resolve(ok([mine]));
+    expect(await saving).toBe(true);
+    expect(store.$shows.get()).toEqual([dublin, mine]);
+    read!.answer([theirs, mine]);
+    await settle();
+    expect(store.$shows.get()).toEqual([theirs, mine]);
+    stop();
   });
 
   it("say nothing of an older read's failure once a newer read is shown", async () => {

@@ -44,6 +44,13 @@ const safeDigest = async (shows: readonly Show[]) => {
   }
 };
 
+/** Shows by doors ascending. */
+const byDoors = (shows: Show[]) => shows.sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
+
+/** `shows` but those with the id of one of `taking`. */
+const withoutShows = (shows: readonly Show[], taking: readonly Show[]) =>
+  shows.filter((shown) => !taking.some((taken) => taken.id === shown.id));
+
 export function createShows(deps: ShowsDependencies) {
   const digestOf = deps.digest ?? safeDigest;
   const now = deps.now ?? (() => Date.now());
@@ -54,8 +61,15 @@ export function createShows(deps: ShowsDependencies) {
   const $publishNew = atom(false);
   const $standings = computed([$shows, $build, $digest], showStandings);
 
-  /** Reads and changes made here, numbered: a slower reply to an older read never replaces what is newer. */
+  /** Reads, numbered: a slower reply to an older read never replaces what a newer one showed. */
   const reads = replyOrder();
+  /**
+   * Shows as a change made here left them, by id, each with the number of changes made here by then: a
+   * read begun before the change keeps it unless it has a later version of that show (a teammate's
+   * change since), and brings along every other show as it found it.
+   */
+  const changedHere = new Map<string, { show: Show; change: number }>();
+  let changes = 0;
 
   /** Lists being shown, numbered: one is shown with its digest, and never after a newer one. */
   let showing = 0;
@@ -72,11 +86,16 @@ export function createShows(deps: ShowsDependencies) {
   async function load(): Promise<void> {
     const opening = deps.session.currentOpening();
     const reply = reads.next();
+    const begun = changes;
     try {
       const [shows, build] = await Promise.all([fetchShows(await deps.client()), deps.liveBuild()]);
       if (!reply.show()) return;
       $build.set(build);
-      await setShows(shows);
+      const kept = [...changedHere.values()].filter(({ change }) => change > begun).map(({ show }) => show);
+      // Older changes are in this read, and no older read is shown after it.
+      for (const [id, { change }] of changedHere) if (change <= begun) changedHere.delete(id);
+      const newer = kept.filter((mine) => !shows.some((read) => read.id === mine.id && read.version >= mine.version));
+      await setShows(newer.length === 0 ? shows : byDoors([...withoutShows(shows, newer), ...newer]));
     } catch (error) {
       if (isAccessRefused(error)) await deps.session.refuse(opening);
       else if (!reply.stale()) {
@@ -85,11 +104,10 @@ export function createShows(deps: ShowsDependencies) {
     }
   }
 
-  /** A show as the server now has it, in place of the one shown (and of any older read still on its way). */
+  /** A show as the server now has it, in place of the one shown (and of its older version in any read still on its way). */
   async function replace(show: Show) {
-    reads.next().show();
-    const others = $shows.get().filter((shown) => shown.id !== show.id);
-    await setShows([...others, show].sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at)));
+    changedHere.set(show.id, { show, change: ++changes });
+    await setShows(byDoors([...withoutShows($shows.get(), [show]), show]));
   }
 
   /**
