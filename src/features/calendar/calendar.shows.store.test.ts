@@ -117,6 +117,36 @@ describe("the published shows on /calendar", () => {
     stop();
   });
 
+  it("keep a teammate's change read while a change made here lands as the list is being shown", async () => {
+    const cork = aShow("cork-2027-08-01", "2027-01-01T10:00:00Z", { starts_at: "2027-08-01T19:00:00+00:00" });
+    const theirs = { ...dublin, status: "postponed", version: 2 };
+    const mine = { ...cork, status: "cancelled", version: 2 };
+    const digests: ReturnType<typeof deferred<string | null>>[] = [];
+    const { store, fake } = shows(() => undefined, null, {
+      digest: () => {
+        const digest = deferred<string | null>();
+        digests.push(digest);
+        return digest.promise;
+      },
+    });
+    const first = store.load();
+    await settle();
+    fake.waitingReads()[0]!.answer([dublin, cork]);
+    await settle();
+    digests[0]!.resolve(null);
+    await first;
+    // The read with the teammate's change is in, its digest still being worked out, when a save here lands.
+    const reading = store.load();
+    await settle();
+    fake.waitingReads()[0]!.answer([theirs, cork]);
+    await settle();
+    const replacing = store.replace(mine);
+    await settle();
+    digests.forEach((digest) => digest.resolve(null));
+    await Promise.all([reading, replacing]);
+    expect(store.$shows.get()).toEqual([theirs, mine]);
+  });
+
   it("say nothing of an older read's failure once a newer read is shown", async () => {
     const { store, fake } = shows(() => undefined);
     const older = store.load();

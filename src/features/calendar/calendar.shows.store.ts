@@ -73,8 +73,11 @@ export function createShows(deps: ShowsDependencies) {
 
   /** Lists being shown, numbered: one is shown with its digest, and never after a newer one. */
   let showing = 0;
+  /** The list last handed to setShows: shown, or shown once its digest is worked out. */
+  let newest: Show[] = [];
   async function setShows(shows: Show[]) {
     const mine = ++showing;
+    newest = shows;
     // Worked out first: a list shown beside the digest of another would say a show stands where it does not.
     const digest = await digestOf(shows);
     if (mine !== showing) return;
@@ -107,7 +110,8 @@ export function createShows(deps: ShowsDependencies) {
   /** A show as the server now has it, in place of the one shown (and of its older version in any read still on its way). */
   async function replace(show: Show) {
     changedHere.set(show.id, { show, change: ++changes });
-    await setShows(byDoors([...withoutShows($shows.get(), [show]), show]));
+    // Built on the newest list, not the one on screen: a read whose digest is still being worked out is kept.
+    await setShows(byDoors([...withoutShows(newest, [show]), show]));
   }
 
   /**
