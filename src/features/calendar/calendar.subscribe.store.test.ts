@@ -113,11 +113,11 @@ describe("New address", () => {
     let reads = 0;
     const { subscribe } = fakeRpc({
       ...server.replies,
-      calendar_feed_made_at: (given) => {
+      calendar_feed_made_at: () => {
         reads += 1;
         // The read after the teammate's address was found answers last, with what it found then.
-        if (reads !== 2) return server.replies.calendar_feed_made_at(given);
-        const found = server.replies.calendar_feed_made_at(given);
+        if (reads !== 2) return server.replies.calendar_feed_made_at();
+        const found = server.replies.calendar_feed_made_at();
         return new Promise<Reply>((resolve) => (answerRead = () => resolve(found))) as never;
       },
     });
