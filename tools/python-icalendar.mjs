@@ -4,7 +4,7 @@
  * them with beside ical.js: installed with apt when it is missing and we run as root, as tools/postgres.mjs
  * installs PostgreSQL; otherwise it says what to run. A test that needs it fails with that message.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
@@ -38,11 +38,12 @@ export function ensurePythonIcalendar() {
  * What Python's icalendar reads in an .ics text: the calendar's properties and each event's, as text
  * (dates as their iCalendar value), in the file's order; each event's LOCATION unescaped, and its START as
  * Python takes it (ISO 8601, with the offset its TZID has then: "2027-04-23T20:00:00+01:00"). Throws with
- * Python's error when it cannot read it.
+ * Python's error when it cannot read it. Python runs beside the caller, never blocking it: a server in the
+ * caller's process keeps answering and keeps its connections' timers on time meanwhile.
  * @param {string} text
- * @returns {{ calendar: Record<string, string>, timezones: string[], events: Record<string, string>[] }}
+ * @returns {Promise<{ calendar: Record<string, string>, timezones: string[], events: Record<string, string>[] }>}
  */
-export function readWithPythonIcalendar(text) {
+export async function readWithPythonIcalendar(text) {
   const python = ensurePythonIcalendar();
   const script = `
 import json, sys
@@ -56,7 +57,18 @@ print(json.dumps({
     "events": [dict(props(event), SUMMARY=str(event["SUMMARY"]), DESCRIPTION=str(event.get("DESCRIPTION", "")), LOCATION=str(event.get("LOCATION", "")), START=event.decoded("DTSTART").isoformat()) for event in calendar.walk("VEVENT")],
 }))
 `;
-  const result = spawnSync(python, ["-c", script], { input: text, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`Python's icalendar could not read the calendar:\n${result.stderr}`);
-  return JSON.parse(result.stdout);
+  const child = spawn(python, ["-c", script], { stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
+  const status = await new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", resolve);
+    // Python gone before it read the text: its exit status and stderr say why.
+    child.stdin.on("error", () => {});
+    child.stdin.end(text, "utf8");
+  });
+  if (status !== 0) throw new Error(`Python's icalendar could not read the calendar:\n${stderr}`);
+  return JSON.parse(stdout);
 }
