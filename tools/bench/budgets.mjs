@@ -164,11 +164,13 @@ export const BUDGETS = [
    * renderer (for the first toast) and Astro's client router (4.4 KB, which lets the session open the next
    * team page without a reload), not what waits until it is first needed (the contact history, the vCard
    * writer: 3.1 KB together). The directory's client is Auth and REST alone; all of supabase-js (realtime,
-   * storage, functions) there would be 28 KB over. Measured at 129.7 KB and 173.5 KB (123.7 and 167.0 before the client router).
+   * storage, functions) there would be 28 KB over. Measured at 129.7 KB and 173.5 KB (123.7 and 167.0 before the client router);
+   * the calendar at 176.1 KB now, as it hears a teammate's change to a show (on a channel of its own, joined again
+   * after the server closes it) and ends only the phone address it was shown, hence its 178 KB.
    * @type {BudgetOf<import("./bench-figures.mjs").UnlockSummary, number>}
    */ ({
     measure: "sign-ins",
-    limits: { "/contacts": 132 * 1024, "/calendar": 176 * 1024 },
+    limits: { "/contacts": 132 * 1024, "/calendar": 178 * 1024 },
     label: (max) => `JS once signed in within ${formatBytes(max)} gzip`,
     judge: ({ jsGzipOpen }, max) =>
       jsGzipOpen === undefined
