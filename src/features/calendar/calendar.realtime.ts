@@ -2,6 +2,8 @@
  * The live indicator: what a realtime channel's reports mean for it, when the list is read again,
  * and how long to wait before subscribing again after the server closed the channel.
  */
+import type { Timers } from "../../lib/timers";
+
 /** What the subscribe callback of a supabase-js realtime channel reports. */
 export type ChannelStatus = "SUBSCRIBED" | "TIMED_OUT" | "CLOSED" | "CHANNEL_ERROR";
 
@@ -62,26 +64,54 @@ export function resubscribeAttempt(previousAttempts: number, joinedForMs: number
 }
 
 /**
- * The back-off of one channel the server may close: `subscribing()` as each new subscription is made,
- * and `report()` with each state it reports and what nextRealtimeStatus made of it, which answers how
- * long to wait before subscribing again (null: no new subscription).
+ * One realtime channel kept joined. `joining()` gives the report handler of a channel about to be subscribed:
+ * its reports are heard while it is the current one (a replaced channel reports CLOSED as it goes), each passed
+ * to `onReport` with what nextRealtimeStatus makes of it from `status()`. Once the server closes it, `rejoin`
+ * is called after a pause (resubscribeDelay of resubscribeAttempt: a channel closed soon after it joined counts
+ * as one more try in a row). `leaving()` stops hearing the current channel; `cancel()` drops a rejoin waiting.
  */
-export function closedChannelBackOff(now: () => number) {
-  // How many tries in a row, and when the current channel joined (a close soon after a join counts as one more try).
+export function keptChannel(deps: {
+  timers: Timers;
+  now: () => number;
+  status: () => RealtimeStatus;
+  onReport: (next: ReturnType<typeof nextRealtimeStatus>) => void;
+  rejoin: () => void;
+}) {
   let attempts = 0;
   let joinedAt: number | null = null;
+  let current: object | null = null;
+  let waiting: unknown = null;
+  const cancel = () => {
+    if (waiting !== null) deps.timers.clearTimeout(waiting);
+    waiting = null;
+  };
+  const report = (channelStatus: string) => {
+    const next = nextRealtimeStatus(deps.status(), channelStatus);
+    const joinedFor = joinedAt === null ? null : deps.now() - joinedAt;
+    if (channelStatus === "SUBSCRIBED") joinedAt = deps.now();
+    else if (next.status === "reconnecting") joinedAt = null;
+    deps.onReport(next);
+    if (!next.resubscribe) return;
+    const attempt = resubscribeAttempt(attempts, joinedFor);
+    attempts = attempt + 1;
+    cancel();
+    waiting = deps.timers.setTimeout(() => {
+      waiting = null;
+      deps.rejoin();
+    }, resubscribeDelay(attempt));
+  };
   return {
-    subscribing() {
+    joining(): (channelStatus: string) => void {
+      const token = {};
+      current = token;
       joinedAt = null;
+      return (channelStatus) => {
+        if (current === token) report(channelStatus);
+      };
     },
-    report(channelStatus: string, next: ReturnType<typeof nextRealtimeStatus>): number | null {
-      const joinedFor = joinedAt === null ? null : now() - joinedAt;
-      if (channelStatus === "SUBSCRIBED") joinedAt = now();
-      else if (next.status === "reconnecting") joinedAt = null;
-      if (!next.resubscribe) return null;
-      const attempt = resubscribeAttempt(attempts, joinedFor);
-      attempts = attempt + 1;
-      return resubscribeDelay(attempt);
+    leaving() {
+      current = null;
     },
+    cancel,
   };
 }

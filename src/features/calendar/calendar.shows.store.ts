@@ -18,7 +18,7 @@ import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { errorMessage } from "./calendar.errors";
 import { fetchLiveBuild, fetchShows, subscribeToShowChanges, type ShowsClient } from "./calendar.api";
-import { closedChannelBackOff, nextRealtimeStatus, type RealtimeStatus } from "./calendar.realtime";
+import { keptChannel, type RealtimeStatus } from "./calendar.realtime";
 import { coalescedReloads } from "./calendar.reload";
 import { publishedDigest, showStandings, type LiveBuild, type Show } from "./calendar.shows";
 
@@ -126,43 +126,29 @@ export function createShows(deps: ShowsDependencies) {
     const heard = coalescedReloads(load, deps.timers);
     let client: ShowsClient | null = null;
     let channel: RealtimeChannel | null = null;
-    // Only the current channel counts: a replaced one reports CLOSED as it goes.
-    let currentChannel: object | null = null;
     let status: RealtimeStatus = "connecting";
     // After the server closes the channel (a refused session, say), a new one after a pause.
-    const backOff = closedChannelBackOff(now);
-    let resubscribeTimer: unknown = null;
-    const onChannelStatus = (channelStatus: string) => {
-      const next = nextRealtimeStatus(status, channelStatus);
-      status = next.status;
-      // A change made while no channel was joined is never heard: every join reads the shows again.
-      if (next.refetch) heard.request();
-      const pause = backOff.report(channelStatus, next);
-      if (pause !== null) {
-        if (resubscribeTimer !== null) deps.timers.clearTimeout(resubscribeTimer);
-        resubscribeTimer = deps.timers.setTimeout(() => void resubscribe(), pause);
-      }
-    };
+    const kept = keptChannel({
+      timers: deps.timers,
+      now,
+      status: () => status,
+      onReport: (next) => {
+        status = next.status;
+        // A change made while no channel was joined is never heard: every join reads the shows again.
+        if (next.refetch) heard.request();
+      },
+      rejoin: () => void resubscribe(),
+    });
     const subscribe = () => {
       if (stopped || !client) return;
-      const token = {};
-      currentChannel = token;
-      backOff.subscribing();
-      channel = subscribeToShowChanges(
-        client,
-        () => heard.request(),
-        (channelStatus) => {
-          if (!stopped && currentChannel === token) onChannelStatus(channelStatus);
-        },
-      );
+      channel = subscribeToShowChanges(client, () => heard.request(), kept.joining());
     };
     /** A new channel for the closed one, which leaves first: realtime-js hands back a channel still listed under the topic. */
     async function resubscribe() {
-      resubscribeTimer = null;
       if (stopped || !client) return;
       const closed = channel;
       channel = null;
-      currentChannel = null;
+      kept.leaving();
       if (closed) await client.removeChannel(closed);
       subscribe();
     }
@@ -185,7 +171,8 @@ export function createShows(deps: ShowsDependencies) {
       unlisten();
       heard.cancel();
       deps.timers.clearTimeout(timer);
-      if (resubscribeTimer !== null) deps.timers.clearTimeout(resubscribeTimer);
+      kept.leaving();
+      kept.cancel();
       if (client && channel) void client.removeChannel(channel);
     };
   }

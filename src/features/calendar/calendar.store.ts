@@ -25,7 +25,7 @@ import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
 import type { CalendarEvent } from "./calendar";
 import { errorMessage } from "./calendar.errors";
-import { closedChannelBackOff, nextRealtimeStatus, type RealtimeStatus } from "./calendar.realtime";
+import { keptChannel, type RealtimeStatus } from "./calendar.realtime";
 import { coalescedReloads } from "./calendar.reload";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type EventSource, type PageSource, type TeamSession } from "../team/team.store";
@@ -67,12 +67,7 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
     $status.set("connecting");
     let client: CalendarClient | null = null;
     let channel: RealtimeChannel | null = null;
-    // Only the current channel moves the indicator: a replaced one reports CLOSED as it goes.
-    let currentChannel: object | null = null;
     let disposed = false;
-    // After the server closes the channel: the pause before the next try, and the try waiting.
-    const backOff = closedChannelBackOff(deps.now);
-    let resubscribeTimer: unknown = null;
     /** The list's reads: a slower reply to an older read never replaces what a newer one showed. */
     const reads = replyOrder();
     let stopSessionWatch = () => {};
@@ -100,40 +95,29 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
     };
     const reloads = coalescedReloads(() => refetch(), deps.timers);
 
-    const clearResubscribe = () => {
-      if (resubscribeTimer !== null) deps.timers.clearTimeout(resubscribeTimer);
-      resubscribeTimer = null;
-    };
-    const onChannelStatus = (channelStatus: string) => {
-      const next = nextRealtimeStatus($status.get(), channelStatus);
-      // A first join comes with a read of the list of its own, which reports any failure.
-      if (next.refetch) void refetch({ quiet: $status.get() === "connecting" });
-      $status.set(next.status);
-      const pause = backOff.report(channelStatus, next);
-      if (pause !== null) {
-        clearResubscribe();
-        resubscribeTimer = deps.timers.setTimeout(resync, pause);
-      }
-    };
+    // Only the current channel moves the indicator (a replaced one reports CLOSED as it goes); after the server
+    // closes it, a new one after a pause.
+    const kept = keptChannel({
+      timers: deps.timers,
+      now: deps.now,
+      status: () => $status.get(),
+      onReport: (next) => {
+        // A first join comes with a read of the list of its own, which reports any failure.
+        if (next.refetch) void refetch({ quiet: $status.get() === "connecting" });
+        $status.set(next.status);
+      },
+      rejoin: () => resyncs.request(),
+    });
     const subscribe = () => {
       if (!client || disposed) return;
-      const token = {};
-      currentChannel = token;
-      backOff.subscribing();
-      channel = subscribeToEvents(
-        client,
-        () => reloads.request(),
-        (channelStatus) => {
-          if (!disposed && currentChannel === token) onChannelStatus(channelStatus);
-        },
-      );
+      channel = subscribeToEvents(client, () => reloads.request(), kept.joining());
     };
     /** A new channel for the old one, and a read of the list: a visible page catches up on what it missed. */
     const replaceChannel = async () => {
       if (!client || disposed || deps.page.visibilityState !== "visible") return;
       const old = channel;
       channel = null;
-      currentChannel = null;
+      kept.leaving();
       $status.set("connecting");
       if (old) await client.removeChannel(old);
       // Stopped (the page locked) while the old channel was leaving: no new channel, no read.
@@ -145,7 +129,7 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
     // (or during a replacement) cost one new channel, not two.
     const resyncs = coalescedReloads(replaceChannel, deps.timers);
     function resync() {
-      clearResubscribe();
+      kept.cancel();
       resyncs.request();
     }
     const onOffline = () => $status.set("reconnecting");
@@ -170,7 +154,8 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
       if (disposed) return;
       disposed = true;
       if (running?.stop === stop) running = null;
-      clearResubscribe();
+      kept.leaving();
+      kept.cancel();
       reloads.cancel();
       resyncs.cancel();
       stopSessionWatch();
