@@ -277,14 +277,16 @@ describe("restoring with the service role key", () => {
     await pause();
     const vandal = await signedIn(backend.url); // a team session in the wrong hands
     let writing = true;
+    // Overwrites made (answered), not sent: every contact has been overwritten once the count reaches them all.
     let flips = 0;
     const writer = (async () => {
       while (writing) {
         const id = ids[flips % ids.length];
         await vandal
           .from("contacts")
-          .update({ name: `pwned ${flips++}` })
+          .update({ name: `pwned ${flips}` })
           .eq("id", id);
+        flips += 1;
       }
     })();
     try {
