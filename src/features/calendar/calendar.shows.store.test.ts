@@ -117,6 +117,39 @@ describe("the published shows on /calendar", () => {
     stop();
   });
 
+  it("keep a teammate's later change when the reply to a save made here comes after it was read", async () => {
+    const mine = { ...dublin, status: "cancelled", version: 2 };
+    const theirs = { ...dublin, status: "postponed", version: 3 };
+    const saved = deferred<FakeReply>();
+    const { store, fake } = shows((request) => (request.method === "update" ? saved.promise : undefined), null, {
+      digest: async () => null,
+    });
+    const stop = store.start();
+    await settle();
+    fake.waitingReads()[0]!.answer([dublin]);
+    await settle();
+    const saving = store.change(dublin.id, { status: "cancelled" }, "Show cancelled");
+    await settle();
+    // The save is made (version 2), a teammate postpones the show (version 3), and both are read together
+    // before this save's reply is in.
+    fake.channels[0]!.change();
+    fake.channels[0]!.change();
+    await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
+    fake.waitingReads()[0]!.answer([theirs]);
+    await settle();
+    expect(store.$shows.get()).toEqual([theirs]);
+    saved.resolve(ok([mine]));
+    await saving;
+    expect(store.$shows.get()).toEqual([theirs]);
+    // And a read still on its way with the saved version keeps the teammate's too.
+    const late = store.load();
+    await settle();
+    fake.waitingReads()[0]!.answer([theirs]);
+    await late;
+    expect(store.$shows.get()).toEqual([theirs]);
+    stop();
+  });
+
   it("keep a teammate's change read while a change made here lands as the list is being shown", async () => {
     const cork = aShow("cork-2027-08-01", "2027-01-01T10:00:00Z", { starts_at: "2027-08-01T19:00:00+00:00" });
     const theirs = { ...dublin, status: "postponed", version: 2 };

@@ -107,8 +107,12 @@ export function createShows(deps: ShowsDependencies) {
     }
   }
 
-  /** A show as the server now has it, in place of the one shown (and of its older version in any read still on its way). */
+  /**
+   * A show as the server now has it, in place of the one shown (and of its older version in any read still on
+   * its way); nothing when a later version is already read (a teammate's change, read before this reply came).
+   */
   async function replace(show: Show) {
+    if (newest.some((shown) => shown.id === show.id && shown.version > show.version)) return;
     changedHere.set(show.id, { show, change: ++changes });
     // Built on the newest list, not the one on screen: a read whose digest is still being worked out is kept.
     await setShows(byDoors([...withoutShows(newest, [show]), show]));

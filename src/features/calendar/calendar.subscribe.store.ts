@@ -1,8 +1,9 @@
 /**
  * "Subscribe on your phone", its effects: when the current address was made, read as the section opens,
  * and a new address on request, whose secret the section shows until the page locks or is left (the
- * database keeps only its hash, so it is never shown again). A refused call locks the page through the
- * team session, as the calendar's other calls do.
+ * database keeps only its hash, so it is never shown again); one still on its way when the page locks is
+ * shown once the team opens it again, as nobody could see it otherwise. A refused call locks the page through
+ * the team session, as the calendar's other calls do.
  *
  * createCalendarSubscribe takes the client, the session and the site's origin, so a test drives it with
  * fakes; calendarSubscribe() is the browser's one instance.
