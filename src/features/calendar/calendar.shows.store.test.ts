@@ -11,7 +11,7 @@ import { createShowChanges } from "./calendar.changes.store";
 import { resubscribeDelay } from "./calendar.realtime";
 import { RELOAD_GATHER_MS } from "./calendar.reload";
 import { createShows, LIVE_BUILD_EVERY_MS, type ShowsDependencies } from "./calendar.shows.store";
-import type { LiveBuild } from "./calendar.shows";
+import type { LiveBuild, Show } from "./calendar.shows";
 
 withVitestClock();
 afterEach(() => $toasts.set([]));
@@ -28,6 +28,27 @@ function shows(answer: TableAnswer, build: LiveBuild | null = null, more: Pick<S
   // The list, and the changes its panels make to it.
   const store = { ...list, ...createShowChanges({ client, session, shows: list }) };
   return { fake, session, liveBuild, store };
+}
+
+/**
+ * The calendar open on `first`, a save here cancelling `id` sent (its reply held in `saved`), and the change
+ * of that save and a teammate's heard and read together: the read waits in `fake.waitingReads()`.
+ */
+async function cancelledHereAsATeammateChanges(first: Show[], id: string) {
+  const saved = deferred<FakeReply>();
+  const { store, fake } = shows((request) => (request.method === "update" ? saved.promise : undefined), null, {
+    digest: async () => null,
+  });
+  const stop = store.start();
+  await settle();
+  fake.waitingReads()[0]!.answer(first);
+  await settle();
+  const saving = store.change(id, { status: "cancelled" }, "Show cancelled");
+  await settle();
+  fake.channels[0]!.change();
+  fake.channels[0]!.change();
+  await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
+  return { store, fake, saved, saving, stop };
 }
 
 describe("the published shows on /calendar", () => {
@@ -92,20 +113,8 @@ describe("the published shows on /calendar", () => {
     const cork = aShow("cork-2027-08-01", "2027-01-01T10:00:00Z", { starts_at: "2027-08-01T19:00:00+00:00" });
     const theirs = { ...dublin, status: "postponed", version: 2 };
     const mine = { ...cork, status: "cancelled", version: 2 };
-    const saved = deferred<FakeReply>();
-    const { store, fake } = shows((request) => (request.method === "update" ? saved.promise : undefined), null, {
-      digest: async () => null,
-    });
-    const stop = store.start();
-    await settle();
-    fake.waitingReads()[0]!.answer([dublin, cork]);
-    await settle();
-    const saving = store.change(cork.id, { status: "cancelled" }, "Show cancelled");
-    await settle();
     // A teammate's change and this save are heard, and read together before the save's reply is in.
-    fake.channels[0]!.change();
-    fake.channels[0]!.change();
-    await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
+    const { store, fake, saved, saving, stop } = await cancelledHereAsATeammateChanges([dublin, cork], cork.id);
     const [read] = fake.waitingReads();
     expect(read).toBeDefined();
     saved.resolve(ok([mine]));
@@ -120,21 +129,9 @@ describe("the published shows on /calendar", () => {
   it("keep a teammate's later change when the reply to a save made here comes after it was read", async () => {
     const mine = { ...dublin, status: "cancelled", version: 2 };
     const theirs = { ...dublin, status: "postponed", version: 3 };
-    const saved = deferred<FakeReply>();
-    const { store, fake } = shows((request) => (request.method === "update" ? saved.promise : undefined), null, {
-      digest: async () => null,
-    });
-    const stop = store.start();
-    await settle();
-    fake.waitingReads()[0]!.answer([dublin]);
-    await settle();
-    const saving = store.change(dublin.id, { status: "cancelled" }, "Show cancelled");
-    await settle();
     // The save is made (version 2), a teammate postpones the show (version 3), and both are read together
     // before this save's reply is in.
-    fake.channels[0]!.change();
-    fake.channels[0]!.change();
-    await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
+    const { store, fake, saved, saving, stop } = await cancelledHereAsATeammateChanges([dublin], dublin.id);
     fake.waitingReads()[0]!.answer([theirs]);
     await settle();
     expect(store.$shows.get()).toEqual([theirs]);
