@@ -1,7 +1,7 @@
 /**
- * The calendar store's tests' kit: a signed-in team session and its calendar feed on a fake client,
+ * The calendar stores' tests' kit: a signed-in team session and its calendar feed on a fake client,
  * document and window, on Vitest's fake clock, and the moves those tests make (answering a read, joining
- * the channel, moving the clock).
+ * the channel, moving the clock); the published shows on a fake client, and a save racing a teammate's change.
  */
 
 import { expect, vi } from "vitest";
@@ -10,13 +10,17 @@ import { storedDateOf } from "./calendar";
 import type { CalendarClient } from "./calendar.api";
 import { createCalendarFeed } from "./calendar.store";
 import { TEAM_PLACES, teamWords } from "../team/team";
-import { settle } from "../../test/deferred";
-import { fakeClient } from "../../test/fake-client";
+import { deferred, settle } from "../../test/deferred";
+import { fakeClient, type FakeReply, type TableAnswer } from "../../test/fake-client";
 import { fakeNetwork, fakePage } from "../../test/fake-page";
 import { globalTimers } from "../../test/fake-time";
 import { createTeamSession, type AuthClient } from "../team/team.store";
 import { createEventDraft } from "./calendar.draft.store";
-import type { Show } from "./calendar.shows";
+import type { LiveBuild, Show } from "./calendar.shows";
+import type { ShowsClient } from "./calendar.api";
+import { createShowChanges } from "./calendar.changes.store";
+import { RELOAD_GATHER_MS } from "./calendar.reload";
+import { createShows, type ShowsDependencies } from "./calendar.shows.store";
 
 export const { lockReasons: LOCK_REASONS, noConnection: NO_CONNECTION_TEXT } = teamWords(TEAM_PLACES.calendar);
 
@@ -114,3 +118,40 @@ export const aShow = (id: string, updatedAt: string, changes: Partial<Show> = {}
   updated_at: updatedAt,
   ...changes,
 });
+
+/** The published shows of /calendar on a fake client answering `answer`, with the changes their panels make. */
+export function fakeShows(
+  answer: TableAnswer,
+  build: LiveBuild | null = null,
+  more: Pick<ShowsDependencies, "digest"> = {},
+) {
+  const fake = fakeClient({ tables: answer });
+  const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
+  const liveBuild = vi.fn(async () => build);
+  const client = async () => fake.client as unknown as ShowsClient;
+  const list = createShows({ client, session, liveBuild, timers: globalTimers, ...more });
+  // The list, and the changes its panels make to it.
+  const store = { ...list, ...createShowChanges({ client, session, shows: list }) };
+  return { fake, session, liveBuild, store };
+}
+
+/**
+ * The calendar open on `first`, a save here cancelling `id` sent (its reply held in `saved`), and the change
+ * of that save and a teammate's heard and read together: the read waits in `fake.waitingReads()`.
+ */
+export async function cancelledHereAsATeammateChanges(first: Show[], id: string) {
+  const saved = deferred<FakeReply>();
+  const { store, fake } = fakeShows((request) => (request.method === "update" ? saved.promise : undefined), null, {
+    digest: async () => null,
+  });
+  const stop = store.start();
+  await settle();
+  fake.waitingReads()[0]!.answer(first);
+  await settle();
+  const saving = store.change(id, { status: "cancelled" }, "Show cancelled");
+  await settle();
+  fake.channels[0]!.change();
+  fake.channels[0]!.change();
+  await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
+  return { store, fake, saved, saving, stop };
+}

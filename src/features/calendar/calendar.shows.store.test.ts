@@ -2,16 +2,13 @@ import { atom } from "nanostores";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
 import { deferred, settle } from "../../test/deferred";
-import { failure, fakeClient, type FakeReply, type TableAnswer } from "../../test/fake-client";
-import { globalTimers, withVitestClock } from "../../test/fake-time";
+import { failure, type FakeReply } from "../../test/fake-client";
+import { withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
-import { aShow } from "./calendar.fake";
-import type { ShowsClient } from "./calendar.api";
-import { createShowChanges } from "./calendar.changes.store";
+import { aShow, cancelledHereAsATeammateChanges, fakeShows } from "./calendar.fake";
 import { resubscribeDelay } from "./calendar.realtime";
 import { RELOAD_GATHER_MS } from "./calendar.reload";
-import { createShows, LIVE_BUILD_EVERY_MS, type ShowsDependencies } from "./calendar.shows.store";
-import type { LiveBuild, Show } from "./calendar.shows";
+import { LIVE_BUILD_EVERY_MS } from "./calendar.shows.store";
 
 withVitestClock();
 afterEach(() => $toasts.set([]));
@@ -19,48 +16,16 @@ afterEach(() => $toasts.set([]));
 const dublin = aShow("dublin-2027-07-10", "2027-01-01T10:00:00Z");
 const ok = (data: unknown[]): FakeReply => ({ data, error: null, status: 200 });
 
-function shows(answer: TableAnswer, build: LiveBuild | null = null, more: Pick<ShowsDependencies, "digest"> = {}) {
-  const fake = fakeClient({ tables: answer });
-  const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
-  const liveBuild = vi.fn(async () => build);
-  const client = async () => fake.client as unknown as ShowsClient;
-  const list = createShows({ client, session, liveBuild, timers: globalTimers, ...more });
-  // The list, and the changes its panels make to it.
-  const store = { ...list, ...createShowChanges({ client, session, shows: list }) };
-  return { fake, session, liveBuild, store };
-}
-
-/**
- * The calendar open on `first`, a save here cancelling `id` sent (its reply held in `saved`), and the change
- * of that save and a teammate's heard and read together: the read waits in `fake.waitingReads()`.
- */
-async function cancelledHereAsATeammateChanges(first: Show[], id: string) {
-  const saved = deferred<FakeReply>();
-  const { store, fake } = shows((request) => (request.method === "update" ? saved.promise : undefined), null, {
-    digest: async () => null,
-  });
-  const stop = store.start();
-  await settle();
-  fake.waitingReads()[0]!.answer(first);
-  await settle();
-  const saving = store.change(id, { status: "cancelled" }, "Show cancelled");
-  await settle();
-  fake.channels[0]!.change();
-  fake.channels[0]!.change();
-  await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
-  return { store, fake, saved, saving, stop };
-}
-
 describe("the published shows on /calendar", () => {
   it("are read with the live record, each said where it stands", async () => {
-    const { store } = shows(() => ok([dublin]), { builtAt: "2027-01-01T11:00:00Z" });
+    const { store } = fakeShows(() => ok([dublin]), { builtAt: "2027-01-01T11:00:00Z" });
     await store.load();
     expect(store.$shows.get()).toEqual([dublin]);
     expect(store.$standings.get().get(dublin.id)).toBe("live");
   });
 
   it("look at the live record again every minute while shown, and stop when the calendar goes", async () => {
-    const { store, liveBuild } = shows(() => ok([dublin]), { builtAt: "2027-01-01T11:00:00Z" });
+    const { store, liveBuild } = fakeShows(() => ok([dublin]), { builtAt: "2027-01-01T11:00:00Z" });
     const stop = store.start();
     await settle();
     expect(liveBuild).toHaveBeenCalledTimes(1);
@@ -72,7 +37,7 @@ describe("the published shows on /calendar", () => {
   });
 
   it("are read again whenever the calendar's events are, so a gig another member published shows up", async () => {
-    const { store, fake } = shows(() => ok([dublin]));
+    const { store, fake } = fakeShows(() => ok([dublin]));
     const events = atom<unknown[]>([]);
     const stop = store.start(events);
     await settle();
@@ -90,7 +55,7 @@ describe("the published shows on /calendar", () => {
   it("never let a slower reply to an older read replace a newer list, or a show changed here since", async () => {
     const postponed = { ...dublin, status: "postponed", version: 2 };
     const cancelled = { ...dublin, status: "cancelled", version: 3 };
-    const { store, fake } = shows(() => undefined);
+    const { store, fake } = fakeShows(() => undefined);
     const older = store.load();
     const newer = store.load();
     await settle();
@@ -152,7 +117,7 @@ describe("the published shows on /calendar", () => {
     const theirs = { ...dublin, status: "postponed", version: 2 };
     const mine = { ...cork, status: "cancelled", version: 2 };
     const digests: ReturnType<typeof deferred<string | null>>[] = [];
-    const { store, fake } = shows(() => undefined, null, {
+    const { store, fake } = fakeShows(() => undefined, null, {
       digest: () => {
         const digest = deferred<string | null>();
         digests.push(digest);
@@ -178,7 +143,7 @@ describe("the published shows on /calendar", () => {
   });
 
   it("say nothing of an older read's failure once a newer read is shown", async () => {
-    const { store, fake } = shows(() => undefined);
+    const { store, fake } = fakeShows(() => undefined);
     const older = store.load();
     const newer = store.load();
     await settle();
@@ -192,7 +157,7 @@ describe("the published shows on /calendar", () => {
   });
 
   it("are read again when a teammate changes a show, once for a burst, on a channel of their own", async () => {
-    const { store, fake } = shows(() => ok([dublin]));
+    const { store, fake } = fakeShows(() => ok([dublin]));
     const stop = store.start();
     await settle();
     const reads = () => fake.requests.filter((request) => request.table === "shows").length;
@@ -213,7 +178,7 @@ describe("the published shows on /calendar", () => {
   it("are heard again after the server closes their channel: a new one after a pause, and a read as it joins", async () => {
     let onServer = dublin;
     // A digest at once, so each list read is shown as soon as its reply is in.
-    const { store, fake } = shows(() => ok([onServer]), null, { digest: async () => null });
+    const { store, fake } = fakeShows(() => ok([onServer]), null, { digest: async () => null });
     const reload = async () => {
       await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
       await settle();
@@ -251,7 +216,7 @@ describe("the published shows on /calendar", () => {
 
   it("change only the version the team saw, and show the change with its toast", async () => {
     const cancelled = { ...dublin, status: "cancelled", version: 2, updated_at: "2027-01-02T10:00:00Z" };
-    const { store, fake } = shows((request) => ok(request.method === "update" ? [cancelled] : [dublin]), {
+    const { store, fake } = fakeShows((request) => ok(request.method === "update" ? [cancelled] : [dublin]), {
       builtAt: "2027-01-01T11:00:00Z",
     });
     await store.load();
@@ -270,7 +235,7 @@ describe("the published shows on /calendar", () => {
   it("change nothing when someone changed the show meanwhile, and show it as it is now", async () => {
     const theirs = { ...dublin, status: "postponed", version: 2 };
     let read = 0;
-    const { store } = shows((request) =>
+    const { store } = fakeShows((request) =>
       request.method === "update" ? ok([]) : ok([(read += 1) === 1 ? dublin : theirs]),
     );
     await store.load();
@@ -282,13 +247,13 @@ describe("the published shows on /calendar", () => {
   });
 
   it("lock the page when the server refuses the session, and say any other failure", async () => {
-    const { store, session } = shows((request) =>
+    const { store, session } = fakeShows((request) =>
       request.method === "update" ? failure(401, "JWT expired") : ok([dublin]),
     );
     await store.load();
     expect(await store.change(dublin.id, { status: "sold-out" }, "Show marked sold out")).toBe(false);
     expect(session.refuse).toHaveBeenCalledWith(1);
-    const other = shows((request) =>
+    const other = fakeShows((request) =>
       request.method === "update" ? failure(400, "new row violates check constraint") : ok([dublin]),
     );
     await other.store.load();
@@ -299,7 +264,7 @@ describe("the published shows on /calendar", () => {
 
   it("read a show's kept versions and restore one as a new version", async () => {
     const restored = { ...dublin, version: 3, updated_at: "2027-01-03T10:00:00Z" };
-    const { store, fake } = shows((request) =>
+    const { store, fake } = fakeShows((request) =>
       request.table === "shows_history"
         ? ok([{ version: 1, show: dublin, written_at: dublin.updated_at, replaced_at: "2027-01-02T10:00:00Z" }])
         : ok([{ ...dublin, status: "cancelled", version: 2 }]),
