@@ -44,11 +44,22 @@ export async function insertEvent(client: Pick<CalendarClient, "from">, event: N
 export function subscribeToEvents(
   client: Pick<CalendarClient, "channel">,
   onChange: () => void,
-  onStatus: (status: ChannelStatus) => void = () => {},
+  onStatus: (status: ChannelStatus) => void,
+): RealtimeChannel {
+  return watchTable(client, "schema-db-changes", "calendar_events", onChange, onStatus);
+}
+
+/** A channel `topic` on which every change of `table` calls `onChange`, and every state it reports `onStatus`. */
+function watchTable(
+  client: Pick<DatabaseClient, "channel">,
+  topic: string,
+  table: "calendar_events" | "show_changes",
+  onChange: () => void,
+  onStatus: (status: ChannelStatus) => void,
 ): RealtimeChannel {
   return client
-    .channel("schema-db-changes")
-    .on("postgres_changes", { event: "*", schema: "public", table: "calendar_events" }, () => onChange())
+    .channel(topic)
+    .on("postgres_changes", { event: "*", schema: "public", table }, () => onChange())
     .subscribe((status) => onStatus(status as ChannelStatus));
 }
 
@@ -98,12 +109,9 @@ export type ShowsClient = Pick<DatabaseClient, "from" | "rpc" | "channel" | "rem
 export function subscribeToShowChanges(
   client: Pick<ShowsClient, "channel">,
   onChange: () => void,
-  onStatus: (status: ChannelStatus) => void = () => {},
+  onStatus: (status: ChannelStatus) => void,
 ): RealtimeChannel {
-  return client
-    .channel("show-changes")
-    .on("postgres_changes", { event: "*", schema: "public", table: "show_changes" }, () => onChange())
-    .subscribe((status) => onStatus(status as ChannelStatus));
+  return watchTable(client, "show-changes", "show_changes", onChange, onStatus);
 }
 
 const fail = (error: object, status: number) => ({ ...error, status });
