@@ -6,7 +6,7 @@
  */
 import { dublinWallTime } from "../lib/dublin-time.mjs";
 import { buildCalendar, ICS_MIME_TYPE, type IcsEvent } from "../lib/ics.mjs";
-import { onTourCard } from "../lib/shows";
+import { idsOnTourCard } from "../lib/shows";
 import { site } from "./site";
 import { tour } from "./tour";
 import { SHOW_MINUTES, tourLinkLabels, type TourDate, type TourDateStatus } from "./tour-dates";
@@ -113,16 +113,17 @@ export function tourDateCalendar(
   date: TourDate,
   { dates, ...options }: TourCalendarOptions & { now: Date; dates: readonly TourDate[] },
 ): string {
-  const event = tourDateEvent(date, { ...options, onTourCard: onTourCard(date, dates, options.now) });
+  const event = tourDateEvent(date, { ...options, onTourCard: idsOnTourCard(dates, options.now).has(date.id) });
   return buildCalendar({ prodId, events: [event], now: options.now });
 }
 
 /** The .ics feed of every date, as a calendar named after the tour. */
 export function tourFeedCalendar(dates: readonly TourDate[], options: TourCalendarOptions & { now: Date }): string {
+  const listed = idsOnTourCard(dates, options.now);
   return buildCalendar({
     prodId,
     name: tour.calendar.feedName,
-    events: dates.map((date) => tourDateEvent(date, { ...options, onTourCard: onTourCard(date, dates, options.now) })),
+    events: dates.map((date) => tourDateEvent(date, { ...options, onTourCard: listed.has(date.id) })),
     now: options.now,
   });
 }

@@ -46,7 +46,7 @@ export function upcomingFirst(dates: readonly TourDate[], now: Date): { date: To
   return [...ahead, ...rest].map((date) => ({ date, over: isOver(date, now) }));
 }
 
-/** Whether the tour card lists `date` at `now` (see upcomingFirst): whether /tour has a row for it to link to. */
-export function onTourCard(date: Pick<TourDate, "id">, dates: readonly TourDate[], now: Date): boolean {
-  return upcomingFirst(dates, now).some((listed) => listed.date.id === date.id);
+/** The ids of the dates the tour card lists at `now` (see upcomingFirst): those /tour has a row for to link to. */
+export function idsOnTourCard(dates: readonly TourDate[], now: Date): Set<string> {
+  return new Set(upcomingFirst(dates, now).map(({ date }) => date.id));
 }
