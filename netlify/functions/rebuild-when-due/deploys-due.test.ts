@@ -22,7 +22,7 @@ const kept: Month = {
   builtAt: "2026-11-19T09:00:00.000Z",
   deploys: 5,
   unseen: 0,
-  held: null,
+  asked: null,
   spentSaid: null,
   live: null,
 };

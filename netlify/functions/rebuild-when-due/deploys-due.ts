@@ -13,10 +13,13 @@
  * - below allowance − 2 × reserve: every build due is asked;
  * - then, up to allowance − reserve: a change to the published shows is asked; a time instant (a show over, a
  *   release's day, the new year) waits, as browsers already mark a show past by their own clock: it goes out
- *   with the next build, or is asked once the month has room again while no build came since;
+ *   with the next build, or is asked once the month has room again while no build came since (it stays due
+ *   until asked: ./when-due.ts);
  * - then, up to the allowance: only news fans must not miss, a show cancelled, postponed, moved or taken off;
  * - at the allowance: nothing, until the month ends.
  */
+
+import { readAskedInstant, type AskedInstant } from "./when-due";
 
 /** Deploys a month when MONTHLY_DEPLOYS is not set: Free's 300 credits less room for functions and bandwidth. */
 const DEFAULT_MONTHLY_DEPLOYS = 18;
@@ -39,8 +42,8 @@ export type Month = {
   deploys: number;
   /** Builds the function asked whose deploy it has not seen yet. */
   unseen: number;
-  /** A time instant (the live record's nextChangeAt) that waited for room; null when none. */
-  held: string | null;
+  /** The time instant (a live record's nextChangeAt) the function last asked a build for (./when-due.ts). */
+  asked: AskedInstant | null;
   /** The day (UTC, "2026-11-28") the log last said the month's deploys are spent. */
   spentSaid: string | null;
   /** The published shows the live site has (status and start), when the function last saw them current. */
@@ -112,7 +115,6 @@ export function readMonth(value: unknown): Month | null {
     !count(record.deploys) ||
     !count(record.unseen) ||
     !textOrNull(record.builtAt) ||
-    !textOrNull(record.held) ||
     !textOrNull(record.spentSaid)
   ) {
     return null;
@@ -129,7 +131,7 @@ export function readMonth(value: unknown): Month | null {
     builtAt: record.builtAt!,
     deploys: record.deploys!,
     unseen: record.unseen!,
-    held: record.held!,
+    asked: readAskedInstant(record.asked),
     spentSaid: record.spentSaid!,
     live,
   };
@@ -162,7 +164,7 @@ export function observe(kept: Month | null, builtAt: string, now: Date, startDay
   const { name: month, start, next } = monthAt(now, startDay);
   const ends = next.toISOString();
   const empty = { deploys: 0, unseen: 0, spentSaid: null };
-  let record: Month = kept ?? { month, ends, builtAt, ...empty, held: null, live: null };
+  let record: Month = kept ?? { month, ends, builtAt, ...empty, asked: null, live: null };
   const parts = nameParts(record);
   if (parts && now.getTime() < Date.UTC(parts[0], parts[1] - 1, parts[2])) return record;
   if (record.month !== month) {

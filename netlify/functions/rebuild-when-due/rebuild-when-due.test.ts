@@ -171,18 +171,40 @@ describe("the scheduled run", () => {
   it("asks no second time for the same instant when the build failed, and says the record did not move", async () => {
     await runAt("2025-04-23T22:00:00Z");
     expect(hookCalls()).toHaveLength(1);
+    // Ten minutes on, the build may still be on its way.
+    const waiting = await runAt("2025-04-23T22:10:00Z");
+    expect(waiting.status).toBe(200);
+    expect(waiting.log[0]).toBe(
+      "No rebuild: the one for the Galway show (galway-2025-04-23) is over at 2025-04-23T22:00:00.000Z was asked " +
+        "at 2025-04-23T22:00:00.000Z (10 minutes ago) and is on its way (built 2025-04-20T09:00:00.000Z).",
+    );
     // The build failed: the live record is the same an hour later, and every run after.
-    for (const now of ["2025-04-23T22:10:00Z", "2025-04-23T23:00:00Z", "2025-04-30T12:00:00Z"]) {
+    for (const now of ["2025-04-23T23:00:00Z", "2025-04-30T12:00:00Z"]) {
       const outcome = await runAt(now);
       expect(outcome.status).toBe(500);
       expect(outcome.log).toEqual([
         "No rebuild: the live record did not move since 2025-04-23T22:00:00.000Z (the Galway show " +
-          "(galway-2025-04-23) is over); a rebuild was due then and is asked for only once: look for its failed " +
-          "deploy and its log under Deploys. A push, or Deploys → Trigger deploy, builds again.",
+          "(galway-2025-04-23) is over); a rebuild was asked at 2025-04-23T22:00:00.000Z and is asked for only " +
+          "once: look for its failed deploy and its log under Deploys. A push, or Deploys → Trigger deploy, " +
+          "builds again.",
         showsCurrent,
       ]);
     }
     expect(hookCalls()).toHaveLength(1);
+  });
+
+  it("asks in a later run when the run of the change's own tick could not (the site or the hook did not answer)", async () => {
+    answers.site = () => {
+      throw new TypeError("fetch failed");
+    };
+    await runAt("2025-04-23T22:00:00Z");
+    answers.site = () => Response.json(record);
+    answers.hook = () => new Response("Bad Gateway", { status: 502, statusText: "Bad Gateway" });
+    expect((await runAt("2025-04-23T22:10:00Z")).log[0]).toContain("but not requested: the build hook answered 502");
+    answers.hook = () => new Response("", { status: 200 });
+    expect((await runAt("2025-04-23T23:20:00Z")).log[0]).toMatch(/^Rebuild requested: the Galway show/);
+    await runAt("2025-04-23T23:30:00Z");
+    expect(hookCalls()).toHaveLength(2);
   });
 
   it("says so when nothing on the live pages changes with time", async () => {
@@ -319,6 +341,8 @@ describe("the published shows", () => {
   });
 
   it("ask once for a build that then failed, say so after half an hour, and ask again once they change", async () => {
+    // No page goes out of date meanwhile, which would ask a build of its own.
+    answers.site = () => Response.json({ ...record, nextChangeAt: "2025-04-26T22:00:00.000Z" });
     answers.shows = () => Response.json([cancelled]);
     await runAt("2025-04-23T21:00:00Z");
     for (const now of ["2025-04-23T21:10:00Z", "2025-04-23T21:20:00Z"]) {

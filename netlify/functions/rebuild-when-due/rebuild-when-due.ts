@@ -2,8 +2,8 @@
  * The scheduled run that keeps the live site current and its Supabase project awake. Netlify runs it every
  * 10 minutes on the published site. Each run:
  * - reads the live site's record (/build-info.json) and asks the build hook (BUILD_HOOK_URL) for a build
- *   when the record's next change has passed, once for that instant (./when-due.ts says how, with nothing
- *   stored), or when the published shows as the database has them now (read with the anon key, as the build
+ *   when the record's next change has passed, once for that instant (./when-due.ts; the instant asked is kept
+ *   in the month's record), or when the published shows as the database has them now (read with the anon key, as the build
  *   reads them) differ from those the live build rendered, once for each state of the shows (./shows-due.ts,
  *   with one small record kept in Netlify Blobs); one build when both are due. A deploy costs credits, a run a
  *   tiny fraction of one (README, "What the site costs a month"), so it counts the month's deploys in a second
@@ -224,10 +224,9 @@ async function decide(
 ): Promise<Line[]> {
   const lines: Line[] = [];
   let month = observe(kept, record.builtAt, at, startDay);
-  if (month.held !== null && month.held !== record.nextChangeAt) month = { ...month, held: null };
   const rows = database && !("problem" in database) ? database : null;
   if (rows && rows.digest === record.showsDigest) month = { ...month, live: knownOf(rows.rows) };
-  const time = whenDue(record, at, PERIOD_MINUTES * 60_000, month.held);
+  const time = whenDue(record, at, PERIOD_MINUTES * 60_000, month.asked);
   const shows = await showsDecision(record.showsDigest ?? null, database, at);
   const decisions: (Decision | ShowsDecision)[] = shows ? [time, shows] : [time];
   const due: Due[] = [];
@@ -252,7 +251,6 @@ async function decide(
             : said(decision),
         );
       }
-      if (time.build) month = { ...month, held: record.nextChangeAt };
     } else {
       // One build for whatever is due, titled with every reason.
       const failure = await requestBuild(env.BUILD_HOOK_URL, `Rebuild: ${reasons.join("; ")}`);
@@ -261,7 +259,8 @@ async function decide(
       } else {
         lines.push(...decisions.map(said));
         lines.push(...(await keepAsked(record.showsDigest ?? null, database, at)));
-        month = { ...month, deploys: month.deploys + 1, unseen: month.unseen + 1, held: null };
+        month = { ...month, deploys: month.deploys + 1, unseen: month.unseen + 1 };
+        if (time.build) month = { ...month, asked: { instant: record.nextChangeAt!, at: at.toISOString() } };
       }
     }
   }

@@ -1,9 +1,10 @@
 // The decision alone, over a simulated year: the spec's three dates and two releases, then eight shows a
-// month for twelve months, with runs every ten minutes, some starting late, and a Netlify that publishes the
-// build a few minutes after it is asked (or fails it).
+// month for twelve months, with runs every ten minutes, some starting late or not reaching the site, and a
+// Netlify that publishes the build a few minutes after it is asked (or fails it). The run keeps the instant it
+// asked for, as the function keeps it in its month's record.
 import { describe, expect, it } from "vitest";
 import { nextChangeOf } from "../../../src/data/next-change";
-import { readRecord, whenDue, type LiveRecord } from "./when-due";
+import { ON_ITS_WAY_MS, readAskedInstant, readRecord, whenDue, type AskedInstant, type LiveRecord } from "./when-due";
 
 const MINUTE = 60_000;
 const PERIOD = 10 * MINUTE;
@@ -36,42 +37,56 @@ function recordAt(now: number): LiveRecord {
 }
 
 /**
- * Every run from `from` to `to`; a requested build is live `buildMinutes` later, unless `fails` says it failed.
- * Returns the instants each build was asked for at.
+ * Every run from `from` to `to`, but those `skipped` says never reached the site (or the hook); a requested
+ * build is live `buildMinutes` later, unless `fails` says it failed. Returns the instants each build was asked
+ * for, and when the live record last moved to each instant.
  */
 function simulate({
   fails = (_now: number): boolean => false,
   late = (_tick: number): number => 0,
+  skipped = (_tick: number): boolean => false,
   buildMinutes = 3,
-}: { fails?: (now: number) => boolean; late?: (tick: number) => number; buildMinutes?: number } = {}) {
+}: {
+  fails?: (now: number) => boolean;
+  late?: (tick: number) => number;
+  skipped?: (tick: number) => boolean;
+  buildMinutes?: number;
+} = {}) {
   const [from, to] = [Date.parse("2025-03-01T00:00:00Z"), Date.parse("2026-07-01T00:00:00Z")];
   let live = recordAt(from);
   let pending: { at: number; record: LiveRecord } | null = null;
+  let asked: AskedInstant | null = null;
   const requested: string[] = [];
+  const lateBy: number[] = [];
   for (let tick = from; tick < to; tick += PERIOD) {
     const now = tick + late(tick);
     if (pending && pending.at <= now) [live, pending] = [pending.record, null];
-    const decision = whenDue(live, new Date(now), PERIOD);
+    if (skipped(tick)) continue;
+    const decision = whenDue(live, new Date(now), PERIOD, asked);
     if (decision.build) {
       requested.push(live.nextChangeAt!);
+      lateBy.push(now - Date.parse(live.nextChangeAt!));
+      asked = { instant: live.nextChangeAt!, at: new Date(now).toISOString() };
       if (!fails(now)) pending = { at: now + buildMinutes * MINUTE, record: recordAt(now + buildMinutes * MINUTE) };
     }
   }
-  return requested;
+  return { requested, lateBy };
 }
 
 describe("a year of runs", () => {
   it("asks at most one build per show, per release and per new year, each once", () => {
-    const requested = simulate();
+    const { requested, lateBy } = simulate();
     expect(new Set(requested).size).toBe(requested.length);
     // 99 shows, 2 releases and the new year 2026 (2025's dates then show their year).
     expect(requested).toHaveLength(99 + 2 + 1);
+    // Each in the first run at or after its instant.
+    expect(Math.max(...lateBy)).toBeLessThan(PERIOD);
   });
 
   it("asks the same, once each, when runs start up to four minutes late", () => {
     // A run's lateness, the same for a given tick whatever the run.
     const late = (tick: number) => ((tick / PERIOD) % 5) * MINUTE;
-    const requested = simulate({ late });
+    const { requested } = simulate({ late });
     expect(new Set(requested).size).toBe(requested.length);
     expect(requested).toHaveLength(102);
   });
@@ -79,7 +94,7 @@ describe("a year of runs", () => {
   it("never asks twice for the instant of a build that failed", () => {
     const failedOnce = new Set<number>();
     // Every build asked for in May 2025 fails; the owner's next push comes later.
-    const requested = simulate({
+    const { requested } = simulate({
       fails: (now) => {
         const failing = now >= Date.parse("2025-05-01T00:00:00Z") && now < Date.parse("2025-06-01T00:00:00Z");
         if (failing) failedOnce.add(now);
@@ -91,18 +106,54 @@ describe("a year of runs", () => {
   });
 });
 
-describe("an instant that waited for room in the month's deploys", () => {
-  const live = recordAt(Date.parse("2025-04-20T09:00:00Z"));
-  const days = (n: number) => new Date(Date.parse(live.nextChangeAt!) + n * 24 * 60 * MINUTE);
+describe("an instant no run could ask for in its own tick", () => {
+  it("is asked by the next run that reaches the site, even hours or a tick late, and once", () => {
+    // Every run of the evening of each show's end fails to read the live record (or its hook): 20:00 to 23:59.
+    const evening = (tick: number) => new Date(tick).getUTCHours() >= 20;
+    const { requested, lateBy } = simulate({ skipped: evening });
+    expect(new Set(requested).size).toBe(requested.length);
+    expect(requested).toHaveLength(102);
+    expect(Math.max(...lateBy)).toBeGreaterThanOrEqual(2 * 60 * MINUTE);
+    // A run seven minutes late, past the tick its instant belongs to, asks too.
+    const { requested: late } = simulate({ late: () => 7 * MINUTE });
+    expect(late).toHaveLength(102);
+  });
+});
 
-  it("is due in any later run while the live record keeps it, and only then", () => {
-    expect(whenDue(live, days(3), PERIOD).build).toBe(false);
-    expect(whenDue(live, days(3), PERIOD, live.nextChangeAt)).toMatchObject({
+describe("an instant asked for", () => {
+  const live = recordAt(Date.parse("2025-04-20T09:00:00Z"));
+  const after = (minutes: number) => new Date(Date.parse(live.nextChangeAt!) + minutes * MINUTE);
+  const asked = { instant: live.nextChangeAt!, at: after(0).toISOString() };
+
+  it("is asked for no more, is on its way for half an hour, then a problem the log names", () => {
+    expect(whenDue(live, after(0), PERIOD)).toMatchObject({
       build: true,
       title: "Rebuild: the Galway show (galway-2025-04-23) is over",
     });
-    expect(whenDue(live, days(3), PERIOD, "2025-04-01T00:00:00.000Z").build).toBe(false);
-    expect(whenDue(live, days(-1), PERIOD, live.nextChangeAt).build).toBe(false);
+    expect(whenDue(live, after(10), PERIOD, asked)).toMatchObject({ build: false, problem: false });
+    expect(whenDue(live, after(10), PERIOD, asked).line).toContain(
+      "was asked at 2025-04-23T22:00:00.000Z (10 minutes ago) and is on its way",
+    );
+    expect(whenDue(live, after(ON_ITS_WAY_MS / MINUTE), PERIOD, asked)).toMatchObject({ build: false, problem: true });
+    expect(whenDue(live, after(3 * 24 * 60), PERIOD, asked).line).toContain("the live record did not move since");
+    // An older instant asked says nothing of this one: it is due.
+    const older = { instant: "2025-04-01T00:00:00.000Z", at: "2025-04-01T00:00:00.000Z" };
+    expect(whenDue(live, after(3 * 24 * 60), PERIOD, older).build).toBe(true);
+    expect(whenDue(live, after(-10), PERIOD, null).build).toBe(false);
+  });
+
+  it("is read back as kept, and a record from before it was kept reads as none", () => {
+    expect(readAskedInstant(JSON.parse(JSON.stringify(asked)))).toEqual(asked);
+    for (const value of [
+      undefined,
+      null,
+      "2025-04-23T22:00:00.000Z",
+      { instant: live.nextChangeAt },
+      { instant: 1, at: asked.at },
+      { ...asked, at: "soon" },
+    ]) {
+      expect(readAskedInstant(value)).toBeNull();
+    }
   });
 });
 

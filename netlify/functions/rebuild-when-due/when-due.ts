@@ -1,17 +1,17 @@
 /**
  * Whether the live site needs a new build, decided from its record (/build-info.json, written by the build:
  * src/pages/build-info.json.ts), the run's clock and the schedule's period. Pure: the function passes what it
- * read and the time.
+ * read, what it last asked for and the time.
  *
- * A build is asked for only once the record's next change has passed, and at most once for each instant,
- * with nothing stored between runs (a function has no disk, and Netlify Blobs would need a service of its
- * own). The schedule does the remembering: runs come on the clock's ticks (every 10 minutes: :00, :10, …),
- * and each instant belongs to one tick, the first at or after it. Only the run of that tick asks. When that
- * build fails, the live record keeps the same instant, and every later run sees an instant whose tick is
- * past: it says the record did not move, and asks nothing, so a failing build never becomes a build every
- * ten minutes. A run is placed on its tick by rounding, so one Netlify starts a few minutes late still
- * counts as its own tick's. An instant that waited for room in the month's deploys (./deploys-due.ts; `held`)
- * is due again in any later run while the live record keeps it.
+ * A build is asked for once the record's next change has passed, and at most once for each instant: the
+ * function keeps the instant it last asked a build for, and when (its month's record in Netlify Blobs,
+ * ./deploys-due.ts). So a run that could not ask (the live site or the hook did not answer, the run came late,
+ * the month had no room) leaves the instant due, and the next run asks; once asked, the instant is never asked
+ * again. When that build fails, the live record keeps the same instant: the runs of the next half hour say the
+ * build is on its way, every later one says the record did not move, and none asks, so a failing build never
+ * becomes a build every ten minutes. Runs come on the clock's ticks (every 10 minutes: :00, :10, …), and an
+ * instant is due from the first tick at or after it; a run is placed on its tick by rounding, so one that
+ * Netlify starts a moment early still counts as its tick's.
  */
 
 /**
@@ -53,15 +53,33 @@ export function readRecord(text: string): LiveRecord | string {
 /** The tick an instant belongs to: the first at or after it. */
 const tickAtOrAfter = (instant: number, periodMs: number) => Math.ceil(instant / periodMs) * periodMs;
 
-/** The tick a run belongs to: the nearest, as a run may start a little late (or early). */
+/** The tick a run belongs to: the nearest, as a run may start a little early (or late). */
 const tickOfRun = (now: number, periodMs: number) => Math.round(now / periodMs) * periodMs;
+
+/** The instant the function last asked a build for (a live record's nextChangeAt), and when it asked (ISO). */
+export type AskedInstant = { instant: string; at: string };
+
+/** How long an asked build may take before the log calls a live record that did not move a problem. */
+export const ON_ITS_WAY_MS = 30 * 60_000;
+
+/** The kept instant, or null when `value` is not one (nothing kept yet, or a record from before it was). */
+export function readAskedInstant(value: unknown): AskedInstant | null {
+  const asked = value as Partial<AskedInstant> | null;
+  return typeof asked === "object" &&
+    asked !== null &&
+    typeof asked.instant === "string" &&
+    typeof asked.at === "string" &&
+    !Number.isNaN(Date.parse(asked.at))
+    ? { instant: asked.instant, at: asked.at }
+    : null;
+}
 
 /**
  * What the run at `now` does about the live `record`, with its log line.
  * @param periodMs the schedule's period; the ticks are its multiples since 1970 (UTC)
- * @param held the instant that waited for room in the month's deploys, if any
+ * @param asked the instant the function last asked a build for, if it kept one
  */
-export function whenDue(record: LiveRecord, now: Date, periodMs: number, held: string | null = null): Decision {
+export function whenDue(record: LiveRecord, now: Date, periodMs: number, asked: AskedInstant | null = null): Decision {
   const built = `built ${record.builtAt}`;
   if (record.nextChangeAt === null) {
     return {
@@ -72,28 +90,36 @@ export function whenDue(record: LiveRecord, now: Date, periodMs: number, held: s
   }
   const at = Date.parse(record.nextChangeAt);
   const reason = record.nextChangeReason ?? "a page goes out of date";
-  const due = tickAtOrAfter(at, periodMs);
-  const run = tickOfRun(now.getTime(), periodMs);
-  if (due > run) {
+  if (tickAtOrAfter(at, periodMs) > tickOfRun(now.getTime(), periodMs)) {
     return {
       build: false,
       problem: false,
       line: `No rebuild: the live pages are current until ${record.nextChangeAt}, when ${reason} (${built}).`,
     };
   }
-  if (due === run || held === record.nextChangeAt) {
+  if (asked?.instant !== record.nextChangeAt) {
     return {
       build: true,
       title: `Rebuild: ${reason}`,
       line: `Rebuild requested: ${reason} at ${record.nextChangeAt}; Netlify is building and deploying the site.`,
     };
   }
+  const since = now.getTime() - Date.parse(asked.at);
+  if (since < ON_ITS_WAY_MS) {
+    return {
+      build: false,
+      problem: false,
+      line:
+        `No rebuild: the one for ${reason} at ${record.nextChangeAt} was asked at ${asked.at} ` +
+        `(${Math.max(0, Math.round(since / 60_000))} minutes ago) and is on its way (${built}).`,
+    };
+  }
   return {
     build: false,
     problem: true,
     line:
-      `No rebuild: the live record did not move since ${record.nextChangeAt} (${reason}); a rebuild was due then ` +
-      "and is asked for only once: look for its failed deploy and its log under Deploys. A push, or Deploys → " +
-      "Trigger deploy, builds again.",
+      `No rebuild: the live record did not move since ${record.nextChangeAt} (${reason}); a rebuild was asked ` +
+      `at ${asked.at} and is asked for only once: look for its failed deploy and its log under Deploys. A push, ` +
+      "or Deploys → Trigger deploy, builds again.",
   };
 }
