@@ -10,7 +10,7 @@
  * Nothing else moves: an on-sale date is published as the date it is (`validFrom`), the same before and
  * after it. Pure: the build passes the content and its clock.
  */
-import { showEndsAt, TOUR_TIME_ZONE } from "./tour-dates";
+import { dayWhereGiven, showEndsAt, TOUR_TIME_ZONE } from "./tour-dates";
 
 /** What changes the pages next, and when. */
 export type NextChange = { at: string; reason: string };
@@ -51,7 +51,7 @@ export function nextChangeOf(
   const shownYears = [
     ...tourDates.map((show) => show.startDate),
     ...releases.map((release) => release.releaseDate),
-  ].map((date) => irishYear(Date.parse(date)));
+  ].map((date) => dayWhereGiven(date).year);
   if (shownYears.some((year) => year === thisYear || year === thisYear + 1)) {
     moments.push({
       at: newYearInIreland(thisYear + 1),

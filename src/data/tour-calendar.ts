@@ -9,7 +9,15 @@ import { buildCalendar, ICS_MIME_TYPE, type IcsEvent } from "../lib/ics.mjs";
 import { idsOnTourCard } from "../lib/shows";
 import { site } from "./site";
 import { tour } from "./tour";
-import { SHOW_MINUTES, tourLinkLabels, type TourDate, type TourDateStatus } from "./tour-dates";
+import {
+  dateTextOf,
+  dayWhereGiven,
+  SHOW_MINUTES,
+  timeWhereGiven,
+  tourLinkLabels,
+  type TourDate,
+  type TourDateStatus,
+} from "./tour-dates";
 
 /** The feed with every date. */
 export const tourFeedPath = "/tour.ics";
@@ -83,10 +91,17 @@ export function tourDateEvent(date: TourDate, { siteUrl, onTourCard: listed = tr
   const end = new Date(start.getTime() + SHOW_MINUTES * 60_000);
   const base = new URL(siteUrl);
   const place = `${date.venue.name}, ${date.venue.address.locality}`;
-  const doors = dublinWallTime(start).slice(11, 16);
+  // Doors as the venue's clock reads them, as the pages give the day.
+  const doors = timeWhereGiven(date.startDate);
   const description = [
     ...(date.status === "EventCancelled" ? ["This date is cancelled."] : []),
     ...(date.status === "EventPostponed" ? ["This date is postponed; a new date will follow."] : []),
+    ...(date.status === "EventRescheduled" && date.previousStartDate
+      ? [
+          `This date was moved from ${dateTextOf(date.previousStartDate)} ${dayWhereGiven(date.previousStartDate).year}.`,
+        ]
+      : []),
+    ...(date.soldOut && date.status !== "EventCancelled" ? ["Sold out."] : []),
     `${site.artistName} live at ${place}. Doors ${doors}.`,
     `${tourLinkLabels[date.link.kind]}: ${date.link.href}`,
     `All tour dates: ${new URL(listed ? `/tour#${date.id}` : "/tour", base).href}`,

@@ -1,6 +1,7 @@
 /**
- * Tour dates as the pages use them, derived from src/content/tour.yaml's entries: the date as the card
- * shows it ("April 23rd", in Irish time, with its year when that is not the year the page is built), the
+ * Tour dates as the pages use them, derived from the published shows' entries: the date as the card
+ * shows it ("April 23rd", on the day it is where the show is, with its year when that is not the year the
+ * page is built), the
  * venue's address, the link and what it is, the schema.org status, and ticket facts for search engines;
  * always in date order, whatever order the file holds.
  * Pure: src/data/tour.ts passes the collection's entries, tests and the browser tests their own.
@@ -8,7 +9,10 @@
 import type { ShowEntry, TourDateEntry, ticketAvailabilities, tourDateStatuses } from "../lib/content-schemas";
 import { ordinal } from "../lib/dates";
 
-/** The time zone the dates are given, shown and written to calendar files in. */
+/**
+ * The site's time zone: the year a page is built in, and the calendar files' time zone. A date itself reads
+ * as it is where the show is (its offset): doors at 20:00 in New York are "20:00" on that day, not Dublin's.
+ */
 export const TOUR_TIME_ZONE = "Europe/Dublin";
 
 /** What a date's link points at: a ticket shop, or the venue's own site when it sells the tickets itself. */
@@ -33,13 +37,15 @@ type PostalAddressParts = {
 export type TourDate = {
   /** Stable identifier: the list item's anchor, the calendar file's name and the event's UID. */
   id: string;
-  /** The day as the content gives it, in Irish time: "April 23rd" (pages add the year: `dateTextAt`). */
+  /** The day as the content gives it, where the show is: "April 23rd" (pages add the year: `dateTextAt`). */
   dateText: string;
   /** Doors, ISO 8601 with its offset, as the content gives it. */
   startDate: string;
   venue: { name: string; address: PostalAddressParts };
   link: { href: string; kind: TourLinkKind };
   status: TourDateStatus;
+  /** Whether its tickets are sold out (it still goes ahead). */
+  soldOut?: true;
   /** The doors it had before it was rescheduled, where the calendar says. */
   previousStartDate?: string;
   /** What search engines are told about the tickets, where the content says. */
@@ -80,19 +86,37 @@ function irishDay(instant: Date): { year: number; month: string; day: number } {
   return { year: Number(part("year")), month: part("month"), day: Number(part("day")) };
 }
 
-/** A start as the content and the product give it, on the day it is in Ireland: "April 23rd". */
+const monthName = new Intl.DateTimeFormat("en-IE", { timeZone: "UTC", month: "long" });
+
+/**
+ * The day a date and time with its offset falls on where it was given ("2027-03-12T20:00:00-05:00" is 12 March
+ * in New York, though it is the 13th in Dublin): its year, its month's name and its day of the month. The
+ * content's schema lets only such a text through; any other reads in Ireland.
+ */
+export function dayWhereGiven(dateTime: string): { year: number; month: string; day: number } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T/.exec(dateTime);
+  if (!match) return irishDay(new Date(dateTime));
+  const [year, month, day] = match.slice(1, 4).map(Number) as [number, number, number];
+  return { year, month: monthName.format(Date.UTC(year, month - 1, 1)), day };
+}
+
+/** The time of a date and time where it was given: "20:00" for "2027-03-12T20:00:00-05:00". */
+export const timeWhereGiven = (dateTime: string): string => dateTime.slice(11, 16);
+
+/** A start as the content and the product give it, on the day it is where the show is: "April 23rd". */
 export function dateTextOf(startDate: string): string {
-  const { month, day } = irishDay(new Date(startDate));
+  const { month, day } = dayWhereGiven(startDate);
   return `${month} ${ordinal(day)}`;
 }
 
 /**
- * A start as a page built at `now` shows it: "April 23rd" in the year the page is built, and with its
- * year in any other ("April 23rd 2025", "November 26th 2027"), so neither a show a year ahead nor one long
- * over reads as this year's. The scheduled rebuild on 1 January keeps the year the page is built current.
+ * A start as a page built at `now` shows it: "April 23rd" in the year the page is built (in Ireland), and
+ * with its year in any other ("April 23rd 2025", "November 26th 2027"), so neither a show a year ahead nor
+ * one long over reads as this year's. The scheduled rebuild on 1 January keeps the year the page is built
+ * current.
  */
 export function dateTextAt(startDate: string, now: Date): string {
-  const { year } = irishDay(new Date(startDate));
+  const { year } = dayWhereGiven(startDate);
   return year === irishDay(now).year ? dateTextOf(startDate) : `${dateTextOf(startDate)} ${year}`;
 }
 
@@ -115,6 +139,7 @@ export function tourDateOf(entry: TourDateEntry | ShowEntry): TourDate {
     },
     link: { href: entry.link, kind: entry.kind },
     status: statuses[entry.status],
+    ...((("soldOut" in entry && entry.soldOut) || tickets?.availability === "sold-out") && { soldOut: true as const }),
     ...("previousStartDate" in entry && entry.previousStartDate && { previousStartDate: entry.previousStartDate }),
     ...(tickets && {
       tickets: {

@@ -75,9 +75,11 @@ describe("a tour date as the pages show it", () => {
     ["2025-05-02T20:00:00+01:00", "May 2nd"],
     ["2027-03-11T20:00:00Z", "March 11th"],
     ["2027-03-21T20:00:00Z", "March 21st"],
-    // Half past midnight in Dublin's summer is still the day before in UTC.
-    ["2025-06-30T23:30:00Z", "July 1st"],
-  ])("shows %s as the day it is in Ireland, with an ordinal: %s", (startDate, shown) => {
+    // Doors at 20:00 in New York are the 12th there, whatever the day in Dublin (already the 13th).
+    ["2027-03-12T20:00:00-05:00", "March 12th"],
+    ["2027-03-13T00:30:00+01:00", "March 13th"],
+    ["2025-12-31T23:30:00+14:00", "December 31st"],
+  ])("shows %s as the day it is where the show is, with an ordinal: %s", (startDate, shown) => {
     expect(dateTextOf(startDate)).toBe(shown);
   });
 
@@ -87,10 +89,11 @@ describe("a tour date as the pages show it", () => {
     ["2026-11-26T12:00:00Z", "2027-11-26T20:00:00Z", "November 26th 2027"],
     ["2026-11-26T12:00:00Z", "2025-04-23T20:00:00+01:00", "April 23rd 2025"],
     ["2025-04-01T12:00:00Z", "2025-04-23T20:00:00+01:00", "April 23rd"],
-    // The year is Ireland's, for the build and the show alike.
+    // The build's year is Ireland's; the show's is where it is.
     ["2026-12-31T23:30:00Z", "2027-01-01T00:30:00+00:00", "January 1st 2027"],
     ["2027-01-01T00:30:00Z", "2027-01-01T20:00:00Z", "January 1st"],
-    ["2026-06-30T12:00:00Z", "2026-12-31T23:30:00-01:00", "January 1st 2027"],
+    ["2026-06-30T12:00:00Z", "2026-12-31T20:00:00-05:00", "December 31st"],
+    ["2027-01-01T00:30:00Z", "2026-12-31T20:00:00-05:00", "December 31st 2026"],
   ])("on a page built at %s, shows %s as %s", (builtAt, startDate, shown) => {
     expect(dateTextAt(startDate, new Date(builtAt))).toBe(shown);
   });

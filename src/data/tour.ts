@@ -37,8 +37,12 @@ export const tour = {
   nextLabel: "Next show",
   /** How a date that is over is marked on the card. */
   pastLabel: "Past show",
-  /** How a cancelled or postponed date is marked. */
-  statusLabels: { EventCancelled: "Cancelled", EventPostponed: "Postponed" } as const,
+  /** How a cancelled, postponed or rescheduled date is marked. */
+  statusLabels: { EventCancelled: "Cancelled", EventPostponed: "Postponed", EventRescheduled: "Rescheduled" } as const,
+  /** How a date whose tickets are sold out is marked, on the card and where the next show is. */
+  soldOutLabel: "Sold out",
+  /** Before the day a rescheduled date had: "Moved from April 23rd". */
+  movedFromLabel: "Moved from",
   /** Said on the card, and where / and /listen show the next show, when no show is coming up. */
   noneAhead: {
     text: "No shows coming up right now.",

@@ -119,10 +119,12 @@ export const tourDateSchema = z
   .strict();
 
 /**
- * A published show of the calendar (src/lib/shows-loader.ts), as a tour date: the file's rules, and the
- * start it had before it was rescheduled.
+ * A published show of the calendar (src/lib/shows-loader.ts), as a tour date: the file's rules, the start it
+ * had before it was rescheduled, and whether it is sold out.
  */
-export const showSchema = tourDateSchema.extend({ previousStartDate: zonedDateTime.optional() }).strict();
+export const showSchema = tourDateSchema
+  .extend({ previousStartDate: zonedDateTime.optional(), soldOut: z.literal(true).optional() })
+  .strict();
 
 const releaseTypes = ["single", "ep", "album"] as const;
 

@@ -11,9 +11,12 @@ export function isOver(date: Pick<TourDate, "startDate">, now: Date): boolean {
   return Date.parse(showEndsAt(date)) <= now.getTime();
 }
 
-/** Whether a date is one a fan can still go to: not over, not cancelled. */
+/**
+ * Whether a date is one a fan can still go to: not over, not cancelled, and not postponed (it will not be on
+ * that day, and its new one is not known yet), so a postponed show is never the next show.
+ */
 function isAhead(date: TourDate, now: Date): boolean {
-  return date.status !== "EventCancelled" && !isOver(date, now);
+  return date.status !== "EventCancelled" && date.status !== "EventPostponed" && !isOver(date, now);
 }
 
 /** The dates a fan can still go to, soonest first; the next show is the first of them. */
@@ -34,8 +37,8 @@ export function nextShow(dates: readonly TourDate[], now: Date): TourDate | unde
 export const PAST_SHOWS_LISTED = 12;
 
 /**
- * The dates as the tour card lists them: the shows still to come first, then the rest (cancelled, or over:
- * the latest `PAST_SHOWS_LISTED` of those), each group in date order.
+ * The dates as the tour card lists them: the shows still to come first, then the rest (postponed, cancelled,
+ * or over: the latest `PAST_SHOWS_LISTED` of those), each group in date order.
  */
 export function upcomingFirst(dates: readonly TourDate[], now: Date): { date: TourDate; over: boolean }[] {
   const sorted = [...dates].sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));

@@ -28,6 +28,8 @@ export type EventFacts = {
   status: string;
   /** The start it had before it was rescheduled. */
   previousStartDate?: string;
+  /** Whether its tickets are sold out, whatever else is known of them. */
+  soldOut?: boolean;
   /** What is known of the tickets: price and currency, how many are left (a schema.org ItemAvailability), on sale from. */
   tickets?: { price: number; currency: string; availability?: string; validFrom?: string };
 };
@@ -50,8 +52,8 @@ export function musicGroup(artist: ArtistFacts) {
  * One tour date as a MusicEvent, with what event search results read: where (a Place with its
  * PostalAddress), whether it goes ahead, who performs and organises it, and the tickets. A ticket link
  * becomes the event's Offer, with the price, currency, availability and on-sale date where the content
- * gives them; a venue link (the venue sells its own tickets) becomes the Place's URL, and an Offer only
- * when the content gives the tickets' facts.
+ * gives them (sold out whenever the show is); a venue link (the venue sells its own tickets) becomes the
+ * Place's URL, and an Offer only when the content gives the tickets' facts or the show is sold out.
  */
 export function musicEvent(
   event: EventFacts,
@@ -64,7 +66,9 @@ export function musicEvent(
     "@type": "Offer",
     url: link.href,
     ...(tickets && { price: tickets.price.toFixed(2), priceCurrency: tickets.currency }),
-    ...(tickets?.availability && { availability: `${SCHEMA}/${tickets.availability}` }),
+    ...((event.soldOut || tickets?.availability) && {
+      availability: `${SCHEMA}/${event.soldOut ? "SoldOut" : tickets!.availability}`,
+    }),
     ...(tickets?.validFrom && { validFrom: tickets.validFrom }),
   };
   return {
@@ -95,7 +99,7 @@ export function musicEvent(
     performer: artist,
     // Her own headline tour: she is its organiser too.
     organizer: artist,
-    ...(link.kind === "ticket" || tickets ? { offers: offer } : {}),
+    ...(link.kind === "ticket" || tickets || event.soldOut ? { offers: offer } : {}),
   };
 }
 

@@ -55,7 +55,13 @@ const card = (dates: readonly TourDate[], builtAt: string) =>
 
 const nextShowBox = (dates: readonly TourDate[], builtAt: string) =>
   astro.renderToString(NextShow, {
-    props: { dates, now: new Date(builtAt), ...listen.nextShow, noneAhead: tour.noneAhead },
+    props: {
+      dates,
+      now: new Date(builtAt),
+      ...listen.nextShow,
+      soldOutLabel: tour.soldOutLabel,
+      noneAhead: tour.noneAhead,
+    },
   });
 
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim();

@@ -1,0 +1,107 @@
+// What has become of a show, as fans read it on /tour's card and in the next show of / and /listen: a
+// postponed show is listed with its mark but is never the next show, a sold-out one says so, a rescheduled
+// one says the day it had, and a show abroad reads on its own day, doors as the venue's clock has them.
+import type { experimental_AstroContainer as AstroContainer } from "astro/container";
+import { beforeAll, describe, expect, it } from "vitest";
+import NextShow from "./NextShow.astro";
+import TourCard from "./TourCard.astro";
+import { listen } from "../../data/listen";
+import { tour } from "../../data/tour";
+import { tourDateEvent } from "../../data/tour-calendar";
+import { tourDatesFrom } from "../../data/tour-dates";
+import { showSchema, type ShowEntry } from "../../lib/content-schemas";
+import { musicEvent } from "../../lib/structured-data";
+import { createRenderer, openAt } from "../../test/pages";
+import { dateAYearAhead } from "../../test/tour-dates";
+
+let astro: AstroContainer;
+beforeAll(async () => {
+  astro = await createRenderer();
+});
+
+const TODAY = "2026-11-26T12:00:00Z";
+const DAY = 86_400_000;
+/** A show `days` after the one a year ahead, as the calendar publishes it. */
+const show = (id: string, days: number, change: Partial<ShowEntry> = {}): ShowEntry =>
+  showSchema.parse({
+    ...dateAYearAhead(new Date(Date.parse(TODAY) + days * DAY), { tickets: false }),
+    id,
+    ...change,
+  });
+
+const words = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
+
+async function seen(entries: ShowEntry[]) {
+  const dates = tourDatesFrom(entries);
+  const now = new Date(TODAY);
+  const card = await astro.renderToString(TourCard, {
+    props: { title: tour.cardTitle, dates, now, newTabHint: tour.newTabHint, calendar: tour.calendar, copy: tour },
+  });
+  const next = await astro.renderToString(NextShow, {
+    props: { dates, now, ...listen.nextShow, soldOutLabel: tour.soldOutLabel, noneAhead: tour.noneAhead },
+  });
+  const { document: cardPage } = openAt(card, TODAY);
+  const { document: nextPage, shown } = openAt(next, TODAY);
+  return {
+    rows: [...cardPage.querySelectorAll("li")].map((row) => ({
+      id: row.id,
+      says: words(row.querySelector("div")),
+      tickets: row.querySelector('a[target="_blank"]')?.getAttribute("href") ?? null,
+    })),
+    next: words([...nextPage.querySelectorAll(".show-stack > *")].find(shown)?.querySelector("p")),
+  };
+}
+
+describe("a postponed show", () => {
+  it("is listed after the shows still to come, marked, with its tickets kept, and is never the next show", async () => {
+    const postponed = show("postponed", 0, { status: "postponed" });
+    const later = show("later", 20);
+    const { rows, next } = await seen([postponed, later]);
+    expect(rows.map((row) => row.id)).toEqual(["later", "postponed"]);
+    expect(rows[1].says).toContain("Postponed");
+    expect(rows[1].tickets).toBe(postponed.link);
+    expect(next).toMatch(/^December 16th 2027, The Linen Hall, Belfast$/);
+    // Alone, it leaves no next show.
+    expect((await seen([postponed])).next).toBe("No shows coming up right now.");
+  });
+});
+
+describe("a sold-out show", () => {
+  it("is marked sold out on the card and where the next show is, and in its calendar file and structured data", async () => {
+    const soldOut = show("sold-out", 0, { soldOut: true });
+    const { rows, next } = await seen([soldOut]);
+    expect(rows[0].says).toContain("Sold out");
+    expect(next).toBe("November 26th 2027, The Linen Hall, Belfast (Sold out)");
+    const [date] = tourDatesFrom([soldOut]);
+    expect(tourDateEvent(date, { siteUrl: "https://example.test" }).description).toContain("Sold out.");
+    const artist = { name: "Orla Quinlan", url: "https://example.test/" };
+    expect(musicEvent(date, artist, { pageUrl: "https://example.test/tour" }).offers).toMatchObject({
+      availability: "https://schema.org/SoldOut",
+    });
+  });
+});
+
+describe("a rescheduled show", () => {
+  it("is marked rescheduled and says the day it had", async () => {
+    const moved = show("moved", 0, { status: "rescheduled", previousStartDate: "2027-10-02T20:00:00+01:00" });
+    const { rows } = await seen([moved]);
+    expect(rows[0].says).toContain("Rescheduled");
+    expect(rows[0].says).toContain("Moved from October 2nd 2027");
+    const [date] = tourDatesFrom([moved]);
+    expect(tourDateEvent(date, { siteUrl: "https://example.test" }).description).toContain(
+      "This date was moved from October 2nd 2027.",
+    );
+  });
+});
+
+describe("a show abroad", () => {
+  it("reads on the day it is where the show is, doors at the venue's time", async () => {
+    // 20:00 in New York is 01:00 the next day in Dublin.
+    const newYork = show("new-york", 0, { startDate: "2027-03-12T20:00:00-05:00" });
+    const { rows, next } = await seen([newYork]);
+    expect(rows[0].says).toMatch(/^March 12th 2027/);
+    expect(next).toMatch(/^March 12th 2027,/);
+    const [date] = tourDatesFrom([newYork]);
+    expect(tourDateEvent(date, { siteUrl: "https://example.test" }).description).toContain("Doors 20:00.");
+  });
+});
