@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { patient } from "../tools/test-pace.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, signJwt } from "./local-keys.mjs";
 import {
   type Backend,
@@ -113,9 +114,14 @@ describe("realtime delivers calendar changes only to team sessions", () => {
 });
 
 describe("a short token lifetime: refresh keeps REST and realtime working", () => {
+  // Long enough for a sign-in, a join and a first change before the tokens expire on a slow machine (3 s on
+  // two cores, 6 on one; tools/test-pace.mjs), short enough to wait out.
+  const LIFETIME_SECONDS = Math.round(patient(1000) / 1000);
+  /** Until every token made before it has expired. */
+  const expiry = () => pause(LIFETIME_SECONDS * 1000 + 200);
   let shortLived: Backend;
   beforeAll(async () => {
-    shortLived = await freshBackend({ jwtExpirySeconds: 2 });
+    shortLived = await freshBackend({ jwtExpirySeconds: LIFETIME_SECONDS });
   });
   afterAll(async () => {
     await shortLived.close();
@@ -129,7 +135,7 @@ describe("a short token lifetime: refresh keeps REST and realtime working", () =
     await writer.from("calendar_events").insert(event("Before expiry", "2025-05-01"));
     await until(() => received.length === 1, "the first change");
 
-    await pause(2200); // every token has expired; the writer's client refreshes before its next call
+    await expiry(); // the writer's client refreshes before its next call
     expect((await writer.from("calendar_events").insert(event("While expired", "2025-05-02"))).status).toBe(201);
     await pause(300);
     expect(titles(received)).toEqual(["Before expiry"]);
@@ -149,7 +155,7 @@ describe("a short token lifetime: refresh keeps REST and realtime working", () =
   it("refuses a REST call with an expired token (401 PGRST301) rather than serving anon", async () => {
     const team = await signedIn(shortLived.url);
     const token = (await team.auth.getSession()).data.session!.access_token;
-    await pause(2200);
+    await expiry();
     const response = await fetch(`${shortLived.url}/rest/v1/calendar_events?select=id`, {
       headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${token}` },
     });
