@@ -74,7 +74,7 @@ export function CalendarSubscribe() {
           </p>
         </div>
       ) : (
-        <p className="max-w-prose text-stone-700">{madeAtText(state.madeAt)}</p>
+        <p className="max-w-prose text-stone-700">{madeAtText(state)}</p>
       )}
       <ul className="max-w-prose list-disc space-y-1 pl-5 text-sm text-stone-700">
         <li>{SUBSCRIBE_WORDS.google}</li>
@@ -129,7 +129,7 @@ export function CalendarSubscribe() {
       <p role="status" className="min-h-5 max-w-prose text-sm text-stone-700">
         {state.making
           ? SUBSCRIBE_WORDS.making
-          : state.failed
+          : state.failed === "make"
             ? SUBSCRIBE_WORDS.failed
             : state.changed
               ? SUBSCRIBE_WORDS.changedMeanwhile

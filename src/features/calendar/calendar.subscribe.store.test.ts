@@ -61,12 +61,17 @@ describe("the feed's addresses", () => {
     );
   });
 
-  it("say when the current address was made, or that there is none", () => {
-    expect(madeAtText(null)).toBe("No address yet. New address makes one.");
-    expect(madeAtText(new Date(2031, 4, 20, 12).toISOString())).toMatch(
+  it("say when the current address was made, or that there is none, and never that there is none before knowing", () => {
+    const read = { read: true, failed: false } as const;
+    expect(madeAtText({ ...read, madeAt: null })).toBe("No address yet. New address makes one.");
+    expect(madeAtText({ ...read, madeAt: new Date(2031, 4, 20, 12).toISOString() })).toMatch(
       /^The current address was made on May 20, 2031\./,
     );
-    expect(madeAtText("not a time")).toBe("No address yet. New address makes one.");
+    expect(madeAtText({ ...read, madeAt: "not a time" })).toBe("No address yet. New address makes one.");
+    expect(madeAtText({ madeAt: null, read: false, failed: false })).toBe("Looking for the current address…");
+    expect(madeAtText({ madeAt: null, read: false, failed: "read" })).toBe(
+      "Whether the team has an address could not be read: reload the page to see it. New address asks before ending any.",
+    );
   });
 });
 
@@ -211,7 +216,7 @@ describe("New address", () => {
       })(),
     });
     await subscribe.open();
-    expect(subscribe.$subscribe.get()).toMatchObject({ read: false, failed: true });
+    expect(subscribe.$subscribe.get()).toMatchObject({ read: false, failed: "read" });
     // "End it and make a new one", asked while what there is was not known.
     await subscribe.newAddress();
     expect(subscribe.$subscribe.get()).toMatchObject({ madeAt: server.current(), changed: false, failed: false });
@@ -234,7 +239,7 @@ describe("New address", () => {
     server.teammate();
     failReads = true;
     await subscribe.newAddress();
-    expect(subscribe.$subscribe.get()).toMatchObject({ addresses: null, changed: true, read: false });
+    expect(subscribe.$subscribe.get()).toMatchObject({ addresses: null, changed: true, read: false, failed: "read" });
     // Not knowing what there is now, the next New address asks first, then reads before ending anything.
     expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(true);
   });
@@ -244,7 +249,7 @@ describe("New address", () => {
       calendar_feed_made_at: () => ({ data: null, error: { message: "unavailable" }, status: 503 }),
     });
     await subscribe.open();
-    expect(subscribe.$subscribe.get().failed).toBe(true);
+    expect(subscribe.$subscribe.get().failed).toBe("read");
     expect(asksBeforeNewAddress(subscribe.$subscribe.get())).toBe(true);
   });
 });
@@ -277,7 +282,7 @@ describe("subscribing", () => {
     await subscribe.open();
     expect(refused).toEqual([7]);
     await subscribe.newAddress();
-    expect(subscribe.$subscribe.get()).toMatchObject({ addresses: null, making: false, failed: true });
+    expect(subscribe.$subscribe.get()).toMatchObject({ addresses: null, making: false, failed: "make" });
     expect(refused).toEqual([7]);
   });
 });

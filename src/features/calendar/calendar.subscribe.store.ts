@@ -24,7 +24,8 @@ export type SubscribeState = {
   addresses: SubscriptionAddresses | null;
   /** Whether a new address is on its way. */
   making: boolean;
-  failed: boolean;
+  /** What failed last: the read of whether there is an address, or the making of one; false when nothing did. */
+  failed: false | "read" | "make";
   /** Whether the last new address was refused because someone made one since this page read it. */
   changed: boolean;
 };
@@ -48,10 +49,13 @@ const START: SubscribeState = {
 export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
   const $subscribe = atom<SubscribeState>(START);
 
-  /** A refused call locks the page; any other failure is said in the section. `making`: whether a make goes on. */
-  async function failed(error: unknown, opening: number | null, making = false) {
+  /**
+   * A refused call locks the page; any other failure is said in the section, as what failed (`what`).
+   * `making`: whether a make goes on.
+   */
+  async function failed(error: unknown, opening: number | null, what: "read" | "make", making = false) {
     if (isAccessRefused(error)) await deps.session.refuse(opening);
-    $subscribe.set({ ...$subscribe.get(), making, failed: true, changed: false });
+    $subscribe.set({ ...$subscribe.get(), making, failed: what, changed: false });
   }
 
   /** Addresses made on this page: a read begun before one was made has nothing more to say. */
@@ -67,7 +71,7 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
       const madeAt = await feedAddressMadeAt(await deps.client());
       if (made === before) $subscribe.set({ ...$subscribe.get(), madeAt, read: true });
     } catch (error) {
-      if (made === before) await failed(error, opening, $subscribe.get().making);
+      if (made === before) await failed(error, opening, "read", $subscribe.get().making);
     }
   }
 
@@ -117,11 +121,12 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
           if (made === reading) $subscribe.set({ ...$subscribe.get(), madeAt, read: true });
         } catch (readError) {
           if (isAccessRefused(readError)) await deps.session.refuse(opening);
+          else if (made === reading) $subscribe.set({ ...$subscribe.get(), failed: "read" });
         }
         return "changed";
       }
     } catch (error) {
-      await failed(error, opening);
+      await failed(error, opening, "make");
       return "failed";
     }
   }

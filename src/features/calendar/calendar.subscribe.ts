@@ -31,6 +31,9 @@ export const SUBSCRIBE_WORDS = {
   copied: "Copied",
   making: "Making a new address…",
   none: "No address yet. New address makes one.",
+  reading: "Looking for the current address…",
+  readFailed:
+    "Whether the team has an address could not be read: reload the page to see it. New address asks before ending any.",
   failed: "The address could not be made. Try again.",
   changedMeanwhile:
     "Someone on the team made a new address meanwhile, so nothing was ended: ask them for it, or press New address to end theirs.",
@@ -55,9 +58,19 @@ export function asksBeforeNewAddress(state: {
 
 /**
  * What the section says about the address when its secret is not on screen: it is shown once, when made.
- * `madeAt` is when the current address was made, null when there is none.
+ * `madeAt` is when the current address was made, null when there is none; until the read of it has answered
+ * (`read`), that it is being looked for, or that the read failed (`failed`), never that there is none.
  */
-export function madeAtText(madeAt: string | null): string {
+export function madeAtText({
+  madeAt,
+  read,
+  failed,
+}: {
+  madeAt: string | null;
+  read: boolean;
+  failed: false | "read" | "make";
+}): string {
+  if (!read) return failed === "read" ? SUBSCRIBE_WORDS.readFailed : SUBSCRIBE_WORDS.reading;
   if (madeAt === null) return SUBSCRIBE_WORDS.none;
   const made = new Date(madeAt);
   if (Number.isNaN(made.getTime())) return SUBSCRIBE_WORDS.none;
