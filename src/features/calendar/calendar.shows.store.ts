@@ -29,7 +29,10 @@ export type ShowsDependencies = {
   /** The digest of the published shows now (publishedDigest); null when it cannot be worked out. */
   digest?: (shows: readonly Show[]) => Promise<string | null>;
   timers: Timers;
-  /** The time now, in ms (Date.now by default): how long the show changes' channel stayed joined. */
+  /**
+   * The time now, in ms (Date.now by default): how long the show changes' channel stayed joined, and how long
+   * a show has waited for the live site.
+   */
   now?: () => number;
 };
 
@@ -59,7 +62,10 @@ export function createShows(deps: ShowsDependencies) {
   const $digest = atom<string | null>(null);
   /** Whether the Add Event form puts the gig on the website too. */
   const $publishNew = atom(false);
-  const $standings = computed([$shows, $build, $digest], showStandings);
+  // Worked out again with every read of the live record (each minute): a show behind long enough says it waits.
+  const $standings = computed([$shows, $build, $digest], (shows, build, digest) =>
+    showStandings(shows, build, digest, now()),
+  );
 
   /** Reads, numbered: a slower reply to an older read never replaces what a newer one showed. */
   const reads = replyOrder();

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { showsDigest } from "../../lib/published-shows.mjs";
-import { doorsText, publishedDigest, showStandings, statusText, toLiveBuild, toShows } from "./calendar.shows";
+import {
+  doorsText,
+  FEW_MINUTES_MS,
+  publishedDigest,
+  showStandings,
+  STANDING_WORDS,
+  statusText,
+  toLiveBuild,
+  toShows,
+} from "./calendar.shows";
 import { aShow } from "./calendar.fake";
 
 describe("the shows read back", () => {
@@ -28,16 +37,18 @@ describe("where a show stands", () => {
   const older = aShow("galway", "2027-01-01T10:00:00Z");
   const newer = aShow("dublin", "2027-01-01T12:00:00Z");
   const off = aShow("cork", "2027-01-01T09:00:00Z", { published: false });
+  /** Five minutes after the latest change. */
+  const NOW = Date.parse("2027-01-01T12:05:00Z");
 
   it("is on the website once the live site was built after its latest version, in a few minutes before", () => {
-    const standings = showStandings([older, newer, off], { builtAt: "2027-01-01T11:00:00Z" }, null);
+    const standings = showStandings([older, newer, off], { builtAt: "2027-01-01T11:00:00Z" }, null, NOW);
     expect(Object.fromEntries(standings)).toEqual({ galway: "live", dublin: "soon", cork: "off" });
   });
 
   it("is on the website for every show when the live site renders the shows as they are now", async () => {
     const digest = await publishedDigest([older, newer, off]);
     const build = { builtAt: "2027-01-01T11:00:00Z", showsDigest: digest };
-    expect(Object.fromEntries(showStandings([older, newer, off], build, digest))).toEqual({
+    expect(Object.fromEntries(showStandings([older, newer, off], build, digest, NOW))).toEqual({
       galway: "live",
       dublin: "live",
       cork: "off",
@@ -46,14 +57,27 @@ describe("where a show stands", () => {
 
   it("is in a few minutes for the latest change when the live site renders other shows, though built after it", () => {
     const build = { builtAt: "2027-01-01T13:00:00Z", showsDigest: "b".repeat(64) };
-    expect(Object.fromEntries(showStandings([older, newer], build, "c".repeat(64)))).toEqual({
+    expect(Object.fromEntries(showStandings([older, newer], build, "c".repeat(64), NOW))).toEqual({
       galway: "live",
       dublin: "soon",
     });
   });
 
+  it("waits for the next build, said so, once the live site is still behind half an hour after the change", () => {
+    const build = { builtAt: "2027-01-01T11:00:00Z", showsDigest: "b".repeat(64) };
+    const halfAnHourOn = Date.parse(newer.updated_at) + FEW_MINUTES_MS;
+    expect(halfAnHourOn).toBe(Date.parse("2027-01-01T12:30:00Z"));
+    expect(showStandings([older, newer], build, "c".repeat(64), halfAnHourOn).get("dublin")).toBe("soon");
+    const later = halfAnHourOn + 60_000;
+    expect(Object.fromEntries(showStandings([older, newer], build, "c".repeat(64), later))).toEqual({
+      galway: "live",
+      dublin: "waiting",
+    });
+    expect(STANDING_WORDS.waiting).toBe("Waiting for the website's next build");
+  });
+
   it("is in a few minutes while the live record cannot be read", () => {
-    expect(Object.fromEntries(showStandings([older], null, null))).toEqual({ galway: "soon" });
+    expect(Object.fromEntries(showStandings([older], null, null, NOW))).toEqual({ galway: "soon" });
   });
 
   it("is judged by the digest the build records of the same shows", async () => {

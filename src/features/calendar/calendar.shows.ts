@@ -59,8 +59,16 @@ export async function publishedDigest(shows: readonly Show[]): Promise<string> {
 export const STANDING_WORDS = {
   live: "On the website",
   soon: "On the website in a few minutes",
+  waiting: "Waiting for the website's next build",
   off: "Not on the website",
 } as const;
+
+/**
+ * How long after a change the live site may still be behind before "in a few minutes" stops being true: the
+ * scheduled function asks within ten minutes and a build takes a few, so past half an hour the build failed or
+ * waits (the month's deploys kept for news, or spent: README, "What the site costs a month").
+ */
+export const FEW_MINUTES_MS = 30 * 60_000;
 
 export type Standing = keyof typeof STANDING_WORDS;
 
@@ -69,9 +77,10 @@ export type Standing = keyof typeof STANDING_WORDS;
  * digest of what it renders: the same digest as the shows now, every published show is "live"; another,
  * and the shows changed since the build began say "soon" (the build reads the shows before it records its
  * time, so the latest change says "soon" even when it came just before that time). Without a digest, a show
- * is "live" once the build's time is after its latest version. Without a record, "soon".
+ * is "live" once the build's time is after its latest version. Without a record, "soon". A show "soon" for
+ * longer than `FEW_MINUTES_MS` since its change (at `now`, in ms) is "waiting" instead.
  */
-export function showStandings(shows: readonly Show[], build: LiveBuild | null, digestNow: string | null) {
+export function showStandings(shows: readonly Show[], build: LiveBuild | null, digestNow: string | null, now: number) {
   const standings = new Map<string, Standing>();
   const published = shows.filter((show) => show.published);
   const builtAt = build ? Date.parse(build.builtAt) : Number.NaN;
@@ -80,12 +89,14 @@ export function showStandings(shows: readonly Show[], build: LiveBuild | null, d
   for (const show of published) {
     if (!latest || Date.parse(show.updated_at) > Date.parse(latest.updated_at)) latest = show;
   }
+  /** "soon", or "waiting" once the show's change is older than a few minutes. */
+  const behind = (show: Show): Standing => (now - Date.parse(show.updated_at) > FEW_MINUTES_MS ? "waiting" : "soon");
   for (const show of shows) {
     if (!show.published) standings.set(show.id, "off");
     else if (!build) standings.set(show.id, "soon");
     else if (agrees) standings.set(show.id, "live");
-    else if (Date.parse(show.updated_at) >= builtAt) standings.set(show.id, "soon");
-    else standings.set(show.id, build.showsDigest !== undefined && show === latest ? "soon" : "live");
+    else if (Date.parse(show.updated_at) >= builtAt) standings.set(show.id, behind(show));
+    else standings.set(show.id, build.showsDigest !== undefined && show === latest ? behind(show) : "live");
   }
   return standings;
 }
