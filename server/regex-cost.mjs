@@ -12,7 +12,32 @@
 export const MAX_REGEX_COPIES = 2000;
 
 /**
- * Why the embedded engine is not given `pattern`, or null. Besides counts past `MAX_REGEX_COPIES`, two things
+ * How deep groups may nest in a pattern: far above any a search needs. Thousands of nested groups count as one
+ * copy, but the embedded engine loses the error it meets compiling them (and hangs on the next), and counting
+ * them here would itself run out of stack.
+ */
+export const MAX_REGEX_DEPTH = 32;
+
+/**
+ * How deep `(` nest in `pattern`, escapes aside; without recursion, so any length is measured. A `(` inside a
+ * bracket expression counts too: a search has no call for a run of them, and counting more only refuses more.
+ * @param {string} pattern
+ */
+export function regexDepth(pattern) {
+  let depth = 0;
+  let deepest = 0;
+  for (let at = 0; at < pattern.length; at += 1) {
+    const char = pattern[at];
+    if (char === "\\") at += 1;
+    else if (char === "(") deepest = Math.max(deepest, (depth += 1));
+    else if (char === ")" && depth > 0) depth -= 1;
+  }
+  return deepest;
+}
+
+/**
+ * Why the embedded engine is not given `pattern`, or null. Besides counts past `MAX_REGEX_COPIES` and groups
+ * nested past `MAX_REGEX_DEPTH`, two things
  * a search never needs: options set in the pattern (`(?x)`, `(?b)`, a `***:` prefix), which change what
  * counts and groups are written as, so that the copies could not be counted; and back-references (`\1` …
  * `\9`), whose matching tries every way of cutting the text, a time no count bounds and the embedded engine
@@ -29,7 +54,8 @@ export function regexRefusal(pattern) {
   if (/\\[1-9]/.test(pattern.replaceAll("\\\\", ""))) {
     return "invalid regular expression: back-references are not served here";
   }
-  return regexCopies(pattern) > MAX_REGEX_COPIES
+  // The depth first: it bounds the counting's own recursion.
+  return regexDepth(pattern) > MAX_REGEX_DEPTH || regexCopies(pattern) > MAX_REGEX_COPIES
     ? "invalid regular expression: regular expression is too complex"
     : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_REGEX_COPIES, regexCopies, regexRefusal } from "./regex-cost.mjs";
+import { MAX_REGEX_COPIES, MAX_REGEX_DEPTH, regexCopies, regexDepth, regexRefusal } from "./regex-cost.mjs";
 
 describe("a regular expression's compiled size", () => {
   it.each([
@@ -37,14 +37,29 @@ describe("the patterns the embedded engine is not given", () => {
     ["^(.*)(.*)(.*)\\3\\2\\1$", "back-references"],
     ["(a)\\9", "back-references"],
     ["((.{0,50}){0,50}){0,50}z", "too complex"],
+    [`${"(".repeat(3000)}a${")".repeat(3000)}`, "too complex"],
+    [`${"(".repeat(MAX_REGEX_DEPTH + 1)}a`, "too complex"],
   ])("refuses %s (%s)", (pattern, why) => {
     expect(regexRefusal(pattern)).toContain(why);
   });
 
-  it.each(["\\.ie$", "^(niamh|seán){1,2}", "(?:ab)*c?", "a\\\\1", "***=(?x)\\1", "x(?x)", "\\d{3}-\\d{4}"])(
-    "gives %s to the database",
-    (pattern) => {
-      expect(regexRefusal(pattern)).toBeNull();
-    },
-  );
+  it("measures groups nested past any count's recursion, escapes aside, without running out of stack", () => {
+    expect(regexDepth("^(niamh|(seán)){1,2}")).toBe(2);
+    expect(regexDepth("\\(\\(\\(a")).toBe(0);
+    expect(regexDepth(`${"(".repeat(100_000)}a${")".repeat(100_000)}`)).toBe(100_000);
+    expect(regexRefusal(`${"(?:".repeat(10_000)}a`)).toContain("too complex");
+  });
+
+  it.each([
+    `${"(".repeat(MAX_REGEX_DEPTH)}a${")".repeat(MAX_REGEX_DEPTH)}`,
+    "\\.ie$",
+    "^(niamh|seán){1,2}",
+    "(?:ab)*c?",
+    "a\\\\1",
+    "***=(?x)\\1",
+    "x(?x)",
+    "\\d{3}-\\d{4}",
+  ])("gives %s to the database", (pattern) => {
+    expect(regexRefusal(pattern)).toBeNull();
+  });
 });
