@@ -7,9 +7,10 @@
  * view's code.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { AddEventForm } from "./AddEventForm";
 import { calendarFeed } from "./calendar.store";
+import { placedAtShows } from "./calendar.shows";
 import { calendarShows } from "./calendar.shows.store";
 import { CalendarSubscribe } from "./CalendarSubscribe";
 import { DayEvents } from "./DayEvents";
@@ -32,6 +33,9 @@ export function CalendarTool() {
   // The published shows, and where each stands against the live site, while the calendar is shown.
   const shows = calendarShows();
   useEffect(() => shows.start(feed.$events), [shows, feed]);
+  // A gig on the website is shown on its show's day: rescheduled, it moves.
+  const published = useStore(shows.$shows);
+  const placed = useMemo(() => placedAtShows(events, published), [events, published]);
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -40,16 +44,16 @@ export function CalendarTool() {
       </div>
       <div className="grid gap-8 lg:grid-cols-[auto_1fr] lg:items-start">
         <div className="w-fit space-y-4">
-          <MonthView events={events} selectedDay={selectedDay} onSelect={draft.selectDay} />
+          <MonthView events={placed} selectedDay={selectedDay} onSelect={draft.selectDay} />
           <EventTypeLegend />
         </div>
         {/* Beside the month: the picked day's events, then the form (side by side where there is room). */}
         <div className="grid gap-8 xl:grid-cols-2 xl:items-start">
-          <DayEvents events={events} day={selectedDay} />
+          <DayEvents events={placed} day={selectedDay} />
           <AddEventForm />
         </div>
       </div>
-      <UpcomingEvents events={events} />
+      <UpcomingEvents events={placed} />
       <CalendarSubscribe />
     </div>
   );

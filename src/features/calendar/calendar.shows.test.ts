@@ -3,6 +3,7 @@ import { showsDigest } from "../../lib/published-shows.mjs";
 import {
   doorsText,
   FEW_MINUTES_MS,
+  placedAtShows,
   publishedDigest,
   showStandings,
   STANDING_WORDS,
@@ -10,7 +11,7 @@ import {
   toLiveBuild,
   toShows,
 } from "./calendar.shows";
-import { aShow } from "./calendar.fake";
+import { aShow, event } from "./calendar.fake";
 
 describe("the shows read back", () => {
   it("keep the rows that are shows and drop the others", () => {
@@ -104,5 +105,22 @@ describe("a show in words", () => {
     expect(statusText({ ...show, status: "rescheduled", previous_starts_at: "2027-06-01T19:00:00Z" })).toBe(
       "Rescheduled (was Jun 1, 2027, 20:00 (Europe/Dublin))",
     );
+  });
+});
+
+describe("a gig on the website", () => {
+  it("is shown on its show's day, where the venue is, once rescheduled; other events stay where they were added", () => {
+    const gig = event("event-galway", "Galway gig", new Date(2027, 6, 10));
+    const rehearsal = event("rehearsal", "Rehearsal", new Date(2027, 6, 10));
+    const scheduled = aShow("galway", "2027-01-01T10:00:00Z", { event_id: "event-galway" });
+    expect(placedAtShows([gig, rehearsal], [scheduled])).toEqual([gig, rehearsal]);
+    // Rescheduled to doors at 00:30 on the 19th in Dublin (23:30 UTC on the 18th).
+    const moved = { ...scheduled, status: "rescheduled", starts_at: "2027-07-18T23:30:00+00:00" };
+    const [placed, kept] = placedAtShows([gig, rehearsal], [moved]);
+    expect(placed).toMatchObject({ id: "event-galway", start_date: "2027-07-19T12:00:00.000Z" });
+    expect(placed.end_date).toBe("2027-07-19T12:00:00.000Z");
+    expect(kept).toBe(rehearsal);
+    // A zone this browser does not know leaves it where it was added.
+    expect(placedAtShows([gig], [{ ...moved, time_zone: "Mars/Olympus" }])).toEqual([gig]);
   });
 });

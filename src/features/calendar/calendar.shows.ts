@@ -1,11 +1,12 @@
 /**
  * The published shows as the team's calendar shows them: the rows read back (checked, so one odd row
  * never breaks the page), how each stands in words (on sale, postponed, rescheduled from…, sold out,
- * cancelled), whether the live site already shows its latest version, and a show's doors in the venue's
- * time as the team reads them.
+ * cancelled), whether the live site already shows its latest version, a show's doors in the venue's
+ * time as the team reads them, and the day each gig is on as its show has it.
  */
 import type { Database } from "../../lib/database.types";
-import { formatDateTime } from "../../lib/dates";
+import { formatDateTime, wallClock } from "../../lib/dates";
+import { eventDayKey, type CalendarEvent } from "./calendar";
 import { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
 
 /** A show as the team reads it: every column. */
@@ -127,4 +128,29 @@ export function statusText(show: Pick<Show, "status" | "previous_starts_at" | "t
     default:
       return "Scheduled";
   }
+}
+
+/**
+ * The events as the calendar places them: a gig put on the website sits on its show's day (the day of its
+ * doors where the venue is), so a show rescheduled from its panel moves in the month, in the day's list and in
+ * Upcoming Events, as it does in the team's phone feed, and nobody books that day twice. The event itself is
+ * kept as it was added (events are add-only); only where it is shown follows the show.
+ */
+export function placedAtShows(events: readonly CalendarEvent[], shows: readonly Show[]): CalendarEvent[] {
+  const showOf = new Map(shows.map((show) => [show.event_id, show]));
+  return events.map((event) => {
+    const show = showOf.get(event.id);
+    if (!show) return event;
+    let day: string;
+    try {
+      const { year, month, day: date } = wallClock(new Date(show.starts_at), show.time_zone);
+      day = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(date).padStart(2, "0")}`;
+    } catch {
+      return event; // a zone this browser does not know: where it was added
+    }
+    if (day === eventDayKey(event)) return event;
+    const moved = Date.parse(`${day}T12:00:00.000Z`) - Date.parse(`${eventDayKey(event)}T12:00:00.000Z`);
+    const shift = (stored: string) => new Date(Date.parse(stored) + moved).toISOString();
+    return { ...event, start_date: shift(event.start_date), end_date: shift(event.end_date) };
+  });
 }
