@@ -200,6 +200,9 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       const card = upcomingEvent(page, title);
       await card.getByRole("button", { name: /^Manage the show/ }).click();
       await card.getByRole("button", { name: "Cancel the show" }).click();
+      // It asks first, "Keep the show" ready for a tap by mistake.
+      await expect(card.getByRole("button", { name: "Keep the show" })).toBeFocused();
+      await card.getByRole("button", { name: "Yes, cancel the show" }).click();
       await expectToast(page, "Show cancelled");
       await expect(card.getByText("Cancelled", { exact: false }).first()).toBeVisible();
       // Its first version is kept, restorable.

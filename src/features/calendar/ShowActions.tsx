@@ -1,10 +1,11 @@
 /**
- * What the team changes of a published show: postponed, sold out, cancelled (each a button), rescheduled
- * to a new time in the venue's time zone (the start it had is kept and shown to fans), and a new ticket
- * link. Each change is a new version, kept and restorable; what is typed stays after a refusal.
+ * What the team changes of a published show: postponed, sold out, cancelled (each a button; cancelling asks
+ * first, as fans see it within minutes), rescheduled to a new time in the venue's time zone (the start it had
+ * is kept and shown to fans), and a new ticket link. Each change is a new version, kept and restorable; what
+ * is typed stays after a refusal.
  */
 import { useStore } from "@nanostores/react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
 import { showFieldProblems } from "../../lib/show-rules.mjs";
@@ -18,6 +19,10 @@ const STATUS_CHANGES = [
   ["cancelled", "Cancel the show", "Show cancelled"],
 ] as const;
 
+/** Asked before a show is cancelled. */
+const CANCEL_QUESTION =
+  "Cancel this show? Fans see it cancelled on the website within minutes; Restore puts it back as it was.";
+
 export function ShowActions({ show }: { show: Show }) {
   const shows = showChanges();
   const busy = useStore(shows.$changing)[show.id] ?? false;
@@ -25,6 +30,12 @@ export function ShowActions({ show }: { show: Show }) {
   const [when, setWhen] = useState(() => wallTimeIn(show.starts_at, show.time_zone));
   const [link, setLink] = useState({ url: show.ticket_url, kind: show.ticket_kind });
   const [problem, setProblem] = useState<{ when?: string; link?: string }>({});
+  // "Cancel the show" asks first; "Keep the show" has the focus, so a second tap by mistake keeps it.
+  const [askingCancel, setAskingCancel] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (askingCancel) keep.current?.focus();
+  }, [askingCancel]);
 
   const reschedule = async () => {
     const moved = zonedInstant(when.date, when.time, show.time_zone);
@@ -52,12 +63,47 @@ export function ShowActions({ show }: { show: Show }) {
             variant="secondary"
             size="sm"
             aria-disabled={busy || undefined}
-            onClick={() => !busy && void shows.change(show.id, { status }, done)}
+            onClick={() => {
+              if (busy) return;
+              if (status === "cancelled") setAskingCancel(true);
+              else void shows.change(show.id, { status }, done);
+            }}
           >
             {words}
           </Button>
         ))}
       </div>
+      {askingCancel ? (
+        <div role="group" aria-labelledby={`${id}-cancel-question`} className="space-y-2">
+          <p id={`${id}-cancel-question`} className="max-w-prose font-medium">
+            {CANCEL_QUESTION}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="primary"
+              size="sm"
+              className="min-h-11"
+              aria-disabled={busy || undefined}
+              onClick={() => {
+                if (busy) return;
+                setAskingCancel(false);
+                void shows.change(show.id, { status: "cancelled" }, "Show cancelled");
+              }}
+            >
+              Yes, cancel the show
+            </Button>
+            <Button
+              ref={keep}
+              variant="secondary"
+              size="sm"
+              className="min-h-11"
+              onClick={() => setAskingCancel(false)}
+            >
+              Keep the show
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <form
         className="space-y-2"
         aria-label="Reschedule"
