@@ -43,6 +43,8 @@ export const tour = {
   soldOutLabel: "Sold out",
   /** Before the day a rescheduled date had: "Moved from April 23rd". */
   movedFromLabel: "Moved from",
+  /** Before a date's doors time, as the venue's clock reads it: "Doors 20:00". */
+  doorsLabel: "Doors",
   /** Said on the card, and where / and /listen show the next show, when no show is coming up. */
   noneAhead: {
     text: "No shows coming up right now.",

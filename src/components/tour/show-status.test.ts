@@ -95,11 +95,13 @@ describe("a rescheduled show", () => {
 });
 
 describe("a show abroad", () => {
-  it("reads on the day it is where the show is, doors at the venue's time", async () => {
+  it("reads on the day it is where the show is, doors at the venue's time, with its price where given", async () => {
     // 20:00 in New York is 01:00 the next day in Dublin.
     const newYork = show("new-york", 0, { startDate: "2027-03-12T20:00:00-05:00" });
-    const { rows, next } = await seen([newYork]);
+    const { rows, next } = await seen([newYork, show("priced", 10, { tickets: { price: 18.5, currency: "EUR" } })]);
     expect(rows[0].says).toMatch(/^March 12th 2027/);
+    expect(rows[0].says).toContain("Doors 20:00");
+    expect(rows[1].says).toContain("Doors 20:00 · €18.50");
     expect(next).toMatch(/^March 12th 2027,/);
     const [date] = tourDatesFrom([newYork]);
     expect(tourDateEvent(date, { siteUrl: "https://example.test" }).description).toContain("Doors 20:00.");
