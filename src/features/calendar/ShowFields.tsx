@@ -7,7 +7,7 @@
 import { useStore } from "@nanostores/react";
 import { useId, type InputHTMLAttributes } from "react";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
-import { AVAILABILITIES, zonedInstant, type ShowDraft, type ShowField } from "./calendar.publish";
+import { AVAILABILITIES, AVAILABILITY_WORDS, zonedInstant, type ShowDraft, type ShowField } from "./calendar.publish";
 import { gigPublishing } from "./calendar.publish.store";
 import { TOUCH_BOX } from "./calendar.form";
 
@@ -124,7 +124,7 @@ export function ShowFields({ formKey, date }: { formKey: string; date: string | 
             <option value="">Not said</option>
             {AVAILABILITIES.map((availability) => (
               <option key={availability} value={availability}>
-                {availability}
+                {AVAILABILITY_WORDS[availability]}
               </option>
             ))}
           </select>

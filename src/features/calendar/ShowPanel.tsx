@@ -24,7 +24,7 @@ export function ShowPanel({ show }: { show: Show }) {
             {show.ticket_url}
           </a>{" "}
           ({show.ticket_kind === "venue" ? "the venue's own site" : "a ticket shop"})
-          {show.price !== null ? ` · ${show.price} ${show.currency ?? ""}` : ""}
+          {show.price !== null ? ` · ${Number(show.price).toFixed(2)} ${show.currency ?? ""}` : ""}
         </dd>
         <dt className="font-semibold">Status</dt>
         <dd>{statusText(show)}</dd>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { emptyShowDraft, idStem, showFromDraft, wallTimeIn, zonedInstant, type ShowDraft } from "./calendar.publish";
+import {
+  AVAILABILITIES,
+  AVAILABILITY_WORDS,
+  emptyShowDraft,
+  idStem,
+  showFromDraft,
+  wallTimeIn,
+  zonedInstant,
+  type ShowDraft,
+} from "./calendar.publish";
 
 const filled: ShowDraft = {
   ...emptyShowDraft,
@@ -125,8 +134,23 @@ describe("the row a show form puts on the website", () => {
     });
   });
 
+  it("offers each availability in words", () => {
+    expect(AVAILABILITIES.map((availability) => AVAILABILITY_WORDS[availability])).toEqual([
+      "On sale",
+      "Few left",
+      "Sold out",
+      "Pre-sale",
+    ]);
+  });
+
   it("wants a currency with a price, a price with availability, a real zone and a doors time", () => {
-    expect(showFromDraft({ ...filled, price: "10" }, "e1", "2027-07-10").problems).toEqual({
+    // A price alone is in euro, the default country's currency; a currency alone is not sent.
+    expect(showFromDraft({ ...filled, price: "10" }, "e1", "2027-07-10").row).toMatchObject({
+      price: 10,
+      currency: "EUR",
+    });
+    expect(showFromDraft({ ...filled, currency: "GBP" }, "e1", "2027-07-10").row).toMatchObject({ currency: null });
+    expect(showFromDraft({ ...filled, price: "10", currency: "" }, "e1", "2027-07-10").problems).toEqual({
       price: "a price and its currency, both or neither",
       currency: "the price's currency: EUR, GBP",
     });

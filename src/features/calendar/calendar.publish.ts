@@ -51,12 +51,21 @@ export const emptyShowDraft: ShowDraft = {
   ticketUrl: "",
   ticketKind: "ticket",
   price: "",
-  currency: "",
+  // The default country's: a price typed alone is in euro; a currency without a price is not sent.
+  currency: "EUR",
   availability: "",
   onSale: "",
 };
 
 export { AVAILABILITIES };
+
+/** The tickets' availability in words, as the form offers it. */
+export const AVAILABILITY_WORDS: Record<(typeof AVAILABILITIES)[number], string> = {
+  "on-sale": "On sale",
+  "few-left": "Few left",
+  "sold-out": "Sold out",
+  "pre-sale": "Pre-sale",
+};
 
 /** The offset from UTC, in minutes, of a clock in `timeZone` at `instant`. */
 function offsetMinutes(instant: number, timeZone: string): number {
@@ -168,7 +177,7 @@ export function showFromDraft(
     ticket_url: draft.ticketUrl.trim(),
     ticket_kind: draft.ticketKind,
     price: Number.isNaN(price) ? null : price,
-    currency: currency === "" ? null : currency,
+    currency: currency === "" || price === null ? null : currency,
     availability: draft.availability === "" ? null : draft.availability,
     on_sale_at: onSale?.iso ?? null,
   };
