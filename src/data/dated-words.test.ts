@@ -26,7 +26,7 @@ describe("words that change on a date", () => {
 
   it("name the file when the braces name no release or date", () => {
     expect(() => datedWords("{mother-album: is coming | is out}", moments, at("2026-01-01T00:00:00Z"), file)).toThrow(
-      "src/content/bio.md: {mother-album: …} names no release in src/content/releases.yaml and no date in src/content/tour.yaml",
+      "src/content/bio.md: {mother-album: …} names no release in src/content/releases.yaml and no show of the calendar (a show's id ends its address on /tour: /tour#galway-2025-04-23)",
     );
   });
 

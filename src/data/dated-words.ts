@@ -1,7 +1,7 @@
 /**
  * Copy that stays true as time passes: the content writes words that change on a date in braces,
  * `{mother: releases on | came out on}`, naming a release (the change comes on its release date) or a
- * tour date (once the show is over), and the build keeps the words true on its day. Markdown bodies
+ * show of the calendar put on the website (once the show is over), and the build keeps the words true on its day. Markdown bodies
  * become plain-text paragraphs here too. Pure: the data modules pass the content and the build's clock.
  */
 import { showEndsAt } from "./tour-dates";
@@ -31,7 +31,7 @@ export function datedWords(text: string, moments: Moments, now: Date, file: stri
     const moment = moments.get(id.trim());
     if (moment === undefined) {
       throw new Error(
-        `${file}: {${id.trim()}: …} names no release in src/content/releases.yaml and no date in src/content/tour.yaml`,
+        `${file}: {${id.trim()}: …} names no release in src/content/releases.yaml and no show of the calendar (a show's id ends its address on /tour: /tour#galway-2025-04-23)`,
       );
     }
     return (now.getTime() >= moment ? after : before).trim();

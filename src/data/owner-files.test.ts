@@ -100,7 +100,7 @@ describe("the rules, on the owner's usual edits", () => {
       "site.yaml": (text) => withDescription(text, "She {belfast-2030: tours | toured}."),
     });
     expect(ownerContentProblems(project, { shows })).toEqual([
-      "src/content/site.yaml: {belfast-2030: …} names no release in src/content/releases.yaml and no date in src/content/tour.yaml",
+      "src/content/site.yaml: {belfast-2030: …} names no release in src/content/releases.yaml and no show of the calendar (a show's id ends its address on /tour: /tour#galway-2025-04-23)",
     ]);
   });
 });
