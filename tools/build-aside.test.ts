@@ -119,3 +119,31 @@ describe("reading a build folder", () => {
     });
   });
 });
+
+describe("two builds of one folder", () => {
+  it("run one after the other, never writing the folder beside it at once, the later one swapped in last", async () => {
+    let running = 0;
+    let most = 0;
+    const slow = (pages: Record<string, string>, builtAt: string) => async (into: string) => {
+      most = Math.max(most, (running += 1));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      writeSite(into, pages, { builtAt });
+      running -= 1;
+      return 0;
+    };
+    const first = buildAside(dist, slow({ "index.html": "first" }, "2026-11-25T09:00:00.000Z"));
+    const second = buildAside(dist, slow({ "index.html": "second" }, "2026-11-25T09:01:00.000Z"));
+    expect((await Promise.all([first, second])).map((outcome) => outcome.ok)).toEqual([true, true]);
+    expect(most).toBe(1);
+    expect(page(dist, "index.html")).toBe("second");
+    expect(readdirSync(folder)).toEqual(["dist"]);
+  });
+
+  it("takes over the lock of a build whose process has gone", async () => {
+    // A process id no process has: the highest Linux gives is 4,194,304.
+    writeFileSync(join(folder, "dist-building"), "4194305");
+    const outcome = await buildAside(dist, building({ "index.html": "home" }, lastGood));
+    expect(outcome.ok).toBe(true);
+    expect(readdirSync(folder)).toEqual(["dist"]);
+  });
+});
