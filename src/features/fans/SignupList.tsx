@@ -73,8 +73,7 @@ export function SignupList() {
         <Button
           aria-disabled={count === 0}
           onClick={() => {
-            const file = list.csvFile();
-            if (file) downloadText(file.filename, file.text, file.mimeType);
+            void list.csvFile().then((file) => file && downloadText(file.filename, file.text, file.mimeType));
           }}
         >
           Download CSV

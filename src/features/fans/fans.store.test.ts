@@ -157,15 +157,31 @@ describe("removing an address", () => {
 });
 
 describe("the CSV download", () => {
-  it("offers nothing while the list is empty", async () => {
+  /** "Download CSV" on `fake`, its read answered with `rows` (or failed when `rows` is an Error). */
+  async function download(fake: Awaited<ReturnType<typeof loaded>>, rows: ReturnType<typeof row>[] | Error) {
+    const file = fake.list.csvFile();
+    await settle();
+    // The list's own read (the held sign-ups' read, made once the list was shown, may still wait).
+    const read = fake.waitingReads().find((waiting) => waiting.table === "fan_signups");
+    if (!read) throw new Error("no read of the list is waiting");
+    if (rows instanceof Error) read.fail({ message: rows.message }, 503);
+    else read.answer(rows);
+    return file;
+  }
+
+  it("offers nothing while the list, read afresh, is empty", async () => {
     const fake = await loaded([]);
     expect(fake.list.$count.get()).toBe(0);
-    expect(fake.list.csvFile()).toBeNull();
+    expect(await download(fake, [])).toBeNull();
   });
 
-  it("is the list as shown, dated by the clock, typed as UTF-8 CSV", async () => {
-    const fake = await loaded([row("new@example.com", "2025-03-08T09:00:00+00:00", "tshirts"), row("old@example.com")]);
-    expect(fake.list.csvFile()).toEqual({
+  it("is the list read afresh, a fan who signed up since included and shown, dated by the clock, as UTF-8 CSV", async () => {
+    const fake = await loaded([row("old@example.com")]);
+    const file = await download(fake, [
+      row("new@example.com", "2025-03-08T09:00:00+00:00", "tshirts"),
+      row("old@example.com"),
+    ]);
+    expect(file).toEqual({
       filename: "fan-signups-2025-03-08.csv",
       mimeType: "text/csv;charset=utf-8",
       text:
@@ -173,6 +189,14 @@ describe("the CSV download", () => {
         '"new@example.com","T-shirts","2025-03-08T09:00:00+00:00"\r\n' +
         '"old@example.com","All news","2025-03-07T09:05:00+00:00"\r\n',
     });
+    expect(emails(fake.list)).toEqual(["new@example.com", "old@example.com"]);
+  });
+
+  it("gives no file, and says why, when the list cannot be read", async () => {
+    const fake = await loaded([row("old@example.com")]);
+    expect(await download(fake, new Error("offline"))).toBeNull();
+    expect(toastLines()).toEqual([expect.stringMatching(/^Error loading sign-ups: /)]);
+    expect(emails(fake.list)).toEqual(["old@example.com"]);
   });
 });
 

@@ -144,10 +144,21 @@ export function createFansList(deps: FansListDependencies) {
     return true;
   }
 
-  /** "Download CSV": the list as shown, in a file dated today; null while there is nothing to download. */
-  function csvFile(): { filename: string; text: string; mimeType: string } | null {
-    const signups = $signups.get();
-    if (!signups || signups.length === 0) return null;
+  /**
+   * "Download CSV": the list read afresh (a fan who signed up since the page opened belongs in the mailing tool's
+   * file too) and shown as read, in a file dated today; null while there is nothing to download. When it cannot
+   * be read it says why, and gives no file, rather than one that may miss fans.
+   */
+  async function csvFile(): Promise<{ filename: string; text: string; mimeType: string } | null> {
+    let signups: FanSignup[];
+    try {
+      signups = await fetchSignups(await deps.client());
+    } catch (error) {
+      showToast({ title: "Error loading sign-ups", description: failureText(error), variant: "destructive" });
+      return null;
+    }
+    $signups.set(signups);
+    if (signups.length === 0) return null;
     return { filename: csvFilename(new Date(deps.now())), text: signupsCsv(signups), mimeType: CSV_MIME_TYPE };
   }
 
