@@ -95,6 +95,16 @@ describe("the rules, on the owner's usual edits", () => {
     );
   });
 
+  it("name the image there when a cover differs from it only in capitals or .jpeg for .jpg", () => {
+    const project = contentWith({
+      "releases.yaml": (text) => text.replace("cover: mother-cover.jpg", "cover: Mother-Cover.JPEG"),
+    });
+    expect(ownerContentProblems(project, { shows }).join("\n")).toContain(
+      'release "mother", field cover: names no file in src/assets/, though mother-cover.jpg is there: write its ' +
+        "name exactly, capitals and ending alike",
+    );
+  });
+
   it("name words for a release or date that is not there", () => {
     const project = contentWith({
       "site.yaml": (text) => withDescription(text, "She {belfast-2030: tours | toured}."),

@@ -5,8 +5,8 @@
  * The messages are the owner's words (src/lib/owner-content.ts); where zod's own finding would not say
  * what to write, the schema gives its message.
  */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { z } from "astro/zod";
 import { contentDir } from "./content-dir.mjs";
 import { zonedDateTime } from "./content-problems";
@@ -137,9 +137,33 @@ const assetImage = z
   .refine((name) => /^[\w-][\w.-]*(?:\/[\w-][\w.-]*)*\.(?:jpe?g|png|webp|avif)$/i.test(name) && !name.includes(".."), {
     message: `should be the name of an image file in ${ASSETS}/, like mother-cover.jpg or photos/live-1.jpg`,
   })
-  .refine((name) => name.includes("..") || existsSync(join(ASSETS, name)), {
-    message: `names no file in ${ASSETS}/: upload the image there first (on GitHub: Add file → Upload files)`,
+  .superRefine((name, context) => {
+    if (name.includes("..") || existsSync(join(ASSETS, name))) return;
+    const near = lookalike(name);
+    context.addIssue({
+      code: "custom",
+      message: near
+        ? `names no file in ${ASSETS}/, though ${near} is there: write its name exactly, capitals and ending alike`
+        : `names no file in ${ASSETS}/: upload the image there first (on GitHub: Add file → Upload files)`,
+    });
   });
+
+/**
+ * The image in `name`'s folder of src/assets/ whose name differs from it only in capitals or in .jpg for .jpeg
+ * (what a phone or a camera names a file, and a person types), as the content would name it; null when none.
+ */
+function lookalike(name: string): string | null {
+  const folder = dirname(name);
+  let files: string[];
+  try {
+    files = readdirSync(join(ASSETS, folder));
+  } catch {
+    return null;
+  }
+  const key = (file: string) => file.toLowerCase().replace(/\.jpeg$/, ".jpg");
+  const found = files.find((file) => key(file) === key(basename(name)));
+  return found === undefined ? null : folder === "." ? found : `${folder}/${found}`;
+}
 
 export const releaseSchema = z
   .object({
