@@ -1,0 +1,82 @@
+/**
+ * A published show's status buttons: Postpone, Mark sold out and Cancel the show (each but the status it
+ * has). Cancelling asks first, "Keep the show" focused so a second tap by mistake keeps it, as fans see a
+ * cancellation on the website within minutes; each change is a new version, restorable.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "../../components/ui/Button";
+import type { Show } from "./calendar.shows";
+import { showChanges } from "./calendar.changes.store";
+
+const STATUS_CHANGES = [
+  ["postponed", "Postpone", "Show postponed"],
+  ["sold-out", "Mark sold out", "Show marked sold out"],
+  ["cancelled", "Cancel the show", "Show cancelled"],
+] as const;
+
+/** Asked before a show is cancelled. */
+const CANCEL_QUESTION =
+  "Cancel this show? Fans see it cancelled on the website within minutes; Restore puts it back as it was.";
+
+export function StatusButtons({ show, busy }: { show: Show; busy: boolean }) {
+  const shows = showChanges();
+  const id = useId();
+  const [askingCancel, setAskingCancel] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (askingCancel) keep.current?.focus();
+  }, [askingCancel]);
+
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        {STATUS_CHANGES.filter(([status]) => status !== show.status).map(([status, words, done]) => (
+          <Button
+            key={status}
+            variant="secondary"
+            size="sm"
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (busy) return;
+              if (status === "cancelled") setAskingCancel(true);
+              else void shows.change(show.id, { status }, done);
+            }}
+          >
+            {words}
+          </Button>
+        ))}
+      </div>
+      {askingCancel ? (
+        <div role="group" aria-labelledby={`${id}-cancel-question`} className="space-y-2">
+          <p id={`${id}-cancel-question`} className="max-w-prose font-medium">
+            {CANCEL_QUESTION}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="primary"
+              size="sm"
+              className="min-h-11"
+              aria-disabled={busy || undefined}
+              onClick={() => {
+                if (busy) return;
+                setAskingCancel(false);
+                void shows.change(show.id, { status: "cancelled" }, "Show cancelled");
+              }}
+            >
+              Yes, cancel the show
+            </Button>
+            <Button
+              ref={keep}
+              variant="secondary"
+              size="sm"
+              className="min-h-11"
+              onClick={() => setAskingCancel(false)}
+            >
+              Keep the show
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}
