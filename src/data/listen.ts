@@ -8,6 +8,7 @@ import { coverOf } from "./images";
 import { streaming } from "./links";
 import { outWhen, releaseTypeWord, type Release } from "./releases";
 import { site } from "./site";
+import { tour } from "./tour";
 
 /** "Debut single, out now", or before its day "Debut single, out March 7th". */
 export function kickerOf(release: Release, now: Date): string {
@@ -31,7 +32,13 @@ export const listen = {
   cover: coverOf(featuredRelease),
   /** The visible text of each service's button. */
   listenOn: (service: string) => `Listen on ${service}`,
-  nextShow: { heading: "Next show", ticketsLabel: "Tickets and details" },
+  /** The next show's box, as / shows it too: its words, and the tour's for a sold-out show and for none. */
+  nextShow: {
+    heading: "Next show",
+    ticketsLabel: "Tickets and details",
+    soldOutLabel: tour.soldOutLabel,
+    noneAhead: tour.noneAhead,
+  },
   followHeading: "Follow Orla",
   /** The page's own sharing card (public/, drawn by scripts/make-artwork.mjs). */
   shareImage: {

@@ -38,7 +38,7 @@ async function seen(entries: ShowEntry[]) {
     props: { title: tour.cardTitle, dates, now, newTabHint: tour.newTabHint, calendar: tour.calendar, copy: tour },
   });
   const next = await astro.renderToString(NextShow, {
-    props: { dates, now, ...listen.nextShow, soldOutLabel: tour.soldOutLabel, noneAhead: tour.noneAhead },
+    props: { dates, now, ...listen.nextShow },
   });
   const { document: cardPage } = openAt(card, TODAY);
   const { document: nextPage, shown } = openAt(next, TODAY);

@@ -55,13 +55,7 @@ const card = (dates: readonly TourDate[], builtAt: string) =>
 
 const nextShowBox = (dates: readonly TourDate[], builtAt: string) =>
   astro.renderToString(NextShow, {
-    props: {
-      dates,
-      now: new Date(builtAt),
-      ...listen.nextShow,
-      soldOutLabel: tour.soldOutLabel,
-      noneAhead: tour.noneAhead,
-    },
+    props: { dates, now: new Date(builtAt), ...listen.nextShow },
   });
 
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim();
