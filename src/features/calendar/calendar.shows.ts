@@ -5,8 +5,9 @@
  * time as the team reads them, and the day each gig is on as its show has it.
  */
 import type { Database } from "../../lib/database.types";
-import { formatDateTime, wallClock } from "../../lib/dates";
+import { formatDateTime } from "../../lib/dates";
 import { eventDayKey, type CalendarEvent } from "./calendar";
+import { wallTimeIn } from "./calendar.publish";
 import { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
 
 /** A show as the team reads it: every column. */
@@ -141,14 +142,9 @@ export function placedAtShows(events: readonly CalendarEvent[], shows: readonly 
   return events.map((event) => {
     const show = showOf.get(event.id);
     if (!show) return event;
-    let day: string;
-    try {
-      const { year, month, day: date } = wallClock(new Date(show.starts_at), show.time_zone);
-      day = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(date).padStart(2, "0")}`;
-    } catch {
-      return event; // a zone this browser does not know: where it was added
-    }
-    if (day === eventDayKey(event)) return event;
+    const { date: day } = wallTimeIn(show.starts_at, show.time_zone);
+    // No day for a zone this browser does not know: where it was added.
+    if (day === "" || day === eventDayKey(event)) return event;
     const moved = Date.parse(`${day}T12:00:00.000Z`) - Date.parse(`${eventDayKey(event)}T12:00:00.000Z`);
     const shift = (stored: string) => new Date(Date.parse(stored) + moved).toISOString();
     return { ...event, start_date: shift(event.start_date), end_date: shift(event.end_date) };
