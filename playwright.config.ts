@@ -3,7 +3,7 @@
 // both started once by e2e/global-setup.ts. No browser is ever downloaded.
 import { defineConfig } from "@playwright/test";
 import { FIXTURE_CONTENT } from "./src/lib/content-dir.mjs";
-import { CHROMIUM_ARGS, ensureChromium } from "./tools/chromium.mjs";
+import { journeyBrowser } from "./tools/chromium.mjs";
 import { CORES, patient } from "./tools/test-pace.mjs";
 
 /** The tag of the journeys that start a backend of their own (e2e/own-backend.ts; the fixture checks it). */
@@ -43,7 +43,7 @@ export default defineConfig({
     // with test.use({ reducedMotion: "no-preference" }), as recordLayoutShifts does (e2e/layout-shifts.ts).
     // Measured, a sixth less CPU time for the journeys.
     reducedMotion: "reduce",
-    launchOptions: { executablePath: ensureChromium(), args: CHROMIUM_ARGS },
+    launchOptions: journeyBrowser(),
     trace: "off",
   },
 });
