@@ -11,7 +11,7 @@
  * non-zero. `npm test -- lint unit` runs only the named steps (and what they need first).
  *
  * The run adapts to the machine (tools/test-pace.mjs): Vitest runs a file per core and Playwright a journey per
- * core and one more, every timeout is made patient for a slower machine, and the journeys that start a backend
+ * core, each one more, every timeout is made patient for a slower machine, and the journeys that start a backend
  * of their own (PGlite booting in their worker) run at most one per core, the longest of them first.
  *
  * The cheap steps run package.json's own scripts (`npm run lint`, `npm run format:check`, …), so each check
