@@ -172,8 +172,13 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       const [music] = (await musicEvents(page)).filter((data) => JSON.stringify(data).includes(venue));
       expect(music).toMatchObject({ eventStatus: "https://schema.org/EventScheduled" });
       expect(JSON.stringify(music)).toContain(ticketUrl);
-      const feed = await page.request.get(`${site.origin}/tour.ics`);
-      expect(await feed.text()).toContain(venue);
+      // With a show to come, the card offers the whole tour as one file, the new show in it.
+      const all = await downloadDuring(page, () =>
+        page.getByRole("link", { name: "Add all dates to your calendar" }).click(),
+      );
+      expect(all.filename).toBe("orla-quinlan-tour.ics");
+      expect(all.text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+      expect(all.text).toContain(venue);
     });
 
     await test.step("/ and /listen show it as the next show", async () => {

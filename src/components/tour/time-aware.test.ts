@@ -80,6 +80,12 @@ function datesSeen(document: Document, shown: (element: Element) => boolean) {
   });
 }
 
+/** Whether the card offers the whole tour's calendar file ("Add all dates to your calendar"). */
+function wholeTourOffered(document: Document, shown: (element: Element) => boolean) {
+  const link = [...document.querySelectorAll("a")].find((found) => text(found) === tour.calendar.addAllLabel);
+  return link !== undefined && shown(link);
+}
+
 /** What the next show's place says: the one of its choices the visitor sees. */
 function nextShowSeen(document: Document, shown: (element: Element) => boolean) {
   const choices = [...document.querySelectorAll(".show-stack > *")].filter(shown);
@@ -105,8 +111,9 @@ describe("on today's date", () => {
       text: "No shows coming up right now. Sign up for news to hear about the next tour first.",
       link: "/listen#signup",
     });
-    // Search engines are told of no event.
+    // Search engines are told of no event, and a fan is not offered shows nobody can go to as "all dates".
     expect(document.querySelector('script[type="application/ld+json"]')).toBeNull();
+    expect(wholeTourOffered(document, shown)).toBe(false);
   });
 
   it.each([
@@ -166,6 +173,9 @@ describe("a date added a year ahead", () => {
     expect(nextShowSeen(cardSeen.document, cardSeen.shown).text).toBe(
       "No shows coming up right now. Sign up for news to hear about the next tour first.",
     );
+    expect(wholeTourOffered(cardSeen.document, cardSeen.shown)).toBe(false);
+    const onTheDay = openAt(await card(withAdded(0), TODAY), TODAY);
+    expect(wholeTourOffered(onTheDay.document, onTheDay.shown)).toBe(true);
     const box = openAt(await nextShowBox(withAdded(0), TODAY), afterAdded);
     expect(nextShowSeen(box.document, box.shown)).toEqual(noneAhead);
   });
@@ -247,7 +257,9 @@ describe("a page built before the tour", () => {
     expect(nextShowSeen(between.document, between.shown).text).toBe(
       "Next show: April 26th, The Harbour Loft, Donegal Town",
     );
+    expect(wholeTourOffered(between.document, between.shown)).toBe(true);
     const after = openAt(html, TODAY);
+    expect(wholeTourOffered(after.document, after.shown)).toBe(false);
     expect(datesSeen(after.document, after.shown)).toEqual([
       { date: "April 23rd", past: true, ticket: undefined, calendar: undefined },
       { date: "April 26th", past: true, ticket: undefined, calendar: undefined },

@@ -80,6 +80,9 @@ describe("adding a gig with its show on the website", () => {
     });
     expect(draft.$eventDraft.get()?.title).toBe("Cornmarket launch");
     expect(toastLines()).toEqual(["Check the show's details: Each problem is said beside its field."]);
+    // Pressing again with the problems still there says it again in the same toast, not in a second one.
+    expect(await store.addPublishedGig()).toBe(false);
+    expect(toastLines()).toEqual(["Check the show's details: Each problem is said beside its field."]);
     // Typing the field again takes its problem away; the other stays.
     store.edit(NEW_GIG, { ...store.draftOf(NEW_GIG), ticketUrl: "https://tickets.example" });
     expect(store.$problems.get()[NEW_GIG]).toEqual({ country: "the country's two capital letters: IE, GB, FR" });

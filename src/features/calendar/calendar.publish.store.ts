@@ -42,6 +42,8 @@ export function createPublishing(deps: PublishDependencies) {
   const $publishing = atom(false);
 
   const draftOf = (key: string): ShowDraft => $drafts.get()[key] ?? emptyShowDraft;
+  /** The last "Check the show's details" toast: pressing again replaces it rather than stacking a copy. */
+  let checkToast: string | undefined;
 
   /** What is typed in a show form; a field typed again loses its problem. */
   function edit(key: string, draft: ShowDraft) {
@@ -58,7 +60,7 @@ export function createPublishing(deps: PublishDependencies) {
   function checked(key: string, eventId: string, date: string) {
     const result = showFromDraft(draftOf(key), eventId, date);
     $problems.setKey(key, result.problems ?? {});
-    if (result.problems) showToast({ ...CHECK_FIELDS, variant: "destructive" });
+    if (result.problems) checkToast = showToast({ ...CHECK_FIELDS, variant: "destructive", replaces: checkToast });
     return result.row;
   }
 
