@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { MAX_REGEX_COPIES, MAX_REGEX_DEPTH, regexCopies, regexDepth, regexRefusal } from "./regex-cost.mjs";
+import {
+  MAX_REGEX_COPIES,
+  MAX_REGEX_DEPTH,
+  MAX_REGEX_UNBOUNDED,
+  regexCost,
+  regexDepth,
+  regexRefusal,
+} from "./regex-cost.mjs";
+
+const regexCopies = (pattern: string) => regexCost(pattern).copies;
 
 describe("a regular expression's compiled size", () => {
   it.each([
@@ -21,6 +30,18 @@ describe("a regular expression's compiled size", () => {
     expect(regexCopies("x{0,99999999999999999999999999999}")).toBeGreaterThan(MAX_REGEX_COPIES);
   });
 
+  it.each([
+    ["\\.ie$", 0],
+    ["^niamh.*\\.ie$", 1],
+    ["(?:ab)*c+", 2],
+    ["a{3,}b{2}", 1],
+    ["(.*){0,20}", 20],
+    ["(.*.*.*.*.*.*.*.*.*.*){0,99}", 990],
+    ["((a+b*){0,10}){0,5}", 100],
+  ])("counts %s as %i unbounded repetitions, counts expanded", (pattern, unbounded) => {
+    expect(regexCost(pattern).unbounded).toBe(unbounded);
+  });
+
   it("reads any text to its end, well formed or not", () => {
     for (const pattern of ["", "(", ")", "[", "\\", "{", "a{", "a{2,x}", "((((", "))))", "[[:", "a|", "|"]) {
       expect(Number.isFinite(regexCopies(pattern)), pattern).toBe(true);
@@ -39,6 +60,10 @@ describe("the patterns the embedded engine is not given", () => {
     ["((.{0,50}){0,50}){0,50}z", "too complex"],
     [`${"(".repeat(3000)}a${")".repeat(3000)}`, "too complex"],
     [`${"(".repeat(MAX_REGEX_DEPTH + 1)}a`, "too complex"],
+    // Unbounded repetitions that took the compiler from 0.2 s to over 6 s, each a few dozen characters.
+    ["(.*.*.*.*.*.*.*.*.*.*){0,99}", "too complex"],
+    ["(.*.*.*.*.*.*.*.*.*.*){0,40}", "too complex"],
+    [".*".repeat(MAX_REGEX_UNBOUNDED + 1), "too complex"],
   ])("refuses %s (%s)", (pattern, why) => {
     expect(regexRefusal(pattern)).toContain(why);
   });
@@ -50,8 +75,21 @@ describe("the patterns the embedded engine is not given", () => {
     expect(regexRefusal(`${"(?:".repeat(10_000)}a`)).toContain("too complex");
   });
 
+  it("counts a request's patterns together, so that many small ones cost no more than one large", () => {
+    const spent = { copies: 0, unbounded: 0 };
+    const pattern = "(.*.*.*.*.*){0,4}";
+    expect(regexRefusal(pattern, spent)).toBeNull();
+    expect(regexRefusal(pattern, spent)).toBeNull();
+    expect(spent).toEqual({ copies: 40, unbounded: 40 });
+    expect(regexRefusal(pattern, spent)).toContain("too complex");
+    // Each alone is given to the database.
+    expect(regexRefusal(pattern)).toBeNull();
+  });
+
   it.each([
     `${"(".repeat(MAX_REGEX_DEPTH)}a${")".repeat(MAX_REGEX_DEPTH)}`,
+    ".*".repeat(MAX_REGEX_UNBOUNDED),
+    "^niamh.*@.*\\.ie$",
     "\\.ie$",
     "^(niamh|seán){1,2}",
     "(?:ab)*c?",

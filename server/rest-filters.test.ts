@@ -91,6 +91,26 @@ describe("pattern filters", () => {
     expect((await contacts().filter("name", "match", "(unclosed")).status).toBe(400);
   });
 
+  it("refuses unbounded repetitions that would hold every request while they compile, one pattern or many", async () => {
+    // Each of these two took the compiler about 10 s, with every other request waiting (no statement timeout
+    // stops the embedded engine): refused before the database sees them.
+    const stars = (count: number) => `name.match."(.*.*.*.*.*.*.*.*.*.*){0,${count}}"`;
+    const two = await get(`select=id&and=(${encodeURIComponent(`${stars(86)},${stars(87)}`)})`);
+    expect(two.status).toBe(400);
+    expect(two.body).toMatchObject({ code: "2201B", message: expect.stringContaining("too complex") });
+    // Eleven small ones in one request add up past what one may have; ten pass.
+    const small = (count: number) =>
+      Array.from({ length: count }, (_, index) => `name.match."(.*.*.*.*.*){0,1}~${index}"`).join(",");
+    expect((await get(`select=id&or=(${encodeURIComponent(small(11))})`)).status).toBe(400);
+    expect(await get(`select=id&or=(${encodeURIComponent(small(10))})`)).toEqual({ status: 200, body: [] });
+    // Top-level filters and a tree count together.
+    const split = await get(
+      `select=id&name=match.${encodeURIComponent(".*".repeat(30))}&or=(${encodeURIComponent(small(5))})`,
+    );
+    expect(split.status).toBe(400);
+    expect(await ids(contacts().filter("email", "match", "^niamh.*\\.ie$"))).toEqual(["f1"]);
+  });
+
   it("answers a broken regular expression with Postgres' own 400, not a 500", async () => {
     const { status, error } = await contacts().filter("name", "match", "(unclosed");
     expect(status).toBe(400);

@@ -222,9 +222,10 @@ function unquote(text) {
  * @param {string} name the column
  * @param {string} expression what follows `column=` (or `column.` in a logic tree)
  * @param {unknown[]} values the query's bound values so far; the filter's are appended
- * @param {{ inTree: boolean }} where a value in a logic tree may be quoted; a top-level one is taken as it is
+ * @param {{ inTree: boolean, regexSpent: import("./regex-cost.mjs").RegexCost }} where a value in a logic tree
+ *   may be quoted, a top-level one is taken as it is; what the request's regular expressions so far compile to
  */
-function filterCondition(table, name, expression, values, { inTree }) {
+function filterCondition(table, name, expression, values, { inTree, regexSpent }) {
   if (name.includes("->")) throw notServed("Filtering on a JSON path (column->key)");
   const column = columnOf(table, name);
   const match = expression.match(/^(not\.)?([a-z]+)(\((?:any|all)\))?\.([\s\S]*)$/);
@@ -241,7 +242,7 @@ function filterCondition(table, name, expression, values, { inTree }) {
   const value = inTree && operator !== "in" ? unquote(raw) : raw;
   let condition;
   if (operator in OPERATORS) {
-    const refusal = operator === "match" || operator === "imatch" ? regexRefusal(value) : null;
+    const refusal = operator === "match" || operator === "imatch" ? regexRefusal(value, regexSpent) : null;
     if (refusal) throw new RestError(400, "2201B", refusal);
     // PostgREST's like patterns take * for SQL's %.
     const operand = operator === "like" || operator === "ilike" ? value.replaceAll("*", "%") : value;
@@ -295,9 +296,10 @@ function parenthesesDepth(text, limit) {
  * @param {string} operator "or" or "and"
  * @param {string} raw the tree, in parentheses
  * @param {unknown[]} values
+ * @param {import("./regex-cost.mjs").RegexCost} regexSpent what the request's regular expressions compile to
  * @returns {string}
  */
-function logicTree(table, operator, raw, values) {
+function logicTree(table, operator, raw, values, regexSpent) {
   const parseError = () => new RestError(400, "PGRST100", `failed to parse logic tree (${raw})`);
   const inner = raw.match(/^\(([\s\S]*)\)$/)?.[1];
   const items = inner === undefined || inner === "" ? null : splitItems(inner);
@@ -305,12 +307,12 @@ function logicTree(table, operator, raw, values) {
   const conditions = items.map((/** @type {string} */ item) => {
     const nested = item.match(/^(not\.)?(or|and)(\([\s\S]*\))$/);
     if (nested) {
-      const tree = logicTree(table, nested[2], nested[3], values);
+      const tree = logicTree(table, nested[2], nested[3], values, regexSpent);
       return nested[1] ? `not ${tree}` : tree;
     }
     const dot = item.indexOf(".");
     if (dot <= 0) throw parseError();
-    return filterCondition(table, item.slice(0, dot), item.slice(dot + 1), values, { inTree: true });
+    return filterCondition(table, item.slice(0, dot), item.slice(dot + 1), values, { inTree: true, regexSpent });
   });
   return `(${conditions.join(` ${operator} `)})`;
 }
@@ -325,6 +327,8 @@ function logicTree(table, operator, raw, values) {
 function whereClause(table, params, values) {
   /** @type {string[]} */
   const conditions = [];
+  // The request's regular expressions are counted together: each compiles on the thread every request waits on.
+  const regexSpent = { copies: 0, unbounded: 0 };
   for (const [key, raw] of params) {
     if (RESERVED.has(key)) continue;
     const tree = key.match(/^(not\.)?(or|and)$/);
@@ -337,12 +341,12 @@ function whereClause(table, params, values) {
           `failed to parse logic tree: nested deeper than ${MAX_LOGIC_TREE_DEPTH} levels`,
         );
       }
-      const sql = logicTree(table, tree[2], raw, values);
+      const sql = logicTree(table, tree[2], raw, values, regexSpent);
       conditions.push(tree[1] ? `not ${sql}` : sql);
     } else if (key.includes(".")) {
       throw notServed(`Filters, order and limits on an embedded resource (${key}=)`);
     } else {
-      conditions.push(filterCondition(table, key, raw, values, { inTree: false }));
+      conditions.push(filterCondition(table, key, raw, values, { inTree: false, regexSpent }));
     }
   }
   return conditions.length > 0 ? ` where ${conditions.join(" and ")}` : "";
