@@ -33,8 +33,28 @@ export const MAX_REGEX_DEPTH = 32;
 /** @typedef {{ copies: number, unbounded: number }} RegexCost */
 
 /**
- * How deep `(` nest in `pattern`, escapes aside; without recursion, so any length is measured. A `(` inside a
- * bracket expression counts too: a search has no call for a run of them, and counting more only refuses more.
+ * Where the bracket expression (`[a-z]`, `[^)]`, `[[:alpha:]]`) that opens at `at` ends: the index after its `]`.
+ * Inside one, `(`, `)` and `\\` are characters like any other.
+ * @param {string} pattern
+ * @param {number} at the index of its `[`
+ */
+function bracketEnd(pattern, at) {
+  at += 1;
+  if (pattern[at] === "^") at += 1;
+  if (pattern[at] === "]") at += 1;
+  while (at < pattern.length && pattern[at] !== "]") {
+    // [:alpha:], [.a.], [=a=] inside a class.
+    if (pattern[at] === "[" && /[:.=]/.test(pattern[at + 1] ?? "")) {
+      const end = pattern.indexOf(`${pattern[at + 1]}]`, at + 2);
+      at = end < 0 ? pattern.length : end + 2;
+    } else at += 1;
+  }
+  return at + 1;
+}
+
+/**
+ * How deep `(` nest in `pattern`, escapes and bracket expressions aside (a `)` in `[)]` closes no group); without
+ * recursion, so any length is measured.
  * @param {string} pattern
  */
 export function regexDepth(pattern) {
@@ -43,6 +63,7 @@ export function regexDepth(pattern) {
   for (let at = 0; at < pattern.length; at += 1) {
     const char = pattern[at];
     if (char === "\\") at += 1;
+    else if (char === "[") at = bracketEnd(pattern, at) - 1;
     else if (char === "(") deepest = Math.max(deepest, (depth += 1));
     else if (char === ")" && depth > 0) depth -= 1;
   }
@@ -127,17 +148,7 @@ export function regexCost(pattern) {
       return { copies: Math.max(inside.copies, 1), unbounded: inside.unbounded };
     }
     if (char === "[") {
-      at += 1;
-      if (pattern[at] === "^") at += 1;
-      if (pattern[at] === "]") at += 1;
-      while (at < pattern.length && pattern[at] !== "]") {
-        // [:alpha:], [.a.], [=a=] inside a class.
-        if (pattern[at] === "[" && /[:.=]/.test(pattern[at + 1] ?? "")) {
-          const end = pattern.indexOf(`${pattern[at + 1]}]`, at + 2);
-          at = end < 0 ? pattern.length : end + 2;
-        } else at += 1;
-      }
-      at += 1;
+      at = bracketEnd(pattern, at);
       return one;
     }
     at += char === "\\" ? 2 : 1;

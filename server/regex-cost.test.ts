@@ -71,6 +71,13 @@ describe("the patterns the embedded engine is not given", () => {
   it("measures groups nested past any count's recursion, escapes aside, without running out of stack", () => {
     expect(regexDepth("^(niamh|(seán)){1,2}")).toBe(2);
     expect(regexDepth("\\(\\(\\(a")).toBe(0);
+    // A `)` in a bracket expression closes no group, nor does a `(` in one open any.
+    expect(regexDepth("((a[)])b)")).toBe(2);
+    expect(regexDepth("[(][(]a")).toBe(0);
+    expect(regexDepth("[[:alpha:])](a)")).toBe(1);
+    const disguised = `${"(".repeat(32)}[${")".repeat(32)}]`.repeat(100) + "a" + ")".repeat(3200);
+    expect(regexDepth(disguised)).toBe(3200);
+    expect(regexRefusal(disguised)).toContain("too complex");
     expect(regexDepth(`${"(".repeat(100_000)}a${")".repeat(100_000)}`)).toBe(100_000);
     expect(regexRefusal(`${"(?:".repeat(10_000)}a`)).toContain("too complex");
   });
