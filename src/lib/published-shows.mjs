@@ -64,8 +64,8 @@ function zonedIso(instant, timeZone) {
 
 /**
  * A published show as an entry of the tour file, in the venue's time: what the content schema checks
- * and the pages render. A sold-out show stands as scheduled and sold out, its tickets sold out where it gives
- * them.
+ * and the pages render. A sold-out show stands as scheduled and sold out (as rescheduled and sold out when it
+ * was moved: it keeps its previous start), its tickets sold out where it gives them.
  * @param {ShowRow} row
  */
 export function tourDateEntryOf(row) {
@@ -84,7 +84,7 @@ export function tourDateEntryOf(row) {
     },
     link: row.ticket_url,
     kind: row.ticket_kind,
-    status: soldOut ? "scheduled" : row.status,
+    status: soldOut ? (row.previous_starts_at ? "rescheduled" : "scheduled") : row.status,
     ...(soldOut && { soldOut: true }),
     ...(row.previous_starts_at && { previousStartDate: zonedIso(row.previous_starts_at, row.time_zone) }),
     ...(price !== null &&

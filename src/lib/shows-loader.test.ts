@@ -68,6 +68,13 @@ describe("a published show as a tour date", () => {
     const moved = tourDateEntryOf({ ...row, status: "rescheduled", previous_starts_at: "2027-03-05T20:00:00Z" });
     expect(moved).toMatchObject({ status: "rescheduled", previousStartDate: "2027-03-05T20:00:00+00:00" });
     expect(showSchema.parse(moved)).toMatchObject({ previousStartDate: "2027-03-05T20:00:00+00:00" });
+    // Sold out once moved: fans are still told it moved, and that it is sold out.
+    const movedAndSoldOut = tourDateEntryOf({ ...row, status: "sold-out", previous_starts_at: "2027-03-05T20:00:00Z" });
+    expect(movedAndSoldOut).toMatchObject({
+      status: "rescheduled",
+      soldOut: true,
+      previousStartDate: "2027-03-05T20:00:00+00:00",
+    });
   });
 });
 

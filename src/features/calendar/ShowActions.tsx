@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/Button";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
 import { showFieldProblems } from "../../lib/show-rules.mjs";
 import { wallTimeIn, zonedInstant } from "./calendar.publish";
-import type { Show } from "./calendar.shows";
+import { rescheduledTo, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
 import { StatusButtons } from "./StatusButtons";
 
@@ -25,11 +25,7 @@ export function ShowActions({ show }: { show: Show }) {
     const moved = zonedInstant(when.date, when.time, show.time_zone);
     if (!moved) return setProblem({ when: `New doors: a date and a time of that day in ${show.time_zone}` });
     setProblem({});
-    await shows.change(
-      show.id,
-      { status: "rescheduled", starts_at: moved.iso, previous_starts_at: show.starts_at },
-      "Show rescheduled",
-    );
+    await shows.change(show.id, rescheduledTo(show, moved.iso), "Show rescheduled");
   };
   const saveLink = async () => {
     const wrong = showFieldProblems({ ...show, ticket_url: link.url.trim(), ticket_kind: link.kind }).ticket_url;

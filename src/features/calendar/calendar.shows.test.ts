@@ -7,6 +7,7 @@ import {
   publishedDigest,
   showStandings,
   STANDING_WORDS,
+  rescheduledTo,
   statusText,
   toLiveBuild,
   toShows,
@@ -105,6 +106,26 @@ describe("a show in words", () => {
     expect(statusText({ ...show, status: "rescheduled", previous_starts_at: "2027-06-01T19:00:00Z" })).toBe(
       "Rescheduled (was Jun 1, 2027, 20:00 (Europe/Dublin))",
     );
+    // Marked sold out once moved, it still says it moved.
+    expect(statusText({ ...show, status: "sold-out", previous_starts_at: "2027-06-01T19:00:00Z" })).toBe(
+      "Sold out, rescheduled (was Jun 1, 2027, 20:00 (Europe/Dublin))",
+    );
+  });
+
+  it("moves to a new start keeping the one it had, a sold-out show staying sold out", () => {
+    const show = aShow("dublin", "2027-01-01T10:00:00Z");
+    const moved = "2027-02-01T20:00:00Z";
+    expect(rescheduledTo(show, moved)).toEqual({
+      status: "rescheduled",
+      starts_at: moved,
+      previous_starts_at: show.starts_at,
+    });
+    expect(rescheduledTo({ ...show, status: "postponed" }, moved).status).toBe("rescheduled");
+    expect(rescheduledTo({ ...show, status: "sold-out" }, moved)).toEqual({
+      status: "sold-out",
+      starts_at: moved,
+      previous_starts_at: show.starts_at,
+    });
   });
 });
 

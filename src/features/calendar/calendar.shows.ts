@@ -113,6 +113,18 @@ export function doorsText(instant: string, timeZone: string): string {
   }
 }
 
+/**
+ * The change that moves a show to `startsAt`, keeping the start it had. A sold-out show stays sold out: its
+ * previous start is what says it moved (`statusText`, and the site's tour card).
+ */
+export function rescheduledTo(show: Pick<Show, "status" | "starts_at">, startsAt: string) {
+  return {
+    status: show.status === "sold-out" ? ("sold-out" as const) : ("rescheduled" as const),
+    starts_at: startsAt,
+    previous_starts_at: show.starts_at,
+  };
+}
+
 /** A show's status in words, with the start a rescheduled show had. */
 export function statusText(show: Pick<Show, "status" | "previous_starts_at" | "time_zone">): string {
   switch (show.status) {
@@ -123,7 +135,9 @@ export function statusText(show: Pick<Show, "status" | "previous_starts_at" | "t
         ? `Rescheduled (was ${doorsText(show.previous_starts_at, show.time_zone)})`
         : "Rescheduled";
     case "sold-out":
-      return "Sold out";
+      return show.previous_starts_at
+        ? `Sold out, rescheduled (was ${doorsText(show.previous_starts_at, show.time_zone)})`
+        : "Sold out";
     case "cancelled":
       return "Cancelled";
     default:
