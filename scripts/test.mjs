@@ -124,7 +124,8 @@ const waitsFor = (/** @type {Step} */ step) => [
 
 // Find (or install) the browser, the database server and Python's icalendar (a second reader of the feeds)
 // before spending minutes on the other steps.
-if (selected.some((step) => step.group === "e2e")) ensureChromium();
+// The unit step starts Chromium too, once (tools/chromium-features.test.ts).
+if (selected.some((step) => step.group === "e2e" || step.id === "unit")) ensureChromium();
 if (selectedIds.has("unit")) ensurePostgres();
 if (selectedIds.has("unit")) ensurePythonIcalendar();
 
