@@ -76,7 +76,9 @@ export function showFieldProblems(row) {
     problems.id = "lower case letters, digits and single dashes, e.g. belfast-2027-03-12";
   }
   for (const [column, , longest] of SHOWN_LINES) {
-    if (!isShownLine(row[column], longest)) problems[column] = `one line of at most ${longest} characters`;
+    const value = row[column];
+    if (typeof value !== "string" || value.trim() === "") problems[column] = "required";
+    else if (!isShownLine(value, longest)) problems[column] = `one line of at most ${longest} characters`;
   }
   if (typeof row.venue_country !== "string" || !/^[A-Z]{2}$/.test(row.venue_country)) {
     problems.venue_country = "the country's two capital letters: IE, GB, FR";

@@ -58,7 +58,7 @@ export function createPublishing(deps: PublishDependencies) {
 
   /** The show a form would put on the website for the gig `eventId` on `date`, or its problems said. */
   function checked(key: string, eventId: string, date: string) {
-    const result = showFromDraft(draftOf(key), eventId, date);
+    const result = showFromDraft(draftOf(key), eventId, date, new Date());
     $problems.setKey(key, result.problems ?? {});
     if (result.problems) checkToast = showToast({ ...CHECK_FIELDS, variant: "destructive", replaces: checkToast });
     return result.row;

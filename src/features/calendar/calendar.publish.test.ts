@@ -10,6 +10,9 @@ import {
   type ShowDraft,
 } from "./calendar.publish";
 
+/** The moment the form is sent, in these tests. */
+const NOW = new Date("2026-11-26T12:00:00Z");
+
 const filled: ShowDraft = {
   ...emptyShowDraft,
   venueName: " The Cornmarket Room ",
@@ -74,7 +77,7 @@ describe("a show's id", () => {
 
 describe("the row a show form puts on the website", () => {
   it("is the venue, the doors as an instant in the venue's zone and the ticket link, trimmed", () => {
-    const { row, problems } = showFromDraft(filled, "e1", "2027-07-10");
+    const { row, problems } = showFromDraft(filled, "e1", "2027-07-10", NOW);
     expect(problems).toBeUndefined();
     expect(row).toEqual({
       id: "dun-laoghaire-2027-07-10",
@@ -101,6 +104,7 @@ describe("the row a show form puts on the website", () => {
       { ...filled, price: "12,50", currency: "eur", availability: "few-left", onSale: "2027-05-01T10:00" },
       "e1",
       "2027-07-10",
+      NOW,
     );
     expect(row).toMatchObject({
       price: 12.5,
@@ -123,15 +127,27 @@ describe("the row a show form puts on the website", () => {
       },
       "e1",
       "2027-07-10",
+      NOW,
     );
     expect(problems).toEqual({
-      venueName: "one line of at most 200 characters",
+      venueName: "required",
       street: "one line of at most 200 characters",
       country: "the country's two capital letters: IE, GB, FR",
       ticketUrl: "a whole address starting with https://",
       price: "at most two digits after the point: 12.50",
       currency: "the price's currency: EUR, GBP",
     });
+  });
+
+  it("puts no show on the website once it is over, and one still on tonight", () => {
+    const over = { doors: "a show still to come: that day and time are over" };
+    expect(showFromDraft(filled, "e1", "2026-11-25", NOW).problems).toEqual(over);
+    // Doors at 08:00 Dublin time, four hours before: over, as the site counts a show (three hours from doors).
+    expect(showFromDraft({ ...filled, doors: "08:00" }, "e1", "2026-11-26", NOW).problems).toEqual(over);
+    // Doors at 10:00, two hours before: still on, so it goes on the website.
+    expect(showFromDraft({ ...filled, doors: "10:00" }, "e1", "2026-11-26", NOW).row?.starts_at).toBe(
+      "2026-11-26T10:00:00.000Z",
+    );
   });
 
   it("offers each availability in words", () => {
@@ -145,34 +161,36 @@ describe("the row a show form puts on the website", () => {
 
   it("wants a currency with a price, a price with availability, a real zone and a doors time", () => {
     // A price alone is in euro, the default country's currency; a currency alone is not sent.
-    expect(showFromDraft({ ...filled, price: "10" }, "e1", "2027-07-10").row).toMatchObject({
+    expect(showFromDraft({ ...filled, price: "10" }, "e1", "2027-07-10", NOW).row).toMatchObject({
       price: 10,
       currency: "EUR",
     });
-    expect(showFromDraft({ ...filled, currency: "GBP" }, "e1", "2027-07-10").row).toMatchObject({ currency: null });
-    expect(showFromDraft({ ...filled, price: "10", currency: "" }, "e1", "2027-07-10").problems).toEqual({
+    expect(showFromDraft({ ...filled, currency: "GBP" }, "e1", "2027-07-10", NOW).row).toMatchObject({
+      currency: null,
+    });
+    expect(showFromDraft({ ...filled, price: "10", currency: "" }, "e1", "2027-07-10", NOW).problems).toEqual({
       price: "a price and its currency, both or neither",
       currency: "the price's currency: EUR, GBP",
     });
-    expect(showFromDraft({ ...filled, availability: "sold-out" }, "e1", "2027-07-10").problems).toEqual({
+    expect(showFromDraft({ ...filled, availability: "sold-out" }, "e1", "2027-07-10", NOW).problems).toEqual({
       price: "availability and on-sale time need a price",
     });
-    expect(showFromDraft({ ...filled, timeZone: "GMT+1" }, "e1", "2027-07-10").problems).toEqual({
+    expect(showFromDraft({ ...filled, timeZone: "GMT+1" }, "e1", "2027-07-10", NOW).problems).toEqual({
       timeZone: "a time zone's name, as Europe/Dublin or Europe/London",
     });
-    expect(showFromDraft({ ...filled, doors: "" }, "e1", "2027-07-10").problems).toEqual({
+    expect(showFromDraft({ ...filled, doors: "" }, "e1", "2027-07-10", NOW).problems).toEqual({
       doors: "a time of that day, as 20:00",
     });
-    expect(showFromDraft({ ...filled, price: "ten" }, "e1", "2027-07-10").problems?.price).toBe(
+    expect(showFromDraft({ ...filled, price: "ten" }, "e1", "2027-07-10", NOW).problems?.price).toBe(
       "a price in figures, as 12.50",
     );
-    expect(showFromDraft({ ...filled, onSale: "soon" }, "e1", "2027-07-10").problems).toEqual({
+    expect(showFromDraft({ ...filled, onSale: "soon" }, "e1", "2027-07-10", NOW).problems).toEqual({
       onSale: "a date and time, or nothing",
     });
   });
 
   it("refuses a venue's name that bidirectional controls would show as other words", () => {
-    expect(showFromDraft({ ...filled, venueName: "The \u202eRoom" }, "e1", "2027-07-10").problems).toEqual({
+    expect(showFromDraft({ ...filled, venueName: "The \u202eRoom" }, "e1", "2027-07-10", NOW).problems).toEqual({
       venueName: "one line of at most 200 characters",
     });
   });

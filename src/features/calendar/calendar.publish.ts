@@ -4,6 +4,7 @@
  * (its offset worked out, never typed), and the row public.shows takes, checked field by field as the
  * database checks it (src/lib/show-rules.mjs), each problem in words beside its field.
  */
+import { SHOW_MINUTES } from "../../data/tour-dates";
 import { twoDigits, wallClock } from "../../lib/dates";
 import { AVAILABILITIES, isTimeZone, showFieldProblems } from "../../lib/show-rules.mjs";
 import type { Database } from "../../lib/database.types";
@@ -144,18 +145,24 @@ const FIELD_OF: Record<string, ShowField> = {
 
 /**
  * The row a filled-in form puts on the website for the gig `eventId` on `date` (YYYY-MM-DD), or what is
- * wrong with it, field by field. Text is trimmed; the country and currency are taken in capitals.
+ * wrong with it, field by field. Text is trimmed; the country and currency are taken in capitals. A show
+ * already over at `now` is not put on the website: a day picked a row off on a phone would list a show
+ * nobody can go to.
  */
 export function showFromDraft(
   draft: ShowDraft,
   eventId: string,
   date: string,
+  now: Date,
 ): { row: NewShow; problems?: undefined } | { row?: undefined; problems: ShowDraftProblems } {
   const problems: ShowDraftProblems = {};
   const timeZone = draft.timeZone.trim();
   const doors = zonedInstant(date, draft.doors.trim(), timeZone);
   if (!isTimeZone(timeZone)) problems.timeZone = "a time zone's name, as Europe/Dublin or Europe/London";
   else if (!doors) problems.doors = "a time of that day, as 20:00";
+  else if (Date.parse(doors.iso) + SHOW_MINUTES * 60_000 <= now.getTime()) {
+    problems.doors = "a show still to come: that day and time are over";
+  }
   const priceText = draft.price.trim().replace(",", ".");
   const price = priceText === "" ? null : /^\d+(\.\d+)?$/.test(priceText) ? Number(priceText) : Number.NaN;
   if (Number.isNaN(price)) problems.price = "a price in figures, as 12.50";
