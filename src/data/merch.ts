@@ -4,6 +4,7 @@
  */
 import toteBag from "../assets/tote-bag.jpg";
 import toteBagDetail from "../assets/tote-bag-detail.jpg";
+import { priceText } from "../lib/price";
 import { content } from "./content";
 import { orderEmail } from "./merch-order";
 import { signup } from "./signup";
@@ -11,7 +12,7 @@ import { site } from "./site";
 
 const product = content.merch;
 const priceCents = Math.round(product.price * 100);
-const price = new Intl.NumberFormat("en-IE", { style: "currency", currency: product.currency }).format(product.price);
+const price = priceText(product.price, product.currency);
 
 export const merch = {
   heading: "Merchandise",

@@ -40,7 +40,7 @@ async function seen(entries: ShowEntry[]) {
   const next = await astro.renderToString(NextShow, {
     props: { dates, now, ...listen.nextShow },
   });
-  const { document: cardPage } = openAt(card, TODAY);
+  const { document: cardPage, shown: shownOnCard } = openAt(card, TODAY);
   const { document: nextPage, shown } = openAt(next, TODAY);
   return {
     rows: [...cardPage.querySelectorAll("li")].map((row) => ({
@@ -49,6 +49,8 @@ async function seen(entries: ShowEntry[]) {
       tickets: row.querySelector('a[target="_blank"]')?.getAttribute("href") ?? null,
     })),
     next: words([...nextPage.querySelectorAll(".show-stack > *")].find(shown)?.querySelector("p")),
+    /** The next show above the card's dates, as /tour says it. */
+    cardNext: words([...cardPage.querySelectorAll(".show-stack > *")].find(shownOnCard)),
   };
 }
 
@@ -69,9 +71,10 @@ describe("a postponed show", () => {
 describe("a sold-out show", () => {
   it("is marked sold out on the card and where the next show is, and in its calendar file and structured data", async () => {
     const soldOut = show("sold-out", 0, { soldOut: true });
-    const { rows, next } = await seen([soldOut]);
+    const { rows, next, cardNext } = await seen([soldOut]);
     expect(rows[0].says).toContain("Sold out");
     expect(next).toBe("November 26th 2027, The Linen Hall, Belfast (Sold out)");
+    expect(cardNext).toBe("Next show: November 26th 2027, The Linen Hall, Belfast (Sold out)");
     const [date] = tourDatesFrom([soldOut]);
     expect(tourDateEvent(date, { siteUrl: "https://example.test" }).description).toContain("Sold out.");
     const artist = { name: "Orla Quinlan", url: "https://example.test/" };

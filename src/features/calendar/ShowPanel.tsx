@@ -3,6 +3,7 @@
  * venue's time, the ticket link, its status; then its changes (ShowActions) and its kept versions with
  * Restore (ShowHistory).
  */
+import { priceText } from "../../lib/price";
 import { doorsText, statusText, type Show } from "./calendar.shows";
 import { ShowActions } from "./ShowActions";
 import { ShowHistory } from "./ShowHistory";
@@ -19,12 +20,12 @@ export function ShowPanel({ show }: { show: Show }) {
         <dt className="font-semibold">Doors</dt>
         <dd>{doorsText(show.starts_at, show.time_zone)}</dd>
         <dt className="font-semibold">Tickets</dt>
-        <dd className="break-all">
-          <a href={show.ticket_url} className="underline" rel="noopener noreferrer" target="_blank">
+        <dd>
+          <a href={show.ticket_url} className="break-all underline" rel="noopener noreferrer" target="_blank">
             {show.ticket_url}
           </a>{" "}
           ({show.ticket_kind === "venue" ? "the venue's own site" : "a ticket shop"})
-          {show.price !== null ? ` · ${Number(show.price).toFixed(2)} ${show.currency ?? ""}` : ""}
+          {show.price !== null && show.currency ? ` · ${priceText(Number(show.price), show.currency)}` : ""}
         </dd>
         <dt className="font-semibold">Status</dt>
         <dd>{statusText(show)}</dd>
