@@ -42,7 +42,7 @@ export default getViteConfig({
     // A test file per core and one more, as the journeys run. Vitest keeps a core back by default, but the
     // backend's tests spend most of their time waiting (sockets, timers, the database, a token to expire): on 2
     // cores the server suite took 116 s in one worker and 64 s in two, for the same CPU time, and `npm test`
-    // 307 s with three instead of 328 s with two.
+    // 307 s with three instead of 328 s with two (each with an earlier run's times).
     maxWorkers: CORES + 1,
     // Guards against a hang, as measured on 2 cores and made patient for a slower machine (tools/test-pace.mjs).
     testTimeout: patient(20_000),
