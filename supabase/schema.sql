@@ -387,7 +387,7 @@ ALTER FUNCTION "private"."visible_text"("value" "text") OWNER TO "postgres";
 CREATE OR REPLACE FUNCTION "private"."plain_address"("value" "text") RETURNS boolean
     LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
     SET "search_path" TO ''
-    RETURN (("value" !~ '[\u0001-\u001f\u007f-\u009f]'::"text") AND ("private"."visible_text"("value") = "value"));
+    RETURN (("value" !~ '[\u0001-\u001f\u007f-\u009f]'::"text") AND ("value" !~ '[][<>()\\,;:"]'::"text") AND ("private"."visible_text"("value") = "value"));
 
 ALTER FUNCTION "private"."plain_address"("value" "text") OWNER TO "postgres";
 

@@ -70,7 +70,19 @@ describe.each(TARGETS)("$name", (target) => {
     });
 
     it("refuses an address without an @ and a dotted domain, or over 254 characters, with 400", async () => {
-      for (const email of ["not-an-address", "fan@localhost", "fan @example.com", "", `${"a".repeat(250)}@ex.com`]) {
+      for (const email of [
+        "not-an-address",
+        "fan@localhost",
+        "fan @example.com",
+        "",
+        `${"a".repeat(250)}@ex.com`,
+        // What an address holds only between quotes, which no fan types.
+        "<script>alert(1)</script>@x.ie",
+        'fan"@example.com',
+        "fan,other@example.com",
+        "fan@[127.0.0.1].ie",
+        "fan\\@example.com",
+      ]) {
         const answer = await signUp({ email, interest: "all" });
         expect(answer.status, email).toBe(400);
         expect(answer.error).toMatchObject({ code: "23514" });

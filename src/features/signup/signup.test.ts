@@ -20,6 +20,15 @@ describe("checking an address in the browser", () => {
     }
   });
 
+  it("refuses what an address holds only between quotes, as the database does, and keeps letters of any script", () => {
+    for (const typed of ["<script>alert(1)</script>@x.ie", 'fan"@example.com', "a,b@example.com", "fan@[1.2.3.4].ie"]) {
+      expect(emailProblem(typed), typed).toBe("format");
+    }
+    expect(emailProblem("fan\\@example.com")).toBe("format");
+    expect(emailProblem("seán.ó.briain@example.ie")).toBeNull();
+    expect(emailProblem("o'brien@example.ie")).toBeNull();
+  });
+
   it("refuses an address over 254 characters, as the database does", () => {
     const local = "a".repeat(MAX_EMAIL_LENGTH - "@example.com".length);
     expect(emailProblem(`${local}@example.com`)).toBeNull();

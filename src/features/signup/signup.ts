@@ -1,8 +1,8 @@
 /**
  * The sign-up form's rules, the same ones the database checks
- * (supabase/migrations/20250105000000_fan_signups.sql): an address of at most
- * 254 characters with a name, an @ and a dotted domain, no spaces. Also reads
- * the REST answer into what the form says.
+ * (supabase/migrations/20250105000000_fan_signups.sql and 20250116000000_signup_addresses_mailable.sql): an
+ * address of at most 254 characters with a name, an @ and a dotted domain, no spaces, and none of the
+ * characters an address may hold only between quotes. Also reads the REST answer into what the form says.
  */
 
 /** RFC 5321's limit on a forward path, which the database's check repeats. */
@@ -10,6 +10,8 @@ export const MAX_EMAIL_LENGTH = 254;
 
 /** Something@something.something, no spaces, one @ — the same pattern as the SQL check. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What RFC 5322 allows in an address only between quotes, which no fan types: refused, as the SQL check does. */
+const QUOTED_ONLY = /[[\]<>()\\,;:"]/;
 
 export type EmailProblem = "empty" | "tooLong" | "format";
 
@@ -23,7 +25,7 @@ export function emailProblem(typed: string): EmailProblem | null {
   const email = normaliseEmail(typed);
   if (email === "") return "empty";
   if (email.length > MAX_EMAIL_LENGTH) return "tooLong";
-  if (!EMAIL_PATTERN.test(email)) return "format";
+  if (!EMAIL_PATTERN.test(email) || QUOTED_ONLY.test(email)) return "format";
   return null;
 }
 
