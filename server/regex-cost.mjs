@@ -34,7 +34,8 @@ export const MAX_REGEX_DEPTH = 32;
 
 /**
  * Where the bracket expression (`[a-z]`, `[^)]`, `[[:alpha:]]`) that opens at `at` ends: the index after its `]`.
- * Inside one, `(`, `)` and `\\` are characters like any other.
+ * Inside one, `(` and `)` are characters like any other. A `\]` ends it here, where the database reads an
+ * escaped `]` and goes on: ending earlier only counts more of the pattern as groups and copies, never less.
  * @param {string} pattern
  * @param {number} at the index of its `[`
  */
