@@ -7,12 +7,12 @@
 import { dublinWallTime } from "../lib/dublin-time.mjs";
 import { buildCalendar, ICS_MIME_TYPE, type IcsEvent } from "../lib/ics.mjs";
 import { idsOnTourCard } from "../lib/shows";
+import { SHOW_MINUTES } from "../lib/show-rules.mjs";
 import { site } from "./site";
 import { tour } from "./tour";
 import {
   dateTextOf,
   dayWhereGiven,
-  SHOW_MINUTES,
   timeWhereGiven,
   tourLinkLabels,
   type TourDate,

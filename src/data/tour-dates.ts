@@ -8,6 +8,7 @@
  */
 import type { ShowEntry, TourDateEntry, ticketAvailabilities, tourDateStatuses } from "../lib/content-schemas";
 import { ordinal } from "../lib/dates";
+import { SHOW_MINUTES } from "../lib/show-rules.mjs";
 
 /**
  * The site's time zone: the year a page is built in, and the calendar files' time zone. A date itself reads
@@ -156,14 +157,6 @@ export function tourDateOf(entry: TourDateEntry | ShowEntry): TourDate {
 export function tourDatesFrom(entries: readonly (TourDateEntry | ShowEntry)[]): TourDate[] {
   return entries.map(tourDateOf).sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
 }
-
-/**
- * How long a show lasts from doors: it counts as upcoming until then, and a fan's calendar blocks that
- * long. The dates carry no end time; doors at 20:00, a support act and a headline set with encore end
- * about three hours later, and an end that is too late is kinder than a calendar showing the fan free
- * while the show is still on.
- */
-export const SHOW_MINUTES = 180;
 
 /** When a show is over, as an ISO instant (what `data-ends` carries). */
 export function showEndsAt(date: Pick<TourDate, "startDate">): string {

@@ -26,6 +26,14 @@
  * @property {string | null} [on_sale_at]
  */
 
+/**
+ * How long a show lasts from doors: it counts as upcoming until then, and a fan's calendar blocks that
+ * long. The dates carry no end time; doors at 20:00, a support act and a headline set with encore end
+ * about three hours later, and an end that is too late is kinder than a calendar showing the fan free
+ * while the show is still on.
+ */
+export const SHOW_MINUTES = 180;
+
 /** Each line of text a fan reads, its name in a message and its longest length (the SQL's). */
 export const SHOWN_LINES = /** @type {const} */ ([
   ["venue_name", "venue name", 200],

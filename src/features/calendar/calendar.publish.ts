@@ -4,9 +4,8 @@
  * (its offset worked out, never typed), and the row public.shows takes, checked field by field as the
  * database checks it (src/lib/show-rules.mjs), each problem in words beside its field.
  */
-import { SHOW_MINUTES } from "../../data/tour-dates";
 import { twoDigits, wallClock } from "../../lib/dates";
-import { AVAILABILITIES, isTimeZone, showFieldProblems } from "../../lib/show-rules.mjs";
+import { AVAILABILITIES, isTimeZone, SHOW_MINUTES, showFieldProblems } from "../../lib/show-rules.mjs";
 import type { Database } from "../../lib/database.types";
 
 /** The row a show is inserted as. */
