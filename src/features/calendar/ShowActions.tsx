@@ -8,7 +8,7 @@ import { useId, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
 import { showFieldProblems } from "../../lib/show-rules.mjs";
-import { wallTimeIn, zonedInstant } from "./calendar.publish";
+import { wallTimeIn, zonedInstant } from "./calendar.zones";
 import { rescheduledTo, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
 import { StatusButtons } from "./StatusButtons";

@@ -7,7 +7,8 @@
 import { useStore } from "@nanostores/react";
 import { useId, type InputHTMLAttributes } from "react";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
-import { AVAILABILITIES, AVAILABILITY_WORDS, zonedInstant, type ShowDraft, type ShowField } from "./calendar.publish";
+import { AVAILABILITIES, AVAILABILITY_WORDS, type ShowDraft, type ShowField } from "./calendar.publish";
+import { zonedInstant } from "./calendar.zones";
 import { gigPublishing } from "./calendar.publish.store";
 import { TOUCH_BOX } from "./calendar.form";
 

@@ -4,9 +4,9 @@
  * (its offset worked out, never typed), and the row public.shows takes, checked field by field as the
  * database checks it (src/lib/show-rules.mjs), each problem in words beside its field.
  */
-import { twoDigits, wallClock } from "../../lib/dates";
 import { AVAILABILITIES, isTimeZone, SHOW_MINUTES, showFieldProblems } from "../../lib/show-rules.mjs";
 import type { Database } from "../../lib/database.types";
+import { zonedInstant } from "./calendar.zones";
 
 /** The row a show is inserted as. */
 export type NewShow = Database["public"]["Tables"]["shows"]["Insert"];
@@ -66,49 +66,6 @@ export const AVAILABILITY_WORDS: Record<(typeof AVAILABILITIES)[number], string>
   "sold-out": "Sold out",
   "pre-sale": "Pre-sale",
 };
-
-/** The offset from UTC, in minutes, of a clock in `timeZone` at `instant`. */
-function offsetMinutes(instant: number, timeZone: string): number {
-  const { year, month, day, hour, minute } = wallClock(new Date(instant), timeZone);
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  return Math.round((wall - Math.floor(instant / 60_000) * 60_000) / 60_000);
-}
-
-/** An offset as ISO writes it: +01:00, -05:00, +00:00. */
-function offsetText(minutes: number): string {
-  const sign = minutes < 0 ? "-" : "+";
-  const whole = Math.abs(minutes);
-  return `${sign}${twoDigits(Math.floor(whole / 60))}:${twoDigits(whole % 60)}`;
-}
-
-/**
- * The instant a clock in `timeZone` shows `date` (YYYY-MM-DD) at `time` (HH:MM), with the offset then; null
- * when the date or time is not one, or when that time never shows on that day (the hour the clocks skip).
- */
-export function zonedInstant(date: string, time: string, timeZone: string): { iso: string; offset: string } | null {
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const clock = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!day || !clock || !isTimeZone(timeZone)) return null;
-  const [year, month, dayOfMonth, hour, minute] = [day[1], day[2], day[3], clock[1], clock[2]].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (hour > 23 || minute > 59) return null;
-  const wall = Date.UTC(year, month - 1, dayOfMonth, hour, minute);
-  const written = new Date(wall);
-  if (written.getUTCFullYear() !== year || written.getUTCMonth() !== month - 1 || written.getUTCDate() !== dayOfMonth) {
-    return null;
-  }
-  // The offset at the wall time read as UTC, then at the instant that gives: right on both sides of a change.
-  let instant = wall - offsetMinutes(wall, timeZone) * 60_000;
-  instant = wall - offsetMinutes(instant, timeZone) * 60_000;
-  const offset = offsetMinutes(instant, timeZone);
-  if (instant + offset * 60_000 !== wall) return null;
-  return { iso: new Date(instant).toISOString(), offset: offsetText(offset) };
-}
 
 /** A town as the start of a show's id: "Dún Laoghaire" → "dun-laoghaire"; "show" when nothing is left. */
 export function idStem(town: string): string {
@@ -195,12 +152,4 @@ export function showFromDraft(
   }
   if (price !== null && !Number.isNaN(price) && currency === "") problems.currency = "the price's currency: EUR, GBP";
   return Object.keys(problems).length > 0 ? { problems } : { row };
-}
-
-/** A show's doors as YYYY-MM-DD and HH:MM on a clock in its venue's time zone, as the form's fields take them. */
-export function wallTimeIn(instant: string, timeZone: string): { date: string; time: string } {
-  // A zone this browser does not know: the form starts empty rather than wrong.
-  if (!isTimeZone(timeZone)) return { date: "", time: "" };
-  const { year, month, day, hour, minute } = wallClock(new Date(instant), timeZone);
-  return { date: `${year}-${twoDigits(month)}-${twoDigits(day)}`, time: `${twoDigits(hour)}:${twoDigits(minute)}` };
 }

@@ -7,7 +7,7 @@
 import type { Database } from "../../lib/database.types";
 import { formatDateTime } from "../../lib/dates";
 import { eventDayKey, type CalendarEvent } from "./calendar";
-import { wallTimeIn } from "./calendar.publish";
+import { wallTimeIn } from "./calendar.zones";
 import { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
 
 /** A show as the team reads it: every column. */
