@@ -14,6 +14,7 @@
  *   after `STUCK_MS` the log says so as a problem, until the shows change again (which asks once more) or a
  *   push or Deploys → Trigger deploy builds the site.
  */
+import { readKeptAt } from "./when-due";
 
 /** How long a build may take before the log calls a live site still behind a problem: three runs. */
 export const STUCK_MS = 30 * 60_000;
@@ -67,13 +68,4 @@ export function showsDue({ database, live, asked }: ShowsState, now: Date): Show
 }
 
 /** The record kept between runs, or null when `value` is not one (nothing kept yet, or something else). */
-export function readAsked(value: unknown): Asked | null {
-  const record = value as Partial<Asked> | null;
-  return typeof record === "object" &&
-    record !== null &&
-    typeof record.digest === "string" &&
-    typeof record.at === "string" &&
-    !Number.isNaN(Date.parse(record.at))
-    ? { digest: record.digest, at: record.at }
-    : null;
-}
+export const readAsked = (value: unknown): Asked | null => readKeptAt(value, "digest");

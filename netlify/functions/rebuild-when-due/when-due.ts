@@ -62,17 +62,23 @@ export type AskedInstant = { instant: string; at: string };
 /** How long an asked build may take before the log calls a live record that did not move a problem. */
 export const ON_ITS_WAY_MS = 30 * 60_000;
 
-/** The kept instant, or null when `value` is not one (nothing kept yet, or a record from before it was). */
-export function readAskedInstant(value: unknown): AskedInstant | null {
-  const asked = value as Partial<AskedInstant> | null;
-  return typeof asked === "object" &&
-    asked !== null &&
-    typeof asked.instant === "string" &&
-    typeof asked.at === "string" &&
-    !Number.isNaN(Date.parse(asked.at))
-    ? { instant: asked.instant, at: asked.at }
+/**
+ * What a run kept, read back: `{ [key]: text, at: an ISO time }` and nothing else, or null when `value` is not
+ * one (nothing kept yet, a record from before it was kept, or something else).
+ */
+export function readKeptAt<K extends string>(value: unknown, key: K): ({ [P in K]: string } & { at: string }) | null {
+  const kept = value as Record<string, unknown> | null;
+  return typeof kept === "object" &&
+    kept !== null &&
+    typeof kept[key] === "string" &&
+    typeof kept.at === "string" &&
+    !Number.isNaN(Date.parse(kept.at))
+    ? ({ [key]: kept[key], at: kept.at } as { [P in K]: string } & { at: string })
     : null;
 }
+
+/** The kept instant, or null when `value` is not one (nothing kept yet, or a record from before it was). */
+export const readAskedInstant = (value: unknown): AskedInstant | null => readKeptAt(value, "instant");
 
 /**
  * What the run at `now` does about the live `record`, with its log line.
