@@ -209,6 +209,8 @@ function readSnapshot(key) {
  */
 async function writeSnapshot(db, key, log) {
   try {
+    // Written out first, so that the snapshot's log holds no more than a start must replay.
+    await db.exec("checkpoint");
     const tarball = await db.dumpDataDir("none");
     mkdirSync(SNAPSHOT_CACHE_DIR, { recursive: true });
     const file = join(SNAPSHOT_CACHE_DIR, `${key}.tar`);
@@ -245,6 +247,19 @@ const INITDB_PARAMS = ["--username", SUPERUSER, "--wal-segsize=1"];
  * OS's cache).
  */
 const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/**
+ * The databases initdb makes beside the one PGlite opens: template1, which CREATE DATABASE copies, and
+ * template0, to remake it from. A PGlite folder only ever holds its one database, so a new one drops them:
+ * they were half of every snapshot (32 MB, 14 MB without), unpacked into memory at every start. Measured, a
+ * start from the snapshot took 0.15 CPU-s instead of 0.39. Each is a statement of its own, as DROP
+ * DATABASE runs outside any transaction.
+ */
+const TEMPLATES_DROPPED = [
+  "update pg_database set datistemplate = false where datname in ('template0', 'template1')",
+  "drop database template0",
+  "drop database template1",
+];
 
 /** Postgres's type OID for boolean. */
 const BOOLEAN_OID = 16;
@@ -291,6 +306,7 @@ export async function openDatabase({
       PGLITE_VERSION,
       INITDB_PARAMS,
       bootstrap,
+      TEMPLATES_DROPPED,
       migrations.map(({ file, checksum }) => [file, checksum]),
     ]),
   ).slice(0, 24);
@@ -320,6 +336,7 @@ export async function openDatabase({
   });
   await db.waitReady;
   await db.exec("reset role");
+  if (isNew && !snapshot) for (const statement of TEMPLATES_DROPPED) await db.exec(statement);
   if (dataDir && isNew) writeFileSync(join(dataDir, SUPERUSER_FILE), `${SUPERUSER}\n`);
   await migrate(db, migrations, { bootstrap, log });
   if (isNew && snapshots && !snapshot) await writeSnapshot(db, key, log);
