@@ -54,12 +54,28 @@ describe("searching contacts", () => {
   });
 
   it("finds a phone number however it is punctuated", () => {
-    expect(names("087")).toEqual([]); // stored with the country code, without the 0
     expect(names("87 123")).toEqual(["Brian Walsh"]);
     expect(names("(87)1234567")).toEqual(["Brian Walsh"]);
     expect(names("123-45-67")).toEqual(["Brian Walsh"]);
     expect(names("4567")).toEqual(["Brian Walsh"]);
     expect(names("7946 0018")).toEqual(["Zoë Łukasz"]);
+  });
+
+  it("finds a number kept with its country code when it is typed as dialled at home, its 0 first", () => {
+    expect(names("087")).toEqual(["Brian Walsh"]);
+    expect(names("087 123 4567")).toEqual(["Brian Walsh"]);
+    expect(names("(087) 123-45")).toEqual(["Brian Walsh"]);
+    expect(names("020 7946")).toEqual(["Zoë Łukasz"]);
+    expect(names("booker 087")).toEqual(["Brian Walsh"]);
+    // Ireland's code has three digits, so 353 is the code and 87 the number: 053 (Wexford) 871 is another line.
+    expect(names("053 871")).toEqual([]);
+    // Only the start of the number at home: 0123 is not "87 123".
+    expect(names("0123")).toEqual([]);
+    const us = person({ name: "Dana Reyes", phone: "+1 (415) 555-0134" });
+    const kazakh = person({ name: "Aigerim Nur", phone: "+7 701 555 0199" });
+    const listed = (query: string) => filterContacts([us, kazakh], query).map((contact) => contact.name);
+    expect(listed("0415 555")).toEqual(["Dana Reyes"]);
+    expect(listed("0701")).toEqual(["Aigerim Nur"]);
   });
 
   it("treats a leading + and a leading 00 as the same international prefix", () => {

@@ -32,13 +32,48 @@ export function phoneSearchKey(value: string): string {
   return text.startsWith("+") ? `00${digits}` : digits;
 }
 
+/**
+ * The country codes of two digits (ITU E.164); 1 and 7 are the only ones of one digit, every other is of three.
+ * No code is the start of another, so the digits after 00 say how long theirs is.
+ */
+const TWO_DIGIT_COUNTRY_CODES = new Set(
+  "20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98".split(
+    " ",
+  ),
+);
+
+/** The digits of a number kept as 00 (or +), its country code, then the number as dialled at home without its 0. */
+function withoutCountryCode(key: string): string | null {
+  if (!key.startsWith("00")) return null;
+  const international = key.slice(2);
+  const length = /^[17]/.test(international) ? 1 : TWO_DIGIT_COUNTRY_CODES.has(international.slice(0, 2)) ? 2 : 3;
+  return international.length > length ? international.slice(length) : null;
+}
+
+/**
+ * Whether the digits typed are in a kept number: as they stand, or typed as the number is dialled at home, its
+ * leading 0 in place of the country code ("087 123" finds "+353 87 123 4567", "020 7946" finds "+44 20 7946 0018").
+ */
+function phoneMatches(kept: SearchableContact, typed: string): boolean {
+  if (kept.phoneKey === null) return false;
+  if (kept.phoneKey.includes(typed)) return true;
+  return /^0[1-9]/.test(typed) && kept.nationalKey !== null && kept.nationalKey.startsWith(typed.slice(1));
+}
+
 /** A contact with its search keys worked out once, so a keystroke only compares strings. */
-export type SearchableContact = { contact: Contact; haystack: string; phoneKey: string | null };
+export type SearchableContact = {
+  contact: Contact;
+  haystack: string;
+  phoneKey: string | null;
+  /** The phone's digits after its country code, when it is kept with one. */
+  nationalKey: string | null;
+};
 
 export function searchable(contact: Contact): SearchableContact {
   // Fields are joined by a line break, which searchText never leaves in a query.
   const haystack = CONTACT_FIELDS.map((field) => searchText(contact[field] ?? "")).join("\n");
-  return { contact, haystack, phoneKey: contact.phone ? phoneSearchKey(contact.phone) : null };
+  const phoneKey = contact.phone ? phoneSearchKey(contact.phone) : null;
+  return { contact, haystack, phoneKey, nationalKey: phoneKey === null ? null : withoutCountryCode(phoneKey) };
 }
 
 /** A query worked out once per keystroke: its folded text, its words, and each one's phone digits. */
@@ -62,22 +97,20 @@ function prepareQuery(query: string): PreparedQuery {
 
 function matchesPrepared(entry: SearchableContact, query: PreparedQuery): boolean {
   if (query.wanted === "") return true;
-  const { haystack, phoneKey } = entry;
+  const { haystack } = entry;
   if (haystack.includes(query.wanted)) return true;
-  if (phoneKey !== null && query.phoneKey !== null && phoneKey.includes(query.phoneKey)) return true;
+  if (query.phoneKey !== null && phoneMatches(entry, query.phoneKey)) return true;
   return (
     query.words.length > 0 &&
     query.words.every(
-      (word) =>
-        haystack.includes(word.text) ||
-        (phoneKey !== null && word.phoneKey !== null && phoneKey.includes(word.phoneKey)),
+      (word) => haystack.includes(word.text) || (word.phoneKey !== null && phoneMatches(entry, word.phoneKey)),
     )
   );
 }
 
 /**
  * Whether a contact matches what was typed in the search box: the whole query
- * in any field, or a phone number however it is punctuated, or else every word
+ * in any field, or a phone number however it is punctuated (with its country code or as dialled at home), or else every word
  * of the query somewhere in the contact ("booker galway" finds the Galway booker).
  */
 export function contactMatches(contact: Contact, query: string): boolean {
