@@ -46,7 +46,7 @@ describe("the next show", () => {
 });
 
 describe("the tour card's order", () => {
-  it("lists the latest shows that are over, not a year of them, and every show still to come or cancelled", () => {
+  it("lists every show still to come, then those called off, then the latest shows over, not a year of them", () => {
     const now = new Date("2030-06-01T12:00:00Z");
     // Two shows a week for the year before `now`, one cancelled after it, and two still to come.
     const showOn = (day: number) => dateAYearAhead(new Date(now.getTime() + (day - 365) * 86_400_000));
@@ -61,8 +61,8 @@ describe("the tour card's order", () => {
     expect(listed.map(({ date, over }) => [date.id, over])).toEqual([
       ["ahead-0", false],
       ["ahead-1", false],
-      ...latest,
       ["cancelled", false],
+      ...latest,
     ]);
   });
 
@@ -88,6 +88,24 @@ describe("the tour card's order", () => {
       [soon.id, false],
       ["later", false],
       ["cancelled", false],
+    ]);
+  });
+
+  it("puts a postponed and a cancelled show whose day is still to come before the shows that are over", () => {
+    const postponed = { ...dateAYearAhead(today), id: "postponed", status: "postponed" as const };
+    const cancelled = { ...dateAYearAhead(new Date(today.getTime() + 7 * 86_400_000)), id: "cancelled" };
+    const coming = { ...dateAYearAhead(new Date(today.getTime() + 30 * 86_400_000)), id: "coming" };
+    const listed = upcomingFirst(
+      tourDatesFrom([...content.shows, { ...cancelled, status: "cancelled" as const }, coming, postponed]),
+      today,
+    );
+    expect(listed.map(({ date, over }) => [date.id, over])).toEqual([
+      ["coming", false],
+      ["postponed", false],
+      ["cancelled", false],
+      [galway.id, true],
+      [donegal.id, true],
+      [dublin.id, true],
     ]);
   });
 

@@ -37,16 +37,19 @@ export function nextShow(dates: readonly TourDate[], now: Date): TourDate | unde
 export const PAST_SHOWS_LISTED = 12;
 
 /**
- * The dates as the tour card lists them: the shows still to come first, then the rest (postponed, cancelled,
- * or over: the latest `PAST_SHOWS_LISTED` of those), each group in date order.
+ * The dates as the tour card lists them, each group in date order: the shows still to come first, then those
+ * whose day is still to come but will not happen on it (postponed or cancelled: news for a fan who had
+ * planned on them), then the latest `PAST_SHOWS_LISTED` of the shows that are over.
  */
 export function upcomingFirst(dates: readonly TourDate[], now: Date): { date: TourDate; over: boolean }[] {
   const sorted = [...dates].sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
   const ahead = sorted.filter((date) => isAhead(date, now));
+  const calledOff = sorted.filter((date) => !isAhead(date, now) && !isOver(date, now));
   const over = sorted.filter((date) => isOver(date, now));
-  const listedOver = new Set(over.slice(Math.max(0, over.length - PAST_SHOWS_LISTED)));
-  const rest = sorted.filter((date) => !isAhead(date, now) && (!isOver(date, now) || listedOver.has(date)));
-  return [...ahead, ...rest].map((date) => ({ date, over: isOver(date, now) }));
+  return [
+    ...[...ahead, ...calledOff].map((date) => ({ date, over: false })),
+    ...over.slice(Math.max(0, over.length - PAST_SHOWS_LISTED)).map((date) => ({ date, over: true })),
+  ];
 }
 
 /** The ids of the dates the tour card lists at `now` (see upcomingFirst): those /tour has a row for to link to. */
