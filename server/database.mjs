@@ -190,10 +190,11 @@ export async function migrate(db, migrations, { bootstrap, log = () => {} }) {
 
 /**
  * Reads the cached snapshot for `key`, or null.
+ * @param {string} dir
  * @param {string} key
  */
-function readSnapshot(key) {
-  const file = join(SNAPSHOT_CACHE_DIR, `${key}.tar`);
+function readSnapshot(dir, key) {
+  const file = join(dir, `${key}.tar`);
   try {
     return existsSync(file) ? new Blob([readFileSync(file)]) : null;
   } catch {
@@ -202,24 +203,26 @@ function readSnapshot(key) {
 }
 
 /**
- * Saves a snapshot atomically (write, then rename), so a parallel start never reads half a file.
+ * Saves a snapshot atomically (written whole to the disk, then renamed), so a parallel start never reads half
+ * a file, nor a start after a crash.
  * @param {PGlite} db
+ * @param {string} dir
  * @param {string} key
  * @param {(line: string) => void} log
  */
-async function writeSnapshot(db, key, log) {
+async function writeSnapshot(db, dir, key, log) {
   try {
     // Written out first, so that the snapshot's log holds no more than a start must replay.
     await db.exec("checkpoint");
     const tarball = await db.dumpDataDir("none");
-    mkdirSync(SNAPSHOT_CACHE_DIR, { recursive: true });
-    const file = join(SNAPSHOT_CACHE_DIR, `${key}.tar`);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${key}.tar`);
     const partial = `${file}.${process.pid}.${Date.now()}.partial`;
-    writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+    writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()), { flush: true });
     renameSync(partial, file);
     // Snapshots of older migrations or PGlite versions, and partial files a crash left, are dead weight.
-    for (const name of readdirSync(SNAPSHOT_CACHE_DIR)) {
-      const path = join(SNAPSHOT_CACHE_DIR, name);
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
       const age = Date.now() - statSync(path).mtimeMs;
       if (name !== `${key}.tar` && age > (name.endsWith(".partial") ? 600_000 : 86_400_000)) {
         rmSync(path, { force: true });
@@ -234,7 +237,7 @@ async function writeSnapshot(db, key, log) {
 /**
  * How initdb makes a new database: with supabase_admin as its superuser, and WAL segments of 1 MB rather
  * than Postgres' 16 MB. A segment is written whole from the start, so the 16 MB one was 40% of every
- * snapshot (41 MB, 30 MB now), unpacked into memory at every start: measured, a start from the snapshot
+ * snapshot (41 MB; 30 MB with 1 MB ones), unpacked into memory at every start: measured, a start from the snapshot
  * took 0.47 CPU-s instead of 0.63. Folders made with 16 MB ones keep them (the size is the folder's own, in
  * its control file).
  */
@@ -251,7 +254,7 @@ const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"]
 /**
  * The databases initdb makes beside the one PGlite opens: template1, which CREATE DATABASE copies, and
  * template0, to remake it from. A PGlite folder only ever holds its one database, so a new one drops them:
- * they were half of every snapshot (32 MB, 14 MB without), unpacked into memory at every start. Measured, a
+ * they were half of every snapshot (32 MB, 16 MB without), unpacked into memory at every start. Measured, a
  * start from the snapshot took 0.15 CPU-s instead of 0.39. Each is a statement of its own, as DROP
  * DATABASE runs outside any transaction.
  */
@@ -287,6 +290,7 @@ const SUPERUSER_FILE = "stagedoor-superuser";
  * @param {string} [options.migrationsDir]
  * @param {Migration[]} [options.migrations] the migrations to apply (by default, every file of migrationsDir)
  * @param {boolean} [options.snapshots] start a brand-new database from the cached snapshot (false: always initdb)
+ * @param {string} [options.snapshotDir] where the snapshots are kept (by default, under node_modules/.cache/)
  * @param {DefaultGrants} [options.defaultGrants] the kind of hosted project to be (default: a current one, "none")
  * @param {string} [options.seed] SQL run once, as the superuser, on a database made new here (supabase/seed.sql)
  * @param {(line: string) => void} [options.log]
@@ -296,6 +300,7 @@ export async function openDatabase({
   migrationsDir = DEFAULT_MIGRATIONS_DIR,
   migrations = readMigrations(migrationsDir),
   snapshots = true,
+  snapshotDir = SNAPSHOT_CACHE_DIR,
   defaultGrants = "none",
   seed,
   log = () => {},
@@ -323,23 +328,42 @@ export async function openDatabase({
       );
     }
   }
-  const snapshot = isNew && snapshots ? readSnapshot(key) : null;
-  const db = new PGlite({
-    ...(dataDir ? { dataDir } : {}),
-    ...(snapshot ? { loadDataDir: snapshot } : {}),
-    // PGlite connects as `username` and then switches to it (SET ROLE); the RESET below leaves the session
-    // as itself, as a direct connection is.
-    username: superuser,
-    initDbStartParams: INITDB_PARAMS,
-    startParams: START_PARAMS,
-    serializers: PARAMETER_SERIALIZERS,
-  });
-  await db.waitReady;
+  const emptyBefore = !dataDir || readdirSync(dataDir).length === 0;
+  /** Starts Postgres on the folder, or on a copy of the snapshot `loadDataDir` in a new one. */
+  const start = async (/** @type {Blob | null} */ loadDataDir) => {
+    const started = new PGlite({
+      ...(dataDir ? { dataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
+      // PGlite connects as `username` and then switches to it (SET ROLE); the RESET below leaves the session
+      // as itself, as a direct connection is.
+      username: superuser,
+      initDbStartParams: INITDB_PARAMS,
+      startParams: START_PARAMS,
+      serializers: PARAMETER_SERIALIZERS,
+    });
+    await started.waitReady;
+    return started;
+  };
+  let snapshot = isNew && snapshots ? readSnapshot(snapshotDir, key) : null;
+  let db;
+  try {
+    db = await start(snapshot);
+  } catch (error) {
+    // A snapshot cut short (a full disk, a copy stopped part-way) would fail every start from it: it goes, and
+    // this start makes the database afresh, and the snapshot with it.
+    if (!snapshot || !emptyBefore) throw error;
+    log(`the kept database snapshot could not be opened (${/** @type {Error} */ (error).message}); making it afresh`);
+    rmSync(join(snapshotDir, `${key}.tar`), { force: true });
+    if (dataDir) for (const name of readdirSync(dataDir)) rmSync(join(dataDir, name), { recursive: true, force: true });
+    snapshot = null;
+    db = await start(null);
+  }
   await db.exec("reset role");
-  if (isNew && !snapshot) for (const statement of TEMPLATES_DROPPED) await db.exec(statement);
+  // Named before anything else is done in a new folder, so that a start after a crash knows whose it is.
   if (dataDir && isNew) writeFileSync(join(dataDir, SUPERUSER_FILE), `${SUPERUSER}\n`);
+  if (isNew && !snapshot) for (const statement of TEMPLATES_DROPPED) await db.exec(statement);
   await migrate(db, migrations, { bootstrap, log });
-  if (isNew && snapshots && !snapshot) await writeSnapshot(db, key, log);
+  if (isNew && snapshots && !snapshot) await writeSnapshot(db, snapshotDir, key, log);
   // After the snapshot, which every database shares, so that only a new local backend's data starts seeded.
   if (isNew && seed) await db.exec(seed);
   return db;
