@@ -4,7 +4,8 @@
  * (tools/shows-watch.mjs: the published shows' digest differs from the build's, so one build, made aside
  * and swapped in), and /tour lists the show first with its ticket link, / and /listen show it as the next
  * show, the structured data and /tour.ics carry it, and its own .ics downloads. Cancelled on /calendar, it
- * is rebuilt once more: the pages say cancelled with no ticket link, the structured data EventCancelled.
+ * is rebuilt once more: the pages say cancelled with no ticket link, the structured data EventCancelled. On
+ * the way, a move to a day already over is refused, and the cancelled show offers no other status.
  *
  * It has a backend of its own (its shows would change the tour of the journeys beside it) and builds and
  * serves a site of its own from it, in a folder of its own, so the shared build in dist-test/ never changes,
@@ -204,12 +205,21 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       await openCalendar(page);
       const card = upcomingEvent(page, title);
       await card.getByRole("button", { name: /^Manage the show/ }).click();
+      // A new day already over is refused, as a new show's is, and the show stays as it is.
+      const reschedule = card.getByRole("form", { name: "Reschedule" });
+      await reschedule.getByLabel("New date").fill("2020-01-15");
+      await reschedule.getByRole("button", { name: "Reschedule" }).click();
+      await expect(reschedule.getByText("New doors: a show still to come: that day and time are over")).toBeVisible();
       await card.getByRole("button", { name: "Cancel the show" }).click();
       // It asks first, "Keep the show" ready for a tap by mistake.
       await expect(card.getByRole("button", { name: "Keep the show" })).toBeFocused();
       await card.getByRole("button", { name: "Yes, cancel the show" }).click();
       await expectToast(page, "Show cancelled");
       await expect(card.getByText("Cancelled", { exact: false }).first()).toBeVisible();
+      // Cancelled, it is not put back on by a tap on another status: Restore does that.
+      await expect(card.getByText("This show is cancelled, and fans see it so.", { exact: false })).toBeVisible();
+      await expect(card.getByRole("button", { name: "Mark sold out" })).toHaveCount(0);
+      await expect(card.getByRole("form", { name: "Reschedule" })).toHaveCount(0);
       // Its first version is kept, restorable.
       await expect(card.getByText("Version 1", { exact: true })).toBeVisible();
       // Heard, not read again on a reload: the teammate's page was open all along.

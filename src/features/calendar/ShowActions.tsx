@@ -1,7 +1,8 @@
 /**
- * What the team changes of a published show: postponed, sold out, cancelled (StatusButtons.tsx), rescheduled to a new time in the venue's time zone (the start it had
- * is kept and shown to fans), and a new ticket link. Each change is a new version, kept and restorable; what
- * is typed stays after a refusal.
+ * What the team changes of a published show: postponed, sold out, cancelled (StatusButtons.tsx), rescheduled
+ * to a new time still to come in the venue's time zone (the start it was announced with is kept and shown to
+ * fans), and a new ticket link. Each change is a new version, kept and restorable; what is typed stays after a
+ * refusal. A cancelled show offers none of them: Restore (ShowHistory.tsx) brings it back.
  */
 import { useStore } from "@nanostores/react";
 import { useId, useState } from "react";
@@ -9,6 +10,7 @@ import { Button } from "../../components/ui/Button";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
 import { showFieldProblems } from "../../lib/show-rules.mjs";
 import { wallTimeIn, zonedInstant } from "./calendar.zones";
+import { rescheduleProblem } from "./calendar.publish";
 import { rescheduledTo, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
 import { StatusButtons } from "./StatusButtons";
@@ -24,6 +26,8 @@ export function ShowActions({ show }: { show: Show }) {
   const reschedule = async () => {
     const moved = zonedInstant(when.date, when.time, show.time_zone);
     if (!moved) return setProblem({ when: `New doors: a date and a time of that day in ${show.time_zone}` });
+    const wrong = rescheduleProblem(show, moved.iso, new Date());
+    if (wrong) return setProblem({ when: `New doors: ${wrong}` });
     setProblem({});
     await shows.change(show.id, rescheduledTo(show, moved.iso), "Show rescheduled");
   };
@@ -33,6 +37,16 @@ export function ShowActions({ show }: { show: Show }) {
     setProblem({});
     await shows.change(show.id, { ticket_url: link.url.trim(), ticket_kind: link.kind }, "Ticket link changed");
   };
+
+  // A cancelled show is not changed back by a tap on another status or a new day: fans were told it is off.
+  // Restore brings back a version from before the cancellation, as the cancel question says.
+  if (show.status === "cancelled") {
+    return (
+      <p className="max-w-prose text-sm">
+        This show is cancelled, and fans see it so. To put it back on, restore a version from before the cancellation.
+      </p>
+    );
+  }
 
   return (
     <div className="space-y-4">

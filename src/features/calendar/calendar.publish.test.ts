@@ -4,6 +4,7 @@ import {
   AVAILABILITY_WORDS,
   emptyShowDraft,
   idStem,
+  rescheduleProblem,
   showFromDraft,
   type ShowDraft,
 } from "./calendar.publish";
@@ -149,5 +150,25 @@ describe("the row a show form puts on the website", () => {
     expect(showFromDraft({ ...filled, venueName: "The \u202eRoom" }, "e1", "2027-07-10", NOW).problems).toEqual({
       venueName: "one line of at most 200 characters",
     });
+  });
+});
+
+describe("moving a show", () => {
+  const show = { starts_at: "2027-07-10T19:00:00+00:00" };
+
+  it("takes a day and time still to come, other than the show's own", () => {
+    expect(rescheduleProblem(show, "2027-08-01T19:00:00.000Z", NOW)).toBeNull();
+    // Doors two hours before: still on tonight, as a show is put on the website.
+    expect(rescheduleProblem(show, "2026-11-26T10:00:00.000Z", NOW)).toBeNull();
+  });
+
+  it("refuses a day and time that are over, as a new show is refused, and the time the show has", () => {
+    expect(rescheduleProblem(show, "2026-11-01T19:00:00.000Z", NOW)).toBe(
+      "a show still to come: that day and time are over",
+    );
+    expect(rescheduleProblem(show, "2026-11-26T08:00:00.000Z", NOW)).toBe(
+      "a show still to come: that day and time are over",
+    );
+    expect(rescheduleProblem(show, "2027-07-10T19:00:00.000Z", NOW)).toBe("another day or time than the show has now");
   });
 });

@@ -99,6 +99,22 @@ const FIELD_OF: Record<string, ShowField> = {
   on_sale_at: "onSale",
 };
 
+/** What the doors of a show already over are told: a show is put on the website, or moved, while still to come. */
+const OVER = "a show still to come: that day and time are over";
+
+/** Whether a show with doors at `iso` is over at `now`. */
+const isOverAt = (iso: string, now: Date) => Date.parse(iso) + SHOW_MINUTES * 60_000 <= now.getTime();
+
+/**
+ * Why a show cannot be moved to doors at `iso` at `now`, or null: it is moved to a time still to come, as a
+ * show is put on the website, and to another time than it has.
+ */
+export function rescheduleProblem(show: { starts_at: string }, iso: string, now: Date): string | null {
+  if (isOverAt(iso, now)) return OVER;
+  if (Date.parse(iso) === Date.parse(show.starts_at)) return "another day or time than the show has now";
+  return null;
+}
+
 /**
  * The row a filled-in form puts on the website for the gig `eventId` on `date` (YYYY-MM-DD), or what is
  * wrong with it, field by field. Text is trimmed; the country and currency are taken in capitals. A show
@@ -116,9 +132,7 @@ export function showFromDraft(
   const doors = zonedInstant(date, draft.doors.trim(), timeZone);
   if (!isTimeZone(timeZone)) problems.timeZone = "a time zone's name, as Europe/Dublin or Europe/London";
   else if (!doors) problems.doors = "a time of that day, as 20:00";
-  else if (Date.parse(doors.iso) + SHOW_MINUTES * 60_000 <= now.getTime()) {
-    problems.doors = "a show still to come: that day and time are over";
-  }
+  else if (isOverAt(doors.iso, now)) problems.doors = OVER;
   const priceText = draft.price.trim().replace(",", ".");
   const price = priceText === "" ? null : /^\d+(\.\d+)?$/.test(priceText) ? Number(priceText) : Number.NaN;
   if (Number.isNaN(price)) problems.price = "a price in figures, as 12.50";

@@ -127,6 +127,28 @@ describe("a show in words", () => {
       previous_starts_at: show.starts_at,
     });
   });
+
+  it("moved twice, keeps the start it was announced with; moved back to it, is no longer rescheduled", () => {
+    const show = aShow("dublin", "2027-01-01T10:00:00Z");
+    const announced = show.starts_at;
+    const once = { ...show, ...rescheduledTo(show, "2027-02-01T20:00:00Z") };
+    expect(rescheduledTo(once, "2027-03-01T20:00:00Z")).toEqual({
+      status: "rescheduled",
+      starts_at: "2027-03-01T20:00:00Z",
+      previous_starts_at: announced,
+    });
+    expect(rescheduledTo(once, announced)).toEqual({
+      status: "scheduled",
+      starts_at: announced,
+      previous_starts_at: null,
+    });
+    // Sold out, it stays so, and no longer says it moved.
+    expect(rescheduledTo({ ...once, status: "sold-out" }, new Date(announced).toISOString())).toEqual({
+      status: "sold-out",
+      starts_at: new Date(announced).toISOString(),
+      previous_starts_at: null,
+    });
+  });
 });
 
 describe("a gig on the website", () => {
