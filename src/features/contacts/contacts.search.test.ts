@@ -73,6 +73,25 @@ describe("searching contacts", () => {
     expect(names("0123")).toEqual([]);
   });
 
+  it("finds a number kept as dialled at home when it is typed with its country code", () => {
+    const niamh = person({ name: "Niamh Daly", phone: "087 123 4567" });
+    const office = person({ name: "Ceol Office", phone: "(01) 555 0199" });
+    const listed = (query: string) => filterContacts([niamh, office], query).map((contact) => contact.name);
+    expect(listed("+353 87 123 4567")).toEqual(["Niamh Daly"]);
+    expect(listed("+353871234567")).toEqual(["Niamh Daly"]);
+    expect(listed("0035387")).toEqual(["Niamh Daly"]);
+    expect(listed("+353 1 555 0199")).toEqual(["Ceol Office"]);
+    expect(listed("+353 86")).toEqual([]);
+  });
+
+  it("takes a phone's curly apostrophe for a straight one, either way round", () => {
+    const declan = person({ name: "Declan O'Rourke" });
+    const aine = person({ name: "Áine O’Brien" });
+    const listed = (query: string) => filterContacts([declan, aine], query).map((contact) => contact.name);
+    expect(listed("O’Rourke")).toEqual(["Declan O'Rourke"]);
+    expect(listed("o'brien")).toEqual(["Áine O’Brien"]);
+  });
+
   it("treats a leading + and a leading 00 as the same international prefix", () => {
     expect(names("00353 87")).toEqual(["Brian Walsh"]);
     expect(names("+353")).toEqual(["Brian Walsh"]);

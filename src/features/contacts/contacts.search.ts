@@ -8,13 +8,17 @@ import { CONTACT_FIELDS, type Contact } from "./contacts";
 // Letters NFKD does not take apart, folded the way a person would type them.
 const LETTER_FOLDS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th" };
 
-/** Lower case, accents and other marks dropped, spaces collapsed: "Siobhán  NÍ" → "siobhan ni". */
+/**
+ * Lower case, accents and other marks dropped, spaces collapsed, a phone's curly apostrophe as a keyboard's
+ * straight one: "Siobhán  NÍ" → "siobhan ni", "O’Rourke" → "o'rourke".
+ */
 export function searchText(value: string): string {
   return value
     .toLowerCase()
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .replace(/[ßæœøłđðþ]/g, (letter) => LETTER_FOLDS[letter])
+    .replace(/[‘’ʼ]/g, "'")
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -42,22 +46,28 @@ const TWO_DIGIT_COUNTRY_CODES = new Set(
   ),
 );
 
-/** The digits of a number kept as 00 (or +), its country code, then the number as dialled at home without its 0. */
-function withoutCountryCode(key: string): string | null {
-  if (!key.startsWith("00")) return null;
-  const international = key.slice(2);
-  const length = /^[17]/.test(international) ? 1 : TWO_DIGIT_COUNTRY_CODES.has(international.slice(0, 2)) ? 2 : 3;
-  return international.length > length ? international.slice(length) : null;
+/**
+ * A number's digits without how it is reached from abroad or at home: after 00 (or +) and its country code, or
+ * after the 0 it is dialled with at home. Null for digits that start with neither.
+ */
+function nationalDigits(key: string): string | null {
+  if (key.startsWith("00")) {
+    const international = key.slice(2);
+    const length = /^[17]/.test(international) ? 1 : TWO_DIGIT_COUNTRY_CODES.has(international.slice(0, 2)) ? 2 : 3;
+    return international.length > length ? international.slice(length) : null;
+  }
+  return /^0[1-9]/.test(key) ? key.slice(1) : null;
 }
 
 /**
- * Whether the digits typed are in a kept number: as they stand, or typed as the number is dialled at home, its
- * leading 0 in place of the country code ("087 123" finds "+353 87 123 4567", "020 7946" finds "+44 20 7946 0018").
+ * Whether the digits typed are in a kept number: as they stand, or the one written with its country code and
+ * the other as dialled at home, its 0 first ("087 123" finds "+353 87 123 4567", "+353 87" finds "087 123 4567").
  */
 function phoneMatches(kept: SearchableContact, typed: string): boolean {
   if (kept.phoneKey === null) return false;
   if (kept.phoneKey.includes(typed)) return true;
-  return /^0[1-9]/.test(typed) && kept.nationalKey !== null && kept.nationalKey.startsWith(typed.slice(1));
+  const national = nationalDigits(typed);
+  return national !== null && kept.nationalKey !== null && kept.nationalKey.startsWith(national);
 }
 
 /** A contact with its search keys worked out once, so a keystroke only compares strings. */
@@ -65,7 +75,7 @@ export type SearchableContact = {
   contact: Contact;
   haystack: string;
   phoneKey: string | null;
-  /** The phone's digits after its country code, when it is kept with one. */
+  /** The phone's digits after its country code, or after the 0 it is dialled with at home (nationalDigits). */
   nationalKey: string | null;
 };
 
@@ -73,7 +83,7 @@ export function searchable(contact: Contact): SearchableContact {
   // Fields are joined by a line break, which searchText never leaves in a query.
   const haystack = CONTACT_FIELDS.map((field) => searchText(contact[field] ?? "")).join("\n");
   const phoneKey = contact.phone ? phoneSearchKey(contact.phone) : null;
-  return { contact, haystack, phoneKey, nationalKey: phoneKey === null ? null : withoutCountryCode(phoneKey) };
+  return { contact, haystack, phoneKey, nationalKey: phoneKey === null ? null : nationalDigits(phoneKey) };
 }
 
 /** A query worked out once per keystroke: its folded text, its words, and each one's phone digits. */
