@@ -39,6 +39,31 @@ describe("contacts store: editing", () => {
     expect(store.$contacts.get()[0].role).toBe("Piper");
   });
 
+  it("keeps the changes of a card left for another, for its next Edit; Cancel there drops them", async () => {
+    const server = fakeContactsServer([
+      { id: "p", name: "Labhrás", role: "Piper" },
+      { id: "q", name: "Muireann", role: "Singer" },
+    ]);
+    const { store } = await editing(server);
+    const [piper, singer] = store.$contacts.get();
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
+    store.startEditing(singer);
+    expect(store.$editingId.get()).toBe("q");
+    store.startEditing(piper);
+    expect(store.$editing.get()?.draft.role).toBe("Uilleann piper");
+    // A card left without changes is taken up afresh.
+    store.startEditing(singer);
+    store.startEditing(piper);
+    store.startEditing(singer);
+    expect(store.$editing.get()?.draft.role).toBe("Singer");
+    store.startEditing(piper);
+    store.stopEditing("p");
+    store.startEditing(piper);
+    expect(store.$editing.get()?.draft.role).toBe("Piper");
+    expect(await store.save()).toBe(true);
+    expect(server.row("Labhrás")?.role).toBe("Piper");
+  });
+
   it("saves the draft, returns the card to viewing and says so", async () => {
     const { server, store, toasts } = await editing();
     store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper", email: "" }));

@@ -1,7 +1,7 @@
 /**
- * Editing a card: one at a time, its draft, and a save that never overwrites someone else's change
- * unseen (conditional on the version the draft was taken from, merged with a newer one, and the
- * person's choice where we both changed a field).
+ * Editing a card: one at a time (the changes of one left for another kept for its next Edit), its draft, and a
+ * save that never overwrites someone else's change unseen (conditional on the version the draft was taken from,
+ * merged with a newer one, and the person's choice where we both changed a field).
  */
 import { atom, computed, type ReadableAtom } from "nanostores";
 import {
@@ -44,17 +44,30 @@ export function createContactEditing(calls: ContactsCalls) {
   /** Which card is being edited: the list follows this, not every keystroke in the draft. */
   const $editingId = computed($editing, (editing) => editing?.id ?? null);
   const $saving = atom(false);
+  /**
+   * The drafts with changes left behind by Edit on another card, by contact: Edit on that card again takes its
+   * draft back up, as typed (a save of it is conditional on the version it was taken from, as ever).
+   */
+  const parked = new Map<string, Editing>();
 
-  /** Only one card is edited at a time: editing another leaves the first one's draft behind. */
+  /** Only one card is edited at a time: editing another puts the first one's changes aside, not away. */
   function startEditing(contact: Contact): void {
-    $editing.set({
-      id: contact.id,
-      draft: draftFromContact(contact),
-      version: contact.version ?? 1,
-      base: valuesOf(contact),
-      theirs: null,
-      taken: [],
-    });
+    const current = $editing.get();
+    if (current && current.id !== contact.id && changedFields(current.base, updateFromDraft(current.draft)).length) {
+      parked.set(current.id, current);
+    }
+    const resumed = parked.get(contact.id);
+    parked.delete(contact.id);
+    $editing.set(
+      resumed ?? {
+        id: contact.id,
+        draft: draftFromContact(contact),
+        version: contact.version ?? 1,
+        base: valuesOf(contact),
+        theirs: null,
+        taken: [],
+      },
+    );
   }
 
   /** A keystroke or a paste in an edited card (a phone number loses its direction characters as it arrives). */
@@ -65,6 +78,7 @@ export function createContactEditing(calls: ContactsCalls) {
 
   /** Cancel, Escape, or nothing of mine left to save: the card shows the contact as it is; the draft is dropped. */
   function stopEditing(id: string): void {
+    parked.delete(id);
     // A save that finishes after the user moved on to another card leaves that card alone.
     if ($editing.get()?.id === id) $editing.set(null);
   }
