@@ -5,7 +5,8 @@
  * and swapped in), and /tour lists the show first with its ticket link, / and /listen show it as the next
  * show, the structured data and /tour.ics carry it, and its own .ics downloads. Cancelled on /calendar, it
  * is rebuilt once more: the pages say cancelled with no ticket link, the structured data EventCancelled. On
- * the way, a move to a day already over is refused, and the cancelled show offers no other status.
+ * the way, its street is put right, a move to a day already over is refused, and the cancelled show offers no
+ * other status.
  *
  * It has a backend of its own (its shows would change the tour of the journeys beside it) and builds and
  * serves a site of its own from it, in a folder of its own, so the shared build in dist-test/ never changes,
@@ -82,7 +83,8 @@ function following(site: Awaited<ReturnType<typeof siteServer>>, backendUrl: str
     builtDigest,
     rebuild: async () => (await build()).ok,
     intervalMs: 1_000,
-    quietMs: 1_000,
+    // Long enough for the show's street, put right just after it is added, to go out with it in one build.
+    quietMs: 15_000,
   });
   return {
     origin: `http://127.0.0.1:${site.port}`,
@@ -159,11 +161,26 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       await expect(upcomingEvent(page, title).getByText("On the website in a few minutes")).toBeVisible();
     });
 
+    await test.step("on its card, the team puts the show's street right: only that is written, as a new version", async () => {
+      const card = upcomingEvent(page, title);
+      await card.getByRole("button", { name: /^Manage the show/ }).click();
+      await card.getByRole("button", { name: "Edit the show's details" }).click();
+      const details = card.getByRole("form", { name: "Show details" });
+      await expect(details.getByLabel("Venue", { exact: true })).toHaveValue(venue);
+      await details.getByLabel("Street", { exact: true }).fill("15 Seapoint Promenade");
+      await details.getByRole("button", { name: "Save the details" }).click();
+      await expectToast(page, "Show details changed");
+      await expect(card.getByText("15 Seapoint Promenade", { exact: false })).toBeVisible();
+      await expect(card.getByText("Version 1", { exact: true })).toBeVisible();
+      await card.getByRole("button", { name: /^Manage the show/ }).click();
+    });
+
     await test.step("the site rebuilds itself: /tour lists the show first, with its ticket link and its own .ics", async () => {
       await site.caughtUp();
       await page.goto(`${site.origin}/tour`);
       const first = page.getByRole("main").getByRole("listitem").first();
       await expect(first).toContainText(venue);
+      await expect(first).toContainText("15 Seapoint Promenade");
       await expect(first.getByRole("link", { name: /^Tickets/ })).toHaveAttribute("href", ticketUrl);
       const file = await downloadDuring(page, () => first.getByRole("link", { name: /^Add to calendar/ }).click());
       expect(file.filename).toMatch(/\.ics$/);
@@ -233,6 +250,7 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       await page.goto(`${site.origin}/tour`);
       const item = page.getByRole("main").getByRole("listitem").filter({ hasText: venue });
       await expect(item.getByText("Cancelled", { exact: true })).toBeVisible();
+      await expect(item).toContainText("15 Seapoint Promenade");
       await expect(item.getByRole("link", { name: /^Tickets/ })).toHaveCount(0);
       await expect(page.getByRole("main").getByRole("link", { name: /^(Tickets|Venue website)/ })).toHaveCount(0);
       const [music] = (await musicEvents(page)).filter((data) => JSON.stringify(data).includes(venue));

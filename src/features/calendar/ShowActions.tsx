@@ -1,7 +1,8 @@
 /**
  * What the team changes of a published show: postponed, sold out, cancelled (StatusButtons.tsx), rescheduled
  * to a new time still to come in the venue's time zone (the start it was announced with is kept and shown to
- * fans), and a new ticket link. Each change is a new version, kept and restorable; what is typed stays after a
+ * fans), a new ticket link, and any of its details put right (the show's form, filled in as it is: only what
+ * is changed is written). Each change is a new version, kept and restorable; what is typed stays after a
  * refusal. A cancelled show offers none of them: Restore (ShowHistory.tsx) brings it back.
  */
 import { useStore } from "@nanostores/react";
@@ -11,6 +12,9 @@ import { cx, inputClass, labelClass } from "../../components/ui/styles";
 import { showFieldProblems } from "../../lib/show-rules.mjs";
 import { wallTimeIn, zonedInstant } from "./calendar.zones";
 import { rescheduleProblem } from "./calendar.publish";
+import { gigPublishing } from "./calendar.publish.store";
+import { showDay } from "./calendar.details";
+import { ShowFields } from "./ShowFields";
 import { rescheduledTo, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
 import { StatusButtons } from "./StatusButtons";
@@ -22,6 +26,9 @@ export function ShowActions({ show }: { show: Show }) {
   const [when, setWhen] = useState(() => wallTimeIn(show.starts_at, show.time_zone));
   const [link, setLink] = useState({ url: show.ticket_url, kind: show.ticket_kind });
   const [problem, setProblem] = useState<{ when?: string; link?: string }>({});
+  const publishing = gigPublishing();
+  const detailsKey = `details-${show.id}`;
+  const [editingDetails, setEditingDetails] = useState(false);
 
   const reschedule = async () => {
     const moved = zonedInstant(when.date, when.time, show.time_zone);
@@ -30,6 +37,17 @@ export function ShowActions({ show }: { show: Show }) {
     if (wrong) return setProblem({ when: `New doors: ${wrong}` });
     setProblem({});
     await shows.change(show.id, rescheduledTo(show, moved.iso), "Show rescheduled");
+  };
+  const closeDetails = () => {
+    publishing.closeForm(detailsKey);
+    setEditingDetails(false);
+  };
+  const saveDetails = async () => {
+    const change = publishing.detailsOf(detailsKey, show);
+    if (!change) return; // each problem is said beside its field
+    if (Object.keys(change).length === 0 || (await shows.change(show.id, change, "Show details changed"))) {
+      closeDetails();
+    }
   };
   const saveLink = async () => {
     const wrong = showFieldProblems({ ...show, ticket_url: link.url.trim(), ticket_kind: link.kind }).ticket_url;
@@ -51,6 +69,37 @@ export function ShowActions({ show }: { show: Show }) {
   return (
     <div className="space-y-4">
       <StatusButtons show={show} busy={busy} />
+      {editingDetails ? (
+        <form
+          className="space-y-2"
+          aria-label="Show details"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!busy) void saveDetails();
+          }}
+        >
+          <ShowFields formKey={detailsKey} date={showDay(show)} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="primary" size="sm" aria-disabled={busy || undefined}>
+              Save the details
+            </Button>
+            <Button variant="secondary" size="sm" onClick={closeDetails}>
+              Keep them as they are
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            publishing.openDetails(detailsKey, show);
+            setEditingDetails(true);
+          }}
+        >
+          Edit the show&apos;s details
+        </Button>
+      )}
       <form
         className="space-y-2"
         aria-label="Reschedule"

@@ -17,7 +17,9 @@ import { errorMessage } from "./calendar.errors";
 import { emptyEventDraft, eventFromDraft } from "./calendar.form";
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
 import type { ShowsClient } from "./calendar.api";
-import { insertGig, insertShow } from "./calendar.writes";
+import { insertGig, insertShow, type ShowChange } from "./calendar.writes";
+import { detailsChange, draftFromShow, showDay } from "./calendar.details";
+import type { Show } from "./calendar.shows";
 import { calendarShows, type Shows } from "./calendar.shows.store";
 import { calendarFeed } from "./calendar.store";
 
@@ -136,7 +138,36 @@ export function createPublishing(deps: PublishDependencies) {
     return true;
   }
 
-  return { $drafts, $problems, $publishing, draftOf, edit, publish, addPublishedGig };
+  /** A published show's details form, keyed `key`: filled in with the show as it is, no problem said. */
+  function openDetails(key: string, show: Show) {
+    $drafts.setKey(key, draftFromShow(show));
+    $problems.setKey(key, {});
+  }
+
+  /** What the details form `key` changes of `show` (nothing, when it changes nothing), or null: see its fields. */
+  function detailsOf(key: string, show: Show): ShowChange | null {
+    const row = checked(key, show.event_id, showDay(show));
+    return row ? detailsChange(show, row) : null;
+  }
+
+  /** A form done with: what was typed in it goes. */
+  function closeForm(key: string) {
+    $drafts.setKey(key, undefined as unknown as ShowDraft);
+    $problems.setKey(key, {});
+  }
+
+  return {
+    $drafts,
+    $problems,
+    $publishing,
+    draftOf,
+    edit,
+    publish,
+    addPublishedGig,
+    openDetails,
+    detailsOf,
+    closeForm,
+  };
 }
 
 export type Publishing = ReturnType<typeof createPublishing>;

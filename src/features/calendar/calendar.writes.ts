@@ -10,7 +10,26 @@ import type { ShowsClient } from "./calendar.api";
 
 /** What the team may change of a show. */
 export type ShowChange = Partial<
-  Pick<Show, "status" | "starts_at" | "previous_starts_at" | "ticket_url" | "ticket_kind" | "published">
+  Pick<
+    Show,
+    | "status"
+    | "starts_at"
+    | "previous_starts_at"
+    | "time_zone"
+    | "ticket_url"
+    | "ticket_kind"
+    | "published"
+    | "venue_name"
+    | "venue_street"
+    | "venue_town"
+    | "venue_county"
+    | "venue_postal_code"
+    | "venue_country"
+    | "price"
+    | "currency"
+    | "availability"
+    | "on_sale_at"
+  >
 >;
 
 /** A kept version of a show: the show as it was, and when it was written and replaced. */

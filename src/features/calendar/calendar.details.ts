@@ -1,0 +1,69 @@
+/**
+ * A published show's details put right after it is on the website (a venue's name mistyped, a price now
+ * known): the show form filled in with the show as it is, and the change its fields make, column by column,
+ * so a save writes only what was changed, as a new version. A new time for the doors is a reschedule, and
+ * says so to fans (rescheduledTo).
+ */
+import type { NewShow, ShowDraft } from "./calendar.publish";
+import { rescheduledTo, type Show } from "./calendar.shows";
+import type { ShowChange } from "./calendar.writes";
+import { wallTimeIn } from "./calendar.zones";
+
+/** The columns the details form writes as they are; the doors and time zone are a reschedule (below). */
+const DETAIL_COLUMNS = [
+  "venue_name",
+  "venue_street",
+  "venue_town",
+  "venue_county",
+  "venue_postal_code",
+  "venue_country",
+  "ticket_url",
+  "ticket_kind",
+  "price",
+  "currency",
+  "availability",
+  "on_sale_at",
+] as const;
+
+/** The show form filled in with `show` as it is, its times on the venue's clock. */
+export function draftFromShow(show: Show): ShowDraft {
+  const onSale = show.on_sale_at ? wallTimeIn(show.on_sale_at, show.time_zone) : null;
+  return {
+    venueName: show.venue_name,
+    street: show.venue_street,
+    town: show.venue_town,
+    county: show.venue_county,
+    postalCode: show.venue_postal_code,
+    country: show.venue_country,
+    doors: wallTimeIn(show.starts_at, show.time_zone).time,
+    timeZone: show.time_zone,
+    ticketUrl: show.ticket_url,
+    ticketKind: show.ticket_kind === "venue" ? "venue" : "ticket",
+    price: show.price === null ? "" : Number(show.price).toFixed(2),
+    currency: show.currency ?? "EUR",
+    availability: show.availability === null ? "" : (show.availability as ShowDraft["availability"]),
+    onSale: onSale ? `${onSale.date}T${onSale.time}` : "",
+  };
+}
+
+/** The day of `show`'s doors on the venue's clock, which the details form keeps (YYYY-MM-DD). */
+export const showDay = (show: Pick<Show, "starts_at" | "time_zone">) => wallTimeIn(show.starts_at, show.time_zone).date;
+
+/** A column's value as it compares: a price as a number (the database may answer it as text), a time as its instant. */
+function comparable(column: (typeof DETAIL_COLUMNS)[number], value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (column === "price") return Number(value);
+  return column === "on_sale_at" ? Date.parse(String(value)) : value;
+}
+
+/** What the form's `row` changes of `show`: only the columns that differ (empty when nothing does). */
+export function detailsChange(show: Show, row: NewShow): ShowChange {
+  const change: Record<string, unknown> = {};
+  for (const column of DETAIL_COLUMNS) {
+    if (comparable(column, show[column]) !== comparable(column, row[column])) change[column] = row[column] ?? null;
+  }
+  if (row.time_zone !== show.time_zone) change.time_zone = row.time_zone;
+  if (Date.parse(row.starts_at) !== Date.parse(show.starts_at))
+    Object.assign(change, rescheduledTo(show, row.starts_at));
+  return change as ShowChange;
+}
