@@ -73,6 +73,8 @@ describe("a sold-out show", () => {
     const soldOut = show("sold-out", 0, { soldOut: true });
     const { rows, next, cardNext } = await seen([soldOut]);
     expect(rows[0].says).toContain("Sold out");
+    // Beside its date: the "Past show" mark, hidden until the show is over, keeps its space after it, not before.
+    expect(rows[0].says).toMatch(/^November 26th 2027 Sold out /);
     expect(next).toBe("November 26th 2027, The Linen Hall, Belfast (Sold out)");
     expect(cardNext).toBe("Next show: November 26th 2027, The Linen Hall, Belfast (Sold out)");
     const [date] = tourDatesFrom([soldOut]);
