@@ -6,15 +6,14 @@
  * refusal. A cancelled show offers none of them: Restore (ShowHistory.tsx) brings it back.
  */
 import { useStore } from "@nanostores/react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
 import { showFieldProblems } from "../../lib/show-rules.mjs";
 import { wallTimeIn, zonedInstant } from "./calendar.zones";
 import { rescheduleProblem } from "./calendar.publish";
 import { gigPublishing } from "./calendar.publish.store";
-import { showDay } from "./calendar.details";
-import { ShowFields } from "./ShowFields";
+import { ShowDetails } from "./ShowDetails";
 import { rescheduledTo, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
 import { StatusButtons } from "./StatusButtons";
@@ -27,8 +26,6 @@ export function ShowActions({ show }: { show: Show }) {
   const [link, setLink] = useState({ url: show.ticket_url, kind: show.ticket_kind });
   const [problem, setProblem] = useState<{ when?: string; link?: string }>({});
   const publishing = gigPublishing();
-  const detailsKey = `details-${show.id}`;
-  const [editingDetails, setEditingDetails] = useState(false);
 
   const reschedule = async () => {
     const moved = zonedInstant(when.date, when.time, show.time_zone);
@@ -38,17 +35,25 @@ export function ShowActions({ show }: { show: Show }) {
     setProblem({});
     await shows.change(show.id, rescheduledTo(show, moved.iso), "Show rescheduled");
   };
-  const closeDetails = () => {
-    publishing.closeForm(detailsKey);
-    setEditingDetails(false);
-  };
-  const saveDetails = async () => {
-    const change = publishing.detailsOf(detailsKey, show);
-    if (!change) return; // each problem is said beside its field
-    if (Object.keys(change).length === 0 || (await shows.change(show.id, change, "Show details changed"))) {
-      closeDetails();
-    }
-  };
+  // A newer version of the show (a teammate's change, or this page's own): the fields left as they were
+  // follow it; what the person typed stays. Cancelled, its details form closes: Restore starts afresh.
+  const shown = useRef(show);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = show;
+    if (before.version === show.version) return;
+    const wasWhen = wallTimeIn(before.starts_at, before.time_zone);
+    setWhen((typed) =>
+      typed.date === wasWhen.date && typed.time === wasWhen.time ? wallTimeIn(show.starts_at, show.time_zone) : typed,
+    );
+    setLink((typed) =>
+      typed.url === before.ticket_url && typed.kind === before.ticket_kind
+        ? { url: show.ticket_url, kind: show.ticket_kind }
+        : typed,
+    );
+    if (show.status === "cancelled") publishing.closeForm(`details-${show.id}`);
+  }, [show, publishing]);
+
   const saveLink = async () => {
     const wrong = showFieldProblems({ ...show, ticket_url: link.url.trim(), ticket_kind: link.kind }).ticket_url;
     if (wrong) return setProblem({ link: `Ticket link: ${wrong}` });
@@ -69,37 +74,7 @@ export function ShowActions({ show }: { show: Show }) {
   return (
     <div className="space-y-4">
       <StatusButtons show={show} busy={busy} />
-      {editingDetails ? (
-        <form
-          className="space-y-2"
-          aria-label="Show details"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!busy) void saveDetails();
-          }}
-        >
-          <ShowFields formKey={detailsKey} date={showDay(show)} />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="primary" size="sm" aria-disabled={busy || undefined}>
-              Save the details
-            </Button>
-            <Button variant="secondary" size="sm" onClick={closeDetails}>
-              Keep them as they are
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            publishing.openDetails(detailsKey, show);
-            setEditingDetails(true);
-          }}
-        >
-          Edit the show&apos;s details
-        </Button>
-      )}
+      <ShowDetails show={show} busy={busy} />
       <form
         className="space-y-2"
         aria-label="Reschedule"

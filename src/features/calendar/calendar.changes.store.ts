@@ -48,16 +48,17 @@ export function createShowChanges(deps: ShowChangesDependencies) {
   }
 
   /**
-   * Changes the show `id` from the version shown, then says `done` in a toast. When someone changed it
-   * meanwhile, nothing is changed: the show is read again and a toast says so. Returns whether it changed.
+   * Changes the show `id` from the version shown (or `version`, the one a form was filled in from), then says
+   * `done` in a toast. When someone changed it meanwhile, nothing is changed: the show is read again and a
+   * toast says so. Returns whether it changed.
    */
-  async function change(id: string, patch: ShowChange, done: string): Promise<boolean> {
+  async function change(id: string, patch: ShowChange, done: string, version?: number): Promise<boolean> {
     const show = $shows.get().find((shown) => shown.id === id);
     if (!show || $changing.get()[id]) return false;
     $changing.set({ ...$changing.get(), [id]: true });
     const opening = deps.session.currentOpening();
     try {
-      const changed = await updateShow(await deps.client(), id, show.version, patch);
+      const changed = await updateShow(await deps.client(), id, version ?? show.version, patch);
       if (!changed) {
         showToast({
           title: "Show not changed",

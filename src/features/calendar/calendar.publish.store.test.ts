@@ -163,3 +163,50 @@ describe("putting a gig already in the calendar on the website", () => {
     expect(toastLines()).toEqual(["Not put on the website: Only a gig of the calendar can be put on the website"]);
   });
 });
+
+describe("a published show's details form", () => {
+  const key = "details-dublin";
+  const opened = aShow("dublin-2027-07-10", "2027-01-01T10:00:00Z", { event_id: "e-1", version: 3 });
+
+  it("measures the change against the show it was filled in from, made only to that version", () => {
+    const { store } = publishing(() => undefined);
+    store.openDetails(key, opened);
+    store.edit(key, { ...store.draftOf(key), street: "28 Thomas Street" });
+    expect(store.detailsOf(key)).toEqual({ change: { venue_street: "28 Thomas Street" }, version: 3 });
+  });
+
+  it("follows a teammate's newer version in the fields left alone, and keeps what was typed", () => {
+    const { store } = publishing(() => undefined);
+    store.openDetails(key, opened);
+    store.edit(key, { ...store.draftOf(key), street: "28 Thomas Street" });
+    // A teammate renamed the venue and moved the street too, meanwhile.
+    const theirs = { ...opened, version: 4, venue_name: "The Cornmarket", venue_street: "1 Thomas Street" };
+    store.followDetails(key, theirs);
+    expect(store.draftOf(key)).toMatchObject({ venueName: "The Cornmarket", street: "28 Thomas Street" });
+    // Saved against their version, it writes only the street: their name stays.
+    expect(store.detailsOf(key)).toEqual({ change: { venue_street: "28 Thomas Street" }, version: 4 });
+  });
+
+  it("stays as typed when opened again (the page locked and unlocked), and starts afresh once closed", () => {
+    const { store } = publishing(() => undefined);
+    store.openDetails(key, opened);
+    store.edit(key, { ...store.draftOf(key), street: "28 Thomas Street" });
+    store.openDetails(key, opened);
+    expect(store.draftOf(key).street).toBe("28 Thomas Street");
+    store.closeForm(key);
+    expect(store.$drafts.get()[key]).toBeUndefined();
+    store.openDetails(key, opened);
+    expect(store.draftOf(key).street).toBe("27 Thomas Street");
+  });
+
+  it("puts a show's details right once it is over, but moves it to no doors already over", () => {
+    const { store } = publishing(() => undefined);
+    const over = { ...opened, starts_at: "2026-11-01T20:00:00+00:00" };
+    store.openDetails(key, over);
+    store.edit(key, { ...store.draftOf(key), ticketUrl: "https://tickets.example/dublin-2" });
+    expect(store.detailsOf(key)?.change).toEqual({ ticket_url: "https://tickets.example/dublin-2" });
+    store.edit(key, { ...store.draftOf(key), doors: "21:00" });
+    expect(store.detailsOf(key)).toBeNull();
+    expect(store.$problems.get()[key]).toEqual({ doors: "a show still to come: that day and time are over" });
+  });
+});

@@ -26,6 +26,9 @@ import { calendarFeed } from "./calendar.store";
 /** The key of the Add Event form's show; a gig's own form is keyed by the gig's id. */
 export const NEW_GIG = "new";
 
+/** A moment before every show: a show's details are checked at it when its doors are left as they were. */
+const BEFORE_ANY_SHOW = new Date(0);
+
 /** The toast of a show form with problems: each is said beside its field. */
 const CHECK_FIELDS = { title: "Check the show's details", description: "Each problem is said beside its field." };
 
@@ -59,8 +62,8 @@ export function createPublishing(deps: PublishDependencies) {
   }
 
   /** The show a form would put on the website for the gig `eventId` on `date`, or its problems said. */
-  function checked(key: string, eventId: string, date: string) {
-    const result = showFromDraft(draftOf(key), eventId, date, new Date());
+  function checked(key: string, eventId: string, date: string, now = new Date()) {
+    const result = showFromDraft(draftOf(key), eventId, date, now);
     $problems.setKey(key, result.problems ?? {});
     if (result.problems) checkToast = showToast({ ...CHECK_FIELDS, variant: "destructive", replaces: checkToast });
     return result.row;
@@ -138,20 +141,58 @@ export function createPublishing(deps: PublishDependencies) {
     return true;
   }
 
-  /** A published show's details form, keyed `key`: filled in with the show as it is, no problem said. */
+  /** The show each open details form was filled in from: what the person changed is measured against it. */
+  const detailsBases = new Map<string, Show>();
+
+  /**
+   * A published show's details form, keyed `key`: filled in with the show as it is, no problem said; or, when
+   * it is open already (the page locked and unlocked, say), as it was left.
+   */
   function openDetails(key: string, show: Show) {
+    if ($drafts.get()[key] && detailsBases.has(key)) return;
+    detailsBases.set(key, show);
     $drafts.setKey(key, draftFromShow(show));
     $problems.setKey(key, {});
   }
 
-  /** What the details form `key` changes of `show` (nothing, when it changes nothing), or null: see its fields. */
-  function detailsOf(key: string, show: Show): ShowChange | null {
-    const row = checked(key, show.event_id, showDay(show));
-    return row ? detailsChange(show, row) : null;
+  /**
+   * A newer version of the show under its open details form (a teammate's change, heard or read again): the
+   * fields the person has not changed take its values, theirs keep what they typed.
+   */
+  function followDetails(key: string, show: Show) {
+    const base = detailsBases.get(key);
+    if (!base || !$drafts.get()[key] || base.version === show.version) return;
+    const typed = draftOf(key);
+    const opened = draftFromShow(base);
+    const newer = draftFromShow(show);
+    const fields = Object.keys(newer) as (keyof ShowDraft)[];
+    $drafts.setKey(
+      key,
+      Object.fromEntries(
+        fields.map((field) => [field, typed[field] !== opened[field] ? typed[field] : newer[field]]),
+      ) as ShowDraft,
+    );
+    detailsBases.set(key, show);
+  }
+
+  /**
+   * What the details form `key` changes, measured against the show it was filled in from, and that show's
+   * version (the change is made only to it); or null: each problem is said beside its field. A show already
+   * over may have its details put right: only new doors must be still to come.
+   */
+  function detailsOf(key: string): { change: ShowChange; version: number } | null {
+    const base = detailsBases.get(key);
+    if (!base) return null;
+    const draft = draftOf(key);
+    const opened = draftFromShow(base);
+    const moved = draft.doors.trim() !== opened.doors || draft.timeZone.trim() !== opened.timeZone;
+    const row = checked(key, base.event_id, showDay(base), moved ? new Date() : BEFORE_ANY_SHOW);
+    return row ? { change: detailsChange(base, row), version: base.version } : null;
   }
 
   /** A form done with: what was typed in it goes. */
   function closeForm(key: string) {
+    detailsBases.delete(key);
     $drafts.setKey(key, undefined as unknown as ShowDraft);
     $problems.setKey(key, {});
   }
@@ -165,6 +206,7 @@ export function createPublishing(deps: PublishDependencies) {
     publish,
     addPublishedGig,
     openDetails,
+    followDetails,
     detailsOf,
     closeForm,
   };

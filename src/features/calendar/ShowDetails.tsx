@@ -1,0 +1,82 @@
+/**
+ * A published show's details put right from its panel: "Edit the show's details" opens the show's form,
+ * filled in as the show is (calendar.details.ts); "Save the details" writes only what the person changed, to
+ * the version they opened. A teammate's change heard meanwhile shows in the fields the person left alone, and
+ * the form stays open, as typed, through a refusal and the page locking (its draft is the page's show forms').
+ * Focus goes to the first field on opening, and back to the button on closing.
+ */
+import { useStore } from "@nanostores/react";
+import { useEffect, useRef } from "react";
+import { Button } from "../../components/ui/Button";
+import { isTimeZone } from "../../lib/show-rules.mjs";
+import { showToast } from "../toasts/toasts.store";
+import { showDay } from "./calendar.details";
+import { gigPublishing } from "./calendar.publish.store";
+import { showChanges } from "./calendar.changes.store";
+import type { Show } from "./calendar.shows";
+import { ShowFields } from "./ShowFields";
+
+export function ShowDetails({ show, busy }: { show: Show; busy: boolean }) {
+  const shows = showChanges();
+  const publishing = gigPublishing();
+  const key = `details-${show.id}`;
+  const open = useStore(publishing.$drafts)[key] !== undefined;
+  const form = useRef<HTMLFormElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(open);
+
+  useEffect(() => publishing.followDetails(key, show), [publishing, key, show]);
+  useEffect(() => {
+    if (open && !wasOpen.current) form.current?.querySelector("input")?.focus();
+    if (!open && wasOpen.current) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  if (!isTimeZone(show.time_zone)) {
+    return (
+      <p className="max-w-prose text-sm">
+        This browser does not know the show&apos;s time zone ({show.time_zone}), so its details cannot be edited here.
+      </p>
+    );
+  }
+
+  const save = async () => {
+    const details = publishing.detailsOf(key);
+    if (!details) return; // each problem is said beside its field
+    if (Object.keys(details.change).length === 0) {
+      showToast({ title: "Nothing to save", description: "The show's details are as they were." });
+      publishing.closeForm(key);
+    } else if (await shows.change(show.id, details.change, "Show details changed", details.version)) {
+      publishing.closeForm(key);
+    }
+  };
+
+  if (!open) {
+    return (
+      <Button ref={button} variant="secondary" size="sm" onClick={() => publishing.openDetails(key, show)}>
+        Edit the show&apos;s details
+      </Button>
+    );
+  }
+  return (
+    <form
+      ref={form}
+      className="space-y-2"
+      aria-label="Show details"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) void save();
+      }}
+    >
+      <ShowFields formKey={key} date={showDay(show)} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="primary" size="sm" aria-disabled={busy || undefined}>
+          Save the details
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => publishing.closeForm(key)}>
+          Keep them as they are
+        </Button>
+      </div>
+    </form>
+  );
+}
