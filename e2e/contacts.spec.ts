@@ -161,7 +161,8 @@ test("adds contacts, finds one by searching, edits it and gets an earlier versio
   await expect(searchBox(page)).toHaveValue("");
   await expect(page.getByText(/^\d+ contacts$/)).toBeVisible();
 
-  // One card is edited at a time; Cancel and Escape discard the draft.
+  // One card is edited at a time: the changes of a card left for another wait for its next Edit, and the card
+  // says so; Cancel and Escape discard the draft.
   await searchBox(page).fill(word);
   const edit = card(page, aoife.name).getByRole("button", { name: "Edit contact" });
   await expect(edit).toHaveAttribute("title", "Edit contact");
@@ -170,8 +171,14 @@ test("adds contacts, finds one by searching, edits it and gets an earlier versio
   await editingCard(page, aoife.name).getByLabel("Role").fill("Something else");
   await card(page, brian.name).getByRole("button", { name: "Edit contact" }).click();
   await expect(page.getByRole("article", { name: /^Editing / })).toHaveCount(1);
+  await expect(card(page, aoife.name).getByText("Changes not saved yet", { exact: false })).toBeVisible();
   await editingCard(page, brian.name).getByRole("button", { name: "Cancel" }).click();
   await expect(card(page, brian.name).getByRole("button", { name: "Edit contact" })).toBeFocused();
+  await card(page, aoife.name).getByRole("button", { name: "Edit contact" }).click();
+  await expect(editingCard(page, aoife.name).getByLabel("Role")).toHaveValue("Something else");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("article", { name: /^Editing / })).toHaveCount(0);
+  await expect(card(page, aoife.name).getByText("Changes not saved yet", { exact: false })).toHaveCount(0);
   await card(page, aoife.name).getByRole("button", { name: "Edit contact" }).click();
   await expect(editingCard(page, aoife.name).getByLabel("Role")).toHaveValue("Booker");
   await page.keyboard.press("Escape");

@@ -3,6 +3,7 @@
  * vCard download, the History toggle and the Edit button. Memoised: a keystroke in the search redraws only the cards that
  * come and go.
  */
+import { useStore } from "@nanostores/react";
 import { lazy, memo, Suspense, useId, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { CONTACT_FIELDS, FIELD_LABELS, type Contact, type ContactField } from "./contacts";
@@ -47,6 +48,7 @@ export const ContactCard = memo(function ContactCard({
   registerEditButton: (id: string, button: HTMLButtonElement | null) => void;
 }) {
   const store = contactsStore();
+  const unsaved = useStore(store.$parked).includes(contact.id);
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyId = useId();
   return (
@@ -55,6 +57,11 @@ export const ContactCard = memo(function ContactCard({
         <div className="min-w-0">
           <h2 className="break-words text-lg font-semibold">{contact.name}</h2>
           <p className="break-words text-stone-700">{contact.role}</p>
+          {unsaved ? (
+            <p className="mt-1 text-sm font-medium text-amber-900">
+              Changes not saved yet: Edit to finish them, or to drop them with Cancel.
+            </p>
+          ) : null}
           {contact.email ? (
             <>
               <p className="mt-2 break-all text-sm">

@@ -49,7 +49,10 @@ describe("contacts store: editing", () => {
     store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
     store.startEditing(singer);
     expect(store.$editingId.get()).toBe("q");
+    // The card says its changes wait, until its Edit takes them up again.
+    expect(store.$parked.get()).toEqual(["p"]);
     store.startEditing(piper);
+    expect(store.$parked.get()).toEqual([]);
     expect(store.$editing.get()?.draft.role).toBe("Uilleann piper");
     // A card left without changes is taken up afresh.
     store.startEditing(singer);
@@ -62,6 +65,22 @@ describe("contacts store: editing", () => {
     expect(store.$editing.get()?.draft.role).toBe("Piper");
     expect(await store.save()).toBe(true);
     expect(server.row("Labhrás")?.role).toBe("Piper");
+  });
+
+  it("shows a teammate's change, saved while the card's changes were kept aside, where only they changed a field", async () => {
+    const server = fakeContactsServer([
+      { id: "p", name: "Labhrás", role: "Piper", phone: null },
+      { id: "q", name: "Muireann", role: "Singer" },
+    ]);
+    const { store } = await editing(server);
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
+    store.startEditing(store.$contacts.get()[1]);
+    server.change("Labhrás", { phone: "+353 87 555 0101" });
+    await store.load();
+    store.startEditing(store.$contacts.get().find((contact) => contact.id === "p")!);
+    expect(store.$editing.get()?.draft).toMatchObject({ role: "Uilleann piper", phone: "+353 87 555 0101" });
+    expect(await store.save()).toBe(true);
+    expect(server.row("Labhrás")).toMatchObject({ role: "Uilleann piper", phone: "+353 87 555 0101" });
   });
 
   it("saves the draft, returns the card to viewing and says so", async () => {

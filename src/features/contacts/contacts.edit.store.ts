@@ -49,15 +49,29 @@ export function createContactEditing(calls: ContactsCalls) {
    * draft back up, as typed (a save of it is conditional on the version it was taken from, as ever).
    */
   const parked = new Map<string, Editing>();
+  /** The cards whose changes are kept aside, which say so until they are taken up again. */
+  const $parked = atom<readonly string[]>([]);
+  const setParked = (id: string, editing: Editing | null) => {
+    if (editing) parked.set(id, editing);
+    else parked.delete(id);
+    if ($parked.get().includes(id) !== (editing !== null)) $parked.set([...parked.keys()]);
+  };
 
   /** Only one card is edited at a time: editing another puts the first one's changes aside, not away. */
   function startEditing(contact: Contact): void {
     const current = $editing.get();
     if (current && current.id !== contact.id && changedFields(current.base, updateFromDraft(current.draft)).length) {
-      parked.set(current.id, current);
+      setParked(current.id, current);
     }
     const resumed = parked.get(contact.id);
-    parked.delete(contact.id);
+    setParked(contact.id, null);
+    if (resumed && (contact.version ?? 1) !== resumed.version) {
+      // Someone saved the card meanwhile: the form shows their values where only they changed a field, as the
+      // save would write them (their version is what the save then merges with).
+      const caughtUp = takeTheirChanges(resumed, contact);
+      $editing.set({ ...resumed, ...caughtUp, taken: [...new Set([...resumed.taken, ...caughtUp.taken])] });
+      return;
+    }
     $editing.set(
       resumed ?? {
         id: contact.id,
@@ -78,7 +92,7 @@ export function createContactEditing(calls: ContactsCalls) {
 
   /** Cancel, Escape, or nothing of mine left to save: the card shows the contact as it is; the draft is dropped. */
   function stopEditing(id: string): void {
-    parked.delete(id);
+    setParked(id, null);
     // A save that finishes after the user moved on to another card leaves that card alone.
     if ($editing.get()?.id === id) $editing.set(null);
   }
@@ -161,6 +175,7 @@ export function createContactEditing(calls: ContactsCalls) {
   return {
     $editing: $editing as ReadableAtom<Editing | null>,
     $editingId,
+    $parked: $parked as ReadableAtom<readonly string[]>,
     $saving: $saving as ReadableAtom<boolean>,
     startEditing,
     editDraft,

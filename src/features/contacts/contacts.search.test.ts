@@ -84,6 +84,12 @@ describe("searching contacts", () => {
     expect(listed("+353 86")).toEqual([]);
   });
 
+  it("compares two numbers that both have a country code whole: the code is part of the number", () => {
+    expect(names("+44 87 123")).toEqual([]);
+    expect(names("+33 20 7946")).toEqual([]);
+    expect(names("+44 20 7946")).toEqual(["Zoë Łukasz"]);
+  });
+
   it("takes a phone's curly apostrophe for a straight one, either way round", () => {
     const declan = person({ name: "Declan O'Rourke" });
     const aine = person({ name: "Áine O’Brien" });

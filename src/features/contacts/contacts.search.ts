@@ -62,10 +62,12 @@ function nationalDigits(key: string): string | null {
 /**
  * Whether the digits typed are in a kept number: as they stand, or the one written with its country code and
  * the other as dialled at home, its 0 first ("087 123" finds "+353 87 123 4567", "+353 87" finds "087 123 4567").
+ * Two numbers both with a country code compare whole: +44 87 is not +353 87.
  */
 function phoneMatches(kept: SearchableContact, typed: string): boolean {
   if (kept.phoneKey === null) return false;
   if (kept.phoneKey.includes(typed)) return true;
+  if (typed.startsWith("00") === kept.phoneKey.startsWith("00")) return false;
   const national = nationalDigits(typed);
   return national !== null && kept.nationalKey !== null && kept.nationalKey.startsWith(national);
 }
