@@ -8,22 +8,16 @@ import type { NewShow, ShowDraft } from "./calendar.publish";
 import { rescheduledTo, type Show } from "./calendar.shows";
 import type { ShowChange } from "./calendar.writes";
 import { wallTimeIn } from "./calendar.zones";
+import { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
 
-/** The columns the details form writes as they are; the doors and time zone are a reschedule (below). */
-const DETAIL_COLUMNS = [
-  "venue_name",
-  "venue_street",
-  "venue_town",
-  "venue_county",
-  "venue_postal_code",
-  "venue_country",
-  "ticket_url",
-  "ticket_kind",
-  "price",
-  "currency",
-  "availability",
-  "on_sale_at",
-] as const;
+/** The public columns the details form does not write as they are: the id, and a reschedule's (below). */
+const NOT_DETAILS = ["id", "starts_at", "time_zone", "status", "previous_starts_at"] as const;
+type DetailColumn = Exclude<(typeof PUBLIC_SHOW_COLUMNS)[number], (typeof NOT_DETAILS)[number]>;
+
+/** The columns the details form writes as they are: the venue, the ticket link and the tickets' facts. */
+const DETAIL_COLUMNS = PUBLIC_SHOW_COLUMNS.filter(
+  (column): column is DetailColumn => !(NOT_DETAILS as readonly string[]).includes(column),
+);
 
 /** The show form filled in with `show` as it is, its times on the venue's clock. */
 export function draftFromShow(show: Show): ShowDraft {
@@ -50,7 +44,7 @@ export function draftFromShow(show: Show): ShowDraft {
 export const showDay = (show: Pick<Show, "starts_at" | "time_zone">) => wallTimeIn(show.starts_at, show.time_zone).date;
 
 /** A column's value as it compares: a price as a number (the database may answer it as text), a time as its instant. */
-function comparable(column: (typeof DETAIL_COLUMNS)[number], value: unknown): unknown {
+function comparable(column: DetailColumn, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (column === "price") return Number(value);
   return column === "on_sale_at" ? Date.parse(String(value)) : value;
