@@ -12,7 +12,7 @@ import { cx, inputClass, labelClass } from "../../components/ui/styles";
 import { showFieldProblems } from "../../lib/show-rules.mjs";
 import { wallTimeIn, zonedInstant } from "./calendar.zones";
 import { rescheduleProblem } from "./calendar.publish";
-import { gigPublishing } from "./calendar.publish.store";
+import { detailsFormKey, gigPublishing } from "./calendar.publish.store";
 import { ShowDetails } from "./ShowDetails";
 import { rescheduledTo, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
@@ -51,7 +51,7 @@ export function ShowActions({ show }: { show: Show }) {
         ? { url: show.ticket_url, kind: show.ticket_kind }
         : typed,
     );
-    if (show.status === "cancelled") publishing.closeForm(`details-${show.id}`);
+    if (show.status === "cancelled") publishing.closeForm(detailsFormKey(show.id));
   }, [show, publishing]);
 
   const saveLink = async () => {

@@ -11,7 +11,7 @@ import { Button } from "../../components/ui/Button";
 import { isTimeZone } from "../../lib/show-rules.mjs";
 import { showToast } from "../toasts/toasts.store";
 import { showDay } from "./calendar.details";
-import { gigPublishing } from "./calendar.publish.store";
+import { detailsFormKey, gigPublishing } from "./calendar.publish.store";
 import { showChanges } from "./calendar.changes.store";
 import type { Show } from "./calendar.shows";
 import { ShowFields } from "./ShowFields";
@@ -19,7 +19,7 @@ import { ShowFields } from "./ShowFields";
 export function ShowDetails({ show, busy }: { show: Show; busy: boolean }) {
   const shows = showChanges();
   const publishing = gigPublishing();
-  const key = `details-${show.id}`;
+  const key = detailsFormKey(show.id);
   const open = useStore(publishing.$drafts)[key] !== undefined;
   const form = useRef<HTMLFormElement>(null);
   const button = useRef<HTMLButtonElement>(null);

@@ -26,6 +26,9 @@ import { calendarFeed } from "./calendar.store";
 /** The key of the Add Event form's show; a gig's own form is keyed by the gig's id. */
 export const NEW_GIG = "new";
 
+/** The key of a published show's details form. */
+export const detailsFormKey = (showId: string) => `details-${showId}`;
+
 /** A moment before every show: a show's details are checked at it when its doors are left as they were. */
 const BEFORE_ANY_SHOW = new Date(0);
 
