@@ -53,7 +53,8 @@ type PendingWrite = {
   kind: Exclude<FakeRequest["method"], "select">;
   /** The row written, or the id deleted. */
   value: unknown;
-  answer: () => void;
+  /** Replies, with the rows written when the write asked for them back (none: nothing matched). */
+  answer: (rows?: unknown[]) => void;
   fail: (error: object, status: number) => void;
   answered: boolean;
 };
@@ -180,7 +181,7 @@ export function fakeClient(answers: { signIn?: unknown; getUser?: unknown; table
         kind: request.method,
         value: request.method === "delete" ? request.filters[0]?.value : request.values,
         answered: false,
-        answer: () => settled(write, ok(null)),
+        answer: (rows) => settled(write, ok(rows ?? null)),
         fail: (error, status) => settled(write, { data: null, error, status }),
       };
       writes.push(write);

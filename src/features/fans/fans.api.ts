@@ -38,10 +38,11 @@ export async function fetchRefusedSignups(client: Pick<FansClient, "rpc">): Prom
   return count;
 }
 
-/** Removes one address for good. */
-export async function removeSignup(client: FansClient, id: string): Promise<void> {
-  const { error } = await client.from("fan_signups").delete().eq("id", id);
+/** Removes one address for good: whether it was still there to remove (a teammate may have removed it first). */
+export async function removeSignup(client: FansClient, id: string): Promise<boolean> {
+  const { data, error } = await client.from("fan_signups").delete().eq("id", id).select("id");
   if (error) throw error;
+  return !Array.isArray(data) || data.length > 0;
 }
 
 /**

@@ -143,6 +143,17 @@ describe("removing an address", () => {
     expect(toastLines()).toEqual(["Address removed: old@example.com is off the list"]);
   });
 
+  it("says an address a teammate removed first was already off the list, and takes it off this one", async () => {
+    const fake = await loaded();
+    fake.list.askToRemove("id-old@example.com");
+    const removing = fake.list.remove("id-old@example.com");
+    await settle();
+    fake.writes[0].answer([]);
+    expect(await removing).toBe(true);
+    expect(emails(fake.list)).toEqual(["new@example.com"]);
+    expect(toastLines()).toEqual(["Address already removed: old@example.com was already off the list"]);
+  });
+
   it("keeps the row, and says why, when the removal fails", async () => {
     const fake = await loaded();
     fake.list.askToRemove("id-old@example.com");

@@ -86,21 +86,26 @@ export function createFansList(deps: FansListDependencies) {
 
   /**
    * Removes an address for good, once "Yes, remove" is pressed. Only when the
-   * server has removed it does it leave the list; a failure says why and keeps
-   * the row. Returns whether it was removed.
+   * server has removed it (or a teammate had, which is said) does it leave the
+   * list; a failure says why and keeps the row. Returns whether it is gone.
    */
   async function remove(id: string): Promise<boolean> {
     const signup = $signups.get()?.find((entry) => entry.id === id);
     if (!signup) return false;
     $confirming.set(null);
+    let removed: boolean;
     try {
-      await removeSignup(await deps.client(), id);
+      removed = await removeSignup(await deps.client(), id);
     } catch (error) {
       showToast({ title: "Error removing address", description: failureText(error), variant: "destructive" });
       return false;
     }
     $signups.set($signups.get()?.filter((entry) => entry.id !== id) ?? null);
-    showToast({ title: "Address removed", description: `${signup.email} is off the list` });
+    showToast(
+      removed
+        ? { title: "Address removed", description: `${signup.email} is off the list` }
+        : { title: "Address already removed", description: `${signup.email} was already off the list` },
+    );
     return true;
   }
 
