@@ -188,13 +188,16 @@ export async function migrate(db, migrations, { bootstrap, log = () => {} }) {
   }
 }
 
+/** Where the snapshot for `key` is kept in `dir`. */
+const snapshotFile = (/** @type {string} */ dir, /** @type {string} */ key) => join(dir, `${key}.tar`);
+
 /**
  * Reads the cached snapshot for `key`, or null.
  * @param {string} dir
  * @param {string} key
  */
 function readSnapshot(dir, key) {
-  const file = join(dir, `${key}.tar`);
+  const file = snapshotFile(dir, key);
   try {
     return existsSync(file) ? new Blob([readFileSync(file)]) : null;
   } catch {
@@ -216,7 +219,7 @@ async function writeSnapshot(db, dir, key, log) {
     await db.exec("checkpoint");
     const tarball = await db.dumpDataDir("none");
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${key}.tar`);
+    const file = snapshotFile(dir, key);
     const partial = `${file}.${process.pid}.${Date.now()}.partial`;
     writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()), { flush: true });
     renameSync(partial, file);
@@ -224,7 +227,7 @@ async function writeSnapshot(db, dir, key, log) {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       const age = Date.now() - statSync(path).mtimeMs;
-      if (name !== `${key}.tar` && age > (name.endsWith(".partial") ? 600_000 : 86_400_000)) {
+      if (path !== file && age > (name.endsWith(".partial") ? 600_000 : 86_400_000)) {
         rmSync(path, { force: true });
       }
     }
@@ -353,7 +356,7 @@ export async function openDatabase({
     // this start makes the database afresh, and the snapshot with it.
     if (!snapshot || !emptyBefore) throw error;
     log(`the kept database snapshot could not be opened (${/** @type {Error} */ (error).message}); making it afresh`);
-    rmSync(join(snapshotDir, `${key}.tar`), { force: true });
+    rmSync(snapshotFile(snapshotDir, key), { force: true });
     if (dataDir) for (const name of readdirSync(dataDir)) rmSync(join(dataDir, name), { recursive: true, force: true });
     snapshot = null;
     db = await start(null);
