@@ -4,33 +4,13 @@
  * show's kept versions and their restore. Each throws the server's error with the HTTP status (0: no
  * answer), as the calendar's other calls do.
  */
+import type { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
 import type { NewShow } from "./calendar.publish";
 import { toShows, type Show } from "./calendar.shows";
 import type { ShowsClient } from "./calendar.api";
 
-/** What the team may change of a show. */
-export type ShowChange = Partial<
-  Pick<
-    Show,
-    | "status"
-    | "starts_at"
-    | "previous_starts_at"
-    | "time_zone"
-    | "ticket_url"
-    | "ticket_kind"
-    | "published"
-    | "venue_name"
-    | "venue_street"
-    | "venue_town"
-    | "venue_county"
-    | "venue_postal_code"
-    | "venue_country"
-    | "price"
-    | "currency"
-    | "availability"
-    | "on_sale_at"
-  >
->;
+/** What the team may change of a show: what fans read of it but its id, and whether it is on the website. */
+export type ShowChange = Partial<Pick<Show, Exclude<(typeof PUBLIC_SHOW_COLUMNS)[number], "id"> | "published">>;
 
 /** A kept version of a show: the show as it was, and when it was written and replaced. */
 export type ShowVersion = { version: number; show: Show; writtenAt: string; replacedAt: string };

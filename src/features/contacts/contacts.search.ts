@@ -121,9 +121,9 @@ function matchesPrepared(entry: SearchableContact, query: PreparedQuery): boolea
 }
 
 /**
- * Whether a contact matches what was typed in the search box: the whole query
- * in any field, or a phone number however it is punctuated (with its country code or as dialled at home), or else every word
- * of the query somewhere in the contact ("booker galway" finds the Galway booker).
+ * Whether a contact matches what was typed in the search box: the whole query in any field, or a phone number
+ * however it is punctuated (with its country code or as dialled at home), or else every word of the query
+ * somewhere in the contact ("booker galway" finds the Galway booker).
  */
 export function contactMatches(contact: Contact, query: string): boolean {
   return matchesPrepared(searchable(contact), prepareQuery(query));
