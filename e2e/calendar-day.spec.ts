@@ -1,10 +1,10 @@
 /**
  * The calendar's picked day: its events (type, title, description) beside the month, so a dot
- * leads to what it stands for, and a day without events saying so. The days used are next
- * month's, which no other journey adds to.
+ * leads to what it stands for, and a day without events saying so. The days used are next month's 9th
+ * and 10th, which no other journey adds to.
  */
 import { expect, expectAccessible, expectToast, test } from "./fixtures";
-import { fillEvent, openCalendar, pickDay, uniqueWord, upcomingEvent } from "./team";
+import { dayButton, fillEvent, openCalendar, pickDay, uniqueWord, upcomingEvent } from "./team";
 
 test("picking a day shows its events beside the month, and a day without events says so", async ({ page }) => {
   await openCalendar(page);
@@ -12,7 +12,6 @@ test("picking a day shows its events beside the month, and a day without events 
   await expect(panel).toHaveAccessibleName("Events on the picked day");
   await expect(panel).toContainText("Pick a day in the calendar to see its events here.");
 
-  await page.getByRole("button", { name: "Go to the Next Month" }).click();
   const ninth = await pickDay(page, 9);
   await expect(panel.getByRole("heading")).toHaveText(/^Events on [A-Z][a-z]{2} 9, \d{4}$/);
   const day = (await panel.getByRole("heading").textContent())!.replace("Events on ", "");
@@ -57,4 +56,38 @@ test("picking a day shows its events beside the month, and a day without events 
   await expect(panel.getByRole("listitem")).toHaveCount(0);
   await ninth.click();
   await expect(panel.getByRole("listitem").getByRole("heading")).toHaveText([radio, gig]);
+});
+
+test("lists what comes next under Upcoming Events, and folds the days gone by under Past events, latest first", async ({
+  page,
+}) => {
+  await openCalendar(page);
+  const word = uniqueWord();
+  const [earlier, later] = [`Demo session ${word}`, `Mixing ${word}`];
+  // Two events last month (its 3rd and 5th), which no other journey adds to: both gone by.
+  await page.getByRole("button", { name: "Go to the Previous Month" }).click();
+  for (const [day, title] of [
+    [3, earlier],
+    [5, later],
+  ] as const) {
+    await dayButton(page, day).click();
+    await fillEvent(page, title, "", "recording");
+    await page.getByRole("button", { name: "Add Event" }).click();
+    await expectToast(page, "Event added", "New event has been added successfully");
+  }
+  // The picked day still shows them; the Upcoming Events list does not.
+  await expect(page.getByRole("region", { name: /^Events on / }).getByRole("heading", { name: later })).toBeVisible();
+  await expect(upcomingEvent(page, earlier)).toHaveCount(0);
+  await expect(upcomingEvent(page, later)).toHaveCount(0);
+
+  // Folded under Past events, with how many there are; opened, the latest first, each with its date.
+  const past = page.getByRole("region", { name: "Past events" });
+  const fold = past.getByText(/^Past events \(\d+\), latest first$/);
+  await expect(fold).toBeVisible();
+  const ours = past.getByRole("listitem").filter({ hasText: word });
+  await expect(ours).toHaveCount(0);
+  await fold.click();
+  await expect(ours.getByRole("heading")).toHaveText([later, earlier]);
+  await expect(ours.first().getByText(/^[A-Z][a-z]{2} 5, \d{4}$/)).toBeVisible();
+  await expectAccessible(page);
 });

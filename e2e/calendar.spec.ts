@@ -21,6 +21,7 @@ import {
   liveIndicator,
   openCalendar,
   pickDay,
+  showNextMonth,
   secondBrowser,
   signIn,
   TEAM_PASSWORD,
@@ -193,6 +194,7 @@ test("shows an event added in another browser at once, and what it missed while 
   await fillEvent(editor, live, "", "promotion");
   await editor.getByRole("button", { name: "Add Event" }).click();
   await expect(upcomingEvent(page, live)).toBeVisible();
+  await showNextMonth(page);
   await expect(
     page.getByRole("gridcell").getByRole("button", { name: new RegExp(`${live} \\(promotion\\)`) }),
   ).toBeVisible();

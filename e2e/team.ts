@@ -79,8 +79,39 @@ export function dayButton(page: Page, day: number): Locator {
     .first();
 }
 
-/** Picks a day of the month shown (by default the 15th, never an outside day) and returns its button. */
+/** The month after the browser's current one, as the month view's caption names it ("December 2026"). */
+function nextMonthCaption(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const now = new Date();
+    return new Date(now.getFullYear(), now.getMonth() + 1, 1).toLocaleString("en-US", {
+      month: "long",
+      year: "numeric",
+    });
+  });
+}
+
+/**
+ * Shows next month in the month view, where the journeys add their events: every day of it is ahead of today,
+ * so what they add is listed under Upcoming Events whatever the date of the run.
+ */
+export async function showNextMonth(page: Page): Promise<void> {
+  const month = page.getByRole("grid", { name: await nextMonthCaption(page) });
+  if (!(await month.isVisible())) await page.getByRole("button", { name: "Go to the Next Month" }).click();
+  await expect(month).toBeVisible();
+}
+
+/** yyyy-MM-dd of the `day`th of next month (the browser's), the month where the journeys' events go. */
+export function dayOfNextMonth(page: Page, day: number): Promise<string> {
+  return page.evaluate((day) => {
+    const now = new Date();
+    const month = new Date(now.getFullYear(), now.getMonth() + 1, 1);
+    return `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  }, day);
+}
+
+/** Picks a day of next month (by default the 15th, never an outside day), shown first, and returns its button. */
 export async function pickDay(page: Page, day = 15): Promise<Locator> {
+  await showNextMonth(page);
   const button = dayButton(page, day);
   await button.click();
   return button;

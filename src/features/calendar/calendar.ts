@@ -110,6 +110,21 @@ export function sortEvents<T extends Pick<CalendarEvent, "start_date" | "title">
   );
 }
 
+/**
+ * The Upcoming Events list and the past ones: the events of `today` (yyyy-MM-dd, the browser's date) and after,
+ * by start date ascending, and those before it, latest first (a year of the team's events stays one tap away,
+ * never in the way of what comes next).
+ */
+export function upcomingAndPast<T extends Pick<CalendarEvent, "start_date" | "title">>(
+  events: readonly T[],
+  today: string,
+): { upcoming: T[]; past: T[] } {
+  const sorted = sortEvents(events);
+  const upcoming = sorted.filter((event) => eventDayKey(event) >= today);
+  const past = sorted.filter((event) => eventDayKey(event) < today).reverse();
+  return { upcoming, past };
+}
+
 /** Events grouped by their day key, each day's list in start order. */
 export function eventsByDay<T extends CalendarEvent>(events: readonly T[]): Map<string, T[]> {
   const days = new Map<string, T[]>();
@@ -150,7 +165,7 @@ export function dayDots<T>(events: readonly T[], max = MAX_DAY_DOTS): { shown: T
  * which holds the number the button shows), then its state and its events:
  * "Apr 23, 2025, today, selected, 2 events: Launch (gig); Radio (promotion)".
  * A day with more events than dots only says how many it holds ("…, 9 events"),
- * so the name stays short; the Upcoming Events list has them all.
+ * so the name stays short; the Upcoming Events list (or the past events) has them all.
  */
 export function dayLabel(
   date: Date,
