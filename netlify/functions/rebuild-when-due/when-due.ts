@@ -6,12 +6,13 @@
  * A build is asked for once the record's next change has passed, and at most once for each instant: the
  * function keeps the instant it last asked a build for, and when (its month's record in Netlify Blobs,
  * ./deploys-due.ts). So a run that could not ask (the live site or the hook did not answer, the run came late,
- * the month had no room) leaves the instant due, and the next run asks; once asked, the instant is never asked
- * again. When that build fails, the live record keeps the same instant: the runs of the next half hour say the
- * build is on its way, every later one says the record did not move, and none asks, so a failing build never
- * becomes a build every ten minutes. Runs come on the clock's ticks (every 10 minutes: :00, :10, …), and an
- * instant is due from the first tick at or after it; a run is placed on its tick by rounding, so one that
- * Netlify starts a moment early still counts as its tick's.
+ * the month had no room) leaves the instant due, and the next run asks; once asked, the instant is asked again
+ * only when the build that came of it was made before the instant (a run started a moment early, a build done
+ * in seconds): its pages are still the old ones, and the next run asks once more. When that build fails, the
+ * live record keeps the same instant: the runs of the next half hour say the build is on its way, every later
+ * one says the record did not move, and none asks, so a failing build never becomes a build every ten minutes.
+ * Runs come on the clock's ticks (every 10 minutes: :00, :10, …); one that Netlify starts up to a minute early
+ * counts as its tick's, and one that starts late counts as late, never as the next tick's.
  */
 
 /**
@@ -50,11 +51,17 @@ export function readRecord(text: string): LiveRecord | string {
   return { ...record, showsDigest: typeof record.showsDigest === "string" ? record.showsDigest : null } as LiveRecord;
 }
 
-/** The tick an instant belongs to: the first at or after it. */
-const tickAtOrAfter = (instant: number, periodMs: number) => Math.ceil(instant / periodMs) * periodMs;
+/** How early a run may start and still count as its tick's (see above). */
+const EARLY_MS = 60_000;
 
-/** The tick a run belongs to: the nearest, as a run may start a little early (or late). */
-const tickOfRun = (now: number, periodMs: number) => Math.round(now / periodMs) * periodMs;
+/**
+ * The time a run counts as: its tick when it started at most EARLY_MS before it, else the time it started (a
+ * late run is late, never the next tick's).
+ */
+function runTime(now: number, periodMs: number): number {
+  const tick = Math.ceil(now / periodMs) * periodMs;
+  return tick - now <= EARLY_MS ? tick : now;
+}
 
 /** The instant the function last asked a build for (a live record's nextChangeAt), and when it asked (ISO). */
 export type AskedInstant = { instant: string; at: string };
@@ -96,7 +103,7 @@ export function whenDue(record: LiveRecord, now: Date, periodMs: number, asked: 
   }
   const at = Date.parse(record.nextChangeAt);
   const reason = record.nextChangeReason ?? "a page goes out of date";
-  if (tickAtOrAfter(at, periodMs) > tickOfRun(now.getTime(), periodMs)) {
+  if (at > runTime(now.getTime(), periodMs)) {
     return {
       build: false,
       problem: false,
@@ -108,6 +115,17 @@ export function whenDue(record: LiveRecord, now: Date, periodMs: number, asked: 
       build: true,
       title: `Rebuild: ${reason}`,
       line: `Rebuild requested: ${reason} at ${record.nextChangeAt}; Netlify is building and deploying the site.`,
+    };
+  }
+  // The build asked went live (or a later one did), but was made before the instant: its pages are the old ones.
+  const builtAt = Date.parse(record.builtAt);
+  if (builtAt > Date.parse(asked.at) && builtAt < at && now.getTime() >= at) {
+    return {
+      build: true,
+      title: `Rebuild: ${reason}`,
+      line:
+        `Rebuild requested again: ${reason} at ${record.nextChangeAt}, and the build asked at ${asked.at} was made ` +
+        `before it (${built}); Netlify is building and deploying the site.`,
     };
   }
   const since = now.getTime() - Date.parse(asked.at);
