@@ -7,7 +7,7 @@
  */
 
 import { createHash } from "node:crypto";
-import { PUBLIC_SHOW_COLUMNS } from "./show-columns.mjs";
+import { canonicalShows, PUBLIC_SHOW_COLUMNS } from "./show-columns.mjs";
 import { SHOWN_LINES, showFieldProblems } from "./show-rules.mjs";
 
 export { PUBLIC_SHOW_COLUMNS };
@@ -212,8 +212,5 @@ export async function readPublishedShows({ url, key, fetch: fetchImpl = fetch, t
  * @param {readonly Record<string, unknown>[]} rows
  */
 export function showsDigest(rows) {
-  const canonical = [...rows]
-    .map((row) => PUBLIC_SHOW_COLUMNS.map((column) => row[column] ?? null))
-    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-  return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
+  return createHash("sha256").update(canonicalShows(rows)).digest("hex");
 }

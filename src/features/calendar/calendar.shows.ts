@@ -8,7 +8,7 @@ import type { Database } from "../../lib/database.types";
 import { formatDateTime } from "../../lib/dates";
 import { eventDayKey, type CalendarEvent } from "./calendar";
 import { wallTimeIn } from "./calendar.zones";
-import { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
+import { canonicalShows } from "../../lib/show-columns.mjs";
 
 /** A show as the team reads it: every column. */
 export type Show = Database["public"]["Tables"]["shows"]["Row"];
@@ -45,15 +45,11 @@ export function toLiveBuild(value: unknown): LiveBuild | null {
 
 /**
  * The digest of the published shows as anyone reads them (their public columns), as the build records it
- * (showsDigest in src/lib/published-shows.mjs, whose canonical form this writes): equal to the live build's
+ * (showsDigest in src/lib/published-shows.mjs, from the same canonicalShows): equal to the live build's
  * once the live site shows every published show as it is now.
  */
 export async function publishedDigest(shows: readonly Show[]): Promise<string> {
-  const canonical = shows
-    .filter((show) => show.published)
-    .map((show) => PUBLIC_SHOW_COLUMNS.map((column) => show[column] ?? null))
-    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-  const bytes = new TextEncoder().encode(JSON.stringify(canonical));
+  const bytes = new TextEncoder().encode(canonicalShows(shows.filter((show) => show.published)));
   const hash = await crypto.subtle.digest("SHA-256", bytes);
   return [...new Uint8Array(hash)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
