@@ -41,6 +41,17 @@ describe("the next change of the built pages", () => {
     );
   });
 
+  it("is the new year for a show moved far ahead, as its old day (“Moved from December 20th”) gains its year", () => {
+    const moved = {
+      ...show("cork-2026-12-20", "2028-02-01T20:00:00Z", "Cork"),
+      previousStartDate: "2026-12-20T20:00:00Z",
+    };
+    expect(nextChangeOf({ tourDates: [moved], releases: [] }, new Date("2026-06-01T12:00:00Z"))).toEqual({
+      at: "2027-01-01T00:00:00.000Z",
+      reason: "2027 begins, so the dates show their year",
+    });
+  });
+
   it("is none when every date is over and no shown date falls in this year or the next", () => {
     expect(nextChangeOf({ tourDates, releases }, new Date("2026-01-01T00:00:00Z"))).toBeNull();
     expect(nextChangeOf({ tourDates: [], releases: [] }, new Date("2025-01-01T00:00:00Z"))).toBeNull();

@@ -15,7 +15,8 @@ import { dayWhereGiven, showEndsAt, TOUR_TIME_ZONE } from "./tour-dates";
 /** What changes the pages next, and when. */
 export type NextChange = { at: string; reason: string };
 
-type Show = { id: string; startDate: string; venue: { town: string } };
+/** A show as the pages read it: its old start too when it was moved ("Moved from 20 December"). */
+type Show = { id: string; startDate: string; previousStartDate?: string | null; venue: { town: string } };
 type Dated = { id: string; title: string; releaseDate: string };
 
 const yearIn = new Intl.DateTimeFormat("en-IE", { timeZone: TOUR_TIME_ZONE, year: "numeric" });
@@ -49,7 +50,7 @@ export function nextChangeOf(
   const thisYear = irishYear(now.getTime());
   // The new year changes the pages only when a shown date falls in this year or the next.
   const shownYears = [
-    ...tourDates.map((show) => show.startDate),
+    ...tourDates.flatMap((show) => [show.startDate, ...(show.previousStartDate ? [show.previousStartDate] : [])]),
     ...releases.map((release) => release.releaseDate),
   ].map((date) => dayWhereGiven(date).year);
   if (shownYears.some((year) => year === thisYear || year === thisYear + 1)) {
