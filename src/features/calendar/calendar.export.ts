@@ -13,21 +13,30 @@ function dayAfter(key: string): string {
   return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
 }
 
+/** Where a gig's show stands, in iCalendar's words, as the team's phone feed writes it. */
+export type ShowStanding = "CONFIRMED" | "TENTATIVE" | "CANCELLED";
+
+/** A show's status in iCalendar's words: cancelled, postponed (a date to come) or going ahead. */
+export function showStanding(status: string): ShowStanding {
+  return status === "cancelled" ? "CANCELLED" : status === "postponed" ? "TENTATIVE" : "CONFIRMED";
+}
+
 /**
  * One event for a .ics file: an all-day event on the day the calendar shows
  * (the UTC date of the stored noon-UTC timestamp), through its end day, with a
  * UID that stays the same across exports so a re-import updates rather than
- * duplicates it.
+ * duplicates it. A gig with a show says how the show stands, as the phone feed does ("Cancelled: …").
  */
-export function eventToIcs(event: CalendarEvent, domain: string): IcsEvent {
+export function eventToIcs(event: CalendarEvent, domain: string, standing?: ShowStanding): IcsEvent {
   const startDay = eventDayKey(event);
   const endDay = eventDayKey({ start_date: event.end_date });
   return {
     uid: `${event.id}@${domain}`,
     start: { date: startDay },
     ...(endDay > startDay ? { end: { date: dayAfter(endDay) } } : {}),
-    summary: event.title,
+    summary: standing === "CANCELLED" ? `Cancelled: ${event.title}` : event.title,
     ...(event.description ? { description: event.description } : {}),
+    ...(standing ? { status: standing } : {}),
     categories: [event.event_type],
   };
 }
@@ -44,12 +53,12 @@ export function exportFileName(now: Date): string {
  */
 export function calendarExport(
   events: readonly CalendarEvent[],
-  options: { now: Date; domain: string; artistName: string },
+  options: { now: Date; domain: string; artistName: string; standings?: ReadonlyMap<string, ShowStanding> },
 ): { filename: string; text: string } {
   const text = buildCalendar({
     prodId: `-//${options.artistName}//Team calendar//EN`,
     name: `${options.artistName} team calendar`,
-    events: sortEvents(events).map((event) => eventToIcs(event, options.domain)),
+    events: sortEvents(events).map((event) => eventToIcs(event, options.domain, options.standings?.get(event.id))),
     now: options.now,
   });
   return { filename: exportFileName(options.now), text };

@@ -25,6 +25,7 @@ import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
 import type { CalendarEvent } from "./calendar";
 import { errorMessage } from "./calendar.errors";
+import { placedAtShows, type Show } from "./calendar.shows";
 import { keptChannel, type RealtimeStatus } from "./calendar.realtime";
 import { coalescedReloads } from "./calendar.reload";
 import { isAccessRefused } from "../team/team";
@@ -172,16 +173,19 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
    * "Export calendar (.ics)": every event shown, as an iCalendar file dated
    * today; null when there is nothing to export, or when an event cannot be
    * written (then a toast says which). The writer is loaded on the first export.
+   * A gig with a show is where the page shows it (on the show's day, placedAtShows) and says how the show
+   * stands (cancelled, postponed), as the team's phone feed does.
    */
-  async function exportFile(): Promise<DownloadFile | null> {
-    const events = $events.get();
+  async function exportFile(shows: readonly Show[] = []): Promise<DownloadFile | null> {
+    const events = placedAtShows($events.get(), shows);
     if (events.length === 0) return null;
     try {
-      const { calendarExport, ICS_MIME_TYPE } = await import("./calendar.export");
+      const { calendarExport, showStanding, ICS_MIME_TYPE } = await import("./calendar.export");
       const { filename, text } = calendarExport(events, {
         now: new Date(deps.now()),
         domain: new URL(site.url).hostname,
         artistName: site.artistName,
+        standings: new Map(shows.map((show) => [show.event_id, showStanding(show.status)])),
       });
       return { filename, text, mimeType: ICS_MIME_TYPE };
     } catch (error) {
