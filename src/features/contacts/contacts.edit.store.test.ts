@@ -248,6 +248,46 @@ describe("contacts store: editing", () => {
     expect(await store.save()).toBe(true);
   });
 
+  it("keeps what was typed while the save was on its way, on top of the contact as saved, for the next Save", async () => {
+    const { server, store, toasts } = await editing();
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
+    const held = deferred();
+    server.intercept((request, answer) =>
+      request.method === "update" ? held.promise.then(() => answer(request)) : undefined,
+    );
+    const saving = store.save();
+    // A missing e-mail noticed while the save is on its way (Save is greyed out; the fields are not).
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper", email: "labhras@example.ie" }));
+    held.resolve();
+    expect(await saving).toBe(true);
+    expect(stored(server)).toEqual(["Uilleann piper", null, null, 2]);
+    expect(toasts.at(-1)).toBe("Contact updated: Contact has been updated successfully");
+    // The card stays open with the e-mail, now a change of the version just saved.
+    expect(store.$editing.get()).toMatchObject({
+      version: 2,
+      draft: { role: "Uilleann piper", email: "labhras@example.ie" },
+    });
+    server.intercept(() => undefined);
+    expect(await store.save()).toBe(true);
+    expect(stored(server)).toEqual(["Uilleann piper", "labhras@example.ie", null, 3]);
+    expect(store.$editing.get()).toBeNull();
+  });
+
+  it("closes the card after a save when what was typed meanwhile was typed back as it was", async () => {
+    const { server, store } = await editing();
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
+    const held = deferred();
+    server.intercept((request, answer) =>
+      request.method === "update" ? held.promise.then(() => answer(request)) : undefined,
+    );
+    const saving = store.save();
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann pipe" }));
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
+    held.resolve();
+    expect(await saving).toBe(true);
+    expect(store.$editing.get()).toBeNull();
+  });
+
   it("leaves the card being edited alone when an earlier card's save finishes", async () => {
     const server = fakeContactsServer([
       { id: "p", name: "Labhrás", role: "Piper" },

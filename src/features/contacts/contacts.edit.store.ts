@@ -97,11 +97,35 @@ export function createContactEditing(calls: ContactsCalls) {
     if ($editing.get()?.id === id) $editing.set(null);
   }
 
-  /** Whether the save went through; a contact that is gone, or a write refused quietly, keeps the draft. */
-  function saved(id: string, result: Exclude<SaveResult, { outcome: "changed" }>): boolean {
+  /**
+   * After a save of `sent`: what was typed in the card while the save was on its way, on top of the contact as
+   * saved, or null when nothing was (the fields stay editable during a save, and nothing typed is dropped).
+   */
+  function typedMeanwhile(id: string, sent: ContactDraft, contact: Contact): Editing | null {
+    const current = $editing.get();
+    if (current?.id !== id || current.draft === sent) return null;
+    const savedDraft = draftFromContact(contact);
+    const draft = Object.fromEntries(
+      CONTACT_FIELDS.map((field) => [
+        field,
+        current.draft[field] !== sent[field] ? current.draft[field] : savedDraft[field],
+      ]),
+    ) as ContactDraft;
+    const base = valuesOf(contact);
+    if (changedFields(base, updateFromDraft(draft)).length === 0) return null;
+    return { id, draft, version: contact.version ?? 1, base, theirs: null, taken: [] };
+  }
+
+  /**
+   * Whether the save of `sent` went through; a contact that is gone, or a write refused quietly, keeps the draft.
+   * What was typed while it was on its way stays in the card, to be saved next.
+   */
+  function saved(id: string, sent: ContactDraft, result: Exclude<SaveResult, { outcome: "changed" }>): boolean {
     if (result.outcome === "saved") {
       replaceContact(result.contact);
-      stopEditing(id);
+      const meanwhile = typedMeanwhile(id, sent, result.contact);
+      if (meanwhile) $editing.set(meanwhile);
+      else stopEditing(id);
       calls.admitted("change");
       toast({ title: "Contact updated", description: "Contact has been updated successfully" });
       return true;
@@ -146,7 +170,7 @@ export function createContactEditing(calls: ContactsCalls) {
         // Direction characters the table refuses are not sent: the form already says where they are.
         if (fieldsWithBidiControls(values).length > 0) return false;
         const result = await updateContact(supabase, id, theirs ? (theirs.version ?? 1) : editing.version, values);
-        if (result.outcome !== "changed") return saved(id, result);
+        if (result.outcome !== "changed") return saved(id, draft, result);
         replaceContact(result.theirs);
         const newer = result.theirs;
         theirs = newer;
