@@ -43,12 +43,20 @@ export function watchShows({ digestNow, builtDigest, rebuild, intervalMs = 2_000
     if (seen === builtDigest() || seen === failed || Date.now() - changedAt < quietMs) return;
     log("The published shows changed: rebuilding the site…");
     const target = seen;
-    if (await rebuild()) {
+    /** @type {string | null} why the build could not even be made (a folder it could not lock or move) */
+    let broke = null;
+    let built = false;
+    try {
+      built = await rebuild();
+    } catch (error) {
+      broke = error instanceof Error ? error.message : String(error);
+    }
+    if (built) {
       failed = undefined;
       log("✔ The site shows the published shows as they are now.");
     } else {
       failed = target;
-      log("✖ The rebuild failed (see above): the site stays as it was until the shows change again.");
+      log(`✖ The rebuild failed (${broke ?? "see above"}): the site stays as it was until the shows change again.`);
     }
   }
 

@@ -8,15 +8,16 @@ afterEach(() => {
 });
 
 /** A watch over shows whose digest is `shows.now`, with a build that records its digest unless told to fail. */
-function watching({ fails = false } = {}) {
+function watching({ fails = false, throws = false } = {}) {
   vi.useFakeTimers();
-  const shows = { now: "a", built: "a", builds: 0, fails };
+  const shows = { now: "a", built: "a", builds: 0, fails, throws };
   const log: string[] = [];
   const watch = watchShows({
     digestNow: async () => shows.now,
     builtDigest: () => shows.built,
     rebuild: async () => {
       shows.builds += 1;
+      if (shows.throws) throw new Error("EBUSY: resource busy or locked, rename 'dist'");
       if (shows.fails) return false;
       shows.built = shows.now;
       return true;
@@ -72,6 +73,22 @@ describe("rebuilding after the published shows change", () => {
     shows.now = "c";
     await pass(6_000);
     expect(shows.builds).toBe(2);
+    expect(shows.built).toBe("c");
+    watch.stop();
+  });
+
+  it("keeps watching when a build cannot even be made, saying why, and builds at the next change", async () => {
+    const { shows, log, watch, pass } = watching({ throws: true });
+    shows.now = "b";
+    await pass(30_000);
+    expect(shows.builds).toBe(1);
+    expect(log.at(-1)).toBe(
+      "✖ The rebuild failed (EBUSY: resource busy or locked, rename 'dist'): the site stays as it was until the " +
+        "shows change again.",
+    );
+    shows.throws = false;
+    shows.now = "c";
+    await pass(6_000);
     expect(shows.built).toBe("c");
     watch.stop();
   });
