@@ -54,7 +54,7 @@ def props(component):
 print(json.dumps({
     "calendar": props(calendar),
     "timezones": [str(zone["TZID"]) for zone in calendar.walk("VTIMEZONE")],
-    "events": [dict(props(event), SUMMARY=str(event["SUMMARY"]), DESCRIPTION=str(event.get("DESCRIPTION", "")), LOCATION=str(event.get("LOCATION", "")), START=event.decoded("DTSTART").isoformat()) for event in calendar.walk("VEVENT")],
+    "events": [dict(props(event), SUMMARY=str(event["SUMMARY"]), DESCRIPTION=str(event.get("DESCRIPTION", "")), LOCATION=str(event.get("LOCATION", "")), START=event.decoded("DTSTART").isoformat(), END=(event.decoded("DTEND").isoformat() if "DTEND" in event else "")) for event in calendar.walk("VEVENT")],
 }))
 `;
   const child = spawn(python, ["-c", script], { stdio: ["pipe", "pipe", "pipe"] });

@@ -4,7 +4,8 @@ import { headersFor, loadNetlifyHeaders } from "../integrations/netlify-headers.
 import { dateAYearAhead, insertedAt } from "../test/tour-dates";
 import { content } from "./content";
 import { tour, type TourDate } from "./tour";
-import { dublinWallTime } from "../lib/dublin-time.mjs";
+import { dublinSpan, dublinWallTime } from "../lib/dublin-time.mjs";
+import { readWithPythonIcalendar } from "../../tools/python-icalendar.mjs";
 import { tourDatesFrom } from "./tour-dates";
 import {
   tourDateCalendar,
@@ -58,9 +59,13 @@ describe("tour dates as calendar events", () => {
       dateTime: "2025-04-23T23:00:00",
       timeZone: "Europe/Dublin",
     });
-    // Clocks go back from 02:00 to 01:00 on 26 October 2025: three hours after 23:30 is 01:30, not 02:30.
+    // Clocks go back from 02:00 to 01:00 on 26 October 2025: three hours after 23:30 is 01:30, not 02:30, and
+    // the second 01:30 of that night, which Dublin wall time cannot say: the show is written in UTC.
     const lateShow = { ...galway, startDate: "2025-10-25T23:30:00+01:00" };
-    expect(tourDateEvent(lateShow, { siteUrl }).end).toMatchObject({ dateTime: "2025-10-26T01:30:00" });
+    expect(tourDateEvent(lateShow, { siteUrl })).toMatchObject({
+      start: { utc: new Date("2025-10-25T22:30:00Z") },
+      end: { utc: new Date("2025-10-26T01:30:00Z") },
+    });
   });
 
   it("gives each date a UID from its id and the site's domain that does not change when the time does", () => {
@@ -197,6 +202,34 @@ describe("the tour's calendar files", () => {
   it("reads Dublin's clock, summer time included", () => {
     expect(dublinWallTime(new Date("2025-06-30T23:30:00Z"))).toBe("2025-07-01T00:30:00");
     expect(dublinWallTime(new Date("2025-01-31T23:30:00Z"))).toBe("2025-01-31T23:30:00");
+  });
+
+  it("writes the end of a show past the clocks going back so that every reader counts its three hours", async () => {
+    // Doors at 23:00 on the last Saturday of October 2026: over at 01:00 after the clocks went back at 02:00,
+    // a wall time that comes twice that night. Written as such, a strict reader takes the first: two hours.
+    const late: TourDate = { ...winterDate, id: "cork-2026-10-24", startDate: "2026-10-24T23:00:00+01:00" };
+    const text = tourDateCalendar(late, { siteUrl, now, dates: [late] });
+    expect(text).toContain("DTSTART:20261024T220000Z\r\n");
+    expect(text).toContain("DTEND:20261025T010000Z\r\n");
+    const [event] = eventsOf(text);
+    expect([instantOf(event!, "dtstart"), instantOf(event!, "dtend")]).toEqual([
+      "2026-10-24T22:00:00.000Z",
+      "2026-10-25T01:00:00.000Z",
+    ]);
+    const [read] = (await readWithPythonIcalendar(text)).events;
+    expect([read.START, read.END].map((time: string) => new Date(time).toISOString())).toEqual([
+      "2026-10-24T22:00:00.000Z",
+      "2026-10-25T01:00:00.000Z",
+    ]);
+    // The first 01:00 of that night (summer time, an hour earlier) is the wall time it is, and so is a time
+    // after the clocks went forward.
+    expect(dublinSpan(new Date("2026-10-24T21:00:00Z"), new Date("2026-10-25T00:00:00Z"))).toEqual({
+      start: { dateTime: "2026-10-24T22:00:00", timeZone: "Europe/Dublin" },
+      end: { dateTime: "2026-10-25T01:00:00", timeZone: "Europe/Dublin" },
+    });
+    expect(dublinSpan(new Date("2026-03-29T01:30:00Z"))).toEqual({
+      start: { dateTime: "2026-03-29T02:30:00", timeZone: "Europe/Dublin" },
+    });
   });
 
   it("are typed by their extension, with no deploy header rule that could type a 404 page as a calendar", async () => {

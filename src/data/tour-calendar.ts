@@ -4,7 +4,7 @@
  * status). Pure: the static endpoints in src/pages pass the site URL and the
  * build time, and tests pass their own.
  */
-import { dublinWallTime } from "../lib/dublin-time.mjs";
+import { dublinSpan } from "../lib/dublin-time.mjs";
 import { buildCalendar, ICS_MIME_TYPE, type IcsEvent } from "../lib/ics.mjs";
 import { idsOnTourCard } from "../lib/shows";
 import { SHOW_MINUTES } from "../lib/show-rules.mjs";
@@ -109,8 +109,7 @@ export function tourDateEvent(date: TourDate, { siteUrl, onTourCard: listed = tr
   return {
     // From the id, never the time: moving a date updates the fan's calendar entry instead of adding a second one.
     uid: `${date.id}@${base.hostname}`,
-    start: { dateTime: dublinWallTime(start), timeZone: "Europe/Dublin" },
-    end: { dateTime: dublinWallTime(end), timeZone: "Europe/Dublin" },
+    ...dublinSpan(start, end),
     summary: `${titlePrefixes[date.status] ?? ""}${site.artistName} at ${place}`,
     description,
     location: venueLocation(date.venue),

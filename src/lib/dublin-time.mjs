@@ -54,3 +54,31 @@ export function dublinWallTime(instant) {
   const parts = Object.fromEntries(dublinClock.formatToParts(instant).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
+
+/**
+ * An instant as the calendar files write it: Dublin wall time with its zone, so a calendar app shows it as the
+ * venue's clock does, summer time included; or null when that wall time comes twice and the instant is the
+ * second (01:00 to 01:59 on the last Sunday of October, after the clocks go back), which RFC 5545 reads as the
+ * first, an hour early.
+ * @param {Date} instant
+ * @returns {{ dateTime: string, timeZone: "Europe/Dublin" } | null}
+ */
+function dublinMoment(instant) {
+  const dateTime = dublinWallTime(instant);
+  const anHourBefore = dublinWallTime(new Date(instant.getTime() - 3_600_000));
+  return anHourBefore === dateTime ? null : { dateTime, timeZone: "Europe/Dublin" };
+}
+
+/**
+ * The start and end of a timed event in Ireland, as the calendar files write them: both in Dublin wall time,
+ * or both in UTC when either falls in the hour the clocks go back the second time (the end of a show whose
+ * doors open late on the last Saturday of October), so every reader counts the same hours.
+ * @param {Date} start
+ * @param {Date} [end]
+ * @returns {{ start: import("./ics.mjs").IcsDate, end?: import("./ics.mjs").IcsDate }}
+ */
+export function dublinSpan(start, end) {
+  const [from, to] = [dublinMoment(start), end ? dublinMoment(end) : undefined];
+  if (from === null || to === null) return { start: { utc: start }, ...(end ? { end: { utc: end } } : {}) };
+  return { start: from, ...(to ? { end: to } : {}) };
+}

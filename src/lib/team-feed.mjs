@@ -7,7 +7,7 @@
  * private.team_feed_entries): team events are all-day; a gig with a show (20250113000000_team_feed_shows.sql)
  * is timed from its doors in the venue's zone, at the venue, with the show's status.
  */
-import { dublinWallTime } from "./dublin-time.mjs";
+import { dublinSpan } from "./dublin-time.mjs";
 import { buildCalendar } from "./ics.mjs";
 
 /** How often a subscribed calendar app fetches the feed again. */
@@ -79,16 +79,14 @@ function dayAfter(day) {
 }
 
 /**
- * A moment of a timed entry: wall time when its zone is Ireland's, else the instant in UTC.
+ * A time of an entry, read.
  * @param {string} instant
- * @param {string | null} zone
  * @param {string} id
- * @returns {import("./ics.mjs").IcsDate}
  */
-function momentOf(instant, zone, id) {
+function timeOf(instant, id) {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) throw new Error(`Feed entry "${id}": ${JSON.stringify(instant)} is not a time`);
-  return zone === "Europe/Dublin" ? { dateTime: dublinWallTime(date), timeZone: "Europe/Dublin" } : { utc: date };
+  return date;
 }
 
 /**
@@ -109,10 +107,13 @@ function entryEvent(entry, host) {
     };
   } else {
     if (!entry.starts_at) throw new Error(`Feed entry "${entry.id}": a timed entry needs its start`);
-    when = {
-      start: momentOf(entry.starts_at, entry.time_zone, entry.id),
-      ...(entry.ends_at ? { end: momentOf(entry.ends_at, entry.time_zone, entry.id) } : {}),
-    };
+    // Wall time when its zone is Ireland's (dublinSpan), else the instants in UTC.
+    const start = timeOf(entry.starts_at, entry.id);
+    const end = entry.ends_at ? timeOf(entry.ends_at, entry.id) : undefined;
+    when =
+      entry.time_zone === "Europe/Dublin"
+        ? dublinSpan(start, end)
+        : { start: { utc: start }, ...(end ? { end: { utc: end } } : {}) };
   }
   return {
     uid: `${entry.id}@${host}`,
