@@ -83,6 +83,20 @@ test("signing up again with the same address is thanked exactly the same", async
   expect(answers).toEqual([201, 201]);
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the thanks is on the screen even when the button was at its bottom edge", async ({ page }) => {
+    await page.goto("/listen");
+    const { email: field, submit, thanks } = form(page);
+    await field.fill(fresh("phone"));
+    // The fan scrolled just far enough to reach the button: what comes under it is off the screen.
+    await submit.evaluate((button) => button.scrollIntoView({ block: "end" }));
+    await submit.tap();
+    await expect(thanks).toBeInViewport();
+  });
+});
+
 test("a mistyped address is explained next to the field, and nothing is sent", async ({ page }) => {
   await page.goto("/listen");
   const calls = restCalls(page);
