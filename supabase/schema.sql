@@ -219,11 +219,13 @@ begin
     end if;
   end if;
   new.email := btrim(new.email);
-  -- Already on the list: the earlier row makes way, and its id and date go on in the new one.
+  -- Already on the list: the earlier row makes way, and its id, date and address as first written go on in the
+  -- new one (only the choice is the one made last).
   delete from public.fan_signups where lower(email) = lower(new.email) returning * into earlier;
   if found then
     new.id := earlier.id;
     new.created_at := earlier.created_at;
+    new.email := earlier.email;
   end if;
   return new;
 end

@@ -52,10 +52,19 @@ describe.each(TARGETS)("$name", (target) => {
       // tell) alike: nothing says the address was known.
       expect(again).toEqual(first);
       expect(other).toEqual(first);
-      // One row for the address: the first sign-up's id and date, with the choice made last.
+      // One row for the address: the first sign-up's id, date and address as written, with the choice made last.
       expect((await everything()).filter((row) => /^fan@/i.test(String(row.email)))).toEqual([
-        { ...before, email: "fan@example.COM", interest: "tshirts" },
+        { ...before, email: "Fan@Example.com", interest: "tshirts" },
       ]);
+    });
+
+    it("never lets a repeat rewrite a listed address, in capitals or with a look-alike letter", async () => {
+      await signUp({ email: "kate@example.com", interest: "all" });
+      // The Kelvin sign (U+212A), which lower() reads as k, and capitals: the same address to the list.
+      for (const email of ["\u212Aate@example.com", "KATE@EXAMPLE.COM"]) {
+        expect((await signUp({ email, interest: "tshirts" })).status).toBe(201);
+      }
+      expect(await rows()).toEqual([{ email: "kate@example.com", interest: "tshirts" }]);
     });
 
     it("refuses a bad choice or a missing one alike, whether or not the address is on the list", async () => {
