@@ -66,6 +66,18 @@ describe("bad input gets a clear error and loses nothing", () => {
     expect(embedding).toMatchObject({ status: 400, body: { code: "PGRST_LOCAL" } });
   });
 
+  it("answers a select of more columns than a query may return with 400, never a 500", async () => {
+    const most = await call(`/rest/v1/contacts?select=${Array(1664).fill("id").join(",")}&limit=1`);
+    expect(most.status).toBe(200);
+    const more = await call(`/rest/v1/contacts?select=${Array(1665).fill("id").join(",")}`);
+    expect(more).toMatchObject({
+      status: 400,
+      body: { code: "PGRST100", message: "select names 1665 columns; at most 1664 are returned" },
+    });
+    // * counts as the table's columns, as Postgres counts it.
+    expect((await call(`/rest/v1/contacts?select=${Array(300).fill("*").join(",")}`)).status).toBe(400);
+  });
+
   it("answers a value of the wrong type in a filter or a function's argument with 400 22P02, never a 500", async () => {
     const service = { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` };
     for (const [path, init] of [

@@ -131,6 +131,9 @@ function selectItemNotServed(item) {
   return null;
 }
 
+/** The most columns a query may return (Postgres's target list limit). */
+const MAX_SELECTED = 1664;
+
 /**
  * Parses `select=` into a SQL column list (`*` spelled out, in table order; `alias:column` as an alias).
  * As PostgREST does, a column may be named more than once.
@@ -140,7 +143,7 @@ function selectItemNotServed(item) {
 function selectList(table, raw) {
   const all = table.columns.map((column) => quote(column.name));
   if (raw === null || raw.trim() === "") return all.join(", ");
-  return raw
+  const items = raw
     .split(",")
     .map((part) => part.trim())
     .flatMap((part) => {
@@ -150,8 +153,14 @@ function selectList(table, raw) {
       const aliased = part.match(/^([A-Za-z_][A-Za-z0-9_]*):([^:].*)$/);
       if (aliased) return [`${columnOf(table, aliased[2])} as ${quote(aliased[1])}`];
       return [columnOf(table, part)];
-    })
-    .join(", ");
+    });
+  // Postgres answers more with an internal error (54011); the asker made the mistake, and is told so.
+  if (items.length > MAX_SELECTED) {
+    throw new RestError(400, "PGRST100", `select names ${items.length} columns; at most ${MAX_SELECTED} are returned`, {
+      hint: "Name each column once, or select=* for all of them.",
+    });
+  }
+  return items.join(", ");
 }
 
 /**
