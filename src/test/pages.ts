@@ -49,7 +49,15 @@ export function openAt(html: string, openedAt: string): { document: Document; sh
     },
   });
   const { document, getComputedStyle } = dom.window;
-  // Visible to the visitor: not hidden by an attribute or by the rules (visibility is inherited).
-  const shown = (element: Element) => !element.closest("[hidden]") && getComputedStyle(element).visibility !== "hidden";
+  /** Whether the rules give `element` or one of its ancestors no box at all. */
+  const undisplayed = (element: Element) => {
+    for (let at: Element | null = element; at; at = at.parentElement) {
+      if (getComputedStyle(at).display === "none") return true;
+    }
+    return false;
+  };
+  // Visible to the visitor: not hidden by an attribute or by the rules (visibility is inherited; display is not).
+  const shown = (element: Element) =>
+    !element.closest("[hidden]") && getComputedStyle(element).visibility !== "hidden" && !undisplayed(element);
   return { document, shown };
 }

@@ -204,6 +204,18 @@ describe("a cancelled show", () => {
     expect(second).toMatchObject({ past: false, ticket: undefined, calendar: undefined });
     expect(document.querySelectorAll('[aria-labelledby="tour-card"] li')[1].id).toBe("cancelled");
   });
+
+  it("keeps no room for its Past show mark until it is over, which wrapped to an empty line on a phone", async () => {
+    const cancelled = { ...added, id: "cancelled", status: "cancelled" as const };
+    const html = await card(tourDatesFrom([cancelled]), TODAY);
+    const marks = (opened: ReturnType<typeof openAt>) =>
+      [...opened.document.querySelectorAll("#cancelled span")]
+        .filter((span) => text(span) === tour.pastLabel)
+        .map((span) => opened.document.defaultView!.getComputedStyle(span).display !== "none");
+    // Whether the mark has a box at all: none before the show is over, one once it is.
+    expect(marks(openAt(html, TODAY))).toEqual([false]);
+    expect(marks(openAt(html, afterAdded))).toEqual([true]);
+  });
 });
 
 describe("the year of a date", () => {
