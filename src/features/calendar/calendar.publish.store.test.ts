@@ -90,6 +90,16 @@ describe("adding a gig with its show on the website", () => {
     expect(store.$problems.get()[NEW_GIG]).toEqual({ country: "the country's two capital letters: IE, GB, FR" });
   });
 
+  it("answers the corrected form in place of its Check the show's details, not beside it", async () => {
+    const { store } = publishing((request) => (request.table === "calendar_events" ? ok([{ id: "e-1" }]) : ok([made])));
+    store.edit(NEW_GIG, { ...typedShow, ticketUrl: "tickets.example" });
+    expect(await store.addPublishedGig()).toBe(false);
+    expect(toastLines()).toEqual(["Check the show's details: Each problem is said beside its field."]);
+    store.edit(NEW_GIG, typedShow);
+    expect(await store.addPublishedGig()).toBe(true);
+    expect(toastLines()).toEqual(["Event added: New event has been added successfully"]);
+  });
+
   it("keeps everything typed when the gig cannot be added", async () => {
     const { store, draft } = publishing(() => failure(500, "The database is busy"));
     expect(await store.addPublishedGig()).toBe(false);

@@ -50,8 +50,16 @@ export function createPublishing(deps: PublishDependencies) {
   const $publishing = atom(false);
 
   const draftOf = (key: string): ShowDraft => $drafts.get()[key] ?? emptyShowDraft;
-  /** The last "Check the show's details" toast: pressing again replaces it rather than stacking a copy. */
+  /**
+   * The last "Check the show's details" toast: pressing again replaces it rather than stacking a copy, and the
+   * answer to the corrected form (added, or refused) takes its place rather than standing beside it.
+   */
   let checkToast: string | undefined;
+  const answered = () => {
+    const replaces = checkToast;
+    checkToast = undefined;
+    return replaces;
+  };
 
   /** What is typed in a show form; a field typed again loses its problem. */
   function edit(key: string, draft: ShowDraft) {
@@ -75,7 +83,14 @@ export function createPublishing(deps: PublishDependencies) {
   /** A refused call locks the page; the database's refusal is said in a toast. */
   async function refused(error: unknown, opening: number | null) {
     if (isAccessRefused(error)) await deps.session.refuse(opening);
-    else showToast({ title: "Not put on the website", description: errorMessage(error), variant: "destructive" });
+    else {
+      showToast({
+        title: "Not put on the website",
+        description: errorMessage(error),
+        variant: "destructive",
+        replaces: answered(),
+      });
+    }
   }
 
   /** Puts a gig already in the calendar on the website. Returns whether it is now. */
@@ -94,7 +109,11 @@ export function createPublishing(deps: PublishDependencies) {
       $publishing.set(false);
     }
     $drafts.setKey(event.id, undefined as unknown as ShowDraft);
-    showToast({ title: "Put on the website", description: `${row.venue_name}: on the website in a few minutes` });
+    showToast({
+      title: "Put on the website",
+      description: `${row.venue_name}: on the website in a few minutes`,
+      replaces: answered(),
+    });
     return true;
   }
 
@@ -117,7 +136,14 @@ export function createPublishing(deps: PublishDependencies) {
     } catch (error) {
       $publishing.set(false);
       if (isAccessRefused(error)) await deps.session.refuse(opening);
-      else showToast({ title: "Error adding event", description: errorMessage(error), variant: "destructive" });
+      else {
+        showToast({
+          title: "Error adding event",
+          description: errorMessage(error),
+          variant: "destructive",
+          replaces: answered(),
+        });
+      }
       return false;
     }
     deps.draft.clearEventDraft();
@@ -128,7 +154,7 @@ export function createPublishing(deps: PublishDependencies) {
     try {
       await deps.shows.replace(await insertShow(await deps.client(), { ...row, event_id: eventId }));
       $drafts.setKey(eventId, undefined as unknown as ShowDraft);
-      showToast({ title: "Event added", description: "New event has been added successfully" });
+      showToast({ title: "Event added", description: "New event has been added successfully", replaces: answered() });
     } catch (error) {
       if (isAccessRefused(error)) await deps.session.refuse(opening);
       else {
@@ -136,6 +162,7 @@ export function createPublishing(deps: PublishDependencies) {
           title: "Event added, not on the website",
           description: `${errorMessage(error)} Its show is kept on the gig's card: try again from there.`,
           variant: "destructive",
+          replaces: answered(),
         });
       }
     } finally {
