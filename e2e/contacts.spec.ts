@@ -166,6 +166,7 @@ test("adds contacts, finds one by searching, edits it and gets an earlier versio
   await searchBox(page).fill(word);
   const edit = card(page, aoife.name).getByRole("button", { name: "Edit contact" });
   await expect(edit).toHaveAttribute("title", "Edit contact");
+  await expect(edit).toHaveAccessibleName(`Edit contact: ${aoife.name}`);
   await edit.click();
   await expect(editingCard(page, aoife.name).getByLabel("Name")).toBeFocused();
   await editingCard(page, aoife.name).getByLabel("Role").fill("Something else");

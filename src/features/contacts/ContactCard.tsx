@@ -103,7 +103,8 @@ export const ContactCard = memo(function ContactCard({
           variant="secondary"
           size="icon"
           title="Edit contact"
-          aria-label="Edit contact"
+          // The tooltip's words, and whose card: six cards' buttons must not all sound alike to a screen reader.
+          aria-label={`Edit contact: ${contact.name}`}
           ref={(button) => registerEditButton(contact.id, button)}
           onClick={() => store.startEditing(contact)}
         >
