@@ -41,6 +41,10 @@ export const tour = {
   statusLabels: { EventCancelled: "Cancelled", EventPostponed: "Postponed", EventRescheduled: "Rescheduled" } as const,
   /** How a date whose tickets are sold out is marked, on the card and where the next show is. */
   soldOutLabel: "Sold out",
+  /** How a date whose tickets are going fast is marked, as the team sets it ("few left"). */
+  fewLeftLabel: "Few left",
+  /** Before when a date's tickets go on sale, where the team gives it: "On sale from December 5th, 10:00". */
+  onSaleFromLabel: "On sale from",
   /** Before the day a rescheduled date had: "Moved from April 23rd". */
   movedFromLabel: "Moved from",
   /** Before a date's doors time, as the venue's clock reads it: "Doors 20:00". */

@@ -86,6 +86,22 @@ describe("a sold-out show", () => {
   });
 });
 
+describe("a show's tickets, as the team gives them", () => {
+  it("say when few are left and from when they are on sale, while they are to be had", async () => {
+    const tickets = { price: 18, currency: "EUR", availability: "few-left", onSale: "2027-01-10T10:00:00+00:00" };
+    const going = show("going", 0, { tickets } as Partial<ShowEntry>);
+    const gone = show("gone", 10, { tickets, soldOut: true } as Partial<ShowEntry>);
+    const off = show("off", 20, { tickets, status: "cancelled" } as Partial<ShowEntry>);
+    const { rows } = await seen([going, gone, off]);
+    expect(rows[0].says).toMatch(/^November 26th 2027 Few left /);
+    expect(rows[0].says).toContain("Doors 20:00 · €18.00 On sale from January 10th 2027, 10:00");
+    for (const row of rows.slice(1)) {
+      expect(row.says, row.id).not.toContain("Few left");
+      expect(row.says, row.id).not.toContain("On sale from");
+    }
+  });
+});
+
 describe("a rescheduled show", () => {
   it("is marked rescheduled and says the day it had", async () => {
     const moved = show("moved", 0, { status: "rescheduled", previousStartDate: "2027-10-02T20:00:00+01:00" });

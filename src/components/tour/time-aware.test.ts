@@ -230,10 +230,12 @@ describe("the year of a date", () => {
     ]);
     expect(nextShowSeen(document, shown).text).toBe("Next show: November 26th, The Linen Hall, Belfast");
     const times = [...document.querySelectorAll("time")].map((time) => [text(time), time.getAttribute("datetime")]);
-    // The next show above the list, then the list: each date's text with its start, offset and all.
+    // The next show above the list, then the list: each date's text with its start, offset and all (and when the
+    // tickets of the date still to come went on sale, last year's).
     expect(times).toEqual([
       ["November 26th", added.startDate],
       ["November 26th", added.startDate],
+      ["December 26th 2026, 12:00", added.tickets!.onSale],
       ["April 23rd 2025", "2025-04-23T20:00:00+01:00"],
       ["April 26th 2025", "2025-04-26T20:00:00+01:00"],
       ["May 2nd 2025", "2025-05-02T20:00:00+01:00"],
