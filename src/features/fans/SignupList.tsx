@@ -5,10 +5,17 @@
  * The list and its verbs live in fans.store.ts.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect } from "react";
+import { Fragment, useEffect } from "react";
 import { Button } from "../../components/ui/Button";
 import { downloadText } from "../../lib/download";
-import { formatSignupDate, interestShort, refusedSignupsText, signupCount, type FanSignup } from "./fans";
+import {
+  addressPieces,
+  formatSignupDate,
+  interestShort,
+  refusedSignupsText,
+  signupCount,
+  type FanSignup,
+} from "./fans";
 import { fansList } from "./fans.store";
 import { HeldSignups } from "./HeldSignups";
 
@@ -104,7 +111,14 @@ export function SignupList() {
           <tbody>
             {signups.map((signup) => (
               <tr key={signup.id} className="border-b border-stone-200 align-top">
-                <td className="break-all py-3 pr-4">{signup.email}</td>
+                <td className="py-3 pr-4 [overflow-wrap:anywhere]">
+                  {addressPieces(signup.email).map((piece, index) => (
+                    <Fragment key={index}>
+                      {index > 0 ? <wbr /> : null}
+                      {piece}
+                    </Fragment>
+                  ))}
+                </td>
                 <td className="py-3 pr-4">{interestShort(signup.interest)}</td>
                 <td className="py-3 pr-4">
                   <time dateTime={signup.created_at}>{formatSignupDate(signup.created_at)}</time>

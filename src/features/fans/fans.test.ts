@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addressPieces,
   csvField,
   csvFilename,
   formatSignupDate,
@@ -120,5 +121,13 @@ describe("reading sign-ups from the server", () => {
   it("reads anything but a list of rows as no sign-ups", () => {
     expect(toFanSignups(null)).toEqual([]);
     expect(toFanSignups({ email: "fan@example.com" })).toEqual([]);
+  });
+});
+
+describe("an address on a narrow screen", () => {
+  it("breaks after the @ and before each dot, never inside a word, and loses nothing", () => {
+    expect(addressPieces("fan.three@example.com")).toEqual(["fan", ".three@", "example", ".com"]);
+    expect(addressPieces("FAN@EXAMPLE.CO.UK").join("")).toBe("FAN@EXAMPLE.CO.UK");
+    expect(addressPieces("noatsign")).toEqual(["noatsign"]);
   });
 });

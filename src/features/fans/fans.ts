@@ -57,6 +57,14 @@ export function failureText(error: unknown): string {
 }
 
 /** A short name for the list and the CSV: "All news" or "T-shirts". */
+/**
+ * An address in the pieces a narrow screen may break it between: after the @ and before each dot
+ * ("fan.three@" "example" ".com"), as a reader splits one, rather than anywhere in a word.
+ */
+export function addressPieces(email: string): string[] {
+  return email.split(/(?<=@)|(?=\.)/).filter((piece) => piece !== "");
+}
+
 export function interestShort(interest: string): string {
   return interest === "tshirts" ? "T-shirts" : interest === "all" ? "All news" : interest;
 }
