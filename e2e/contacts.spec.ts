@@ -127,6 +127,12 @@ test("adds contacts, finds one by searching, edits it and gets an earlier versio
   await expect(addForm(page).getByLabel("Email")).toHaveAttribute("type", "email");
   await addContact(page, aoife);
   await expect(addForm(page).getByLabel("Name")).toHaveValue("");
+  // Typing a name already in the directory says so before a second card is made (none can be deleted).
+  const twice = addForm(page).getByRole("status");
+  await addForm(page).getByLabel("Name").fill(`  aoife ${word.toUpperCase()} `);
+  await expect(twice).toHaveText(`Already in the directory: ${aoife.name} (Booker). Add Contact makes another card.`);
+  await addForm(page).getByLabel("Name").fill("");
+  await expect(twice).toBeEmpty();
   await addContact(page, brian);
   // Newest first; markup typed into a field is shown as text.
   await expect(page.getByRole("article").first()).toHaveAccessibleName(brian.name);

@@ -3,19 +3,30 @@
  * fails, and while the page is locked (it lives in the store).
  */
 import { useStore } from "@nanostores/react";
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { Button } from "../../components/ui/Button";
 import { cardClass, cx } from "../../components/ui/styles";
-import { emptyDraft } from "./contacts";
+import { emptyDraft, type Contact } from "./contacts";
+import { namedAlike } from "./contacts.search";
 import { contactsStore } from "./contacts.store";
 import { addContactFormClass } from "./contacts.styles";
 import { ContactFields, focusRefusedField } from "./ContactFields";
+
+/** What the form says of the contacts already named as typed. */
+function alreadyHere(alike: readonly Contact[]): string {
+  const [first] = alike;
+  const who = alike.length === 1 ? `${first.name} (${first.role})` : `${alike.length} contacts named ${first.name}`;
+  return `Already in the directory: ${who}. Add Contact makes another card.`;
+}
 
 export function AddContactForm() {
   const store = contactsStore();
   const adding = useStore(store.$adding);
   const draft = useStore(store.$addDraft);
+  const index = useStore(store.$index);
   const idPrefix = useId();
+  // A contact cannot be deleted: a second card for someone already here is said before it is made.
+  const alike = useMemo(() => namedAlike(index, draft.name), [index, draft.name]);
   return (
     <form
       aria-label="Add contact"
@@ -27,6 +38,13 @@ export function AddContactForm() {
       }}
     >
       <ContactFields draft={draft} onChange={store.editAddDraft} idPrefix={idPrefix} mode="add" />
+      {/* Always there, so a screen reader hears the note when it comes; empty, it takes no room in the grid. */}
+      <p
+        role="status"
+        className="text-sm font-medium text-amber-900 empty:sr-only sm:col-span-2 lg:order-last lg:col-span-5"
+      >
+        {alike.length > 0 ? alreadyHere(alike) : null}
+      </p>
       <Button type="submit" disabled={adding}>
         Add Contact
       </Button>

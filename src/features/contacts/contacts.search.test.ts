@@ -4,6 +4,7 @@ import {
   contactCount,
   contactMatches,
   filterContacts,
+  namedAlike,
   noMatchMessage,
   phoneSearchKey,
   searchable,
@@ -152,5 +153,22 @@ describe("searching many contacts", () => {
   it("offers the next page of a long list and says how many are not shown", () => {
     expect(showMoreLabel(4900)).toBe("Show 100 more (4,900 not shown yet)");
     expect(showMoreLabel(12)).toBe("Show 12 more (12 not shown yet)");
+  });
+});
+
+describe("a name already in the directory", () => {
+  const ciara = person({ name: "Ciara Walsh", role: "Booking agent" });
+  const index = [ciara, person({ name: "Ciara Walshe" }), person({ name: "Walsh", role: "Ciara Walsh's manager" })].map(
+    searchable,
+  );
+
+  it("is found however the name is typed again: case, accents, spaces", () => {
+    for (const typed of ["Ciara Walsh", "  ciara   WALSH ", "Cíara Walsh"]) {
+      expect(namedAlike(index, typed), typed).toEqual([ciara]);
+    }
+  });
+
+  it("is not a longer or shorter name, a name in another field, or nothing typed yet", () => {
+    for (const typed of ["Ciara", "Ciara Walsh Jr", "", "   "]) expect(namedAlike(index, typed), typed).toEqual([]);
   });
 });

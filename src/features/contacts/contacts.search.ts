@@ -88,6 +88,19 @@ export function searchable(contact: Contact): SearchableContact {
   return { contact, haystack, phoneKey, nationalKey: phoneKey === null ? null : nationalDigits(phoneKey) };
 }
 
+/**
+ * The contacts already named as `name` reads, whatever its case, accents or spacing ("ciara  walsh" is "Ciara
+ * Walsh"): the add form says so before a second card is made, which nobody could delete.
+ */
+export function namedAlike(index: readonly SearchableContact[], name: string): Contact[] {
+  const wanted = searchText(name);
+  if (wanted === "") return [];
+  // The name is the haystack's first line (searchable joins the fields in order, the name first).
+  const named = (haystack: string) =>
+    haystack.startsWith(wanted) && (haystack.length === wanted.length || haystack[wanted.length] === "\n");
+  return index.filter((entry) => named(entry.haystack)).map((entry) => entry.contact);
+}
+
 /** A query worked out once per keystroke: its folded text, its words, and each one's phone digits. */
 type PreparedQuery = { wanted: string; phoneKey: string | null; words: { text: string; phoneKey: string | null }[] };
 
