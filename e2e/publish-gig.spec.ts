@@ -237,6 +237,11 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       await expect(card.getByText("This show is cancelled, and fans see it so.", { exact: false })).toBeVisible();
       await expect(card.getByRole("button", { name: "Mark sold out" })).toHaveCount(0);
       await expect(card.getByRole("form", { name: "Reschedule" })).toHaveCount(0);
+      // Its day in the month says so too (a hollow dot, and the day's name for a screen reader), a year ahead.
+      for (let month = 0; month < 12; month += 1) await page.getByRole("button", { name: /next month/i }).click();
+      await expect(
+        page.getByRole("gridcell").getByRole("button", { name: new RegExp(`${title} \\(gig, cancelled\\)`) }),
+      ).toBeVisible();
       // Its first version is kept, restorable.
       await expect(card.getByText("Version 1", { exact: true })).toBeVisible();
       // Heard, not read again on a reload: the teammate's page was open all along.

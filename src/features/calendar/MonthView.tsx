@@ -1,6 +1,6 @@
 /**
  * The month: single-day selection, outside days, always six weeks. Each day
- * button shows a dot per event in its type colour (tooltip: title and type),
+ * button shows a dot per event in its type colour, hollow for a cancelled gig (tooltip: title and type),
  * at most three with a "+N" count of the rest. Its accessible name, given to
  * the day picker as its day-button label, is the date as the team pages write
  * it ("Nov 28, 2026", holding the visible number) with the day's events.
@@ -9,7 +9,15 @@ import { createContext, useContext, useEffect, useMemo, useRef } from "react";
 import { DayPicker, type DayButtonProps, type Modifiers } from "react-day-picker";
 import "react-day-picker/style.css";
 import { Card } from "../../components/ui/Card";
-import { dayDots, dayKey, dayLabel, eventsByDay, eventTypeColourClass, type CalendarEvent } from "./calendar";
+import {
+  dayDots,
+  dayKey,
+  dayLabel,
+  eventsByDay,
+  eventTypeColourClass,
+  eventTypeText,
+  type CalendarEvent,
+} from "./calendar";
 
 const EventsByDay = createContext<ReadonlyMap<string, CalendarEvent[]>>(new Map());
 
@@ -34,8 +42,9 @@ function EventDayButton({ day, modifiers, ...buttonProps }: DayButtonProps) {
             {dots.shown.map((event) => (
               <span
                 key={event.id}
-                title={`${event.title} (${event.event_type})`}
-                className={`block h-1.5 w-1.5 rounded-full ${eventTypeColourClass(event.event_type)}`}
+                title={`${event.title} (${eventTypeText(event)})`}
+                // A cancelled gig's dot is hollow: its type's place kept, plainly not going ahead.
+                className={`block h-1.5 w-1.5 rounded-full ${event.cancelled ? "bg-white ring-1 ring-inset ring-stone-600" : eventTypeColourClass(event.event_type)}`}
               />
             ))}
             {/* The count is drawn by CSS: the label already says how many events there are, and a

@@ -1,3 +1,4 @@
+import { dayLabel } from "./calendar";
 import { describe, expect, it } from "vitest";
 import { showsDigest } from "../../lib/published-shows.mjs";
 import {
@@ -165,5 +166,17 @@ describe("a gig on the website", () => {
     expect(kept).toBe(rehearsal);
     // A zone this browser does not know leaves it where it was added.
     expect(placedAtShows([gig], [{ ...moved, time_zone: "Mars/Olympus" }])).toEqual([gig]);
+  });
+
+  it("is marked cancelled once its show is, on its day or moved, and no other event is", () => {
+    const gig = event("event-galway", "Galway gig", new Date(2027, 6, 10));
+    const rehearsal = event("rehearsal", "Rehearsal", new Date(2027, 6, 10));
+    const cancelled = aShow("galway", "2027-01-01T10:00:00Z", { event_id: "event-galway", status: "cancelled" });
+    expect(placedAtShows([gig, rehearsal], [cancelled])).toEqual([{ ...gig, cancelled: true }, rehearsal]);
+    const [movedThenOff] = placedAtShows([gig], [{ ...cancelled, starts_at: "2027-07-18T19:00:00+00:00" }]);
+    expect(movedThenOff).toMatchObject({ cancelled: true, start_date: "2027-07-18T12:00:00.000Z" });
+    expect(dayLabel(new Date(2027, 6, 10), [movedThenOff, rehearsal])).toBe(
+      "Jul 10, 2027, 2 events: Galway gig (gig, cancelled); Rehearsal (gig)",
+    );
   });
 });

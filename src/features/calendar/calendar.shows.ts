@@ -150,18 +150,20 @@ export function statusText(show: Pick<Show, "status" | "previous_starts_at" | "t
  * The events as the calendar places them: a gig put on the website sits on its show's day (the day of its
  * doors where the venue is), so a show rescheduled from its panel moves in the month, in the day's list and in
  * Upcoming Events, as it does in the team's phone feed, and nobody books that day twice. The event itself is
- * kept as it was added (events are add-only); only where it is shown follows the show.
+ * kept as it was added (events are add-only); only where it is shown follows the show, and whether it is
+ * cancelled (its dot drawn hollow, its name saying so).
  */
 export function placedAtShows(events: readonly CalendarEvent[], shows: readonly Show[]): CalendarEvent[] {
   const showOf = new Map(shows.map((show) => [show.event_id, show]));
   return events.map((event) => {
     const show = showOf.get(event.id);
     if (!show) return event;
+    const placed = show.status === "cancelled" ? { ...event, cancelled: true } : event;
     const { date: day } = wallTimeIn(show.starts_at, show.time_zone);
     // No day for a zone this browser does not know: where it was added.
-    if (day === "" || day === eventDayKey(event)) return event;
+    if (day === "" || day === eventDayKey(event)) return placed;
     const moved = Date.parse(`${day}T12:00:00.000Z`) - Date.parse(`${eventDayKey(event)}T12:00:00.000Z`);
     const shift = (stored: string) => new Date(Date.parse(stored) + moved).toISOString();
-    return { ...event, start_date: shift(event.start_date), end_date: shift(event.end_date) };
+    return { ...placed, start_date: shift(event.start_date), end_date: shift(event.end_date) };
   });
 }

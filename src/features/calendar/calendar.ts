@@ -36,7 +36,14 @@ export type CalendarEvent = {
   end_date: string;
   event_type: string;
   created_at?: string;
+  /** A gig whose show on the website is cancelled, as the calendar places it (placedAtShows). */
+  cancelled?: boolean;
 };
+
+/** An event's type as its dot's tooltip and its day's name say it: "gig", or "gig, cancelled". */
+export function eventTypeText(event: Pick<CalendarEvent, "event_type" | "cancelled">): string {
+  return event.cancelled ? `${event.event_type}, cancelled` : event.event_type;
+}
 
 export function isEventType(value: unknown): value is EventType {
   return typeof value === "string" && (EVENT_TYPES as readonly string[]).includes(value);
@@ -169,13 +176,13 @@ export function dayDots<T>(events: readonly T[], max = MAX_DAY_DOTS): { shown: T
  */
 export function dayLabel(
   date: Date,
-  events: readonly Pick<CalendarEvent, "title" | "event_type">[],
+  events: readonly Pick<CalendarEvent, "title" | "event_type" | "cancelled">[],
   state: { today?: boolean; selected?: boolean } = {},
 ): string {
   const base = [formatDay(date), state.today && "today", state.selected && "selected"].filter(Boolean).join(", ");
   if (events.length === 0) return base;
   const count = `${events.length} ${events.length === 1 ? "event" : "events"}`;
   if (dayDots(events).more > 0) return `${base}, ${count}`;
-  const list = events.map((event) => `${event.title} (${event.event_type})`).join("; ");
+  const list = events.map((event) => `${event.title} (${eventTypeText(event)})`).join("; ");
   return `${base}, ${count}: ${list}`;
 }
