@@ -181,6 +181,13 @@ declare
   admits_at timestamptz;
   earlier public.fan_signups;
 begin
+  -- The address as sent is checked first, as the table's check would check a new one: a repeat (whose row
+  -- keeps the address as first written) is refused for it exactly as a new address is, so a refusal says
+  -- nothing of who is on the list.
+  if not private.plain_address(btrim(new.email)) then
+    raise exception 'new row for relation "fan_signups" violates check constraint "fan_signups_email_plain"'
+      using errcode = '23514';
+  end if;
   if coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated')
      and current_setting('stagedoor.releasing_held', true) is distinct from 'on' then
     if private.row_of_statement('stagedoor.fan_signups_sent') > 1 then
@@ -389,7 +396,7 @@ ALTER FUNCTION "private"."visible_text"("value" "text") OWNER TO "postgres";
 CREATE OR REPLACE FUNCTION "private"."plain_address"("value" "text") RETURNS boolean
     LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
     SET "search_path" TO ''
-    RETURN (("value" !~ '[\u0001-\u001f\u007f-\u009f]'::"text") AND ("value" !~ '[][<>()\\,;:"]'::"text") AND ("private"."visible_text"("value") = "value"));
+    RETURN (("value" !~ '[\u0001-\u001f\u007f-\u009f]'::"text") AND ("value" !~ '[][<>()\\,;:"]'::"text") AND ("private"."visible_text"("value") = "value") AND ("length"("regexp_replace"("value", '[\u0001-\u007f]'::"text", ''::"text", 'g'::"text")) = "length"("regexp_replace"("lower"("value"), '[\u0001-\u007f]'::"text", ''::"text", 'g'::"text"))));
 
 ALTER FUNCTION "private"."plain_address"("value" "text") OWNER TO "postgres";
 

@@ -1,9 +1,28 @@
--- A repeated sign-up keeps the address as it was first written. The list matches an address in any letter
--- case (lower()), and a repeat took the spelling sent last: anyone who knew a fan's address could rewrite it on
--- the team's list, say with the Kelvin sign (U+212A) for a K, which lower() reads as k and which no mail reaches,
--- or in capitals. Now only the choice (all news, or the T-shirts) is the one made last, as the form promises.
--- The held list already kept the first spelling (its upsert sets the choice only).
+-- A fan's address on the list is the one the fan wrote, and nobody else can write it otherwise.
+-- The list matches an address in any letter case (lower()), and a repeat took the spelling sent last: anyone who
+-- knew a fan's address could rewrite it on the team's list in capitals, or with a letter that lower() reads as an
+-- ASCII one and no mail reaches (the Kelvin sign, U+212A, for a K).
 -- Applies unchanged to a hosted Supabase project and to the embedded local backend.
+--
+-- - private.plain_address() now also refuses an address with such a letter: a non-ASCII character whose lower
+--   case is ASCII. Such an address cannot be signed up first to keep the fan's own spelling off the list.
+-- - private.fan_signup_before_insert(): a repeat keeps the address as first written, its id and date; only the
+--   choice (all news, or the T-shirts) is the one made last, as the form promises. The held list already kept
+--   the first spelling (its upsert sets the choice only). The address as sent is checked first, so a refused
+--   spelling of a listed address is refused as a new one is: nothing tells who is on the list.
+
+create or replace function private.plain_address(value text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+return value !~ '[\u0001-\u001f\u007f-\u009f]'
+  and value !~ '[][<>()\\,;:"]'
+  and private.visible_text(value) = value
+  -- As many characters beyond ASCII in lower case as written: none of them turns into an ASCII letter.
+  and length(regexp_replace(value, '[\u0001-\u007f]', '', 'g'))
+    = length(regexp_replace(lower(value), '[\u0001-\u007f]', '', 'g'));
 
 create or replace function private.fan_signup_before_insert()
 returns trigger
@@ -23,6 +42,13 @@ declare
   admits_at timestamptz;
   earlier public.fan_signups;
 begin
+  -- The address as sent is checked first, as the table's check would check a new one: a repeat (whose row
+  -- keeps the address as first written) is refused for it exactly as a new address is, so a refusal says
+  -- nothing of who is on the list.
+  if not private.plain_address(btrim(new.email)) then
+    raise exception 'new row for relation "fan_signups" violates check constraint "fan_signups_email_plain"'
+      using errcode = '23514';
+  end if;
   if coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated')
      and current_setting('stagedoor.releasing_held', true) is distinct from 'on' then
     if private.row_of_statement('stagedoor.fan_signups_sent') > 1 then
