@@ -52,6 +52,16 @@ describe("the next change of the built pages", () => {
     });
   });
 
+  it("is the new year for a show whose tickets went on sale this year, as that day (“On sale from”) gains its year", () => {
+    const ahead = {
+      ...show("cork-2028-02-01", "2028-02-01T20:00:00Z", "Cork"),
+      tickets: { onSale: "2026-12-05T10:00:00Z" },
+    };
+    expect(nextChangeOf({ tourDates: [ahead], releases: [] }, new Date("2026-06-01T12:00:00Z"))?.at).toBe(
+      "2027-01-01T00:00:00.000Z",
+    );
+  });
+
   it("is none when every date is over and no shown date falls in this year or the next", () => {
     expect(nextChangeOf({ tourDates, releases }, new Date("2026-01-01T00:00:00Z"))).toBeNull();
     expect(nextChangeOf({ tourDates: [], releases: [] }, new Date("2025-01-01T00:00:00Z"))).toBeNull();

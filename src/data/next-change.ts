@@ -6,9 +6,11 @@
  *   written `{id: before | after}` for a date;
  * - a release is "out" from its release date: the home page's line, /listen's kicker, the words for it;
  * - a date shows its year unless it falls in the year the page is built (`dateTextAt`): on 1 January in
- *   Ireland the dates of the year ending and of the year starting read differently.
- * Nothing else moves: an on-sale date is published as the date it is (`validFrom`), the same before and
- * after it. Pure: the build passes the content and its clock.
+ *   Ireland the dates of the year ending and of the year starting read differently (a show's day, the day a
+ *   moved show had, when its tickets went on sale).
+ * Nothing else moves: an on-sale date reads the same before and after it ("On sale from December 5th", and
+ * its `validFrom` in the structured data), though its year is left out in the build's year, as every date's is.
+ * Pure: the build passes the content and its clock.
  */
 import { dayWhereGiven, showEndsAt, TOUR_TIME_ZONE } from "./tour-dates";
 
@@ -16,7 +18,14 @@ import { dayWhereGiven, showEndsAt, TOUR_TIME_ZONE } from "./tour-dates";
 export type NextChange = { at: string; reason: string };
 
 /** A show as the pages read it: its old start too when it was moved ("Moved from 20 December"). */
-type Show = { id: string; startDate: string; previousStartDate?: string | null; venue: { town: string } };
+type Show = {
+  id: string;
+  startDate: string;
+  previousStartDate?: string | null;
+  /** When its tickets go on sale, where the team gave it ("On sale from December 5th"). */
+  tickets?: { onSale?: string };
+  venue: { town: string };
+};
 type Dated = { id: string; title: string; releaseDate: string };
 
 const yearIn = new Intl.DateTimeFormat("en-IE", { timeZone: TOUR_TIME_ZONE, year: "numeric" });
@@ -50,9 +59,11 @@ export function nextChangeOf(
   const thisYear = irishYear(now.getTime());
   // The new year changes the pages only when a shown date falls in this year or the next.
   const shownYears = [
-    ...tourDates.flatMap((show) => [show.startDate, ...(show.previousStartDate ? [show.previousStartDate] : [])]),
+    ...tourDates.flatMap((show) => [show.startDate, show.previousStartDate, show.tickets?.onSale]),
     ...releases.map((release) => release.releaseDate),
-  ].map((date) => dayWhereGiven(date).year);
+  ]
+    .filter((date): date is string => typeof date === "string")
+    .map((date) => dayWhereGiven(date).year);
   if (shownYears.some((year) => year === thisYear || year === thisYear + 1)) {
     moments.push({
       at: newYearInIreland(thisYear + 1),
