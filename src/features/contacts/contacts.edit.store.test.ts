@@ -273,6 +273,31 @@ describe("contacts store: editing", () => {
     expect(store.$editing.get()).toBeNull();
   });
 
+  it("keeps what was typed while the save was on its way aside when another card is opened meanwhile", async () => {
+    const server = fakeContactsServer([
+      { id: "p", name: "Labhrás", role: "Piper", email: null },
+      { id: "q", name: "Muireann", role: "Singer" },
+    ]);
+    const { store } = await editing(server);
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
+    const held = deferred();
+    server.intercept((request, answer) =>
+      request.method === "update" ? held.promise.then(() => answer(request)) : undefined,
+    );
+    const saving = store.save();
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper", email: "labhras@example.ie" }));
+    store.startEditing(store.$contacts.get().find((contact) => contact.id === "q")!);
+    held.resolve();
+    expect(await saving).toBe(true);
+    // The piper's card still says its changes wait, and its Edit takes the e-mail up, on the version saved.
+    expect(store.$parked.get()).toEqual(["p"]);
+    store.startEditing(store.$contacts.get().find((contact) => contact.id === "p")!);
+    expect(store.$editing.get()).toMatchObject({
+      version: 2,
+      draft: { role: "Uilleann piper", email: "labhras@example.ie" },
+    });
+  });
+
   it("closes the card after a save when what was typed meanwhile was typed back as it was", async () => {
     const { server, store } = await editing();
     store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));

@@ -98,34 +98,39 @@ export function createContactEditing(calls: ContactsCalls) {
   }
 
   /**
-   * After a save of `sent`: what was typed in the card while the save was on its way, on top of the contact as
-   * saved, or null when nothing was (the fields stay editable during a save, and nothing typed is dropped).
+   * After a save of `sent`: what was typed in the card (`editing`, open or put aside) while the save was on its
+   * way, on top of the contact as saved, or null when nothing was (the fields stay editable during a save, and
+   * another card's Edit may put them aside meanwhile: nothing typed is dropped).
    */
-  function typedMeanwhile(id: string, sent: ContactDraft, contact: Contact): Editing | null {
-    const current = $editing.get();
-    if (current?.id !== id || current.draft === sent) return null;
+  function typedMeanwhile(editing: Editing | null | undefined, sent: ContactDraft, contact: Contact): Editing | null {
+    if (!editing || editing.draft === sent) return null;
     const savedDraft = draftFromContact(contact);
     const draft = Object.fromEntries(
       CONTACT_FIELDS.map((field) => [
         field,
-        current.draft[field] !== sent[field] ? current.draft[field] : savedDraft[field],
+        editing.draft[field] !== sent[field] ? editing.draft[field] : savedDraft[field],
       ]),
     ) as ContactDraft;
     const base = valuesOf(contact);
     if (changedFields(base, updateFromDraft(draft)).length === 0) return null;
-    return { id, draft, version: contact.version ?? 1, base, theirs: null, taken: [] };
+    return { id: editing.id, draft, version: contact.version ?? 1, base, theirs: null, taken: [] };
   }
 
   /**
    * Whether the save of `sent` went through; a contact that is gone, or a write refused quietly, keeps the draft.
-   * What was typed while it was on its way stays in the card, to be saved next.
+   * What was typed while it was on its way stays, in the card or put aside, to be saved next.
    */
   function saved(id: string, sent: ContactDraft, result: Exclude<SaveResult, { outcome: "changed" }>): boolean {
     if (result.outcome === "saved") {
       replaceContact(result.contact);
-      const meanwhile = typedMeanwhile(id, sent, result.contact);
-      if (meanwhile) $editing.set(meanwhile);
-      else stopEditing(id);
+      const open = $editing.get();
+      if (open?.id === id) {
+        const meanwhile = typedMeanwhile(open, sent, result.contact);
+        if (meanwhile) $editing.set(meanwhile);
+        else stopEditing(id);
+      } else {
+        setParked(id, typedMeanwhile(parked.get(id), sent, result.contact));
+      }
       calls.admitted("change");
       toast({ title: "Contact updated", description: "Contact has been updated successfully" });
       return true;
