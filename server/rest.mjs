@@ -664,6 +664,8 @@ export function statusForPgError(code, role) {
   if (code === "25006") return 405;
   if (code === "42883" || code === "42P01") return 404;
   if (code === "42P17") return 500;
+  // Too many columns asked for (a select with an order beyond the ones selected): the asker's mistake.
+  if (code === "54011") return 400;
   if (/^(08|53)/.test(code)) return 503;
   if (/^(0L|0P|28)/.test(code)) return 403;
   if (/^(09|25|2D|38|39|3B|40|54|55|57|58|F0|HV|XX)/.test(code)) return 500;
