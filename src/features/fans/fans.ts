@@ -56,7 +56,6 @@ export function failureText(error: unknown): string {
   return error && typeof error === "object" && "message" in error ? String(error.message) : String(error);
 }
 
-/** A short name for the list and the CSV: "All news" or "T-shirts". */
 /**
  * An address in the pieces a narrow screen may break it between: after the @ and before each dot
  * ("fan.three@" "example" ".com"), as a reader splits one, rather than anywhere in a word.
@@ -65,6 +64,7 @@ export function addressPieces(email: string): string[] {
   return email.split(/(?<=@)|(?=\.)/).filter((piece) => piece !== "");
 }
 
+/** A short name for the list and the CSV: "All news" or "T-shirts". */
 export function interestShort(interest: string): string {
   return interest === "tshirts" ? "T-shirts" : interest === "all" ? "All news" : interest;
 }
