@@ -26,6 +26,14 @@ describe("the Upcoming Events list and the past events", () => {
     expect(past.map((e) => e.title)).toEqual(["Mixing", "Dublin", "Galway"]);
   });
 
+  it("keeps an event on until its last day is over, and the events of a past day in their usual order", () => {
+    const festival = { ...event("Festival", "2026-11-27"), end_date: "2026-11-30T12:00:00.000Z" };
+    const sameDay = [event("Zither", "2026-11-20"), event("Accordion", "2026-11-20")];
+    const { upcoming, past } = upcomingAndPast([...events, festival, ...sameDay], "2026-11-29");
+    expect(upcoming.map((e) => e.title)).toEqual(["Festival", "Radio", "Launch"]);
+    expect(past.map((e) => e.title)).toEqual(["Mixing", "Accordion", "Zither", "Dublin", "Galway"]);
+  });
+
   it("moves a day's events to the past once the day is over, and none is lost", () => {
     const { upcoming, past } = upcomingAndPast(events, "2026-11-30");
     expect(upcoming.map((e) => e.title)).toEqual(["Launch"]);

@@ -21,11 +21,15 @@ type TodayDeps = {
   onShown?: (look: () => void) => () => void;
 };
 
-/** The page shown again: a phone unlocked, a tab come back to. */
+/** The page shown again: a phone unlocked, a tab come back to, a laptop woken with the page in front. */
 const pageShown = (look: () => void) => {
   const onChange = () => void (document.visibilityState === "visible" && look());
   document.addEventListener("visibilitychange", onChange);
-  return () => document.removeEventListener("visibilitychange", onChange);
+  window.addEventListener("focus", look);
+  return () => {
+    document.removeEventListener("visibilitychange", onChange);
+    window.removeEventListener("focus", look);
+  };
 };
 
 export function createToday({ now = () => new Date(), timers = browserTimers, onShown = pageShown }: TodayDeps = {}) {

@@ -118,17 +118,20 @@ export function sortEvents<T extends Pick<CalendarEvent, "start_date" | "title">
 }
 
 /**
- * The Upcoming Events list and the past ones: the events of `today` (yyyy-MM-dd, the browser's date) and after,
- * by start date ascending, and those before it, latest first (a year of the team's events stays one tap away,
- * never in the way of what comes next).
+ * The Upcoming Events list and the past ones: the events still on today (yyyy-MM-dd, the browser's date) or
+ * after, by start date ascending, and those over before it, latest first (the events of one day in their usual
+ * order): a year of the team's events stays one tap away, never in the way of what comes next.
  */
-export function upcomingAndPast<T extends Pick<CalendarEvent, "start_date" | "title">>(
+export function upcomingAndPast<T extends Pick<CalendarEvent, "start_date" | "end_date" | "title">>(
   events: readonly T[],
   today: string,
 ): { upcoming: T[]; past: T[] } {
   const sorted = sortEvents(events);
-  const upcoming = sorted.filter((event) => eventDayKey(event) >= today);
-  const past = sorted.filter((event) => eventDayKey(event) < today).reverse();
+  const over = (event: T) => eventDayKey({ start_date: event.end_date }) < today;
+  const upcoming = sorted.filter((event) => !over(event));
+  const past = sorted
+    .filter(over)
+    .sort((a, b) => (eventDayKey(a) < eventDayKey(b) ? 1 : eventDayKey(a) > eventDayKey(b) ? -1 : 0));
   return { upcoming, past };
 }
 
