@@ -44,9 +44,13 @@ export function ShowDetails({ show, busy }: { show: Show; busy: boolean }) {
     const details = publishing.detailsOf(key);
     if (!details) return; // each problem is said beside its field
     if (Object.keys(details.change).length === 0) {
-      showToast({ title: "Nothing to save", description: "The show's details are as they were." });
+      showToast({
+        title: "Nothing to save",
+        description: "The show's details are as they were.",
+        replaces: details.replaces,
+      });
       publishing.closeForm(key);
-    } else if (await shows.change(show.id, details.change, "Show details changed", details.version)) {
+    } else if (await shows.change(show.id, details.change, "Show details changed", details.version, details.replaces)) {
       publishing.closeForm(key);
     }
   };

@@ -41,18 +41,25 @@ export function createShowChanges(deps: ShowChangesDependencies) {
     return history;
   };
 
-  /** A failed call: a refused session locks the page; anything else is said in a toast. */
-  async function failed(title: string, error: unknown, opening: number | null) {
+  /** A failed call: a refused session locks the page; anything else is said in a toast (in place of `replaces`). */
+  async function failed(title: string, error: unknown, opening: number | null, replaces?: string) {
     if (isAccessRefused(error)) await deps.session.refuse(opening);
-    else showToast({ title, description: errorMessage(error), variant: "destructive" });
+    else showToast({ title, description: errorMessage(error), variant: "destructive", replaces });
   }
 
   /**
    * Changes the show `id` from the version shown (or `version`, the one a form was filled in from), then says
    * `done` in a toast. When someone changed it meanwhile, nothing is changed: the show is read again and a
-   * toast says so. Returns whether it changed.
+   * toast says so, in place of the toast `replaces` (a form's "Check the show's details"). Returns whether it
+   * changed.
    */
-  async function change(id: string, patch: ShowChange, done: string, version?: number): Promise<boolean> {
+  async function change(
+    id: string,
+    patch: ShowChange,
+    done: string,
+    version?: number,
+    replaces?: string,
+  ): Promise<boolean> {
     const show = $shows.get().find((shown) => shown.id === id);
     if (!show || $changing.get()[id]) return false;
     $changing.set({ ...$changing.get(), [id]: true });
@@ -64,15 +71,20 @@ export function createShowChanges(deps: ShowChangesDependencies) {
           title: "Show not changed",
           description: "Someone changed this show meanwhile: it is shown as it is now. Try again.",
           variant: "destructive",
+          replaces,
         });
         await load();
         return false;
       }
       await replace(changed);
-      showToast({ title: done, description: `${changed.venue_name}: the website catches up in a few minutes` });
+      showToast({
+        title: done,
+        description: `${changed.venue_name}: the website catches up in a few minutes`,
+        replaces,
+      });
       return true;
     } catch (error) {
-      await failed("Show not changed", error, opening);
+      await failed("Show not changed", error, opening, replaces);
       return false;
     } finally {
       $changing.set({ ...$changing.get(), [id]: false });

@@ -219,4 +219,17 @@ describe("a published show's details form", () => {
     expect(store.detailsOf(key)).toBeNull();
     expect(store.$problems.get()[key]).toEqual({ doors: "a show still to come: that day and time are over" });
   });
+
+  it("hands its answer the place of its Check the show's details, once the form is put right", () => {
+    const { store } = publishing(() => undefined);
+    store.openDetails(key, opened);
+    store.edit(key, { ...store.draftOf(key), venueName: "" });
+    expect(store.detailsOf(key)).toBeNull();
+    const [check] = $toasts.get();
+    expect(check?.title).toBe("Check the show's details");
+    store.edit(key, { ...store.draftOf(key), venueName: "The Cornmarket" });
+    expect(store.detailsOf(key)?.replaces).toBe(check!.id);
+    // Answered once: a later form's answer takes nobody's place.
+    expect(store.detailsOf(key)?.replaces).toBeUndefined();
+  });
 });

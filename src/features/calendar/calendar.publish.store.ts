@@ -210,14 +210,15 @@ export function createPublishing(deps: PublishDependencies) {
    * version (the change is made only to it); or null: each problem is said beside its field. A show already
    * over may have its details put right: only new doors must be still to come.
    */
-  function detailsOf(key: string): { change: ShowChange; version: number } | null {
+  function detailsOf(key: string): { change: ShowChange; version: number; replaces?: string } | null {
     const base = detailsBases.get(key);
     if (!base) return null;
     const draft = draftOf(key);
     const opened = draftFromShow(base);
     const moved = draft.doors.trim() !== opened.doors || draft.timeZone.trim() !== opened.timeZone;
     const row = checked(key, base.event_id, showDay(base), moved ? new Date() : BEFORE_ANY_SHOW);
-    return row ? { change: detailsChange(base, row), version: base.version } : null;
+    // Its answer (changed, nothing to save, refused) takes the place of the form's "Check the show's details".
+    return row ? { change: detailsChange(base, row), version: base.version, replaces: answered() } : null;
   }
 
   /** A form done with: what was typed in it goes. */
