@@ -20,6 +20,19 @@ describe("contacts store: editing", () => {
     return [row?.role, row?.email, row?.phone, row?.version];
   };
 
+  /**
+   * The piper's role changed and Save pressed, with the update held back by the server until `held` is
+   * resolved: what is typed meanwhile is typed while the save is on its way.
+   */
+  function savingRoleHeldBack(server: ReturnType<typeof seeded>, store: ReturnType<typeof setUp>["store"]) {
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
+    const held = deferred();
+    server.intercept((request, answer) =>
+      request.method === "update" ? held.promise.then(() => answer(request)) : undefined,
+    );
+    return { held, saving: store.save() };
+  }
+
   /** Someone else saves `theirs` while the card is edited here; then this draft is saved. */
   async function savedAfter(theirs: Record<string, unknown>, mine: Parameters<typeof draft>[0]) {
     const setup = await editing();
@@ -250,12 +263,7 @@ describe("contacts store: editing", () => {
 
   it("keeps what was typed while the save was on its way, on top of the contact as saved, for the next Save", async () => {
     const { server, store, toasts } = await editing();
-    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
-    const held = deferred();
-    server.intercept((request, answer) =>
-      request.method === "update" ? held.promise.then(() => answer(request)) : undefined,
-    );
-    const saving = store.save();
+    const { held, saving } = savingRoleHeldBack(server, store);
     // A missing e-mail noticed while the save is on its way (Save is greyed out; the fields are not).
     store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper", email: "labhras@example.ie" }));
     held.resolve();
@@ -279,12 +287,7 @@ describe("contacts store: editing", () => {
       { id: "q", name: "Muireann", role: "Singer" },
     ]);
     const { store } = await editing(server);
-    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
-    const held = deferred();
-    server.intercept((request, answer) =>
-      request.method === "update" ? held.promise.then(() => answer(request)) : undefined,
-    );
-    const saving = store.save();
+    const { held, saving } = savingRoleHeldBack(server, store);
     store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper", email: "labhras@example.ie" }));
     store.startEditing(store.$contacts.get().find((contact) => contact.id === "q")!);
     held.resolve();
@@ -300,12 +303,7 @@ describe("contacts store: editing", () => {
 
   it("closes the card after a save when what was typed meanwhile was typed back as it was", async () => {
     const { server, store } = await editing();
-    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
-    const held = deferred();
-    server.intercept((request, answer) =>
-      request.method === "update" ? held.promise.then(() => answer(request)) : undefined,
-    );
-    const saving = store.save();
+    const { held, saving } = savingRoleHeldBack(server, store);
     store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann pipe" }));
     store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper" }));
     held.resolve();
