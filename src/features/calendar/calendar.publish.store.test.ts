@@ -100,6 +100,16 @@ describe("adding a gig with its show on the website", () => {
     expect(toastLines()).toEqual(["Event added: New event has been added successfully"]);
   });
 
+  it("forgets what it said of the doors once another day is picked, and nothing else", async () => {
+    const { store, draft } = publishing(() => ok([]));
+    draft.selectDay(new Date(2026, 10, 1));
+    store.edit(NEW_GIG, { ...typedShow, country: "" });
+    expect(await store.addPublishedGig()).toBe(false);
+    expect(Object.keys(store.$problems.get()[NEW_GIG] ?? {}).sort()).toEqual(["country", "doors"]);
+    draft.selectDay(day);
+    expect(Object.keys(store.$problems.get()[NEW_GIG] ?? {})).toEqual(["country"]);
+  });
+
   it("keeps everything typed when the gig cannot be added", async () => {
     const { store, draft } = publishing(() => failure(500, "The database is busy"));
     expect(await store.addPublishedGig()).toBe(false);

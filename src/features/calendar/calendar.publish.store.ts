@@ -47,6 +47,11 @@ export type PublishDependencies = {
 export function createPublishing(deps: PublishDependencies) {
   const $drafts = map<Record<string, ShowDraft>>({});
   const $problems = map<Record<string, ShowDraftProblems>>({});
+  // The new gig's doors are on the picked day: another day picked, what was said of the doors no longer holds.
+  deps.draft.$selectedDay.listen(() => {
+    const { doors, ...others } = $problems.get()[NEW_GIG] ?? {};
+    if (doors !== undefined) $problems.setKey(NEW_GIG, others);
+  });
   const $publishing = atom(false);
 
   const draftOf = (key: string): ShowDraft => $drafts.get()[key] ?? emptyShowDraft;
