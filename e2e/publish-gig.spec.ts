@@ -245,8 +245,8 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       // Its first version is kept, restorable.
       await expect(card.getByText("Version 1", { exact: true })).toBeVisible();
       // Heard, not read again on a reload: the teammate's page was open all along.
-      await expect(theirs.getByText("Cancelled", { exact: false }).first()).toBeVisible();
-      await expect(theirs.getByText("On the website in a few minutes", { exact: true })).toBeVisible();
+      await expect(theirs.getByText("Cancelled", { exact: true })).toBeVisible();
+      await expect(theirs.getByText("· fans see it so on the website in a few minutes", { exact: true })).toBeVisible();
       await teammate.close();
     });
 

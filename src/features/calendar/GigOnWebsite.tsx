@@ -1,6 +1,6 @@
 /**
  * Under a gig's card: where its show stands ("On the website", or "On the website in a few minutes" while
- * the live site catches up) and how, and the show's panel (its changes and history) or, for a gig not yet
+ * the live site catches up) and how (a cancelled one says so first), and the show's panel (its changes and history) or, for a gig not yet
  * on the website, the form that puts it there; both fetched when first opened (calendar.lazy.tsx).
  */
 import { useStore } from "@nanostores/react";
@@ -8,8 +8,15 @@ import { Suspense, useId, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import type { CalendarEvent } from "./calendar";
 import { LazyPublishShow, LazyShowPanel } from "./calendar.lazy";
-import { STANDING_WORDS, statusText } from "./calendar.shows";
+import { STANDING_WORDS, statusText, type Standing } from "./calendar.shows";
 import { calendarShows } from "./calendar.shows.store";
+
+/** Where a cancelled show stands on the website: fans see it cancelled there, or will once it catches up. */
+function cancelledStanding(standing: Standing): string {
+  if (standing === "live") return "fans see it so on the website";
+  if (standing === "soon") return "fans see it so on the website in a few minutes";
+  return STANDING_WORDS[standing];
+}
 
 export function GigOnWebsite({ event }: { event: CalendarEvent }) {
   const shows = calendarShows();
@@ -21,10 +28,18 @@ export function GigOnWebsite({ event }: { event: CalendarEvent }) {
   return (
     <div className="mt-3 border-t border-stone-200 pt-3">
       {show ? (
-        <p className="text-sm">
-          <span className="font-semibold">{STANDING_WORDS[standing ?? "soon"]}</span>
-          <span className="text-stone-700"> · {statusText(show)}</span>
-        </p>
+        show.status === "cancelled" ? (
+          // Cancelled first: "On the website in a few minutes · Cancelled" read as a show going up.
+          <p className="text-sm">
+            <span className="font-semibold">Cancelled</span>
+            <span className="text-stone-700"> · {cancelledStanding(standing ?? "soon")}</span>
+          </p>
+        ) : (
+          <p className="text-sm">
+            <span className="font-semibold">{STANDING_WORDS[standing ?? "soon"]}</span>
+            <span className="text-stone-700"> · {statusText(show, new Date())}</span>
+          </p>
+        )
       ) : null}
       <Button
         variant="secondary"

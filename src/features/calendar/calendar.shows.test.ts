@@ -104,6 +104,14 @@ describe("a show in words", () => {
     expect(statusText(show)).toBe("Scheduled");
     expect(statusText({ ...show, status: "sold-out" })).toBe("Sold out");
     expect(statusText({ ...show, status: "cancelled" })).toBe("Cancelled");
+    // Once over (three hours after its doors), a show that went ahead is a past show; one called off is not.
+    const after = new Date(Date.parse(show.starts_at) + 3 * 3_600_000);
+    const before = new Date(after.getTime() - 60_000);
+    expect(statusText({ ...show, status: "sold-out" }, before)).toBe("Sold out");
+    expect(statusText({ ...show, status: "sold-out" }, after)).toBe("Past show");
+    expect(statusText(show, after)).toBe("Past show");
+    expect(statusText({ ...show, status: "cancelled" }, after)).toBe("Cancelled");
+    expect(statusText({ ...show, status: "postponed" }, after)).toBe("Postponed");
     expect(statusText({ ...show, status: "rescheduled", previous_starts_at: "2027-06-01T19:00:00Z" })).toBe(
       "Rescheduled (was Jun 1, 2027, 20:00 (Europe/Dublin))",
     );

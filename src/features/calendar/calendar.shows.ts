@@ -9,6 +9,7 @@ import { formatDateTime } from "../../lib/dates";
 import { eventDayKey, type CalendarEvent } from "./calendar";
 import { wallTimeIn } from "./calendar.zones";
 import { canonicalShows } from "../../lib/show-columns.mjs";
+import { SHOW_MINUTES } from "../../lib/show-rules.mjs";
 
 /** A show as the team reads it: every column. */
 export type Show = Database["public"]["Tables"]["shows"]["Row"];
@@ -126,8 +127,16 @@ export function rescheduledTo(show: Pick<Show, "status" | "starts_at" | "previou
   };
 }
 
-/** A show's status in words, with the start a rescheduled show had. */
-export function statusText(show: Pick<Show, "status" | "previous_starts_at" | "time_zone">): string {
+/**
+ * A show's status in words, with the start a rescheduled show had; given `now`, a show over by then (three hours
+ * after its doors, as the site counts one) that went ahead is a "Past show", as /tour marks it.
+ */
+export function statusText(
+  show: Pick<Show, "status" | "previous_starts_at" | "time_zone" | "starts_at">,
+  now?: Date,
+): string {
+  const over = now !== undefined && Date.parse(show.starts_at) + SHOW_MINUTES * 60_000 <= now.getTime();
+  if (over && show.status !== "cancelled" && show.status !== "postponed") return "Past show";
   switch (show.status) {
     case "postponed":
       return "Postponed";
