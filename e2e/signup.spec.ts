@@ -122,6 +122,10 @@ test("a mistyped address is explained next to the field, and nothing is sent", a
   await field.fill(`${"orla.quinlan.fan.".repeat(16)}@example.com`);
   await submit.click();
   await expect(page.getByText("That address is too long: it can be at most 254 characters.")).toBeVisible();
+  // A letter that only looks like an ordinary one (the Kelvin sign for a K), pasted: said plainly.
+  await field.fill("\u212Aate@example.com");
+  await submit.click();
+  await expect(page.getByText(/^That address has a letter that only looks like an ordinary one\./)).toBeVisible();
   expect(calls).toEqual([]);
 });
 

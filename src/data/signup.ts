@@ -35,6 +35,8 @@ export const signup = {
     empty: "Please enter your e-mail address.",
     tooLong: "That address is too long: it can be at most 254 characters.",
     format: "That doesn't look like an e-mail address. It needs a name, an @ and a domain, like name@example.com.",
+    lookalike:
+      "That address has a letter that only looks like an ordinary one. Please type it with your keyboard's letters.",
     busy: "Lots of people are signing up right now. Please try again in a minute.",
     failed: "Sorry, we couldn't add you just now. Please check your connection and try again.",
   },

@@ -35,8 +35,19 @@ describe("checking an address in the browser", () => {
     expect(emailProblem(`a${local}@example.com`)).toBe("tooLong");
   });
 
+  it("refuses a letter that only looks like an ordinary one, as the database does, anywhere in the address", () => {
+    // The Kelvin sign (U+212A) reads as k in lower case; the database refuses it, which could stand for another's.
+    for (const typed of ["\u212Aate@example.com", "kate@exampl\u212A.com"]) {
+      expect(emailProblem(typed), typed).toBe("lookalike");
+    }
+    expect(emailProblem("Siobhán.Ní.Bhriain@example.ie")).toBeNull();
+    expect(emailProblem("ÉIRE@EXAMPLE.IE")).toBeNull();
+  });
+
   it("has a clear message for each problem", () => {
-    for (const problem of ["empty", "tooLong", "format"] as const) expect(signup.messages[problem]).toMatch(/\w{3}/);
+    for (const problem of ["empty", "tooLong", "format", "lookalike"] as const) {
+      expect(signup.messages[problem]).toMatch(/\w{3}/);
+    }
   });
 });
 

@@ -2,7 +2,8 @@
  * The sign-up form's rules, the same ones the database checks
  * (supabase/migrations/20250105000000_fan_signups.sql and 20250116000000_signup_addresses_mailable.sql): an
  * address of at most 254 characters with a name, an @ and a dotted domain, no spaces, and none of the
- * characters an address may hold only between quotes. Also reads the REST answer into what the form says.
+ * characters an address may hold only between quotes, nor a letter that only looks like an ordinary one. Also
+ * reads the REST answer into what the form says.
  */
 
 /** RFC 5321's limit on a forward path, which the database's check repeats. */
@@ -13,7 +14,14 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** What RFC 5322 allows in an address only between quotes, which no fan types: refused, as the SQL check does. */
 const QUOTED_ONLY = /[[\]<>()\\,;:"]/;
 
-export type EmailProblem = "empty" | "tooLong" | "format";
+export type EmailProblem = "empty" | "tooLong" | "format" | "lookalike";
+
+/**
+ * A character beyond ASCII whose lower case is an ASCII letter (the Kelvin sign, U+212A, reads as a K): the
+ * database refuses such an address, which could stand for someone else's (20250117000000_signup_repeat_keeps_address.sql).
+ */
+const lookalike = (character: string) =>
+  character > "\u007f" && [...character.toLowerCase()].every((lower) => lower <= "\u007f");
 
 /** Trims what was typed; the address as it will be sent. */
 export function normaliseEmail(typed: string): string {
@@ -26,6 +34,7 @@ export function emailProblem(typed: string): EmailProblem | null {
   if (email === "") return "empty";
   if (email.length > MAX_EMAIL_LENGTH) return "tooLong";
   if (!EMAIL_PATTERN.test(email) || QUOTED_ONLY.test(email)) return "format";
+  if ([...email].some(lookalike)) return "lookalike";
   return null;
 }
 
