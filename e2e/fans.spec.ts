@@ -31,6 +31,38 @@ test("is behind the team password, out of the nav, and refuses a wrong password"
   await expect(page.getByRole("button", { name: "Download CSV" })).toHaveCount(0);
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("gives an address the room to wrap only after its @ and before its dots, the date under the choice", async ({
+    page,
+  }) => {
+    const email = `fan.${uniqueWord()}@example.com`;
+    await signUp(page, email, "All news");
+    await page.goto("/fans");
+    await signIn(page);
+    const cell = page.getByRole("cell", { name: email, exact: true });
+    await expect(cell).toBeVisible();
+    // Each piece between the break points (after the @, before a dot) stands on one line.
+    const linesPerPiece = await cell.evaluate((element) =>
+      [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }),
+    );
+    expect(linesPerPiece.length).toBeGreaterThan(1);
+    expect(linesPerPiece.every((lines) => lines === 1)).toBe(true);
+    const row = page.getByRole("row").filter({ has: cell });
+    await expect(row.getByRole("cell").nth(1)).toHaveText(/^All news[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/, {
+      useInnerText: false,
+    });
+    await expect(page.getByRole("columnheader", { name: "Signed up" })).toBeHidden();
+  });
+});
+
 test("shows the team each new sign-up, newest first, downloads the CSV and removes an address once confirmed", async ({
   page,
   supabaseUrl,
@@ -51,8 +83,9 @@ test("shows the team each new sign-up, newest first, downloads the CSV and remov
   await signIn(page);
   const rowOf = (email: string) =>
     page.getByRole("row").filter({ has: page.getByRole("cell", { name: email, exact: true }) });
-  await expect(rowOf(later).getByRole("cell").nth(1)).toHaveText("T-shirts");
-  await expect(rowOf(earlier).getByRole("cell").nth(1)).toHaveText("All news");
+  // As drawn (a phone would also show the date under the choice).
+  await expect(rowOf(later).getByRole("cell").nth(1)).toHaveText("T-shirts", { useInnerText: true });
+  await expect(rowOf(earlier).getByRole("cell").nth(1)).toHaveText("All news", { useInnerText: true });
   await expect(rowOf(later).locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
   // Dated as every team page writes dates ('MMM d, yyyy'), with the time in Irish time.
   await expect(rowOf(later).locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d$/);
@@ -182,7 +215,7 @@ test("shows the sign-ups held while too many came at once apart from the list, a
 
   await heldList.getByRole("button", { name: "Add all to the list" }).click();
   await expectToast(page, "Held sign-ups added", "1 held sign-up added to the list");
-  await expect(rowOf(held).getByRole("cell").nth(1)).toHaveText("T-shirts");
+  await expect(rowOf(held).getByRole("cell").nth(1)).toHaveText("T-shirts", { useInnerText: true });
   await expect(page.getByText("2 sign-ups", { exact: true })).toBeVisible();
   await expect(heldList).toHaveCount(0);
 

@@ -94,13 +94,15 @@ export function SignupList() {
         <table className="w-full border-collapse text-left">
           <thead>
             <tr className="border-b border-stone-300">
-              <th scope="col" className="py-2 pr-4">
+              {/* Half the width for the address, so on a phone it breaks at its @ and dots, not mid-word. */}
+              <th scope="col" className="w-1/2 py-2 pr-4">
                 E-mail
               </th>
               <th scope="col" className="py-2 pr-4">
                 Wants
               </th>
-              <th scope="col" className="py-2 pr-4">
+              {/* On a phone the date goes under the choice, so the address has the room. */}
+              <th scope="col" className="hidden py-2 pr-4 sm:table-cell">
                 Signed up
               </th>
               <th scope="col" className="py-2">
@@ -119,8 +121,11 @@ export function SignupList() {
                     </Fragment>
                   ))}
                 </td>
-                <td className="py-3 pr-4">{interestShort(signup.interest)}</td>
                 <td className="py-3 pr-4">
+                  {interestShort(signup.interest)}
+                  <span className="block text-sm text-stone-700 sm:hidden">{formatSignupDate(signup.created_at)}</span>
+                </td>
+                <td className="hidden py-3 pr-4 sm:table-cell">
                   <time dateTime={signup.created_at}>{formatSignupDate(signup.created_at)}</time>
                 </td>
                 <td className="py-3">
