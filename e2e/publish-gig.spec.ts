@@ -168,9 +168,14 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       const details = card.getByRole("form", { name: "Show details" });
       await expect(details.getByLabel("Venue", { exact: true })).toHaveValue(venue);
       await details.getByLabel("Street", { exact: true }).fill("15 Seapoint Promenade");
+      // And the tickets are going fast: said in the panel, and on /tour once rebuilt.
+      await details.getByLabel("Price (optional)", { exact: true }).fill("18");
+      await details.getByLabel("Currency", { exact: true }).fill("EUR");
+      await details.getByLabel("Availability (optional)", { exact: true }).selectOption({ label: "Few left" });
       await details.getByRole("button", { name: "Save the details" }).click();
       await expectToast(page, "Show details changed");
       await expect(card.getByText("15 Seapoint Promenade", { exact: false })).toBeVisible();
+      await expect(card.getByText(/· €18\.00 · Few left$/)).toBeVisible();
       await expect(card.getByText("Version 1", { exact: true })).toBeVisible();
       await card.getByRole("button", { name: /^Manage the show/ }).click();
     });
@@ -181,6 +186,8 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       const first = page.getByRole("main").getByRole("listitem").first();
       await expect(first).toContainText(venue);
       await expect(first).toContainText("15 Seapoint Promenade");
+      await expect(first.getByText("Few left", { exact: true })).toBeVisible();
+      await expect(first).toContainText("Doors 20:00 · €18.00");
       await expect(first.getByRole("link", { name: /^Tickets/ })).toHaveAttribute("href", ticketUrl);
       const file = await downloadDuring(page, () => first.getByRole("link", { name: /^Add to calendar/ }).click());
       expect(file.filename).toMatch(/\.ics$/);

@@ -1,12 +1,17 @@
 /**
  * A published show, as fans see it and as the team changes it: the venue and its address, the doors in the
- * venue's time, the ticket link, its status; then its changes (ShowActions) and its kept versions with
+ * venue's time, the ticket link (with its price, availability and on-sale time), its status; then its changes (ShowActions) and its kept versions with
  * Restore (ShowHistory).
  */
 import { priceText } from "../../lib/price";
+import { AVAILABILITY_WORDS } from "./calendar.publish";
 import { doorsText, statusText, type Show } from "./calendar.shows";
 import { ShowActions } from "./ShowActions";
 import { ShowHistory } from "./ShowHistory";
+
+/** The tickets' availability as the form offers it, or as the database has it when this version does not know it. */
+const availabilityText = (availability: string) =>
+  (AVAILABILITY_WORDS as Record<string, string | undefined>)[availability] ?? availability;
 
 export function ShowPanel({ show }: { show: Show }) {
   return (
@@ -26,6 +31,9 @@ export function ShowPanel({ show }: { show: Show }) {
           </a>{" "}
           ({show.ticket_kind === "venue" ? "the venue's own site" : "a ticket shop"})
           {show.price !== null && show.currency ? ` · ${priceText(Number(show.price), show.currency)}` : ""}
+          {/* What fans read of the tickets on /tour too ("Few left", "On sale from …"). */}
+          {show.availability ? ` · ${availabilityText(show.availability)}` : ""}
+          {show.on_sale_at ? ` · on sale from ${doorsText(show.on_sale_at, show.time_zone)}` : ""}
         </dd>
         <dt className="font-semibold">Status</dt>
         <dd>{statusText(show)}</dd>
