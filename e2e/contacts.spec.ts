@@ -131,6 +131,8 @@ test("adds contacts, finds one by searching, edits it and gets an earlier versio
   const twice = addForm(page).getByRole("status");
   await addForm(page).getByLabel("Name").fill(`  aoife ${word.toUpperCase()} `);
   await expect(twice).toHaveText(`Already in the directory: ${aoife.name} (Booker). Add Contact makes another card.`);
+  // Said under the name, and to a screen reader with it.
+  await expect(addForm(page).getByLabel("Name")).toHaveAccessibleDescription(/^Already in the directory: /);
   await addForm(page).getByLabel("Name").fill("");
   await expect(twice).toBeEmpty();
   await addContact(page, brian);

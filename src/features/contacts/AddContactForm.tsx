@@ -37,14 +37,13 @@ export function AddContactForm() {
         if (await store.add(draft)) store.editAddDraft(emptyDraft);
       }}
     >
-      <ContactFields draft={draft} onChange={store.editAddDraft} idPrefix={idPrefix} mode="add" />
-      {/* Always there, so a screen reader hears the note when it comes; empty, it takes no room in the grid. */}
-      <p
-        role="status"
-        className="text-sm font-medium text-amber-900 empty:sr-only sm:col-span-2 lg:order-last lg:col-span-5"
-      >
-        {alike.length > 0 ? alreadyHere(alike) : null}
-      </p>
+      <ContactFields
+        draft={draft}
+        onChange={store.editAddDraft}
+        idPrefix={idPrefix}
+        mode="add"
+        notes={{ name: alike.length > 0 ? alreadyHere(alike) : null }}
+      />
       <Button type="submit" disabled={adding}>
         Add Contact
       </Button>

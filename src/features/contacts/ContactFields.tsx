@@ -13,6 +13,7 @@ import {
   fieldsWithBidiControls,
   withoutBidiControls,
   type ContactDraft,
+  type ContactField,
 } from "./contacts";
 
 const inputId = (idPrefix: string, field: string) => `${idPrefix}-${field}`;
@@ -33,12 +34,15 @@ export function ContactFields({
   onChange,
   idPrefix,
   mode,
+  notes = {},
 }: {
   draft: ContactDraft;
   onChange: (draft: ContactDraft) => void;
   idPrefix: string;
   /** The add form has visible labels and required fields; an edited card is compact and unvalidated. */
   mode: "add" | "edit";
+  /** A note under a field, said as it changes ("Already in the directory: …" under the name). */
+  notes?: Partial<Record<ContactField, string | null>>;
 }) {
   const visibleLabels = mode === "add";
   const refused = fieldsWithBidiControls(draft);
@@ -47,6 +51,7 @@ export function ContactFields({
       {CONTACT_FORM_FIELDS.map((field) => {
         const id = inputId(idPrefix, field.key);
         const messageId = refused.includes(field.key) ? `${id}-refused` : undefined;
+        const noteId = field.key in notes ? `${id}-note` : undefined;
         return (
           <div key={field.key}>
             <label htmlFor={id} className={visibleLabels ? labelClass : "sr-only"}>
@@ -62,13 +67,19 @@ export function ContactFields({
               // does nothing and says nothing, so the browser's own message must not appear either.
               aria-required={mode === "add" && field.required ? true : undefined}
               aria-invalid={messageId ? true : undefined}
-              aria-describedby={messageId}
+              aria-describedby={[messageId, noteId].filter(Boolean).join(" ") || undefined}
               // Entering edit mode moves focus into the card, where the Edit button was.
               autoFocus={mode === "edit" && field.key === "name"}
               value={draft[field.key]}
               onChange={(event) => onChange({ ...draft, [field.key]: event.target.value })}
               className={cx(inputClass, visibleLabels && "mt-1")}
             />
+            {noteId ? (
+              // Always there, so a screen reader hears the note when it comes; empty, it takes no room.
+              <p id={noteId} role="status" className="mt-1 text-sm font-medium text-amber-900 empty:sr-only">
+                {notes[field.key] ?? null}
+              </p>
+            ) : null}
             {messageId ? (
               <div id={messageId} role="alert" className="mt-1 space-y-1 text-sm text-red-800">
                 <p>
