@@ -125,3 +125,21 @@ export const draft = (values: Partial<Record<"name" | "role" | "email" | "phone"
   phone: "",
   ...values,
 });
+
+/** A directory of one contact, the piper Labhrás (id "p"), as the editing tests start from. */
+export const piperDirectory = () => fakeContactsServer([{ id: "p", name: "Labhrás", role: "Piper", email: null }]);
+
+/** A store on `server`, loaded, with its first card opened for editing. */
+export async function editingFirstCard(server: ReturnType<typeof fakeContactsServer> = piperDirectory()) {
+  const setup = fakeContactsStore({ server });
+  await setup.store.load();
+  const [contact] = setup.store.$contacts.get();
+  setup.store.startEditing(contact);
+  return { ...setup, contact };
+}
+
+/** The piper's role, e-mail, phone and version as the table holds them. */
+export const storedPiper = (server: ReturnType<typeof fakeContactsServer>) => {
+  const row = server.row("Labhrás");
+  return [row?.role, row?.email, row?.phone, row?.version];
+};
