@@ -507,6 +507,28 @@ test("keeps what was typed when the list, an add or a save fails, and goes throu
   await page.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Contact updated", "Contact has been updated successfully");
   await expect(card(page, name).getByText("Tour promoter")).toBeVisible();
+
+  // A slow save: what is typed while it is on its way stays in the card, which says it is not saved yet.
+  const slow = deferred();
+  await page.route(inserts, async (route) => {
+    if (route.request().method() === "PATCH") await slow.promise;
+    await route.fallback();
+  });
+  await card(page, name).getByRole("button", { name: "Edit contact" }).click();
+  await editingCard(page, name).getByLabel("Role").fill("Promoter, Cork");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+  await editingCard(page, name).getByLabel("Email").fill("eoin@promoter.example");
+  slow.resolve();
+  await expectToast(page, "Contact updated", "Contact has been updated successfully");
+  await expect(editingCard(page, name).getByLabel("Email")).toHaveValue("eoin@promoter.example");
+  await expect(editingCard(page, name).getByRole("status")).toHaveText(
+    "Saved. What you typed while it was saving is not saved yet: Save again to keep it.",
+  );
+  await page.unroute(inserts);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(card(page, name).getByRole("link", { name: "Email eoin@promoter.example" })).toBeVisible();
+  await expect(card(page, name).getByText("Promoter, Cork")).toBeVisible();
 });
 
 test("sends a name of only spaces to the database, which refuses it, and keeps the card in edit mode with the draft", async ({

@@ -44,6 +44,11 @@ export function EditContactCard({ contact }: { contact: Contact }) {
           idPrefix={idPrefix}
           mode="edit"
         />
+        {editing.typedWhileSaving ? (
+          <p role="status" className="text-sm font-medium text-amber-900">
+            Saved. What you typed while it was saving is not saved yet: Save again to keep it.
+          </p>
+        ) : null}
         {theirs ? <ConflictNotice base={base} theirs={theirs} draft={draft} taken={taken} /> : null}
         <div className="flex flex-wrap gap-2">
           {theirs ? (

@@ -34,6 +34,7 @@ describe("contacts store: typing while a save is on its way", () => {
     expect(store.$editing.get()).toMatchObject({
       version: 2,
       draft: { role: "Uilleann piper", email: "labhras@example.ie" },
+      typedWhileSaving: true,
     });
     server.intercept(() => undefined);
     expect(await store.save()).toBe(true);

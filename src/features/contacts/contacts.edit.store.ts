@@ -33,6 +33,8 @@ export type Editing = {
   theirs: Contact | null;
   /** The fields of the draft that took someone else's newer value, which only they had changed. */
   taken: ContactField[];
+  /** Set when a save went through while more was typed in the card: that is not saved yet, and the card says so. */
+  typedWhileSaving?: true;
 };
 
 /** How many newer versions in a row a save merges with before it leaves the choice to the person. */
@@ -113,7 +115,15 @@ export function createContactEditing(calls: ContactsCalls) {
     ) as ContactDraft;
     const base = valuesOf(contact);
     if (changedFields(base, updateFromDraft(draft)).length === 0) return null;
-    return { id: editing.id, draft, version: contact.version ?? 1, base, theirs: null, taken: [] };
+    return {
+      id: editing.id,
+      draft,
+      version: contact.version ?? 1,
+      base,
+      theirs: null,
+      taken: [],
+      typedWhileSaving: true,
+    };
   }
 
   /**
