@@ -221,7 +221,9 @@ begin
       end if;
       insert into public.fan_signups_held (email, interest, created_at)
         values (btrim(new.email), new.interest, at_time)
-        on conflict (lower(email)) do update set interest = excluded.interest;
+        on conflict (lower(email)) do update set interest = excluded.interest,
+          email = case when private.plain_address(fan_signups_held.email) then fan_signups_held.email
+                  else excluded.email end;
       return null;
     end if;
   end if;
@@ -232,7 +234,10 @@ begin
   if found then
     new.id := earlier.id;
     new.created_at := earlier.created_at;
-    new.email := earlier.email;
+    -- A spelling taken before look-alikes were refused gives way to the one sent, which is plain.
+    if private.plain_address(earlier.email) then
+      new.email := earlier.email;
+    end if;
   end if;
   return new;
 end

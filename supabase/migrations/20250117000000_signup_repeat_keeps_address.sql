@@ -7,9 +7,12 @@
 -- - private.plain_address() now also refuses an address with such a letter: a non-ASCII character whose lower
 --   case is ASCII. Such an address cannot be signed up first to keep the fan's own spelling off the list.
 -- - private.fan_signup_before_insert(): a repeat keeps the address as first written, its id and date; only the
---   choice (all news, or the T-shirts) is the one made last, as the form promises. The held list already kept
---   the first spelling (its upsert sets the choice only). The address as sent is checked first, so a refused
---   spelling of a listed address is refused as a new one is: nothing tells who is on the list.
+--   choice (all news, or the T-shirts) is the one made last, as the form promises. The held list keeps the first
+--   spelling too. The address as sent is checked first, so a refused spelling of a listed address is refused as
+--   a new one is: nothing tells who is on the list. A look-alike listed or held before this migration (the
+--   table's check is not run again on the rows it passed) gives way to the plain spelling of its next repeat.
+-- - The held sign-ups with a look-alike are cleared: the team adds or clears the held list in one action, and
+--   one of them would make adding them all fail. None is a fan's own spelling: a plain one repeats after it.
 
 create or replace function private.plain_address(value text)
 returns boolean
@@ -82,7 +85,9 @@ begin
       end if;
       insert into public.fan_signups_held (email, interest, created_at)
         values (btrim(new.email), new.interest, at_time)
-        on conflict (lower(email)) do update set interest = excluded.interest;
+        on conflict (lower(email)) do update set interest = excluded.interest,
+          email = case when private.plain_address(fan_signups_held.email) then fan_signups_held.email
+                  else excluded.email end;
       return null;
     end if;
   end if;
@@ -93,10 +98,16 @@ begin
   if found then
     new.id := earlier.id;
     new.created_at := earlier.created_at;
-    new.email := earlier.email;
+    -- A spelling taken before look-alikes were refused gives way to the one sent, which is plain.
+    if private.plain_address(earlier.email) then
+      new.email := earlier.email;
+    end if;
   end if;
   return new;
 end
 $$;
 
 revoke all on function private.fan_signup_before_insert() from public;
+
+-- Look-alikes held before this migration: cleared (see above).
+delete from public.fan_signups_held where not private.plain_address(email);
