@@ -17,11 +17,11 @@ const QUOTED_ONLY = /[[\]<>()\\,;:"]/;
 export type EmailProblem = "empty" | "tooLong" | "format" | "lookalike";
 
 /**
- * A character beyond ASCII whose lower case is an ASCII letter (the Kelvin sign, U+212A, reads as a K): the
- * database refuses such an address, which could stand for someone else's (20250117000000_signup_repeat_keeps_address.sql).
+ * A character beyond ASCII whose lower case starts with an ASCII letter (the Kelvin sign, U+212A, reads as k; the
+ * dotted capital I, U+0130, as i): the database refuses such an address, which could stand for someone else's
+ * (20250117000000_signup_repeat_keeps_address.sql, where lower() folds both).
  */
-const lookalike = (character: string) =>
-  character > "\u007f" && [...character.toLowerCase()].every((lower) => lower <= "\u007f");
+const lookalike = (character: string) => character > "\u007f" && character.toLowerCase()[0]! <= "\u007f";
 
 /** Trims what was typed; the address as it will be sent. */
 export function normaliseEmail(typed: string): string {
