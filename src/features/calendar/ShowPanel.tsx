@@ -36,7 +36,7 @@ export function ShowPanel({ show }: { show: Show }) {
           {show.on_sale_at ? ` · on sale from ${doorsText(show.on_sale_at, show.time_zone)}` : ""}
         </dd>
         <dt className="font-semibold">Status</dt>
-        <dd>{statusText(show)}</dd>
+        <dd>{statusText(show, new Date())}</dd>
       </dl>
       <ShowActions show={show} />
       <ShowHistory show={show} />

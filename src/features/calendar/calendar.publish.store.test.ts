@@ -106,6 +106,9 @@ describe("adding a gig with its show on the website", () => {
     store.edit(NEW_GIG, { ...typedShow, country: "" });
     expect(await store.addPublishedGig()).toBe(false);
     expect(Object.keys(store.$problems.get()[NEW_GIG] ?? {}).sort()).toEqual(["country", "doors"]);
+    // The same day picked again (the picker hands over a new date for it): the doors are still over.
+    draft.selectDay(new Date(2026, 10, 1));
+    expect(Object.keys(store.$problems.get()[NEW_GIG] ?? {}).sort()).toEqual(["country", "doors"]);
     draft.selectDay(day);
     expect(Object.keys(store.$problems.get()[NEW_GIG] ?? {})).toEqual(["country"]);
   });

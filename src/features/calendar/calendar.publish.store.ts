@@ -48,7 +48,9 @@ export function createPublishing(deps: PublishDependencies) {
   const $drafts = map<Record<string, ShowDraft>>({});
   const $problems = map<Record<string, ShowDraftProblems>>({});
   // The new gig's doors are on the picked day: another day picked, what was said of the doors no longer holds.
-  deps.draft.$selectedDay.listen(() => {
+  deps.draft.$selectedDay.listen((day, before) => {
+    // The picker hands over the same day anew when it is picked again: nothing has changed then.
+    if (day && before && dayKey(day) === dayKey(before)) return;
     const { doors, ...others } = $problems.get()[NEW_GIG] ?? {};
     if (doors !== undefined) $problems.setKey(NEW_GIG, others);
   });
