@@ -6,7 +6,7 @@
 import { useStore } from "@nanostores/react";
 import { useId } from "react";
 import { Button } from "../../components/ui/Button";
-import type { Contact } from "./contacts";
+import { changedFields, updateFromDraft, type Contact } from "./contacts";
 import { contactsStore } from "./contacts.store";
 import { ConflictNotice } from "./ConflictNotice";
 import { ContactCardShell } from "./ContactCardShell";
@@ -44,11 +44,13 @@ export function EditContactCard({ contact }: { contact: Contact }) {
           idPrefix={idPrefix}
           mode="edit"
         />
-        {editing.typedWhileSaving ? (
-          <p role="status" className="text-sm font-medium text-amber-900">
-            Saved. What you typed while it was saving is not saved yet: Save again to keep it.
-          </p>
-        ) : null}
+        {/* Always there, so a screen reader hears the note when it comes; empty, it takes no room. It holds while
+            what was typed during a save is still to save, and no one else's change is in question. */}
+        <p role="status" className="text-sm font-medium text-amber-900 empty:sr-only">
+          {editing.typedWhileSaving && !theirs && changedFields(base, updateFromDraft(draft)).length > 0
+            ? "Saved. What you typed while it was saving is not saved yet: Save again to keep it."
+            : null}
+        </p>
         {theirs ? <ConflictNotice base={base} theirs={theirs} draft={draft} taken={taken} /> : null}
         <div className="flex flex-wrap gap-2">
           {theirs ? (
