@@ -34,6 +34,13 @@
  */
 export const SHOW_MINUTES = 180;
 
+/**
+ * Whether a show with doors at `iso` is over at `now` (SHOW_MINUTES after its doors).
+ * @param {string} iso
+ * @param {Date} now
+ */
+export const isOverAt = (iso, now) => Date.parse(iso) + SHOW_MINUTES * 60_000 <= now.getTime();
+
 /** Each line of text a fan reads, its name in a message and its longest length (the SQL's). */
 export const SHOWN_LINES = /** @type {const} */ ([
   ["venue_name", "venue name", 200],

@@ -4,7 +4,7 @@
  * (its offset worked out, never typed), and the row public.shows takes, checked field by field as the
  * database checks it (src/lib/show-rules.mjs), each problem in words beside its field.
  */
-import { AVAILABILITIES, isTimeZone, SHOW_MINUTES, showFieldProblems } from "../../lib/show-rules.mjs";
+import { AVAILABILITIES, isOverAt, isTimeZone, showFieldProblems } from "../../lib/show-rules.mjs";
 import type { Database } from "../../lib/database.types";
 import { zonedInstant } from "./calendar.zones";
 
@@ -101,9 +101,6 @@ const FIELD_OF: Record<string, ShowField> = {
 
 /** What the doors of a show already over are told: a show is put on the website, or moved, while still to come. */
 const OVER = "a show still to come: that day and time are over";
-
-/** Whether a show with doors at `iso` is over at `now`. */
-const isOverAt = (iso: string, now: Date) => Date.parse(iso) + SHOW_MINUTES * 60_000 <= now.getTime();
 
 /**
  * Why a show cannot be moved to doors at `iso` at `now`, or null: it is moved to a time still to come, as a

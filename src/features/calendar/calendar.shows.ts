@@ -9,7 +9,7 @@ import { formatDateTime } from "../../lib/dates";
 import { eventDayKey, type CalendarEvent } from "./calendar";
 import { wallTimeIn } from "./calendar.zones";
 import { canonicalShows } from "../../lib/show-columns.mjs";
-import { SHOW_MINUTES } from "../../lib/show-rules.mjs";
+import { isOverAt } from "../../lib/show-rules.mjs";
 
 /** A show as the team reads it: every column. */
 export type Show = Database["public"]["Tables"]["shows"]["Row"];
@@ -135,8 +135,8 @@ export function statusText(
   show: Pick<Show, "status" | "previous_starts_at" | "time_zone" | "starts_at">,
   now?: Date,
 ): string {
-  const over = now !== undefined && Date.parse(show.starts_at) + SHOW_MINUTES * 60_000 <= now.getTime();
-  if (over && show.status !== "cancelled" && show.status !== "postponed") return "Past show";
+  if (now !== undefined && isOverAt(show.starts_at, now) && show.status !== "cancelled" && show.status !== "postponed")
+    return "Past show";
   switch (show.status) {
     case "postponed":
       return "Postponed";
