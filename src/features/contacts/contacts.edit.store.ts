@@ -106,13 +106,8 @@ export function createContactEditing(calls: ContactsCalls) {
    */
   function typedMeanwhile(editing: Editing | null | undefined, sent: ContactDraft, contact: Contact): Editing | null {
     if (!editing || editing.draft === sent) return null;
-    const savedDraft = draftFromContact(contact);
-    const draft = Object.fromEntries(
-      CONTACT_FIELDS.map((field) => [
-        field,
-        editing.draft[field] !== sent[field] ? editing.draft[field] : savedDraft[field],
-      ]),
-    ) as ContactDraft;
+    // What was sent is what the save saved; a field typed since keeps what was typed, the others the saved value.
+    const { draft } = takeTheirChanges({ base: updateFromDraft(sent), draft: editing.draft }, contact);
     const base = valuesOf(contact);
     if (changedFields(base, updateFromDraft(draft)).length === 0) return null;
     return {
