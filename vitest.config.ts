@@ -7,7 +7,8 @@ import { FIXTURE_CONTENT } from "./src/lib/content-dir.mjs";
 import { CORES, patient } from "./tools/test-pace.mjs";
 
 // The tests read the fixture content kept with them, never the owner's src/content/ (src/lib/content-dir.mjs):
-// her edits cannot turn a test red. Her own files are checked by src/data/owner-files.test.ts.
+// her edits cannot turn a test red. Her own files are checked by the build; src/data/owner-files.test.ts checks
+// copies of the fixtures, as they are and with the edits she makes most.
 process.env.STAGEDOOR_CONTENT ||= FIXTURE_CONTENT;
 
 // The test files that each need a process of their own: the islands' tests in jsdom, whose libraries keep

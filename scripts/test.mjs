@@ -135,7 +135,7 @@ const env = {
   ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}),
   PATH: [join(projectRoot, "node_modules/.bin"), process.env.PATH ?? ""].join(delimiter),
   // Every step reads the fixture content, never the owner's (src/lib/content-dir.mjs); the journeys browse its
-  // build, made beside her own site in dist/. Her own files are checked by the unit step.
+  // build, made beside her own site in dist/. Her own files are checked by the build, never by a test.
   STAGEDOOR_CONTENT: FIXTURE_CONTENT,
   E2E_DIST: "dist-test",
 };
