@@ -112,6 +112,11 @@ async function musicEvents(page: Page): Promise<Record<string, unknown>[]> {
     .filter((data) => data["@type"] === "MusicEvent");
 }
 
+/** From the month the calendar opens on, the month a year ahead, where the journey's gig is. */
+async function showMonthAYearAhead(page: Page): Promise<void> {
+  for (let month = 0; month < 12; month += 1) await page.getByRole("button", { name: /next month/i }).click();
+}
+
 test("the team puts a gig on the website from /calendar, then cancels it, and the site follows @own-backend", async ({
   page,
   baseURL,
@@ -133,7 +138,7 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
 
     await test.step("signed in on /calendar, the team adds a gig a year ahead, on the website, with its ticket link", async () => {
       await openCalendar(page);
-      for (let month = 0; month < 12; month += 1) await page.getByRole("button", { name: /next month/i }).click();
+      await showMonthAYearAhead(page);
       await page
         .getByRole("gridcell")
         .getByRole("button", { name: new RegExp(`^[A-Z][a-z]{2} 15, ${dayAhead.getFullYear()}(,|$)`) })
@@ -245,7 +250,7 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       await expect(card.getByRole("button", { name: "Mark sold out" })).toHaveCount(0);
       await expect(card.getByRole("form", { name: "Reschedule" })).toHaveCount(0);
       // Its day in the month says so too (a hollow dot, and the day's name for a screen reader), a year ahead.
-      for (let month = 0; month < 12; month += 1) await page.getByRole("button", { name: /next month/i }).click();
+      await showMonthAYearAhead(page);
       await expect(
         page.getByRole("gridcell").getByRole("button", { name: new RegExp(`${title} \\(gig, cancelled\\)`) }),
       ).toBeVisible();
