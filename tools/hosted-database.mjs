@@ -23,7 +23,7 @@ const HOSTED_AUTH = readFileSync(new URL("../supabase/tests/harness/hosted-auth.
  * default grants are `grants`, with Supabase Auth's tables as the Auth server makes them there.
  * @param {DefaultGrants} grants
  */
-export const hostedBootstrap = (grants) => bootstrapSql(grants, HOSTED_AUTH);
+const hostedBootstrap = (grants) => bootstrapSql(grants, HOSTED_AUTH);
 
 /**
  * A connection to one database of the server, as its superuser.
@@ -78,7 +78,7 @@ export async function inTransaction(pool, begin, work) {
  * @param {pg.Pool} pool
  * @returns {Session}
  */
-export function pgSession(pool) {
+function pgSession(pool) {
   return {
     exec: (sql) => pool.query(sql),
     query: (sql, params) => pool.query(sql, params),
@@ -100,8 +100,34 @@ export async function createHostedDatabase(address, database, { grants, migratio
   await onServer(address, `create database ${database}`);
   const pool = new pg.Pool({ ...connectionOptions(address, database), max: 1 });
   try {
-    await migrate(pgSession(pool), migrations, { bootstrap: hostedBootstrap(grants) });
+    await migrateHosted(address, pool, grants, migrations);
   } finally {
     await pool.end();
+  }
+}
+
+/** The advisory lock, in the server's maintenance database, that one bootstrap at a time holds. */
+const BOOTSTRAP_LOCK = 7_211_905;
+
+/**
+ * Bootstraps the database `pool` connects to as a hosted project whose default grants are `grants` and
+ * applies `migrations` (those not applied yet), one database of the server at a time. The bootstrap also
+ * changes what belongs to the whole server (its roles, their memberships and settings): two databases
+ * bootstrapped at once would update the same catalog rows, and PostgreSQL refuses the second ("tuple
+ * concurrently updated"). Advisory locks are held per database, so the lock is taken in the maintenance one.
+ * @param {PostgresAddress} address
+ * @param {pg.Pool} pool
+ * @param {DefaultGrants} grants
+ * @param {Migration[]} migrations
+ */
+export async function migrateHosted(address, pool, grants, migrations) {
+  const lock = new pg.Client(connectionOptions(address, "postgres"));
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [BOOTSTRAP_LOCK]);
+    await migrate(pgSession(pool), migrations, { bootstrap: hostedBootstrap(grants) });
+  } finally {
+    // Ending the session lets the lock go, whatever happened.
+    await lock.end();
   }
 }

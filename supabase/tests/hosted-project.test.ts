@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { TARGETS, TEAM, useDatabase } from "./harness/database";
+import { openEngine } from "./harness/engines";
 
 describe.each(TARGETS)("$name", (target) => {
   const db = useDatabase(target);
@@ -129,5 +130,25 @@ describe.each(TARGETS)("$name", (target) => {
     expect(rights).toEqual([
       { anon_reads: granted, session_writes: granted, service_deletes: granted, anon_uses_sequence: granted },
     ]);
+  });
+});
+
+describe("PostgreSQL 15, several projects made at once", () => {
+  it("bootstraps each of them whole, though the roles they change belong to the whole server", async () => {
+    // Test files run side by side, each making databases of its own on the one server: every bootstrap grants
+    // and sets the same roles, which PostgreSQL refuses to do from two sessions at once.
+    const engines = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => openEngine("PostgreSQL 15", index % 2 ? "none" : "automatic", [])),
+    );
+    try {
+      const owners = await Promise.all(
+        engines.map((engine) =>
+          engine.query("select pg_get_userbyid(datdba) as owner from pg_database where datname = current_database()"),
+        ),
+      );
+      expect(owners).toEqual(Array.from({ length: 6 }, () => [{ owner: "postgres" }]));
+    } finally {
+      await Promise.all(engines.map((engine) => engine.close()));
+    }
   });
 });

@@ -11,10 +11,9 @@ import { inject } from "vitest";
 import { bootstrapSql, type DefaultGrants, type Migration, migrate, openDatabase } from "../../../server/database.mjs";
 import {
   connectionOptions,
-  hostedBootstrap,
   inTransaction,
+  migrateHosted,
   onServer,
-  pgSession,
   type PostgresAddress,
 } from "../../../tools/hosted-database.mjs";
 
@@ -87,7 +86,6 @@ async function openPostgres(grants: DefaultGrants, migrations: Migration[] | und
   );
   // Enough connections for the tests that fire a burst of requests at once, as a pooler in front would.
   const pool = new pg.Pool({ ...connectionOptions(address, name), max: 8 });
-  const session = pgSession(pool);
   const engine: Engine = {
     transaction: (readOnly, work) => inTransaction(pool, readOnly ? "begin read only" : "begin", work),
     query: async (sql, params) => {
@@ -95,7 +93,7 @@ async function openPostgres(grants: DefaultGrants, migrations: Migration[] | und
       const results: pg.QueryResult | pg.QueryResult[] = await pool.query(sql, params);
       return Array.isArray(results) ? (results.at(-1)?.rows ?? []) : results.rows;
     },
-    migrate: (list) => migrate(session, list, { bootstrap: hostedBootstrap(grants) }),
+    migrate: (list) => migrateHosted(address, pool, grants, list),
     async close() {
       await pool.end();
       // The pool's connections close a moment after end() returns; the database can go once they have.
