@@ -136,6 +136,21 @@ test("a journalist reads the press kit, looks through the live photos and finds 
     await expect(position(6)).toBeVisible();
   });
 
+  await test.step("the keys of the page stay the page's: Page Down scrolls past the carousel, arrows elsewhere leave the photo", async () => {
+    await carousel.scrollIntoViewIfNeeded();
+    // Focus leaves the carousel for the page itself, as a click on its text gives it.
+    await page.locator("body").evaluate((body) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      body.focus();
+    });
+    const scrolled = () => page.evaluate(() => window.scrollY);
+    const before = await scrolled();
+    await page.keyboard.press("PageDown");
+    await expect.poll(scrolled).toBeGreaterThan(before);
+    await page.keyboard.press("ArrowRight");
+    await expect(position(6)).toBeVisible();
+  });
+
   const pressPhotos = page.getByRole("region", { name: "Press photos" });
 
   await test.step("every press photo is credited and downloads as a full-size JPEG of the size it states", async () => {

@@ -1,10 +1,10 @@
 /**
- * The EPK photo carousel: 16:9 slides, previous/next buttons, arrow keys, no
+ * The EPK photo carousel: 16:9 slides, previous/next buttons, arrow keys while the focus is on them, no
  * auto-rotation. Hydrated when visible; the first slide is server-rendered so
  * the space is reserved and the photo shows before any JS runs.
  */
-import { useState } from "react";
-import { A11y, Keyboard } from "swiper/modules";
+import { type KeyboardEvent, useState } from "react";
+import { A11y } from "swiper/modules";
 import { Swiper, SwiperSlide } from "swiper/react";
 import type { Swiper as SwiperInstance } from "swiper/types";
 import "swiper/css";
@@ -21,14 +21,23 @@ function CarouselInner({ slides, label }: Props) {
   const [active, setActive] = useState(0);
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
 
+  // The arrow keys turn the photos while the focus is in the carousel (on its buttons), and only then: the page's
+  // own keys (Page Down, Space, the arrows elsewhere) keep scrolling the page past it.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.key === "ArrowRight") swiper?.slideNext();
+    else if (event.key === "ArrowLeft") swiper?.slidePrev();
+    else return;
+    event.preventDefault();
+  };
+
   return (
-    <section aria-roledescription="carousel" aria-label={label}>
+    <section aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
       <div className="overflow-hidden rounded-lg bg-stone-900">
         <Swiper
-          modules={[Keyboard, A11y]}
+          modules={[A11y]}
           onSwiper={setSwiper}
           onSlideChange={(instance) => setActive(instance.activeIndex)}
-          keyboard={{ enabled: true, onlyInViewport: true }}
           a11y={{ enabled: true, slideRole: "group", slideLabelMessage: "Photo {{index}} of {{slidesLength}}" }}
           className="aspect-video"
         >
