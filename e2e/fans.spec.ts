@@ -115,6 +115,8 @@ test("shows the team each new sign-up, newest first, downloads the CSV and remov
   await expect(page.getByRole("button", { name: "Keep" })).toBeFocused();
   await page.getByRole("button", { name: "Keep" }).click();
   await expect(rowOf(later)).toHaveCount(1);
+  // Kept: the row's Remove has the focus back, so the next Tab goes on from the row.
+  await expect(remove).toBeFocused();
 
   // The server refuses the removal: the address stays, and the toast says why.
   await page.route(/\/rest\/v1\/fan_signups/, (route) =>
@@ -232,7 +234,16 @@ test("shows the sign-ups held while too many came at once apart from the list, a
   await page.reload();
   await signIn(page);
   await expect(heldList.getByRole("listitem")).toHaveText([new RegExp(`^${another} · All news · `)]);
+  // Clearing deletes them for good: asked first, and "Keep" (focused) keeps them.
   await heldList.getByRole("button", { name: "Clear all" }).click();
+  const question = heldList.getByRole("group", { name: "Clear all held sign-ups?" });
+  await expect(question).toContainText("Clear them all for good?");
+  await expect(question.getByRole("button", { name: "Keep" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(heldList.getByRole("button", { name: "Clear all" })).toBeFocused();
+  await expect(heldList.getByRole("listitem")).toHaveText([new RegExp(`^${another} · All news · `)]);
+  await heldList.getByRole("button", { name: "Clear all" }).click();
+  await question.getByRole("button", { name: "Yes, clear" }).click();
   await expectToast(page, "Held sign-ups cleared", "1 held sign-up cleared");
   await expect(heldList).toHaveCount(0);
   await expect(rowOf(another)).toHaveCount(0);

@@ -1,17 +1,22 @@
 import { useStore } from "@nanostores/react";
+import { useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { formatSignupDate, heldSignupsText, interestShort } from "./fans";
 import { fansList } from "./fans.store";
 
 /**
- * The held sign-ups, apart from the list: what they are, the two actions, and each address with its choice
- * and date. Nothing shows while none are held. `onAnswered` runs once an action is answered (the list keeps the
+ * The held sign-ups, apart from the list: what they are, the two actions (clearing, which deletes them, once
+ * confirmed), and each address with its choice and date. Nothing shows while none are held. `onAnswered` runs once an action is answered (the list keeps the
  * focus then).
  */
 export function HeldSignups({ onAnswered }: { onAnswered: () => void }) {
   const list = fansList();
   const held = useStore(list.$held);
   const releasing = useStore(list.$releasing);
+  // Clearing deletes them for good: asked first, as removing one address is, with the safe answer focused.
+  const [askingToClear, setAskingToClear] = useState(false);
+  // Answered "Keep": "Clear all" comes back with the focus the question had.
+  const [kept, setKept] = useState(false);
   if (!held || held.length === 0) return null;
   return (
     <section aria-labelledby="held-heading" className="space-y-4 rounded border border-amber-300 bg-amber-50 p-4">
@@ -23,13 +28,43 @@ export function HeldSignups({ onAnswered }: { onAnswered: () => void }) {
         <Button aria-disabled={releasing} onClick={() => void list.releaseHeld(true).then(onAnswered)}>
           Add all to the list
         </Button>
-        <Button
-          variant="secondary"
-          aria-disabled={releasing}
-          onClick={() => void list.releaseHeld(false).then(onAnswered)}
-        >
-          Clear all
-        </Button>
+        {askingToClear ? (
+          <div role="group" aria-label="Clear all held sign-ups?" className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold">Clear them all for good?</span>
+            <Button
+              aria-disabled={releasing}
+              onClick={() => {
+                setAskingToClear(false);
+                void list.releaseHeld(false).then(onAnswered);
+              }}
+            >
+              Yes, clear
+            </Button>
+            <Button
+              variant="secondary"
+              autoFocus
+              onClick={() => {
+                setKept(true);
+                setAskingToClear(false);
+              }}
+            >
+              Keep
+            </Button>
+          </div>
+        ) : (
+          <Button
+            variant="secondary"
+            aria-disabled={releasing}
+            autoFocus={kept}
+            onClick={() => {
+              if (releasing) return;
+              setKept(false);
+              setAskingToClear(true);
+            }}
+          >
+            Clear all
+          </Button>
+        )}
       </div>
       <ul className="space-y-1">
         {held.map((signup) => (

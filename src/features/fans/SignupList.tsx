@@ -5,7 +5,7 @@
  * The list and its verbs live in fans.store.ts.
  */
 import { useStore } from "@nanostores/react";
-import { Fragment, useEffect } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { downloadText } from "../../lib/download";
 import {
@@ -35,13 +35,19 @@ function keepFocusInList() {
 function RemoveCell({ signup }: { signup: FanSignup }) {
   const list = fansList();
   const confirming = useStore(list.$confirming) === signup.id;
+  // Answered "Keep": the question goes, and "Remove" comes back with the focus the question had.
+  const [kept, setKept] = useState(false);
   if (!confirming) {
     return (
       <Button
         variant="secondary"
         size="sm"
         aria-label={`Remove ${signup.email}`}
-        onClick={() => list.askToRemove(signup.id)}
+        autoFocus={kept}
+        onClick={() => {
+          setKept(false);
+          list.askToRemove(signup.id);
+        }}
       >
         Remove
       </Button>
@@ -54,7 +60,15 @@ function RemoveCell({ signup }: { signup: FanSignup }) {
         Yes, remove
       </Button>
       {/* The question replaces the button that had focus: the safe answer takes it over. */}
-      <Button variant="secondary" size="sm" onClick={list.keep} autoFocus>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => {
+          setKept(true);
+          list.keep();
+        }}
+        autoFocus
+      >
         Keep
       </Button>
     </div>
