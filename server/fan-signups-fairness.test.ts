@@ -248,4 +248,12 @@ describe("requests that cannot be one sign-up", () => {
     expect((await signUpFrom(FANS[1], { email: "zoë@exämple.com", interest: "all" })).status).toBe(201);
     expect(await listed()).toEqual(["zoë@exämple.com"]);
   });
+
+  it("takes from the form an address pasted with a soft hyphen or a zero-width space, or typed with a combining accent", async () => {
+    const form = { url: backend.url, anonKey: LOCAL_ANON_KEY };
+    for (const email of ["orla.fan@exa\u00admple.com", "\u200bseamus@example.com", "zoe\u0308@example.com"]) {
+      expect(await addSignup(fetch, form, { email, interest: "all" }), JSON.stringify(email)).toBe("done");
+    }
+    expect(await listed()).toEqual(["orla.fan@example.com", "seamus@example.com", "zo\u00eb@example.com"]);
+  });
 });

@@ -1,12 +1,21 @@
 import { describe, expect, it, vi } from "vitest";
 import { signup } from "../../data/signup";
 import { addSignup } from "./signup.api";
-import { emailProblem, MAX_EMAIL_LENGTH, signupOutcome } from "./signup";
+import { emailProblem, MAX_EMAIL_LENGTH, normaliseEmail, signupOutcome } from "./signup";
 
 describe("checking an address in the browser", () => {
   it("accepts an ordinary address, spaces around it trimmed", () => {
     expect(emailProblem("fan@example.com")).toBeNull();
     expect(emailProblem("  Orla.Fan+news@mail.example.ie ")).toBeNull();
+  });
+
+  it("sends a pasted address without what pasting left unseen, and an accented letter as one character", () => {
+    expect(normaliseEmail("fan@exa\u00admple.com")).toBe("fan@example.com");
+    expect(normaliseEmail("\ufefffan\u200b@example.com\u2060 ")).toBe("fan@example.com");
+    expect(normaliseEmail("zoe\u0308@example.com")).toBe("zo\u00eb@example.com");
+    expect(emailProblem("fan@exa\u00admple.com")).toBeNull();
+    // A control that turns the text around is no paste's accident: it is sent as typed, and refused.
+    expect(normaliseEmail("a\u202egnp.exe@x.co")).toBe("a\u202egnp.exe@x.co");
   });
 
   it("asks for an address when there is none", () => {
@@ -36,11 +45,14 @@ describe("checking an address in the browser", () => {
   });
 
   it("refuses a letter that only looks like an ordinary one, as the database does, anywhere in the address", () => {
-    // The Kelvin sign (U+212A) reads as k in lower case; the database refuses it, which could stand for another's.
-    // The dotted capital I (U+0130) too: the database's lower() reads it as i.
-    for (const typed of ["\u212Aate@example.com", "kate@exampl\u212A.com", "\u0130pek@example.com"]) {
+    // The dotted capital I (U+0130) reads as i in lower case; the database refuses it, which could stand for
+    // another's address.
+    for (const typed of ["\u0130pek@example.com", "pek@exampl\u0130.com", "ipek@example.\u0130e"]) {
       expect(emailProblem(typed), typed).toBe("lookalike");
     }
+    // The Kelvin sign (U+212A) is the letter K by Unicode's own equivalence: the form sends it as K.
+    expect(normaliseEmail("\u212Aate@example.com")).toBe("Kate@example.com");
+    expect(emailProblem("\u212Aate@example.com")).toBeNull();
     expect(emailProblem("Siobhán.Ní.Bhriain@example.ie")).toBeNull();
     expect(emailProblem("ÉIRE@EXAMPLE.IE")).toBeNull();
   });

@@ -17,15 +17,27 @@ const QUOTED_ONLY = /[[\]<>()\\,;:"]/;
 export type EmailProblem = "empty" | "tooLong" | "format" | "lookalike";
 
 /**
- * A character beyond ASCII whose lower case starts with an ASCII letter (the Kelvin sign, U+212A, reads as k; the
- * dotted capital I, U+0130, as i): the database refuses such an address, which could stand for someone else's
- * (20250117000000_signup_repeat_keeps_address.sql, where lower() folds both).
+ * A character beyond ASCII whose lower case starts with an ASCII letter (the dotted capital I, U+0130, reads as
+ * i): the database refuses such an address, which could stand for someone else's
+ * (20250117000000_signup_repeat_keeps_address.sql, where lower() folds it). The Kelvin sign, which the database
+ * refuses too, never reaches it from the form: NFC makes it the K it stands for.
  */
 const lookalike = (character: string) => character > "\u007f" && character.toLowerCase()[0]! <= "\u007f";
 
-/** Trims what was typed; the address as it will be sent. */
+/**
+ * What an address copied from an e-mail, a web page or a PDF often carries unseen: a soft hyphen where a line
+ * could break, a zero-width space, joiner or non-joiner, a word joiner, a byte-order mark. The database refuses
+ * an address holding any of them; the fan sees none of them and means the address without.
+ */
+const PASTED_INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
+
+/**
+ * The address as it will be sent: what was typed, trimmed, without what pasting left unseen, and with each
+ * accented letter as one character (NFC: an "ë" some keyboards send as "e" and a combining diaeresis, which the
+ * database refuses, is the "ë" it keeps).
+ */
 export function normaliseEmail(typed: string): string {
-  return typed.trim();
+  return typed.normalize("NFC").replace(PASTED_INVISIBLE, "").trim();
 }
 
 /** Why an address would be refused, or null when it is fine. */
