@@ -154,3 +154,17 @@ test("a fan sees the next show on the first screen of /", async ({ page }) => {
   const nextShow = page.getByRole("region", { name: "Next show" });
   await expect(nextShow).toBeInViewport({ ratio: 1 });
 });
+
+test("the links a fan taps on their own line are at least 44 px tall on a touch screen", async ({ page }) => {
+  const links: [string, string][] = [
+    ["/", "Where to listen"],
+    ["/", "Sign up for news to hear about the next tour first"],
+    ["/merch", "Contact us for how to order"],
+    ["/merch", "Sign up for updates"],
+  ];
+  for (const [path, name] of links) {
+    await page.goto(path);
+    const box = (await page.getByRole("link", { name, exact: true }).boundingBox())!;
+    expect(box.height, `${name} on ${path}`).toBeGreaterThanOrEqual(44);
+  }
+});
