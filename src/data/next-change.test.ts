@@ -52,13 +52,34 @@ describe("the next change of the built pages", () => {
     });
   });
 
-  it("is the new year for a show whose tickets went on sale this year, as that day (“On sale from”) gains its year", () => {
+  it("is the instant a show's tickets go on sale, as its “On sale from” is said until then", () => {
     const ahead = {
       ...show("cork-2028-02-01", "2028-02-01T20:00:00Z", "Cork"),
       tickets: { onSale: "2026-12-05T10:00:00Z" },
     };
+    expect(nextChangeOf({ tourDates: [ahead], releases: [] }, new Date("2026-06-01T12:00:00Z"))).toEqual({
+      at: "2026-12-05T10:00:00.000Z",
+      reason: "tickets for the Cork show (cork-2028-02-01) go on sale",
+    });
+  });
+
+  it("is the new year first for tickets on sale next year, as that day (“On sale from”) loses its year", () => {
+    const ahead = {
+      ...show("cork-2028-02-01", "2028-02-01T20:00:00Z", "Cork"),
+      tickets: { onSale: "2027-01-10T10:00:00Z" },
+    };
     expect(nextChangeOf({ tourDates: [ahead], releases: [] }, new Date("2026-06-01T12:00:00Z"))?.at).toBe(
       "2027-01-01T00:00:00.000Z",
+    );
+  });
+
+  it("is not the new year for tickets already on sale, whose day is no longer said", () => {
+    const ahead = {
+      ...show("cork-2028-02-01", "2028-02-01T20:00:00Z", "Cork"),
+      tickets: { onSale: "2026-03-05T10:00:00Z" },
+    };
+    expect(nextChangeOf({ tourDates: [ahead], releases: [] }, new Date("2026-06-01T12:00:00Z"))?.at).toBe(
+      "2028-02-01T23:00:00.000Z",
     );
   });
 

@@ -7,9 +7,8 @@
  * - a release is "out" from its release date: the home page's line, /listen's kicker, the words for it;
  * - a date shows its year unless it falls in the year the page is built (`dateTextAt`): on 1 January in
  *   Ireland the dates of the year ending and of the year starting read differently (a show's day, the day a
- *   moved show had, when its tickets went on sale).
- * Nothing else moves: an on-sale date reads the same before and after it ("On sale from December 5th", and
- * its `validFrom` in the structured data), though its year is left out in the build's year, as every date's is.
+ *   moved show had, when its tickets go on sale).
+ * - a show's "On sale from December 5th" is said until then (its `validFrom` in the structured data stays).
  * Pure: the build passes the content and its clock.
  */
 import { dayWhereGiven, showEndsAt, TOUR_TIME_ZONE } from "./tour-dates";
@@ -51,6 +50,16 @@ export function nextChangeOf(
       at: Date.parse(showEndsAt(show)),
       reason: `the ${show.venue.town} show (${show.id}) is over`,
     })),
+    ...tourDates.flatMap((show) =>
+      show.tickets?.onSale
+        ? [
+            {
+              at: Date.parse(show.tickets.onSale),
+              reason: `tickets for the ${show.venue.town} show (${show.id}) go on sale`,
+            },
+          ]
+        : [],
+    ),
     ...releases.map((release) => ({
       at: Date.parse(release.releaseDate),
       reason: `“${release.title}” (${release.id}) comes out`,
@@ -59,7 +68,12 @@ export function nextChangeOf(
   const thisYear = irishYear(now.getTime());
   // The new year changes the pages only when a shown date falls in this year or the next.
   const shownYears = [
-    ...tourDates.flatMap((show) => [show.startDate, show.previousStartDate, show.tickets?.onSale]),
+    ...tourDates.flatMap((show) => [
+      show.startDate,
+      show.previousStartDate,
+      // Said only until the tickets are on sale.
+      show.tickets?.onSale && Date.parse(show.tickets.onSale) > now.getTime() ? show.tickets.onSale : null,
+    ]),
     ...releases.map((release) => release.releaseDate),
   ]
     .filter((date): date is string => typeof date === "string")

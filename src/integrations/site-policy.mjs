@@ -16,7 +16,7 @@ const INLINE_SCRIPT_HASHES = [
   "'sha256-U7a72oKuFFz8D7GUHLA1NZ0ciymHmDOc9T9aVDg2rWU='",
   "'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q='",
   "'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc='",
-  "'sha256-+8TXvtQcelgp+/QyZ1rkdfNXKdKcSautnaZIGu3DL6Y='",
+  "'sha256-ZlBniLfa7YaF8i9ChiLkMLef6CzkLR4yhBRPr5p7wRc='",
 ];
 
 /** Where the pages may embed frames from: the press kit's player (src/data/epk.ts checks the content against it). */

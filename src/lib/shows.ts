@@ -12,6 +12,14 @@ export function isOver(date: Pick<TourDate, "startDate">, now: Date): boolean {
 }
 
 /**
+ * Whether the tour card files a date among the shows that are over: its time has gone by, and it was not
+ * postponed (a postponed show waits for its new day: news for a fan however long ago its old one was).
+ */
+function isPast(date: TourDate, now: Date): boolean {
+  return date.status !== "EventPostponed" && isOver(date, now);
+}
+
+/**
  * Whether a date is one a fan can still go to: not over, not cancelled, and not postponed (it will not be on
  * that day, and its new one is not known yet), so a postponed show is never the next show.
  */
@@ -38,14 +46,15 @@ export const PAST_SHOWS_LISTED = 12;
 
 /**
  * The dates as the tour card lists them, each group in date order: the shows still to come first, then those
- * whose day is still to come but will not happen on it (postponed or cancelled: news for a fan who had
- * planned on them), then the latest `PAST_SHOWS_LISTED` of the shows that are over.
+ * that will not happen on their day (cancelled ones whose day is still to come, and postponed ones whenever
+ * their old day was: news for a fan who had planned on them), then the latest `PAST_SHOWS_LISTED` of the shows
+ * that are over.
  */
 export function upcomingFirst(dates: readonly TourDate[], now: Date): { date: TourDate; over: boolean }[] {
   const sorted = [...dates].sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
   const ahead = sorted.filter((date) => isAhead(date, now));
-  const calledOff = sorted.filter((date) => !isAhead(date, now) && !isOver(date, now));
-  const over = sorted.filter((date) => isOver(date, now));
+  const calledOff = sorted.filter((date) => !isAhead(date, now) && !isPast(date, now));
+  const over = sorted.filter((date) => isPast(date, now));
   return [
     ...[...ahead, ...calledOff].map((date) => ({ date, over: false })),
     ...over.slice(Math.max(0, over.length - PAST_SHOWS_LISTED)).map((date) => ({ date, over: true })),

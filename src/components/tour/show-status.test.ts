@@ -31,22 +31,35 @@ const show = (id: string, days: number, change: Partial<ShowEntry> = {}): ShowEn
 
 const words = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
 
-async function seen(entries: ShowEntry[]) {
+/** What a fan reads of `entries` on a page built at `builtAt` and opened at `readAt`. */
+async function seen(
+  entries: ShowEntry[],
+  { builtAt = TODAY, readAt = builtAt }: { builtAt?: string; readAt?: string } = {},
+) {
   const dates = tourDatesFrom(entries);
-  const now = new Date(TODAY);
+  const now = new Date(builtAt);
   const card = await astro.renderToString(TourCard, {
     props: { title: tour.cardTitle, dates, now, newTabHint: tour.newTabHint, calendar: tour.calendar, copy: tour },
   });
   const next = await astro.renderToString(NextShow, {
     props: { dates, now, ...listen.nextShow },
   });
-  const { document: cardPage, shown: shownOnCard } = openAt(card, TODAY);
-  const { document: nextPage, shown } = openAt(next, TODAY);
+  const { document: cardPage, shown: shownOnCard } = openAt(card, readAt);
+  const { document: nextPage, shown } = openAt(next, readAt);
+  /** The text of `node` a fan sees: without the parts the rules leave unshown. */
+  const seenText = (node: Node): string =>
+    node.nodeType === node.TEXT_NODE
+      ? (node.textContent ?? "")
+      : node.nodeType === node.ELEMENT_NODE && !shownOnCard(node as Element)
+        ? " "
+        : [...node.childNodes].map(seenText).join("");
   return {
     rows: [...cardPage.querySelectorAll("li")].map((row) => ({
       id: row.id,
       says: words(row.querySelector("div")),
+      sees: seenText(row.querySelector("div")!).replace(/\s+/g, " ").trim(),
       tickets: row.querySelector('a[target="_blank"]')?.getAttribute("href") ?? null,
+      ticketsShown: [...row.querySelectorAll('a[target="_blank"]')].some(shownOnCard),
     })),
     next: words([...nextPage.querySelectorAll(".show-stack > *")].find(shown)?.querySelector("p")),
     /** The next show above the card's dates, as /tour says it. */
@@ -65,6 +78,19 @@ describe("a postponed show", () => {
     expect(next).toMatch(/^December 16th 2027, The Linen Hall, Belfast$/);
     // Alone, it leaves no next show.
     expect((await seen([postponed])).next).toBe("No shows coming up right now.");
+  });
+
+  it("stays news once its old day has gone by, never a past show, whether the page was built before or after", async () => {
+    const postponed = show("postponed", 0, { status: "postponed" });
+    const over = show("over", -30);
+    const dayAfter = new Date(Date.parse(postponed.startDate) + 2 * DAY).toISOString();
+    for (const when of [{ builtAt: TODAY, readAt: dayAfter }, { builtAt: dayAfter }]) {
+      const rows = new Map((await seen([postponed, over], when)).rows.map((row) => [row.id, row]));
+      expect(rows.get("postponed")?.sees, JSON.stringify(when)).toContain("Postponed");
+      expect(rows.get("postponed")?.sees, JSON.stringify(when)).not.toContain("Past show");
+      expect(rows.get("postponed")?.ticketsShown, JSON.stringify(when)).toBe(true);
+      expect(rows.get("over")?.sees, JSON.stringify(when)).toContain("Past show");
+    }
   });
 });
 
@@ -98,6 +124,19 @@ describe("a show's tickets, as the team gives them", () => {
     for (const row of rows.slice(1)) {
       expect(row.says, row.id).not.toContain("Few left");
       expect(row.says, row.id).not.toContain("On sale from");
+    }
+  });
+
+  it("stop saying from when they are on sale once they are, whether the page was built before or after", async () => {
+    const onSale = "2027-01-10T10:00:00+00:00";
+    const going = show("going", 0, { tickets: { price: 18, currency: "EUR", onSale } } as Partial<ShowEntry>);
+    const before = "2027-01-10T09:59:00Z";
+    expect((await seen([going], { builtAt: before })).rows[0].sees).toContain("On sale from January 10th, 10:00");
+    const after = "2027-01-10T10:01:00Z";
+    for (const when of [{ builtAt: before, readAt: after }, { builtAt: after }]) {
+      const { rows } = await seen([going], when);
+      expect(rows[0].sees, JSON.stringify(when)).not.toContain("On sale from");
+      expect(rows[0].sees, JSON.stringify(when)).toContain("Doors 20:00 · €18.00");
     }
   });
 });

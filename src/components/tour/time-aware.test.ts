@@ -180,6 +180,30 @@ describe("a date added a year ahead", () => {
     expect(nextShowSeen(box.document, box.shown)).toEqual(noneAhead);
   });
 
+  it("moves to the past on a page left open, when its tab is shown again or it comes back from the cache", async () => {
+    for (const event of ["visibilitychange", "pageshow"]) {
+      const { document, shown } = openAt(await card(withAdded(0), TODAY), TODAY);
+      expect(datesSeen(document, shown)[0]?.past, event).toBe(false);
+      const window = document.defaultView!;
+      window.Date.now = () => Date.parse(afterAdded);
+      (event === "pageshow" ? window : document).dispatchEvent(new window.Event(event));
+      expect(datesSeen(document, shown)[0], event).toEqual({
+        date: "November 26th 2027",
+        past: true,
+        ticket: undefined,
+        calendar: undefined,
+      });
+    }
+  });
+
+  it("moves to the past on a page left open and in view, when its show is over", async () => {
+    const ends = Date.parse(added.startDate) + 3 * 3_600_000;
+    const { document, shown } = openAt(await card(withAdded(0), TODAY), new Date(ends - 30).toISOString());
+    expect(datesSeen(document, shown)[0]?.past).toBe(false);
+    document.defaultView!.Date.now = () => ends;
+    await vi.waitFor(() => expect(datesSeen(document, shown)[0]?.past).toBe(true));
+  });
+
   it("is still the next show while it is on, until three hours after doors", async () => {
     const during = new Date(Date.parse(added.startDate) + 2 * 3_600_000).toISOString();
     const { document, shown } = openAt(await nextShowBox(withAdded(0), TODAY), during);
@@ -230,12 +254,11 @@ describe("the year of a date", () => {
     ]);
     expect(nextShowSeen(document, shown).text).toBe("Next show: November 26th, The Linen Hall, Belfast");
     const times = [...document.querySelectorAll("time")].map((time) => [text(time), time.getAttribute("datetime")]);
-    // The next show above the list, then the list: each date's text with its start, offset and all (and when the
-    // tickets of the date still to come went on sale, last year's).
+    // The next show above the list, then the list: each date's text with its start, offset and all (when the
+    // tickets of the date still to come went on sale, last year, is no longer said).
     expect(times).toEqual([
       ["November 26th", added.startDate],
       ["November 26th", added.startDate],
-      ["December 26th 2026, 12:00", added.tickets!.onSale],
       ["April 23rd 2025", "2025-04-23T20:00:00+01:00"],
       ["April 26th 2025", "2025-04-26T20:00:00+01:00"],
       ["May 2nd 2025", "2025-05-02T20:00:00+01:00"],
