@@ -229,21 +229,27 @@ describe("an outsider with the anon key", () => {
 
   it("is stopped with 429 after a burst of 30 password guesses", async () => {
     const started = Date.now();
-    const guesses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        client(backend.url).auth.signInWithPassword({ email: TEAM.email, password: `guess-${i}` }),
-      ),
-    );
-    const right = await Promise.all(Array.from({ length: 5 }, () => client(backend.url).auth.signInWithPassword(TEAM)));
-    const codes = [...guesses, ...right].map((attempt) => attempt.error?.code ?? "signed in");
+    const signIn = (password: string) => client(backend.url).auth.signInWithPassword({ email: TEAM.email, password });
+    const attempts = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(`guess-${i}`)));
+    // The right password, sent with guesses that empty the bucket again, is refused too. On a machine slow enough
+    // that the bucket gains one back between two answers, a round may let it in: another round is tried.
+    let refused: (typeof attempts)[number] | undefined;
+    for (let round = 0; round < 10 && !refused; round++) {
+      const sent = await Promise.all([
+        ...Array.from({ length: 10 }, (_, i) => signIn(`guess-${round}-${i}`)),
+        signIn(TEAM.password),
+      ]);
+      attempts.push(...sent);
+      refused = sent.at(-1)?.error?.code === "over_request_rate_limit" ? sent.at(-1) : undefined;
+    }
+    const codes = attempts.map((attempt) => attempt.error?.code ?? "signed in");
     expect(codes.every((code) => ["invalid_credentials", "over_request_rate_limit", "signed in"].includes(code))).toBe(
       true,
     );
     // GoTrue's bucket: 30 at once (the team's and the fan's sign-ins and refresh took 3), then one every 2 s, so
-    // the longer the burst takes (a busy machine), the more of it is answered: every other attempt is refused.
+    // the longer the burst takes (a busy machine), the more of it is answered.
     const answered = codes.filter((code) => code !== "over_request_rate_limit").length;
     expect(answered).toBeLessThanOrEqual(27 + Math.ceil((Date.now() - started) / 2000) + 1);
-    const refused = right.find((attempt) => attempt.error?.code === "over_request_rate_limit");
     expect(refused?.error).toMatchObject({ name: "AuthApiError", status: 429, message: "Request rate limit reached" });
   });
 

@@ -10,6 +10,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import type { LoaderContext } from "astro/loaders";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LOCAL_ANON_KEY } from "../../../server/local-keys.mjs";
+import { patient } from "../../../tools/test-pace.mjs";
 import { withTeamBackend, type Backend } from "../../../server/test-helpers";
 import { showSchema } from "../../../src/lib/content-schemas";
 import { nextChangeOf } from "../../../src/data/next-change";
@@ -415,7 +416,9 @@ describe("the published shows", () => {
   });
 });
 
-describe("the month's deploys", () => {
+// Each case runs the function every ten minutes for a month or more (4,300 runs): a few seconds alone, a minute on a
+// machine busy with other work. Its guard against a hang is as patient as a month of runs needs.
+describe("the month's deploys", { timeout: patient(60_000) }, () => {
   const MINUTE = 60_000;
   type Row = typeof galway;
   const day = (n: number, time = "00:00") => Date.parse(`2026-11-${String(n).padStart(2, "0")}T${time}:00Z`);
