@@ -15,6 +15,7 @@ describe("the next change of the built pages", () => {
     expect(nextChangeOf({ tourDates, releases }, new Date("2025-03-01T12:00:00Z"))).toEqual({
       at: "2025-03-07T00:00:00.000Z",
       reason: "“Mother” (mother) comes out",
+      inBrowser: false,
     });
   });
 
@@ -22,6 +23,7 @@ describe("the next change of the built pages", () => {
     expect(nextChangeOf({ tourDates, releases }, new Date("2025-04-23T19:30:00Z"))).toEqual({
       at: "2025-04-23T22:00:00.000Z",
       reason: "the Galway show (galway-2025-04-23) is over",
+      inBrowser: true,
     });
   });
 
@@ -29,6 +31,7 @@ describe("the next change of the built pages", () => {
     expect(nextChangeOf({ tourDates, releases }, new Date("2025-06-01T00:00:00Z"))).toEqual({
       at: "2026-01-01T00:00:00.000Z",
       reason: "2026 begins, so the dates show their year",
+      inBrowser: false,
     });
   });
 
@@ -49,6 +52,7 @@ describe("the next change of the built pages", () => {
     expect(nextChangeOf({ tourDates: [moved], releases: [] }, new Date("2026-06-01T12:00:00Z"))).toEqual({
       at: "2027-01-01T00:00:00.000Z",
       reason: "2027 begins, so the dates show their year",
+      inBrowser: false,
     });
   });
 
@@ -60,6 +64,7 @@ describe("the next change of the built pages", () => {
     expect(nextChangeOf({ tourDates: [ahead], releases: [] }, new Date("2026-06-01T12:00:00Z"))).toEqual({
       at: "2026-12-05T10:00:00.000Z",
       reason: "tickets for the Cork show (cork-2028-02-01) go on sale",
+      inBrowser: true,
     });
   });
 

@@ -13,8 +13,12 @@
  */
 import { dayWhereGiven, showEndsAt, TOUR_TIME_ZONE } from "./tour-dates";
 
-/** What changes the pages next, and when. */
-export type NextChange = { at: string; reason: string };
+/**
+ * What changes the pages next, and when; `inBrowser` when the visitor's browser makes the change itself on a page
+ * built before it (a show over, tickets on sale: ShowClock.astro), so a rebuild for it may wait when deploys run
+ * short. A release coming out and a new year change words only a rebuild changes.
+ */
+export type NextChange = { at: string; reason: string; inBrowser: boolean };
 
 /** A show as the pages read it: its old start too when it was moved ("Moved from 20 December"). */
 type Show = {
@@ -45,10 +49,11 @@ export function nextChangeOf(
   { tourDates, releases }: { tourDates: readonly Show[]; releases: readonly Dated[] },
   now: Date,
 ): NextChange | null {
-  const moments: { at: number; reason: string }[] = [
+  const moments: { at: number; reason: string; inBrowser: boolean }[] = [
     ...tourDates.map((show) => ({
       at: Date.parse(showEndsAt(show)),
       reason: `the ${show.venue.town} show (${show.id}) is over`,
+      inBrowser: true,
     })),
     ...tourDates.flatMap((show) =>
       show.tickets?.onSale
@@ -56,6 +61,7 @@ export function nextChangeOf(
             {
               at: Date.parse(show.tickets.onSale),
               reason: `tickets for the ${show.venue.town} show (${show.id}) go on sale`,
+              inBrowser: true,
             },
           ]
         : [],
@@ -63,6 +69,7 @@ export function nextChangeOf(
     ...releases.map((release) => ({
       at: Date.parse(release.releaseDate),
       reason: `“${release.title}” (${release.id}) comes out`,
+      inBrowser: false,
     })),
   ];
   const thisYear = irishYear(now.getTime());
@@ -82,10 +89,11 @@ export function nextChangeOf(
     moments.push({
       at: newYearInIreland(thisYear + 1),
       reason: `${thisYear + 1} begins, so the dates show their year`,
+      inBrowser: false,
     });
   }
   const next = moments
     .filter((moment) => moment.at > now.getTime())
     .sort((a, b) => a.at - b.at || a.reason.localeCompare(b.reason))[0];
-  return next ? { at: new Date(next.at).toISOString(), reason: next.reason } : null;
+  return next ? { at: new Date(next.at).toISOString(), reason: next.reason, inBrowser: next.inBrowser } : null;
 }

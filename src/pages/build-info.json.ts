@@ -1,8 +1,8 @@
 /**
  * /build-info.json: the build's record for the scheduled function that keeps the pages current
  * (netlify/functions/rebuild-when-due). When the site was built, and the next instant at which a page it
- * built goes out of date, with the reason (src/data/next-change.ts); null for both when nothing on the
- * pages changes with time; and the digest of the published shows it rendered (src/lib/published-shows.mjs,
+ * built goes out of date, with the reason and whether visitors' browsers make that change themselves
+ * (src/data/next-change.ts); null for the three when nothing on the pages changes with time; and the digest of the published shows it rendered (src/lib/published-shows.mjs,
  * computed as the tour's loader read them), which the scheduled function compares with the database's shows as
  * they are now, and /calendar too, to say whether each is on the website yet. An object, so later fields can join
  * these without breaking a reader.
@@ -17,6 +17,8 @@ export type BuildInfo = {
   builtAt: string;
   nextChangeAt: string | null;
   nextChangeReason: string | null;
+  /** Whether visitors' browsers make that change themselves (src/data/next-change.ts); null with no next change. */
+  nextChangeInBrowser: boolean | null;
   /** The published shows the pages render, digested (src/lib/published-shows.mjs); null when none was read. */
   showsDigest: string | null;
 };
@@ -27,6 +29,7 @@ export const GET: APIRoute = () => {
     builtAt: builtAt.toISOString(),
     nextChangeAt: next?.at ?? null,
     nextChangeReason: next?.reason ?? null,
+    nextChangeInBrowser: next?.inBrowser ?? null,
     // Set by the tour's loader (src/lib/shows-loader.ts) as it read the shows, before any page is made.
     showsDigest: process.env.STAGEDOOR_SHOWS_DIGEST || null,
   };

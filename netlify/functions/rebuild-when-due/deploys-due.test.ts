@@ -197,7 +197,8 @@ describe("news fans must not miss", () => {
 });
 
 describe("the rule", () => {
-  const time = { kind: "time" } as const;
+  const time = { kind: "time", news: false } as const;
+  const releaseDay = { kind: "time", news: true } as const;
   const change = { kind: "shows", news: null } as const;
   const cancellation = { kind: "shows", news: "cork cancelled" } as const;
 
@@ -208,6 +209,8 @@ describe("the rule", () => {
     expect(afforded([change])).toBe(15);
     expect(afforded([cancellation])).toBe(18);
     expect(afforded([time, cancellation])).toBe(18);
+    // A release's day, or a new year, which no browser changes on a page built before it, is news too.
+    expect(afforded([releaseDay])).toBe(18);
   });
 
   it("says why a build waits", () => {
@@ -217,7 +220,7 @@ describe("the rule", () => {
     });
     expect(gate([change], 15, 18)).toEqual({
       build: false,
-      why: "15 of this month's 18 deploys counted, the last 3 kept for the owner's pushes and news of a show",
+      why: "15 of this month's 18 deploys counted, the last 3 kept for the owner's pushes and news",
     });
     expect(gate([cancellation], 18, 18)).toEqual({ build: false, why: "this month's 18 deploys are spent" });
   });

@@ -209,8 +209,11 @@ export function newsOf(shows: readonly Show[], live: KnownShows | null): string 
   return news.length > 0 ? news.join(", ") : null;
 }
 
-/** A build due, as the gate weighs it. */
-export type Due = { kind: "time" } | { kind: "shows"; news: string | null };
+/**
+ * A build due, as the gate weighs it: for time (`news` when visitors' browsers cannot make the change themselves:
+ * a release's day, a new year), or for the shows (`news` of a show a fan must not miss, in words).
+ */
+export type Due = { kind: "time"; news: boolean } | { kind: "shows"; news: string | null };
 
 export type Gate = { build: true } | { build: false; why: string };
 
@@ -220,14 +223,15 @@ export function gate(due: readonly Due[], deploys: number, allowance: number): G
   const counted = `${deploys} of this month's ${allowance} deploys counted`;
   if (deploys >= allowance) return { build: false, why: `this month's ${allowance} deploys are spent` };
   if (deploys < allowance - 2 * reserve) return { build: true };
-  const shows = due.find((item) => item.kind === "shows");
+  const shows = due.some((item) => item.kind === "shows");
+  const news = due.some((item) => Boolean(item.news));
   if (deploys < allowance - reserve) {
-    return shows
+    return shows || news
       ? { build: true }
       : { build: false, why: `${counted}, the last ${2 * reserve} kept for the shows and the owner's pushes` };
   }
-  if (shows?.kind === "shows" && shows.news) return { build: true };
-  return { build: false, why: `${counted}, the last ${reserve} kept for the owner's pushes and news of a show` };
+  if (news) return { build: true };
+  return { build: false, why: `${counted}, the last ${reserve} kept for the owner's pushes and news` };
 }
 
 /** The line the log says once a day while the month's deploys are spent, or null when not today. */

@@ -9,7 +9,8 @@
  *   tiny fraction of one (README, "What the site costs a month"), so it counts the month's deploys in a second
  *   record and asks only for what the month affords (./deploys-due.ts: MONTHLY_DEPLOYS, 18 by default, in the
  *   month from DEPLOYS_MONTH_STARTS, the day Netlify's credits reset, the 1st by default): a show
- *   over waits before a change to the shows, and news of a show (a cancellation) comes before all;
+ *   over (which browsers mark themselves) waits before a change to the shows, and news (a show cancelled, a
+ *   release's day, a new year) comes before all;
  * - makes one real database request to the Supabase project with the public anon key (the `heartbeat`
  *   function, supabase/migrations), as a free project is paused after 7 days without one.
  * Its log says in one line what it decided about time and why, in one more what it decided about the shows,
@@ -230,7 +231,7 @@ async function decide(
   const shows = await showsDecision(record.showsDigest ?? null, database, at);
   const decisions: (Decision | ShowsDecision)[] = shows ? [time, shows] : [time];
   const due: Due[] = [];
-  if (time.build) due.push({ kind: "time" });
+  if (time.build) due.push({ kind: "time", news: record.nextChangeInBrowser === false });
   if (shows?.build && rows) due.push({ kind: "shows", news: newsOf(rows.rows, month.live) });
   const said = (decision: Decision | ShowsDecision) => ({
     text: decision.line,

@@ -213,8 +213,15 @@ describe("the live record", () => {
       builtAt: "x",
       nextChangeAt: null,
       nextChangeReason: null,
+      // A record from before the field: its next change waits as a show's end does.
+      nextChangeInBrowser: true,
       showsDigest: null,
     });
+    expect(
+      readRecord(
+        JSON.stringify({ builtAt: "x", nextChangeAt: null, nextChangeReason: null, nextChangeInBrowser: false }),
+      ),
+    ).toMatchObject({ nextChangeInBrowser: false });
     expect(readRecord("<html>")).toBe("it is not JSON");
     expect(readRecord("null")).toBe("it lacks builtAt, nextChangeAt or nextChangeReason");
     expect(readRecord(JSON.stringify({ builtAt: "x", nextChangeAt: "soon", nextChangeReason: null }))).toBe(
@@ -223,7 +230,14 @@ describe("the live record", () => {
   });
 
   it("keeps later fields a build may add", () => {
-    const record = { builtAt: "x", nextChangeAt: null, nextChangeReason: null, showsDigest: "abc" };
+    const record = {
+      builtAt: "x",
+      nextChangeAt: null,
+      nextChangeReason: null,
+      nextChangeInBrowser: true,
+      showsDigest: "abc",
+      later: 1,
+    };
     expect(readRecord(JSON.stringify(record))).toEqual(record);
   });
 });

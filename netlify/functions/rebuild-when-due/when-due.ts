@@ -16,13 +16,18 @@
  */
 
 /**
- * The live site's record, as the build publishes it; `showsDigest` is the published shows it rendered (a
- * build from before that field has none: null).
+ * The live site's record, as the build publishes it (src/pages/build-info.json.ts); `showsDigest` is the
+ * published shows it rendered (a build from before that field has none: null).
  */
 export type LiveRecord = {
   builtAt: string;
   nextChangeAt: string | null;
   nextChangeReason: string | null;
+  /**
+   * Whether visitors' browsers make the next change themselves (a show over), so its rebuild may wait when
+   * deploys run short; false for a release's day or a new year. A record from before this field: true.
+   */
+  nextChangeInBrowser?: boolean;
   showsDigest?: string | null;
 };
 
@@ -48,7 +53,11 @@ export function readRecord(text: string): LiveRecord | string {
   ) {
     return "it lacks builtAt, nextChangeAt or nextChangeReason";
   }
-  return { ...record, showsDigest: typeof record.showsDigest === "string" ? record.showsDigest : null } as LiveRecord;
+  return {
+    ...record,
+    nextChangeInBrowser: record.nextChangeInBrowser !== false,
+    showsDigest: typeof record.showsDigest === "string" ? record.showsDigest : null,
+  } as LiveRecord;
 }
 
 /** How early a run may start and still count as its tick's (see above). */
