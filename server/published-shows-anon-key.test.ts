@@ -5,7 +5,8 @@
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
-import { PUBLIC_SHOW_COLUMNS } from "../src/lib/published-shows.mjs";
+import { statusChange } from "../src/features/calendar/calendar.shows";
+import { PUBLIC_SHOW_COLUMNS, tourDateEntryOf } from "../src/lib/published-shows.mjs";
 import { LOCAL_ANON_KEY } from "./local-keys.mjs";
 import {
   type Backend,
@@ -119,5 +120,21 @@ describe("a show's changes over realtime", () => {
     expect(Object.keys(asTeam[0]!.new).sort()).toEqual(["changed_at", "show_id"]);
     expect(asAnon).toEqual([]);
     expect(anonShows).toEqual([]);
+  });
+});
+
+describe("a show postponed and then marked sold out on /calendar", () => {
+  it("is read by the build as both", async () => {
+    await publish("derry-2027-07-01", { price: 15, currency: "EUR", status: "postponed" });
+    const [shown] = await team
+      .from("shows")
+      .select("*")
+      .eq("id", "derry-2027-07-01")
+      .then(({ data }) => data!);
+    const { error } = await team.from("shows").update(statusChange(shown, "sold-out")!).eq("id", "derry-2027-07-01");
+    expect(error).toBeNull();
+    const answer = await anonGet(`shows?select=${PUBLIC_SHOW_COLUMNS.join(",")}&id=eq.derry-2027-07-01`);
+    const [row] = await answer.json();
+    expect(tourDateEntryOf(row)).toMatchObject({ status: "postponed", tickets: { availability: "sold-out" } });
   });
 });

@@ -4,6 +4,7 @@
 // with one line naming it; a local address with no backend running reads the seed instead.
 import type { LoaderContext } from "astro/loaders";
 import { describe, expect, it } from "vitest";
+import { tourDatesFrom } from "../data/tour-dates";
 import { showSchema } from "./content-schemas";
 import { readPublishedShows, tourDateEntryOf } from "./published-shows.mjs";
 import { publishedShowsLoader } from "./shows-loader";
@@ -75,6 +76,16 @@ describe("a published show as a tour date", () => {
       soldOut: true,
       previousStartDate: "2027-03-05T20:00:00+00:00",
     });
+    // Postponed and then marked sold out on /calendar: fans are told both.
+    const postponedAndSoldOut = tourDateEntryOf({
+      ...row,
+      status: "postponed",
+      price: 18.5,
+      currency: "GBP",
+      availability: "sold-out",
+    });
+    const [date] = tourDatesFrom([showSchema.parse(postponedAndSoldOut)]);
+    expect(date).toMatchObject({ status: "EventPostponed", soldOut: true });
   });
 });
 

@@ -32,7 +32,12 @@ export function ShowPanel({ show }: { show: Show }) {
           ({show.ticket_kind === "venue" ? "the venue's own site" : "a ticket shop"})
           {show.price !== null && show.currency ? ` · ${priceText(Number(show.price), show.currency)}` : ""}
           {/* What fans read of the tickets on /tour too ("Few left", "On sale from …"). */}
-          {show.availability ? ` · ${availabilityText(show.availability)}` : ""}
+          {/* A show marked sold out by its status is sold out, whatever availability its form gave earlier. */}
+          {show.status === "sold-out"
+            ? ` · ${availabilityText("sold-out")}`
+            : show.availability
+              ? ` · ${availabilityText(show.availability)}`
+              : ""}
           {show.on_sale_at ? ` · on sale from ${doorsText(show.on_sale_at, show.time_zone)}` : ""}
         </dd>
         <dt className="font-semibold">Status</dt>

@@ -1,11 +1,11 @@
 /**
- * A published show's status buttons: Postpone, Mark sold out and Cancel the show (each but the status it
- * has). Cancelling asks first, "Keep the show" focused so a second tap by mistake keeps it, as fans see a
+ * A published show's status buttons: Postpone, Mark sold out and Cancel the show (each but what it is already;
+ * a show may be postponed and sold out at once). Cancelling asks first, "Keep the show" focused so a second tap by mistake keeps it, as fans see a
  * cancellation on the website within minutes; each change is a new version, restorable.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
-import type { Show } from "./calendar.shows";
+import { statusChange, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
 
 const STATUS_CHANGES = [
@@ -30,7 +30,7 @@ export function StatusButtons({ show, busy }: { show: Show; busy: boolean }) {
   return (
     <>
       <div className="flex flex-wrap gap-2">
-        {STATUS_CHANGES.filter(([status]) => status !== show.status).map(([status, words, done]) => (
+        {STATUS_CHANGES.filter(([status]) => statusChange(show, status) !== null).map(([status, words, done]) => (
           <Button
             key={status}
             variant="secondary"
@@ -39,7 +39,7 @@ export function StatusButtons({ show, busy }: { show: Show; busy: boolean }) {
             onClick={() => {
               if (busy) return;
               if (status === "cancelled") setAskingCancel(true);
-              else void shows.change(show.id, { status }, done);
+              else void shows.change(show.id, statusChange(show, status)!, done);
             }}
           >
             {words}

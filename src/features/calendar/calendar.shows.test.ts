@@ -4,11 +4,13 @@ import { showsDigest } from "../../lib/published-shows.mjs";
 import {
   doorsText,
   FEW_MINUTES_MS,
+  isSoldOut,
   placedAtShows,
   publishedDigest,
   showStandings,
   STANDING_WORDS,
   rescheduledTo,
+  statusChange,
   statusText,
   toLiveBuild,
   toShows,
@@ -119,6 +121,35 @@ describe("a show in words", () => {
     expect(statusText({ ...show, status: "sold-out", previous_starts_at: "2027-06-01T19:00:00Z" })).toBe(
       "Sold out, rescheduled (was Jun 1, 2027, 20:00 (Europe/Dublin))",
     );
+  });
+
+  it("stays postponed when marked sold out, and sold out when postponed: fans read both", () => {
+    const show = { ...aShow("dublin", "2027-01-01T10:00:00Z"), price: 18.5, currency: "EUR" };
+    expect(statusChange({ ...show, status: "postponed" }, "sold-out")).toEqual({ availability: "sold-out" });
+    expect(statusChange({ ...show, status: "sold-out" }, "postponed")).toEqual({
+      status: "postponed",
+      availability: "sold-out",
+    });
+    expect(statusChange(show, "sold-out")).toEqual({ status: "sold-out" });
+    expect(statusChange(show, "postponed")).toEqual({ status: "postponed" });
+    expect(statusChange({ ...show, status: "sold-out" }, "cancelled")).toEqual({ status: "cancelled" });
+    const both = { ...show, status: "postponed" as const, availability: "sold-out" };
+    expect(statusText(both)).toBe("Postponed, sold out");
+    expect(isSoldOut(both)).toBe(true);
+    expect(isSoldOut({ ...show, status: "postponed" })).toBe(false);
+    // What it is already is not offered again.
+    expect(statusChange(both, "sold-out")).toBeNull();
+    expect(statusChange(both, "postponed")).toBeNull();
+    // Moved to its new day, it is rescheduled and still sold out.
+    const moved = { ...both, ...rescheduledTo(both, "2027-02-01T20:00:00Z") };
+    expect(moved.status).toBe("rescheduled");
+    expect(isSoldOut(moved)).toBe(true);
+  });
+
+  it("keeps an availability only with a price, as the database does", () => {
+    const show = { ...aShow("dublin", "2027-01-01T10:00:00Z"), price: null };
+    expect(statusChange({ ...show, status: "postponed" }, "sold-out")).toBeNull();
+    expect(statusChange({ ...show, status: "sold-out" }, "postponed")).toEqual({ status: "postponed" });
   });
 
   it("moves to a new start keeping the one it had, a sold-out show staying sold out", () => {

@@ -127,19 +127,43 @@ export function rescheduledTo(show: Pick<Show, "status" | "starts_at" | "previou
   };
 }
 
+/** Whether a show's tickets are sold out: by its status, or (a postponed show's) by its availability. */
+export const isSoldOut = (show: Pick<Show, "status" | "availability">) =>
+  show.status === "sold-out" || show.availability === "sold-out";
+
+/**
+ * The change a status button makes, or null when the button is not offered. Sold out and postponed are both true
+ * of a show at once: marked sold out, a postponed show stays postponed (its tickets' availability says it), and
+ * postponed, a sold-out show stays sold out; fans read both on /tour. The database keeps an availability only
+ * with a price: a postponed show without one is not offered "Mark sold out", and a sold-out one without one is
+ * postponed only.
+ */
+export function statusChange(
+  show: Pick<Show, "status" | "availability" | "price">,
+  status: "postponed" | "sold-out" | "cancelled",
+): { status?: "postponed" | "sold-out" | "cancelled"; availability?: "sold-out" } | null {
+  if (status === "sold-out" ? isSoldOut(show) : show.status === status) return null;
+  const priced = show.price !== null;
+  if (status === "sold-out" && show.status === "postponed") return priced ? { availability: "sold-out" } : null;
+  if (status === "postponed" && show.status === "sold-out" && priced) {
+    return { status: "postponed", availability: "sold-out" };
+  }
+  return { status };
+}
+
 /**
  * A show's status in words, with the start a rescheduled show had; given `now`, a show over by then (three hours
  * after its doors, as the site counts one) that went ahead is a "Past show", as /tour marks it.
  */
 export function statusText(
-  show: Pick<Show, "status" | "previous_starts_at" | "time_zone" | "starts_at">,
+  show: Pick<Show, "status" | "previous_starts_at" | "time_zone" | "starts_at"> & Partial<Pick<Show, "availability">>,
   now?: Date,
 ): string {
   if (now !== undefined && isOverAt(show.starts_at, now) && show.status !== "cancelled" && show.status !== "postponed")
     return "Past show";
   switch (show.status) {
     case "postponed":
-      return "Postponed";
+      return show.availability === "sold-out" ? "Postponed, sold out" : "Postponed";
     case "rescheduled":
       return show.previous_starts_at
         ? `Rescheduled (was ${doorsText(show.previous_starts_at, show.time_zone)})`
