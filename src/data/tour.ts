@@ -45,6 +45,8 @@ export const tour = {
   fewLeftLabel: "Few left",
   /** Before when a date's tickets go on sale, where the team gives it: "On sale from December 5th, 10:00". */
   onSaleFromLabel: "On sale from",
+  /** Under a postponed date, whose new day is not known yet (its calendar file says the same). */
+  postponedNote: "A new date will follow.",
   /** Before the day a rescheduled date had: "Moved from April 23rd". */
   movedFromLabel: "Moved from",
   /** Before a date's doors time, as the venue's clock reads it: "Doors 20:00". */

@@ -74,6 +74,8 @@ describe("a postponed show", () => {
     const { rows, next } = await seen([postponed, later]);
     expect(rows.map((row) => row.id)).toEqual(["later", "postponed"]);
     expect(rows[1].says).toContain("Postponed");
+    expect(rows[1].says).toContain("A new date will follow.");
+    expect(rows[0].says).not.toContain("A new date will follow.");
     expect(rows[1].tickets).toBe(postponed.link);
     expect(next).toMatch(/^December 16th 2027, The Linen Hall, Belfast$/);
     // Alone, it leaves no next show.
