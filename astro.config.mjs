@@ -4,7 +4,7 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwind from "@astrojs/tailwind";
 import { SITE_PORT } from "./server/http.mjs";
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "./server/local-keys.mjs";
+import { LOCAL_ANON_KEY, localSupabaseUrl } from "./server/local-keys.mjs";
 import { builtTeamEmail } from "./server/team-account.mjs";
 import { buildRecord } from "./src/integrations/build-record.mjs";
 import { stopBuild } from "./src/integrations/build-stop.mjs";
@@ -42,8 +42,8 @@ const placeholders = placeholderProblem(process.env, {
 });
 if (placeholders) stopBuild(placeholders);
 
-// Outside production the embedded local backend is the default.
-process.env.PUBLIC_SUPABASE_URL ||= LOCAL_SUPABASE_URL;
+// Outside production the embedded local backend is the default (on BACKEND_PORT where that is set).
+process.env.PUBLIC_SUPABASE_URL ||= localSupabaseUrl();
 process.env.PUBLIC_SUPABASE_ANON_KEY ||= LOCAL_ANON_KEY;
 // `astro check` and `astro sync` make the content's types, not pages: the tour's dates are the local
 // backend's seed there, whatever project is configured or answers (src/lib/shows-loader.ts).

@@ -44,7 +44,7 @@ import {
 } from "../tools/bench/measure-unlock.mjs";
 import { chromiumVersion, gitCommit, round, slug } from "../tools/bench/run-info.mjs";
 import { createStaticServer, listen } from "../tools/static-server.mjs";
-import { LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
+import { localSupabaseUrl } from "../server/local-keys.mjs";
 import { builtTeamEmail } from "../server/team-account.mjs";
 import { readBuild, unservableBuild } from "../src/integrations/build-record.mjs";
 
@@ -89,7 +89,7 @@ if (unservable) {
 
 const chromiumPath = ensureChromium();
 // The build calls the backend at the address it was built with; the sign-in timing starts one there.
-const backendUrl = process.env.PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL;
+const backendUrl = process.env.PUBLIC_SUPABASE_URL ?? localSupabaseUrl();
 const server = createStaticServer({ root: distDir, backendUrl: new URL(backendUrl).origin });
 const port = await listen(server, 0);
 const origin = `http://127.0.0.1:${port}`;

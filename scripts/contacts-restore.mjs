@@ -15,7 +15,7 @@
  * password (TEAM_PASSWORD or its old name CALENDAR_PASSWORD, else the development one) are the defaults.
  */
 import { parseArgs } from "node:util";
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
+import { LOCAL_ANON_KEY, localSupabaseUrl } from "../server/local-keys.mjs";
 import { builtTeamEmail, DEV_TEAM_PASSWORD, teamPasswordFromEnv } from "../server/team-account.mjs";
 import {
   describeRestore,
@@ -41,7 +41,7 @@ if (options.help || !options.at) {
   process.exit(options.help ? 0 : 2);
 }
 
-const url = process.env.SUPABASE_URL || process.env.PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL;
+const url = process.env.SUPABASE_URL || process.env.PUBLIC_SUPABASE_URL || localSupabaseUrl();
 const isLocal = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/?$/.test(url);
 const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY;
 const anonKey =

@@ -14,7 +14,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import yaml from "js-yaml";
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
+import { LOCAL_ANON_KEY, localSupabaseUrl } from "../server/local-keys.mjs";
 import { builtTeamEmail, DEV_TEAM_PASSWORD, teamPasswordFromEnv } from "../server/team-account.mjs";
 import { printable, signInTeam } from "../tools/admin/contacts-restore.mjs";
 import { datesOfTourFile, describeImport, importTourDates } from "../tools/admin/tour-import.mjs";
@@ -35,7 +35,7 @@ if (options.help) {
   process.exit(0);
 }
 
-const url = process.env.SUPABASE_URL || process.env.PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL;
+const url = process.env.SUPABASE_URL || process.env.PUBLIC_SUPABASE_URL || localSupabaseUrl();
 const isLocal = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/?$/.test(url);
 const anonKey =
   process.env.SUPABASE_KEY || process.env.PUBLIC_SUPABASE_ANON_KEY || (isLocal ? LOCAL_ANON_KEY : undefined);

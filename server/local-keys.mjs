@@ -14,6 +14,17 @@ export const LOCAL_JWT_SECRET = "stagedoor-local-development-secret-not-for-prod
 export const LOCAL_BACKEND_PORT = 54321;
 export const LOCAL_SUPABASE_URL = `http://127.0.0.1:${LOCAL_BACKEND_PORT}`;
 
+/**
+ * Where the local backend answers as `env` sets it: on BACKEND_PORT when that is a port (as `npm start` and
+ * `npm run backend` start it there), else on the default. The build and the owner's tools read the same, so a
+ * build beside a backend on another port reads that backend, never one of the default port's.
+ * @param {Record<string, string | undefined>} [env]
+ */
+export function localSupabaseUrl(env = process.env) {
+  const port = Number(env.BACKEND_PORT);
+  return Number.isInteger(port) && port > 0 && port < 65_536 ? `http://127.0.0.1:${port}` : LOCAL_SUPABASE_URL;
+}
+
 /** @type {Map<string, Promise<CryptoKey>>} */
 const keys = new Map();
 

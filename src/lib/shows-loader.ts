@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { Loader } from "astro/loaders";
 import { AstroError } from "astro/errors";
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "../../server/local-keys.mjs";
+import { LOCAL_ANON_KEY, localSupabaseUrl } from "../../server/local-keys.mjs";
 import { readPublishedShows, showsDigest, tourDateEntryOf, type ShowRow } from "./published-shows.mjs";
 
 /** Where the shows are read from. */
@@ -27,7 +27,7 @@ interface ShowsProject {
 
 /** The project the build is configured for (astro.config.mjs fills in the local backend outside production). */
 function configuredProject(env: Record<string, string | undefined> = process.env): ShowsProject {
-  return { url: env.PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL, key: env.PUBLIC_SUPABASE_ANON_KEY || LOCAL_ANON_KEY };
+  return { url: env.PUBLIC_SUPABASE_URL || localSupabaseUrl(env), key: env.PUBLIC_SUPABASE_ANON_KEY || LOCAL_ANON_KEY };
 }
 
 /** The error that stops the build: one line, naming the project, and no stack trace. */
