@@ -401,7 +401,7 @@ ALTER FUNCTION "private"."visible_text"("value" "text") OWNER TO "postgres";
 CREATE OR REPLACE FUNCTION "private"."plain_address"("value" "text") RETURNS boolean
     LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
     SET "search_path" TO ''
-    RETURN (("value" !~ '[\u0001-\u001f\u007f-\u009f]'::"text") AND ("value" !~ '[][<>()\\,;:"]'::"text") AND ("private"."visible_text"("value") = "value") AND ("length"("regexp_replace"("value", '[\u0001-\u007f]'::"text", ''::"text", 'g'::"text")) = "length"("regexp_replace"("lower"("value"), '[\u0001-\u007f]'::"text", ''::"text", 'g'::"text"))));
+    RETURN (("value" !~ '[\u0001-\u001f\u007f-\u009f]'::"text") AND ("value" !~ '[][<>()\\,;:"]'::"text") AND ("private"."visible_text"("value") = "value") AND ("length"("regexp_replace"("value", '[\u0001-\u007f]'::"text", ''::"text", 'g'::"text")) = "length"("regexp_replace"("lower"("value"), '[\u0001-\u007f]'::"text", ''::"text", 'g'::"text"))) AND ("value" IS NFKC NORMALIZED));
 
 ALTER FUNCTION "private"."plain_address"("value" "text") OWNER TO "postgres";
 

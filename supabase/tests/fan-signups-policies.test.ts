@@ -76,6 +76,25 @@ describe.each(TARGETS)("$name", (target) => {
       expect((await signUp({ email: "Siobhán@example.ie", interest: "all" })).status).toBe(201);
     });
 
+    it("refuses a compatibility letter (Angstrom and Ohm signs, fullwidth, ligatures, the long s), keeping the fan's own", async () => {
+      for (const email of [
+        "bjorn@\u212Bngstrom.se",
+        "\u2126mega.fan@example.gr",
+        "\uFF41lice@example.com",
+        "\uFB01sh@example.com",
+        "\u017Fam@example.com",
+      ]) {
+        expect((await signUp({ email, interest: "all" })).status, JSON.stringify(email)).toBe(400);
+      }
+      // The fan's own spelling, with the letters they stand for, is an address like any other.
+      for (const email of ["bjorn@\u00E5ngstrom.se", "\u03C9mega.fan@example.gr", "fish@example.com"]) {
+        expect((await signUp({ email, interest: "all" })).status, email).toBe(201);
+      }
+      expect((await rows()).map((row) => String(row.email)).sort()).toEqual(
+        ["bjorn@\u00E5ngstrom.se", "fish@example.com", "\u03C9mega.fan@example.gr"].sort(),
+      );
+    });
+
     it("refuses a bad choice or a missing one alike, whether or not the address is on the list", async () => {
       await signUp({ email: "listed@example.com", interest: "all" });
       for (const interest of ["bogus", null]) {

@@ -50,6 +50,13 @@ describe("checking an address in the browser", () => {
     for (const typed of ["\u0130pek@example.com", "pek@exampl\u0130.com", "ipek@example.\u0130e"]) {
       expect(emailProblem(typed), typed).toBe("lookalike");
     }
+    // Compatibility letters too, which the database refuses as well: fullwidth, a ligature, the long s.
+    for (const typed of ["\uFF41lice@example.com", "\uFB01sh@example.com", "\u017Fam@example.ie"]) {
+      expect(emailProblem(typed), typed).toBe("lookalike");
+    }
+    expect(emailProblem("bjorn@\u00E5ngstrom.se")).toBeNull();
+    // The Angstrom sign (U+212B) is the letter Å by Unicode's own equivalence: the form sends it as Å.
+    expect(normaliseEmail("bjorn@\u212Bngstrom.se")).toBe("bjorn@\u00C5ngstrom.se");
     // The Kelvin sign (U+212A) is the letter K by Unicode's own equivalence: the form sends it as K.
     expect(normaliseEmail("\u212Aate@example.com")).toBe("Kate@example.com");
     expect(emailProblem("\u212Aate@example.com")).toBeNull();

@@ -1,6 +1,6 @@
 /**
  * The sign-up form's rules, the same ones the database checks
- * (supabase/migrations/20250105000000_fan_signups.sql and 20250116000000_signup_addresses_mailable.sql): an
+ * (supabase/migrations/20250105000000_fan_signups.sql, 20250116000000_signup_addresses_mailable.sql and later): an
  * address of at most 254 characters with a name, an @ and a dotted domain, no spaces, and none of the
  * characters an address may hold only between quotes, nor a letter that only looks like an ordinary one. Also
  * reads the REST answer into what the form says.
@@ -46,7 +46,9 @@ export function emailProblem(typed: string): EmailProblem | null {
   if (email === "") return "empty";
   if (email.length > MAX_EMAIL_LENGTH) return "tooLong";
   if (!EMAIL_PATTERN.test(email) || QUOTED_ONLY.test(email)) return "format";
-  if ([...email].some(lookalike)) return "lookalike";
+  // A compatibility letter (the Angstrom sign for Å, fullwidth letters, ligatures, the long s): refused by the
+  // database too (20250118000000_signup_addresses_compatibility_letters.sql).
+  if ([...email].some(lookalike) || email.normalize("NFKC") !== email) return "lookalike";
   return null;
 }
 
