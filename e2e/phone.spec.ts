@@ -168,3 +168,19 @@ test("the links a fan taps on their own line are at least 44 px tall on a touch 
     expect(box.height, `${name} on ${path}`).toBeGreaterThanOrEqual(44);
   }
 });
+
+test("on the roadmap, a task's text (which ticks it) and its delete button are at least 44 px tall", async ({
+  page,
+}) => {
+  await page.goto("/roadmap");
+  const task = page.getByRole("checkbox", { name: "Launch the website" });
+  await expect(task).toBeVisible();
+  const label = page.locator(`label[for="${await task.getAttribute("id")}"]`);
+  expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  const remove = page.getByRole("button", { name: "Delete task: Launch the website" });
+  expect(Math.min(...Object.values((await remove.boundingBox())!).slice(2))).toBeGreaterThanOrEqual(44);
+  // A tap on the text ticks the task.
+  const before = await task.isChecked();
+  await label.tap();
+  await expect(task).toBeChecked({ checked: !before });
+});

@@ -37,12 +37,13 @@ export const groupClasses = {
 
 /** One task: checkbox, text and owner, delete button. */
 export const taskClasses = {
-  row: "flex items-center gap-3 py-2",
+  row: "flex items-center gap-3",
   checkbox: cx("h-5 w-5 shrink-0 accent-stone-900", focusRing),
-  label: "min-w-0 flex-1 cursor-pointer [overflow-wrap:anywhere]",
+  // A task's text ticks its box: at least 44 px tall, so a finger finds it on a phone as the box is small.
+  label: "min-w-0 flex-1 cursor-pointer py-2.5 [overflow-wrap:anywhere]",
   owner: "ml-2 text-sm text-stone-600",
   deleteButton: cx(
-    "flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-stone-600 hover:bg-red-50 hover:text-red-700",
+    "flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-stone-600 hover:bg-red-50 hover:text-red-700",
     focusRing,
   ),
 } as const;
