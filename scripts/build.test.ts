@@ -123,9 +123,11 @@ describe("npm run build, stopped for the owner", () => {
   it("names the project once, without a stack trace, when the tour cannot be read from it, and fails", async () => {
     const { output, status } = await build(projectWith(), { PUBLIC_SUPABASE_URL: "https://unreachable.invalid" });
     expect(status).not.toBe(0);
+    // Why it could not be reached is the machine's resolver's to say: no such name (ENOTFOUND), or no resolver
+    // answering (EAI_AGAIN).
     const line =
-      "The tour could not be read from the project https://unreachable.invalid: it could not be reached (ENOTFOUND)";
-    expect(count(output, line)).toBe(1);
+      /The tour could not be read from the project https:\/\/unreachable\.invalid: it could not be reached \((ENOTFOUND|EAI_AGAIN)\)/g;
+    expect(output.match(line)).toHaveLength(1);
     expect(output).not.toMatch(STACK);
     expect(output).toContain("✖ The build failed, so dist/ was left as it was.");
   });

@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, truncateSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { patient } from "../tools/test-pace.mjs";
 import { openDatabase } from "./database.mjs";
 
 const folder = mkdtempSync(join(tmpdir(), "stagedoor-database-"));
@@ -22,7 +23,8 @@ async function databases(db: Awaited<ReturnType<typeof openDatabase>>) {
 
 const snapshotFiles = () => readdirSync(snapshotDir).filter((name) => name.endsWith(".tar"));
 
-describe("a new local database", () => {
+// Each test runs initdb, or opens a database from a snapshot, more than once: as patient as the database tests' hooks.
+describe("a new local database", { timeout: patient(60_000) }, () => {
   it("made by initdb in a folder holds only its own database, and opens again after a restart, its data whole", async () => {
     const dataDir = join(folder, "data");
     const first = await openDatabase({ dataDir, snapshotDir });

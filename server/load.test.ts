@@ -4,6 +4,7 @@
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
+import { patient } from "../tools/test-pace.mjs";
 import { type Backend, event, signedIn, withBackend } from "./test-helpers";
 
 const INSERTS = 200;
@@ -23,26 +24,30 @@ async function listen(supabase: SupabaseClient, seen: Set<string>) {
 }
 
 describe("load", () => {
-  it(`lands ${INSERTS} concurrent inserts from ${WRITERS} team sessions and streams every one to ${SUBSCRIBERS} subscribers`, async () => {
-    const seen = Array.from({ length: SUBSCRIBERS }, () => new Set<string>());
-    await Promise.all(seen.map(async (set) => listen(await signedIn(backend.url), set)));
-    const writers = await Promise.all(Array.from({ length: WRITERS }, () => signedIn(backend.url)));
+  it(
+    `lands ${INSERTS} concurrent inserts from ${WRITERS} team sessions and streams every one to ${SUBSCRIBERS} subscribers`,
+    async () => {
+      const seen = Array.from({ length: SUBSCRIBERS }, () => new Set<string>());
+      await Promise.all(seen.map(async (set) => listen(await signedIn(backend.url), set)));
+      const writers = await Promise.all(Array.from({ length: WRITERS }, () => signedIn(backend.url)));
 
-    const results = await Promise.all(
-      Array.from({ length: INSERTS }, (_, i) =>
-        writers[i % WRITERS].from("calendar_events").insert(event(`Load ${i}`, "2025-09-01")),
-      ),
-    );
-    expect(results.filter((result) => result.error)).toEqual([]);
+      const results = await Promise.all(
+        Array.from({ length: INSERTS }, (_, i) =>
+          writers[i % WRITERS].from("calendar_events").insert(event(`Load ${i}`, "2025-09-01")),
+        ),
+      );
+      expect(results.filter((result) => result.error)).toEqual([]);
 
-    const deadline = Date.now() + 20_000;
-    while (seen.some((set) => set.size < INSERTS) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    for (const set of seen) expect(set.size).toBe(INSERTS);
+      const deadline = Date.now() + patient(20_000);
+      while (seen.some((set) => set.size < INSERTS) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      for (const set of seen) expect(set.size).toBe(INSERTS);
 
-    const { data } = await (await signedIn(backend.url)).from("calendar_events").select("title");
-    expect(data).toHaveLength(INSERTS);
-    expect(new Set(data?.map((row) => row.title)).size).toBe(INSERTS);
-  }, 60_000);
+      const { data } = await (await signedIn(backend.url)).from("calendar_events").select("title");
+      expect(data).toHaveLength(INSERTS);
+      expect(new Set(data?.map((row) => row.title)).size).toBe(INSERTS);
+    },
+    patient(60_000),
+  );
 });

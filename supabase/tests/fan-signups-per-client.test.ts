@@ -124,10 +124,13 @@ describe.each(TARGETS)("$name", (target) => {
 
     it("says in Retry-After when the client's allowance admits one again, with no body", async () => {
       await db.sql("update public.fan_signups_limits set per_client_per_minute = 1;");
+      const firstSent = Date.now();
       expect((await signUpFrom(FANS[0], fan("first"))).status).toBe(201);
       const refused = await signUpFrom(FANS[0], fan("second"));
       expect(refused).toMatchObject({ status: 429, rows: [], error: null });
-      expect(Number(refused.headers["Retry-After"])).toBeGreaterThanOrEqual(59);
+      // Until the first attempt leaves the minute: 60 s from it, less what has passed since (a busy machine's seconds).
+      const passed = Math.ceil((Date.now() - firstSent) / 1000);
+      expect(Number(refused.headers["Retry-After"])).toBeGreaterThanOrEqual(Math.max(1, 59 - passed));
       expect(Number(refused.headers["Retry-After"])).toBeLessThanOrEqual(60);
       expect(await listed()).toEqual(["first@example.com"]);
     });

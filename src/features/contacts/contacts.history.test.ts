@@ -70,7 +70,8 @@ describe("a contact's history", () => {
   });
 
   it("shows times to the second, and an unreadable time as it is", () => {
-    expect(formatHistoryTime("2025-01-04T09:30:05Z")).toMatch(/^Jan \d, 2025, \d\d:30:05$/);
+    // In the machine's zone, whose offset may be a whole hour or not (India's, Nepal's): the seconds stay.
+    expect(formatHistoryTime("2025-01-04T09:30:05Z")).toMatch(/^Jan \d, 2025, \d\d:\d\d:05$/);
     expect(formatHistoryTime("soon")).toBe("soon");
   });
 });
