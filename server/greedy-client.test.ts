@@ -9,6 +9,7 @@ import { runInNewContext } from "node:vm";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { patient } from "../tools/test-pace.mjs";
 import { LOCAL_ANON_KEY } from "./local-keys.mjs";
 import {
   MAX_BINDINGS_PER_CHANNEL,
@@ -27,7 +28,7 @@ withTeamBackend((started, session) => ([backend, team] = [started, session]));
 const STRANGER = "127.0.0.2";
 
 /** Polls `check` every 20 ms until it holds, or fails after `patience` ms naming `what`. */
-async function waitFor(check: () => boolean, what: string, patience = 15_000) {
+async function waitFor(check: () => boolean, what: string, patience = patient(15_000)) {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > patience) throw new Error(`timed out waiting for ${what}`);

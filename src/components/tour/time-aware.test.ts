@@ -187,15 +187,9 @@ describe("a date added a year ahead", () => {
       const window = document.defaultView!;
       window.Date.now = () => Date.parse(afterAdded);
       (event === "pageshow" ? window : document).dispatchEvent(new window.Event(event));
-      expect(datesSeen(document, shown)[0], event).toEqual({
-        date: "November 26th 2027",
-        past: true,
-        ticket: undefined,
-        calendar: undefined,
-      });
+      expect(datesSeen(document, shown)[0], event).toMatchObject({ past: true, ticket: undefined });
     }
   });
-
   it("moves to the past on a page left open and in view, when its show is over", async () => {
     const ends = Date.parse(added.startDate) + 3 * 3_600_000;
     const { document, shown } = openAt(await card(withAdded(0), TODAY), new Date(ends - 30).toISOString());

@@ -5,75 +5,13 @@
  * The list and its verbs live in fans.store.ts.
  */
 import { useStore } from "@nanostores/react";
-import { Fragment, useEffect, useState } from "react";
+import { Fragment, useEffect } from "react";
 import { Button } from "../../components/ui/Button";
 import { downloadText } from "../../lib/download";
-import {
-  addressPieces,
-  formatSignupDate,
-  interestShort,
-  refusedSignupsText,
-  signupCount,
-  type FanSignup,
-} from "./fans";
+import { addressPieces, formatSignupDate, interestShort, refusedSignupsText, signupCount } from "./fans";
 import { fansList } from "./fans.store";
 import { HeldSignups } from "./HeldSignups";
-
-const COUNT_ID = "fans-count";
-
-/**
- * Once a removal is answered, the question (and, when it went through, the row) is gone, and with it the
- * focus: the count, which says what changed, takes it, so a keyboard user stays in the list.
- */
-function keepFocusInList() {
-  if (document.activeElement === null || document.activeElement === document.body) {
-    document.getElementById(COUNT_ID)?.focus();
-  }
-}
-
-/** The last cell of a row: "Remove", or the question that replaces it. */
-function RemoveCell({ signup }: { signup: FanSignup }) {
-  const list = fansList();
-  const confirming = useStore(list.$confirming) === signup.id;
-  // Answered "Keep": the question goes, and "Remove" comes back with the focus the question had.
-  const [kept, setKept] = useState(false);
-  if (!confirming) {
-    return (
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={`Remove ${signup.email}`}
-        autoFocus={kept}
-        onClick={() => {
-          setKept(false);
-          list.askToRemove(signup.id);
-        }}
-      >
-        Remove
-      </Button>
-    );
-  }
-  return (
-    <div role="group" aria-label={`Remove ${signup.email}?`} className="flex flex-wrap gap-2">
-      <span className="text-sm font-semibold">Remove for good?</span>
-      <Button size="sm" onClick={() => void list.remove(signup.id).then(keepFocusInList)}>
-        Yes, remove
-      </Button>
-      {/* The question replaces the button that had focus: the safe answer takes it over. */}
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => {
-          setKept(true);
-          list.keep();
-        }}
-        autoFocus
-      >
-        Keep
-      </Button>
-    </div>
-  );
-}
+import { COUNT_ID, keepFocusInList, RemoveCell } from "./RemoveCell";
 
 export function SignupList() {
   const list = fansList();
