@@ -20,9 +20,30 @@ import {
   openRawSocket,
   signedIn,
   stopReadingUntilDropped,
+  subscribe,
   TEAM,
   until,
+  type ChangePayload,
 } from "./test-helpers";
+
+/**
+ * A team session of its own listening to the calendar; `heard(title)` waits until it hears `title`'s insert, which
+ * has then been sent to every socket, so one that should not have it would have it too (a short while more for its
+ * own socket to read it), and then closes its socket.
+ */
+async function teamListening() {
+  const changes: ChangePayload[] = [];
+  const session = await signedIn(backend.url);
+  await subscribe(session, changes);
+  return async function heard(title: string) {
+    await until(
+      () => changes.some((change) => (change.new as { title?: string }).title === title),
+      `the team hearing ${title}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await session.removeAllChannels();
+  };
+}
 
 let backend: Backend;
 let team: SupabaseClient; // the insider: signed in once, before the attacks
@@ -139,9 +160,10 @@ describe("an outsider with the anon key", () => {
     const { changes, replies } = changesOn(socket);
     socket.send(calendarJoin(1, "calendar"));
     await until(() => replies.length === 1, "the join reply");
+    const heard = await teamListening();
     await team.from("calendar_events").insert(event("Rehearsal", "2025-06-03"));
     teamTitles.push("Rehearsal");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await heard("Rehearsal");
     expect(changes).toEqual([]);
     socket.terminate();
   });
@@ -205,9 +227,10 @@ describe("an outsider with the anon key", () => {
     const { changes, replies } = changesOn(socket);
     socket.send(calendarJoin(1, "fan", token));
     await until(() => replies.length === 1, "the join reply");
+    const heard = await teamListening();
     await team.from("calendar_events").insert(event("Mastering", "2025-06-04"));
     teamTitles.push("Mastering");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await heard("Mastering");
     expect(changes).toEqual([]);
     socket.terminate();
   });

@@ -38,11 +38,14 @@ describe("realtime on calendar_events, for team sessions", () => {
 
   it("stops delivering after the channel is removed", async () => {
     const received: ChangePayload[] = [];
+    const kept: ChangePayload[] = [];
     const subscriber = await signedIn(backend.url);
     const channel = await subscribe(subscriber, received);
+    // A second channel on the same socket, kept: once it hears the change, the removed one would have too.
+    await subscribe(subscriber, kept, { name: "kept" });
     expect(await subscriber.removeChannel(channel)).toBe("ok");
     await subscriber.from("calendar_events").insert(event("After leaving", "2025-04-24"));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => kept.length === 1, "the kept channel hearing the change");
     expect(received).toEqual([]);
   });
 
@@ -54,8 +57,10 @@ describe("realtime on calendar_events, for team sessions", () => {
       .from("calendar_events")
       .insert(event("Bad", "2025-04-25", { event_type: "nap" }));
     expect(error).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(received).toEqual([]);
+    // A write that goes through after it: changes come in order, so once it is heard, a leak would have been.
+    await subscriber.from("calendar_events").insert(event("Marker", "2025-04-25"));
+    await until(() => received.length > 0, "the marker's change");
+    expect(received.map((change) => (change.new as { title: string }).title)).toEqual(["Marker"]);
   });
 
   it("refuses a socket without a valid key", async () => {

@@ -134,14 +134,21 @@ export async function until(check: () => boolean | Promise<boolean>, what = "the
 
 export type ChangePayload = RealtimePostgresChangesPayload<Record<string, unknown>>;
 
-/** Subscribes like the calendar does (or to another table or filter) and resolves once the server confirms. */
+/**
+ * Subscribes like the calendar does (or to another table or filter, or on a channel of another name beside it) and
+ * resolves once the server confirms.
+ */
 export async function subscribe(
   supabase: SupabaseClient,
   received: ChangePayload[],
-  { table = "calendar_events", filter }: { table?: string; filter?: string } = {},
+  {
+    table = "calendar_events",
+    filter,
+    name = "schema-db-changes",
+  }: { table?: string; filter?: string; name?: string } = {},
 ) {
   const channel = supabase
-    .channel("schema-db-changes")
+    .channel(name)
     .on("postgres_changes", { event: "*", schema: "public", table, filter }, (payload: ChangePayload) =>
       received.push(payload),
     );
