@@ -6,8 +6,8 @@ import { fansList } from "./fans.store";
 
 /**
  * The held sign-ups, apart from the list: what they are, the two actions (clearing, which deletes them, once
- * confirmed), and each address with its choice and date. Nothing shows while none are held. `onAnswered` runs once an action is answered (the list keeps the
- * focus then).
+ * confirmed), and each address with its choice and date. Nothing shows while none are held. `onAnswered` runs
+ * once an action is answered (the list keeps the focus then).
  */
 export function HeldSignups({ onAnswered }: { onAnswered: () => void }) {
   const list = fansList();
