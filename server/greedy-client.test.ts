@@ -148,7 +148,11 @@ describe("seats shared per client address", () => {
     await waitFor(() => backend.realtimeSockets() === 1, "only the team's socket");
     await team.removeAllChannels();
     await waitFor(() => backend.realtimeSockets() === 0, "the team's socket to close");
-    const held = await Promise.all(Array.from({ length: MAX_SOCKETS }, () => strangerSocket()));
+    // The first seat taken before the others, so that it is the oldest whichever of the rest the backend accepts
+    // first.
+    const oldest = await strangerSocket();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const held = [oldest, ...(await Promise.all(Array.from({ length: MAX_SOCKETS - 1 }, () => strangerSocket())))];
     expect(backend.realtimeSockets()).toBe(MAX_SOCKETS);
     // Another socket from the same address is refused: it holds every seat already.
     const more = new WebSocket(
@@ -165,13 +169,16 @@ describe("seats shared per client address", () => {
     const received: ChangePayload[] = [];
     await subscribe(team, received);
     expect(backend.realtimeSockets()).toBe(MAX_SOCKETS);
-    // Closed by the backend as the team took the seat; the close reaches the stranger's side a moment later.
-    await waitFor(() => held[0].socket.readyState !== WebSocket.OPEN, "the stranger's oldest socket to close");
+    // The stranger's oldest socket is closed by the backend as the team takes the seat, and only it; the close
+    // reaches the stranger a moment later.
+    const closed = () => held.filter(({ socket }) => socket.readyState !== WebSocket.OPEN).length;
+    await waitFor(() => oldest.socket.readyState !== WebSocket.OPEN, "the stranger's oldest socket to close");
     await team.from("calendar_events").insert(event("seated"));
     await waitFor(
       () => received.some((change) => (change.new as { title?: string }).title === "seated"),
       "the team's update",
     );
+    expect(closed()).toBe(1);
     for (const { socket } of held) socket.terminate();
   });
 
