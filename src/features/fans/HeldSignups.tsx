@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import { Button } from "../../components/ui/Button";
+import { AskFirst } from "./AskFirst";
 import { formatSignupDate, heldSignupsText, interestShort } from "./fans";
 import { fansList } from "./fans.store";
 
@@ -15,8 +16,6 @@ export function HeldSignups({ onAnswered }: { onAnswered: () => void }) {
   const releasing = useStore(list.$releasing);
   // Clearing deletes them for good: asked first, as removing one address is, with the safe answer focused.
   const [askingToClear, setAskingToClear] = useState(false);
-  // Answered "Keep": "Clear all" comes back with the focus the question had.
-  const [kept, setKept] = useState(false);
   if (!held || held.length === 0) return null;
   return (
     <section aria-labelledby="held-heading" className="space-y-4 rounded border border-amber-300 bg-amber-50 p-4">
@@ -28,43 +27,17 @@ export function HeldSignups({ onAnswered }: { onAnswered: () => void }) {
         <Button aria-disabled={releasing} onClick={() => void list.releaseHeld(true).then(onAnswered)}>
           Add all to the list
         </Button>
-        {askingToClear ? (
-          <div role="group" aria-label="Clear all held sign-ups?" className="flex flex-wrap items-center gap-2">
-            <span className="font-semibold">Clear them all for good?</span>
-            <Button
-              aria-disabled={releasing}
-              onClick={() => {
-                setAskingToClear(false);
-                void list.releaseHeld(false).then(onAnswered);
-              }}
-            >
-              Yes, clear
-            </Button>
-            <Button
-              variant="secondary"
-              autoFocus
-              onClick={() => {
-                setKept(true);
-                setAskingToClear(false);
-              }}
-            >
-              Keep
-            </Button>
-          </div>
-        ) : (
-          <Button
-            variant="secondary"
-            aria-disabled={releasing}
-            autoFocus={kept}
-            onClick={() => {
-              if (releasing) return;
-              setKept(false);
-              setAskingToClear(true);
-            }}
-          >
-            Clear all
-          </Button>
-        )}
+        <AskFirst
+          asking={askingToClear}
+          ask={() => setAskingToClear(true)}
+          keep={() => setAskingToClear(false)}
+          yes={() => {
+            setAskingToClear(false);
+            void list.releaseHeld(false).then(onAnswered);
+          }}
+          button={{ text: "Clear all", busy: releasing }}
+          question={{ label: "Clear all held sign-ups?", text: "Clear them all for good?", yes: "Yes, clear" }}
+        />
       </div>
       <ul className="space-y-1">
         {held.map((signup) => (

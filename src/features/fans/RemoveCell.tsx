@@ -3,9 +3,8 @@
  * focus goes once it is answered.
  */
 import { useStore } from "@nanostores/react";
-import { useState } from "react";
-import { Button } from "../../components/ui/Button";
 import type { FanSignup } from "./fans";
+import { AskFirst } from "./AskFirst";
 import { fansList } from "./fans.store";
 
 /** The list's count, which takes the focus once a question it asked is answered. */
@@ -25,42 +24,15 @@ export function keepFocusInList() {
 export function RemoveCell({ signup }: { signup: FanSignup }) {
   const list = fansList();
   const confirming = useStore(list.$confirming) === signup.id;
-  // Answered "Keep": the question goes, and "Remove" comes back with the focus the question had.
-  const [kept, setKept] = useState(false);
-  if (!confirming) {
-    return (
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={`Remove ${signup.email}`}
-        autoFocus={kept}
-        onClick={() => {
-          setKept(false);
-          list.askToRemove(signup.id);
-        }}
-      >
-        Remove
-      </Button>
-    );
-  }
   return (
-    <div role="group" aria-label={`Remove ${signup.email}?`} className="flex flex-wrap gap-2">
-      <span className="text-sm font-semibold">Remove for good?</span>
-      <Button size="sm" onClick={() => void list.remove(signup.id).then(keepFocusInList)}>
-        Yes, remove
-      </Button>
-      {/* The question replaces the button that had focus: the safe answer takes it over. */}
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => {
-          setKept(true);
-          list.keep();
-        }}
-        autoFocus
-      >
-        Keep
-      </Button>
-    </div>
+    <AskFirst
+      asking={confirming}
+      ask={() => list.askToRemove(signup.id)}
+      keep={list.keep}
+      yes={() => void list.remove(signup.id).then(keepFocusInList)}
+      button={{ text: "Remove", label: `Remove ${signup.email}` }}
+      question={{ label: `Remove ${signup.email}?`, text: "Remove for good?", yes: "Yes, remove" }}
+      size="sm"
+    />
   );
 }
