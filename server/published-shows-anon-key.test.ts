@@ -84,7 +84,7 @@ describe("published shows with only the anon key", () => {
     const insert = await anon.from("shows").insert({ id: "anon-2027-01-01" });
     const update = await anon.from("shows").update({ status: "cancelled" }).eq("id", "galway-2027-04-23");
     const remove = await anon.from("shows").delete().eq("id", "galway-2027-04-23");
-    const restore = await anon.rpc("restore_show", { show_id: "galway-2027-04-23", version: 1 });
+    const restore = await anon.rpc("restore_show", { show_id: "galway-2027-04-23", version: 1, seen: 1 });
     for (const { status, error } of [insert, update, remove, restore]) {
       expect(status).toBe(401);
       expect(error).toMatchObject({ code: "42501" });
@@ -108,7 +108,7 @@ describe("a show's changes over realtime", () => {
     await team.from("shows").update({ status: "cancelled", notes: "Storm warning" }).eq("id", "galway-2027-04-23");
     await publish("sligo-2027-06-01", { notes: "Van at 3" });
     // A database function's change too (a restore), as a hosted project streams every change.
-    const { error } = await team.rpc("restore_show", { show_id: "galway-2027-04-23", version: 1 });
+    const { error } = await team.rpc("restore_show", { show_id: "galway-2027-04-23", version: 1, seen: 2 });
     expect(error).toBeNull();
     await until(() => asTeam.length === 3, "the team hearing the three changes");
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1004,10 +1004,10 @@ CREATE TABLE IF NOT EXISTS "public"."shows" (
 ALTER TABLE "public"."shows" OWNER TO "postgres";
 
 --
--- Name: restore_show("text", integer); Type: FUNCTION; Schema: public; Owner: postgres
+-- Name: restore_show("text", integer, integer); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
-CREATE OR REPLACE FUNCTION "public"."restore_show"("show_id" "text", "version" integer) RETURNS SETOF "public"."shows"
+CREATE OR REPLACE FUNCTION "public"."restore_show"("show_id" "text", "version" integer, "seen" integer) RETURNS SETOF "public"."shows"
     LANGUAGE "plpgsql"
     SET "search_path" TO ''
     AS $$
@@ -1023,6 +1023,9 @@ begin
       using errcode = 'PT404',
             detail = format('Show %s has no version %s to restore.', restore_show.show_id, restore_show.version);
   end if;
+  if restore_show.seen is null then
+    raise exception 'The version seen is required' using errcode = '22004';
+  end if;
   return query
     update public.shows s set
       (published, venue_name, venue_street, venue_town, venue_county, venue_postal_code, venue_country,
@@ -1032,12 +1035,12 @@ begin
               r.venue_country, r.starts_at, r.time_zone, r.ticket_url, r.ticket_kind, r.price, r.currency,
               r.availability, r.on_sale_at, r.status, r.previous_starts_at, r.notes
          from jsonb_populate_record(current, private.show_values(kept)) r)
-    where s.id = restore_show.show_id
+    where s.id = restore_show.show_id and s.version = restore_show.seen
     returning s.*;
 end;
 $$;
 
-ALTER FUNCTION "public"."restore_show"("show_id" "text", "version" integer) OWNER TO "postgres";
+ALTER FUNCTION "public"."restore_show"("show_id" "text", "version" integer, "seen" integer) OWNER TO "postgres";
 
 --
 -- Name: team_calendar_feed("text", "text"); Type: FUNCTION; Schema: public; Owner: postgres
@@ -2406,11 +2409,11 @@ GRANT INSERT("previous_starts_at"),UPDATE("previous_starts_at") ON TABLE "public
 GRANT INSERT("notes"),UPDATE("notes") ON TABLE "public"."shows" TO "authenticated";
 
 --
--- Name: FUNCTION "restore_show"("show_id" "text", "version" integer); Type: ACL; Schema: public; Owner: postgres
+-- Name: FUNCTION "restore_show"("show_id" "text", "version" integer, "seen" integer); Type: ACL; Schema: public; Owner: postgres
 --
 
-REVOKE ALL ON FUNCTION "public"."restore_show"("show_id" "text", "version" integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION "public"."restore_show"("show_id" "text", "version" integer) TO "authenticated";
+REVOKE ALL ON FUNCTION "public"."restore_show"("show_id" "text", "version" integer, "seen" integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION "public"."restore_show"("show_id" "text", "version" integer, "seen" integer) TO "authenticated";
 
 --
 -- Name: FUNCTION "team_calendar_feed"("secret" "text", "client" "text"); Type: ACL; Schema: public; Owner: postgres

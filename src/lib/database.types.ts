@@ -402,7 +402,7 @@ export type Database = {
         }[];
       };
       restore_show: {
-        Args: { show_id: string; version: number };
+        Args: { seen: number; show_id: string; version: number };
         Returns: {
           availability: string | null;
           created_at: string;

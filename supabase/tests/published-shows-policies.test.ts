@@ -77,7 +77,7 @@ describe.each(TARGETS)("$name", (target) => {
         anon.select("shows_history"),
         anon.select("show_changes"),
         anon.select("calendar_events", { columns: "title" }),
-        anon.rpc("restore_show", { show_id: "galway-2027-04-23", version: 1 }),
+        anon.rpc("restore_show", { show_id: "galway-2027-04-23", version: 1, seen: 1 }),
       ];
       for (const { status, error } of await Promise.all(calls)) {
         expect(status).toBe(401);
@@ -102,7 +102,9 @@ describe.each(TARGETS)("$name", (target) => {
       );
       const changed = await caller.update("shows", { status: "cancelled" }, { id: "galway-2027-04-23" });
       expect(changed).toMatchObject({ status: 204, count: 0 });
-      expect((await caller.rpc("restore_show", { show_id: "galway-2027-04-23", version: 1 })).status).toBe(404);
+      expect((await caller.rpc("restore_show", { show_id: "galway-2027-04-23", version: 1, seen: 1 })).status).toBe(
+        404,
+      );
     });
   });
 
@@ -255,7 +257,7 @@ describe.each(TARGETS)("$name", (target) => {
       await team.insert("shows", show("sligo-2027-07-01", await gig("Sligo"), { notes: "First" }));
       const where = { id: "sligo-2027-07-01" };
       await team.update("shows", { status: "cancelled", notes: "Called off", venue_name: "Elsewhere" }, where);
-      const restored = await team.rpc("restore_show", { show_id: "sligo-2027-07-01", version: 1 });
+      const restored = await team.rpc("restore_show", { show_id: "sligo-2027-07-01", version: 1, seen: 2 });
       expect(restored.status).toBe(200);
       expect(restored.rows).toEqual([
         expect.objectContaining({ status: "scheduled", notes: "First", venue_name: "The Salthill Room", version: 3 }),
@@ -266,10 +268,27 @@ describe.each(TARGETS)("$name", (target) => {
         order: "version",
       });
       expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
-      const again = await team.rpc("restore_show", { show_id: "sligo-2027-07-01", version: 2 });
+      const again = await team.rpc("restore_show", { show_id: "sligo-2027-07-01", version: 2, seen: 3 });
       expect(again.rows).toEqual([expect.objectContaining({ status: "cancelled", notes: "Called off", version: 4 })]);
-      const missing = await team.rpc("restore_show", { show_id: "sligo-2027-07-01", version: 99 });
+      const missing = await team.rpc("restore_show", { show_id: "sligo-2027-07-01", version: 99, seen: 4 });
       expect(missing).toMatchObject({ status: 404, error: { message: "No such version of this show" } });
+    });
+
+    it("restores nothing over a version other than the one the restorer saw, nor without one", async () => {
+      const team = db.as(TEAM);
+      const where = { id: "wexford-2027-07-02" };
+      await team.insert("shows", show(where.id, await gig("Wexford"), { notes: "First" }));
+      await team.update("shows", { ticket_url: "https://tickets.example/wexford" }, where);
+      // A teammate cancels it (version 3) while the restorer's page still shows version 2.
+      await team.update("shows", { status: "cancelled" }, where);
+      const stale = await team.rpc("restore_show", { show_id: where.id, version: 1, seen: 2 });
+      expect(stale).toMatchObject({ status: 200, rows: [] });
+      const blank = await team.rpc("restore_show", { show_id: where.id, version: 1, seen: null });
+      expect(blank.status).toBe(400);
+      const { rows } = await team.select("shows", { columns: "status, version", where });
+      expect(rows).toEqual([{ status: "cancelled", version: 3 }]);
+      const { rows: kept } = await team.select("shows_history", { columns: "version", where: { show_id: where.id } });
+      expect(kept).toHaveLength(2);
     });
 
     it("hears of every show made, changed, restored or taken off through show_changes, which nobody writes", async () => {
@@ -283,7 +302,7 @@ describe.each(TARGETS)("$name", (target) => {
       const times = [await changedAt()];
       await team.update("shows", { status: "sold-out" }, { id });
       times.push(await changedAt());
-      await team.rpc("restore_show", { show_id: id, version: 1 });
+      await team.rpc("restore_show", { show_id: id, version: 1, seen: 2 });
       times.push(await changedAt());
       await team.update("shows", { published: false }, { id });
       times.push(await changedAt());

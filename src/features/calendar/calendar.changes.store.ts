@@ -1,7 +1,7 @@
 /**
  * A published show's changes, made from its panel: postponed, rescheduled (the start it had kept), sold
  * out, cancelled, a new ticket link, each made only to the version the team saw; and its kept versions with
- * Restore, which puts one back as a new version (kept in turn). A refused call locks the page through the
+ * Restore, which puts one back as a new version (kept in turn), also only over the version seen. A refused call locks the page through the
  * team session; any other failure says why in a toast and changes nothing. Loaded with the show's panel.
  *
  * createShowChanges takes the client, the session and the list of shows, so a test drives it with fakes;
@@ -16,6 +16,9 @@ import type { ShowsClient } from "./calendar.api";
 import { fetchShowHistory, restoreShow, updateShow, type ShowChange, type ShowVersion } from "./calendar.writes";
 import { errorMessage } from "./calendar.errors";
 import { calendarShows, type Shows } from "./calendar.shows.store";
+
+/** What a change or restore refused because the show moved on since the page read it says. */
+const MEANWHILE = "Someone changed this show meanwhile: it is shown as it is now. Try again.";
 
 /** A show's kept versions, as its history panel shows them. */
 export type ShowHistory = { versions: ShowVersion[] | null; failed: boolean; restoring: number | null };
@@ -69,7 +72,7 @@ export function createShowChanges(deps: ShowChangesDependencies) {
       if (!changed) {
         showToast({
           title: "Show not changed",
-          description: "Someone changed this show meanwhile: it is shown as it is now. Try again.",
+          description: MEANWHILE,
           variant: "destructive",
           replaces,
         });
@@ -106,11 +109,17 @@ export function createShowChanges(deps: ShowChangesDependencies) {
   /** Puts a kept version back, as a new version (itself kept, so a restore can be undone). */
   async function restore(id: string, version: number): Promise<boolean> {
     const history = historyAtom(id);
-    if (history.get().restoring !== null) return false;
+    const seen = $shows.get().find((shown) => shown.id === id)?.version;
+    if (history.get().restoring !== null || seen === undefined) return false;
     history.set({ ...history.get(), restoring: version });
     const opening = deps.session.currentOpening();
     try {
-      const show = await restoreShow(await deps.client(), id, version);
+      const show = await restoreShow(await deps.client(), id, version, seen);
+      if (!show) {
+        showToast({ title: "Show not restored", description: MEANWHILE, variant: "destructive" });
+        await load();
+        return false;
+      }
       await replace(show);
       showToast({ title: "Show restored", description: `${show.venue_name} is back as it was in version ${version}` });
       return true;

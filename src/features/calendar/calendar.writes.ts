@@ -87,11 +87,17 @@ export async function fetchShowHistory(client: Pick<ShowsClient, "from">, id: st
   });
 }
 
-/** Puts a kept version back, as a new version; answers the show as it now is. */
-export async function restoreShow(client: Pick<ShowsClient, "rpc">, id: string, version: number): Promise<Show> {
-  const { data, error, status } = await client.rpc("restore_show", { show_id: id, version });
+/**
+ * Puts a kept version back, as a new version, over the version `seen` on the page; answers the show as it now
+ * is, or null when it has moved on since (nothing is written), as `updateShow` does.
+ */
+export async function restoreShow(
+  client: Pick<ShowsClient, "rpc">,
+  id: string,
+  version: number,
+  seen: number,
+): Promise<Show | null> {
+  const { data, error, status } = await client.rpc("restore_show", { show_id: id, version, seen });
   if (error) throw fail(error, status);
-  const [show] = toShows(data);
-  if (!show) throw { message: "The server answered without the show.", status };
-  return show;
+  return toShows(data)[0] ?? null;
 }

@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { $toasts } from "../toasts/toasts.store";
+import { settle } from "../../test/deferred";
+import { failure, type FakeReply } from "../../test/fake-client";
+import { withVitestClock } from "../../test/fake-time";
+import { toastLines } from "../../test/toast-recorder";
+import { aShow, fakeShows } from "./calendar.fake";
+
+withVitestClock();
+afterEach(() => $toasts.set([]));
+
+const dublin = aShow("dublin-2027-07-10", "2027-01-01T10:00:00Z");
+const ok = (data: unknown[]): FakeReply => ({ data, error: null, status: 200 });
+
+describe("a published show's changes", () => {
+  it("change only the version the team saw, and show the change with its toast", async () => {
+    const cancelled = { ...dublin, status: "cancelled", version: 2, updated_at: "2027-01-02T10:00:00Z" };
+    const { store, fake } = fakeShows((request) => ok(request.method === "update" ? [cancelled] : [dublin]), {
+      builtAt: "2027-01-01T11:00:00Z",
+    });
+    await store.load();
+    // A minute after the change the server wrote: on the website in a few minutes, on whatever day the test runs.
+    vi.setSystemTime(Date.parse(cancelled.updated_at) + 60_000);
+    expect(await store.change(dublin.id, { status: "cancelled" }, "Show cancelled")).toBe(true);
+    const update = fake.requests.find((request) => request.method === "update");
+    expect(update?.values).toEqual({ status: "cancelled" });
+    expect(update?.filters).toEqual([
+      { column: "id", op: "eq", value: dublin.id },
+      { column: "version", op: "eq", value: 1 },
+    ]);
+    expect(store.$shows.get()).toEqual([cancelled]);
+    expect(store.$standings.get().get(dublin.id)).toBe("soon");
+    expect(toastLines()).toEqual(["Show cancelled: The Cornmarket Room: the website catches up in a few minutes"]);
+  });
+
+  it("change nothing when someone changed the show meanwhile, and show it as it is now", async () => {
+    const theirs = { ...dublin, status: "postponed", version: 2 };
+    let read = 0;
+    const { store } = fakeShows((request) =>
+      request.method === "update" ? ok([]) : ok([(read += 1) === 1 ? dublin : theirs]),
+    );
+    await store.load();
+    expect(await store.change(dublin.id, { status: "cancelled" }, "Show cancelled")).toBe(false);
+    expect(store.$shows.get()).toEqual([theirs]);
+    expect(toastLines()).toEqual([
+      "Show not changed: Someone changed this show meanwhile: it is shown as it is now. Try again.",
+    ]);
+  });
+
+  it("lock the page when the server refuses the session, and say any other failure", async () => {
+    const { store, session } = fakeShows((request) =>
+      request.method === "update" ? failure(401, "JWT expired") : ok([dublin]),
+    );
+    await store.load();
+    expect(await store.change(dublin.id, { status: "sold-out" }, "Show marked sold out")).toBe(false);
+    expect(session.refuse).toHaveBeenCalledWith(1);
+    const other = fakeShows((request) =>
+      request.method === "update" ? failure(400, "new row violates check constraint") : ok([dublin]),
+    );
+    await other.store.load();
+    expect(await other.store.change(dublin.id, { ticket_url: "https://x.example" }, "Ticket link changed")).toBe(false);
+    expect(toastLines()).toEqual(["Show not changed: new row violates check constraint"]);
+    expect(other.store.$shows.get()).toEqual([dublin]);
+  });
+
+  it("read a show's kept versions and restore one as a new version", async () => {
+    const restored = { ...dublin, version: 3, updated_at: "2027-01-03T10:00:00Z" };
+    const { store, fake } = fakeShows((request) =>
+      request.table === "shows_history"
+        ? ok([{ version: 1, show: dublin, written_at: dublin.updated_at, replaced_at: "2027-01-02T10:00:00Z" }])
+        : ok([{ ...dublin, status: "cancelled", version: 2 }]),
+    );
+    await store.load();
+    await store.loadHistory(dublin.id);
+    expect(store.history(dublin.id).get().versions).toEqual([
+      { version: 1, show: dublin, writtenAt: dublin.updated_at, replacedAt: "2027-01-02T10:00:00Z" },
+    ]);
+    const restoring = store.restore(dublin.id, 1);
+    await settle();
+    expect(fake.functionCalls.map(({ name, args }) => ({ name, args }))).toEqual([
+      { name: "restore_show", args: { show_id: dublin.id, version: 1, seen: 2 } },
+    ]);
+    fake.functionCalls[0]!.answer([restored]);
+    expect(await restoring).toBe(true);
+    expect(store.$shows.get()).toEqual([restored]);
+    expect(toastLines()).toEqual(["Show restored: The Cornmarket Room is back as it was in version 1"]);
+  });
+
+  it("restore nothing when someone changed the show since the page read it, and show it as it is now", async () => {
+    const theirs = { ...dublin, status: "cancelled", version: 2 };
+    let read = 0;
+    const { store, fake } = fakeShows(() => ok([(read += 1) === 1 ? dublin : theirs]));
+    await store.load();
+    const restoring = store.restore(dublin.id, 1);
+    await settle();
+    expect(fake.functionCalls.map(({ args }) => args)).toEqual([{ show_id: dublin.id, version: 1, seen: 1 }]);
+    // The server wrote nothing: the show had moved on to version 2.
+    fake.functionCalls[0]!.answer([]);
+    expect(await restoring).toBe(false);
+    expect(store.$shows.get()).toEqual([theirs]);
+    expect(toastLines()).toEqual([
+      "Show not restored: Someone changed this show meanwhile: it is shown as it is now. Try again.",
+    ]);
+  });
+});
