@@ -401,6 +401,23 @@ describe("the published shows", () => {
     expect(hookCalls()).toEqual([]);
   });
 
+  it("that cannot be read hold a page gone out of date, which is asked once they can be, and only then", async () => {
+    answers.shows = () => new Response('{"message":"Service Unavailable"}', { status: 503 });
+    // The Galway show is over at 22:00: its build would stop on the shows, and would never be asked again.
+    const down = await runAt("2025-04-23T22:05:00Z");
+    expect(down.log[0]).toBe(
+      "No rebuild yet: the Galway show (galway-2025-04-23) is over, but a build would stop on the published " +
+        "shows, which could not be read; it is asked once they can be.",
+    );
+    await runAt("2025-04-23T22:15:00Z");
+    expect(hookCalls()).toEqual([]);
+    answers.shows = () => Response.json([galway]);
+    const back = await runAt("2025-04-23T22:25:00Z");
+    expect(back.log[0]).toMatch(/^Rebuild requested: the Galway show \(galway-2025-04-23\) is over/);
+    await runAt("2025-04-23T22:35:00Z");
+    expect(hookCalls()).toHaveLength(1);
+  });
+
   it("ask for nothing when the record of the last request cannot be read, and say when it cannot be kept", async () => {
     answers.shows = () => Response.json([cancelled]);
     blobs.failing.add("get shows-build-asked");

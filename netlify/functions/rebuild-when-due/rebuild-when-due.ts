@@ -214,6 +214,21 @@ async function runOnce(env: NodeJS.ProcessEnv, siteUrl: string | undefined, now:
   return lines;
 }
 
+/**
+ * A page out of date waits while the published shows cannot be read: the build reads them too, so it would
+ * stop, and the instant, counted as asked, would never be asked again. It stays due, and is asked in the first
+ * run that reads them.
+ */
+function heldForTheShows(time: Decision, database: Database): Decision {
+  if (!time.build || database === null || !("problem" in database)) return time;
+  const reason = time.title.replace(/^Rebuild: /, "");
+  return {
+    build: false,
+    problem: true,
+    line: `No rebuild yet: ${reason}, but a build would stop on the published shows, which could not be read; it is asked once they can be.`,
+  };
+}
+
 /** What the run decides once it has the live record, the database's shows and the month's record. */
 async function decide(
   env: NodeJS.ProcessEnv,
@@ -227,7 +242,7 @@ async function decide(
   let month = observe(kept, record.builtAt, at, startDay);
   const rows = database && !("problem" in database) ? database : null;
   if (rows && rows.digest === record.showsDigest) month = { ...month, live: knownOf(rows.rows) };
-  const time = whenDue(record, at, PERIOD_MINUTES * 60_000, month.asked);
+  const time = heldForTheShows(whenDue(record, at, PERIOD_MINUTES * 60_000, month.asked), database);
   const shows = await showsDecision(record.showsDigest ?? null, database, at);
   const decisions: (Decision | ShowsDecision)[] = shows ? [time, shows] : [time];
   const due: Due[] = [];
