@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  MAX_CASELESS_SPAN,
   MAX_REGEX_COPIES,
   MAX_REGEX_DEPTH,
   MAX_REGEX_UNBOUNDED,
@@ -106,5 +107,36 @@ describe("the patterns the embedded engine is not given", () => {
     "\\d{3}-\\d{4}",
   ])("gives %s to the database", (pattern) => {
     expect(regexRefusal(pattern)).toBeNull();
+  });
+});
+
+describe("the ranges of a pattern where case does not count", () => {
+  const WIDE = "[\\u0001-\\U0010ffff]";
+  it.each([
+    ["[a-z]", 26],
+    ["[^a-z0-9]", 36],
+    ["[a-zà-ÿ]{0,50}", 58],
+    [WIDE, 0x10ffff],
+    ["[\\x41-\\x5a]", 26],
+    ["[[.a.]-[.c.]]", 3],
+    ["[[:alpha:]][-a][a-]", 0],
+    ["niamh|(se[aá]n)", 0],
+  ])("spans, in %s, %i characters", (pattern, span) => {
+    expect(regexCost(pattern).span).toBe(span);
+  });
+
+  it("refuses one that spans past what a search needs, in one pattern or a request's, and gives it case-sensitive", () => {
+    expect(regexRefusal(WIDE, undefined, { caseless: true })).toContain("too complex");
+    // 580 of them held the backend for 20 s; case-sensitive, they compile at once.
+    expect(regexRefusal(WIDE.repeat(580), undefined, { caseless: true })).toContain("too complex");
+    expect(regexRefusal(WIDE.repeat(580))).toBeNull();
+    expect(regexRefusal("^[a-zà-ÿ' -]+$", undefined, { caseless: true })).toBeNull();
+    const spent = { copies: 0, unbounded: 0 };
+    const page = "[\\u0001-\\uffff]";
+    const pages = Math.floor(MAX_CASELESS_SPAN / 0xffff);
+    for (let index = 0; index < pages; index += 1) {
+      expect(regexRefusal(page, spent, { caseless: true })).toBeNull();
+    }
+    expect(regexRefusal(page, spent, { caseless: true })).toContain("too complex");
   });
 });

@@ -251,7 +251,10 @@ function filterCondition(table, name, expression, values, { inTree, regexSpent }
   const value = inTree && operator !== "in" ? unquote(raw) : raw;
   let condition;
   if (operator in OPERATORS) {
-    const refusal = operator === "match" || operator === "imatch" ? regexRefusal(value, regexSpent) : null;
+    const refusal =
+      operator === "match" || operator === "imatch"
+        ? regexRefusal(value, regexSpent, { caseless: operator === "imatch" })
+        : null;
     if (refusal) throw new RestError(400, "2201B", refusal);
     // PostgREST's like patterns take * for SQL's %.
     const operand = operator === "like" || operator === "ilike" ? value.replaceAll("*", "%") : value;
