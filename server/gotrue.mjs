@@ -125,6 +125,26 @@ const invalidCredentials = () => new GoTrueError(400, "invalid_credentials", "In
 const validationFailed = (message) => new GoTrueError(400, "validation_failed", message);
 
 /**
+ * As GoTrue, which reads a body into a Go struct of strings: a field given as anything but text (or null) is
+ * refused as JSON it cannot read, before anything else is looked at.
+ * @param {Record<string, unknown>} body
+ * @param {string[]} fields
+ * @param {string} struct the name GoTrue's message gives the body's type
+ */
+function onlyText(body, fields, struct) {
+  for (const field of fields) {
+    const value = body[field];
+    if (value === undefined || value === null || typeof value === "string") continue;
+    const type = Array.isArray(value) ? "array" : typeof value === "boolean" ? "bool" : typeof value;
+    throw new GoTrueError(
+      400,
+      "bad_json",
+      `Could not parse request body as JSON: json: cannot unmarshal ${type} into Go struct field ${struct}.${field} of type string`,
+    );
+  }
+}
+
+/**
  * True when the request asked for the 2024-01-01 API (auth-js always does): errors then read `{code,message}`.
  * @param {Headers} headers
  */
@@ -389,6 +409,7 @@ export function createGoTrue({
 
   /** @param {JsonObject} body */
   async function passwordGrant(body) {
+    onlyText(body, ["email", "phone", "password"], "PasswordGrantParams");
     const email = typeof body.email === "string" && body.email !== "" ? body.email : null;
     const hasPhone = typeof body.phone === "string" && body.phone !== "";
     if ((email !== null) === hasPhone) {
