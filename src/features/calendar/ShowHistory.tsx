@@ -1,7 +1,8 @@
 /**
  * A published show's kept versions, newest first: when each was saved and replaced, how it stood then
- * (status, doors, ticket link), and Restore, which puts it back as a new version (kept in turn, so a
- * restore can itself be undone). Read when the panel opens and again after each change.
+ * (status, doors, ticket link), what it says unlike the show now (calendar.history.ts), and Restore, which
+ * puts it back as a new version (kept in turn, so a restore can itself be undone). Restore is offered for any
+ * version that differs in anything a restore writes. Read when the panel opens and again after each change.
  */
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
@@ -9,15 +10,7 @@ import { Button } from "../../components/ui/Button";
 import { formatDateTime } from "../../lib/dates";
 import { doorsText, statusText, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
-
-/** Whether a kept version says what the show says now (restoring it would change nothing). */
-const sameAs = (kept: Show, show: Show) =>
-  kept.status === show.status &&
-  kept.starts_at === show.starts_at &&
-  kept.ticket_url === show.ticket_url &&
-  kept.ticket_kind === show.ticket_kind &&
-  kept.venue_name === show.venue_name &&
-  kept.published === show.published;
+import { differencesFrom } from "./calendar.history";
 
 export function ShowHistory({ show }: { show: Show }) {
   const shows = showChanges();
@@ -41,27 +34,33 @@ export function ShowHistory({ show }: { show: Show }) {
         <p className="mt-2 text-sm text-stone-700">No earlier versions</p>
       ) : (
         <ol className="mt-2 space-y-3">
-          {versions.map(({ version, show: kept, writtenAt, replacedAt }) => (
-            <li key={version} className="rounded-md border border-stone-200 p-3 text-sm">
-              <p className="font-semibold">Version {version}</p>
-              <p className="text-stone-700">
-                Saved {formatDateTime(new Date(writtenAt))}, replaced {formatDateTime(new Date(replacedAt))}
-              </p>
-              <p>
-                {statusText(kept)} · {doorsText(kept.starts_at, kept.time_zone)}
-              </p>
-              <p className="break-all">{kept.ticket_url}</p>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="mt-2"
-                disabled={restoring !== null || sameAs(kept, show)}
-                onClick={() => void shows.restore(showId, version)}
-              >
-                Restore<span className="sr-only"> version {version}</span>
-              </Button>
-            </li>
-          ))}
+          {versions.map(({ version, show: kept, writtenAt, replacedAt }) => {
+            const differences = differencesFrom(kept, show);
+            return (
+              <li key={version} className="rounded-md border border-stone-200 p-3 text-sm">
+                <p className="font-semibold">Version {version}</p>
+                <p className="text-stone-700">
+                  Saved {formatDateTime(new Date(writtenAt))}, replaced {formatDateTime(new Date(replacedAt))}
+                </p>
+                <p>
+                  {statusText(kept)} · {doorsText(kept.starts_at, kept.time_zone)}
+                </p>
+                <p className="break-all">{kept.ticket_url}</p>
+                <p className="mt-1 break-words text-stone-700">
+                  {differences.length > 0 ? `Differs from now: ${differences.join(" · ")}` : "Same as the show now"}
+                </p>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="mt-2"
+                  disabled={restoring !== null || differences.length === 0}
+                  onClick={() => void shows.restore(showId, version)}
+                >
+                  Restore<span className="sr-only"> version {version}</span>
+                </Button>
+              </li>
+            );
+          })}
         </ol>
       )}
     </section>

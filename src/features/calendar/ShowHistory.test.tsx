@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { settle } from "../../test/deferred";
+import type { ShowChanges } from "./calendar.changes.store";
+import { aShow, fakeShows } from "./calendar.fake";
+import type { Show } from "./calendar.shows";
+import { ShowHistory } from "./ShowHistory";
+
+// The panel's show changes on a fake client (the browser's one instance would reach for the real backend).
+const page = vi.hoisted(() => ({ changes: undefined as ShowChanges | undefined }));
+vi.mock("./calendar.changes.store", async (original) => ({
+  ...(await original<typeof import("./calendar.changes.store")>()),
+  showChanges: () => page.changes,
+}));
+
+/** Restore, named for its version (jsdom's name computation drops the space before the words only a screen reader reads). */
+const restoreButton = () => screen.getByRole("button", { name: /^Restore ?version 1$/ });
+
+const now = aShow("dublin-2027-07-10", "2027-02-01T10:00:00Z", { version: 2, price: 25 });
+
+/** The history of `now` opened, its one earlier version being `now` with `kept`; answers the client's fake. */
+async function historyWith(kept: Partial<Show>) {
+  const before = { ...now, version: 1, updated_at: "2027-01-01T10:00:00Z", ...kept };
+  const { store, fake } = fakeShows((request) =>
+    request.table === "shows_history"
+      ? {
+          data: [{ version: 1, show: before, written_at: before.updated_at, replaced_at: now.updated_at }],
+          error: null,
+          status: 200,
+        }
+      : undefined,
+  );
+  page.changes = store;
+  render(<ShowHistory show={now} />);
+  await screen.findByText("Version 1");
+  return fake;
+}
+
+describe("a published show's earlier versions", () => {
+  it("offer Restore for a version that differs in its price alone, and say the price it had", async () => {
+    const fake = await historyWith({ price: 12.5 });
+    expect(restoreButton()).toBeEnabled();
+    expect(screen.getByText("Differs from now: Price €12.50")).toBeInTheDocument();
+    fireEvent.click(restoreButton());
+    await settle();
+    expect(fake.functionCalls.map(({ name, args }) => ({ name, args }))).toEqual([
+      { name: "restore_show", args: { show_id: now.id, version: 1 } },
+    ]);
+  });
+
+  it.each<[string, Partial<Show>, string]>([
+    ["currency", { currency: "GBP" }, "Price £25.00"],
+    ["availability", { availability: "few-left" }, "Availability Few left"],
+    ["on-sale time", { on_sale_at: "2027-03-01T10:00:00+00:00" }, "On sale from Mar 1, 2027, 10:00 (Europe/Dublin)"],
+    ["street", { venue_street: "1 Main Street" }, "Street 1 Main Street"],
+    ["town", { venue_town: "Cork" }, "Town Cork"],
+    ["county", { venue_county: "County Cork" }, "County County Cork"],
+    ["postal code", { venue_postal_code: "T12 X2Y3" }, "Postal code T12 X2Y3"],
+    ["country", { venue_country: "GB" }, "Country GB"],
+    ["time zone", { time_zone: "Europe/London" }, "Time zone Europe/London"],
+    ["notes", { notes: "load in at four" }, "Notes “load in at four”"],
+  ])("offer Restore for a version that differs in its %s alone, and say what it had", async (_, kept, words) => {
+    await historyWith(kept);
+    expect(restoreButton()).toBeEnabled();
+    expect(screen.getByText(`Differs from now: ${words}`)).toBeInTheDocument();
+  });
+
+  it("say each difference of a version that differs in several things, and keep what they said before", async () => {
+    await historyWith({ price: 12.5, venue_town: "Cork", status: "postponed" });
+    expect(screen.getByText("Differs from now: Town Cork · Price €12.50 · Status")).toBeInTheDocument();
+    expect(screen.getByText("Postponed · Jul 10, 2027, 20:00 (Europe/Dublin)")).toBeInTheDocument();
+    expect(screen.getByText("https://tickets.example/dublin")).toBeInTheDocument();
+  });
+
+  it("keep Restore off for a version the same as the show now, and say so", async () => {
+    await historyWith({ price: "25.00" as unknown as number });
+    expect(screen.getByText("Same as the show now")).toBeInTheDocument();
+    expect(restoreButton()).toBeDisabled();
+  });
+});
