@@ -1,0 +1,76 @@
+/**
+ * A published show's new ticket link, and whether it goes to a ticket shop or the venue's own site. A link the
+ * database would refuse is said under the field, tied to it, and the focus goes back to it; what was typed stays.
+ */
+import { useId, useRef, useState } from "react";
+import { Button } from "../../components/ui/Button";
+import { inputClass, labelClass } from "../../components/ui/styles";
+import { showFieldProblems } from "../../lib/show-rules.mjs";
+import type { Show } from "./calendar.shows";
+import { showChanges } from "./calendar.changes.store";
+import { useFollowingShow } from "./useFollowingShow";
+
+type Link = { url: string; kind: string };
+
+const linkOf = (show: Show): Link => ({ url: show.ticket_url, kind: show.ticket_kind });
+const sameLink = (a: Link, b: Link) => a.url === b.url && a.kind === b.kind;
+
+export function TicketLinkForm({ show, busy }: { show: Show; busy: boolean }) {
+  const shows = showChanges();
+  const id = useId();
+  const [link, setLink] = useFollowingShow(show, linkOf, sameLink);
+  const [problem, setProblem] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const saveLink = async () => {
+    const wrong = showFieldProblems({ ...show, ticket_url: link.url.trim(), ticket_kind: link.kind }).ticket_url;
+    if (wrong) {
+      setProblem(`Ticket link: ${wrong}`);
+      return input.current?.focus();
+    }
+    setProblem(null);
+    await shows.change(show.id, { ticket_url: link.url.trim(), ticket_kind: link.kind }, "Ticket link changed");
+  };
+
+  return (
+    <form
+      className="space-y-2"
+      aria-label="Ticket link"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) void saveLink();
+      }}
+    >
+      <label htmlFor={`${id}-link`} className={labelClass}>
+        New ticket link
+      </label>
+      <input
+        ref={input}
+        id={`${id}-link`}
+        inputMode="url"
+        value={link.url}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => setLink({ ...link, url: event.target.value })}
+        className={inputClass}
+      />
+      <select
+        aria-label="The ticket link goes to"
+        value={link.kind}
+        onChange={(event) => setLink({ ...link, kind: event.target.value === "venue" ? "venue" : "ticket" })}
+        className={inputClass}
+      >
+        <option value="ticket">A ticket shop</option>
+        <option value="venue">The venue&apos;s own site</option>
+      </select>
+      {problem ? (
+        <p id={`${id}-problem`} role="alert" className="text-sm text-red-800">
+          {problem}
+        </p>
+      ) : null}
+      <Button type="submit" variant="secondary" size="sm" aria-disabled={busy || undefined}>
+        Save the ticket link
+      </Button>
+    </form>
+  );
+}
