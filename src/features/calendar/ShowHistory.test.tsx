@@ -29,8 +29,10 @@ async function historyWith(kept: Partial<Show>) {
           error: null,
           status: 200,
         }
-      : undefined,
+      : { data: [now], error: null, status: 200 },
   );
+  // The page has read the show as it is now, the version a restore is made over.
+  await store.load();
   page.changes = store;
   render(<ShowHistory show={now} />);
   await screen.findByText("Version 1");
@@ -45,7 +47,7 @@ describe("a published show's earlier versions", () => {
     fireEvent.click(restoreButton());
     await settle();
     expect(fake.functionCalls.map(({ name, args }) => ({ name, args }))).toEqual([
-      { name: "restore_show", args: { show_id: now.id, version: 1 } },
+      { name: "restore_show", args: { show_id: now.id, version: 1, seen: 2 } },
     ]);
   });
 
