@@ -70,4 +70,13 @@ describe("a published show's details", () => {
     // London keeps Dublin's clock all year: nothing moves, only the zone's name.
     expect(changeOf({ timeZone: "Europe/London" })).toEqual({ time_zone: "Europe/London" });
   });
+
+  it("keep doors in the hour the clocks go back where they were, when only the venue's name is put right", () => {
+    // 01:30 Irish summer time on 31 October 2027, the first of the night's two 01:30s: the form reads "01:30".
+    const late = aShow("dublin-2027-10-31", "2027-01-01T10:00:00Z", {
+      starts_at: "2027-10-31T00:30:00+00:00",
+      on_sale_at: "2027-10-31T00:45:00+00:00",
+    });
+    expect(changeOf({ venueName: "The Cornmarket Hall" }, late)).toEqual({ venue_name: "The Cornmarket Hall" });
+  });
 });

@@ -43,21 +43,34 @@ export function draftFromShow(show: Show): ShowDraft {
 /** The day of `show`'s doors on the venue's clock, which the details form keeps (YYYY-MM-DD). */
 export const showDay = (show: Pick<Show, "starts_at" | "time_zone">) => wallTimeIn(show.starts_at, show.time_zone).date;
 
-/** A column's value as it compares: a price as a number (the database may answer it as text), a time as its instant. */
-function comparable(column: DetailColumn, value: unknown): unknown {
+/**
+ * A column's value as it compares: a price as a number (the database may answer it as text), a time as the
+ * venue's clock reads it. The form reads and writes times on that clock, and in the hour the clocks go back
+ * it reads twice: a time the form gave back unchanged is the same time, not the second of the two.
+ */
+function comparable(column: DetailColumn, value: unknown, time: (instant: string) => string): unknown {
   if (value === null || value === undefined) return null;
   if (column === "price") return Number(value);
-  return column === "on_sale_at" ? Date.parse(String(value)) : value;
+  return column === "on_sale_at" ? time(String(value)) : value;
+}
+
+/** An instant as the clock of `timeZone` reads it, to the minute (the instant itself, in a zone unknown here). */
+function onTheClock(instant: string, timeZone: string): string {
+  const { date, time } = wallTimeIn(instant, timeZone);
+  return date ? `${date}T${time}` : String(Date.parse(instant));
 }
 
 /** What the form's `row` changes of `show`: only the columns that differ (empty when nothing does). */
 export function detailsChange(show: Show, row: NewShow): ShowChange {
   const change: Record<string, unknown> = {};
+  // In another zone, a time is the same only as the same instant.
+  const time = (instant: string) =>
+    row.time_zone === show.time_zone ? onTheClock(instant, show.time_zone) : String(Date.parse(instant));
   for (const column of DETAIL_COLUMNS) {
-    if (comparable(column, show[column]) !== comparable(column, row[column])) change[column] = row[column] ?? null;
+    if (comparable(column, show[column], time) !== comparable(column, row[column], time))
+      change[column] = row[column] ?? null;
   }
   if (row.time_zone !== show.time_zone) change.time_zone = row.time_zone;
-  if (Date.parse(row.starts_at) !== Date.parse(show.starts_at))
-    Object.assign(change, rescheduledTo(show, row.starts_at));
+  if (time(row.starts_at) !== time(show.starts_at)) Object.assign(change, rescheduledTo(show, row.starts_at));
   return change as ShowChange;
 }
