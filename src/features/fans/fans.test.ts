@@ -49,8 +49,10 @@ describe("the sign-ups as CSV", () => {
     expect(csvField("fan@example.com")).toBe('"fan@example.com"');
   });
 
-  it("is named for the day it was downloaded", () => {
+  it("is named for the day it was downloaded, on the list's clock", () => {
     expect(csvFilename(new Date("2025-03-07T23:30:00Z"))).toBe("fan-signups-2025-03-07.csv");
+    // Half past midnight in Dublin on 1 July, as the sign-ups beside it say, while it is still June in UTC.
+    expect(csvFilename(new Date("2025-06-30T23:30:00Z"))).toBe("fan-signups-2025-07-01.csv");
   });
 });
 

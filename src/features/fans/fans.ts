@@ -4,7 +4,7 @@
  */
 import type { Interest } from "../../data/signup";
 import { CRLF } from "../../lib/content-lines";
-import { formatDateTime } from "../../lib/dates";
+import { formatDateTime, twoDigits, wallClock } from "../../lib/dates";
 
 /** A sign-up as read back; `interest` is whatever the table holds (one of data/signup's interests today). */
 export type FanSignup = { id: string; email: string; interest: Interest | (string & {}); created_at: string };
@@ -101,7 +101,8 @@ export function signupsCsv(signups: readonly FanSignup[]): string {
 /** The CSV's MIME type, with its encoding, so a spreadsheet reads accented addresses right. */
 export const CSV_MIME_TYPE = "text/csv;charset=utf-8";
 
-/** The downloaded file's name, dated: "fan-signups-2025-03-07.csv". */
+/** The downloaded file's name, dated on the list's clock (Dublin's): "fan-signups-2025-03-07.csv". */
 export function csvFilename(now: Date): string {
-  return `fan-signups-${now.toISOString().slice(0, 10)}.csv`;
+  const { year, month, day } = wallClock(now, "Europe/Dublin");
+  return `fan-signups-${year}-${twoDigits(month)}-${twoDigits(day)}.csv`;
 }
