@@ -124,6 +124,14 @@ describe("/tour's structured data", () => {
     expect(events.map((event) => event.startDate)).toEqual(["2025-04-26T20:00:00+01:00", "2025-05-02T20:00:00+01:00"]);
   });
 
+  it("keeps a postponed show, with its old date, however long ago that was, as the card does", () => {
+    const postponed = tour.dates.map((date, index) => (index === 0 ? { ...date, status: "EventPostponed" } : date));
+    const events = tourJsonLd(postponed as typeof tour.dates, today, base);
+    expect(events.map((event) => [event.startDate, event.eventStatus])).toEqual([
+      [tour.dates[0]!.startDate, "https://schema.org/EventPostponed"],
+    ]);
+  });
+
   it.each([0, 1, 2, 3])(
     "has a date added a year ahead at position %i of the file, as Google's event results read it",
     (position) => {

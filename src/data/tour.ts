@@ -5,7 +5,7 @@
  * data and the calendar files follow at the next build.
  */
 import { musicEvent } from "../lib/structured-data";
-import { isOver } from "../lib/shows";
+import { isPast } from "../lib/shows";
 import { content } from "./content";
 import { signupHref } from "./links";
 import { site } from "./site";
@@ -69,10 +69,11 @@ export const tour = {
 
 /**
  * /tour's structured data: each date not over at `now` as a MusicEvent (a cancelled one says so), the
- * artist performing and organising; a show that is over is left out, as no event to go to.
+ * artist performing and organising; a show that is over is left out, as no event to go to. A postponed show
+ * stays, as on the card, with its old date until a new one is known (as Google asks of EventPostponed).
  */
 export function tourJsonLd(dates: readonly TourDate[], now: Date, base: URL) {
   const artist = { name: site.artistName, url: new URL("/", base).href };
   const options = { pageUrl: new URL("/tour", base).href, image: new URL(site.shareImage.path, base).href };
-  return dates.filter((date) => !isOver(date, now)).map((date) => musicEvent(date, artist, options));
+  return dates.filter((date) => !isPast(date, now)).map((date) => musicEvent(date, artist, options));
 }

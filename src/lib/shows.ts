@@ -12,10 +12,11 @@ export function isOver(date: Pick<TourDate, "startDate">, now: Date): boolean {
 }
 
 /**
- * Whether the tour card files a date among the shows that are over: its time has gone by, and it was not
- * postponed (a postponed show waits for its new day: news for a fan however long ago its old one was).
+ * Whether the tour card (and its structured data) files a date among the shows that are over: its time has
+ * gone by, and it was not postponed (a postponed show waits for its new day: news for a fan however long ago
+ * its old one was).
  */
-function isPast(date: TourDate, now: Date): boolean {
+export function isPast(date: TourDate, now: Date): boolean {
   return date.status !== "EventPostponed" && isOver(date, now);
 }
 
