@@ -2,12 +2,14 @@
  * The team's list of fan sign-ups on /fans: every page of it read once the
  * page opens, the count, how many sign-ups an allowance refused in the last 24
  * hours, removing an address after a confirmation, the CSV for the mailing tool, and the sign-ups held while
- * too many came at once, which the team adds to the list or clears in one action. The client, the team session and the clock are handed
+ * too many came at once, which the team adds to the list or clears in one action. A call the server refuses for
+ * the session locks the page, as the other tools do. The client, the team session and the clock are handed
  * in, so a test drives a failed load or a failed removal with fakes;
  * fansList() is the browser's one instance.
  */
 import { atom, computed } from "nanostores";
 import { getSupabaseRest } from "../../lib/supabase";
+import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
 import { CSV_MIME_TYPE, csvFilename, failureText, signupsCsv, type FanSignup } from "./fans";
@@ -23,7 +25,7 @@ import {
 export type FansListDependencies = {
   /** The client, as the browser loads it (once, on first use). */
   client: () => Promise<FansClient>;
-  session: Pick<TeamSession, "watch">;
+  session: Pick<TeamSession, "watch" | "currentOpening" | "refuse">;
   /** Milliseconds since the epoch: the CSV's date. */
   now: () => number;
 };
@@ -42,6 +44,15 @@ export function createFansList(deps: FansListDependencies) {
   const $releasing = atom(false);
 
   /**
+   * A failed call, made while the page was opened for the `opening`th time: a session the server refuses locks
+   * the page (as on the calendar and contacts); anything else is said in a toast titled `title`.
+   */
+  async function failed(title: string, error: unknown, opening: number | null) {
+    if (isAccessRefused(error)) await deps.session.refuse(opening);
+    else showToast({ title, description: failureText(error), variant: "destructive" });
+  }
+
+  /**
    * Reads the list, and checks the team session while it is shown (a session
    * that ended elsewhere locks the page, as on the calendar), until the
    * returned stop. A failed read says why and leaves "Loading sign-ups...". The count of refused
@@ -55,6 +66,7 @@ export function createFansList(deps: FansListDependencies) {
     $refused.set(null);
     $held.set(null);
     $releasing.set(false);
+    const opening = deps.session.currentOpening();
     void (async () => {
       try {
         const client = await deps.client();
@@ -75,7 +87,7 @@ export function createFansList(deps: FansListDependencies) {
           () => {},
         );
       } catch (error) {
-        showToast({ title: "Error loading sign-ups", description: failureText(error), variant: "destructive" });
+        await failed("Error loading sign-ups", error, opening);
       }
     })();
     return () => {
@@ -93,11 +105,12 @@ export function createFansList(deps: FansListDependencies) {
     const signup = $signups.get()?.find((entry) => entry.id === id);
     if (!signup) return false;
     $confirming.set(null);
+    const opening = deps.session.currentOpening();
     let removed: boolean;
     try {
       removed = await removeSignup(await deps.client(), id);
     } catch (error) {
-      showToast({ title: "Error removing address", description: failureText(error), variant: "destructive" });
+      await failed("Error removing address", error, opening);
       return false;
     }
     $signups.set($signups.get()?.filter((entry) => entry.id !== id) ?? null);
@@ -117,17 +130,14 @@ export function createFansList(deps: FansListDependencies) {
   async function releaseHeld(accept: boolean): Promise<boolean> {
     if ($releasing.get() || !$held.get()?.length) return false;
     $releasing.set(true);
+    const opening = deps.session.currentOpening();
     let client: FansClient;
     let released: number;
     try {
       client = await deps.client();
       released = await releaseHeldSignups(client, accept);
     } catch (error) {
-      showToast({
-        title: accept ? "Error adding held sign-ups" : "Error clearing held sign-ups",
-        description: failureText(error),
-        variant: "destructive",
-      });
+      await failed(accept ? "Error adding held sign-ups" : "Error clearing held sign-ups", error, opening);
       $releasing.set(false);
       return false;
     }
@@ -142,7 +152,7 @@ export function createFansList(deps: FansListDependencies) {
       // Added ones are shown where they now are: the list is read again.
       if (accept) $signups.set(await fetchSignups(client));
     } catch (error) {
-      showToast({ title: "Error loading sign-ups", description: failureText(error), variant: "destructive" });
+      await failed("Error loading sign-ups", error, opening);
     } finally {
       $releasing.set(false);
     }
@@ -155,11 +165,12 @@ export function createFansList(deps: FansListDependencies) {
    * be read it says why, and gives no file, rather than one that may miss fans.
    */
   async function csvFile(): Promise<{ filename: string; text: string; mimeType: string } | null> {
+    const opening = deps.session.currentOpening();
     let signups: FanSignup[];
     try {
       signups = await fetchSignups(await deps.client());
     } catch (error) {
-      showToast({ title: "Error loading sign-ups", description: failureText(error), variant: "destructive" });
+      await failed("Error loading sign-ups", error, opening);
       return null;
     }
     $signups.set(signups);
