@@ -20,6 +20,17 @@ export type DatabaseClient = SupabaseClient<Database>;
 let client: Promise<DatabaseClient> | undefined;
 let restClient: Promise<RestClient> | undefined;
 
+/**
+ * `loading`, forgotten by `forget` should it fail (its code not fetched: offline, a signal lost for a moment),
+ * so that the next call loads it afresh rather than failing again for as long as the page is open.
+ */
+function retriedOnFailure<T>(loading: Promise<T>, forget: () => void): Promise<T> {
+  return loading.catch((error: unknown) => {
+    forget();
+    throw error;
+  });
+}
+
 function inBrowser(): Error | null {
   return typeof window === "undefined" ? new Error("The Supabase client is only available in the browser.") : null;
 }
@@ -33,8 +44,8 @@ function inBrowser(): Error | null {
 export function getSupabase(): Promise<DatabaseClient> {
   const outside = inBrowser();
   if (outside) return Promise.reject(outside);
-  client ??= Promise.all([import("@supabase/supabase-js"), getSupabaseRest()]).then(
-    async ([{ createClient }, rest]) => {
+  client ??= retriedOnFailure(
+    Promise.all([import("@supabase/supabase-js"), getSupabaseRest()]).then(async ([{ createClient }, rest]) => {
       const key = import.meta.env.PUBLIC_SUPABASE_ANON_KEY;
       const accessToken = async () => (await rest.auth.getSession()).data.session?.access_token ?? key;
       const full = createClient<Database>(import.meta.env.PUBLIC_SUPABASE_URL, key, { accessToken });
@@ -52,7 +63,8 @@ export function getSupabase(): Promise<DatabaseClient> {
         }
       });
       return full;
-    },
+    }),
+    () => (client = undefined),
   );
   return client;
 }
@@ -61,8 +73,11 @@ export function getSupabase(): Promise<DatabaseClient> {
 export function getSupabaseRest(): Promise<RestClient> {
   const outside = inBrowser();
   if (outside) return Promise.reject(outside);
-  restClient ??= import("./supabase-rest").then(({ createRestClient }) =>
-    createRestClient(import.meta.env.PUBLIC_SUPABASE_URL, import.meta.env.PUBLIC_SUPABASE_ANON_KEY),
+  restClient ??= retriedOnFailure(
+    import("./supabase-rest").then(({ createRestClient }) =>
+      createRestClient(import.meta.env.PUBLIC_SUPABASE_URL, import.meta.env.PUBLIC_SUPABASE_ANON_KEY),
+    ),
+    () => (restClient = undefined),
   );
   return restClient;
 }

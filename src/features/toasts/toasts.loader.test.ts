@@ -35,6 +35,29 @@ describe("the toast renderer", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it("asks again at the next toast when the code could not be fetched (a signal lost for a moment)", async () => {
+    const mount = vi.fn();
+    const load = vi
+      .fn<() => Promise<{ mountToaster: () => void }>>()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
+      .mockResolvedValue({ mountToaster: mount });
+    const said = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      mountToasterOnFirstToast(load);
+      showToast({ title: "Added to cart" });
+      await vi.waitFor(() =>
+        expect(said).toHaveBeenCalledWith("The notifications could not be loaded.", expect.any(TypeError)),
+      );
+      showToast({ title: "Added to cart" });
+      expect(load).toHaveBeenCalledTimes(2);
+      await vi.waitFor(() => expect(mount).toHaveBeenCalledTimes(1));
+      showToast({ title: "Added to cart" });
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      said.mockRestore();
+    }
+  });
+
   it("starts at once when an island toasted before the page's script ran", () => {
     showToast({ title: "Early" });
     const load = vi.fn(() => Promise.resolve({ mountToaster: vi.fn() }));

@@ -16,12 +16,19 @@ export function mountToasterOnFirstToast(load: ToasterLoad = () => import("./toa
     stopListening();
     load()
       .then(({ mountToaster }) => mountToaster())
-      // Offline or a stale deploy: the queued toasts stay queued and the page keeps working.
-      .catch((error: unknown) => console.error("The notifications could not be loaded.", error));
+      .catch((error: unknown) => {
+        // Offline or a stale deploy: the queued toasts stay queued and the page keeps working; the next toast
+        // asks for the renderer again (a signal lost for a moment must not silence the page for good).
+        console.error("The notifications could not be loaded.", error);
+        started = false;
+        stopListening = listen();
+      });
   };
-  const stopListening = $toasts.listen((queue) => {
-    if (queue.length > 0) start();
-  });
+  const listen = () =>
+    $toasts.listen((queue) => {
+      if (queue.length > 0) start();
+    });
+  let stopListening = listen();
   // An island may have toasted before this script ran.
   if ($toasts.get().length > 0) start();
 }
