@@ -13,6 +13,7 @@ import { tour } from "./tour";
 import {
   dateTextOf,
   dayWhereGiven,
+  sameDayWhereGiven,
   timeWhereGiven,
   tourLinkLabels,
   type TourDate,
@@ -82,6 +83,16 @@ export type TourCalendarOptions = {
   onTourCard?: boolean;
 };
 
+/**
+ * What a rescheduled date had, as the card says it: its day, or, moved within that day, its doors (the day it
+ * "was moved from" is the day it is still on).
+ */
+function movedText(previous: string, date: TourDate): string {
+  return sameDayWhereGiven(previous, date.startDate)
+    ? `Doors moved from ${timeWhereGiven(previous)}.`
+    : `This date was moved from ${dateTextOf(previous)} ${dayWhereGiven(previous).year}.`;
+}
+
 /** One tour date as a calendar event. */
 export function tourDateEvent(date: TourDate, { siteUrl, onTourCard: listed = true }: TourCalendarOptions): IcsEvent {
   const start = new Date(date.startDate);
@@ -96,11 +107,7 @@ export function tourDateEvent(date: TourDate, { siteUrl, onTourCard: listed = tr
   const description = [
     ...(date.status === "EventCancelled" ? ["This date is cancelled."] : []),
     ...(date.status === "EventPostponed" ? ["This date is postponed; a new date will follow."] : []),
-    ...(date.status === "EventRescheduled" && date.previousStartDate
-      ? [
-          `This date was moved from ${dateTextOf(date.previousStartDate)} ${dayWhereGiven(date.previousStartDate).year}.`,
-        ]
-      : []),
+    ...(date.status === "EventRescheduled" && date.previousStartDate ? [movedText(date.previousStartDate, date)] : []),
     ...(date.soldOut && date.status !== "EventCancelled" ? ["Sold out."] : []),
     `${site.artistName} live at ${place}. Doors ${doors}.`,
     `${tourLinkLabels[date.link.kind]}: ${date.link.href}`,

@@ -101,6 +101,15 @@ export function dayWhereGiven(dateTime: string): { year: number; month: string; 
   return { year, month: monthName.format(Date.UTC(year, month - 1, 1)), day };
 }
 
+/**
+ * Whether two dates and times fall on the same day where each was given, as the card reads days: a show whose
+ * doors alone were moved (19:30 to 20:00 on December 12th) is still on its day.
+ */
+export function sameDayWhereGiven(a: string, b: string): boolean {
+  const [one, other] = [dayWhereGiven(a), dayWhereGiven(b)];
+  return one.year === other.year && one.month === other.month && one.day === other.day;
+}
+
 /** The time of a date and time where it was given: "20:00" for "2027-03-12T20:00:00-05:00". */
 export const timeWhereGiven = (dateTime: string): string => dateTime.slice(11, 16);
 

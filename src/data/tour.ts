@@ -49,6 +49,8 @@ export const tour = {
   postponedNote: "A new date will follow.",
   /** Before the day a rescheduled date had: "Moved from April 23rd". */
   movedFromLabel: "Moved from",
+  /** Before the doors a date rescheduled within its day had (it is still on that day): "Doors moved from 19:30". */
+  doorsMovedFromLabel: "Doors moved from",
   /** Before a date's doors time, as the venue's clock reads it: "Doors 20:00". */
   doorsLabel: "Doors",
   /** Said on the card, and where / and /listen show the next show, when no show is coming up. */

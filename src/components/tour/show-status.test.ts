@@ -1,6 +1,7 @@
 // What has become of a show, as fans read it on /tour's card and in the next show of / and /listen: a
 // postponed show is listed with its mark but is never the next show, a sold-out one says so, a rescheduled
-// one says the day it had, and a show abroad reads on its own day, doors as the venue's clock has them.
+// one says the day it had (or its doors, when it is still on that day), and a show abroad reads on its own
+// day, doors as the venue's clock has them.
 import type { experimental_AstroContainer as AstroContainer } from "astro/container";
 import { beforeAll, describe, expect, it } from "vitest";
 import NextShow from "./NextShow.astro";
@@ -66,6 +67,8 @@ async function seen(
     cardNext: words([...cardPage.querySelectorAll(".show-stack > *")].find(shownOnCard)),
   };
 }
+
+const siteUrl = "https://example.test";
 
 describe("a postponed show", () => {
   it("is listed after the shows still to come, marked, with its tickets kept, and is never the next show", async () => {
@@ -153,6 +156,56 @@ describe("a rescheduled show", () => {
     expect(tourDateEvent(date, { siteUrl: "https://example.test" }).description).toContain(
       "This date was moved from October 2nd 2027.",
     );
+  });
+});
+
+describe("a show whose doors alone were moved, on the same day", () => {
+  it("stays marked rescheduled, and says the doors it had, never that it moved from the day it is on", async () => {
+    const doors = show("doors", 0, {
+      startDate: "2027-12-12T20:00:00+00:00",
+      status: "rescheduled",
+      previousStartDate: "2027-12-12T19:30:00+00:00",
+    });
+    const { rows } = await seen([doors]);
+    expect(rows[0].says).toMatch(/^December 12th 2027 Rescheduled /);
+    expect(rows[0].says).toContain("Doors moved from 19:30");
+    expect(rows[0].says).not.toContain("Moved from");
+    expect(rows[0].says).toContain("Doors 20:00");
+    const [date] = tourDatesFrom([doors]);
+    const { description } = tourDateEvent(date!, { siteUrl });
+    expect(description).toContain("Doors moved from 19:30.");
+    expect(description).not.toMatch(/moved from December/i);
+    // A new start is what schema.org's EventRescheduled is: search engines are told the start it had.
+    const artist = { name: "Orla Quinlan", url: "https://example.test/" };
+    expect(musicEvent(date!, artist, { pageUrl: "https://example.test/tour" })).toMatchObject({
+      eventStatus: "https://schema.org/EventRescheduled",
+      previousStartDate: "2027-12-12T19:30:00+00:00",
+    });
+  });
+
+  it("reads the day where the show is: moved within New York's evening, it is on the day it was", async () => {
+    // 18:00 in New York is 23:00 in Dublin on the 12th; 20:00 is 01:00 there on the 13th.
+    const doors = show("new-york", 0, {
+      startDate: "2027-03-12T20:00:00-05:00",
+      status: "rescheduled",
+      previousStartDate: "2027-03-12T18:00:00-05:00",
+    });
+    const { rows } = await seen([doors]);
+    expect(rows[0].says).toContain("Doors moved from 18:00");
+    expect(rows[0].says).not.toContain("Moved from");
+  });
+
+  it("is said moved from its day when the day changed, even by minutes over midnight", async () => {
+    const late = show("late", 0, {
+      startDate: "2027-12-13T00:15:00+00:00",
+      status: "rescheduled",
+      previousStartDate: "2027-12-12T23:45:00+00:00",
+    });
+    const { rows } = await seen([late]);
+    expect(rows[0].says).toContain("Moved from December 12th 2027");
+    expect(rows[0].says).not.toContain("Doors moved from");
+    const [date] = tourDatesFrom([late]);
+    expect(tourDateEvent(date!, { siteUrl }).description).toContain("This date was moved from December 12th 2027.");
   });
 });
 
