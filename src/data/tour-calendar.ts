@@ -54,7 +54,11 @@ const statuses: Record<TourDateStatus, NonNullable<IcsEvent["status"]>> = {
   EventScheduled: "CONFIRMED",
   // The date in the data is the new one.
   EventRescheduled: "CONFIRMED",
-  // Not happening on this date, and no new date yet.
+  // Not happening on this date, and no new date yet. Kept in the files, not left out: a calendar that reads the
+  // file again (an import of /tour.ics, its own file at its address) replaces the event it holds by UID, so the
+  // show stops reading as confirmed on the old day, where an event left out would stay there as it was. RFC
+  // 5545 has no "postponed" VEVENT STATUS; TENTATIVE, not definite, is the true one of the three. The title and
+  // description say "postponed" too, as several apps do not show STATUS. /tour offers no "Add to calendar" for it.
   EventPostponed: "TENTATIVE",
   EventCancelled: "CANCELLED",
 };

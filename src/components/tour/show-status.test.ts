@@ -1,14 +1,15 @@
 // What has become of a show, as fans read it on /tour's card and in the next show of / and /listen: a
-// postponed show is listed with its mark but is never the next show, a sold-out one says so, a rescheduled
-// one says the day it had (or its doors, when it is still on that day), and a show abroad reads on its own
-// day, doors as the venue's clock has them.
+// postponed show is listed with its mark but is never the next show, nor offered for a calendar, a sold-out one
+// says so, a rescheduled one says the day it had (or its doors, when it is still on that day), and a show abroad
+// reads on its own day, doors as the venue's clock has them.
+import ICAL from "ical.js";
 import type { experimental_AstroContainer as AstroContainer } from "astro/container";
 import { beforeAll, describe, expect, it } from "vitest";
 import NextShow from "./NextShow.astro";
 import TourCard from "./TourCard.astro";
 import { listen } from "../../data/listen";
 import { tour } from "../../data/tour";
-import { tourDateEvent } from "../../data/tour-calendar";
+import { tourDateCalendar, tourDateEvent, tourFeedCalendar } from "../../data/tour-calendar";
 import { tourDatesFrom } from "../../data/tour-dates";
 import { showSchema, type ShowEntry } from "../../lib/content-schemas";
 import { musicEvent } from "../../lib/structured-data";
@@ -60,6 +61,8 @@ async function seen(
       says: words(row.querySelector("div")),
       sees: seenText(row.querySelector("div")!).replace(/\s+/g, " ").trim(),
       tickets: row.querySelector('a[target="_blank"]')?.getAttribute("href") ?? null,
+      /** Every link of the row, as its accessible text reads. */
+      links: [...row.querySelectorAll("a")].map(words),
       ticketsShown: [...row.querySelectorAll('a[target="_blank"]')].some(shownOnCard),
     })),
     next: words([...nextPage.querySelectorAll(".show-stack > *")].find(shown)?.querySelector("p")),
@@ -69,6 +72,17 @@ async function seen(
 }
 
 const siteUrl = "https://example.test";
+
+/** The STATUS and SUMMARY of each event of an .ics file, by UID. */
+function calendarEvents(text: string) {
+  const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent");
+  return Object.fromEntries(
+    events.map((event) => [
+      String(event.getFirstPropertyValue("uid")),
+      { status: event.getFirstPropertyValue("status"), summary: event.getFirstPropertyValue("summary") },
+    ]),
+  );
+}
 
 describe("a postponed show", () => {
   it("is listed after the shows still to come, marked, with its tickets kept, and is never the next show", async () => {
@@ -83,6 +97,22 @@ describe("a postponed show", () => {
     expect(next).toMatch(/^December 16th 2027, The Linen Hall, Belfast$/);
     // Alone, it leaves no next show.
     expect((await seen([postponed])).next).toBe("No shows coming up right now.");
+  });
+
+  it("offers no Add to calendar for its old day, keeps its tickets, and is tentative in the calendar files", async () => {
+    const postponed = show("postponed", 0, { status: "postponed" });
+    const later = show("later", 20);
+    const { rows } = await seen([postponed, later]);
+    const [laterRow, postponedRow] = rows;
+    expect(postponedRow.links).toEqual(["Tickets for November 26th 2027 (opens in a new tab) ↗"]);
+    expect(laterRow.links).toContain("Add to calendar for December 16th 2027 at The Linen Hall, Belfast");
+    // Neither the whole tour's file nor its own holds it as confirmed on the old day.
+    const dates = tourDatesFrom([postponed, later]);
+    const now = new Date(TODAY);
+    const uid = "postponed@example.test";
+    const expected = { status: "TENTATIVE", summary: "Postponed: Orla Quinlan at The Linen Hall, Belfast" };
+    expect(calendarEvents(tourFeedCalendar(dates, { siteUrl, now }))[uid]).toEqual(expected);
+    expect(calendarEvents(tourDateCalendar(dates[0]!, { siteUrl, now, dates }))[uid]).toEqual(expected);
   });
 
   it("stays news once its old day has gone by, never a past show, whether the page was built before or after", async () => {
