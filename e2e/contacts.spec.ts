@@ -177,6 +177,10 @@ test("adds contacts, finds one by searching, edits it and gets an earlier versio
   await expect(edit).toHaveAccessibleName(`Edit contact: ${aoife.name}`);
   await edit.click();
   await expect(editingCard(page, aoife.name).getByLabel("Name")).toBeFocused();
+  // Each filled-in box says what it holds: its placeholder has gone, its label is on screen.
+  for (const label of ["Name", "Role", "Email", "Phone"]) {
+    await expect(editingCard(page, aoife.name).getByText(label, { exact: true })).toBeVisible();
+  }
   await editingCard(page, aoife.name).getByLabel("Role").fill("Something else");
   await card(page, brian.name).getByRole("button", { name: "Edit contact" }).click();
   await expect(page.getByRole("article", { name: /^Editing / })).toHaveCount(1);

@@ -1,5 +1,6 @@
 /**
- * The four inputs of a contact draft: in the add form with visible labels, in an edited card compact.
+ * The four inputs of a contact draft, each under its label: in the add form, and smaller in an edited card, where
+ * a filled-in box no longer shows its placeholder (a role and an e-mail would be told apart by their text alone).
  * A name, role or e-mail holding invisible text-direction characters, which the table refuses, says
  * so under the field, with a button that takes them out, before anything is sent. A phone number never
  * holds them: the store takes them out as it is typed or pasted (typedDraft in contacts.ts).
@@ -39,12 +40,12 @@ export function ContactFields({
   draft: ContactDraft;
   onChange: (draft: ContactDraft) => void;
   idPrefix: string;
-  /** The add form has visible labels and required fields; an edited card is compact and unvalidated. */
+  /** The add form has required fields; an edited card is compact and unvalidated. */
   mode: "add" | "edit";
   /** A note under a field, said as it changes ("Already in the directory: …" under the name). */
   notes?: Partial<Record<ContactField, string | null>>;
 }) {
-  const visibleLabels = mode === "add";
+  const compact = mode === "edit";
   const refused = fieldsWithBidiControls(draft);
   return (
     <>
@@ -54,7 +55,7 @@ export function ContactFields({
         const noteId = field.key in notes ? `${id}-note` : undefined;
         return (
           <div key={field.key}>
-            <label htmlFor={id} className={visibleLabels ? labelClass : "sr-only"}>
+            <label htmlFor={id} className={compact ? "block text-xs font-semibold text-stone-700" : labelClass}>
               {field.label}
             </label>
             <input
@@ -72,7 +73,7 @@ export function ContactFields({
               autoFocus={mode === "edit" && field.key === "name"}
               value={draft[field.key]}
               onChange={(event) => onChange({ ...draft, [field.key]: event.target.value })}
-              className={cx(inputClass, visibleLabels && "mt-1")}
+              className={cx(inputClass, compact ? "mt-0.5" : "mt-1")}
             />
             {noteId ? (
               // Always there, so a screen reader hears the note when it comes; empty, it takes no room.
