@@ -184,3 +184,19 @@ test("on the roadmap, a task's text (which ticks it) and its delete button are a
   await label.tap();
   await expect(task).toBeChecked({ checked: !before });
 });
+
+test("with the phone's text at twice its size, no public page scrolls sideways and every nav link is on screen", async ({
+  page,
+}) => {
+  for (const path of ["/", "/bio", "/tour", "/listen", "/epk", "/merch"]) {
+    await page.goto(path);
+    // A phone's larger text setting scales the page's text as a bigger root font size does.
+    await page.addStyleTag({ content: "html { font-size: 200% !important; }" });
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(sideways, path).toBeLessThanOrEqual(0);
+    for (const link of await page.getByRole("navigation", { name: "Main" }).getByRole("link").all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x + box.width, `${path}: ${await link.textContent()}`).toBeLessThanOrEqual(PHONE.width);
+    }
+  }
+});
