@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { useStore } from "@nanostores/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { settle } from "../../test/deferred";
 import type { FakeReply } from "../../test/fake-client";
 import type { ShowChanges } from "./calendar.changes.store";
+import type { Shows } from "./calendar.shows.store";
 import { aShow, fakeShows } from "./calendar.fake";
 import { ShowActions } from "./ShowActions";
+import { ShowPanel } from "./ShowPanel";
 
 // The panel's show changes on a fake client (the browser's one instance would reach for the real backend).
 const page = vi.hoisted(() => ({ changes: undefined as ShowChanges | undefined }));
@@ -24,9 +27,43 @@ async function openPanel() {
   );
   await store.load();
   page.changes = store;
-  render(<ShowActions show={dublin} />);
+  render(<ShowActions show={dublin} focusStatus={() => {}} />);
   return fake;
 }
+
+/** The show's panel as the page shows it, following the list of shows (GigOnWebsite does so). */
+function LivePanel({ changes }: { changes: ShowChanges & { $shows: Shows["$shows"] } }) {
+  const show = useStore(changes.$shows).find(({ id }) => id === dublin.id);
+  return show ? <ShowPanel show={show} /> : null;
+}
+
+/** The whole panel open on `dublin`, each write answered as the database would. */
+async function openWholePanel() {
+  const { store } = fakeShows((request) =>
+    request.method === "update" ? ok([{ ...dublin, ...request.values, version: 2 }]) : ok([dublin]),
+  );
+  await store.load();
+  page.changes = store;
+  render(<LivePanel changes={store} />);
+  return store;
+}
+
+/** Presses a button as a keyboard user does: it has the focus first. */
+function press(name: string) {
+  const button = screen.getByRole("button", { name });
+  button.focus();
+  fireEvent.click(button);
+}
+
+/** The show's status line: the definition a screen reader is told is its "Status". */
+const statusLine = () => screen.getByRole("definition", { description: "Status" });
+
+/** The focus is on the show's status line, which says `says`. */
+const focusOnStatus = (says: string) =>
+  waitFor(() => {
+    expect(statusLine()).toHaveTextContent(says);
+    expect(statusLine()).toHaveFocus();
+  });
 
 const reschedule = () => within(screen.getByRole("form", { name: "Reschedule" }));
 const ticketLink = () => within(screen.getByRole("form", { name: "Ticket link" }));
@@ -83,5 +120,43 @@ describe("changing a published show's ticket link", () => {
     expect(link).toHaveFocus();
     expect(link).toHaveValue("http://tickets.example/dublin");
     expect(fake.requests.filter(({ method }) => method === "update")).toHaveLength(0);
+  });
+});
+
+describe("where the focus goes when a published show's status changes", () => {
+  it.each([
+    ["Postpone", "Postponed"],
+    ["Mark sold out", "Sold out"],
+  ])("after %s, on the show's status line, which says what it is now", async (button, says) => {
+    await openWholePanel();
+    press(button);
+    await focusOnStatus(says);
+    expect(screen.queryByRole("button", { name: button })).toBeNull();
+  });
+
+  it("after Keep the show, back on Cancel the show, which asked", async () => {
+    await openWholePanel();
+    press("Cancel the show");
+    expect(screen.getByRole("button", { name: "Keep the show" })).toHaveFocus();
+    press("Keep the show");
+    expect(screen.queryByRole("button", { name: "Keep the show" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Cancel the show" })).toHaveFocus();
+  });
+
+  it("after Yes, cancel the show, on the show's status line, which says it is cancelled", async () => {
+    await openWholePanel();
+    press("Cancel the show");
+    press("Yes, cancel the show");
+    await focusOnStatus("Cancelled");
+  });
+
+  it("stays where it is when a teammate's change is heard", async () => {
+    const store = await openWholePanel();
+    screen.getByRole("button", { name: "Mark sold out" }).focus();
+    await store.replace({ ...dublin, status: "postponed", version: 2 });
+    await waitFor(() => expect(statusLine()).toHaveTextContent("Postponed"));
+    await settle();
+    expect(statusLine()).not.toHaveFocus();
+    expect(screen.getByRole("button", { name: "Mark sold out" })).toHaveFocus();
   });
 });

@@ -10,12 +10,13 @@ import { useEffect } from "react";
 import { detailsFormKey, gigPublishing } from "./calendar.publish.store";
 import { ShowDetails } from "./ShowDetails";
 import type { Show } from "./calendar.shows";
+import type { FocusStatus } from "./ShowPanel";
 import { showChanges } from "./calendar.changes.store";
 import { RescheduleForm } from "./RescheduleForm";
 import { StatusButtons } from "./StatusButtons";
 import { TicketLinkForm } from "./TicketLinkForm";
 
-export function ShowActions({ show }: { show: Show }) {
+export function ShowActions({ show, focusStatus }: { show: Show; focusStatus: FocusStatus }) {
   const shows = showChanges();
   const busy = useStore(shows.$changing)[show.id] ?? false;
   const publishing = gigPublishing();
@@ -38,7 +39,7 @@ export function ShowActions({ show }: { show: Show }) {
 
   return (
     <div className="space-y-4">
-      <StatusButtons show={show} busy={busy} />
+      <StatusButtons show={show} busy={busy} focusStatus={focusStatus} />
       <ShowDetails show={show} busy={busy} />
       <RescheduleForm show={show} busy={busy} />
       <TicketLinkForm show={show} busy={busy} />

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen } from "@testing-library/react";
+import { useStore } from "@nanostores/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { settle } from "../../test/deferred";
 import type { ShowChanges } from "./calendar.changes.store";
 import { aShow, fakeShows } from "./calendar.fake";
 import type { Show } from "./calendar.shows";
 import { ShowHistory } from "./ShowHistory";
+import { ShowPanel } from "./ShowPanel";
 
 // The panel's show changes on a fake client (the browser's one instance would reach for the real backend).
 const page = vi.hoisted(() => ({ changes: undefined as ShowChanges | undefined }));
@@ -34,9 +36,32 @@ async function historyWith(kept: Partial<Show>) {
   // The page has read the show as it is now, the version a restore is made over.
   await store.load();
   page.changes = store;
-  render(<ShowHistory show={now} />);
+  render(<ShowHistory show={now} focusStatus={() => {}} />);
   await screen.findByText("Version 1");
   return fake;
+}
+
+/** The show's whole panel, following the list of shows as the page's does, its one earlier version `kept`. */
+async function panelWith(kept: Partial<Show>) {
+  const before = { ...now, version: 1, updated_at: "2027-01-01T10:00:00Z", ...kept };
+  const { store, fake } = fakeShows((request) =>
+    request.table === "shows_history"
+      ? {
+          data: [{ version: 1, show: before, written_at: before.updated_at, replaced_at: now.updated_at }],
+          error: null,
+          status: 200,
+        }
+      : { data: [now], error: null, status: 200 },
+  );
+  await store.load();
+  page.changes = store;
+  function LivePanel() {
+    const show = useStore(store.$shows).find(({ id }) => id === now.id);
+    return show ? <ShowPanel show={show} /> : null;
+  }
+  render(<LivePanel />);
+  await screen.findByText("Version 1");
+  return { fake, before };
 }
 
 describe("a published show's earlier versions", () => {
@@ -79,5 +104,21 @@ describe("a published show's earlier versions", () => {
     await historyWith({ price: "25.00" as unknown as number });
     expect(screen.getByText("Same as the show now")).toBeInTheDocument();
     expect(restoreButton()).toBeDisabled();
+  });
+});
+
+describe("restoring a published show's earlier version", () => {
+  it("puts the focus on the show's status line once restored, Restore being off by then", async () => {
+    const { fake, before } = await panelWith({ status: "postponed" });
+    const restore = restoreButton();
+    restore.focus();
+    fireEvent.click(restore);
+    await settle();
+    fake.functionCalls[0]!.answer([{ ...before, version: 3 }]);
+    await waitFor(() => {
+      const status = screen.getByRole("definition", { description: "Status" });
+      expect(status).toHaveTextContent("Postponed");
+      expect(status).toHaveFocus();
+    });
   });
 });

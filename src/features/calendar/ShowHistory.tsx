@@ -2,7 +2,8 @@
  * A published show's kept versions, newest first: when each was saved and replaced, how it stood then
  * (status, doors, ticket link), what it says unlike the show now (calendar.history.ts), and Restore, which
  * puts it back as a new version (kept in turn, so a restore can itself be undone). Restore is offered for any
- * version that differs in anything a restore writes. Read when the panel opens and again after each change.
+ * version that differs in anything a restore writes. Read when the panel opens and again after each change. Once
+ * a restore is answered, the focus goes to the show's status line (focusStatus): Restore is off by then.
  */
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
@@ -11,8 +12,9 @@ import { formatDateTime } from "../../lib/dates";
 import { doorsText, statusText, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
 import { differencesFrom } from "./calendar.history";
+import type { FocusStatus } from "./ShowPanel";
 
-export function ShowHistory({ show }: { show: Show }) {
+export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: FocusStatus }) {
   const shows = showChanges();
   const { versions, failed, restoring } = useStore(shows.history(show.id));
   const showId = show.id;
@@ -54,7 +56,9 @@ export function ShowHistory({ show }: { show: Show }) {
                   size="sm"
                   className="mt-2"
                   disabled={restoring !== null || differences.length === 0}
-                  onClick={() => void shows.restore(showId, version)}
+                  onClick={({ currentTarget }) =>
+                    void shows.restore(showId, version).then(() => focusStatus(currentTarget))
+                  }
                 >
                   Restore<span className="sr-only"> version {version}</span>
                 </Button>

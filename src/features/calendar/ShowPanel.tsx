@@ -3,6 +3,7 @@
  * venue's time, the ticket link (with its price, availability and on-sale time), its status; then its changes (ShowActions) and its kept versions with
  * Restore (ShowHistory).
  */
+import { useId, useRef } from "react";
 import { priceText } from "../../lib/price";
 import { AVAILABILITY_WORDS } from "./calendar.publish";
 import { doorsText, statusText, type Show } from "./calendar.shows";
@@ -13,7 +14,20 @@ import { ShowHistory } from "./ShowHistory";
 const availabilityText = (availability: string) =>
   (AVAILABILITY_WORDS as Record<string, string | undefined>)[availability] ?? availability;
 
+/**
+ * Where the focus goes once the person's own status change or restore is answered (the button pressed is gone,
+ * turned off or re-rendered by then): the show's status line, which stands whatever the status and says what it
+ * now is. Focus moved elsewhere meanwhile stays put, and a teammate's change heard over realtime moves nothing.
+ */
+export type FocusStatus = (pressed: Element) => void;
+
 export function ShowPanel({ show }: { show: Show }) {
+  const id = useId();
+  const status = useRef<HTMLElement>(null);
+  const focusStatus: FocusStatus = (pressed) => {
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body || focused === pressed) status.current?.focus();
+  };
   return (
     <div className="mt-3 space-y-4">
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -40,11 +54,16 @@ export function ShowPanel({ show }: { show: Show }) {
               : ""}
           {show.on_sale_at ? ` · on sale from ${doorsText(show.on_sale_at, show.time_zone)}` : ""}
         </dd>
-        <dt className="font-semibold">Status</dt>
-        <dd>{statusText(show, new Date())}</dd>
+        <dt id={`${id}-status`} className="font-semibold">
+          Status
+        </dt>
+        {/* Takes the focus after a change (focusStatus): read as what it says, described as the show's "Status". */}
+        <dd ref={status} tabIndex={-1} aria-describedby={`${id}-status`}>
+          {statusText(show, new Date())}
+        </dd>
       </dl>
-      <ShowActions show={show} />
-      <ShowHistory show={show} />
+      <ShowActions show={show} focusStatus={focusStatus} />
+      <ShowHistory show={show} focusStatus={focusStatus} />
     </div>
   );
 }

@@ -1,12 +1,14 @@
 /**
  * A published show's status buttons: Postpone, Mark sold out and Cancel the show (each but what it is already;
  * a show may be postponed and sold out at once). Cancelling asks first, "Keep the show" focused so a second tap by mistake keeps it, as fans see a
- * cancellation on the website within minutes; each change is a new version, restorable.
+ * cancellation on the website within minutes; each change is a new version, restorable. "Keep the show" gives the
+ * focus back to "Cancel the show"; once a change is answered, the focus goes to the show's status line (focusStatus).
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { statusChange, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
+import type { FocusStatus } from "./ShowPanel";
 
 const STATUS_CHANGES = [
   ["postponed", "Postpone", "Show postponed"],
@@ -18,11 +20,14 @@ const STATUS_CHANGES = [
 const CANCEL_QUESTION =
   "Cancel this show? Fans see it cancelled on the website within minutes; Restore puts it back as it was.";
 
-export function StatusButtons({ show, busy }: { show: Show; busy: boolean }) {
+type StatusButtonsProps = { show: Show; busy: boolean; focusStatus: FocusStatus };
+
+export function StatusButtons({ show, busy, focusStatus }: StatusButtonsProps) {
   const shows = showChanges();
   const id = useId();
   const [askingCancel, setAskingCancel] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (askingCancel) keep.current?.focus();
   }, [askingCancel]);
@@ -33,13 +38,14 @@ export function StatusButtons({ show, busy }: { show: Show; busy: boolean }) {
         {STATUS_CHANGES.filter(([status]) => statusChange(show, status) !== null).map(([status, words, done]) => (
           <Button
             key={status}
+            ref={status === "cancelled" ? cancel : undefined}
             variant="secondary"
             size="sm"
             aria-disabled={busy || undefined}
-            onClick={() => {
+            onClick={({ currentTarget }) => {
               if (busy) return;
               if (status === "cancelled") setAskingCancel(true);
-              else void shows.change(show.id, statusChange(show, status)!, done);
+              else void shows.change(show.id, statusChange(show, status)!, done).then(() => focusStatus(currentTarget));
             }}
           >
             {words}
@@ -57,10 +63,12 @@ export function StatusButtons({ show, busy }: { show: Show; busy: boolean }) {
               size="sm"
               className="min-h-11"
               aria-disabled={busy || undefined}
-              onClick={() => {
+              onClick={({ currentTarget }) => {
                 if (busy) return;
                 setAskingCancel(false);
-                void shows.change(show.id, { status: "cancelled" }, "Show cancelled");
+                void shows
+                  .change(show.id, { status: "cancelled" }, "Show cancelled")
+                  .then(() => focusStatus(currentTarget));
               }}
             >
               Yes, cancel the show
@@ -70,7 +78,11 @@ export function StatusButtons({ show, busy }: { show: Show; busy: boolean }) {
               variant="secondary"
               size="sm"
               className="min-h-11"
-              onClick={() => setAskingCancel(false)}
+              onClick={() => {
+                // The question goes; the button that asked it takes the focus back, as /fans' Keep does.
+                setAskingCancel(false);
+                cancel.current?.focus();
+              }}
             >
               Keep the show
             </Button>
