@@ -2,10 +2,11 @@
  * A show's fields, for a gig to put on the website: the venue and its address, the doors in the venue's
  * time zone (the offset that day worked out and said, never typed), the ticket link and what it is, and
  * the tickets' facts if known. What is typed lives in the page's show forms (calendar.publish.store.ts),
- * so it outlives a failure and the page locking; each problem is said beside its field.
+ * so it outlives a failure and the page locking; each problem is said beside its field, and a refused submit
+ * puts the focus on the first field with one (scrolling it into view), as the panel's other forms do.
  */
 import { useStore } from "@nanostores/react";
-import { useId, type InputHTMLAttributes } from "react";
+import { useEffect, useId, useRef, type InputHTMLAttributes } from "react";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
 import { AVAILABILITIES, AVAILABILITY_WORDS, type ShowDraft, type ShowField } from "./calendar.publish";
 import { zonedInstant } from "./calendar.zones";
@@ -20,10 +21,19 @@ export function ShowFields({ formKey, date }: { formKey: string; date: string | 
   const publishing = gigPublishing();
   const drafts = useStore(publishing.$drafts);
   const problems = useStore(publishing.$problems)[formKey] ?? {};
+  const refusals = useStore(publishing.$refusals)[formKey] ?? 0;
+  const fields = useRef<HTMLFieldSetElement>(null);
+  const refusalsSeen = useRef(refusals);
   const draft = drafts[formKey] ?? publishing.draftOf(formKey);
   const id = useId();
   const set = (patch: Partial<ShowDraft>) => publishing.edit(formKey, { ...draft, ...patch });
   const doors = date ? zonedInstant(date, draft.doors, draft.timeZone.trim()) : null;
+  // Only at a new refusal, the person's own submit: not when the form opens again on problems already said.
+  useEffect(() => {
+    if (refusals === refusalsSeen.current) return;
+    refusalsSeen.current = refusals;
+    fields.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [refusals]);
 
   function Field({ label, field, hint, ...input }: FieldProps) {
     const problem = problems[field];
@@ -58,7 +68,7 @@ export function ShowFields({ formKey, date }: { formKey: string; date: string | 
   }
 
   return (
-    <fieldset className="space-y-3 rounded-md border border-stone-300 p-3">
+    <fieldset ref={fields} className="space-y-3 rounded-md border border-stone-300 p-3">
       <legend className="px-1 text-sm font-semibold">The show on the website</legend>
       {Field({ label: "Venue", field: "venueName", maxLength: 200, autoComplete: "off" })}
       {Field({ label: "Street", field: "street", maxLength: 200, autoComplete: "off" })}

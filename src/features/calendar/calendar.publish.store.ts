@@ -47,6 +47,8 @@ export type PublishDependencies = {
 export function createPublishing(deps: PublishDependencies) {
   const $drafts = map<Record<string, ShowDraft>>({});
   const $problems = map<Record<string, ShowDraftProblems>>({});
+  /** How many times each form was refused for its problems: at each, the first field with one takes the focus. */
+  const $refusals = map<Record<string, number>>({});
   // The new gig's doors are on the picked day: another day picked, what was said of the doors no longer holds.
   deps.draft.$selectedDay.listen((day, before) => {
     // The picker hands over the same day anew when it is picked again: nothing has changed then.
@@ -83,7 +85,10 @@ export function createPublishing(deps: PublishDependencies) {
   function checked(key: string, eventId: string, date: string, now = new Date()) {
     const result = showFromDraft(draftOf(key), eventId, date, now);
     $problems.setKey(key, result.problems ?? {});
-    if (result.problems) checkToast = showToast({ ...CHECK_FIELDS, variant: "destructive", replaces: checkToast });
+    if (result.problems) {
+      checkToast = showToast({ ...CHECK_FIELDS, variant: "destructive", replaces: checkToast });
+      $refusals.setKey(key, ($refusals.get()[key] ?? 0) + 1);
+    }
     return result.row;
   }
 
@@ -238,6 +243,7 @@ export function createPublishing(deps: PublishDependencies) {
   return {
     $drafts,
     $problems,
+    $refusals,
     $publishing,
     draftOf,
     edit,

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { atom } from "nanostores";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeClient } from "../../test/fake-client";
+import { globalTimers } from "../../test/fake-time";
+import type { ShowsClient } from "./calendar.api";
+import { createEventDraft, type EventDraftStore } from "./calendar.draft.store";
+import { createPublishing, type Publishing } from "./calendar.publish.store";
+import { createShows, type Shows } from "./calendar.shows.store";
+import { AddEventForm } from "./AddEventForm";
+
+// The form's stores on a fake client (the browser's one instances would reach for the real backend).
+const page = vi.hoisted(() => ({
+  draft: undefined as EventDraftStore | undefined,
+  shows: undefined as Shows | undefined,
+  publishing: undefined as Publishing | undefined,
+}));
+vi.mock("./calendar.draft.store", async (original) => ({
+  ...(await original<typeof import("./calendar.draft.store")>()),
+  eventDraft: () => page.draft,
+}));
+vi.mock("./calendar.shows.store", async (original) => ({
+  ...(await original<typeof import("./calendar.shows.store")>()),
+  calendarShows: () => page.shows,
+}));
+vi.mock("./calendar.publish.store", async (original) => ({
+  ...(await original<typeof import("./calendar.publish.store")>()),
+  gigPublishing: () => page.publishing,
+}));
+vi.mock("./calendar.store", async (original) => ({
+  ...(await original<typeof import("./calendar.store")>()),
+  calendarFeed: () => ({ $adding: atom(false), addEvent: vi.fn(), refresh: vi.fn() }),
+}));
+
+beforeEach(() => {
+  const fake = fakeClient({ tables: () => ({ data: [], error: null, status: 200 }) });
+  const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
+  const client = async () => fake.client as unknown as ShowsClient;
+  page.draft = createEventDraft();
+  page.shows = createShows({ client, session, liveBuild: async () => null, timers: globalTimers });
+  page.publishing = createPublishing({ client, session, draft: page.draft, shows: page.shows, added: vi.fn() });
+  // A day years ahead: a show over is not put on the website.
+  page.draft.selectDay(new Date(2031, 4, 18));
+});
+
+/** The form with a gig titled, "Put on the website" ticked and its show's fields shown. */
+async function gigOnTheWebsite() {
+  render(<AddEventForm />);
+  fireEvent.change(screen.getByLabelText("Title"), { target: { value: "Cornmarket launch" } });
+  fireEvent.click(screen.getByRole("checkbox", { name: "Put on the website" }));
+  await screen.findByRole("textbox", { name: "Venue" });
+}
+
+/** Presses Add Event as a keyboard user does: it has the focus first. */
+function pressAddEvent() {
+  const button = screen.getByRole("button", { name: "Add Event" });
+  button.focus();
+  fireEvent.click(button);
+}
+
+describe("adding a gig put on the website, with problems in its show's fields", () => {
+  it("puts the focus on the first field with a problem, the venue, and says each beside its field", async () => {
+    await gigOnTheWebsite();
+    pressAddEvent();
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Venue" })).toHaveFocus());
+    expect(screen.getByText("Venue: required")).toBeInTheDocument();
+    expect(screen.getByText("Street: required")).toBeInTheDocument();
+  });
+
+  it("puts the focus on the first field that has one, not the first field, and again at each refusal", async () => {
+    await gigOnTheWebsite();
+    for (const [label, value] of [
+      ["Venue", "The Cornmarket Room"],
+      ["Street", "27 Thomas Street"],
+      ["Town", "Dublin"],
+      ["County", "County Dublin"],
+      ["Postal code", "D08 V6F3"],
+      ["Ticket link", "http://tickets.example/dublin"],
+    ]) {
+      fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
+    }
+    pressAddEvent();
+    const link = screen.getByRole("textbox", { name: "Ticket link" });
+    await waitFor(() => expect(link).toHaveFocus());
+    expect(link).toHaveAccessibleDescription("Ticket link: a whole address starting with https://");
+
+    // Pressed again unchanged, the focus goes back to it from the button.
+    pressAddEvent();
+    await waitFor(() => expect(link).toHaveFocus());
+  });
+});
