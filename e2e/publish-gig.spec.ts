@@ -158,6 +158,8 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       await form.getByLabel("Ticket link", { exact: true }).fill("tickets.example");
       await form.getByRole("button", { name: "Add Event" }).click();
       await expect(form.getByText("Ticket link: a whole address starting with https://")).toBeVisible();
+      // The focus goes to the field with the problem, scrolled into view, not left on the button below.
+      await expect(form.getByLabel("Ticket link", { exact: true })).toBeFocused();
       await expect(form.getByLabel("Venue", { exact: true })).toHaveValue(venue);
       await form.getByLabel("Ticket link", { exact: true }).fill(ticketUrl);
       await form.getByRole("button", { name: "Add Event" }).click();
@@ -240,10 +242,17 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       await reschedule.getByRole("button", { name: "Reschedule" }).click();
       await expect(reschedule.getByText("New doors: a show still to come: that day and time are over")).toBeVisible();
       await card.getByRole("button", { name: "Cancel the show" }).click();
-      // It asks first, "Keep the show" ready for a tap by mistake.
+      // It asks first, "Keep the show" ready for a tap by mistake; kept, the focus is back on the button that asked.
       await expect(card.getByRole("button", { name: "Keep the show" })).toBeFocused();
+      await card.getByRole("button", { name: "Keep the show" }).click();
+      await expect(card.getByRole("button", { name: "Cancel the show" })).toBeFocused();
+      await card.getByRole("button", { name: "Cancel the show" }).click();
       await card.getByRole("button", { name: "Yes, cancel the show" }).click();
       await expectToast(page, "Show cancelled");
+      // The focus stays in the show's panel, on its status line, which says what it is now.
+      const status = card.getByRole("definition").filter({ hasText: /^Cancelled$/ });
+      await expect(status).toHaveAccessibleDescription("Status");
+      await expect(status).toBeFocused();
       await expect(card.getByText("Cancelled", { exact: false }).first()).toBeVisible();
       // Cancelled, it is not put back on by a tap on another status: Restore does that.
       await expect(card.getByText("This show is cancelled, and fans see it so.", { exact: false })).toBeVisible();
