@@ -74,7 +74,7 @@ describe("rescheduling a published show", () => {
     fireEvent.change(reschedule().getByLabelText("New date"), { target: { value: "2020-01-01" } });
     fireEvent.click(reschedule().getByRole("button", { name: "Reschedule" }));
 
-    const said = "New doors: a show still to come: that day and time are over";
+    const said = "New doors: a day and time still to come (that one is over)";
     expect(reschedule().getByRole("alert")).toHaveTextContent(said);
     const date = reschedule().getByLabelText("New date");
     expect(date).toBeInvalid();

@@ -230,7 +230,7 @@ describe("a published show's details form", () => {
     expect(store.detailsOf(key)?.change).toEqual({ ticket_url: "https://tickets.example/dublin-2" });
     store.edit(key, { ...store.draftOf(key), doors: "21:00" });
     expect(store.detailsOf(key)).toBeNull();
-    expect(store.$problems.get()[key]).toEqual({ doors: "a show still to come: that day and time are over" });
+    expect(store.$problems.get()[key]).toEqual({ doors: "a day and time still to come (that one is over)" });
   });
 
   it("hands its answer the place of its Check the show's details, once the form is put right", () => {

@@ -97,7 +97,7 @@ describe("the row a show form puts on the website", () => {
   });
 
   it("puts no show on the website once it is over, and one still on tonight", () => {
-    const over = { doors: "a show still to come: that day and time are over" };
+    const over = { doors: "a day and time still to come (that one is over)" };
     expect(showFromDraft(filled, "e1", "2026-11-25", NOW).problems).toEqual(over);
     // Doors at 08:00 Dublin time, four hours before: over, as the site counts a show (three hours from doors).
     expect(showFromDraft({ ...filled, doors: "08:00" }, "e1", "2026-11-26", NOW).problems).toEqual(over);
@@ -164,10 +164,10 @@ describe("moving a show", () => {
 
   it("refuses a day and time that are over, as a new show is refused, and the time the show has", () => {
     expect(rescheduleProblem(show, "2026-11-01T19:00:00.000Z", NOW)).toBe(
-      "a show still to come: that day and time are over",
+      "a day and time still to come (that one is over)",
     );
     expect(rescheduleProblem(show, "2026-11-26T08:00:00.000Z", NOW)).toBe(
-      "a show still to come: that day and time are over",
+      "a day and time still to come (that one is over)",
     );
     expect(rescheduleProblem(show, "2027-07-10T19:00:00.000Z", NOW)).toBe("another day or time than the show has now");
   });

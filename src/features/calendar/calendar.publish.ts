@@ -100,7 +100,7 @@ const FIELD_OF: Record<string, ShowField> = {
 };
 
 /** What the doors of a show already over are told: a show is put on the website, or moved, while still to come. */
-const OVER = "a show still to come: that day and time are over";
+const OVER = "a day and time still to come (that one is over)";
 
 /**
  * Why a show cannot be moved to doors at `iso` at `now`, or null: it is moved to a time still to come, as a

@@ -117,10 +117,18 @@ describe("a show in words", () => {
     expect(statusText({ ...show, status: "rescheduled", previous_starts_at: "2027-06-01T19:00:00Z" })).toBe(
       "Rescheduled (was Jun 1, 2027, 20:00 (Europe/Dublin))",
     );
-    // Marked sold out once moved, it still says it moved.
+    // Marked sold out once moved, it still says it moved; moved once sold out, it still says it is sold out.
     expect(statusText({ ...show, status: "sold-out", previous_starts_at: "2027-06-01T19:00:00Z" })).toBe(
       "Sold out, rescheduled (was Jun 1, 2027, 20:00 (Europe/Dublin))",
     );
+    expect(
+      statusText({
+        ...show,
+        status: "rescheduled",
+        previous_starts_at: "2027-06-01T19:00:00Z",
+        availability: "sold-out",
+      }),
+    ).toBe("Sold out, rescheduled (was Jun 1, 2027, 20:00 (Europe/Dublin))");
   });
 
   it("stays postponed when marked sold out, and sold out when postponed: fans read both", () => {

@@ -165,9 +165,13 @@ export function statusText(
     case "postponed":
       return show.availability === "sold-out" ? "Postponed, sold out" : "Postponed";
     case "rescheduled":
-      return show.previous_starts_at
-        ? `Rescheduled (was ${doorsText(show.previous_starts_at, show.time_zone)})`
-        : "Rescheduled";
+      // Moved once sold out, its tickets are still all gone (its availability says so, as /tour does).
+      if (show.availability !== "sold-out") {
+        return show.previous_starts_at
+          ? `Rescheduled (was ${doorsText(show.previous_starts_at, show.time_zone)})`
+          : "Rescheduled";
+      }
+    // falls through
     case "sold-out":
       return show.previous_starts_at
         ? `Sold out, rescheduled (was ${doorsText(show.previous_starts_at, show.time_zone)})`
