@@ -109,7 +109,11 @@ function controlSizes(page: Page) {
     [...document.querySelectorAll("main :is(a[href], button, input:not([type=hidden]), select, textarea, summary)")]
       .filter((element) => element.checkVisibility())
       .map((element) => {
-        const { width, height } = element.getBoundingClientRect();
+        // A box to tick inside its label is tapped anywhere on the label: the label is its target.
+        const target = element.matches("input:is([type=checkbox], [type=radio])")
+          ? (element.closest("label") ?? element)
+          : element;
+        const { width, height } = target.getBoundingClientRect();
         const name = element.getAttribute("aria-label") ?? element.textContent?.trim() ?? "";
         return { name: `${element.tagName.toLowerCase()} ${name}`.slice(0, 60), width, height };
       }),

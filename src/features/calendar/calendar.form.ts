@@ -4,8 +4,12 @@
  */
 import { DEFAULT_EVENT_TYPE, storedDateOf, type CalendarEvent, type EventType } from "./calendar";
 
-/** A box to tick (a checkbox, a radio): small for a mouse, 44 × 44 px on a touch screen, as every team control. */
-export const TOUCH_BOX = "h-4 w-4 [@media(pointer:coarse)]:h-11 [@media(pointer:coarse)]:w-11";
+/**
+ * A box to tick (a checkbox, a radio), inside the label that names it: the label, a row at least 44 px tall, is what
+ * a finger taps (as every team control is 44 px), so the box itself stays a box to tick, a little larger on a touch
+ * screen (a 44 px empty square read as a text field).
+ */
+export const TOUCH_BOX = "h-4 w-4 shrink-0 [@media(pointer:coarse)]:h-6 [@media(pointer:coarse)]:w-6";
 
 /** Limits matching the database's checks. */
 export const EVENT_LIMITS = { title: 200, description: 2000 } as const;
