@@ -21,8 +21,11 @@ const restoreButton = () => screen.getByRole("button", { name: /^Restore ?versio
 
 const now = aShow("dublin-2027-07-10", "2027-02-01T10:00:00Z", { version: 2, price: 25 });
 
-/** The history of `now` opened, its one earlier version being `now` with `kept`; answers the client's fake. */
-async function historyWith(kept: Partial<Show>) {
+/**
+ * The page's shows on a fake client that answers `now` and, for its history, one earlier version: `now` with
+ * `kept`. The page has read the show as it is now, the version a restore is made over.
+ */
+async function pageWith(kept: Partial<Show>) {
   const before = { ...now, version: 1, updated_at: "2027-01-01T10:00:00Z", ...kept };
   const { store, fake } = fakeShows((request) =>
     request.table === "shows_history"
@@ -33,9 +36,14 @@ async function historyWith(kept: Partial<Show>) {
         }
       : { data: [now], error: null, status: 200 },
   );
-  // The page has read the show as it is now, the version a restore is made over.
   await store.load();
   page.changes = store;
+  return { store, fake, before };
+}
+
+/** The history of `now` opened, its one earlier version being `now` with `kept`; answers the client's fake. */
+async function historyWith(kept: Partial<Show>) {
+  const { fake } = await pageWith(kept);
   render(<ShowHistory show={now} focusStatus={() => {}} />);
   await screen.findByText("Version 1");
   return fake;
@@ -43,18 +51,7 @@ async function historyWith(kept: Partial<Show>) {
 
 /** The show's whole panel, following the list of shows as the page's does, its one earlier version `kept`. */
 async function panelWith(kept: Partial<Show>) {
-  const before = { ...now, version: 1, updated_at: "2027-01-01T10:00:00Z", ...kept };
-  const { store, fake } = fakeShows((request) =>
-    request.table === "shows_history"
-      ? {
-          data: [{ version: 1, show: before, written_at: before.updated_at, replaced_at: now.updated_at }],
-          error: null,
-          status: 200,
-        }
-      : { data: [now], error: null, status: 200 },
-  );
-  await store.load();
-  page.changes = store;
+  const { store, fake, before } = await pageWith(kept);
   function LivePanel() {
     const show = useStore(store.$shows).find(({ id }) => id === now.id);
     return show ? <ShowPanel show={show} /> : null;
