@@ -43,9 +43,24 @@ export const MAX_CASELESS_SPAN = 200_000;
 
 /** @typedef {{ copies: number, unbounded: number, span?: number }} RegexCost */
 
+/** The escapes of a single character PostgreSQL reads by a letter (`\t`, `\e`, `\B` for a backslash). */
+const LETTER_ESCAPES = /** @type {Record<string, number>} */ ({
+  a: 7,
+  b: 8,
+  B: 92,
+  e: 27,
+  f: 12,
+  n: 10,
+  r: 13,
+  t: 9,
+  v: 11,
+});
+
 /**
  * The character at `at` in a bracket expression, as the range it may end or start: its code point and the index
- * after it, or a code point of -1 when it is no single character (`[:alpha:]`, `\d`).
+ * after it, or a code point of -1 when it cannot be read here as one character (`[:alpha:]`, a collating element
+ * named by a word such as `[.NUL.]`, `\d`, a number past Unicode): a range with such an end counts as all of
+ * Unicode, so what is not understood here is never counted as cheap.
  * @param {string} pattern
  * @param {number} at
  * @returns {{ point: number, next: number }}
@@ -60,13 +75,20 @@ function bracketElement(pattern, at) {
     return { point, next };
   }
   if (char === "\\") {
-    const escape = /^\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|x([0-9a-fA-F]{1,8}))/.exec(pattern.slice(at, at + 10));
-    if (escape) return { point: parseInt(escape[1] ?? escape[2] ?? escape[3], 16), next: at + escape[0].length };
-    const next = pattern.codePointAt(at + 1);
-    return {
-      point: /[a-zA-Z]/.test(pattern[at + 1] ?? "") ? -1 : (next ?? -1),
-      next: at + 1 + (next && next > 0xffff ? 2 : 1),
-    };
+    const after = pattern[at + 1] ?? "";
+    // \uXXXX, \UXXXXXXXX, and \x with any number of hex digits, as PostgreSQL reads them.
+    const digits = { u: 4, U: 8, x: Infinity }[after];
+    if (digits !== undefined) {
+      let next = at + 2;
+      while (next < pattern.length && next - at - 2 < digits && /[0-9a-fA-F]/.test(pattern[next])) next += 1;
+      const value = next > at + 2 ? parseInt(pattern.slice(at + 2, next), 16) : -1;
+      return { point: value >= 0 && value <= 0x10ffff ? value : -1, next };
+    }
+    if (after === "c") return { point: (pattern.codePointAt(at + 2) ?? 0) & 0x1f, next: at + 3 };
+    if (after in LETTER_ESCAPES) return { point: LETTER_ESCAPES[after], next: at + 2 };
+    if (after === "0") return { point: 0, next: at + 2 };
+    const point = pattern.codePointAt(at + 1) ?? -1;
+    return { point: /[a-zA-Z0-9]/.test(after) ? -1 : point, next: at + 1 + (point > 0xffff ? 2 : 1) };
   }
   const point = pattern.codePointAt(at) ?? -1;
   return { point, next: at + (point > 0xffff ? 2 : 1) };
@@ -87,7 +109,8 @@ function bracketSpan(pattern, at, end) {
     const from = bracketElement(pattern, at);
     if (pattern[from.next] === "-" && from.next + 1 < last) {
       const to = bracketElement(pattern, from.next + 1);
-      if (from.point >= 0 && to.point >= from.point) span += to.point - from.point + 1;
+      if (from.point < 0 || to.point < 0) span += 0x10ffff;
+      else if (to.point >= from.point) span += to.point - from.point + 1;
       at = to.next;
     } else at = from.next;
   }
@@ -96,8 +119,8 @@ function bracketSpan(pattern, at, end) {
 
 /**
  * Where the bracket expression (`[a-z]`, `[^)]`, `[[:alpha:]]`) that opens at `at` ends: the index after its `]`.
- * Inside one, `(` and `)` are characters like any other. A `\]` ends it here, where the database reads an
- * escaped `]` and goes on: ending earlier only counts more of the pattern as groups and copies, never less.
+ * Inside one, `(` and `)` are characters like any other, and a backslash escapes the character after it (`\]`
+ * is a `]` in the expression, as the database reads it).
  * @param {string} pattern
  * @param {number} at the index of its `[`
  */
@@ -106,8 +129,9 @@ function bracketEnd(pattern, at) {
   if (pattern[at] === "^") at += 1;
   if (pattern[at] === "]") at += 1;
   while (at < pattern.length && pattern[at] !== "]") {
+    if (pattern[at] === "\\") at += 2;
     // [:alpha:], [.a.], [=a=] inside a class.
-    if (pattern[at] === "[" && /[:.=]/.test(pattern[at + 1] ?? "")) {
+    else if (pattern[at] === "[" && /[:.=]/.test(pattern[at + 1] ?? "")) {
       const end = pattern.indexOf(`${pattern[at + 1]}]`, at + 2);
       at = end < 0 ? pattern.length : end + 2;
     } else at += 1;

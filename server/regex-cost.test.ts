@@ -120,6 +120,16 @@ describe("the ranges of a pattern where case does not count", () => {
     ["[\\x41-\\x5a]", 26],
     ["[[.a.]-[.c.]]", 3],
     ["[[:alpha:]][-a][a-]", 0],
+    // Ranges written in the other ways the database reads: escapes by a letter, by a control letter, by octal NUL,
+    // \\x with any number of digits, an escaped ], and a collating element named by a word (counted as all of Unicode).
+    ["[\\t-~]", 118],
+    ["[\\ca-\\cz]", 26],
+    ["[\\0-\\x7f]", 128],
+    ["[\\a-\\U0010ffff]", 0x10ffff - 6],
+    ["[\\]-\\U0010ffff]", 0x10ffff - 92],
+    ["[\\x1-\\x000010ffff]", 0x10ffff],
+    ["[[.NUL.]-\\U0010ffff]", 0x10ffff],
+    ["[\\d-z]", 0x10ffff],
     ["niamh|(se[aá]n)", 0],
   ])("spans, in %s, %i characters", (pattern, span) => {
     expect(regexCost(pattern).span).toBe(span);
@@ -130,6 +140,9 @@ describe("the ranges of a pattern where case does not count", () => {
     // 580 of them held the backend for 20 s; case-sensitive, they compile at once.
     expect(regexRefusal(WIDE.repeat(580), undefined, { caseless: true })).toContain("too complex");
     expect(regexRefusal(WIDE.repeat(580))).toBeNull();
+    for (const written of ["[\\a-\\U0010ffff]", "[[.NUL.]-\\U0010ffff]", "[\\]-\\U0010ffff]", "[\\x1-\\x000010ffff]"]) {
+      expect(regexRefusal(written, undefined, { caseless: true }), written).toContain("too complex");
+    }
     expect(regexRefusal("^[a-zà-ÿ' -]+$", undefined, { caseless: true })).toBeNull();
     const spent = { copies: 0, unbounded: 0 };
     const page = "[\\u0001-\\uffff]";
