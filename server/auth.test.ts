@@ -359,6 +359,24 @@ describe("admin user endpoints, for the service role only", () => {
     expect(signIn.error).toMatchObject({ status: 400, code: "email_not_confirmed" });
     const weak = await admin().createUser({ email: "weak@example.com", password: "123" });
     expect(weak.error).toMatchObject({ name: "AuthWeakPasswordError", status: 422, code: "weak_password" });
+    // A field that is not text is JSON GoTrue cannot read, for the admin as for a sign-in: never a 500.
+    const asAdmin = { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` };
+    for (const [method, path] of [
+      ["PUT", `/admin/users/${data.user!.id}`],
+      ["POST", "/admin/users"],
+    ]) {
+      const odd = await authCall(path, {
+        method,
+        headers: asAdmin,
+        body: JSON.stringify({ email: "odd@example.com", ban_duration: { toString: 1 } }),
+      });
+      expect(odd, path).toMatchObject({ status: 400, body: { code: "bad_json" } });
+    }
+    const junkRefresh = await authCall("/token?grant_type=refresh_token", {
+      method: "POST",
+      body: JSON.stringify({ refresh_token: ["x"] }),
+    });
+    expect(junkRefresh).toMatchObject({ status: 400, body: { code: "bad_json" } });
     await admin().deleteUser(data.user!.id);
   });
 

@@ -447,6 +447,7 @@ export function createGoTrue({
 
   /** @param {JsonObject} body */
   async function refreshGrant(body) {
+    onlyText(body, ["refresh_token"], "RefreshTokenGrantParams");
     const presented = body.refresh_token;
     if (typeof presented !== "string" || presented === "") {
       throw validationFailed("refresh_token required");
@@ -583,6 +584,8 @@ export function createGoTrue({
    * @returns {Promise<UserRow>}
    */
   async function updateUser(id, body, { admin, currentSessionId = null }) {
+    if (admin) onlyText(body, ["email", "phone", "password", "ban_duration"], "AdminUserParams");
+    else onlyText(body, ["email", "phone", "password"], "UserUpdateParams");
     const appMetadata = admin ? objectParam(body, "app_metadata") : undefined;
     const userMetadata = objectParam(body, admin ? "user_metadata" : "data");
     if (body.password !== undefined && body.password !== null) checkPassword(body.password);
@@ -649,6 +652,7 @@ export function createGoTrue({
    * @returns {Promise<UserRow>}
    */
   async function createUser(body) {
+    onlyText(body, ["email", "phone", "password", "ban_duration"], "AdminUserParams");
     if (!body.email && !body.phone) throw validationFailed("Unable to validate email address: invalid format");
     if (body.phone) throw notServed("A user's phone number");
     const email = checkEmail(body.email);
