@@ -24,6 +24,16 @@ describe("words that change on a date", () => {
     expect(datedWords(tour, moments, at("2025-05-02T22:00:00Z"), file)).toBe("she toured Ireland");
   });
 
+  it("do not turn for a postponed show, however long ago its old day was: it has not happened", () => {
+    const postponed = content.shows.map((show) =>
+      show.id === "dublin-2025-05-02" ? { ...show, status: "postponed" } : show,
+    );
+    const tour = "{dublin-2025-05-02: she tours | she toured} Ireland";
+    expect(datedWords(tour, momentsOf(content.releases, postponed), at("2030-01-01T00:00:00Z"), file)).toBe(
+      "she tours Ireland",
+    );
+  });
+
   it("name the file when the braces name no release or date", () => {
     expect(() => datedWords("{mother-album: is coming | is out}", moments, at("2026-01-01T00:00:00Z"), file)).toThrow(
       "src/content/bio.md: {mother-album: …} names no release in src/content/releases.yaml and no show of the calendar (a show's id ends its address on /tour: /tour#galway-2025-04-23)",

@@ -9,14 +9,19 @@ import { showEndsAt } from "./tour-dates";
 /** When each release and each show turns from coming to past, by id. */
 export type Moments = ReadonlyMap<string, number>;
 
-/** The moments the braces may name: each release's date, and the end of each show. */
+/**
+ * The moments the braces may name: each release's date, and the end of each show; a postponed show has none
+ * until it has a new date (it has not happened, however long ago its old day was, as the tour card says).
+ */
 export function momentsOf(
   releases: readonly { id: string; releaseDate: string }[],
-  tourDates: readonly { id: string; startDate: string }[],
+  tourDates: readonly { id: string; startDate: string; status?: string }[],
 ): Moments {
   return new Map([
     ...releases.map((release) => [release.id, Date.parse(release.releaseDate)] as const),
-    ...tourDates.map((date) => [date.id, Date.parse(showEndsAt(date))] as const),
+    ...tourDates.map(
+      (date) => [date.id, date.status === "postponed" ? Infinity : Date.parse(showEndsAt(date))] as const,
+    ),
   ]);
 }
 

@@ -27,6 +27,15 @@ describe("the next change of the built pages", () => {
     });
   });
 
+  it("is not a postponed show's old end, at which no page changes, but the next show's", () => {
+    const postponed = [{ ...tourDates[0]!, status: "postponed" }, tourDates[1]!];
+    expect(nextChangeOf({ tourDates: postponed, releases }, new Date("2025-04-23T19:30:00Z"))).toEqual({
+      at: "2025-05-02T22:00:00.000Z",
+      reason: "the Dublin show (dublin-2025-05-02) is over",
+      inBrowser: true,
+    });
+  });
+
   it("is the new year in Ireland once the year's shows are over, as their dates then gain their year", () => {
     expect(nextChangeOf({ tourDates, releases }, new Date("2025-06-01T00:00:00Z"))).toEqual({
       at: "2026-01-01T00:00:00.000Z",

@@ -3,7 +3,8 @@
  * in /build-info.json, and the scheduled function (netlify/functions/rebuild-when-due) asks for a build
  * once it has passed. What the pages decide from the build's clock:
  * - a show counts as upcoming until it is over (`showEndsAt`): the tour card, the next show, the words
- *   written `{id: before | after}` for a date;
+ *   written `{id: before | after}` for a date; a postponed one until it has a new date, so its old end is no
+ *   change;
  * - a release is "out" from its release date: the home page's line, /listen's kicker, the words for it;
  * - a date shows its year unless it falls in the year the page is built (`dateTextAt`): on 1 January in
  *   Ireland the dates of the year ending and of the year starting read differently (a show's day, the day a
@@ -24,6 +25,8 @@ export type NextChange = { at: string; reason: string; inBrowser: boolean };
 type Show = {
   id: string;
   startDate: string;
+  /** "postponed": no page changes at its old end (src/lib/shows.ts, dated-words.ts). */
+  status?: string;
   previousStartDate?: string | null;
   /** When its tickets go on sale, where the team gave it ("On sale from December 5th"). */
   tickets?: { onSale?: string };
@@ -50,11 +53,13 @@ export function nextChangeOf(
   now: Date,
 ): NextChange | null {
   const moments: { at: number; reason: string; inBrowser: boolean }[] = [
-    ...tourDates.map((show) => ({
-      at: Date.parse(showEndsAt(show)),
-      reason: `the ${show.venue.town} show (${show.id}) is over`,
-      inBrowser: true,
-    })),
+    ...tourDates
+      .filter((show) => show.status !== "postponed")
+      .map((show) => ({
+        at: Date.parse(showEndsAt(show)),
+        reason: `the ${show.venue.town} show (${show.id}) is over`,
+        inBrowser: true,
+      })),
     ...tourDates.flatMap((show) =>
       show.tickets?.onSale
         ? [
