@@ -23,6 +23,8 @@ export function setup() {
   const fake = fakeClient();
   const watching = { count: 0 };
   const refuse = vi.fn(async () => {});
+  /** The page's opening (one per sign-in): a test moves it on to a new sign-in while a call is on its way. */
+  const opening = { current: 1 };
   const list = createFansList({
     client: async () => fake.client as unknown as FansClient,
     session: {
@@ -30,12 +32,12 @@ export function setup() {
         watching.count += 1;
         return () => (watching.count -= 1);
       },
-      currentOpening: () => 1,
+      currentOpening: () => opening.current,
       refuse,
     },
     now: () => Date.parse("2025-03-08T10:00:00Z"),
   });
-  return { ...fake, list, watching, refuse };
+  return { ...fake, list, watching, refuse, opening };
 }
 
 export const emails = (list: ReturnType<typeof setup>["list"]) => list.$signups.get()?.map((signup) => signup.email);
