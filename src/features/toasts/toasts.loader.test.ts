@@ -35,7 +35,7 @@ describe("the toast renderer", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it("asks again at the next toast when the code could not be fetched (a signal lost for a moment)", async () => {
+  it("asks again at the next toast when the code could not be fetched (a signal lost for a moment), the missed one gone", async () => {
     const mount = vi.fn();
     const load = vi
       .fn<() => Promise<{ mountToaster: () => void }>>()
@@ -48,7 +48,10 @@ describe("the toast renderer", () => {
       await vi.waitFor(() =>
         expect(said).toHaveBeenCalledWith("The notifications could not be loaded.", expect.any(TypeError)),
       );
+      // What could not be shown then is not shown later, beside what is said by then.
+      expect($toasts.get()).toEqual([]);
       showToast({ title: "Added to cart" });
+      expect($toasts.get()).toHaveLength(1);
       expect(load).toHaveBeenCalledTimes(2);
       await vi.waitFor(() => expect(mount).toHaveBeenCalledTimes(1));
       showToast({ title: "Added to cart" });

@@ -17,10 +17,13 @@ export function mountToasterOnFirstToast(load: ToasterLoad = () => import("./toa
     load()
       .then(({ mountToaster }) => mountToaster())
       .catch((error: unknown) => {
-        // Offline or a stale deploy: the queued toasts stay queued and the page keeps working; the next toast
-        // asks for the renderer again (a signal lost for a moment must not silence the page for good).
+        // Offline or a stale deploy: the page keeps working, and the next toast asks for the renderer again (a
+        // signal lost for a moment must not silence the page for good). What was queued goes: it spoke of a moment
+        // that has passed, and shown later beside what is said then it would mislead ("No connection" beside
+        // "Access granted").
         console.error("The notifications could not be loaded.", error);
         started = false;
+        $toasts.set([]);
         stopListening = listen();
       });
   };
