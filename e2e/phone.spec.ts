@@ -196,8 +196,9 @@ test("with the phone's text at twice its size, no public page scrolls sideways a
     await page.goto(path);
     // A phone's larger text setting scales the page's text as a bigger root font size does.
     await page.addStyleTag({ content: "html { font-size: 200% !important; }" });
-    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(sideways, path).toBeLessThanOrEqual(0);
+    // Against the phone's own width: a mobile browser widens its viewport to content that overflows.
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(PHONE.width);
     for (const link of await page.getByRole("navigation", { name: "Main" }).getByRole("link").all()) {
       const box = (await link.boundingBox())!;
       expect(box.x + box.width, `${path}: ${await link.textContent()}`).toBeLessThanOrEqual(PHONE.width);

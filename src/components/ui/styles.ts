@@ -73,7 +73,7 @@ export const labelClass = "block text-sm font-semibold text-stone-900";
 export const cardClass = "rounded-lg border border-stone-200 bg-white shadow-sm";
 
 /** The `h1` of every page but the home page's hero. */
-export const pageHeadingClass = "font-serif text-4xl font-semibold";
+export const pageHeadingClass = "font-serif text-4xl font-semibold hyphens-auto";
 
 /** Joins class strings, skipping empty ones. */
 export function cx(...classes: (string | false | null | undefined)[]): string {
