@@ -30,3 +30,12 @@ if (typeof window !== "undefined" && inject("sharedProcess")) {
       "add it to ownProcess in vitest.config.ts.",
   );
 }
+
+if (typeof window !== "undefined") {
+  // Testing Library's findBy… and waitFor guard against a hang, as every wait of the tests does: what they wait
+  // for may be code fetched on first use (a lazy form), which a busy machine transforms and loads slowly. Made
+  // patient as the run's other timeouts are (tools/test-pace.mjs); none of them asserts how fast anything is.
+  const { configure } = await import("@testing-library/react");
+  const { patient } = await import("../../tools/test-pace.mjs");
+  configure({ asyncUtilTimeout: patient(5_000) });
+}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { atom } from "nanostores";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeClient } from "../../test/fake-client";
 import { globalTimers } from "../../test/fake-time";
 import type { ShowsClient } from "./calendar.api";
@@ -42,6 +42,12 @@ beforeEach(() => {
   page.publishing = createPublishing({ client, session, draft: page.draft, shows: page.shows, added: vi.fn() });
   // A day years ahead: a show over is not put on the website.
   page.draft.selectDay(new Date(2031, 4, 18));
+});
+
+// The show's fields are code fetched when first shown (calendar.lazy.tsx): transformed and loaded here, where the
+// hook's timeout allows for a busy machine, so the tests below wait only for React to render them.
+beforeAll(async () => {
+  await import("./ShowFields");
 });
 
 /** The form with a gig titled, "Put on the website" ticked and its show's fields shown. */
