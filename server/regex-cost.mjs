@@ -128,14 +128,8 @@ function bracketEnd(pattern, at) {
   at += 1;
   if (pattern[at] === "^") at += 1;
   if (pattern[at] === "]") at += 1;
-  while (at < pattern.length && pattern[at] !== "]") {
-    if (pattern[at] === "\\") at += 2;
-    // [:alpha:], [.a.], [=a=] inside a class.
-    else if (pattern[at] === "[" && /[:.=]/.test(pattern[at + 1] ?? "")) {
-      const end = pattern.indexOf(`${pattern[at + 1]}]`, at + 2);
-      at = end < 0 ? pattern.length : end + 2;
-    } else at += 1;
-  }
+  // Element by element, as its ranges are read: an escape, a [:alpha:], [.a.] or [=a=], a character.
+  while (at < pattern.length && pattern[at] !== "]") at = bracketElement(pattern, at).next;
   return at + 1;
 }
 
