@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
-import { SESSION_CHECK_MS, TEAM_PLACES } from "./team";
+import { SESSION_CHECK_MS, SESSION_RETRY_FIRST_MS, TEAM_PLACES } from "./team";
 import { settle } from "../../test/deferred";
 import { withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
@@ -158,5 +158,84 @@ describe("following the team session", () => {
     vi.advanceTimersByTime(SESSION_CHECK_MS * 2);
     await settle();
     expect(checks()).toBe(4);
+  });
+
+  it("asks again soon when the network is back but the check cannot get through, and locks once it does", async () => {
+    const unreachable = {
+      data: { user: null },
+      error: { name: "AuthRetryableFetchError", status: 0, message: "Failed to fetch" },
+    };
+    const answers: { getUser?: unknown } = { getUser: unreachable };
+    const { session, calls, network } = setup(answers);
+    await session.signIn("open sesame");
+    const checks = () => calls.filter((call) => call === "getUser").length;
+    const stop = session.watch();
+    network.fire("online");
+    await settle();
+    expect(checks()).toBe(1);
+    // Again after 2 s, then 4 s, then 8 s: the connection is still not carrying anything.
+    for (const [wait, total] of [
+      [SESSION_RETRY_FIRST_MS, 2],
+      [SESSION_RETRY_FIRST_MS * 2, 3],
+      [SESSION_RETRY_FIRST_MS * 4, 4],
+    ]) {
+      vi.advanceTimersByTime(wait - 1);
+      await settle();
+      expect(checks()).toBe(total - 1);
+      vi.advanceTimersByTime(1);
+      await settle();
+      expect(checks()).toBe(total);
+    }
+    expect(session.$unlocked.get()).toBe(true);
+    // Now it gets through, and the server no longer knows the session.
+    answers.getUser = {
+      data: { user: null },
+      error: { name: "AuthSessionMissingError", status: 403, message: "Session not found" },
+    };
+    vi.advanceTimersByTime(SESSION_RETRY_FIRST_MS * 8);
+    await settle();
+    expect(checks()).toBe(5);
+    expect(session.$unlocked.get()).toBe(false);
+    expect(session.$lockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+    // Locked, it asks nothing more.
+    vi.advanceTimersByTime(SESSION_CHECK_MS);
+    await settle();
+    expect(checks()).toBe(5);
+    stop();
+  });
+
+  it("stops asking again once the page stops watching, and starts over at 2 s after an answer", async () => {
+    const unreachable = {
+      data: { user: null },
+      error: { name: "AuthRetryableFetchError", status: 503, message: "{}" },
+    };
+    const answers: { getUser?: unknown } = { getUser: unreachable };
+    const { session, calls, network } = setup(answers);
+    await session.signIn("open sesame");
+    const checks = () => calls.filter((call) => call === "getUser").length;
+    const stop = session.watch();
+    network.fire("online");
+    await settle();
+    vi.advanceTimersByTime(SESSION_RETRY_FIRST_MS);
+    await settle();
+    expect(checks()).toBe(2);
+    delete answers.getUser;
+    vi.advanceTimersByTime(SESSION_RETRY_FIRST_MS * 2);
+    await settle();
+    expect(checks()).toBe(3);
+    // Answered: no more tries until the next occasion, and the next one that fails waits 2 s again.
+    vi.advanceTimersByTime(SESSION_RETRY_FIRST_MS * 8);
+    await settle();
+    expect(checks()).toBe(3);
+    answers.getUser = unreachable;
+    network.fire("online");
+    await settle();
+    vi.advanceTimersByTime(SESSION_RETRY_FIRST_MS);
+    await settle();
+    expect(checks()).toBe(5);
+    stop();
+    vi.advanceTimersByTime(SESSION_CHECK_MS * 2);
+    await settle();
+    expect(checks()).toBe(5);
   });
 });

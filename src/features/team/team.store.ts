@@ -20,6 +20,7 @@ import { showToast } from "../toasts/toasts.store";
 import {
   isNetworkFailure,
   SESSION_CHECK_MS,
+  SESSION_RETRY_FIRST_MS,
   signInRefusal,
   teamPlaceAt,
   teamWords,
@@ -182,31 +183,49 @@ export function createTeamSession(deps: TeamSessionDependencies) {
    * Asks the server whether the session still stands (GET /auth/v1/user). A
    * revoked session answers 403 session_not_found, upon which auth-js drops it
    * and emits SIGNED_OUT; any other refusal (the account gone, the token no
-   * longer accepted) ends it here. Offline or a failing server proves nothing.
+   * longer accepted) ends it here. Offline or a failing server proves nothing:
+   * resolves to false then (the question is still open), else to true.
    */
-  async function check(): Promise<void> {
-    if (!$unlocked.get()) return;
+  async function check(): Promise<boolean> {
+    if (!$unlocked.get()) return true;
     let error: unknown;
     try {
       ({ error } = await (await deps.client()).auth.getUser());
     } catch (thrown) {
       error = thrown;
     }
-    if (!error || isNetworkFailure(error)) return;
+    if (!error) return true;
+    if (isNetworkFailure(error)) return false;
     const { name, status } = error as { name?: string; status?: number };
     if (name === "AuthSessionMissingError" || status === 401 || status === 403) {
       await end(words().lockReasons.sessionEnded);
+      return true;
     }
+    return typeof status !== "number" || status < 500;
   }
 
   /**
    * While an unlocked page is shown: checks the session when the tab comes
    * back to the foreground, when the network returns and every few minutes,
    * so a session that ended elsewhere locks the page instead of failing
-   * silently. Returns the stop.
+   * silently. A check that could not reach the server is tried again soon
+   * (a phone says it is online a moment before its connection carries
+   * anything), sooner than the next regular one. Returns the stop.
    */
   function watch(): () => void {
-    const checkNow = () => void check();
+    let stopped = false;
+    let retry: unknown;
+    let retryMs = SESSION_RETRY_FIRST_MS;
+    const checkNow = () => {
+      deps.timers.clearTimeout(retry);
+      void check().then((answered) => {
+        if (answered) retryMs = SESSION_RETRY_FIRST_MS;
+        if (answered || stopped || !$unlocked.get()) return;
+        deps.timers.clearTimeout(retry);
+        retry = deps.timers.setTimeout(checkNow, retryMs);
+        retryMs = Math.min(retryMs * 2, SESSION_CHECK_MS);
+      });
+    };
     const onVisibility = () => {
       if (deps.page.visibilityState === "visible") checkNow();
     };
@@ -218,9 +237,11 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     deps.page.addEventListener("visibilitychange", onVisibility);
     deps.network.addEventListener("online", checkNow);
     return () => {
+      stopped = true;
       deps.page.removeEventListener("visibilitychange", onVisibility);
       deps.network.removeEventListener("online", checkNow);
       deps.timers.clearTimeout(timer);
+      deps.timers.clearTimeout(retry);
     };
   }
 
