@@ -6,7 +6,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import { statusChange } from "../src/features/calendar/calendar.shows";
-import { PUBLIC_SHOW_COLUMNS, tourDateEntryOf } from "../src/lib/published-shows.mjs";
+import { PUBLIC_SHOW_COLUMNS, readPublishedShows, tourDateEntryOf } from "../src/lib/published-shows.mjs";
 import { LOCAL_ANON_KEY } from "./local-keys.mjs";
 import {
   type Backend,
@@ -136,5 +136,32 @@ describe("a show postponed and then marked sold out on /calendar", () => {
     const answer = await anonGet(`shows?select=${PUBLIC_SHOW_COLUMNS.join(",")}&id=eq.derry-2027-07-01`);
     const [row] = await answer.json();
     expect(tourDateEntryOf(row)).toMatchObject({ status: "postponed", tickets: { availability: "sold-out" } });
+  });
+});
+
+describe("a project with more published shows than a request answers", () => {
+  it("is read whole by the build, the latest shows included", async () => {
+    const days = Array.from({ length: 1001 }, (_, index) =>
+      new Date(Date.UTC(2030, 0, 1 + index)).toISOString().slice(0, 10),
+    );
+    const { data: events, error } = await team
+      .from("calendar_events")
+      .insert(days.map((day) => event(`Gig ${day}`, day)))
+      .select("id, start_date");
+    if (error) throw error;
+    const { error: showsError } = await team
+      .from("shows")
+      .insert(
+        events.map(({ id, start_date }) => show(`gig-${start_date.slice(0, 10)}`, id, { starts_at: start_date })),
+      );
+    if (showsError) throw showsError;
+    // One request answers a thousand rows at most, as a hosted project's does.
+    const one = await anonGet(`shows?select=id&order=starts_at`);
+    expect(await one.json()).toHaveLength(1000);
+    const rows = await readPublishedShows({ url: backend.url, key: LOCAL_ANON_KEY });
+    const ids = rows.map((row) => row.id);
+    expect(ids).toHaveLength(new Set(ids).size);
+    expect(ids.filter((id) => String(id).startsWith("gig-"))).toHaveLength(1001);
+    expect(ids.at(-1)).toBe(`gig-${days.at(-1)}`);
   });
 });

@@ -163,19 +163,43 @@ export function showProblems(row) {
   );
 }
 
+/** Rows the build asks for at a time: a hosted project answers at most 1,000 rows a request by default. */
+const SHOWS_PER_REQUEST = 1000;
+
 /**
  * The published shows of the project at `url`, read with its anon key as the build does, earliest first:
- * the rows as the REST API answers them. Throws an Error saying, in one line, why they could not be read.
+ * the rows as the REST API answers them, a thousand at a time, so that a project's row limit never leaves
+ * the latest shows off the site. Throws an Error saying, in one line, why they could not be read;
+ * `timeoutMs` bounds the whole read.
  * @param {{ url: string, key: string, fetch?: typeof fetch, timeoutMs?: number }} project
  * @returns {Promise<Record<string, unknown>[]>}
  */
 export async function readPublishedShows({ url, key, fetch: fetchImpl = fetch, timeoutMs = 20_000 }) {
   const address = `${url.replace(/\/$/, "")}/rest/v1/shows?select=${PUBLIC_SHOW_COLUMNS.join(",")}&order=starts_at.asc,id.asc`;
+  const signal = AbortSignal.timeout(timeoutMs);
+  /** @type {Record<string, unknown>[]} */
+  const rows = [];
+  for (let offset = 0; ; offset += SHOWS_PER_REQUEST) {
+    const page = await readShowsPage(`${address}&limit=${SHOWS_PER_REQUEST}&offset=${offset}`, key, fetchImpl, signal);
+    rows.push(...page);
+    if (page.length < SHOWS_PER_REQUEST) return rows;
+  }
+}
+
+/**
+ * One page of readPublishedShows.
+ * @param {string} address
+ * @param {string} key
+ * @param {typeof fetch} fetchImpl
+ * @param {AbortSignal} signal
+ * @returns {Promise<Record<string, unknown>[]>}
+ */
+async function readShowsPage(address, key, fetchImpl, signal) {
   let response;
   try {
     response = await fetchImpl(address, {
       headers: { apikey: key, Authorization: `Bearer ${key}`, Accept: "application/json" },
-      signal: AbortSignal.timeout(timeoutMs),
+      signal,
     });
   } catch (error) {
     const cause = /** @type {{ cause?: { code?: string, message?: string } }} */ (error).cause;

@@ -177,9 +177,28 @@ describe("reading the published shows over REST", () => {
       },
     });
     expect(asked?.[0]).toMatch(
-      /^https:\/\/abc\.supabase\.co\/rest\/v1\/shows\?select=id,venue_name,.*&order=starts_at\.asc,id\.asc$/,
+      /^https:\/\/abc\.supabase\.co\/rest\/v1\/shows\?select=id,venue_name,.*&order=starts_at\.asc,id\.asc&limit=1000&offset=0$/,
     );
     expect(asked?.[0]).not.toContain("notes");
     expect(asked?.[1]?.headers).toMatchObject({ apikey: "anon-key", Authorization: "Bearer anon-key" });
+  });
+
+  it("reads a thousand shows at a time until a page comes back short, and names a page that fails", async () => {
+    const all = Array.from({ length: 2345 }, (_, index) => ({ id: `show-${index}` }));
+    const asked: string[] = [];
+    const paged = (failAt?: number) => async (input: RequestInfo | URL) => {
+      const query = new URL(String(input)).searchParams;
+      const offset = Number(query.get("offset"));
+      asked.push(`${query.get("limit")}@${offset}`);
+      if (offset === failAt)
+        return new Response('{"message":"canceling statement due to statement timeout"}', { status: 500 });
+      return new Response(JSON.stringify(all.slice(offset, offset + Math.min(Number(query.get("limit")), 1000))));
+    };
+    const rows = await readPublishedShows({ url: "https://abc.supabase.co", key: "k", fetch: paged() });
+    expect(rows).toEqual(all);
+    expect(asked).toEqual(["1000@0", "1000@1000", "1000@2000"]);
+    await expect(readPublishedShows({ url: "https://abc.supabase.co", key: "k", fetch: paged(1000) })).rejects.toThrow(
+      "it answered HTTP 500: canceling statement due to statement timeout",
+    );
   });
 });

@@ -114,13 +114,11 @@ export function subscribeToShowChanges(
   return watchTable(client, "show-changes", "show_changes", onChange, onStatus);
 }
 
-const fail = (error: object, status: number) => ({ ...error, status });
-
-/** Every show, published or not, by doors ascending. */
+/** Every show, published or not, by doors ascending, read in pages as the events are. */
 export async function fetchShows(client: Pick<ShowsClient, "from">): Promise<Show[]> {
-  const { data, error, status } = await client.from("shows").select("*").order("starts_at").order("id");
-  if (error) throw fail(error, status);
-  return toShows(data);
+  return toShows(
+    await readAllPages((from, to) => client.from("shows").select("*").order("starts_at").order("id").range(from, to)),
+  );
 }
 
 /** The live site's build record, or null when it cannot be read (an older site, or no answer). */

@@ -24,6 +24,17 @@ describe("the published shows on /calendar", () => {
     expect(store.$standings.get().get(dublin.id)).toBe("live");
   });
 
+  it("are read past a thousand, a page at a time, so the latest shows are on /calendar too", async () => {
+    const many = Array.from({ length: 1001 }, (_, index) => aShow(`gig-${index}`, "2027-01-01T10:00:00Z"));
+    const { store, fake } = fakeShows((request) => ok(many.slice(request.range![0], request.range![1] + 1)));
+    await store.load();
+    expect(fake.requests.filter((request) => request.table === "shows").map((request) => request.range)).toEqual([
+      [0, 999],
+      [1000, 1999],
+    ]);
+    expect(store.$shows.get()?.at(-1)?.id).toBe("gig-1000");
+  });
+
   it("look at the live record again every minute while shown, and stop when the calendar goes", async () => {
     const { store, liveBuild } = fakeShows(() => ok([dublin]), { builtAt: "2027-01-01T11:00:00Z" });
     const stop = store.start();
