@@ -9,6 +9,18 @@ import { LOCK_REASONS, RATE_LIMITED, setup, WRONG } from "./team.fake";
 withVitestClock();
 afterEach(() => $toasts.set([]));
 
+/** A watched session whose check, as the network returns, gets `unreachable`; `answers` changes what the next ones get. */
+async function watchedAfterFailedCheck(unreachable: unknown) {
+  const answers: { getUser?: unknown } = { getUser: unreachable };
+  const { session, calls, network } = setup(answers);
+  await session.signIn("open sesame");
+  const checks = () => calls.filter((call) => call === "getUser").length;
+  const stop = session.watch();
+  network.fire("online");
+  await settle();
+  return { answers, checks, network, session, stop };
+}
+
 describe("following the team session", () => {
   it("follows the auth events from the first Login on, once however many tries it takes", async () => {
     const { session, emit, listeners } = setup({ signIn: WRONG });
@@ -165,13 +177,7 @@ describe("following the team session", () => {
       data: { user: null },
       error: { name: "AuthRetryableFetchError", status: 0, message: "Failed to fetch" },
     };
-    const answers: { getUser?: unknown } = { getUser: unreachable };
-    const { session, calls, network } = setup(answers);
-    await session.signIn("open sesame");
-    const checks = () => calls.filter((call) => call === "getUser").length;
-    const stop = session.watch();
-    network.fire("online");
-    await settle();
+    const { answers, checks, session, stop } = await watchedAfterFailedCheck(unreachable);
     expect(checks()).toBe(1);
     // Again after 2 s, then 4 s, then 8 s: the connection is still not carrying anything.
     for (const [wait, total] of [
@@ -209,13 +215,7 @@ describe("following the team session", () => {
       data: { user: null },
       error: { name: "AuthRetryableFetchError", status: 503, message: "{}" },
     };
-    const answers: { getUser?: unknown } = { getUser: unreachable };
-    const { session, calls, network } = setup(answers);
-    await session.signIn("open sesame");
-    const checks = () => calls.filter((call) => call === "getUser").length;
-    const stop = session.watch();
-    network.fire("online");
-    await settle();
+    const { answers, checks, network, stop } = await watchedAfterFailedCheck(unreachable);
     vi.advanceTimersByTime(SESSION_RETRY_FIRST_MS);
     await settle();
     expect(checks()).toBe(2);
