@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { useStore } from "@nanostores/react";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { settle } from "../../test/deferred";
 import type { ShowChanges } from "./calendar.changes.store";
@@ -95,6 +95,14 @@ describe("a published show's earlier versions", () => {
     expect(screen.getByText("Differs from now: Town Cork · Price €12.50 · Status")).toBeInTheDocument();
     expect(screen.getByText("Postponed · Jul 10, 2027, 20:00 (Europe/Dublin)")).toBeInTheDocument();
     expect(screen.getByText("https://tickets.example/dublin")).toBeInTheDocument();
+  });
+
+  it("keep Restore off while a change of the show made here is on its way", async () => {
+    await historyWith({ price: 12.5 });
+    act(() => page.changes!.$changing.set({ [now.id]: true }));
+    expect(restoreButton()).toBeDisabled();
+    act(() => page.changes!.$changing.set({ [now.id]: false }));
+    expect(restoreButton()).toBeEnabled();
   });
 
   it("keep Restore off for a version the same as the show now, and say so", async () => {

@@ -16,7 +16,9 @@ import type { FocusStatus } from "./ShowPanel";
 
 export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: FocusStatus }) {
   const shows = showChanges();
-  const { versions, failed, restoring } = useStore(shows.history(show.id));
+  const { versions, failed } = useStore(shows.history(show.id));
+  // A change of this show on its way (or a restore, which counts as one): Restore waits for its answer.
+  const busy = useStore(shows.$changing)[show.id] ?? false;
   const showId = show.id;
   const current = show.version;
   useEffect(() => void shows.loadHistory(showId), [shows, showId, current]);
@@ -55,7 +57,7 @@ export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: Fo
                   variant="secondary"
                   size="sm"
                   className="mt-2"
-                  disabled={restoring !== null || differences.length === 0}
+                  disabled={busy || differences.length === 0}
                   onClick={({ currentTarget }) =>
                     void shows.restore(showId, version).then(() => focusStatus(currentTarget))
                   }

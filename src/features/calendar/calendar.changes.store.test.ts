@@ -102,4 +102,30 @@ describe("a published show's changes", () => {
       "Show not restored: Someone changed this show meanwhile: it is shown as it is now. Try again.",
     ]);
   });
+
+  it("hold Restore while a change of the show is on its way, and a change while a restore is", async () => {
+    const postponed = { ...dublin, status: "postponed", version: 2 };
+    const { store, fake } = fakeShows((request) => (request.method === "update" ? undefined : ok([dublin])));
+    await store.load();
+    const changing = store.change(dublin.id, { status: "postponed" }, "Show postponed");
+    await settle();
+    // Sent now, the restore would go out over version 1 and come back refused, as if a teammate had changed it.
+    expect(await store.restore(dublin.id, 1)).toBe(false);
+    expect(fake.functionCalls).toEqual([]);
+    fake.writes[0]!.answer([postponed]);
+    expect(await changing).toBe(true);
+    const restoring = store.restore(dublin.id, 1);
+    await settle();
+    expect(store.$changing.get()[dublin.id]).toBe(true);
+    expect(await store.change(dublin.id, { status: "cancelled" }, "Show cancelled")).toBe(false);
+    expect(fake.requests.filter((request) => request.method === "update")).toHaveLength(1);
+    expect(fake.functionCalls.map(({ args }) => args)).toEqual([{ show_id: dublin.id, version: 1, seen: 2 }]);
+    fake.functionCalls[0]!.answer([{ ...dublin, version: 3 }]);
+    expect(await restoring).toBe(true);
+    expect(store.$changing.get()[dublin.id]).toBe(false);
+    expect(toastLines()).toEqual([
+      "Show postponed: The Cornmarket Room: the website catches up in a few minutes",
+      "Show restored: The Cornmarket Room is back as it was in version 1",
+    ]);
+  });
 });

@@ -30,7 +30,7 @@ export type ShowChangesDependencies = {
 };
 
 export function createShowChanges(deps: ShowChangesDependencies) {
-  /** The shows being changed, by id (one change at a time per show). */
+  /** The shows being changed or restored, by id: one write at a time per show, so none is sent over another. */
   const $changing = atom<Record<string, boolean>>({});
   const histories = new Map<string, WritableAtom<ShowHistory>>();
   const { $shows, load, replace } = deps.shows;
@@ -110,8 +110,11 @@ export function createShowChanges(deps: ShowChangesDependencies) {
   async function restore(id: string, version: number): Promise<boolean> {
     const history = historyAtom(id);
     const seen = $shows.get().find((shown) => shown.id === id)?.version;
-    if (history.get().restoring !== null || seen === undefined) return false;
+    // One write of a show at a time from this page: a restore sent over a change still on its way would be
+    // refused by the server as a teammate's change.
+    if (history.get().restoring !== null || seen === undefined || $changing.get()[id]) return false;
     history.set({ ...history.get(), restoring: version });
+    $changing.set({ ...$changing.get(), [id]: true });
     const opening = deps.session.currentOpening();
     try {
       const show = await restoreShow(await deps.client(), id, version, seen);
@@ -128,6 +131,7 @@ export function createShowChanges(deps: ShowChangesDependencies) {
       return false;
     } finally {
       history.set({ ...history.get(), restoring: null });
+      $changing.set({ ...$changing.get(), [id]: false });
       void loadHistory(id);
     }
   }

@@ -7,7 +7,7 @@
 import type { NewShow, ShowDraft } from "./calendar.publish";
 import { rescheduledTo, type Show } from "./calendar.shows";
 import type { ShowChange } from "./calendar.writes";
-import { wallTimeIn } from "./calendar.zones";
+import { onTheClock, wallTimeIn } from "./calendar.zones";
 import { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
 
 /** The public columns the details form does not write as they are: the id, and a reschedule's (below). */
@@ -52,12 +52,6 @@ function comparable(column: DetailColumn, value: unknown, time: (instant: string
   if (value === null || value === undefined) return null;
   if (column === "price") return Number(value);
   return column === "on_sale_at" ? time(String(value)) : value;
-}
-
-/** An instant as the clock of `timeZone` reads it, to the minute (the instant itself, in a zone unknown here). */
-function onTheClock(instant: string, timeZone: string): string {
-  const { date, time } = wallTimeIn(instant, timeZone);
-  return date ? `${date}T${time}` : String(Date.parse(instant));
 }
 
 /** What the form's `row` changes of `show`: only the columns that differ (empty when nothing does). */

@@ -154,7 +154,7 @@ describe("the row a show form puts on the website", () => {
 });
 
 describe("moving a show", () => {
-  const show = { starts_at: "2027-07-10T19:00:00+00:00" };
+  const show = { starts_at: "2027-07-10T19:00:00+00:00", time_zone: "Europe/Dublin" };
 
   it("takes a day and time still to come, other than the show's own", () => {
     expect(rescheduleProblem(show, "2027-08-01T19:00:00.000Z", NOW)).toBeNull();
@@ -170,5 +170,15 @@ describe("moving a show", () => {
       "a day and time still to come (that one is over)",
     );
     expect(rescheduleProblem(show, "2027-07-10T19:00:00.000Z", NOW)).toBe("another day or time than the show has now");
+  });
+
+  it("refuses the time the show has as the venue's clock reads it, in the hour the clocks go back too", () => {
+    // 01:30 in Dublin on 31 October 2027 is 00:30 UTC (summer time), and again 01:30 UTC (winter time).
+    const firstOneThirty = { starts_at: "2027-10-31T00:30:00+00:00", time_zone: "Europe/Dublin" };
+    expect(rescheduleProblem(firstOneThirty, "2027-10-31T01:30:00.000Z", NOW)).toBe(
+      "another day or time than the show has now",
+    );
+    // An hour later on the clock is another time.
+    expect(rescheduleProblem(firstOneThirty, "2027-10-31T02:30:00.000Z", NOW)).toBeNull();
   });
 });

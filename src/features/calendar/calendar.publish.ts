@@ -6,7 +6,7 @@
  */
 import { AVAILABILITIES, isOverAt, isTimeZone, showFieldProblems } from "../../lib/show-rules.mjs";
 import type { Database } from "../../lib/database.types";
-import { zonedInstant } from "./calendar.zones";
+import { onTheClock, zonedInstant } from "./calendar.zones";
 
 /** The row a show is inserted as. */
 export type NewShow = Database["public"]["Tables"]["shows"]["Insert"];
@@ -104,11 +104,18 @@ const OVER = "a day and time still to come (that one is over)";
 
 /**
  * Why a show cannot be moved to doors at `iso` at `now`, or null: it is moved to a time still to come, as a
- * show is put on the website, and to another time than it has.
+ * show is put on the website, and to another time than it has, as the venue's clock reads both (in the
+ * hour the clocks go back, the form's 01:30 is either of two instants, and the same time to a fan).
  */
-export function rescheduleProblem(show: { starts_at: string }, iso: string, now: Date): string | null {
+export function rescheduleProblem(
+  show: { starts_at: string; time_zone: string },
+  iso: string,
+  now: Date,
+): string | null {
   if (isOverAt(iso, now)) return OVER;
-  if (Date.parse(iso) === Date.parse(show.starts_at)) return "another day or time than the show has now";
+  if (onTheClock(iso, show.time_zone) === onTheClock(show.starts_at, show.time_zone)) {
+    return "another day or time than the show has now";
+  }
   return null;
 }
 

@@ -56,3 +56,9 @@ export function wallTimeIn(instant: string, timeZone: string): { date: string; t
   const { year, month, day, hour, minute } = wallClock(new Date(instant), timeZone);
   return { date: `${year}-${twoDigits(month)}-${twoDigits(day)}`, time: `${twoDigits(hour)}:${twoDigits(minute)}` };
 }
+
+/** An instant as the clock of `timeZone` reads it, to the minute (the instant itself, in a zone unknown here). */
+export function onTheClock(instant: string, timeZone: string): string {
+  const { date, time } = wallTimeIn(instant, timeZone);
+  return date ? `${date}T${time}` : String(Date.parse(instant));
+}
