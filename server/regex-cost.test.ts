@@ -4,6 +4,7 @@ import {
   MAX_REGEX_COPIES,
   MAX_REGEX_DEPTH,
   MAX_REGEX_UNBOUNDED,
+  MAX_REGEX_WORD_CONSTRAINTS,
   regexCost,
   regexDepth,
   regexRefusal,
@@ -88,7 +89,7 @@ describe("the patterns the embedded engine is not given", () => {
     const pattern = "(.*.*.*.*.*){0,4}";
     expect(regexRefusal(pattern, spent)).toBeNull();
     expect(regexRefusal(pattern, spent)).toBeNull();
-    expect(spent).toEqual({ copies: 40, unbounded: 40 });
+    expect(spent).toEqual({ copies: 40, unbounded: 40, constraints: 0 });
     expect(regexRefusal(pattern, spent)).toContain("too complex");
     // Each alone is given to the database.
     expect(regexRefusal(pattern)).toBeNull();
@@ -107,6 +108,31 @@ describe("the patterns the embedded engine is not given", () => {
     "\\d{3}-\\d{4}",
   ])("gives %s to the database", (pattern) => {
     expect(regexRefusal(pattern)).toBeNull();
+  });
+});
+
+describe("the word boundaries of a pattern", () => {
+  it.each([
+    ["\\y".repeat(16), 16],
+    ["(?:\\y)?".repeat(12), 12],
+    ["(\\y|\\Y)".repeat(8), 16],
+    ["\\y\\m".repeat(16), 32],
+    ["[[:<:]]\\y".repeat(16), 32],
+    ["(\\y.*){9}", 9],
+    ["\\yniamh\\y", 2],
+    ["[\\y][[:alpha:]]\\\\y", 0],
+  ])("counts, in %s, %i", (pattern, constraints) => {
+    expect(regexCost(pattern).constraints).toBe(constraints);
+  });
+
+  it("refuses more than a search needs, in one pattern or a request's: where they meet, their compiling grows steeply", () => {
+    expect(regexRefusal("(?:\\y)?".repeat(12))).toContain("too complex");
+    expect(regexRefusal("\\y".repeat(MAX_REGEX_WORD_CONSTRAINTS))).toBeNull();
+    const spent = { copies: 0, unbounded: 0 };
+    for (let asked = 0; asked < MAX_REGEX_WORD_CONSTRAINTS / 2; asked += 1) {
+      expect(regexRefusal("\\yniamh\\y", spent)).toBeNull();
+    }
+    expect(regexRefusal("\\yniamh\\y", spent)).toContain("too complex");
   });
 });
 
