@@ -227,6 +227,7 @@ export function regexCost(pattern) {
 
   /** Atoms, each with its quantifiers, up to a `|`, a `)` or the end. */
   const sequence = () => {
+    /** @type {RegexCost} */
     let total = { copies: 0, unbounded: 0 };
     while (at < pattern.length && pattern[at] !== "|" && pattern[at] !== ")") {
       const inside = atom();
@@ -296,6 +297,7 @@ export function regexCost(pattern) {
     }
   };
 
+  /** @type {RegexCost} */
   let total = { copies: 0, unbounded: 0 };
   while (at < pattern.length) {
     total = plus(total, alternatives());
