@@ -128,4 +128,36 @@ describe("a published show's changes", () => {
       "Show restored: The Cornmarket Room is back as it was in version 1",
     ]);
   });
+
+  it("never let a slower reply to an older read of a show's history replace a newer one, or its failure say so", async () => {
+    const { store, fake } = fakeShows((request) => (request.table === "shows_history" ? undefined : ok([dublin])));
+    await store.load();
+    const kept = (version: number) => ({ version, show: dublin, written_at: dublin.updated_at, replaced_at: null });
+    const older = store.loadHistory(dublin.id);
+    const newer = store.loadHistory(dublin.id);
+    await settle();
+    const [first, second] = fake.reads.filter((read) => read.table === "shows_history");
+    second!.answer([kept(2), kept(1)]);
+    await newer;
+    first!.answer([kept(1)]);
+    await older;
+    expect(
+      store
+        .history(dublin.id)
+        .get()
+        .versions?.map(({ version }) => version),
+    ).toEqual([2, 1]);
+    const failing = store.loadHistory(dublin.id);
+    const last = store.loadHistory(dublin.id);
+    await settle();
+    const [third, fourth] = fake.reads.filter((read) => read.table === "shows_history").slice(2);
+    third!.fail({ message: "Service Unavailable" }, 503);
+    await failing;
+    fourth!.answer([kept(3), kept(2), kept(1)]);
+    await last;
+    expect(store.history(dublin.id).get()).toMatchObject({
+      failed: false,
+      versions: [{ version: 3 }, { version: 2 }, { version: 1 }],
+    });
+  });
 });

@@ -8,6 +8,7 @@
  * showChanges() is the browser's one instance.
  */
 import { atom, type ReadableAtom, type WritableAtom } from "nanostores";
+import { replyOrder, type ReplyOrder } from "../../lib/reply-order";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused } from "../team/team";
@@ -42,6 +43,13 @@ export function createShowChanges(deps: ShowChangesDependencies) {
       histories.set(id, history);
     }
     return history;
+  };
+
+  const replies = new Map<string, ReplyOrder>();
+  const historyReads = (id: string) => {
+    let order = replies.get(id);
+    if (!order) replies.set(id, (order = replyOrder()));
+    return order;
   };
 
   /** A failed call: a refused session locks the page; anything else is said in a toast (in place of `replaces`). */
@@ -94,15 +102,17 @@ export function createShowChanges(deps: ShowChangesDependencies) {
     }
   }
 
-  /** Reads a show's kept versions, newest first. */
+  /** Reads a show's kept versions, newest first; a slower reply to an older read never replaces a newer one. */
   async function loadHistory(id: string): Promise<void> {
     const history = historyAtom(id);
+    const reply = historyReads(id).next();
     history.set({ ...history.get(), failed: false });
     try {
       const versions = await fetchShowHistory(await deps.client(), id);
-      history.set({ ...history.get(), versions });
+      if (reply.show()) history.set({ ...history.get(), versions, failed: false });
     } catch {
-      history.set({ ...history.get(), failed: true });
+      // Only the latest read's failure is news: a newer read is on its way, or has shown its versions.
+      if (reply.latest()) history.set({ ...history.get(), failed: true });
     }
   }
 
