@@ -40,8 +40,8 @@ beforeEach(() => {
   page.draft = createEventDraft();
   page.shows = createShows({ client, session, liveBuild: async () => null, timers: globalTimers });
   page.publishing = createPublishing({ client, session, draft: page.draft, shows: page.shows, added: vi.fn() });
-  // A day years ahead: a show over is not put on the website.
-  page.draft.selectDay(new Date(2031, 4, 18));
+  // A day next year: a show over is not put on the website, nor one years ahead.
+  page.draft.selectDay(new Date(new Date().getFullYear() + 1, 4, 18));
 });
 
 // The show's fields are code fetched when first shown (calendar.lazy.tsx): transformed and loaded here, where the
@@ -94,5 +94,22 @@ describe("adding a gig put on the website, with problems in its show's fields", 
     // Pressed again unchanged, the focus goes back to it from the button.
     pressAddEvent();
     await waitFor(() => expect(link).toHaveFocus());
+  });
+
+  it("says beside Country and Currency, in words, which one the form takes", async () => {
+    await gigOnTheWebsite();
+    const country = screen.getByRole("textbox", { name: "Country" });
+    expect(country).toHaveAccessibleDescription("Ireland (IE)");
+    fireEvent.change(country, { target: { value: "Ir" } });
+    expect(country).toHaveAccessibleDescription("Iran (IR)");
+    fireEvent.change(country, { target: { value: "Ireland" } });
+    expect(country).toHaveValue("Ireland");
+    expect(country).toHaveAccessibleDescription("Ireland (IE)");
+    const currency = screen.getByRole("textbox", { name: "Currency" });
+    fireEvent.change(currency, { target: { value: "euro" } });
+    expect(currency).toHaveValue("euro");
+    expect(currency).toHaveAccessibleDescription("Three letters: EUR, GBP");
+    fireEvent.change(currency, { target: { value: "gbp" } });
+    expect(currency).toHaveAccessibleDescription("British Pound (GBP)");
   });
 });

@@ -9,6 +9,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useId, useRef, type InputHTMLAttributes } from "react";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
 import { AVAILABILITIES, AVAILABILITY_WORDS, type ShowDraft, type ShowField } from "./calendar.publish";
+import { countryHint, currencyHint } from "./calendar.places";
 import { zonedInstant } from "./calendar.zones";
 import { gigPublishing } from "./calendar.publish.store";
 import { TOUCH_BOX } from "./calendar.form";
@@ -76,7 +77,7 @@ export function ShowFields({ formKey, date }: { formKey: string; date: string | 
         {Field({ label: "Town", field: "town", maxLength: 100, autoComplete: "off" })}
         {Field({ label: "County", field: "county", maxLength: 100, autoComplete: "off" })}
         {Field({ label: "Postal code", field: "postalCode", maxLength: 20, autoComplete: "off" })}
-        {Field({ label: "Country", field: "country", maxLength: 2, hint: "Two capital letters: IE, GB, FR" })}
+        {Field({ label: "Country", field: "country", maxLength: 60, hint: countryHint(draft.country) })}
         {Field({
           label: "Doors",
           field: "doors",
@@ -121,7 +122,7 @@ export function ShowFields({ formKey, date }: { formKey: string; date: string | 
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
         {Field({ label: "Price (optional)", field: "price", inputMode: "decimal", autoComplete: "off" })}
-        {Field({ label: "Currency", field: "currency", maxLength: 3, hint: "Three capital letters: EUR, GBP" })}
+        {Field({ label: "Currency", field: "currency", maxLength: 20, hint: currencyHint(draft.currency) })}
         <div>
           <label htmlFor={`${id}-availability`} className={labelClass}>
             Availability (optional)

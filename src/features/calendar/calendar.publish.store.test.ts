@@ -78,7 +78,7 @@ describe("adding a gig with its show on the website", () => {
     expect(fake.requests).toEqual([]);
     expect(store.$problems.get()[NEW_GIG]).toEqual({
       ticketUrl: "a whole address starting with https://",
-      country: "the country's two capital letters: IE, GB, FR",
+      country: "a country, by its two letters (IE, GB, FR) or its name in English",
     });
     expect(draft.$eventDraft.get()?.title).toBe("Cornmarket launch");
     expect(toastLines()).toEqual(["Check the show's details: Each problem is said beside its field."]);
@@ -87,7 +87,9 @@ describe("adding a gig with its show on the website", () => {
     expect(toastLines()).toEqual(["Check the show's details: Each problem is said beside its field."]);
     // Typing the field again takes its problem away; the other stays.
     store.edit(NEW_GIG, { ...store.draftOf(NEW_GIG), ticketUrl: "https://tickets.example" });
-    expect(store.$problems.get()[NEW_GIG]).toEqual({ country: "the country's two capital letters: IE, GB, FR" });
+    expect(store.$problems.get()[NEW_GIG]).toEqual({
+      country: "a country, by its two letters (IE, GB, FR) or its name in English",
+    });
   });
 
   it("answers the corrected form in place of its Check the show's details, not beside it", async () => {

@@ -29,9 +29,6 @@ export const NEW_GIG = "new";
 /** The key of a published show's details form. */
 export const detailsFormKey = (showId: string) => `details-${showId}`;
 
-/** A moment before every show: a show's details are checked at it when its doors are left as they were. */
-const BEFORE_ANY_SHOW = new Date(0);
-
 /** The toast of a show form with problems: each is said beside its field. */
 const CHECK_FIELDS = { title: "Check the show's details", description: "Each problem is said beside its field." };
 
@@ -82,7 +79,7 @@ export function createPublishing(deps: PublishDependencies) {
   }
 
   /** The show a form would put on the website for the gig `eventId` on `date`, or its problems said. */
-  function checked(key: string, eventId: string, date: string, now = new Date()) {
+  function checked(key: string, eventId: string, date: string, now: Date | null = new Date()) {
     const result = showFromDraft(draftOf(key), eventId, date, now);
     $problems.setKey(key, result.problems ?? {});
     if (result.problems) {
@@ -228,7 +225,8 @@ export function createPublishing(deps: PublishDependencies) {
     const draft = draftOf(key);
     const opened = draftFromShow(base);
     const moved = draft.doors.trim() !== opened.doors || draft.timeZone.trim() !== opened.timeZone;
-    const row = checked(key, base.event_id, showDay(base), moved ? new Date() : BEFORE_ANY_SHOW);
+    // Doors left as they were are not measured against the clock: a show over may still have its details put right.
+    const row = checked(key, base.event_id, showDay(base), moved ? new Date() : null);
     // Its answer (changed, nothing to save, refused) takes the place of the form's "Check the show's details".
     return row ? { change: detailsChange(base, row), version: base.version, replaces: answered() } : null;
   }

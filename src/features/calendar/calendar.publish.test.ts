@@ -77,7 +77,7 @@ describe("the row a show form puts on the website", () => {
         ...filled,
         venueName: "  ",
         street: "x".repeat(201),
-        country: "Ireland",
+        country: "Irlande",
         ticketUrl: "http://tickets.example",
         price: "12.555",
         currency: "",
@@ -89,7 +89,7 @@ describe("the row a show form puts on the website", () => {
     expect(problems).toEqual({
       venueName: "required",
       street: "one line of at most 200 characters",
-      country: "the country's two capital letters: IE, GB, FR",
+      country: "a country, by its two letters (IE, GB, FR) or its name in English",
       ticketUrl: "a whole address starting with https://",
       price: "at most two digits after the point: 12.50",
       currency: "the price's currency: EUR, GBP",

@@ -6,6 +6,7 @@
  */
 import { AVAILABILITIES, isOverAt, isTimeZone, showFieldProblems } from "../../lib/show-rules.mjs";
 import type { Database } from "../../lib/database.types";
+import { countryOf, currencyOf } from "./calendar.places";
 import { onTheClock, zonedInstant } from "./calendar.zones";
 
 /** The row a show is inserted as. */
@@ -102,6 +103,17 @@ const FIELD_OF: Record<string, ShowField> = {
 /** What the doors of a show already over are told: a show is put on the website, or moved, while still to come. */
 const OVER = "a day and time still to come (that one is over)";
 
+/** How far ahead a show may be put on the website or moved: a tour is booked a year or two ahead, not ten. */
+const YEARS_AHEAD = 3;
+const TOO_FAR = "a day within three years from today";
+
+/** Whether doors at `iso` are more than YEARS_AHEAD years after `now`. */
+function isTooFarAhead(iso: string, now: Date): boolean {
+  const limit = new Date(now);
+  limit.setUTCFullYear(limit.getUTCFullYear() + YEARS_AHEAD);
+  return Date.parse(iso) > limit.getTime();
+}
+
 /**
  * Why a show cannot be moved to doors at `iso` at `now`, or null: it is moved to a time still to come, as a
  * show is put on the website, and to another time than it has, as the venue's clock reads both (in the
@@ -113,6 +125,7 @@ export function rescheduleProblem(
   now: Date,
 ): string | null {
   if (isOverAt(iso, now)) return OVER;
+  if (isTooFarAhead(iso, now)) return TOO_FAR;
   if (onTheClock(iso, show.time_zone) === onTheClock(show.starts_at, show.time_zone)) {
     return "another day or time than the show has now";
   }
@@ -121,29 +134,36 @@ export function rescheduleProblem(
 
 /**
  * The row a filled-in form puts on the website for the gig `eventId` on `date` (YYYY-MM-DD), or what is
- * wrong with it, field by field. Text is trimmed; the country and currency are taken in capitals. A show
- * already over at `now` is not put on the website: a day picked a row off on a phone would list a show
- * nobody can go to.
+ * wrong with it, field by field. Text is trimmed; the country is taken by its two letters or its English name,
+ * the currency by its three letters, each only one the browser knows (calendar.places.ts). A show already over
+ * at `now` is not put on the website: a day picked a row off on a phone would list a show nobody can go to;
+ * nor one more than three years ahead, a year mistyped (9999) that fans would read as the next show. With no
+ * `now`, the doors are not measured against the clock (a show's details put right, its doors left as they were).
  */
 export function showFromDraft(
   draft: ShowDraft,
   eventId: string,
   date: string,
-  now: Date,
+  now: Date | null,
 ): { row: NewShow; problems?: undefined } | { row?: undefined; problems: ShowDraftProblems } {
   const problems: ShowDraftProblems = {};
   const timeZone = draft.timeZone.trim();
   const doors = zonedInstant(date, draft.doors.trim(), timeZone);
   if (!isTimeZone(timeZone)) problems.timeZone = "a time zone's name, as Europe/Dublin or Europe/London";
   else if (!doors) problems.doors = "a time of that day, as 20:00";
-  else if (isOverAt(doors.iso, now)) problems.doors = OVER;
+  else if (now && isOverAt(doors.iso, now)) problems.doors = OVER;
+  else if (now && isTooFarAhead(doors.iso, now)) problems.doors = TOO_FAR;
   const priceText = draft.price.trim().replace(",", ".");
   const price = priceText === "" ? null : /^\d+(\.\d+)?$/.test(priceText) ? Number(priceText) : Number.NaN;
   if (Number.isNaN(price)) problems.price = "a price in figures, as 12.50";
   const [onSaleDate = "", onSaleTime = ""] = draft.onSale.trim().split("T");
   const onSale = draft.onSale.trim() === "" ? null : zonedInstant(onSaleDate, onSaleTime.slice(0, 5), timeZone);
   if (draft.onSale.trim() !== "" && !onSale) problems.onSale = "a date and time, or nothing";
-  const currency = draft.currency.trim().toUpperCase();
+  const country = countryOf(draft.country);
+  if (!country) problems.country = "a country, by its two letters (IE, GB, FR) or its name in English";
+  const currencyTyped = currencyOf(draft.currency);
+  const currency = currencyTyped?.code ?? draft.currency.trim().toUpperCase();
+  if (price !== null && currency !== "" && !currencyTyped) problems.currency = "a currency's three letters: EUR, GBP";
   const row: NewShow = {
     id: `${idStem(draft.town)}-${date}`,
     event_id: eventId,
@@ -152,7 +172,7 @@ export function showFromDraft(
     venue_town: draft.town.trim(),
     venue_county: draft.county.trim(),
     venue_postal_code: draft.postalCode.trim(),
-    venue_country: draft.country.trim().toUpperCase(),
+    venue_country: country?.code ?? draft.country.trim().toUpperCase(),
     starts_at: doors?.iso ?? "",
     time_zone: timeZone,
     ticket_url: draft.ticketUrl.trim(),

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { countryOf, currencyOf } from "./calendar.places";
+import { emptyShowDraft, rescheduleProblem, showFromDraft, type ShowDraft } from "./calendar.publish";
+
+const NOW = new Date("2026-11-26T12:00:00Z");
+
+describe("a venue's country as typed", () => {
+  it.each([
+    ["IE", "IE", "Ireland"],
+    ["ie", "IE", "Ireland"],
+    [" Ireland ", "IE", "Ireland"],
+    ["united  kingdom", "GB", "United Kingdom"],
+    ["UK", "GB", "United Kingdom"],
+    ["France", "FR", "France"],
+    ["ir", "IR", "Iran"],
+  ])("takes %j as %s, %s", (typed, code, name) => {
+    expect(countryOf(typed)).toEqual({ code, name });
+  });
+
+  it.each(["", "Ir land", "Irlande", "XX", "ZZ", "EU", "I", "IRL"])("knows no country by %j", (typed) => {
+    expect(countryOf(typed)).toBeNull();
+  });
+});
+
+describe("a price's currency as typed", () => {
+  it("takes the three letters of a currency, in any case, and says its name", () => {
+    expect(currencyOf("eur")).toEqual({ code: "EUR", name: "Euro" });
+    expect(currencyOf(" GBP ")).toEqual({ code: "GBP", name: "British Pound" });
+    for (const typed of ["euro", "EU", "XYZ", "€", ""]) expect(currencyOf(typed), typed).toBeNull();
+  });
+});
+
+describe("the show a form puts on the website", () => {
+  const filled: ShowDraft = {
+    ...emptyShowDraft,
+    venueName: "The Cornmarket Room",
+    street: "27 Thomas Street",
+    town: "Dublin",
+    county: "County Dublin",
+    postalCode: "D08 V6F3",
+    doors: "20:00",
+    ticketUrl: "https://tickets.example/orla/dublin",
+    price: "18",
+  };
+  const put = (draft: Partial<ShowDraft>, date = "2027-07-10") =>
+    showFromDraft({ ...filled, ...draft }, "e1", date, NOW);
+
+  it("is in the country named, never one its first two letters spell", () => {
+    expect(put({ country: "Ireland" }).row?.venue_country).toBe("IE");
+    expect(put({ country: "Irlande" }).problems).toEqual({
+      country: "a country, by its two letters (IE, GB, FR) or its name in English",
+    });
+  });
+
+  it("is priced in a currency there is, never one cut from a word", () => {
+    expect(put({ currency: "gbp" }).row?.currency).toBe("GBP");
+    expect(put({ currency: "euro" }).problems).toEqual({ currency: "a currency's three letters: EUR, GBP" });
+  });
+
+  it("is within three years from today, a mistyped year refused", () => {
+    expect(put({}, "2029-11-25").row).toBeDefined();
+    expect(put({}, "9999-12-31").problems).toEqual({ doors: "a day within three years from today" });
+    const show = { starts_at: "2027-07-10T19:00:00+00:00", time_zone: "Europe/Dublin" };
+    expect(rescheduleProblem(show, "9999-12-31T20:00:00.000Z", NOW)).toBe("a day within three years from today");
+    expect(rescheduleProblem(show, "2029-11-25T20:00:00.000Z", NOW)).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * A venue's country and a price's currency as the team types them: a country by its two letters (IE) or its
+ * name in English (Ireland), a currency by its three letters (EUR), each checked against the countries and
+ * currencies the browser knows, so that "Ireland" cut to two letters never puts a show in Iran. Each is said
+ * back in words beside its field, so what the form took is seen before the show goes on the website.
+ */
+
+/** Region codes the browser names that are not a country a venue is in. */
+const NOT_COUNTRIES = new Set(["EU", "EZ", "FX", "QO", "UN", "ZZ"]);
+/** What people write for a country other than its code: the United Kingdom's code is GB. */
+const ALIASES: Record<string, string> = { UK: "GB" };
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+let countries: { names: Map<string, string>; codes: Map<string, string> } | undefined;
+
+/** Every country the browser names: its name by code, and its code by name (in lower case). */
+function knownCountries() {
+  if (countries) return countries;
+  const names = new Map<string, string>();
+  const codes = new Map<string, string>();
+  const regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+  for (const first of LETTERS) {
+    for (const second of LETTERS) {
+      const code = first + second;
+      const name = regions.of(code);
+      if (!name || name === code || NOT_COUNTRIES.has(code) || code in ALIASES) continue;
+      names.set(code, name);
+      // A name two codes share is the first's (FR before FX, "Metropolitan France").
+      if (!codes.has(name.toLowerCase())) codes.set(name.toLowerCase(), code);
+    }
+  }
+  countries = { names, codes };
+  return countries;
+}
+
+/** The country `text` names, by its two letters or its English name (any case): its code and name, or null. */
+export function countryOf(text: string): { code: string; name: string } | null {
+  const { names, codes } = knownCountries();
+  const typed = text.trim().replace(/\s+/g, " ");
+  const upper = typed.toUpperCase();
+  const code = ALIASES[upper] ?? (names.has(upper) ? upper : codes.get(typed.toLowerCase()));
+  return code ? { code, name: names.get(code)! } : null;
+}
+
+/** The currency whose three letters `text` is (any case): its code and name, or null. */
+export function currencyOf(text: string): { code: string; name: string } | null {
+  const code = text.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(code) || !Intl.supportedValuesOf("currency").includes(code)) return null;
+  const name = new Intl.DisplayNames(["en"], { type: "currency", fallback: "code" }).of(code) ?? code;
+  return { code, name };
+}
+
+/** What is said beside the Country field: the country the form takes, or how to name one. */
+export function countryHint(text: string): string {
+  const country = countryOf(text);
+  return country ? `${country.name} (${country.code})` : "Its two letters or its name: IE, Ireland";
+}
+
+/** What is said beside the Currency field: the currency the form takes, or how to name one. */
+export function currencyHint(text: string): string {
+  const currency = currencyOf(text);
+  return currency ? `${currency.name} (${currency.code})` : "Three letters: EUR, GBP";
+}
