@@ -7,7 +7,7 @@
  */
 import { createServer } from "node:http";
 import { AuthError, gatewayRefusal, tokenFromHeaders, verifyJwt } from "./auth.mjs";
-import { openDatabase, readSchema } from "./database.mjs";
+import { openDatabase } from "./database.mjs";
 import { createRealtimeCapture, takeNotedChanges, writtenBy } from "./realtime-capture.mjs";
 import { createGoTrue, DEFAULT_JWT_EXPIRY_SECONDS, GoTrueError, goTrueErrorResponse } from "./gotrue.mjs";
 import {
@@ -24,6 +24,7 @@ import {
 import { LOCAL_BACKEND_PORT, LOCAL_JWT_SECRET } from "./local-keys.mjs";
 import { GOTRUE_TOKEN_RATE_LIMIT } from "./rate-limit.mjs";
 import { createRealtime } from "./realtime.mjs";
+import { createSchemaCache } from "./schema-cache.mjs";
 import { handleRest, handleRpc, notServed, RestError, statusForPgError, withResponseSettings } from "./rest.mjs";
 
 export { MAX_BODY_BYTES };
@@ -183,8 +184,8 @@ export async function startBackend({
   let realtime;
   /** @type {ReturnType<typeof createGoTrue>} */
   let goTrue;
-  /** @type {Map<string, import("./database.mjs").Table>} */
-  let schema = new Map();
+  /** @type {Awaited<ReturnType<typeof createSchemaCache>>} */
+  let schema;
   /** @type {ReturnType<typeof createRealtimeCapture>} */
   let capture;
   /** @type {() => void} */
@@ -197,25 +198,8 @@ export async function startBackend({
   /** @param {Request} request */
   const originAllowed = (request) => request.headers.origin === undefined || origins.has(request.headers.origin);
 
-  /**
-   * The schema cache, re-read when a table is missing (a migration or test may have added it). Lookups
-   * that miss together share one re-read, so a flood of unknown names costs one query at a time.
-   */
-  /** @type {Promise<Map<string, import("./database.mjs").Table>> | null} */
-  let rereading = null;
   /** @param {string} name */
-  async function findTable(name) {
-    if (!schema.has(name)) {
-      rereading ??= readSchema(db)
-        .then(async (tables) => {
-          await capture.watch(tables);
-          return tables;
-        })
-        .finally(() => (rereading = null));
-      schema = await rereading;
-    }
-    return schema.get(name);
-  }
+  const findTable = (name) => schema.findTable(name);
 
   /**
    * Answers with `body` as JSON (a string is sent as it is; null or undefined: no body).
@@ -472,7 +456,7 @@ export async function startBackend({
     // What triggers and functions changed in other streamed tables, as a hosted project streams it too. The
     // write is made: a table the cache has lost is said in the log, never in the answer.
     for (const { table: name, changes } of result.besides) {
-      const changed = schema.get(name);
+      const changed = schema.cached(name);
       if (changed) realtime.enqueue(changed, changes);
       else log(`realtime: ${changes.length} change(s) to ${name} not streamed: the table is not in the schema cache`);
     }
@@ -560,9 +544,8 @@ export async function startBackend({
   let opened; // closed again if the start fails after it
   try {
     db = opened = await openDatabase({ dataDir, migrationsDir, snapshots, seed, log });
-    schema = await readSchema(db);
     capture = createRealtimeCapture(db);
-    await capture.watch(schema);
+    schema = await createSchemaCache(db, { onRead: (tables) => capture.watch(tables), log });
     goTrue = createGoTrue({
       db,
       secret,
