@@ -561,7 +561,14 @@ export async function startBackend({
     await opened?.close();
     throw error;
   }
-  realtime = createRealtime({ db, findTable, secret, idleTimeoutMs: realtimeIdleTimeoutMs, log });
+  realtime = createRealtime({
+    db,
+    findTable,
+    schemaVersion: schema.version,
+    secret,
+    idleTimeoutMs: realtimeIdleTimeoutMs,
+    log,
+  });
   markReady();
 
   /** @type {Promise<void> | undefined} */

@@ -11,14 +11,13 @@ import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { patient } from "../tools/test-pace.mjs";
 import { LOCAL_ANON_KEY } from "./local-keys.mjs";
+import { MAX_SOCKETS, seatAddress } from "./realtime.mjs";
 import {
   MAX_BINDINGS_PER_CHANNEL,
   MAX_BINDINGS_PER_SOCKET,
   MAX_CHANNELS_PER_SOCKET,
-  MAX_SOCKETS,
-  seatAddress,
   TOO_MANY_CHANNELS,
-} from "./realtime.mjs";
+} from "./realtime-join.mjs";
 import { type Backend, type ChangePayload, event, subscribe, withTeamBackend } from "./test-helpers";
 
 let backend: Backend;

@@ -2,7 +2,8 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { patient } from "../tools/test-pace.mjs";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
-import { MAX_BUFFERED_BYTES, MAX_CHANNELS_PER_SOCKET, MAX_SOCKETS } from "./realtime.mjs";
+import { MAX_CHANNELS_PER_SOCKET } from "./realtime-join.mjs";
+import { MAX_BUFFERED_BYTES, MAX_SOCKETS } from "./realtime.mjs";
 import {
   type Backend,
   contact,

@@ -19,7 +19,10 @@
  * where it has them (200 connections, 100 channels a connection, 256 KB a
  * message) and with our own where it has none (bindings a channel and a
  * socket, filter text a socket): a join over a cap is refused with the error
- * hosted Realtime sends, and holds nothing. Frames are validated as they are
+ * hosted Realtime sends, and holds nothing. The caps are decided from the
+ * frame alone, before any database work (realtime-join.mjs), and a join
+ * looks each table up once and asks once (kept across joins until the
+ * schema changes) which columns its role may filter on. Frames are validated as they are
  * decoded (a frame of the wrong shape is ignored, as Phoenix does), a handler
  * that fails ends only its socket, a socket holds a bounded amount of unsent
  * data (a reader that falls behind is dropped), and a socket that sends
@@ -38,6 +41,7 @@ import { randomInt } from "node:crypto";
 import { WebSocketServer } from "ws";
 import { apiKeyOf, verifyJwt } from "./auth.mjs";
 import { isJsonObject, parseJsonBody } from "./http.mjs";
+import { filterColumn, FILTER, joinDecision, tableNamed } from "./realtime-join.mjs";
 import { quote } from "./rest.mjs";
 
 /** @typedef {import("./auth.mjs").Claims} Claims */
@@ -52,10 +56,7 @@ import { quote } from "./rest.mjs";
 
 /** @typedef {(joinRef: string | null, ref: string | null, topic: string, event: string, payload: unknown) => void} Push */
 
-/**
- * A postgres_changes binding as a join asks for it, once its fields have been checked.
- * @typedef {{ event?: string, schema?: string, table?: string, filter?: string | null }} RequestedBinding
- */
+/** @typedef {import("./realtime-join.mjs").RequestedBinding} RequestedBinding */
 
 /**
  * A binding a channel holds, with the id its changes are pushed under.
@@ -91,22 +92,6 @@ import { quote } from "./rest.mjs";
 /** The largest frame read: a hosted Free project's largest message (its broadcast payload size). */
 const MAX_FRAME_BYTES = 256 * 1024;
 
-/** Channels one socket may join (hosted Realtime's default max_channels_per_client). */
-export const MAX_CHANNELS_PER_SOCKET = 100;
-
-/**
- * postgres_changes bindings one join may ask for (hosted Realtime states none; a real page asks for one or
- * two), and bindings one socket may hold across its channels.
- */
-export const MAX_BINDINGS_PER_CHANNEL = 100;
-export const MAX_BINDINGS_PER_SOCKET = 1_000;
-
-/** Filter text (characters) one socket may hold across its bindings. */
-const MAX_FILTER_CHARS_PER_SOCKET = 64 * 1024;
-
-/** What hosted Realtime answers a join over its channel cap. */
-export const TOO_MANY_CHANNELS = "ChannelRateLimitReached: Too many channels";
-
 /** Unsent bytes one socket may hold: a reader this far behind is dropped rather than grow the server. */
 export const MAX_BUFFERED_BYTES = 2 * 1024 * 1024;
 
@@ -119,17 +104,17 @@ export const MAX_SOCKETS = 200;
  */
 const IDLE_TIMEOUT_MS = 90_000;
 
-/** Longest topic, ref and event accepted; a binding's filter may be longer, its other fields not. */
+/** How long, at most, joins rely on what they learnt of a role's columns; and for how many roles and tables. */
+const FILTERABLE_KEPT_MS = 5_000;
+const MAX_FILTERABLE_KEPT = 1_000;
+
+/** Longest topic, ref and event accepted (realtime-join.mjs bounds a binding's fields). */
 const MAX_TOPIC_LENGTH = 200;
 const MAX_REF_LENGTH = 64;
 const MAX_EVENT_LENGTH = 64;
-const MAX_NAME_LENGTH = 63; // a Postgres identifier
-const MAX_FILTER_LENGTH = 4096;
 
 /** Frame text that may wait to be handled per socket (four of the largest frames); a client that sends faster is dropped. */
 const MAX_PENDING_BYTES = 4 * MAX_FRAME_BYTES;
-
-const BINDING_EVENTS = new Set(["*", "INSERT", "UPDATE", "DELETE"]);
 
 /** @param {Claims} claims */
 const expired = (claims) => typeof claims?.exp === "number" && claims.exp <= Date.now() / 1000;
@@ -210,56 +195,7 @@ function binaryBroadcastAsText(data) {
 }
 
 /**
- * @param {unknown} value
- * @param {number} max
- * @returns {value is string}
- */
-const shortString = (value, max) => typeof value === "string" && value.length <= max;
-
-/**
- * Why a postgres_changes binding's own fields are refused, before any table is looked up; or null.
- * @param {unknown} binding
- */
-function bindingShapeProblem(binding) {
-  if (!isJsonObject(binding)) {
-    return "each postgres_changes binding must be an object";
-  }
-  const { event } = binding;
-  if (event !== undefined && !(shortString(event, 16) && BINDING_EVENTS.has(event.toUpperCase()))) {
-    return "event must be one of *, INSERT, UPDATE, DELETE";
-  }
-  if (binding.schema !== undefined && !shortString(binding.schema, MAX_NAME_LENGTH)) return "schema must be a name";
-  if (binding.table !== undefined && !shortString(binding.table, MAX_NAME_LENGTH)) return "table must be a name";
-  if (binding.filter !== undefined && binding.filter !== null && !shortString(binding.filter, MAX_FILTER_LENGTH)) {
-    return `filter must be a string of at most ${MAX_FILTER_LENGTH} characters`;
-  }
-  return null;
-}
-
-const FILTER = /^([A-Za-z_][A-Za-z0-9_]*)=(eq|neq|in)\.(.*)$/s;
-
-/** The filters hosted Realtime serves that the local backend does not: comparing needs the column's type. */
-const FILTERS_NOT_SERVED = /^[A-Za-z_][A-Za-z0-9_]*=(lt|lte|gt|gte)\./;
-
-/**
- * Checks a binding's filter (`column=eq.value`, `neq`, `in.(a,b)`); returns a reason when it is not served.
- * @param {string | null | undefined} filter
- * @param {Table} table
- */
-function filterProblem(filter, table) {
-  if (filter === undefined || filter === null || filter === "") return null;
-  const match = typeof filter === "string" ? filter.match(FILTER) : null;
-  if (!match && FILTERS_NOT_SERVED.test(filter)) {
-    return `filter ${JSON.stringify(filter)} is not served by the local backend (it serves column=eq.value, neq and in.(a,b))`;
-  }
-  if (!match) return `filter ${JSON.stringify(filter)} is not one Realtime serves (eq, neq, lt, lte, gt, gte, in)`;
-  if (!table.columns.some((column) => column.name === match[1])) return `column ${match[1]} does not exist`;
-  if (match[2] === "in" && !/^\(.*\)$/s.test(match[3])) return `filter ${filter} needs a list: in.(a,b)`;
-  return null;
-}
-
-/**
- * A filter filterProblem accepted, as its parts: the column, the operator, and the values it names
+ * A filter joinDecision accepted, as its parts: the column, the operator, and the values it names
  * (one for eq and neq, the list's items for in).
  * @param {string} filter
  */
@@ -284,7 +220,7 @@ const filterValue = (record, column) =>
   record[column] === undefined ? undefined : record[column] === null ? "null" : String(record[column]);
 
 /**
- * Whether `record` passes a binding's filter (one filterProblem accepted).
+ * Whether `record` passes a binding's filter (one joinDecision accepted).
  * @param {string | undefined} filter
  * @param {JsonObject | null} record
  */
@@ -323,11 +259,20 @@ export function seatAddress(address) {
  * @param {object} options
  * @param {import("@electric-sql/pglite").PGlite} options.db
  * @param {(name: string) => Promise<Table | undefined>} options.findTable
+ * @param {() => number} [options.schemaVersion] changes whenever the schema may have (server/schema-cache.mjs);
+ *   by default always, so nothing learnt of the schema is kept from one join to the next
  * @param {string} options.secret
  * @param {number} [options.idleTimeoutMs] how long a silent socket stays open
  * @param {(line: string) => void} [options.log]
  */
-export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIMEOUT_MS, log = () => {} }) {
+export function createRealtime({
+  db,
+  findTable,
+  schemaVersion = () => Number.NaN,
+  secret,
+  idleTimeoutMs = IDLE_TIMEOUT_MS,
+  log = () => {},
+}) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   /** @type {Set<Client>} */
   const clients = new Set();
@@ -606,35 +551,25 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
   }
 
   /**
+   * Refuses a join for one of its bindings, as hosted Realtime words it.
+   * @param {Client} client
+   * @param {Frame} message a phx_join
+   * @param {string} problem
+   */
+  function refuseBinding(client, message, problem) {
+    reply(client, message, "error", { reason: `Unable to subscribe to changes: ${problem}` });
+  }
+
+  /**
    * @param {Client} client
    * @param {Frame} message a phx_join
    */
   async function join(client, message) {
     const { topic, payload } = message;
-    const config = isJsonObject(payload.config) ? payload.config : {};
-    const isNew = !client.channels.has(topic);
-    if (isNew && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
-      return reply(client, message, "error", { reason: TOO_MANY_CHANNELS });
-    }
-    if (config.private === true) {
-      return reply(client, message, "error", { reason: "Private channels are not served by the local backend" });
-    }
-    const requested = config.postgres_changes === undefined ? [] : config.postgres_changes;
-    if (!Array.isArray(requested)) {
-      return reply(client, message, "error", {
-        reason: "Unable to subscribe to changes: postgres_changes must be a list",
-      });
-    }
-    if (requested.length > MAX_BINDINGS_PER_CHANNEL) {
-      return reply(client, message, "error", {
-        reason: `Unable to subscribe to changes: at most ${MAX_BINDINGS_PER_CHANNEL} postgres_changes bindings a channel`,
-      });
-    }
-    for (const binding of requested) {
-      const problem = bindingShapeProblem(binding);
-      if (problem) return reply(client, message, "error", { reason: `Unable to subscribe to changes: ${problem}` });
-    }
-    const asked = /** @type {RequestedBinding[]} */ (requested);
+    // Every cap is checked from the frame first: a refused join costs no database work.
+    const decided = joinDecision(client.channels, topic, payload);
+    if (decided.refused !== null) return reply(client, message, "error", { reason: decided.refused });
+    const { asked } = decided;
     let claims = client.claims;
     if (payload.access_token !== undefined && payload.access_token !== null && payload.access_token !== "") {
       try {
@@ -643,46 +578,39 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
         return reply(client, message, "error", { reason: `Invalid JWT: ${/** @type {Error} */ (error).message}` });
       }
     }
+    // Each table is looked up once, and the columns the role may select of it asked once, however many
+    // bindings name it.
+    /** @type {Map<string, Table>} */
+    const tables = new Map();
     for (const binding of asked) {
-      const table = binding.table && binding.table !== "*" ? await findTable(binding.table) : null;
-      const problem =
-        (binding.schema ?? "public") !== "public"
-          ? `schema ${binding.schema} is not served by the local backend (only public)`
-          : binding.table && binding.table !== "*" && !table
-            ? `table ${binding.table} not found`
-            : binding.filter && !table
-              ? "a filter needs a table"
-              : table && filterProblem(binding.filter, table);
-      if (problem) return reply(client, message, "error", { reason: `Unable to subscribe to changes: ${problem}` });
+      const name = tableNamed(binding);
+      if (name === null || tables.has(name)) continue;
+      const table = await findTable(name);
+      if (!table) return refuseBinding(client, message, `table ${name} not found`);
+      tables.set(name, table);
+    }
+    /** @type {Map<string, Promise<Set<string>>>} */
+    const selectableOf = new Map();
+    for (const binding of asked) {
+      const column = filterColumn(binding);
+      const name = tableNamed(binding);
+      if (column === null || name === null) continue;
+      const table = /** @type {Table} */ (tables.get(name));
+      if (!table.columns.some((known) => known.name === column)) {
+        return refuseBinding(client, message, `column ${column} does not exist`);
+      }
       // As hosted Realtime: a filter only on a column the role may select, or which rows it is sent would tell
       // what that column holds. A role that may select nothing of the table is sent none of its rows anyway.
-      const column = table && binding.filter ? binding.filter.match(FILTER)?.[1] : undefined;
-      if (table && column !== undefined) {
-        const selectable = await selectableColumnsOf(claims.role, table);
-        if (selectable.size > 0 && !selectable.has(column)) {
-          return reply(client, message, "error", {
-            reason: `Unable to subscribe to changes: invalid column for filter ${column}`,
-          });
-        }
+      let asking = selectableOf.get(name);
+      if (!asking) selectableOf.set(name, (asking = filterableColumns(claims.role, table)));
+      const selectable = await asking;
+      if (selectable.size > 0 && !selectable.has(column)) {
+        return refuseBinding(client, message, `invalid column for filter ${column}`);
       }
     }
-    // Checked again: the socket's other joins may have gone through while the tables were looked up.
-    if (!client.channels.has(topic) && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
-      return reply(client, message, "error", { reason: TOO_MANY_CHANNELS });
-    }
-    // What the socket's other channels hold (a rejoin replaces this topic's bindings), plus this join's.
-    let bindingCount = asked.length;
-    let filterChars = asked.reduce((sum, binding) => sum + (binding.filter?.length ?? 0), 0);
-    for (const [other, channel] of client.channels) {
-      if (other === topic) continue;
-      bindingCount += channel.bindings.length;
-      filterChars += channel.bindings.reduce((sum, binding) => sum + (binding.filter?.length ?? 0), 0);
-    }
-    if (bindingCount > MAX_BINDINGS_PER_SOCKET || filterChars > MAX_FILTER_CHARS_PER_SOCKET) {
-      return reply(client, message, "error", {
-        reason: `Unable to subscribe to changes: a connection holds at most ${MAX_BINDINGS_PER_SOCKET} postgres_changes bindings and ${MAX_FILTER_CHARS_PER_SOCKET} characters of filters`,
-      });
-    }
+    // Decided again: the socket's other joins may have gone through while the tables were looked up.
+    const again = joinDecision(client.channels, topic, payload);
+    if (again.refused !== null) return reply(client, message, "error", { reason: again.refused });
     /** @type {Binding[]} */
     const bindings = asked.map((binding) => ({
       event: binding.event ?? "*",
@@ -771,6 +699,29 @@ export function createRealtime({ db, findTable, secret, idleTimeoutMs = IDLE_TIM
     } catch {
       return new Set(); // a role the database does not know selects nothing
     }
+  }
+
+  /**
+   * What joins learn of the columns `role` may select of a table. It is kept while the schema stays as it was
+   * (a GRANT or REVOKE is announced as a schema change) and for a few seconds at most (granting one role to
+   * another is not announced), so a run of joins asks the database once.
+   * @type {Map<string, { version: number, until: number, columns: Promise<Set<string>> }>}
+   */
+  const filterable = new Map();
+  /**
+   * The columns of `table` that `role` may select, as a join's filter may name them.
+   * @param {string} role
+   * @param {Table} table
+   */
+  function filterableColumns(role, table) {
+    const key = `${table.name}\u0000${role}`;
+    const version = schemaVersion();
+    const kept = filterable.get(key);
+    if (kept && kept.version === version && kept.until > Date.now()) return kept.columns;
+    if (filterable.size >= MAX_FILTERABLE_KEPT) filterable.clear();
+    const columns = selectableColumnsOf(role, table);
+    filterable.set(key, { version, until: Date.now() + FILTERABLE_KEPT_MS, columns });
+    return columns;
   }
 
   /**
