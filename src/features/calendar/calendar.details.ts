@@ -4,7 +4,7 @@
  * so a save writes only what was changed, as a new version. A new time for the doors is a reschedule, and
  * says so to fans (rescheduledTo).
  */
-import type { NewShow, ShowDraft } from "./calendar.publish";
+import type { NewShow, ShowDraft, ShowDraftProblems, ShowField } from "./calendar.publish";
 import { rescheduledTo, type Show } from "./calendar.shows";
 import type { ShowChange } from "./calendar.writes";
 import { onTheClock, wallTimeIn } from "./calendar.zones";
@@ -67,4 +67,21 @@ export function detailsChange(show: Show, row: NewShow): ShowChange {
   if (row.time_zone !== show.time_zone) change.time_zone = row.time_zone;
   if (time(row.starts_at) !== time(show.starts_at)) Object.assign(change, rescheduledTo(show, row.starts_at));
   return change as ShowChange;
+}
+
+/**
+ * The fields of a details form that a teammate changed meanwhile to something else than what is typed in
+ * them here, each with what it now holds: `opened` is the form as filled in, `typed` as it stands, `newer`
+ * the teammate's version. A field typed here that they left alone, or changed to the same, is no clash.
+ */
+export function clashesOf(opened: ShowDraft, typed: ShowDraft, newer: ShowDraft): ShowDraftProblems {
+  const clashes: ShowDraftProblems = {};
+  for (const field of Object.keys(newer) as ShowField[]) {
+    const [was, mine, theirs] = [opened[field], typed[field], newer[field]];
+    if (mine === was || theirs === was || mine.trim() === theirs.trim()) continue;
+    clashes[field] = theirs.trim()
+      ? `changed meanwhile to “${theirs.trim()}” by someone else; save again to put yours instead`
+      : "emptied meanwhile by someone else; save again to put yours instead";
+  }
+  return clashes;
 }

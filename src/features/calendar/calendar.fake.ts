@@ -21,6 +21,7 @@ import type { ShowsClient } from "./calendar.api";
 import { createShowChanges } from "./calendar.changes.store";
 import { RELOAD_GATHER_MS } from "./calendar.reload";
 import { createShows, type ShowsDependencies } from "./calendar.shows.store";
+import { emptyShowDraft, type ShowDraft } from "./calendar.publish";
 
 export const { lockReasons: LOCK_REASONS, noConnection: NO_CONNECTION_TEXT } = teamWords(TEAM_PLACES.calendar);
 
@@ -155,3 +156,14 @@ export async function cancelledHereAsATeammateChanges(first: Show[], id: string)
   await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
   return { store, fake, saved, saving, stop };
 }
+
+/** A show form filled in as the team would for the Cornmarket Room in Dublin, doors and prices left as they come. */
+export const typedShow: ShowDraft = {
+  ...emptyShowDraft,
+  venueName: "The Cornmarket Room",
+  street: "27 Thomas Street",
+  town: "Dublin",
+  county: "County Dublin",
+  postalCode: "D08 V6F3",
+  ticketUrl: "https://tickets.example/dublin",
+};

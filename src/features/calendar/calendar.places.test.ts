@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countryOf, currencyOf } from "./calendar.places";
-import { emptyShowDraft, rescheduleProblem, showFromDraft, type ShowDraft } from "./calendar.publish";
+import { typedShow } from "./calendar.fake";
+import { rescheduleProblem, showFromDraft, type ShowDraft } from "./calendar.publish";
 
 const NOW = new Date("2026-11-26T12:00:00Z");
 
@@ -31,17 +32,7 @@ describe("a price's currency as typed", () => {
 });
 
 describe("the show a form puts on the website", () => {
-  const filled: ShowDraft = {
-    ...emptyShowDraft,
-    venueName: "The Cornmarket Room",
-    street: "27 Thomas Street",
-    town: "Dublin",
-    county: "County Dublin",
-    postalCode: "D08 V6F3",
-    doors: "20:00",
-    ticketUrl: "https://tickets.example/orla/dublin",
-    price: "18",
-  };
+  const filled: ShowDraft = { ...typedShow, doors: "20:00", price: "18" };
   const put = (draft: Partial<ShowDraft>, date = "2027-07-10") =>
     showFromDraft({ ...filled, ...draft }, "e1", date, NOW);
 

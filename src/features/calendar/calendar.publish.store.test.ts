@@ -3,10 +3,9 @@ import { $toasts } from "../toasts/toasts.store";
 import { failure, fakeClient, type FakeReply, type FakeRequest } from "../../test/fake-client";
 import { globalTimers, withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
-import { aShow } from "./calendar.fake";
+import { aShow, typedShow } from "./calendar.fake";
 import { storedDateOf } from "./calendar";
 import { createEventDraft } from "./calendar.draft.store";
-import { emptyShowDraft } from "./calendar.publish";
 import { createPublishing, NEW_GIG } from "./calendar.publish.store";
 import type { ShowsClient } from "./calendar.api";
 import { createShows } from "./calendar.shows.store";
@@ -17,15 +16,6 @@ beforeEach(() => vi.setSystemTime(new Date("2026-11-26T12:00:00Z")));
 afterEach(() => $toasts.set([]));
 
 const day = new Date(2027, 6, 10);
-const typedShow = {
-  ...emptyShowDraft,
-  venueName: "The Cornmarket Room",
-  street: "27 Thomas Street",
-  town: "Dublin",
-  county: "County Dublin",
-  postalCode: "D08 V6F3",
-  ticketUrl: "https://tickets.example/dublin",
-};
 const ok = (data: unknown[]): FakeReply => ({ data, error: null, status: 200 });
 
 function publishing(answer: (request: FakeRequest) => FakeReply | undefined) {
@@ -208,8 +198,30 @@ describe("a published show's details form", () => {
     const theirs = { ...opened, version: 4, venue_name: "The Cornmarket", venue_street: "1 Thomas Street" };
     store.followDetails(key, theirs);
     expect(store.draftOf(key)).toMatchObject({ venueName: "The Cornmarket", street: "28 Thomas Street" });
-    // Saved against their version, it writes only the street: their name stays.
-    expect(store.detailsOf(key)).toEqual({ change: { venue_street: "28 Thomas Street" }, version: 4 });
+    // Both changed the street: the first Save is held to say so; saved again against their version, it writes
+    // only the street, and their name stays.
+    expect(store.detailsOf(key)).toBeNull();
+    expect(store.detailsOf(key)).toMatchObject({ change: { venue_street: "28 Thomas Street" }, version: 4 });
+  });
+
+  it("says a field a teammate changed meanwhile to something else than typed, and holds the next Save once for it", () => {
+    const { store } = publishing(() => undefined);
+    store.openDetails(key, opened);
+    store.edit(key, { ...store.draftOf(key), price: "18.00", street: "28 Thomas Street" });
+    // A teammate set the price to 30 (and the same street) meanwhile.
+    store.followDetails(key, { ...opened, version: 4, price: 30, venue_street: "28 Thomas Street" });
+    const clash = "changed meanwhile to “30.00” by someone else; save again to put yours instead";
+    expect(store.$problems.get()[key]).toEqual({ price: clash });
+    expect(store.detailsOf(key)).toBeNull();
+    expect(store.$refusals.get()[key]).toBe(1);
+    expect(toastLines()).toEqual(["Check the show's details: Each problem is said beside its field."]);
+    // Saved again, it puts this price over theirs, knowingly.
+    expect(store.detailsOf(key)).toMatchObject({ change: { price: 18 }, version: 4 });
+    // Typed again instead, the field is no longer held.
+    store.followDetails(key, { ...opened, version: 5, price: 25 });
+    store.edit(key, { ...store.draftOf(key), price: "19.00" });
+    expect(store.$problems.get()[key]).toEqual({});
+    expect(store.detailsOf(key)).toMatchObject({ change: { price: 19 }, version: 5 });
   });
 
   it("stays as typed when opened again (the page locked and unlocked), and starts afresh once closed", () => {

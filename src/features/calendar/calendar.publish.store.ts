@@ -18,7 +18,7 @@ import { emptyEventDraft, eventFromDraft } from "./calendar.form";
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
 import type { ShowsClient } from "./calendar.api";
 import { insertGig, insertShow, type ShowChange } from "./calendar.writes";
-import { detailsChange, draftFromShow, showDay } from "./calendar.details";
+import { clashesOf, detailsChange, draftFromShow, showDay } from "./calendar.details";
 import type { Show } from "./calendar.shows";
 import { calendarShows, type Shows } from "./calendar.shows.store";
 import { calendarFeed } from "./calendar.store";
@@ -71,21 +71,28 @@ export function createPublishing(deps: PublishDependencies) {
   function edit(key: string, draft: ShowDraft) {
     const before = draftOf(key);
     const problems = { ...$problems.get()[key] };
+    const clashed = clashes.get(key);
     for (const field of Object.keys(draft) as (keyof ShowDraft)[]) {
-      if (draft[field] !== before[field]) delete problems[field];
+      if (draft[field] === before[field]) continue;
+      delete problems[field];
+      delete clashed?.[field];
     }
+    if (clashed && Object.keys(clashed).length === 0) clashes.delete(key);
     $drafts.setKey(key, draft);
     $problems.setKey(key, problems);
+  }
+
+  /** A form refused for the problems said beside its fields: a toast says so, and the first field takes the focus. */
+  function refusedForProblems(key: string) {
+    checkToast = showToast({ ...CHECK_FIELDS, variant: "destructive", replaces: checkToast });
+    $refusals.setKey(key, ($refusals.get()[key] ?? 0) + 1);
   }
 
   /** The show a form would put on the website for the gig `eventId` on `date`, or its problems said. */
   function checked(key: string, eventId: string, date: string, now: Date | null = new Date()) {
     const result = showFromDraft(draftOf(key), eventId, date, now);
     $problems.setKey(key, result.problems ?? {});
-    if (result.problems) {
-      checkToast = showToast({ ...CHECK_FIELDS, variant: "destructive", replaces: checkToast });
-      $refusals.setKey(key, ($refusals.get()[key] ?? 0) + 1);
-    }
+    if (result.problems) refusedForProblems(key);
     return result.row;
   }
 
@@ -182,6 +189,16 @@ export function createPublishing(deps: PublishDependencies) {
 
   /** The show each open details form was filled in from: what the person changed is measured against it. */
   const detailsBases = new Map<string, Show>();
+  /** The fields of each details form a teammate changed meanwhile, where something else is typed, not yet said at a Save. */
+  const clashes = new Map<string, ShowDraftProblems>();
+
+  /** A Save held for `clashed`: said beside each field, the focus on the first; the next Save goes through. */
+  function refuseOnce(key: string, clashed: ShowDraftProblems) {
+    clashes.delete(key);
+    $problems.setKey(key, { ...$problems.get()[key], ...clashed });
+    refusedForProblems(key);
+    return null;
+  }
 
   /**
    * A published show's details form, keyed `key`: filled in with the show as it is, no problem said; or, when
@@ -190,6 +207,7 @@ export function createPublishing(deps: PublishDependencies) {
   function openDetails(key: string, show: Show) {
     if ($drafts.get()[key] && detailsBases.has(key)) return;
     detailsBases.set(key, show);
+    clashes.delete(key);
     $drafts.setKey(key, draftFromShow(show));
     $problems.setKey(key, {});
   }
@@ -212,6 +230,11 @@ export function createPublishing(deps: PublishDependencies) {
       ) as ShowDraft,
     );
     detailsBases.set(key, show);
+    // A field both changed, to different things: said beside it now, and the next Save is held once for it.
+    const clashed = clashesOf(opened, typed, newer);
+    if (Object.keys(clashed).length === 0) return;
+    clashes.set(key, { ...clashes.get(key), ...clashed });
+    $problems.setKey(key, { ...$problems.get()[key], ...clashed });
   }
 
   /**
@@ -222,6 +245,8 @@ export function createPublishing(deps: PublishDependencies) {
   function detailsOf(key: string): { change: ShowChange; version: number; replaces?: string } | null {
     const base = detailsBases.get(key);
     if (!base) return null;
+    const clashed = clashes.get(key);
+    if (clashed) return refuseOnce(key, clashed);
     const draft = draftOf(key);
     const opened = draftFromShow(base);
     const moved = draft.doors.trim() !== opened.doors || draft.timeZone.trim() !== opened.timeZone;
@@ -234,6 +259,7 @@ export function createPublishing(deps: PublishDependencies) {
   /** A form done with: what was typed in it goes. */
   function closeForm(key: string) {
     detailsBases.delete(key);
+    clashes.delete(key);
     $drafts.setKey(key, undefined as unknown as ShowDraft);
     $problems.setKey(key, {});
   }
