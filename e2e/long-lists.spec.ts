@@ -7,7 +7,7 @@
  * the test). Either way the journeys running beside these never see them on the
  * shared backend.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   directoryRows,
   listShownAfterData,
@@ -17,19 +17,8 @@ import {
 } from "../tools/bench/measure-contacts.mjs";
 import { patient } from "../tools/test-pace.mjs";
 import { expect, expectToastShown, recordToasts, test } from "./fixtures";
-import { openCalendar, signIn, uniqueWord, upcomingEvent } from "./team";
-
-type Row = Record<string, string | number | null>;
-
-/** Answers the list read of `table` with `rows`, a page at a time as the client asks for them. */
-async function serveList(page: Page, table: string, rows: Row[]): Promise<void> {
-  await page.route(new RegExp(`/rest/v1/${table}\\?select`), (route) => {
-    const url = new URL(route.request().url());
-    const offset = Number(url.searchParams.get("offset") ?? 0);
-    const limit = Number(url.searchParams.get("limit") ?? rows.length);
-    return route.fulfill({ contentType: "application/json", body: JSON.stringify(rows.slice(offset, offset + limit)) });
-  });
-}
+import { calendarEvent, expectToFit, serveList, type Row } from "./served-lists";
+import { openCalendar, pickDay, signIn, uniqueWord, upcomingEvent } from "./team";
 
 const contact = (id: string, name: string, extra: Row = {}): Row => ({
   id,
@@ -41,19 +30,6 @@ const contact = (id: string, name: string, extra: Row = {}): Row => ({
   created_at: "2026-01-05T10:00:00Z",
   ...extra,
 });
-
-/** Expects `element` to fit the window: nothing scrolls sideways and its own text is not cut off. */
-async function expectToFit(page: Page, element: Locator): Promise<void> {
-  const width = page.viewportSize()!.width;
-  const fit = await element.evaluate((node) => ({
-    pageWidth: document.documentElement.scrollWidth,
-    right: Math.round(node.getBoundingClientRect().right),
-    overflow: node.scrollWidth - node.clientWidth,
-  }));
-  expect(fit.pageWidth, "the page's width").toBeLessThanOrEqual(width);
-  expect(fit.right, "where the element ends").toBeLessThanOrEqual(width);
-  expect(fit.overflow, "text running past its box").toBe(0);
-}
 
 const statusCount = (page: Page) => page.getByRole("status").filter({ hasText: / contacts$/ });
 
@@ -143,22 +119,32 @@ test.describe("on a phone", () => {
 
   test("wraps an event title with no spaces inside the Upcoming Events list", async ({ page }) => {
     const title = `${uniqueWord()}${"x".repeat(150)}`;
-    const start = new Date(Date.now() + 3 * 86_400_000);
-    start.setUTCHours(12, 0, 0, 0);
     await serveList(page, "calendar_events", [
-      {
-        id: "long-title",
-        title,
-        description: null,
-        start_date: start.toISOString(),
-        end_date: start.toISOString(),
-        event_type: "gig",
-        created_at: "2026-01-05T10:00:00Z",
-      },
+      calendarEvent("long-title", title, new Date(Date.now() + 3 * 86_400_000)),
     ]);
     await openCalendar(page);
     const heading = upcomingEvent(page, title).getByRole("heading", { name: title });
     await expect(heading).toBeVisible();
     await expectToFit(page, heading);
+  });
+
+  test("wraps a long link in an event's description inside the picked day's events and Upcoming Events", async ({
+    page,
+  }) => {
+    const title = uniqueWord();
+    const link = `https://example.com/${"x".repeat(300)}`;
+    const now = new Date();
+    await serveList(page, "calendar_events", [
+      calendarEvent("long-link", title, new Date(Date.UTC(now.getFullYear(), now.getMonth() + 1, 15)), {
+        event_type: "recording",
+        description: `Long line: ${link}`,
+      }),
+    ]);
+    await openCalendar(page);
+    await pickDay(page, 15);
+    const day = page.getByRole("region", { name: /^Events on / });
+    await expect(day.getByText(link)).toBeVisible();
+    await expectToFit(page, day.getByRole("listitem").filter({ hasText: title }));
+    await expectToFit(page, upcomingEvent(page, title));
   });
 });

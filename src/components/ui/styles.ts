@@ -75,6 +75,13 @@ export const cardClass = "rounded-lg border border-stone-200 bg-white shadow-sm"
 /** The `h1` of every page but the home page's hero. */
 export const pageHeadingClass = "font-serif text-4xl font-semibold hyphens-auto";
 
+/**
+ * Text a person typed (a title, a description, a link, a name), broken anywhere once a word is wider than its box.
+ * Unlike `break-words`, a long word then no longer sets how narrow its box may be: in a grid or flex column, or
+ * a table cell, a pasted link would otherwise widen the column, and the page with it, past a phone's screen.
+ */
+export const wrapAnywhere = "[overflow-wrap:anywhere]";
+
 /** Joins class strings, skipping empty ones. */
 export function cx(...classes: (string | false | null | undefined)[]): string {
   return classes.filter(Boolean).join(" ");

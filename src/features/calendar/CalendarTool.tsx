@@ -42,13 +42,13 @@ export function CalendarTool() {
         <LiveIndicator status={status} />
         <ExportButton />
       </div>
-      <div className="grid gap-8 lg:grid-cols-[auto_1fr] lg:items-start">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[auto_minmax(0,1fr)] lg:items-start">
         <div className="w-fit space-y-4">
           <MonthView events={placed} selectedDay={selectedDay} onSelect={draft.selectDay} />
           <EventTypeLegend />
         </div>
         {/* Beside the month: the picked day's events, then the form (side by side where there is room). */}
-        <div className="grid gap-8 xl:grid-cols-2 xl:items-start">
+        <div className="grid grid-cols-1 gap-8 xl:grid-cols-2 xl:items-start">
           <DayEvents events={placed} day={selectedDay} />
           <AddEventForm />
         </div>

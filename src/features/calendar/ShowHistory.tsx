@@ -8,6 +8,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import { Button } from "../../components/ui/Button";
+import { cx, wrapAnywhere } from "../../components/ui/styles";
 import { formatDateTime } from "../../lib/dates";
 import { doorsText, statusText, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
@@ -50,7 +51,7 @@ export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: Fo
                   {statusText(kept)} · {doorsText(kept.starts_at, kept.time_zone)}
                 </p>
                 <p className="break-all">{kept.ticket_url}</p>
-                <p className="mt-1 break-words text-stone-700">
+                <p className={cx("mt-1 text-stone-700", wrapAnywhere)}>
                   {differences.length > 0 ? `Differs from now: ${differences.join(" · ")}` : "Same as the show now"}
                 </p>
                 <Button

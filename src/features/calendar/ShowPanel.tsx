@@ -4,6 +4,7 @@
  * Restore (ShowHistory).
  */
 import { useId, useRef } from "react";
+import { wrapAnywhere } from "../../components/ui/styles";
 import { priceText } from "../../lib/price";
 import { AVAILABILITY_WORDS } from "./calendar.publish";
 import { doorsText, statusText, type Show } from "./calendar.shows";
@@ -30,9 +31,9 @@ export function ShowPanel({ show }: { show: Show }) {
   };
   return (
     <div className="mt-3 space-y-4">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="font-semibold">Venue</dt>
-        <dd className="break-words">
+        <dd className={wrapAnywhere}>
           {show.venue_name}, {show.venue_street}, {show.venue_town}, {show.venue_county} {show.venue_postal_code},{" "}
           {show.venue_country}
         </dd>

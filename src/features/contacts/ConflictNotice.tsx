@@ -3,6 +3,7 @@
  * draft changed too: those fields side by side, yours and theirs, and what is kept either way (their
  * changes to other fields are in the form already).
  */
+import { cx, wrapAnywhere } from "../../components/ui/styles";
 import {
   changedFields,
   CONTACT_FIELDS,
@@ -65,10 +66,10 @@ export function ConflictNotice({
                   <th scope="row" className="py-1 pr-2 font-normal text-stone-700">
                     {FIELD_LABELS[field]}
                   </th>
-                  <td className="break-words py-1 pr-2 font-semibold">
+                  <td className={cx("py-1 pr-2 font-semibold", wrapAnywhere)}>
                     <Value value={mine[field]} />
                   </td>
-                  <td className="break-words py-1 font-semibold">
+                  <td className={cx("py-1 font-semibold", wrapAnywhere)}>
                     <Value value={theirs[field]} />
                   </td>
                 </tr>

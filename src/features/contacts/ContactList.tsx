@@ -6,6 +6,7 @@
 import { useStore } from "@nanostores/react";
 import { memo, startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
+import { cx, wrapAnywhere } from "../../components/ui/styles";
 import type { Contact } from "./contacts";
 import { CONTACTS_FIRST_DRAW, CONTACTS_PAGE_SIZE, noMatchMessage, showMoreLabel } from "./contacts.search";
 import { contactsStore } from "./contacts.store";
@@ -74,7 +75,7 @@ export const ContactList = memo(function ContactList({
   if (searching && shown.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-stone-300 p-6 text-center">
-        <p className="break-words text-stone-700">{noMatchMessage(searchedFor)}</p>
+        <p className={cx("text-stone-700", wrapAnywhere)}>{noMatchMessage(searchedFor)}</p>
         <Button
           variant="secondary"
           size="sm"
