@@ -5,7 +5,8 @@
  * client) is fetched again after a failed try.
  */
 import { expect, expectToast, test } from "./fixtures";
-import { gateStatus, TEAM_PASSWORD } from "./team";
+import { calendarEvent, serveList } from "./served-lists";
+import { gateStatus, openCalendar, pickDay, TEAM_PASSWORD, uniqueWord, upcomingEvent } from "./team";
 
 test("a toast asked for without signal shows at the next press once the signal is back", async ({ page, context }) => {
   await page.goto("/merch");
@@ -44,4 +45,72 @@ test("a first sign-in pressed without signal goes through at the next press once
   await page.getByRole("button", { name: "Login" }).click();
   await expectToast(page, "Access granted", "You can now edit the contact directory");
   await expect(page.getByRole("heading", { name: "Contacts", level: 1 })).toBeVisible();
+});
+
+test("a part of the calendar that could not be fetched without signal opens at the next tap once it is back", async ({
+  page,
+  context,
+}) => {
+  const title = `Cork ${uniqueWord()}`;
+  const day = new Date(Date.now() + 20 * 86_400_000);
+  const gig = calendarEvent(`gig-${uniqueWord()}`, title, day);
+  await serveList(page, "calendar_events", [gig]);
+  await serveList(page, "shows", [
+    {
+      id: `cork-${uniqueWord()}`,
+      event_id: String(gig.id),
+      venue_name: "Cork Opera House",
+      venue_street: "Emmet Place",
+      venue_town: "Cork",
+      venue_county: "Co. Cork",
+      venue_postal_code: "T12 X7YR",
+      venue_country: "IE",
+      starts_at: String(gig.start_date),
+      time_zone: "Europe/Dublin",
+      ticket_url: "https://tickets.example/orla/cork",
+      ticket_kind: "ticket",
+      price: null,
+      currency: null,
+      availability: null,
+      on_sale_at: null,
+      status: "scheduled",
+      previous_starts_at: null,
+      notes: null,
+      published: true,
+      version: 1,
+      created_at: "2026-01-05T10:00:00Z",
+      updated_at: "2026-01-05T10:00:00Z",
+    },
+  ]);
+  await openCalendar(page);
+  const card = upcomingEvent(page, title);
+  const manage = card.getByRole("button", { name: /^Manage the show/ });
+
+  await context.setOffline(true);
+  await manage.click();
+  await expect(card.getByRole("alert")).toHaveText(/could not be loaded/);
+
+  // Closed and opened again once the signal is back: the panel comes, with no reload.
+  await context.setOffline(false);
+  await manage.click();
+  await manage.click();
+  await expect(card.getByRole("button", { name: "Save the ticket link" })).toBeVisible();
+  await expect(card.getByRole("alert")).toHaveCount(0);
+});
+
+test("a part of the calendar that could not be fetched without signal comes by itself once the signal is back", async ({
+  page,
+  context,
+}) => {
+  await openCalendar(page);
+  await pickDay(page);
+  await page.getByLabel("Event type", { exact: true }).selectOption("gig");
+  await context.setOffline(true);
+  await page.getByRole("checkbox", { name: "Put on the website" }).check();
+  const form = page.getByRole("form", { name: "Add Event" });
+  await expect(form.getByRole("alert")).toHaveText(/could not be loaded/);
+
+  await context.setOffline(false);
+  await expect(form.getByLabel("Venue", { exact: true })).toBeVisible();
+  await expect(form.getByRole("alert")).toHaveCount(0);
 });

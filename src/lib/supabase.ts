@@ -12,6 +12,7 @@
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "./database.types";
+import { retriedOnFailure } from "./retried";
 import type { RestClient } from "./supabase-rest";
 
 /** The client typed with the migrated schema (database.types.ts): tables, columns and functions are checked. */
@@ -19,17 +20,6 @@ export type DatabaseClient = SupabaseClient<Database>;
 
 let client: Promise<DatabaseClient> | undefined;
 let restClient: Promise<RestClient> | undefined;
-
-/**
- * `loading`, forgotten by `forget` should it fail (its code not fetched: offline, a signal lost for a moment),
- * so that the next call loads it afresh rather than failing again for as long as the page is open.
- */
-function retriedOnFailure<T>(loading: Promise<T>, forget: () => void): Promise<T> {
-  return loading.catch((error: unknown) => {
-    forget();
-    throw error;
-  });
-}
 
 function inBrowser(): Error | null {
   return typeof window === "undefined" ? new Error("The Supabase client is only available in the browser.") : null;

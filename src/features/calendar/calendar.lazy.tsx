@@ -1,30 +1,27 @@
 /**
  * The published shows' forms and panel, fetched when first opened rather than with the calendar: most
  * visits open none, and the calendar's JavaScript once signed in stays within its ceiling
- * (tools/bench/budgets.mjs). Code that cannot be fetched (offline, a stale deploy) says so in place; what
- * was typed stays in the page's show forms.
+ * (tools/bench/budgets.mjs). Code that cannot be fetched (offline, a stale deploy) says so in place and is
+ * fetched again when opened anew or once the connection is back (lazyRetried); what was typed stays in the
+ * page's show forms.
  */
-import { lazy } from "react";
+import { lazyRetried } from "../../lib/lazy-retried";
 
 function Unavailable() {
   return (
     <p role="alert" className="text-sm text-red-800">
-      This part of the calendar could not be loaded. Check your connection, then reload the page.
+      This part of the calendar could not be loaded. Check your connection: it loads once the connection is back, or
+      when you open it again.
     </p>
   );
 }
 
-const failed = (error: unknown) => {
-  console.error(error);
-  return { default: Unavailable };
-};
-
-export const LazyShowFields = lazy(() =>
-  import("./ShowFields").then(({ ShowFields }) => ({ default: ShowFields }), failed),
+export const LazyShowFields = lazyRetried(
+  () => import("./ShowFields").then(({ ShowFields }) => ShowFields),
+  Unavailable,
 );
-export const LazyPublishShow = lazy(() =>
-  import("./PublishShow").then(({ PublishShow }) => ({ default: PublishShow }), failed),
+export const LazyPublishShow = lazyRetried(
+  () => import("./PublishShow").then(({ PublishShow }) => PublishShow),
+  Unavailable,
 );
-export const LazyShowPanel = lazy(() =>
-  import("./ShowPanel").then(({ ShowPanel }) => ({ default: ShowPanel }), failed),
-);
+export const LazyShowPanel = lazyRetried(() => import("./ShowPanel").then(({ ShowPanel }) => ShowPanel), Unavailable);

@@ -4,8 +4,9 @@
  * come and go.
  */
 import { useStore } from "@nanostores/react";
-import { lazy, memo, Suspense, useId, useState } from "react";
+import { memo, Suspense, useId, useState } from "react";
 import { Button } from "../../components/ui/Button";
+import { lazyRetried } from "../../lib/lazy-retried";
 import { CONTACT_FIELDS, FIELD_LABELS, type Contact, type ContactField } from "./contacts";
 import { mailtoHref, telHref } from "./contacts.links";
 import { contactsStore } from "./contacts.store";
@@ -19,24 +20,23 @@ const historyNoteClass = "mt-4 text-sm text-stone-700";
 const SHOWN_APART: readonly ContactField[] = ["name", "role", "email", "phone"];
 const MORE_FIELDS = CONTACT_FIELDS.filter((field) => !SHOWN_APART.includes(field));
 
-/** In place of the history when its code cannot be fetched (offline, a stale deploy): the card and its draft stay. */
+/**
+ * In place of the history when its code cannot be fetched (offline, a stale deploy): the card and its draft stay,
+ * and the history is fetched again once the connection is back or when opened anew.
+ */
 function HistoryUnavailable({ id }: { id: string }) {
   return (
     <p id={id} role="alert" className={historyNoteClass}>
-      The history could not be loaded. Check your connection, then reload the page.
+      The history could not be loaded. Check your connection: it loads once the connection is back, or when you open it
+      again.
     </p>
   );
 }
 
 // Fetched when a History is first opened, not with the page: most visits open none.
-const ContactHistory = lazy(() =>
-  import("./ContactHistory").then(
-    ({ ContactHistory }) => ({ default: ContactHistory }),
-    (error: unknown) => {
-      console.error(error);
-      return { default: HistoryUnavailable };
-    },
-  ),
+const ContactHistory = lazyRetried(
+  () => import("./ContactHistory").then(({ ContactHistory }) => ContactHistory),
+  HistoryUnavailable,
 );
 
 export const ContactCard = memo(function ContactCard({

@@ -7,10 +7,20 @@
  * Login, focus goes on to the tool's first control.
  */
 import { useStore } from "@nanostores/react";
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from "react";
+import { Suspense, useEffect, useRef, type ComponentType } from "react";
+import { lazyRetried } from "../../lib/lazy-retried";
 import { PasswordForm } from "./PasswordForm";
 import { PasswordGate } from "./PasswordGate";
 import { teamSession } from "./team.store";
+
+/** In place of the tool when its code cannot be fetched once signed in (offline, a stale deploy); the session stays. */
+function ToolUnavailable() {
+  return (
+    <p role="alert" className="text-red-800">
+      This page could not be loaded. Check your connection: it loads once the connection is back.
+    </p>
+  );
+}
 
 /** A page's tool behind the sign-in: what fetches its code ahead, and the component that shows it. */
 export type TeamTool = { prepare: () => void; Tool: ComponentType };
@@ -20,7 +30,7 @@ export function teamTool(load: () => Promise<ComponentType>): TeamTool {
   /** The component once its code has arrived (usually while the password was being typed). */
   let loaded: ComponentType | null = null;
   const fetchTool = () => load().then((component) => (loaded = component));
-  const Lazy = lazy(() => fetchTool().then((component) => ({ default: component })));
+  const Lazy = lazyRetried(fetchTool, ToolUnavailable);
   function Tool() {
     // Code that has arrived renders at once: through Suspense, React would hold it back for 300 ms.
     const Loaded = loaded;
