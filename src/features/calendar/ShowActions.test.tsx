@@ -123,6 +123,35 @@ describe("changing a published show's ticket link", () => {
   });
 });
 
+describe("the ticket link's form", () => {
+  it("names what the link goes to with a visible label", async () => {
+    await openPanel();
+    const kind = ticketLink().getByRole("combobox", { name: "The ticket link goes to" });
+    expect(kind).toHaveValue("ticket");
+    expect(ticketLink().getByText("The ticket link goes to").tagName).toBe("LABEL");
+  });
+
+  it("says the link is the one the show has now when it is saved unchanged, and writes nothing", async () => {
+    const fake = await openPanel();
+    const link = ticketLink().getByRole("textbox", { name: "New ticket link" });
+    fireEvent.change(link, { target: { value: " https://tickets.example/dublin " } });
+    fireEvent.click(ticketLink().getByRole("button", { name: "Save the ticket link" }));
+
+    const said = "That is the link the show has now";
+    expect(ticketLink().getByRole("status")).toHaveTextContent(said);
+    expect(link).toHaveAccessibleDescription(said);
+    expect(link).toBeValid();
+    await settle();
+    expect(fake.requests.filter(({ method }) => method === "update")).toHaveLength(0);
+
+    // Changed, it is written, and the note goes.
+    fireEvent.change(ticketLink().getByRole("combobox"), { target: { value: "venue" } });
+    fireEvent.click(ticketLink().getByRole("button", { name: "Save the ticket link" }));
+    await waitFor(() => expect(fake.requests.filter(({ method }) => method === "update")).toHaveLength(1));
+    expect(ticketLink().queryByRole("status")).toBeNull();
+  });
+});
+
 describe("where the focus goes when a published show's status changes", () => {
   it.each([
     ["Postpone", "Postponed"],

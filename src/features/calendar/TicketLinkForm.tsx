@@ -1,6 +1,7 @@
 /**
  * A published show's new ticket link, and whether it goes to a ticket shop or the venue's own site. A link the
  * database would refuse is said under the field, tied to it, and the focus goes back to it; what was typed stays.
+ * The link the show has already is not written again, and the field says so.
  */
 import { useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
@@ -20,16 +21,22 @@ export function TicketLinkForm({ show, busy }: { show: Show; busy: boolean }) {
   const id = useId();
   const [link, setLink] = useFollowingShow(show, linkOf, sameLink);
   const [problem, setProblem] = useState<string | null>(null);
+  /** Said when the link saved is the one the show has: nothing is written, and nothing said to have changed. */
+  const [unchanged, setUnchanged] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   const saveLink = async () => {
-    const wrong = showFieldProblems({ ...show, ticket_url: link.url.trim(), ticket_kind: link.kind }).ticket_url;
+    const saved = { url: link.url.trim(), kind: link.kind };
+    const wrong = showFieldProblems({ ...show, ticket_url: saved.url, ticket_kind: saved.kind }).ticket_url;
     if (wrong) {
+      setUnchanged(false);
       setProblem(`Ticket link: ${wrong}`);
       return input.current?.focus();
     }
     setProblem(null);
-    await shows.change(show.id, { ticket_url: link.url.trim(), ticket_kind: link.kind }, "Ticket link changed");
+    setUnchanged(sameLink(saved, linkOf(show)));
+    if (sameLink(saved, linkOf(show))) return;
+    await shows.change(show.id, { ticket_url: saved.url, ticket_kind: saved.kind }, "Ticket link changed");
   };
 
   return (
@@ -50,14 +57,23 @@ export function TicketLinkForm({ show, busy }: { show: Show; busy: boolean }) {
         inputMode="url"
         value={link.url}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        onChange={(event) => setLink({ ...link, url: event.target.value })}
+        aria-describedby={problem ? `${id}-problem` : unchanged ? `${id}-unchanged` : undefined}
+        onChange={(event) => {
+          setUnchanged(false);
+          setLink({ ...link, url: event.target.value });
+        }}
         className={inputClass}
       />
+      <label htmlFor={`${id}-kind`} className={labelClass}>
+        The ticket link goes to
+      </label>
       <select
-        aria-label="The ticket link goes to"
+        id={`${id}-kind`}
         value={link.kind}
-        onChange={(event) => setLink({ ...link, kind: event.target.value === "venue" ? "venue" : "ticket" })}
+        onChange={(event) => {
+          setUnchanged(false);
+          setLink({ ...link, kind: event.target.value === "venue" ? "venue" : "ticket" });
+        }}
         className={inputClass}
       >
         <option value="ticket">A ticket shop</option>
@@ -66,6 +82,11 @@ export function TicketLinkForm({ show, busy }: { show: Show; busy: boolean }) {
       {problem ? (
         <p id={`${id}-problem`} role="alert" className="text-sm text-red-800">
           {problem}
+        </p>
+      ) : null}
+      {unchanged ? (
+        <p id={`${id}-unchanged`} role="status" className="text-sm text-stone-700">
+          That is the link the show has now
         </p>
       ) : null}
       <Button type="submit" variant="secondary" size="sm" aria-disabled={busy || undefined}>
