@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { settle } from "../../test/deferred";
 import type { FakeReply } from "../../test/fake-client";
 import type { ShowChanges } from "./calendar.changes.store";
+import type { Show } from "./calendar.shows";
 import type { Shows } from "./calendar.shows.store";
 import { aShow, fakeShows } from "./calendar.fake";
 import { ShowActions } from "./ShowActions";
@@ -37,10 +38,10 @@ function LivePanel({ changes }: { changes: ShowChanges & { $shows: Shows["$shows
   return show ? <ShowPanel show={show} /> : null;
 }
 
-/** The whole panel open on `dublin`, each write answered as the database would. */
-async function openWholePanel() {
+/** The whole panel open on `dublin` (or `shown`, as it stands), each write answered as the database would. */
+async function openWholePanel(shown: Show = dublin) {
   const { store } = fakeShows((request) =>
-    request.method === "update" ? ok([{ ...dublin, ...request.values, version: 2 }]) : ok([dublin]),
+    request.method === "update" ? ok([{ ...shown, ...request.values, version: 2 }]) : ok([shown]),
   );
   await store.load();
   page.changes = store;
@@ -66,6 +67,8 @@ const focusOnStatus = (says: string) =>
   });
 
 const reschedule = () => within(screen.getByRole("form", { name: "Reschedule" }));
+/** What the panel says of the show's tickets. */
+const tickets = () => screen.getByText("Tickets", { selector: "dt" }).nextElementSibling as HTMLElement;
 const ticketLink = () => within(screen.getByRole("form", { name: "Ticket link" }));
 
 describe("rescheduling a published show", () => {
@@ -149,6 +152,24 @@ describe("the ticket link's form", () => {
     fireEvent.click(ticketLink().getByRole("button", { name: "Save the ticket link" }));
     await waitFor(() => expect(fake.requests.filter(({ method }) => method === "update")).toHaveLength(1));
     expect(ticketLink().queryByRole("status")).toBeNull();
+  });
+});
+
+describe("a cancelled show's tickets", () => {
+  it.each([
+    ["an availability", { availability: "on-sale" }, "On sale"],
+    ["an on-sale time", { on_sale_at: "2027-03-01T10:00:00+00:00" }, "on sale from"],
+    ["sold out", { status: "sold-out", availability: "sold-out" }, "Sold out"],
+  ])("are not said to be on sale or sold out, with %s kept from before", async (_, before, words) => {
+    await openWholePanel({ ...dublin, ...before, status: "cancelled" });
+    expect(tickets()).toHaveTextContent("https://tickets.example/dublin (a ticket shop) · €12.50");
+    expect(tickets()).not.toHaveTextContent(words);
+    expect(statusLine()).toHaveTextContent("Cancelled");
+  });
+
+  it("still say how they stand while the show is on", async () => {
+    await openWholePanel({ ...dublin, availability: "few-left" });
+    expect(tickets()).toHaveTextContent("€12.50 · Few left");
   });
 });
 

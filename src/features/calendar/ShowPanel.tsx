@@ -15,6 +15,16 @@ import { ShowHistory } from "./ShowHistory";
 const availabilityText = (availability: string) =>
   (AVAILABILITY_WORDS as Record<string, string | undefined>)[availability] ?? availability;
 
+/** How the tickets of a show still on stand: on sale, few left, sold out, and from when they are on sale. */
+function ticketsStanding(show: Show): string {
+  // A show marked sold out by its status is sold out, whatever availability its form gave earlier.
+  const availability = show.status === "sold-out" ? "sold-out" : show.availability;
+  return (
+    (availability ? ` · ${availabilityText(availability)}` : "") +
+    (show.on_sale_at ? ` · on sale from ${doorsText(show.on_sale_at, show.time_zone)}` : "")
+  );
+}
+
 /**
  * Where the focus goes once the person's own status change or restore is answered (the button pressed is gone,
  * turned off or re-rendered by then): the show's status line, which stands whatever the status and says what it
@@ -46,14 +56,9 @@ export function ShowPanel({ show }: { show: Show }) {
           </a>{" "}
           ({show.ticket_kind === "venue" ? "the venue's own site" : "a ticket shop"})
           {show.price !== null && show.currency ? ` · ${priceText(Number(show.price), show.currency)}` : ""}
-          {/* What fans read of the tickets on /tour too ("Few left", "On sale from …"). */}
-          {/* A show marked sold out by its status is sold out, whatever availability its form gave earlier. */}
-          {show.status === "sold-out"
-            ? ` · ${availabilityText("sold-out")}`
-            : show.availability
-              ? ` · ${availabilityText(show.availability)}`
-              : ""}
-          {show.on_sale_at ? ` · on sale from ${doorsText(show.on_sale_at, show.time_zone)}` : ""}
+          {/* What fans read of the tickets on /tour too ("Few left", "On sale from …"); of a cancelled show, nothing:
+              its tickets are neither on sale nor sold out, whatever it said before. */}
+          {show.status === "cancelled" ? "" : ticketsStanding(show)}
         </dd>
         <dt id={`${id}-status`} className="font-semibold">
           Status
