@@ -3,7 +3,7 @@
  * signed in, no toast covers the control in use and a tap or Escape closes one, every team control
  * is big enough for a finger (44 × 44 px), and a fan sees the next show on the first screen of /.
  */
-import { devices, type Page } from "@playwright/test";
+import { devices, type Locator, type Page } from "@playwright/test";
 import { addContact } from "./contacts-page";
 import { expect, expectToast, stopClock, test } from "./fixtures";
 import { signIn, uniqueWord } from "./team";
@@ -203,5 +203,24 @@ test("with the phone's text at twice its size, no public page scrolls sideways a
       const box = (await link.boundingBox())!;
       expect(box.x + box.width, `${path}: ${await link.textContent()}`).toBeLessThanOrEqual(PHONE.width);
     }
+  }
+});
+
+test("with the phone's text at twice its size, no team page scrolls sideways once signed in", async ({ page }) => {
+  // Each page with its tool drawn and its data in: the month (and its events), the contacts, the sign-ups.
+  const ready: Record<string, (page: Page) => Locator> = {
+    "/calendar": (page) => page.getByRole("status").filter({ hasText: /^Live$/ }),
+    "/contacts": (page) => page.getByRole("button", { name: "Add Contact" }),
+    "/fans": (page) => page.getByRole("button", { name: "Download CSV" }),
+  };
+  for (const [path, shown] of Object.entries(ready)) {
+    await page.goto(path);
+    await signIn(page);
+    await page.addStyleTag({ content: "html { font-size: 200% !important; }" });
+    await expect(shown(page)).toBeVisible();
+    // Against the phone's own width: a mobile browser widens its viewport to content that overflows.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: path })
+      .toBeLessThanOrEqual(PHONE.width);
   }
 });

@@ -5,7 +5,7 @@
  * the day picker as its day-button label, is the date as the team pages write
  * it ("Nov 28, 2026", holding the visible number) with the day's events.
  */
-import { createContext, useContext, useEffect, useMemo, useRef } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef, type CSSProperties } from "react";
 import { DayPicker, type DayButtonProps, type Modifiers } from "react-day-picker";
 import "react-day-picker/style.css";
 import { Card } from "../../components/ui/Card";
@@ -62,6 +62,18 @@ function EventDayButton({ day, modifiers, ...buttonProps }: DayButtonProps) {
   );
 }
 
+/**
+ * A day's cell: 44 px where there is room, narrower where the week would not fit the screen (a phone with its
+ * text made larger grows the page's padding, and the card's, with it): the screen less the page's padding
+ * (2 × 1rem), the card's (2 × 0.75rem) and its border, shared by seven days. Set on the month's root, where the
+ * day picker's stylesheet sets its own sizes; a day's button is as wide as its cell (global.css lets it be
+ * narrower than 44 px on a touch screen only then).
+ */
+const FITS_THE_SCREEN = {
+  "--rdp-day-width": "min(44px, calc((100vw - 3.5rem - 2px) / 7))",
+  "--rdp-day_button-width": "var(--rdp-day-width)",
+} as CSSProperties;
+
 export function MonthView({
   events,
   selectedDay,
@@ -95,6 +107,7 @@ export function MonthView({
           autoFocus
           components={{ DayButton: EventDayButton }}
           labels={labels}
+          style={FITS_THE_SCREEN}
         />
       </EventsByDay.Provider>
     </Card>
