@@ -4,7 +4,7 @@
  * once it differs from the digest the served build recorded and has stayed the same for a quiet spell,
  * rebuilds the site (aside, as every build). A burst of changes makes one build, never one per keystroke;
  * a change during a build makes one more after it; a build that fails is not retried until the shows
- * change again.
+ * change again (back to what it failed on too).
  */
 
 /**
@@ -39,6 +39,8 @@ export function watchShows({ digestNow, builtDigest, rebuild, intervalMs = 2_000
     if (now !== seen) {
       seen = now;
       changedAt = Date.now();
+      // A failed build stands for the shows only until they change: the same shows made again are built again.
+      failed = undefined;
     }
     if (seen === builtDigest() || seen === failed || Date.now() - changedAt < quietMs) return;
     log("The published shows changed: rebuilding the site…");

@@ -77,6 +77,21 @@ describe("rebuilding after the published shows change", () => {
     watch.stop();
   });
 
+  it("builds shows a build failed on once they change back to them", async () => {
+    const { shows, watch, pass } = watching({ fails: true });
+    shows.now = "b";
+    await pass(30_000);
+    shows.fails = false;
+    // Undone, then made again: the site still shows "a".
+    shows.now = "a";
+    await pass(6_000);
+    shows.now = "b";
+    await pass(6_000);
+    expect(shows.builds).toBe(2);
+    expect(shows.built).toBe("b");
+    watch.stop();
+  });
+
   it("keeps watching when a build cannot even be made, saying why, and builds at the next change", async () => {
     const { shows, log, watch, pass } = watching({ throws: true });
     shows.now = "b";

@@ -362,6 +362,21 @@ describe("the published shows", () => {
     expect(hookCalls()).toHaveLength(2);
   });
 
+  it("ask again for a change made again after the build asked for it rendered it undone", async () => {
+    answers.site = () => Response.json({ ...record, nextChangeAt: "2025-04-26T22:00:00.000Z" });
+    answers.shows = () => Response.json([cancelled]);
+    await runAt("2025-04-23T21:00:00Z");
+    // The cancel is undone before the build reads the shows: it renders them as they were, and goes live.
+    const rebuilt = { ...record, builtAt: "2025-04-23T21:01:30.000Z", nextChangeAt: "2025-04-26T22:00:00.000Z" };
+    answers.site = () => Response.json(rebuilt);
+    answers.shows = () => Response.json([galway]);
+    expect((await runAt("2025-04-23T21:10:00Z")).log[1]).toBe(showsCurrent);
+    // The next day the show is cancelled for real.
+    answers.shows = () => Response.json([cancelled]);
+    for (const now of ["2025-04-24T15:00:00Z", "2025-04-24T15:10:00Z", "2025-04-24T15:20:00Z"]) await runAt(now);
+    expect(hookCalls()).toHaveLength(2);
+  });
+
   it("and a page out of date ask for one build between them, titled with both reasons", async () => {
     answers.shows = () => Response.json([cancelled]);
     const outcome = await runAt("2025-04-23T22:00:00Z");

@@ -151,7 +151,8 @@ const MONTH_KEY = "deploys-this-month";
 const store = () => getStore("rebuild-when-due");
 
 /** What to do about the shows, given the live record and the database's shows. */
-async function showsDecision(liveDigest: string | null, database: Database, now: Date): Promise<ShowsDecision | null> {
+async function showsDecision(live: LiveRecord, database: Database, now: Date): Promise<ShowsDecision | null> {
+  const liveDigest = live.showsDigest ?? null;
   if (database === null) return null;
   if ("problem" in database) {
     return {
@@ -175,7 +176,7 @@ async function showsDecision(liveDigest: string | null, database: Database, now:
       };
     }
   }
-  return showsDue({ database, live: liveDigest, asked }, now);
+  return showsDue({ database, live: liveDigest, asked, liveBuiltAt: live.builtAt }, now);
 }
 
 type Line = { text: string; problem: boolean };
@@ -243,7 +244,7 @@ async function decide(
   const rows = database && !("problem" in database) ? database : null;
   if (rows && rows.digest === record.showsDigest) month = { ...month, live: knownOf(rows.rows) };
   const time = heldForTheShows(whenDue(record, at, PERIOD_MINUTES * 60_000, month.asked), database);
-  const shows = await showsDecision(record.showsDigest ?? null, database, at);
+  const shows = await showsDecision(record, database, at);
   const decisions: (Decision | ShowsDecision)[] = shows ? [time, shows] : [time];
   const due: Due[] = [];
   if (time.build) due.push({ kind: "time", news: record.nextChangeInBrowser === false });

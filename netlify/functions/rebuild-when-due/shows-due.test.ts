@@ -81,6 +81,32 @@ describe("the shows' decision over a working day", () => {
   });
 });
 
+describe("a build asked for shows that were undone before it read them", () => {
+  const [a, b] = ["digest-a", "digest-b"];
+  const askedForB = { digest: b, at: "2026-11-01T11:00:00.000Z" };
+  const nextDay = new Date("2026-11-02T15:00:00Z");
+
+  it("is spent once a build made after the request is live: the same change made again is asked once more", () => {
+    // A show cancelled (b), a build asked for it, the cancel undone before the build read the shows: it rendered a.
+    const built = "2026-11-01T11:01:30.000Z";
+    const again = showsDue(
+      { database: { digest: b, count: 1 }, live: a, asked: askedForB, liveBuiltAt: built },
+      nextDay,
+    );
+    expect(again).toMatchObject({ build: true, title: "Rebuild: the published shows changed" });
+  });
+
+  it("still stands while the live build is older than the request: a failed build is never asked every run", () => {
+    const built = "2026-10-30T09:00:00.000Z";
+    const failed = showsDue(
+      { database: { digest: b, count: 1 }, live: a, asked: askedForB, liveBuiltAt: built },
+      nextDay,
+    );
+    expect(failed).toMatchObject({ build: false, problem: true });
+    expect(failed.line).toContain("look for its failed deploy");
+  });
+});
+
 describe("its log line", () => {
   const database = { digest: "9c1e0f5a7b3d2e4f6a8b", count: 12 };
   const now = new Date("2026-03-02T10:30:00Z");

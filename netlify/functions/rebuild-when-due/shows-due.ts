@@ -3,16 +3,18 @@
  * against those the live build rendered, both as one digest (src/lib/published-shows.mjs's `showsDigest`, the
  * build's own function), with what the function last asked for. Pure: the function passes what it read.
  *
- * The rule: ask for a build when the digests differ, at most once for each state of the shows. The function
- * keeps one small record between runs (Netlify Blobs, a store of this site): the digest it last asked a build
- * for, and when. Nothing less tells a build still running or failed apart from a change made since, and a
- * failed build must not become a build every ten minutes (each deploy costs credits). So:
+ * The rule: ask for a build when the digests differ, at most once for each state of the shows. The function keeps one small record between runs (Netlify Blobs, a store of this site): the digest
+ * it last asked a build for, and when. Nothing less tells a build still running or failed apart from a change
+ * made since, and a failed build must not become a build every ten minutes (each deploy costs credits). So:
  * - a burst of changes between two runs makes one build, asked by the run after it (runs are 10 minutes
  *   apart, so a show changed is live within about 10 minutes and a build, and never one build per change);
  * - changes that go on across several runs make at most one build per run, the last one with them all;
  * - while the asked build is being made, or after it failed, the shows are the same and nothing is asked:
  *   after `STUCK_MS` the log says so as a problem, until the shows change again (which asks once more) or a
- *   push or Deploys → Trigger deploy builds the site.
+ *   push or Deploys → Trigger deploy builds the site;
+ * - a build asked before the live one was made has been and gone (it went live, or a later build replaced it):
+ *   it no longer stands for any shows, so shows that are again what it was asked for are asked once more. A
+ *   failed build leaves the live one older than the request, so that never makes a build every run.
  */
 import { readKeptAt } from "./when-due";
 
@@ -29,6 +31,8 @@ export type ShowsState = {
   live: string | null;
   /** What the function last asked for; null when it never did (or its record is gone). */
   asked: Asked | null;
+  /** When the live build was made (its record's builtAt); a request made before it is spent. */
+  liveBuiltAt?: string | null;
 };
 
 export type ShowsDecision =
@@ -40,12 +44,14 @@ export const short = (digest: string) => digest.slice(0, 12);
 const shows = (count: number) => `${count} published show${count === 1 ? "" : "s"}`;
 
 /** What the run at `now` does about the published shows, with its log line (figures included). */
-export function showsDue({ database, live, asked }: ShowsState, now: Date): ShowsDecision {
+export function showsDue({ database, live, asked: kept, liveBuiltAt = null }: ShowsState, now: Date): ShowsDecision {
   const inDatabase = `${shows(database.count)}, digest ${short(database.digest)}`;
   if (live === database.digest) {
     return { build: false, problem: false, line: `Shows current: the live site has the database's ${inDatabase}.` };
   }
   const onLive = live === null ? "the live build recorded no shows digest" : `the live build has ${short(live)}`;
+  const spent = kept && liveBuiltAt !== null && Date.parse(liveBuiltAt) > Date.parse(kept.at);
+  const asked = spent ? null : kept;
   if (asked?.digest === database.digest) {
     const minutes = Math.max(0, Math.round((now.getTime() - Date.parse(asked.at)) / 60_000));
     const stuck = now.getTime() - Date.parse(asked.at) >= STUCK_MS;
