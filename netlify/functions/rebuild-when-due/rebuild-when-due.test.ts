@@ -433,18 +433,49 @@ describe("the published shows", () => {
     expect(hookCalls()).toHaveLength(1);
   });
 
-  it("ask for nothing when the record of the last request cannot be read, and say when it cannot be kept", async () => {
+  it("ask for nothing when the record of the last request cannot be read", async () => {
     answers.shows = () => Response.json([cancelled]);
     blobs.failing.add("get shows-build-asked");
-    let outcome = await runAt("2025-04-23T21:30:00Z");
+    const outcome = await runAt("2025-04-23T21:30:00Z");
     expect(hookCalls()).toEqual([]);
     expect(outcome.status).toBe(500);
     expect(outcome.log[1]).toContain("the record of the last build asked for them could not be read");
-    // The time's build is asked all the same, and the run says the shows' record was not kept.
-    blobs.failing = new Set(["set shows-build-asked"]);
-    outcome = await runAt("2025-04-23T22:00:00Z");
-    expect(hookCalls()).toHaveLength(1);
-    expect(outcome.log.at(-1)).toContain("its record could not be kept in Netlify Blobs");
+  });
+});
+
+describe("the records kept in Netlify Blobs", () => {
+  it("are kept before a build is asked: when one cannot be, nothing is asked, and the run says so", async () => {
+    answers.shows = () => Response.json([cancelled]);
+    for (const failing of ["set shows-build-asked", "set deploys-this-month"]) {
+      blobs.failing = new Set([failing]);
+      const outcome = await runAt("2025-04-23T22:00:00Z");
+      expect(hookCalls()).toEqual([]);
+      expect(outcome.status).toBe(500);
+      expect(outcome.log[0]).toMatch(
+        /^Rebuild due \(the Galway show \(galway-2025-04-23\) is over; the published shows changed\) but not requested: .+ could not be kept in Netlify Blobs \(Netlify Blobs answered 503\); nothing is asked until it can be/,
+      );
+    }
+    // The month's record is as it was: no deploy counted for a build never asked.
+    expect(JSON.parse(blobs.kept.get("rebuild-when-due/deploys-this-month")!)).toMatchObject({ deploys: 0, unseen: 0 });
+  });
+
+  it("that cannot be written never let a failing build be asked every run", async () => {
+    blobs.failing = new Set(["set deploys-this-month", "set shows-build-asked"]);
+    for (let now = Date.parse("2025-04-23T21:50:00Z"); now <= Date.parse("2025-04-24T21:50:00Z"); now += 600_000) {
+      await runAt(new Date(now).toISOString());
+    }
+    expect(hookCalls()).toEqual([]);
+  });
+
+  it("are put back when the hook does not answer, so the next run asks again", async () => {
+    answers.site = () => Response.json({ ...record, nextChangeAt: "2025-04-26T22:00:00.000Z" });
+    answers.shows = () => Response.json([cancelled]);
+    answers.hook = () => new Response("Bad Gateway", { status: 502, statusText: "Bad Gateway" });
+    expect((await runAt("2025-04-23T21:00:00Z")).log[0]).toContain("but not requested: the build hook answered 502");
+    expect(JSON.parse(blobs.kept.get("rebuild-when-due/deploys-this-month")!)).toMatchObject({ deploys: 0, unseen: 0 });
+    answers.hook = () => new Response("", { status: 200 });
+    expect((await runAt("2025-04-23T21:10:00Z")).log[1]).toMatch(/^Rebuild requested: the published shows changed/);
+    expect(hookCalls()).toHaveLength(2);
   });
 });
 

@@ -17,8 +17,10 @@
  * with their figures, once a day that the month's deploys are spent when they are, and in one more what went
  * wrong with the project, when something did. When the live
  * record or the shows cannot be read it asks for nothing: a build would read the same unreadable shows and
- * stop, and a live site that does not answer is no reason to replace it. The hook's address is never
- * logged: whoever holds it can start builds.
+ * stop, and a live site that does not answer is no reason to replace it. Before it asks, it keeps what the build
+ * stands for (the deploy counted, the instant or shows asked); when that cannot be kept it asks nothing, as a
+ * failing build would otherwise be asked every run, and when the hook does not answer it puts the records back.
+ * The hook's address is never logged: whoever holds it can start builds.
  */
 import { getStore } from "@netlify/blobs";
 import {
@@ -34,7 +36,7 @@ import {
   type Due,
   type Month,
 } from "./deploys-due";
-import { readAsked, short, showsDue, type ShowsDecision } from "./shows-due";
+import { readAsked, short, showsDue, type Asked, type ShowsDecision } from "./shows-due";
 import { databaseShows, heartbeat, liveRecord, requestBuild, unreachable, type Database } from "./requests";
 import { whenDue, type Decision, type LiveRecord } from "./when-due";
 
@@ -53,8 +55,16 @@ const ASKED_KEY = "shows-build-asked";
 const MONTH_KEY = "deploys-this-month";
 const store = () => getStore("rebuild-when-due");
 
-/** What to do about the shows, given the live record and the database's shows. */
-async function showsDecision(live: LiveRecord, database: Database, now: Date): Promise<ShowsDecision | null> {
+/**
+ * What to do about the shows, given the live record and the database's shows; `kept` is set to the record of
+ * the last build asked for them, when it was read (to put it back when a build could not be asked after all).
+ */
+async function showsDecision(
+  live: LiveRecord,
+  database: Database,
+  now: Date,
+  kept: { asked?: Asked | null },
+): Promise<ShowsDecision | null> {
   const liveDigest = live.showsDigest ?? null;
   if (database === null) return null;
   if ("problem" in database) {
@@ -68,6 +78,7 @@ async function showsDecision(live: LiveRecord, database: Database, now: Date): P
   if (liveDigest !== database.digest) {
     try {
       asked = readAsked(await store().get(ASKED_KEY, { type: "json" }));
+      kept.asked = asked;
     } catch (error) {
       return {
         build: false,
@@ -144,10 +155,13 @@ async function decide(
 ): Promise<Line[]> {
   const lines: Line[] = [];
   let month = observe(kept, record.builtAt, at, startDay);
+  /** The month's record as Netlify Blobs now has it, as far as is known (null: not known). */
+  let stored: Month | null = kept;
   const rows = database && !("problem" in database) ? database : null;
   if (rows && rows.digest === record.showsDigest) month = { ...month, live: knownOf(rows.rows) };
   const time = heldForTheShows(whenDue(record, at, PERIOD_MINUTES * 60_000, month.asked), database);
-  const shows = await showsDecision(record, database, at);
+  const keptAsked: { asked?: Asked | null } = {};
+  const shows = await showsDecision(record, database, at, keptAsked);
   const decisions: (Decision | ShowsDecision)[] = shows ? [time, shows] : [time];
   const due: Due[] = [];
   if (time.build) due.push({ kind: "time", news: record.nextChangeInBrowser === false });
@@ -172,15 +186,28 @@ async function decide(
         );
       }
     } else {
+      // What the build stands for is kept before it is asked: a record that cannot be kept would let a failing
+      // build be asked again every run, so then nothing is asked (at worst one build is missed, never a loop).
+      const askedMonth = {
+        ...month,
+        deploys: month.deploys + 1,
+        unseen: month.unseen + 1,
+        ...(time.build ? { asked: { instant: record.nextChangeAt!, at: at.toISOString() } } : {}),
+      };
+      const askedShows =
+        rows && rows.digest !== record.showsDigest ? { digest: rows.digest, at: at.toISOString() } : null;
+      const unkept = await keepBeforeAsking(askedMonth, askedShows);
+      if (unkept) stored = null;
+      else stored = askedMonth;
       // One build for whatever is due, titled with every reason.
-      const failure = await requestBuild(env.BUILD_HOOK_URL, `Rebuild: ${reasons.join("; ")}`);
+      const failure = unkept ?? (await requestBuild(env.BUILD_HOOK_URL, `Rebuild: ${reasons.join("; ")}`));
       if (failure) {
         lines.push({ text: `Rebuild due (${reasons.join("; ")}) but not requested: ${failure}`, problem: true });
+        // The month's record is put back below; the shows' record here.
+        if (!unkept && askedShows) lines.push(...(await putBackAsked(keptAsked.asked ?? null)));
       } else {
         lines.push(...decisions.map(said));
-        lines.push(...(await keepAsked(record.showsDigest ?? null, database, at)));
-        month = { ...month, deploys: month.deploys + 1, unseen: month.unseen + 1 };
-        if (time.build) month = { ...month, asked: { instant: record.nextChangeAt!, at: at.toISOString() } };
+        month = askedMonth;
       }
     }
   }
@@ -189,7 +216,7 @@ async function decide(
     lines.push({ text: spent, problem: false });
     month = saidSpent(month, at);
   }
-  if (JSON.stringify(month) !== JSON.stringify(kept)) {
+  if (JSON.stringify(month) !== JSON.stringify(stored)) {
     try {
       await store().setJSON(MONTH_KEY, month);
     } catch (error) {
@@ -204,18 +231,39 @@ async function decide(
   return lines;
 }
 
-/** After a build was asked: the shows it will render are remembered, when they differ from the live ones. */
-async function keepAsked(liveDigest: string | null, database: Database, at: Date): Promise<Line[]> {
-  if (!database || "problem" in database || database.digest === liveDigest) return [];
+/**
+ * Before a build is asked: the month's record as it is once asked (the deploy counted, the instant asked) and the
+ * shows it will render, when they differ from the live ones. Returns why they could not be kept, or null.
+ */
+async function keepBeforeAsking(month: Month, shows: Asked | null): Promise<string | null> {
+  for (const [key, value, what] of [
+    [MONTH_KEY, month, "the month's count of deploys"],
+    [ASKED_KEY, shows, "the record of the shows it is asked for"],
+  ] as const) {
+    if (value === null) continue;
+    try {
+      await store().setJSON(key, value);
+    } catch (error) {
+      return (
+        `${what} could not be kept in Netlify Blobs (${unreachable(error)}); nothing is asked until it can be, ` +
+        "as a failing build would otherwise be asked again every run."
+      );
+    }
+  }
+  return null;
+}
+
+/** After a build could not be asked: the shows' record as it was, so the next run asks for them again. */
+async function putBackAsked(asked: Asked | null): Promise<Line[]> {
   try {
-    await store().setJSON(ASKED_KEY, { digest: database.digest, at: at.toISOString() });
+    await store().setJSON(ASKED_KEY, asked);
     return [];
   } catch (error) {
     return [
       {
         text:
-          `The build was asked, but its record could not be kept in Netlify Blobs (${unreachable(error)}): the ` +
-          "next run may ask once more for the same shows.",
+          `The record of the shows the build was to render could not be put back in Netlify Blobs ` +
+          `(${unreachable(error)}): they are asked again once they change, or once a later build is live.`,
         problem: true,
       },
     ];
