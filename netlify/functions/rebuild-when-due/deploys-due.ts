@@ -48,6 +48,8 @@ export type Month = {
   spentSaid: string | null;
   /** The published shows the live site has (status and start), when the function last saw them current. */
   live: KnownShows | null;
+  /** The digest of the published shows the last run read; null when it read none (./shows-due.ts). */
+  seen: string | null;
 };
 
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -134,6 +136,7 @@ export function readMonth(value: unknown): Month | null {
     asked: readAskedInstant(record.asked),
     spentSaid: record.spentSaid!,
     live,
+    seen: typeof record.seen === "string" ? record.seen : null,
   };
 }
 
@@ -164,7 +167,7 @@ export function observe(kept: Month | null, builtAt: string, now: Date, startDay
   const { name: month, start, next } = monthAt(now, startDay);
   const ends = next.toISOString();
   const empty = { deploys: 0, unseen: 0, spentSaid: null };
-  let record: Month = kept ?? { month, ends, builtAt, ...empty, asked: null, live: null };
+  let record: Month = kept ?? { month, ends, builtAt, ...empty, asked: null, live: null, seen: null };
   const parts = nameParts(record);
   if (parts && now.getTime() < Date.UTC(parts[0], parts[1] - 1, parts[2])) return record;
   if (record.month !== month) {

@@ -377,6 +377,17 @@ describe("the published shows", () => {
     expect(hookCalls()).toHaveLength(2);
   });
 
+  it("entered over a long sitting make one build, asked once a run finds them as the run before did", async () => {
+    answers.site = () => Response.json({ ...record, nextChangeAt: "2025-04-26T22:00:00.000Z" });
+    // Eight shows put on the website one every six minutes, from 19:02 to 19:44.
+    const added = Array.from({ length: 8 }, (_, index) => ({ ...galway, id: `show-${index}` }));
+    for (let minute = 0; minute <= 80; minute += 10) {
+      answers.shows = () => Response.json([galway, ...added.filter((_, index) => 2 + index * 6 <= minute)]);
+      await runAt(new Date(Date.parse("2025-04-23T19:00:00Z") + minute * 60_000).toISOString());
+    }
+    expect(hookCalls()).toHaveLength(1);
+  });
+
   it("and a page out of date ask for one build between them, titled with both reasons", async () => {
     answers.shows = () => Response.json([cancelled]);
     const outcome = await runAt("2025-04-23T22:00:00Z");
@@ -389,6 +400,7 @@ describe("the published shows", () => {
 
   it("ask for one build when the live build recorded none of them", async () => {
     answers.site = () => Response.json({ ...record, showsDigest: undefined });
+    await runAt("2025-04-23T21:20:00Z");
     const outcome = await runAt("2025-04-23T21:30:00Z");
     expect(hookCalls()).toHaveLength(1);
     expect(outcome.log[1]).toContain("the live build recorded no shows digest");
@@ -751,11 +763,13 @@ describe("against the local backend (the seed's shows)", () => {
     expect(error).toBeNull();
     const changed = await builtDigest();
     expect(changed).not.toBe(digest);
-    expect((await runAt("2026-03-02T09:10:00Z")).log).toContain(
+    // A show sold out is no news: it is asked once a run finds the shows as the run before did.
+    expect((await runAt("2026-03-02T09:10:00Z")).log[1]).toMatch(/^No rebuild for the shows yet/);
+    expect((await runAt("2026-03-02T09:20:00Z")).log).toContain(
       `Rebuild requested: the published shows changed (the database has 3 published shows, digest ` +
         `${changed.slice(0, 12)}; the live build has ${digest.slice(0, 12)}).`,
     );
-    await runAt("2026-03-02T09:20:00Z");
+    await runAt("2026-03-02T09:30:00Z");
     expect(hookCalls().map((call) => call.url)).toEqual([
       `${hookUrl}?trigger_title=Rebuild%3A+the+published+shows+changed`,
     ]);

@@ -4,7 +4,7 @@
  * - reads the live site's record (/build-info.json) and asks the build hook (BUILD_HOOK_URL) for a build
  *   when the record's next change has passed, once for that instant (./when-due.ts; the instant asked is kept
  *   in the month's record), or when the published shows as the database has them now (read with the anon key, as the build
- *   reads them) differ from those the live build rendered, once for each state of the shows (./shows-due.ts,
+ *   reads them) differ from those the live build rendered, once for each state of the shows, once a run finds them as the run before (news at once; ./shows-due.ts,
  *   with one small record kept in Netlify Blobs); one build when both are due. A deploy costs credits, a run a
  *   tiny fraction of one (README, "What the site costs a month"), so it counts the month's deploys in a second
  *   record and asks only for what the month affords (./deploys-due.ts: MONTHLY_DEPLOYS, 18 by default, in the
@@ -64,6 +64,7 @@ async function showsDecision(
   database: Database,
   now: Date,
   kept: { asked?: Asked | null },
+  { seen, news }: { seen: string | null; news: string | null },
 ): Promise<ShowsDecision | null> {
   const liveDigest = live.showsDigest ?? null;
   if (database === null) return null;
@@ -90,7 +91,7 @@ async function showsDecision(
       };
     }
   }
-  return showsDue({ database, live: liveDigest, asked, liveBuiltAt: live.builtAt }, now);
+  return showsDue({ database, live: liveDigest, asked, liveBuiltAt: live.builtAt, seen, news }, now);
 }
 
 type Line = { text: string; problem: boolean };
@@ -161,11 +162,14 @@ async function decide(
   if (rows && rows.digest === record.showsDigest) month = { ...month, live: knownOf(rows.rows) };
   const time = heldForTheShows(whenDue(record, at, PERIOD_MINUTES * 60_000, month.asked), database);
   const keptAsked: { asked?: Asked | null } = {};
-  const shows = await showsDecision(record, database, at, keptAsked);
+  const news = rows ? newsOf(rows.rows, month.live) : null;
+  const shows = await showsDecision(record, database, at, keptAsked, { seen: month.seen, news });
+  // The next run tells a sitting still going on from one that is over by the shows this run read.
+  if (rows) month = { ...month, seen: rows.digest };
   const decisions: (Decision | ShowsDecision)[] = shows ? [time, shows] : [time];
   const due: Due[] = [];
   if (time.build) due.push({ kind: "time", news: record.nextChangeInBrowser === false });
-  if (shows?.build && rows) due.push({ kind: "shows", news: newsOf(rows.rows, month.live) });
+  if (shows?.build && rows) due.push({ kind: "shows", news });
   const said = (decision: Decision | ShowsDecision) => ({
     text: decision.line,
     problem: !decision.build && decision.problem,

@@ -3,12 +3,16 @@
  * against those the live build rendered, both as one digest (src/lib/published-shows.mjs's `showsDigest`, the
  * build's own function), with what the function last asked for. Pure: the function passes what it read.
  *
- * The rule: ask for a build when the digests differ, at most once for each state of the shows. The function keeps one small record between runs (Netlify Blobs, a store of this site): the digest
+ * The rule: ask for a build when the digests differ and the shows have stayed the same for one run (news fans
+ * must not miss, a show cancelled, postponed, moved or taken off, goes at once), at most once for each state of
+ * the shows. The function keeps one small record between runs (Netlify Blobs, a store of this site): the digest
  * it last asked a build for, and when. Nothing less tells a build still running or failed apart from a change
  * made since, and a failed build must not become a build every ten minutes (each deploy costs credits). So:
- * - a burst of changes between two runs makes one build, asked by the run after it (runs are 10 minutes
- *   apart, so a show changed is live within about 10 minutes and a build, and never one build per change);
- * - changes that go on across several runs make at most one build per run, the last one with them all;
+ * - a burst of changes makes one build, asked by the second run after it once the shows stayed the same between
+ *   the two (runs are 10 minutes apart, so a change is live within about 20 minutes and a build), never one
+ *   build per change; news is asked by the first run that sees it (within about 10 minutes and a build);
+ * - changes that go on across several runs (a long sitting in /calendar) make one build, once a run finds the
+ *   shows as the run before it found them;
  * - while the asked build is being made, or after it failed, the shows are the same and nothing is asked:
  *   after `STUCK_MS` the log says so as a problem, until the shows change again (which asks once more) or a
  *   push or Deploys → Trigger deploy builds the site;
@@ -33,6 +37,10 @@ export type ShowsState = {
   asked: Asked | null;
   /** When the live build was made (its record's builtAt); a request made before it is spent. */
   liveBuiltAt?: string | null;
+  /** The digest the run before found in the database; null when it read none (or it was not kept). */
+  seen?: string | null;
+  /** The news fans must not miss among the changes, in words (./deploys-due.ts, `newsOf`), or null. */
+  news?: string | null;
 };
 
 export type ShowsDecision =
@@ -44,7 +52,10 @@ export const short = (digest: string) => digest.slice(0, 12);
 const shows = (count: number) => `${count} published show${count === 1 ? "" : "s"}`;
 
 /** What the run at `now` does about the published shows, with its log line (figures included). */
-export function showsDue({ database, live, asked: kept, liveBuiltAt = null }: ShowsState, now: Date): ShowsDecision {
+export function showsDue(
+  { database, live, asked: kept, liveBuiltAt = null, seen = null, news = null }: ShowsState,
+  now: Date,
+): ShowsDecision {
   const inDatabase = `${shows(database.count)}, digest ${short(database.digest)}`;
   if (live === database.digest) {
     return { build: false, problem: false, line: `Shows current: the live site has the database's ${inDatabase}.` };
@@ -64,6 +75,15 @@ export function showsDue({ database, live, asked: kept, liveBuiltAt = null }: Sh
           "asked again once the shows change; a push, or Deploys → Trigger deploy, builds now."
         : `No rebuild for the shows: a build of the database's ${inDatabase} was asked at ${asked.at} ` +
           `(${minutes} minutes ago) and is on its way (${onLive}).`,
+    };
+  }
+  if (!news && seen !== database.digest) {
+    return {
+      build: false,
+      problem: false,
+      line:
+        `No rebuild for the shows yet: they changed since the last run (the database has ${inDatabase}; ` +
+        `${onLive}); a build is asked once they stay the same for a run, so a sitting in /calendar makes one build.`,
     };
   }
   return {
