@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextChangeOf } from "./next-change";
+import { nextChangeOf, nextNewsOf } from "./next-change";
 
 const show = (id: string, startDate: string, town = "Galway") => ({ id, startDate, venue: { town } });
 const release = (id: string, releaseDate: string) => ({ id, title: "Mother", releaseDate });
@@ -105,5 +105,26 @@ describe("the next change of the built pages", () => {
   it("never names an instant already passed, even the build's own", () => {
     const now = new Date("2025-04-23T22:00:00Z");
     expect(Date.parse(nextChangeOf({ tourDates, releases }, now)!.at)).toBeGreaterThan(now.getTime());
+  });
+});
+
+describe("the next change no browser makes by itself", () => {
+  it("is a release's day that comes after a show over", () => {
+    const before = [show("sligo-2026-11-14", "2026-11-14T19:00:00+00:00", "Sligo")];
+    const tides = [{ id: "tides", title: "Tides", releaseDate: "2026-11-15T00:00:00+00:00" }];
+    const now = new Date("2026-11-10T12:00:00Z");
+    expect(nextChangeOf({ tourDates: before, releases: tides }, now)?.inBrowser).toBe(true);
+    expect(nextNewsOf({ tourDates: before, releases: tides }, now)).toEqual({
+      at: "2026-11-15T00:00:00.000Z",
+      reason: "“Tides” (tides) comes out",
+      inBrowser: false,
+    });
+  });
+
+  it("is the next change itself when that is one, and none when only shows end", () => {
+    const now = new Date("2025-03-01T12:00:00Z");
+    expect(nextNewsOf({ tourDates, releases }, now)).toEqual(nextChangeOf({ tourDates, releases }, now));
+    const far = [show("x", "2028-06-15T19:00:00+00:00")];
+    expect(nextNewsOf({ tourDates: far, releases: [] }, new Date("2026-06-01T12:00:00Z"))).toBeNull();
   });
 });

@@ -44,14 +44,10 @@ const irishYear = (instant: number) => Number(yearIn.format(instant));
  */
 const newYearInIreland = (year: number) => Date.UTC(year, 0, 1);
 
-/**
- * The earliest instant after `now` at which the pages built at `now` would read differently, with the
- * reason in words for a deploy's title, or null when nothing on them changes with time.
- */
-export function nextChangeOf(
-  { tourDates, releases }: { tourDates: readonly Show[]; releases: readonly Dated[] },
-  now: Date,
-): NextChange | null {
+type Content = { tourDates: readonly Show[]; releases: readonly Dated[] };
+
+/** Every instant after `now` at which the pages built at `now` would read differently, earliest first. */
+function changesOf({ tourDates, releases }: Content, now: Date): NextChange[] {
   const moments: { at: number; reason: string; inBrowser: boolean }[] = [
     ...tourDates
       .filter((show) => show.status !== "postponed")
@@ -97,8 +93,21 @@ export function nextChangeOf(
       inBrowser: false,
     });
   }
-  const next = moments
+  return moments
     .filter((moment) => moment.at > now.getTime())
-    .sort((a, b) => a.at - b.at || a.reason.localeCompare(b.reason))[0];
-  return next ? { at: new Date(next.at).toISOString(), reason: next.reason, inBrowser: next.inBrowser } : null;
+    .sort((a, b) => a.at - b.at || a.reason.localeCompare(b.reason))
+    .map((moment) => ({ at: new Date(moment.at).toISOString(), reason: moment.reason, inBrowser: moment.inBrowser }));
 }
+
+/**
+ * The earliest instant after `now` at which the pages built at `now` would read differently, with the
+ * reason in words for a deploy's title, or null when nothing on them changes with time.
+ */
+export const nextChangeOf = (content: Content, now: Date): NextChange | null => changesOf(content, now)[0] ?? null;
+
+/**
+ * The earliest such instant that no visitor's browser makes by itself (a release's day, a new year), or null: the
+ * scheduled function asks for it even while a change browsers make themselves, due before it, waits for room.
+ */
+export const nextNewsOf = (content: Content, now: Date): NextChange | null =>
+  changesOf(content, now).find((change) => !change.inBrowser) ?? null;

@@ -2,7 +2,8 @@
  * /build-info.json: the build's record for the scheduled function that keeps the pages current
  * (netlify/functions/rebuild-when-due). When the site was built, and the next instant at which a page it
  * built goes out of date, with the reason and whether visitors' browsers make that change themselves
- * (src/data/next-change.ts); null for the three when nothing on the pages changes with time; and the digest of the published shows it rendered (src/lib/published-shows.mjs,
+ * (src/data/next-change.ts); null for the three when nothing on the pages changes with time; the next change no
+ * browser makes by itself (a release's day, a new year), which may come after one browsers make; and the digest of the published shows it rendered (src/lib/published-shows.mjs,
  * computed as the tour's loader read them), which the scheduled function compares with the database's shows as
  * they are now, and /calendar too, to say whether each is on the website yet. An object, so later fields can join
  * these without breaking a reader.
@@ -10,7 +11,7 @@
  */
 import type { APIRoute } from "astro";
 import { builtAt, content } from "../data/content";
-import { nextChangeOf } from "../data/next-change";
+import { nextChangeOf, nextNewsOf } from "../data/next-change";
 
 /** The record as it is published. */
 export type BuildInfo = {
@@ -19,17 +20,27 @@ export type BuildInfo = {
   nextChangeReason: string | null;
   /** Whether visitors' browsers make that change themselves (src/data/next-change.ts); null with no next change. */
   nextChangeInBrowser: boolean | null;
+  /**
+   * The next change no visitor's browser makes by itself (a release's day, a new year), when and why: the same as
+   * nextChangeAt when that is one; null when none is ahead.
+   */
+  nextNewsAt: string | null;
+  nextNewsReason: string | null;
   /** The published shows the pages render, digested (src/lib/published-shows.mjs); null when none was read. */
   showsDigest: string | null;
 };
 
 export const GET: APIRoute = () => {
-  const next = nextChangeOf({ tourDates: content.shows, releases: content.releases }, builtAt);
+  const changing = { tourDates: content.shows, releases: content.releases };
+  const next = nextChangeOf(changing, builtAt);
+  const news = nextNewsOf(changing, builtAt);
   const record: BuildInfo = {
     builtAt: builtAt.toISOString(),
     nextChangeAt: next?.at ?? null,
     nextChangeReason: next?.reason ?? null,
     nextChangeInBrowser: next?.inBrowser ?? null,
+    nextNewsAt: news?.at ?? null,
+    nextNewsReason: news?.reason ?? null,
     // Set by the tour's loader (src/lib/shows-loader.ts) as it read the shows, before any page is made.
     showsDigest: process.env.STAGEDOOR_SHOWS_DIGEST || null,
   };

@@ -711,6 +711,30 @@ describe("the month's deploys", { timeout: patient(60_000) }, () => {
     });
   });
 
+  it("asks for a release's day while a show over before it waits for room", async () => {
+    // 12 deploys counted: a show over waits; the release's day, which no browser shows by itself, does not.
+    const live = {
+      builtAt: "2026-11-10T12:00:00.000Z",
+      nextChangeAt: "2026-11-14T22:00:00.000Z",
+      nextChangeReason: "the Sligo show (x) is over",
+      nextChangeInBrowser: true,
+      nextNewsAt: "2026-11-15T00:00:00.000Z",
+      nextNewsReason: "“Tides” (tides) comes out",
+      showsDigest: record.showsDigest,
+    };
+    answers.site = () => Response.json(live);
+    const month = { month: "2026-11", ends: "2026-12-01T00:00:00.000Z", builtAt: live.builtAt, deploys: 12, unseen: 0 };
+    blobs.kept.set("rebuild-when-due/deploys-this-month", JSON.stringify({ ...month, asked: null, spentSaid: null }));
+    expect((await runAt("2026-11-14T22:00:00Z")).log[0]).toMatch(/^Rebuild waits: the Sligo show \(x\) is over/);
+    expect((await runAt("2026-11-15T00:00:00Z")).log[0]).toBe(
+      "Rebuild requested: “Tides” (tides) comes out at 2026-11-15T00:00:00.000Z; Netlify is building and deploying the site.",
+    );
+    await runAt("2026-11-15T00:10:00Z");
+    expect(hookCalls().map((call) => new URL(call.url).searchParams.get("trigger_title"))).toEqual([
+      "Rebuild: “Tides” (tides) comes out",
+    ]);
+  });
+
   it("asks nothing while the month's record cannot be read", async () => {
     blobs.failing.add("get deploys-this-month");
     const outcome = await runAt("2025-04-23T22:00:00Z");

@@ -38,7 +38,7 @@ import {
 } from "./deploys-due";
 import { readAsked, short, showsDue, type Asked, type ShowsDecision } from "./shows-due";
 import { databaseShows, heartbeat, liveRecord, requestBuild, unreachable, type Database } from "./requests";
-import { whenDue, type Decision, type LiveRecord } from "./when-due";
+import { dueRecord, whenDue, type Decision, type LiveRecord } from "./when-due";
 
 /** Every 10 minutes, on the clock's tens (UTC). */
 const PERIOD_MINUTES = 10;
@@ -160,7 +160,9 @@ async function decide(
   let stored: Month | null = kept;
   const rows = database && !("problem" in database) ? database : null;
   if (rows && rows.digest === record.showsDigest) month = { ...month, live: knownOf(rows.rows) };
-  const time = heldForTheShows(whenDue(record, at, PERIOD_MINUTES * 60_000, month.asked), database);
+  // The change due: the record's next, or its next news once that has passed too.
+  const timed = dueRecord(record, at, PERIOD_MINUTES * 60_000);
+  const time = heldForTheShows(whenDue(timed, at, PERIOD_MINUTES * 60_000, month.asked), database);
   const keptAsked: { asked?: Asked | null } = {};
   const news = rows ? newsOf(rows.rows, month.live) : null;
   const shows = await showsDecision(record, database, at, keptAsked, { seen: month.seen, news });
@@ -168,7 +170,7 @@ async function decide(
   if (rows) month = { ...month, seen: rows.digest };
   const decisions: (Decision | ShowsDecision)[] = shows ? [time, shows] : [time];
   const due: Due[] = [];
-  if (time.build) due.push({ kind: "time", news: record.nextChangeInBrowser === false });
+  if (time.build) due.push({ kind: "time", news: timed.nextChangeInBrowser === false });
   if (shows?.build && rows) due.push({ kind: "shows", news });
   const said = (decision: Decision | ShowsDecision) => ({
     text: decision.line,
@@ -196,7 +198,7 @@ async function decide(
         ...month,
         deploys: month.deploys + 1,
         unseen: month.unseen + 1,
-        ...(time.build ? { asked: { instant: record.nextChangeAt!, at: at.toISOString() } } : {}),
+        ...(time.build ? { asked: { instant: timed.nextChangeAt!, at: at.toISOString() } } : {}),
       };
       const askedShows =
         rows && rows.digest !== record.showsDigest ? { digest: rows.digest, at: at.toISOString() } : null;

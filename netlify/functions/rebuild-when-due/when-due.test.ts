@@ -4,7 +4,15 @@
 // asked for, as the function keeps it in its month's record.
 import { describe, expect, it } from "vitest";
 import { nextChangeOf } from "../../../src/data/next-change";
-import { ON_ITS_WAY_MS, readAskedInstant, readRecord, whenDue, type AskedInstant, type LiveRecord } from "./when-due";
+import {
+  dueRecord,
+  ON_ITS_WAY_MS,
+  readAskedInstant,
+  readRecord,
+  whenDue,
+  type AskedInstant,
+  type LiveRecord,
+} from "./when-due";
 
 const MINUTE = 60_000;
 const PERIOD = 10 * MINUTE;
@@ -215,6 +223,9 @@ describe("the live record", () => {
       nextChangeReason: null,
       // A record from before the field: its next change waits as a show's end does.
       nextChangeInBrowser: true,
+      // A record from before these: no news known beyond its next change.
+      nextNewsAt: null,
+      nextNewsReason: null,
       showsDigest: null,
     });
     expect(
@@ -235,9 +246,43 @@ describe("the live record", () => {
       nextChangeAt: null,
       nextChangeReason: null,
       nextChangeInBrowser: true,
+      nextNewsAt: "2026-11-15T00:00:00.000Z",
+      nextNewsReason: "“Tides” (tides) comes out",
       showsDigest: "abc",
       later: 1,
     };
     expect(readRecord(JSON.stringify(record))).toEqual(record);
+  });
+});
+
+describe("the change due", () => {
+  const waiting = {
+    builtAt: "2026-11-10T12:00:00.000Z",
+    nextChangeAt: "2026-11-14T22:00:00.000Z",
+    nextChangeReason: "the Sligo show (x) is over",
+    nextChangeInBrowser: true,
+    nextNewsAt: "2026-11-15T00:00:00.000Z",
+    nextNewsReason: "“Tides” (tides) comes out",
+    showsDigest: null,
+  };
+
+  it("is the record's next change until its next news has passed too", () => {
+    expect(dueRecord(waiting, new Date("2026-11-14T23:50:00Z"), PERIOD)).toBe(waiting);
+  });
+
+  it("is the news once it has passed, a change no browser makes, asked once for its own instant", () => {
+    const due = dueRecord(waiting, new Date("2026-11-15T00:00:00Z"), PERIOD);
+    expect(due).toMatchObject({
+      nextChangeAt: "2026-11-15T00:00:00.000Z",
+      nextChangeReason: "“Tides” (tides) comes out",
+      nextChangeInBrowser: false,
+    });
+    const asked = { instant: "2026-11-15T00:00:00.000Z", at: "2026-11-15T00:00:00.000Z" };
+    expect(whenDue(due, new Date("2026-11-15T02:00:00Z"), PERIOD, asked)).toMatchObject({ build: false });
+  });
+
+  it("is the record as it is when it has no news field (a build from before it)", () => {
+    const old = { ...waiting, nextNewsAt: null, nextNewsReason: null };
+    expect(dueRecord(old, new Date("2026-11-16T00:00:00Z"), PERIOD)).toBe(old);
   });
 });

@@ -28,6 +28,12 @@ export type LiveRecord = {
    * deploys run short; false for a release's day or a new year. A record from before this field: true.
    */
   nextChangeInBrowser?: boolean;
+  /**
+   * The next change no browser makes by itself (a release's day, a new year), when and why; it may come after
+   * one browsers make. A record from before these fields: null.
+   */
+  nextNewsAt?: string | null;
+  nextNewsReason?: string | null;
   showsDigest?: string | null;
 };
 
@@ -49,13 +55,16 @@ export function readRecord(text: string): LiveRecord | string {
     record === null ||
     typeof record.builtAt !== "string" ||
     !instantOrNull(record.nextChangeAt) ||
-    !(record.nextChangeReason === null || typeof record.nextChangeReason === "string")
+    !(record.nextChangeReason === null || typeof record.nextChangeReason === "string") ||
+    !(record.nextNewsAt === undefined || instantOrNull(record.nextNewsAt))
   ) {
     return "it lacks builtAt, nextChangeAt or nextChangeReason";
   }
   return {
     ...record,
     nextChangeInBrowser: record.nextChangeInBrowser !== false,
+    nextNewsAt: record.nextNewsAt ?? null,
+    nextNewsReason: typeof record.nextNewsReason === "string" ? record.nextNewsReason : null,
     showsDigest: typeof record.showsDigest === "string" ? record.showsDigest : null,
   } as LiveRecord;
 }
@@ -95,6 +104,23 @@ export function readKeptAt<K extends string>(value: unknown, key: K): ({ [P in K
 
 /** The kept instant, or null when `value` is not one (nothing kept yet, or a record from before it was). */
 export const readAskedInstant = (value: unknown): AskedInstant | null => readKeptAt(value, "instant");
+
+/**
+ * The record as the run at `now` weighs it: once its next news (a release's day, a new year) has passed while the
+ * next change before it is one browsers make themselves (and may wait for room in the month), the news is the
+ * change due, asked once for its own instant; otherwise the record as it is.
+ */
+export function dueRecord(record: LiveRecord, now: Date, periodMs: number): LiveRecord {
+  const news = record.nextNewsAt ?? null;
+  if (news === null || news === record.nextChangeAt || record.nextChangeInBrowser === false) return record;
+  if (Date.parse(news) > runTime(now.getTime(), periodMs)) return record;
+  return {
+    ...record,
+    nextChangeAt: news,
+    nextChangeReason: record.nextNewsReason ?? null,
+    nextChangeInBrowser: false,
+  };
+}
 
 /**
  * What the run at `now` does about the live `record`, with its log line.
