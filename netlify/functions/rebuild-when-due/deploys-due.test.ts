@@ -37,6 +37,12 @@ describe("the month's count", () => {
     });
   });
 
+  it("counts no older record a cache serves now and then, nor the live one again after it", () => {
+    const older = observe(kept, "2026-11-18T09:00:00.000Z", now);
+    expect(older).toEqual(kept);
+    expect(observe(older, kept.builtAt!, now)).toEqual(kept);
+  });
+
   it("starts each month (UTC) from nothing, and counts no build of the month before", () => {
     const december = new Date("2026-12-01T00:00:00Z");
     expect(observe({ ...kept, unseen: 1, spentSaid: "2026-11-30" }, kept.builtAt!, december)).toMatchObject({

@@ -6,7 +6,8 @@
  * Counting: the function counts the deploys it can see, per month in UTC, from the day Netlify's credits reset
  * (`DEPLOYS_MONTH_STARTS`, the 1st by default; Usage & billing says which): each build it asks (when
  * asked), and each new `builtAt` of the live record that is not one of those (a push, Deploys → Trigger
- * deploy). Two deploys between two runs show one `builtAt`: a push then may go uncounted.
+ * deploy). Two deploys between two runs show one `builtAt`: a push then may go uncounted. A `builtAt` older than
+ * the last one seen (a cache in front of the site serving an old copy) is no deploy.
  *
  * The allowance (`MONTHLY_DEPLOYS`, 18 by default) keeps a reserve (`reserveOf`, 3) for the owner's pushes,
  * and the rule, by deploys counted this month:
@@ -175,6 +176,8 @@ export function observe(kept: Month | null, builtAt: string, now: Date, startDay
   } else if (record.ends !== ends) record = { ...record, ends };
   if (record.builtAt === builtAt) return record;
   const built = Date.parse(builtAt);
+  // A record older than the last one seen is a cache's old copy (or an older deploy published again): no build.
+  if (record.builtAt !== null && built < Date.parse(record.builtAt)) return record;
   const fresh = kept !== null && !Number.isNaN(built) && built >= start.getTime();
   if (!fresh) return { ...record, builtAt };
   return record.unseen > 0
