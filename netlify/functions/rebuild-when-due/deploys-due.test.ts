@@ -25,6 +25,7 @@ const kept: Month = {
   asked: null,
   spentSaid: null,
   live: null,
+  seen: null,
 };
 
 describe("the month's count", () => {
