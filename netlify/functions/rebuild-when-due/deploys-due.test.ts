@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import {
   allowanceOf,
+  elapsedOf,
   gate,
   knownOf,
   monthAt,
@@ -218,6 +219,19 @@ describe("the rule", () => {
     expect(afforded([time, cancellation])).toBe(18);
     // A release's day, or a new year, which no browser changes on a page built before it, is news too.
     expect(afforded([releaseDay])).toBe(18);
+  });
+
+  it("asks what browsers show by themselves at the month's pace at most, and anything else as before", () => {
+    // A third of the month gone: 12 × 1/3 = 4 deploys' worth of pace.
+    expect(gate([time], 4, 18, 1 / 3)).toEqual({ build: true });
+    expect(gate([time], 5, 18, 1 / 3)).toEqual({
+      build: false,
+      why: "5 of this month's 18 deploys counted, ahead of the month's pace of 4 by now for what browsers show by themselves",
+    });
+    for (const due of [[change], [releaseDay], [time, change]])
+      expect(gate(due, 5, 18, 1 / 3)).toEqual({ build: true });
+    expect(elapsedOf(new Date("2026-11-11T00:00:00Z"))).toBeCloseTo(1 / 3);
+    expect(elapsedOf(new Date("2026-11-14T00:00:00Z"), 14)).toBe(0);
   });
 
   it("says why a build waits", () => {

@@ -11,7 +11,9 @@
  *
  * The allowance (`MONTHLY_DEPLOYS`, 18 by default) keeps a reserve (`reserveOf`, 3) for the owner's pushes,
  * and the rule, by deploys counted this month:
- * - below allowance − 2 × reserve: every build due is asked;
+ * - below allowance − 2 × reserve: every build due is asked, but a change browsers make themselves (tickets on
+ *   sale, a show over) only at the month's pace: while the deploys counted are no more than (allowance − 2 ×
+ *   reserve) × the share of the month gone; else it waits, as below;
  * - then, up to allowance − reserve: a change to the published shows is asked; a time instant (a show over, a
  *   release's day, the new year) waits, as browsers already mark a show past by their own clock: it goes out
  *   with the next build, or is asked once the month has room again while no build came since (it stays due
@@ -223,14 +225,32 @@ export type Due = { kind: "time"; news: boolean } | { kind: "shows"; news: strin
 
 export type Gate = { build: true } | { build: false; why: string };
 
-/** Whether the month affords a build for `due` after `deploys` counted, and why not. */
-export function gate(due: readonly Due[], deploys: number, allowance: number): Gate {
+/** How much of the counted month that holds `now` has gone, from 0 at its start to 1 at its end. */
+export function elapsedOf(now: Date, startDay = 1): number {
+  const { start, next } = monthAt(now, startDay);
+  return Math.min(1, Math.max(0, (now.getTime() - start.getTime()) / (next.getTime() - start.getTime())));
+}
+
+/**
+ * Whether the month affords a build for `due` after `deploys` counted, `elapsed` of the month gone (0 to 1), and
+ * why not.
+ */
+export function gate(due: readonly Due[], deploys: number, allowance: number, elapsed = 1): Gate {
   const reserve = reserveOf(allowance);
   const counted = `${deploys} of this month's ${allowance} deploys counted`;
   if (deploys >= allowance) return { build: false, why: `this month's ${allowance} deploys are spent` };
-  if (deploys < allowance - 2 * reserve) return { build: true };
   const shows = due.some((item) => item.kind === "shows");
   const news = due.some((item) => Boolean(item.news));
+  // What browsers show by their own clock is asked at the month's pace at most, so it never spends early in the
+  // month the deploys the owner's pushes and the shows need later.
+  const pace = (allowance - 2 * reserve) * elapsed;
+  if (!shows && !news && deploys > pace) {
+    return {
+      build: false,
+      why: `${counted}, ahead of the month's pace of ${Math.floor(pace)} by now for what browsers show by themselves`,
+    };
+  }
+  if (deploys < allowance - 2 * reserve) return { build: true };
   if (deploys < allowance - reserve) {
     return shows || news
       ? { build: true }

@@ -522,7 +522,12 @@ describe("the month's deploys", { timeout: patient(60_000) }, () => {
 
   /** The record a build made at `at` of `rows` publishes. */
   function built(rows: Row[], at: number) {
-    const tourDates = rows.map((row) => ({ id: row.id, startDate: row.starts_at, venue: { town: row.venue_town } }));
+    const tourDates = rows.map((row) => ({
+      id: row.id,
+      startDate: row.starts_at,
+      venue: { town: row.venue_town },
+      ...(row.on_sale_at ? { tickets: { onSale: row.on_sale_at } } : {}),
+    }));
     const next = nextChangeOf({ tourDates, releases: [release] }, new Date(at));
     return {
       builtAt: new Date(at).toISOString(),
@@ -573,10 +578,63 @@ describe("the month's deploys", { timeout: patient(60_000) }, () => {
   const inNovember = <Deploy extends { at: number }>(deploys: Deploy[]) =>
     deploys.filter(({ at }) => at < day(1) + 30 * 1440 * MINUTE);
 
+  /**
+   * A busy month: the same shows, each with its tickets on sale at 10:00 two days after it is put on the website,
+   * the same changes, and 10 content edits, each pushed on its own at 18:00.
+   */
+  const onSale = typical.map((change, index) =>
+    index < shows.length
+      ? {
+          at: change.at,
+          change: (rows: Row[]) => [
+            ...rows,
+            {
+              ...shows[index]!,
+              price: 20,
+              currency: "EUR",
+              on_sale_at: new Date(day(index + 3, "10:00")).toISOString(),
+            },
+          ],
+        }
+      : change,
+  );
+  const tenPushes = [2, 4, 7, 9, 12, 15, 18, 21, 24, 27].map((date) => day(date, "18:00"));
+
+  it("on Free, asks what browsers show by themselves at the month's pace; 10 pushes on their own spend the month", async () => {
+    const { deploys, lines } = await month({ changes: onSale, pushes: tenPushes, until: day(30, "23:50") });
+    const titles = hookCalls().map((call) => new URL(call.url).searchParams.get("trigger_title")!);
+    // 11 builds asked and the 10 pushes: 21 deploys, 315 credits, past Free's 300 with the runs' compute.
+    expect(
+      inNovember(deploys)
+        .map(({ asked }) => asked)
+        .filter(Boolean),
+    ).toHaveLength(11);
+    expect(inNovember(deploys)).toHaveLength(21);
+    // No build was asked for tickets on sale alone: each went out with the day's change to the shows.
+    expect(titles.filter((title) => title.includes("go on sale") && !title.includes("the published shows"))).toEqual(
+      [],
+    );
+    // The pushes spent the month on the 18th; the cancellation of the 23rd then waited.
+    const spent = lines.find(({ line }) => line.startsWith("This month's 18 deploys are spent"))!;
+    expect(new Date(spent.at).toISOString().slice(0, 10)).toBe("2026-11-18");
+    expect(lines.find(({ at }) => at === day(23, "12:00"))?.line).toBe(
+      "Rebuild waits: the Town 6 show (show-2026-11-21) is over (this month's 18 deploys are spent); it goes out with the next build.",
+    );
+  });
+
+  it("on Free, the same month with its 10 edits in 5 pushes stays within the allowance and builds the cancellation", async () => {
+    const fivePushes = [4, 9, 15, 21, 27].map((date) => day(date, "18:00"));
+    const { deploys } = await month({ changes: onSale, pushes: fivePushes, until: day(30, "23:50") });
+    expect(inNovember(deploys)).toHaveLength(18);
+    expect(inNovember(deploys).filter(({ asked }) => asked)).toHaveLength(13);
+    const cancellation = deploys.find((deploy) => deploy.at > day(23, "12:00"))!;
+    expect(cancellation.at).toBeLessThan(day(23, "12:20"));
+  });
+
   it("keeps the typical month within Free's 300 credits and builds a cancellation before a show over", async () => {
     const { deploys, lines, rows } = await month({ until: Date.parse("2026-12-01T00:10:00Z") });
     // 18 deploys at most (270 credits, the rest for the function's runs and bandwidth); the 2 pushes among them.
-    expect(inNovember(deploys)).toHaveLength(17);
+    expect(inNovember(deploys)).toHaveLength(15);
     // The release's day, which no browser changes on a page built before it, went live within twenty minutes
     // though the month had spent its deploys for time.
     const releasedAt = Date.parse(release.releaseDate);
@@ -587,23 +645,26 @@ describe("the month's deploys", { timeout: patient(60_000) }, () => {
       const caught = deploys.find((deploy) => deploy.at > at && deploy.at <= at + 20 * MINUTE);
       expect(caught, new Date(at).toISOString()).toBeDefined();
     }
-    // The cancellation on the 23rd, past the month's 15th deploy, was built (with the show over that waited
+    // The cancellation on the 23rd, with 14 deploys counted, was built (with the show over that waited
     // since the 21st); the show moved to the 25th, over that night, waited from then on.
     const cancellation = deploys.find((deploy) => deploy.at > day(23, "12:00"))!;
     expect(cancellation.at).toBeLessThan(day(23, "12:20"));
     expect(
-      lines.filter(({ line }) => line.startsWith("Rebuild waits: the Town 3 show (show-2026-11-12) is over (12 of"))
-        .length,
+      lines.filter(({ line }) =>
+        line.startsWith(
+          "Rebuild waits: the Town 3 show (show-2026-11-12) is over (10 of this month's 18 deploys counted, ahead of the month's pace of 4",
+        ),
+      ).length,
     ).toBeGreaterThan(0);
     expect(lines.map(({ line }) => line)).toContain(
-      "Rebuild waits: the Town 7 show (show-2026-11-24) is over (17 of this month's 18 deploys counted, the last " +
+      "Rebuild waits: the Town 7 show (show-2026-11-24) is over (15 of this month's 18 deploys counted, the last " +
         "3 kept for the owner's pushes and news); it goes out with the next build.",
     );
     // The sold-out of the 25th, no news a fan must act on, waited for the month's end.
     expect(
       lines.find(({ at, line }) => at > day(25, "12:00") && line.startsWith("Rebuild waits: the published"))?.line,
     ).toBe(
-      "Rebuild waits: the published shows changed (17 of this month's 18 deploys counted, the last 3 kept for the " +
+      "Rebuild waits: the published shows changed (15 of this month's 18 deploys counted, the last 3 kept for the " +
         "owner's pushes and news); it goes out with the next build.",
     );
     expect(lines.filter(({ line }) => line.startsWith("Rebuild due") || line.includes("did not move"))).toEqual([]);

@@ -9,7 +9,8 @@
  *   tiny fraction of one (README, "What the site costs a month"), so it counts the month's deploys in a second
  *   record and asks only for what the month affords (./deploys-due.ts: MONTHLY_DEPLOYS, 18 by default, in the
  *   month from DEPLOYS_MONTH_STARTS, the day Netlify's credits reset, the 1st by default): a show
- *   over (which browsers mark themselves) waits before a change to the shows, and news (a show cancelled, a
+ *   over or tickets on sale (which browsers show themselves) goes at the month's pace at most and waits before a
+ *   change to the shows, and news (a show cancelled, a
  *   release's day, a new year) comes before all;
  * - makes one real database request to the Supabase project with the public anon key (the `heartbeat`
  *   function, supabase/migrations), as a free project is paused after 7 days without one.
@@ -25,6 +26,7 @@
 import { getStore } from "@netlify/blobs";
 import {
   allowanceOf,
+  elapsedOf,
   monthStartOf,
   gate,
   knownOf,
@@ -179,7 +181,7 @@ async function decide(
   const reasons = decisions.flatMap((decision) => (decision.build ? [decision.title.replace(/^Rebuild: /, "")] : []));
   if (due.length === 0) lines.push(...decisions.map(said));
   else {
-    const allowed = gate(due, month.deploys, allowance);
+    const allowed = gate(due, month.deploys, allowance, elapsedOf(at, startDay));
     if (!allowed.build) {
       for (const decision of decisions) {
         lines.push(
