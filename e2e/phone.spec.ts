@@ -7,6 +7,7 @@ import { devices, type Locator, type Page } from "@playwright/test";
 import { addContact } from "./contacts-page";
 import { expect, expectToast, stopClock, test } from "./fixtures";
 import { signIn, uniqueWord } from "./team";
+import { LOCAL_ANON_KEY } from "../server/local-keys.mjs";
 
 const PHONE = { width: 375, height: 812 };
 // A phone's browser: a touch screen (pointer: coarse), a mobile viewport, in the system Chromium.
@@ -206,7 +207,17 @@ test("with the phone's text at twice its size, no public page scrolls sideways a
   }
 });
 
-test("with the phone's text at twice its size, no team page scrolls sideways once signed in", async ({ page }) => {
+test("with the phone's text at twice its size, no team page scrolls sideways once signed in", async ({
+  page,
+  supabaseUrl,
+}) => {
+  // A fan who wants the T-shirts only: the longest of the list's choices, beside its Remove.
+  const signedUp = await fetch(`${supabaseUrl}/rest/v1/fan_signups`, {
+    method: "POST",
+    headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json", Prefer: "return=minimal" },
+    body: JSON.stringify({ email: `shirts-${uniqueWord()}@example.com`, interest: "tshirts" }),
+  });
+  expect(signedUp.status).toBe(201);
   // Each page with its tool drawn and its data in: the month (and its events), the contacts, the sign-ups.
   const ready: Record<string, (page: Page) => Locator> = {
     "/calendar": (page) => page.getByRole("status").filter({ hasText: /^Live$/ }),

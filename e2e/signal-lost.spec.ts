@@ -6,6 +6,7 @@
  */
 import { expect, expectToast, test } from "./fixtures";
 import { calendarEvent, serveList } from "./served-lists";
+import { showRow } from "../src/test/show-rows";
 import { gateStatus, openCalendar, pickDay, TEAM_PASSWORD, uniqueWord, upcomingEvent } from "./team";
 
 test("a toast asked for without signal shows at the next press once the signal is back", async ({ page, context }) => {
@@ -57,24 +58,17 @@ test("a part of the calendar that could not be fetched without signal opens at t
   await serveList(page, "calendar_events", [gig]);
   await serveList(page, "shows", [
     {
-      id: `cork-${uniqueWord()}`,
+      ...showRow({
+        id: `cork-${uniqueWord()}`,
+        venue_name: "Cork Opera House",
+        venue_street: "Emmet Place",
+        venue_town: "Cork",
+        venue_county: "Co. Cork",
+        venue_postal_code: "T12 X7YR",
+        starts_at: String(gig.start_date),
+        ticket_url: "https://tickets.example/orla/cork",
+      }),
       event_id: String(gig.id),
-      venue_name: "Cork Opera House",
-      venue_street: "Emmet Place",
-      venue_town: "Cork",
-      venue_county: "Co. Cork",
-      venue_postal_code: "T12 X7YR",
-      venue_country: "IE",
-      starts_at: String(gig.start_date),
-      time_zone: "Europe/Dublin",
-      ticket_url: "https://tickets.example/orla/cork",
-      ticket_kind: "ticket",
-      price: null,
-      currency: null,
-      availability: null,
-      on_sale_at: null,
-      status: "scheduled",
-      previous_starts_at: null,
       notes: null,
       published: true,
       version: 1,

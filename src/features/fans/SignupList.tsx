@@ -43,50 +43,56 @@ export function SignupList() {
       {count === 0 ? (
         <p>No sign-ups yet.</p>
       ) : (
-        <table className="w-full border-collapse text-left">
-          <thead>
-            <tr className="border-b border-stone-300">
-              {/* Half the width for the address, so on a phone it breaks at its @ and dots, not mid-word. */}
-              <th scope="col" className="w-1/2 py-2 pr-4">
-                E-mail
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Wants
-              </th>
-              {/* On a phone the date goes under the choice, so the address has the room. */}
-              <th scope="col" className="hidden py-2 pr-4 sm:table-cell">
-                Signed up
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {signups.map((signup) => (
-              <tr key={signup.id} className="border-b border-stone-200 align-top">
-                <td className="py-3 pr-4 [overflow-wrap:anywhere]">
-                  {addressPieces(signup.email).map((piece, index) => (
-                    <Fragment key={index}>
-                      {index > 0 ? <wbr /> : null}
-                      {piece}
-                    </Fragment>
-                  ))}
-                </td>
-                <td className="py-3 pr-4">
-                  {interestShort(signup.interest)}
-                  <span className="block text-sm text-stone-700 sm:hidden">{formatSignupDate(signup.created_at)}</span>
-                </td>
-                <td className="hidden py-3 pr-4 sm:table-cell">
-                  <time dateTime={signup.created_at}>{formatSignupDate(signup.created_at)}</time>
-                </td>
-                <td className="py-3">
-                  <RemoveCell signup={signup} />
-                </td>
+        // Any text that still does not fit (an interest the form never offered, the phone's text made large) scrolls
+        // the table inside its box, not the page.
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-left">
+            <thead>
+              <tr className="border-b border-stone-300">
+                {/* The room the other columns leave is the address's, where it breaks at its @ and dots. */}
+                <th scope="col" className="py-2 pr-4">
+                  E-mail
+                </th>
+                <th scope="col" className="w-px py-2 pr-4">
+                  Wants
+                </th>
+                {/* On a phone the date goes under the choice, so the address has the room. */}
+                <th scope="col" className="hidden py-2 pr-4 sm:table-cell">
+                  Signed up
+                </th>
+                <th scope="col" className="w-px py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {signups.map((signup) => (
+                <tr key={signup.id} className="border-b border-stone-200 align-top">
+                  <td className="py-3 pr-4 [overflow-wrap:anywhere]">
+                    {addressPieces(signup.email).map((piece, index) => (
+                      <Fragment key={index}>
+                        {index > 0 ? <wbr /> : null}
+                        {piece}
+                      </Fragment>
+                    ))}
+                  </td>
+                  <td className="py-3 pr-4">
+                    <span className="whitespace-nowrap">{interestShort(signup.interest)}</span>
+                    <span className="block text-sm text-stone-700 sm:hidden">
+                      {formatSignupDate(signup.created_at)}
+                    </span>
+                  </td>
+                  <td className="hidden py-3 pr-4 sm:table-cell">
+                    <time dateTime={signup.created_at}>{formatSignupDate(signup.created_at)}</time>
+                  </td>
+                  <td className="py-3">
+                    <RemoveCell signup={signup} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );
