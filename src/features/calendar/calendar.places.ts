@@ -43,12 +43,18 @@ export function countryOf(text: string): { code: string; name: string } | null {
   return code ? { code, name: names.get(code)! } : null;
 }
 
+let currencies: { codes: Set<string>; names: Intl.DisplayNames } | undefined;
+
 /** The currency whose three letters `text` is (any case): its code and name, or null. */
 export function currencyOf(text: string): { code: string; name: string } | null {
+  // Read once: the field says its currency back at every keystroke.
+  currencies ??= {
+    codes: new Set(Intl.supportedValuesOf("currency")),
+    names: new Intl.DisplayNames(["en"], { type: "currency", fallback: "code" }),
+  };
   const code = text.trim().toUpperCase();
-  if (!/^[A-Z]{3}$/.test(code) || !Intl.supportedValuesOf("currency").includes(code)) return null;
-  const name = new Intl.DisplayNames(["en"], { type: "currency", fallback: "code" }).of(code) ?? code;
-  return { code, name };
+  if (!/^[A-Z]{3}$/.test(code) || !currencies.codes.has(code)) return null;
+  return { code, name: currencies.names.of(code) ?? code };
 }
 
 /** What is said beside the Country field: the country the form takes, or how to name one. */
