@@ -4,7 +4,7 @@
  * show of the calendar put on the website (once the show is over), and the build keeps the words true on its day. Markdown bodies
  * become plain-text paragraphs here too. Pure: the data modules pass the content and the build's clock.
  */
-import { showEndsAt } from "./tour-dates";
+import { showEntryEndsAt } from "./tour-dates";
 
 /** When each release and each show turns from coming to past, by id. */
 export type Moments = ReadonlyMap<string, number>;
@@ -19,9 +19,7 @@ export function momentsOf(
 ): Moments {
   return new Map([
     ...releases.map((release) => [release.id, Date.parse(release.releaseDate)] as const),
-    ...tourDates.map(
-      (date) => [date.id, date.status === "postponed" ? Infinity : Date.parse(showEndsAt(date))] as const,
-    ),
+    ...tourDates.map((date) => [date.id, showEntryEndsAt(date)] as const),
   ]);
 }
 

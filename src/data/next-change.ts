@@ -12,7 +12,7 @@
  * - a show's "On sale from December 5th" is said until then (its `validFrom` in the structured data stays).
  * Pure: the build passes the content and its clock.
  */
-import { dayWhereGiven, showEndsAt, TOUR_TIME_ZONE } from "./tour-dates";
+import { dayWhereGiven, showEntryEndsAt, TOUR_TIME_ZONE } from "./tour-dates";
 
 /**
  * What changes the pages next, and when; `inBrowser` when the visitor's browser makes the change itself on a page
@@ -49,13 +49,11 @@ type Content = { tourDates: readonly Show[]; releases: readonly Dated[] };
 /** Every instant after `now` at which the pages built at `now` would read differently, earliest first. */
 function changesOf({ tourDates, releases }: Content, now: Date): NextChange[] {
   const moments: { at: number; reason: string; inBrowser: boolean }[] = [
-    ...tourDates
-      .filter((show) => show.status !== "postponed")
-      .map((show) => ({
-        at: Date.parse(showEndsAt(show)),
-        reason: `the ${show.venue.town} show (${show.id}) is over`,
-        inBrowser: true,
-      })),
+    ...tourDates.map((show) => ({
+      at: showEntryEndsAt(show),
+      reason: `the ${show.venue.town} show (${show.id}) is over`,
+      inBrowser: true,
+    })),
     ...tourDates.flatMap((show) =>
       show.tickets?.onSale
         ? [
@@ -93,10 +91,13 @@ function changesOf({ tourDates, releases }: Content, now: Date): NextChange[] {
       inBrowser: false,
     });
   }
-  return moments
-    .filter((moment) => moment.at > now.getTime())
-    .sort((a, b) => a.at - b.at || a.reason.localeCompare(b.reason))
-    .map((moment) => ({ at: new Date(moment.at).toISOString(), reason: moment.reason, inBrowser: moment.inBrowser }));
+  return (
+    moments
+      // A postponed show's end is never (Infinity): no change.
+      .filter((moment) => moment.at > now.getTime() && Number.isFinite(moment.at))
+      .sort((a, b) => a.at - b.at || a.reason.localeCompare(b.reason))
+      .map((moment) => ({ at: new Date(moment.at).toISOString(), reason: moment.reason, inBrowser: moment.inBrowser }))
+  );
 }
 
 /**

@@ -171,3 +171,11 @@ export function tourDatesFrom(entries: readonly (TourDateEntry | ShowEntry)[]): 
 export function showEndsAt(date: Pick<TourDate, "startDate">): string {
   return new Date(Date.parse(date.startDate) + SHOW_MINUTES * 60_000).toISOString();
 }
+
+/**
+ * When a show entry's day is over, in milliseconds; never (Infinity) for a postponed one, which waits for its new
+ * day: no page changes at its old end (the braces' words, the next rebuild's instant).
+ */
+export function showEntryEndsAt(date: { startDate: string; status?: string }): number {
+  return date.status === "postponed" ? Infinity : Date.parse(showEndsAt(date));
+}
