@@ -17,6 +17,7 @@ import {
   forwardedHeaders,
   hostAllowed,
   isJsonContentType,
+  keepIdleConnections,
   MAX_BODY_BYTES,
   readBody,
   siteOrigins,
@@ -504,6 +505,7 @@ export async function startBackend({
     inFlight.add(guarded);
     void guarded.finally(() => inFlight.delete(guarded));
   });
+  keepIdleConnections(server);
   server.on("upgrade", (request, socket, head) => {
     // A client that resets the connection while it is refused must cost nothing but this socket.
     socket.on("error", () => socket.destroy());

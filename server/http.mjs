@@ -138,6 +138,25 @@ export function isJsonContentType(header) {
   return type === "application/json" || type === "application/vnd.pgrst.object+json";
 }
 
+/**
+ * How long a server keeps a client's idle connection open for its next request (Node's default is 5 s). A
+ * client that sends on a connection in the instant the server closes it gets a reset instead of an answer;
+ * browsers send again, plain HTTP clients (a test's, a script's) do not. A minute, as hosting load balancers
+ * keep one, makes that instant fall far outside any pause between two requests of one visit or test.
+ */
+const IDLE_CONNECTION_MS = 60_000;
+
+/**
+ * Keeps `server`'s idle connections for IDLE_CONNECTION_MS; the wait for a request's headers stays longer, so a
+ * connection is never closed by that timer while the idle one still holds it.
+ * @param {import("node:http").Server} server
+ */
+export function keepIdleConnections(server) {
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 5_000;
+  return server;
+}
+
 /** The port `npm start` and `npm run dev` serve the site on (Astro's default). */
 export const SITE_PORT = 4321;
 

@@ -5,6 +5,7 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type WebSocket from "ws";
+import { statusesAfterIdle } from "./idle-connection";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
 import { MAX_SOCKETS } from "./realtime.mjs";
 import {
@@ -73,6 +74,13 @@ async function sendAndReset(text: string) {
 }
 
 const realtimePath = `/realtime/v1/websocket?apikey=${LOCAL_ANON_KEY}&vsn=2.0.0`;
+
+describe("a client that keeps its connection between requests", () => {
+  it("has its second request, six seconds after the first, answered on the same connection", async () => {
+    const path = `/rest/v1/shows?select=id&limit=1&apikey=${LOCAL_ANON_KEY}`;
+    expect(await statusesAfterIdle(backend.url, path, 6_000)).toEqual(["HTTP/1.1 200", "HTTP/1.1 200"]);
+  });
+});
 
 describe("a malformed request target", () => {
   it("gets 400 on an upgrade and on plain HTTP", async () => {

@@ -13,7 +13,7 @@ import { createServer } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { withConnectSource } from "../src/integrations/csp.mjs";
 import { headersFor, loadSiteHeaders } from "../src/integrations/netlify-headers.mjs";
-import { allowedHostsFromEnv, foreignHostMessage, hostAllowed } from "../server/http.mjs";
+import { allowedHostsFromEnv, foreignHostMessage, hostAllowed, keepIdleConnections } from "../server/http.mjs";
 
 /** @typedef {import("../src/integrations/netlify-headers.mjs").HeaderRule} HeaderRule */
 /**
@@ -98,7 +98,7 @@ export function createStaticServer({
   const rules = Promise.resolve(headerRules);
   rules.catch(() => {}); // reported by each request instead
   const hosts = new Set(allowedHosts.map((name) => name.toLowerCase()));
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
     try {
       if (!hostAllowed(req.headers.host, hosts)) {
         req.resume();
@@ -142,6 +142,7 @@ export function createStaticServer({
       res.end(String(error));
     }
   });
+  return keepIdleConnections(server);
 }
 
 /**

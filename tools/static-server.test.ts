@@ -4,6 +4,7 @@ import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { statusesAfterIdle } from "../server/idle-connection";
 import { createStaticServer, listen } from "./static-server.mjs";
 
 let root: string;
@@ -29,6 +30,10 @@ afterAll(async () => {
 });
 
 describe("the local static server", () => {
+  it("keeps a connection open between two requests six seconds apart, so the second is answered, not reset", async () => {
+    expect(await statusesAfterIdle(site, "/listen", 6_000)).toEqual(["HTTP/1.1 200", "HTTP/1.1 200"]);
+  });
+
   it("serves pages by their pretty URL with GET and HEAD", async () => {
     const page = await fetch(`${site}/listen`);
     expect(page.status).toBe(200);
