@@ -31,6 +31,9 @@ const MAX_FILTER_CHARS_PER_SOCKET = 64 * 1024;
 /** What hosted Realtime answers a join over its channel cap. */
 export const TOO_MANY_CHANNELS = "ChannelRateLimitReached: Too many channels";
 
+/** A join refused for one of its bindings, as hosted Realtime words it. */
+export const unableToSubscribe = (/** @type {string} */ problem) => `Unable to subscribe to changes: ${problem}`;
+
 const MAX_NAME_LENGTH = 63; // a Postgres identifier
 const MAX_FILTER_LENGTH = 4096;
 
@@ -120,7 +123,7 @@ export function joinDecision(channels, topic, payload) {
   const config = isJsonObject(payload.config) ? payload.config : {};
   if (!channels.has(topic) && channels.size >= MAX_CHANNELS_PER_SOCKET) return { refused: TOO_MANY_CHANNELS };
   if (config.private === true) return { refused: "Private channels are not served by the local backend" };
-  const unable = (/** @type {string} */ problem) => ({ refused: `Unable to subscribe to changes: ${problem}` });
+  const unable = (/** @type {string} */ problem) => ({ refused: unableToSubscribe(problem) });
   const requested = config.postgres_changes === undefined ? [] : config.postgres_changes;
   if (!Array.isArray(requested)) return unable("postgres_changes must be a list");
   if (requested.length > MAX_BINDINGS_PER_CHANNEL) {

@@ -41,7 +41,7 @@ import { randomInt } from "node:crypto";
 import { WebSocketServer } from "ws";
 import { apiKeyOf, verifyJwt } from "./auth.mjs";
 import { isJsonObject, parseJsonBody } from "./http.mjs";
-import { filterColumn, FILTER, joinDecision, tableNamed } from "./realtime-join.mjs";
+import { filterColumn, FILTER, joinDecision, tableNamed, unableToSubscribe } from "./realtime-join.mjs";
 import { quote } from "./rest.mjs";
 
 /** @typedef {import("./auth.mjs").Claims} Claims */
@@ -557,7 +557,7 @@ export function createRealtime({
    * @param {string} problem
    */
   function refuseBinding(client, message, problem) {
-    reply(client, message, "error", { reason: `Unable to subscribe to changes: ${problem}` });
+    reply(client, message, "error", { reason: unableToSubscribe(problem) });
   }
 
   /**

@@ -118,9 +118,6 @@ export async function createSchemaCache(db, { onRead = async () => {}, log = () 
       while (readAt !== changes) await reread();
     } else if (!tables.has(name)) {
       await reread();
-      // What setting up and the first reading did themselves (the capture's first tables and triggers) is in that
-      // reading: nothing else reaches the database before the backend is ready.
-      readAt = changes;
     }
     return tables.get(name);
   }
