@@ -27,6 +27,7 @@ const kept: Month = {
   spentSaid: null,
   live: null,
   seen: null,
+  changing: false,
 };
 
 describe("the month's count", () => {
@@ -64,6 +65,9 @@ describe("the month's count", () => {
       expect(readMonth(value)).toBeNull();
     }
     expect(readMonth({ ...kept, live: { a: 1 } })?.live).toBeNull();
+    // Whether the last run found the shows changing reads back; a record kept before it was says not.
+    expect(readMonth({ ...kept, seen: "abc", changing: true })).toMatchObject({ seen: "abc", changing: true });
+    expect(readMonth({ ...kept, changing: undefined })?.changing).toBe(false);
   });
 });
 

@@ -53,6 +53,8 @@ export type Month = {
   live: KnownShows | null;
   /** The digest of the published shows the last run read; null when it read none (./shows-due.ts). */
   seen: string | null;
+  /** Whether the last run found the shows changing (./shows-due.ts, `showsChanging`); false in an older record. */
+  changing: boolean;
 };
 
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -140,6 +142,7 @@ export function readMonth(value: unknown): Month | null {
     spentSaid: record.spentSaid!,
     live,
     seen: typeof record.seen === "string" ? record.seen : null,
+    changing: record.changing === true,
   };
 }
 
@@ -170,7 +173,7 @@ export function observe(kept: Month | null, builtAt: string, now: Date, startDay
   const { name: month, start, next } = monthAt(now, startDay);
   const ends = next.toISOString();
   const empty = { deploys: 0, unseen: 0, spentSaid: null };
-  let record: Month = kept ?? { month, ends, builtAt, ...empty, asked: null, live: null, seen: null };
+  let record: Month = kept ?? { month, ends, builtAt, ...empty, asked: null, live: null, seen: null, changing: false };
   const parts = nameParts(record);
   if (parts && now.getTime() < Date.UTC(parts[0], parts[1] - 1, parts[2])) return record;
   if (record.month !== month) {

@@ -4,8 +4,10 @@
  * - reads the live site's record (/build-info.json) and asks the build hook (BUILD_HOOK_URL) for a build
  *   when the record's next change has passed, once for that instant (./when-due.ts; the instant asked is kept
  *   in the month's record), or when the published shows as the database has them now (read with the anon key, as the build
- *   reads them) differ from those the live build rendered, once for each state of the shows, once a run finds them as the run before (news at once; ./shows-due.ts,
- *   with one small record kept in Netlify Blobs); one build when both are due. A deploy costs credits, a run a
+ *   reads them) differ from those the live build rendered, once for each state of the shows: by the first run
+ *   that sees them, unless they were already changing at the run before, then once a run finds them as the run
+ *   before did (news at once; ./shows-due.ts, with one small record kept in Netlify Blobs); one build when both
+ *   are due. A deploy costs credits, a run a
  *   tiny fraction of one (README, "What the site costs a month"), so it counts the month's deploys in a second
  *   record and asks only for what the month affords (./deploys-due.ts: MONTHLY_DEPLOYS, 18 by default, in the
  *   month from DEPLOYS_MONTH_STARTS, the day Netlify's credits reset, the 1st by default): a show
@@ -38,7 +40,7 @@ import {
   type Due,
   type Month,
 } from "./deploys-due";
-import { readAsked, short, showsDue, type Asked, type ShowsDecision } from "./shows-due";
+import { readAsked, short, showsChanging, showsDue, type Asked, type ShowsDecision } from "./shows-due";
 import { databaseShows, heartbeat, liveRecord, requestBuild, unreachable, type Database } from "./requests";
 import { dueRecord, whenDue, type Decision, type LiveRecord } from "./when-due";
 
@@ -66,7 +68,7 @@ async function showsDecision(
   database: Database,
   now: Date,
   kept: { asked?: Asked | null },
-  { seen, news }: { seen: string | null; news: string | null },
+  state: { seen: string | null; changing: boolean; news: string | null },
 ): Promise<ShowsDecision | null> {
   const liveDigest = live.showsDigest ?? null;
   if (database === null) return null;
@@ -93,7 +95,7 @@ async function showsDecision(
       };
     }
   }
-  return showsDue({ database, live: liveDigest, asked, liveBuiltAt: live.builtAt, seen, news }, now);
+  return showsDue({ database, live: liveDigest, asked, liveBuiltAt: live.builtAt, ...state }, now);
 }
 
 type Line = { text: string; problem: boolean };
@@ -167,9 +169,13 @@ async function decide(
   const time = heldForTheShows(whenDue(timed, at, PERIOD_MINUTES * 60_000, month.asked), database);
   const keptAsked: { asked?: Asked | null } = {};
   const news = rows ? newsOf(rows.rows, month.live) : null;
-  const shows = await showsDecision(record, database, at, keptAsked, { seen: month.seen, news });
-  // The next run tells a sitting still going on from one that is over by the shows this run read.
-  if (rows) month = { ...month, seen: rows.digest };
+  const { seen, changing } = month;
+  const shows = await showsDecision(record, database, at, keptAsked, { seen, changing, news });
+  // The next run tells a sitting still going on from a change after a quiet run by the shows this run read.
+  if (rows) {
+    const live = record.showsDigest ?? null;
+    month = { ...month, seen: rows.digest, changing: showsChanging({ database: rows, live, seen }) };
+  }
   const decisions: (Decision | ShowsDecision)[] = shows ? [time, shows] : [time];
   const due: Due[] = [];
   if (time.build) due.push({ kind: "time", news: timed.nextChangeInBrowser === false });

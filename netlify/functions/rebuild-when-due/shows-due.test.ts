@@ -1,7 +1,8 @@
 // The shows' decision alone, over simulated days of the team at work: runs every ten minutes, a Netlify that
-// publishes a build a few minutes after it is asked (or fails it), and the function's one kept record.
+// publishes a build a few minutes after it is asked (or fails it), the function's one kept record, and what the
+// month's record keeps of the last run (the shows it read, and whether it found them changing).
 import { describe, expect, it } from "vitest";
-import { readAsked, showsDue, STUCK_MS, type Asked } from "./shows-due";
+import { readAsked, showsChanging, showsDue, STUCK_MS, type Asked } from "./shows-due";
 
 const MINUTE = 60_000;
 const PERIOD = 10 * MINUTE;
@@ -27,6 +28,7 @@ function simulate({
   let live = digestAt(start);
   let asked: Asked | null = null;
   let seen: string | null = null;
+  let changing = false;
   let pending: { at: number; digest: string } | null = null;
   const requested: number[] = [];
   const caughtUp = new Map<string, number>();
@@ -34,8 +36,8 @@ function simulate({
     if (pending && pending.at <= now) [live, pending] = [pending.digest, null];
     if (!caughtUp.has(live)) caughtUp.set(live, now);
     const database = { digest: digestAt(now), count: 3 };
-    const decision = showsDue({ database, live, asked, seen }, new Date(now));
-    seen = database.digest;
+    const decision = showsDue({ database, live, asked, seen, changing }, new Date(now));
+    [seen, changing] = [database.digest, showsChanging({ database, live, seen })];
     if (decision.build) {
       requested.push(now);
       asked = { digest: database.digest, at: new Date(now).toISOString() };
@@ -46,21 +48,48 @@ function simulate({
 }
 
 describe("the shows' decision over a working day", () => {
-  it("makes one build for a burst of changes, once a run finds them as the run before, live within two runs and a build", () => {
-    // Twelve edits in four minutes, a show typed field by field.
+  it("makes one build for a burst of changes between two runs, asked by the first run after it: live within ten minutes and a build", () => {
+    // Twelve edits in four minutes, a show typed field by field, after a quiet run.
     const edits = Array.from({ length: 12 }, (_, index) => 12 + index / 3);
     const { requested, live, final, caughtUp } = simulate({ edits });
-    expect(requested).toEqual([start + 3 * PERIOD]);
+    expect(requested).toEqual([start + 2 * PERIOD]);
     expect(live).toBe(final);
-    // Seen live by the first run after the build: under 20 minutes plus one period after the last edit.
-    expect(caughtUp.get(final)! - (start + 16 * MINUTE)).toBeLessThanOrEqual(3 * PERIOD);
+    // Live 3 minutes after the run at 20 asked, so seen live by the run at 30: under 10 minutes and a build plus a
+    // run's period after the last edit.
+    expect(caughtUp.get(final)! - (start + 16 * MINUTE)).toBeLessThanOrEqual(2 * PERIOD);
   });
 
-  it("makes one build for changes that go on across runs (a long sitting), once a run finds them as they were", () => {
-    // An edit every four minutes for an hour, the last at 61 minutes: the runs at 70 and 80 find the same shows.
+  it("asks a single change after a quiet spell by the first run that sees it", () => {
+    const { requested, live, final } = simulate({ edits: [43] });
+    expect(requested).toEqual([start + 5 * PERIOD]);
+    expect(live).toBe(final);
+  });
+
+  it("makes two builds for a burst across a run's tick: the first run asks what it found, the rest waits for a run", () => {
+    // Edits from 8 to 12 minutes: the run at 10 finds half of them and asks; the run at 20 finds the shows changed
+    // again while they were changing at 10, and waits; the run at 30 finds them as at 20, and asks.
+    const edits = [8, 9, 11, 12];
+    const { requested, live, final } = simulate({ edits });
+    expect(requested).toEqual([start + PERIOD, start + 3 * PERIOD]);
+    expect(live).toBe(final);
+  });
+
+  it("makes two builds for changes that go on across runs (a long sitting): one at its start, one once a run finds them as they were", () => {
+    // An edit every four minutes for an hour, from 5 to 61 minutes. The run at 10 asks (the run before found the
+    // shows as the live site had them) and its build is live by 20; the runs from 20 to 70 find the shows changed
+    // again each time and wait, though at 20 they are no longer what the run before found live; the runs at 70
+    // and 80 find the same shows, and the run at 80 asks.
     const edits = Array.from({ length: 15 }, (_, index) => 5 + index * 4);
     const { requested, live, final } = simulate({ edits });
-    expect(requested).toEqual([start + 8 * PERIOD]);
+    expect(requested).toEqual([start + PERIOD, start + 8 * PERIOD]);
+    expect(live).toBe(final);
+  });
+
+  it("makes two builds at most however long a sitting goes on", () => {
+    // An edit every seven minutes for five hours.
+    const edits = Array.from({ length: 43 }, (_, index) => 3 + index * 7);
+    const { requested, live, final } = simulate({ edits, hours: 8 });
+    expect(requested).toHaveLength(2);
     expect(live).toBe(final);
   });
 
@@ -75,10 +104,18 @@ describe("the shows' decision over a working day", () => {
   });
 
   it("asks once for shows whose build failed, and once more when they change again", () => {
-    const failedAt = start + 2 * PERIOD;
+    const failedAt = start + PERIOD;
     const { requested, live, final } = simulate({ edits: [5, 200], fails: (at) => at === failedAt });
-    expect(requested).toEqual([failedAt, start + 21 * PERIOD]);
+    expect(requested).toEqual([failedAt, start + 20 * PERIOD]);
     expect(live).toBe(final);
+  });
+
+  it("never asks every run for shows whose builds all fail: once for each state of the shows", () => {
+    // Every build fails, and the team makes a change every 25 minutes for five and a half hours: 14 states of the
+    // shows, each asked once by the first run that sees it, in 36 runs.
+    const edits = Array.from({ length: 14 }, (_, index) => 5 + index * 25);
+    const { requested } = simulate({ edits, fails: () => true });
+    expect(requested).toEqual(edits.map((minute) => start + Math.ceil(minute / 10) * PERIOD));
   });
 });
 
@@ -86,21 +123,79 @@ describe("a change that is not news", () => {
   const database = { digest: "digest-b", count: 8 };
   const now = new Date("2026-11-01T19:40:00Z");
 
-  it("waits for a run that finds the shows as the run before found them, and says so", () => {
-    expect(showsDue({ database, live: "digest-a", asked: null, seen: "digest-c" }, now)).toEqual({
+  it("is asked by the first run that sees it when the run before found the shows quiet", () => {
+    // The run before found the shows as the live site has them.
+    const quiet = { database, live: "digest-a", asked: null, seen: "digest-a", changing: false };
+    expect(showsDue(quiet, now)).toEqual({
+      build: true,
+      title: "Rebuild: the published shows changed",
+      line:
+        "Rebuild requested: the published shows changed (the database has 8 published shows, digest digest-b; " +
+        "the live build has digest-a).",
+    });
+    // Or as the run before it found them (a build failed, or waiting for room in the month).
+    expect(showsDue({ ...quiet, seen: "digest-c", changing: false }, now).build).toBe(true);
+  });
+
+  it("is asked at once when no run before read the shows (the first run, or its record lost)", () => {
+    expect(showsDue({ database, live: "digest-a", asked: null, seen: null }, now).build).toBe(true);
+    expect(showsDue({ database, live: "digest-a", asked: null, seen: null, changing: true }, now).build).toBe(true);
+  });
+
+  it("waits while the shows were already changing at the run before (a sitting in /calendar), and says so", () => {
+    const sitting = { database, live: "digest-a", asked: null, seen: "digest-c", changing: true };
+    expect(showsDue(sitting, now)).toEqual({
       build: false,
       problem: false,
       line:
-        "No rebuild for the shows yet: they changed since the last run (the database has 8 published shows, digest " +
-        "digest-b; the live build has digest-a); a build is asked once they stay the same for a run, so a sitting " +
-        "in /calendar makes one build.",
+        "No rebuild for the shows yet: they were changing at the last run too (it found digest digest-c; the " +
+        "database has 8 published shows, digest digest-b; the live build has digest-a), so a build is asked once " +
+        "they stay the same for a run.",
     });
-    expect(showsDue({ database, live: "digest-a", asked: null, seen: "digest-b" }, now).build).toBe(true);
+    // Once a run finds them as the run before found them, the build is asked.
+    expect(showsDue({ ...sitting, seen: "digest-b" }, now).build).toBe(true);
+  });
+
+  it("waits when the build the run before asked is live already and the shows changed again since", () => {
+    // The run before found c changing and asked for it; its build went live; the sitting goes on: b.
+    const askedC = { digest: "digest-c", at: "2026-11-01T19:30:00.000Z" };
+    const decision = showsDue(
+      {
+        database,
+        live: "digest-c",
+        asked: askedC,
+        liveBuiltAt: "2026-11-01T19:32:00.000Z",
+        seen: "digest-c",
+        changing: true,
+      },
+      now,
+    );
+    expect(decision).toMatchObject({ build: false, problem: false });
+    expect(decision.line).toMatch(/^No rebuild for the shows yet: they were changing at the last run too/);
   });
 
   it("is no reason to hold news: a show cancelled goes out at once", () => {
-    const decision = showsDue({ database, live: "digest-a", asked: null, seen: "digest-c", news: "x cancelled" }, now);
+    const decision = showsDue(
+      { database, live: "digest-a", asked: null, seen: "digest-c", changing: true, news: "x cancelled" },
+      now,
+    );
     expect(decision.build).toBe(true);
+  });
+});
+
+describe("whether a run found the shows changing", () => {
+  const database = { digest: "digest-b", count: 8 };
+
+  it("is so when they are neither the live build's nor as the run before found them", () => {
+    expect(showsChanging({ database, live: "digest-a", seen: "digest-c" })).toBe(true);
+    // No run before read them: not known to be quiet.
+    expect(showsChanging({ database, live: "digest-a", seen: null })).toBe(true);
+    expect(showsChanging({ database, live: null, seen: "digest-a" })).toBe(true);
+  });
+
+  it("is not when they are the live build's, or as the run before found them", () => {
+    expect(showsChanging({ database, live: "digest-b", seen: "digest-c" })).toBe(false);
+    expect(showsChanging({ database, live: "digest-a", seen: "digest-b" })).toBe(false);
   });
 });
 

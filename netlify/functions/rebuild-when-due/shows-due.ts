@@ -3,16 +3,24 @@
  * against those the live build rendered, both as one digest (src/lib/published-shows.mjs's `showsDigest`, the
  * build's own function), with what the function last asked for. Pure: the function passes what it read.
  *
- * The rule: ask for a build when the digests differ and the shows have stayed the same for one run (news fans
- * must not miss, a show cancelled, postponed, moved or taken off, goes at once), at most once for each state of
- * the shows. The function keeps one small record between runs (Netlify Blobs, a store of this site): the digest
- * it last asked a build for, and when. Nothing less tells a build still running or failed apart from a change
- * made since, and a failed build must not become a build every ten minutes (each deploy costs credits). So:
- * - a burst of changes makes one build, asked by the second run after it once the shows stayed the same between
- *   the two (runs are 10 minutes apart, so a change is live within about 20 minutes and a build), never one
- *   build per change; news is asked by the first run that sees it (within about 10 minutes and a build);
- * - changes that go on across several runs (a long sitting in /calendar) make one build, once a run finds the
- *   shows as the run before it found them;
+ * The rule: ask for a build when the digests differ, at once unless the shows were already changing at the run
+ * before (news fans must not miss, a show cancelled, postponed, moved or taken off, goes at once even then), at
+ * most once for each state of the shows. The function keeps one small record between runs (Netlify Blobs, a store
+ * of this site): the digest it last asked a build for, and when. Nothing less tells a build still running or
+ * failed apart from a change made since, and a failed build must not become a build every ten minutes (each
+ * deploy costs credits). The month's record (./deploys-due.ts) keeps the digest the last run read and whether that
+ * run found the shows changing (`showsChanging`: other than the live build's and than the run before it found
+ * them). So:
+ * - a change after a quiet run (the shows as the live site has them, or as the run before found them) is asked by
+ *   the first run that sees it: runs are 10 minutes apart, so it is live within about 10 minutes and a build; a
+ *   burst of changes between two runs makes that one build, never one build per change;
+ * - changes still going on at consecutive runs (a long sitting in /calendar) wait: after the build the sitting's
+ *   first run asked, they make one more build, once a run finds the shows as the run before it found them (the
+ *   last change is live within about 20 minutes and a build), so a sitting costs two builds at most, not one a
+ *   run. The run that asked counts as one that found the shows changing, even when its build is live by the next
+ *   run;
+ * - no run before read the shows (the first run, or the month's record lost), or its record does not say whether
+ *   they were changing (kept before it did): the shows are asked at once, a build more at most;
  * - while the asked build is being made, or after it failed, the shows are the same and nothing is asked:
  *   after `STUCK_MS` the log says so as a problem, until the shows change again (which asks once more) or a
  *   push or Deploys → Trigger deploy builds the site;
@@ -39,6 +47,8 @@ export type ShowsState = {
   liveBuiltAt?: string | null;
   /** The digest the run before found in the database; null when it read none (or it was not kept). */
   seen?: string | null;
+  /** Whether the run before found the shows changing (`showsChanging`); false when it did not, or it was not kept. */
+  changing?: boolean;
   /** The news fans must not miss among the changes, in words (./deploys-due.ts, `newsOf`), or null. */
   news?: string | null;
 };
@@ -51,9 +61,17 @@ export const short = (digest: string) => digest.slice(0, 12);
 
 const shows = (count: number) => `${count} published show${count === 1 ? "" : "s"}`;
 
+/**
+ * Whether a run that read `database` found the shows changing: other than those the live build rendered, and other
+ * than the run before found them (`seen`), or no run before read them. The next run keeps it: a change it finds
+ * waits for a run only after such a run.
+ */
+export const showsChanging = ({ database, live, seen = null }: Pick<ShowsState, "database" | "live" | "seen">) =>
+  database.digest !== live && database.digest !== seen;
+
 /** What the run at `now` does about the published shows, with its log line (figures included). */
 export function showsDue(
-  { database, live, asked: kept, liveBuiltAt = null, seen = null, news = null }: ShowsState,
+  { database, live, asked: kept, liveBuiltAt = null, seen = null, changing = false, news = null }: ShowsState,
   now: Date,
 ): ShowsDecision {
   const inDatabase = `${shows(database.count)}, digest ${short(database.digest)}`;
@@ -77,13 +95,13 @@ export function showsDue(
           `(${minutes} minutes ago) and is on its way (${onLive}).`,
     };
   }
-  if (!news && seen !== database.digest) {
+  if (!news && changing && seen !== null && seen !== database.digest) {
     return {
       build: false,
       problem: false,
       line:
-        `No rebuild for the shows yet: they changed since the last run (the database has ${inDatabase}; ` +
-        `${onLive}); a build is asked once they stay the same for a run, so a sitting in /calendar makes one build.`,
+        `No rebuild for the shows yet: they were changing at the last run too (it found digest ${short(seen)}; the ` +
+        `database has ${inDatabase}; ${onLive}), so a build is asked once they stay the same for a run.`,
     };
   }
   return {

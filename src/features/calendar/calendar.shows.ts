@@ -64,8 +64,9 @@ export const STANDING_WORDS = {
 
 /**
  * How long after a change the live site may still be behind before "in a few minutes" stops being true: the
- * scheduled function asks within twenty minutes (ten for news) and a build takes a few, so past half an hour the build failed or
- * waits (the month's deploys kept for news, or spent: README, "What the site costs a month").
+ * scheduled function asks within ten minutes of a change after a quiet spell (twenty for the last change of a sitting
+ * that goes on across its runs) and a build takes a few, so past half an hour the build failed or waits (the
+ * month's deploys kept for news, or spent: README, "What the site costs a month").
  */
 export const FEW_MINUTES_MS = 30 * 60_000;
 
