@@ -78,25 +78,30 @@ function following(site: Awaited<ReturnType<typeof siteServer>>, backendUrl: str
     const built = readBuild(target);
     return built.state === "complete" ? built.showsDigest : "";
   };
-  const watch = watchShows({
-    digestNow,
-    builtDigest,
-    rebuild: async () => (await build()).ok,
-    intervalMs: 1_000,
-    // Long enough for the show's street, put right just after it is added, to go out with it in one build.
-    quietMs: 15_000,
-  });
+  // Started at the first wait, once the gig is in: a build of the seed's shows before it would only be
+  // replaced, a whole build more for the machine while the other steps run beside this journey.
+  let watch: ReturnType<typeof watchShows> | null = null;
+  const startWatch = () =>
+    watchShows({
+      digestNow,
+      builtDigest,
+      rebuild: async () => (await build()).ok,
+      intervalMs: 1_000,
+      // Long enough for the show's street, put right just after it is added, to go out with it in one build.
+      quietMs: 15_000,
+    });
   return {
     origin: `http://127.0.0.1:${site.port}`,
     /** Waits until the served build renders the published shows as they are now. */
     async caughtUp() {
+      watch ??= startWatch();
       const now = await digestNow();
       await expect.poll(builtDigest, { timeout: patient(180_000), intervals: [1_000] }).toBe(now);
       site.serve(backendUrl);
     },
     async close() {
-      watch.stop();
-      await watch.idle();
+      watch?.stop();
+      await watch?.idle();
       await site.close();
       rmSync(project, { recursive: true, force: true });
     },
