@@ -207,6 +207,28 @@ test("with the phone's text at twice its size, no public page scrolls sideways a
   }
 });
 
+test("with the phone's text at twice its size, the nav scrolls away with the page instead of covering a third of the screen", async ({
+  page,
+}) => {
+  const banner = page.getByRole("banner");
+  /** Where the nav's bottom edge is once the page is scrolled to its end (0 or less: scrolled out of sight). */
+  const navBottomAtTheEnd = () =>
+    page.evaluate(() => {
+      scrollTo(0, document.documentElement.scrollHeight);
+      return document.getElementById("site-nav")!.getBoundingClientRect().bottom;
+    });
+  await page.goto("/bio");
+  // At the phone's usual text size the nav stays on top while the page scrolls under it.
+  await expect.poll(navBottomAtTheEnd).toBeGreaterThan(0);
+  await expect(banner).toBeInViewport();
+  await page.addStyleTag({ content: "html { font-size: 200% !important; }" });
+  await expect.poll(navBottomAtTheEnd).toBeLessThanOrEqual(0);
+  await expect(banner).not.toBeInViewport();
+  // Back at the top it is where it always is, every link in reach.
+  await page.evaluate(() => scrollTo(0, 0));
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tour" })).toBeInViewport();
+});
+
 test("with the phone's text at twice its size, no team page scrolls sideways once signed in", async ({
   page,
   supabaseUrl,
