@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
-import { SESSION_CHECK_MS, SESSION_RETRY_FIRST_MS, TEAM_PLACES } from "./team";
+import { RETRY_FIRST_MS } from "../../lib/back-off";
+import { SESSION_CHECK_MS, TEAM_PLACES } from "./team";
 import { settle } from "../../test/deferred";
 import { withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
@@ -9,14 +10,22 @@ import { LOCK_REASONS, RATE_LIMITED, setup, WRONG } from "./team.fake";
 withVitestClock();
 afterEach(() => $toasts.set([]));
 
-/** A watched session whose check, as the network returns, gets `unreachable`; `answers` changes what the next ones get. */
-async function watchedAfterFailedCheck(unreachable: unknown) {
+type Occasion = (page: ReturnType<typeof setup>["page"], network: ReturnType<typeof setup>["network"]) => void;
+
+/**
+ * A watched session whose check, on `occasion` (the network returns, unless told), gets `unreachable`; `answers`
+ * changes what the next ones get.
+ */
+async function watchedAfterFailedCheck(
+  unreachable: unknown,
+  occasion: Occasion = (_, network) => network.fire("online"),
+) {
   const answers: { getUser?: unknown } = { getUser: unreachable };
-  const { session, calls, network } = setup(answers);
+  const { session, calls, network, page } = setup(answers);
   await session.signIn("open sesame");
   const checks = () => calls.filter((call) => call === "getUser").length;
   const stop = session.watch();
-  network.fire("online");
+  occasion(page, network);
   await settle();
   return { answers, checks, network, session, stop };
 }
@@ -152,6 +161,8 @@ describe("following the team session", () => {
     await settle();
     expect(checks()).toBe(0); // hidden: nothing to check yet
     page.set("visible");
+    await settle();
+    expect(checks()).toBe(1);
     network.fire("online");
     await settle();
     expect(checks()).toBe(2);
@@ -181,9 +192,9 @@ describe("following the team session", () => {
     expect(checks()).toBe(1);
     // Again after 2 s, then 4 s, then 8 s: the connection is still not carrying anything.
     for (const [wait, total] of [
-      [SESSION_RETRY_FIRST_MS, 2],
-      [SESSION_RETRY_FIRST_MS * 2, 3],
-      [SESSION_RETRY_FIRST_MS * 4, 4],
+      [RETRY_FIRST_MS, 2],
+      [RETRY_FIRST_MS * 2, 3],
+      [RETRY_FIRST_MS * 4, 4],
     ]) {
       vi.advanceTimersByTime(wait - 1);
       await settle();
@@ -198,7 +209,7 @@ describe("following the team session", () => {
       data: { user: null },
       error: { name: "AuthSessionMissingError", status: 403, message: "Session not found" },
     };
-    vi.advanceTimersByTime(SESSION_RETRY_FIRST_MS * 8);
+    vi.advanceTimersByTime(RETRY_FIRST_MS * 8);
     await settle();
     expect(checks()).toBe(5);
     expect(session.$unlocked.get()).toBe(false);
@@ -216,26 +227,72 @@ describe("following the team session", () => {
       error: { name: "AuthRetryableFetchError", status: 503, message: "{}" },
     };
     const { answers, checks, network, stop } = await watchedAfterFailedCheck(unreachable);
-    vi.advanceTimersByTime(SESSION_RETRY_FIRST_MS);
+    vi.advanceTimersByTime(RETRY_FIRST_MS);
     await settle();
     expect(checks()).toBe(2);
     delete answers.getUser;
-    vi.advanceTimersByTime(SESSION_RETRY_FIRST_MS * 2);
+    vi.advanceTimersByTime(RETRY_FIRST_MS * 2);
     await settle();
     expect(checks()).toBe(3);
     // Answered: no more tries until the next occasion, and the next one that fails waits 2 s again.
-    vi.advanceTimersByTime(SESSION_RETRY_FIRST_MS * 8);
+    vi.advanceTimersByTime(RETRY_FIRST_MS * 8);
     await settle();
     expect(checks()).toBe(3);
     answers.getUser = unreachable;
     network.fire("online");
     await settle();
-    vi.advanceTimersByTime(SESSION_RETRY_FIRST_MS);
+    vi.advanceTimersByTime(RETRY_FIRST_MS);
     await settle();
     expect(checks()).toBe(5);
     stop();
     vi.advanceTimersByTime(SESSION_CHECK_MS * 2);
     await settle();
     expect(checks()).toBe(5);
+  });
+
+  it("asks once when the tab and the network come back together, and again 2 s later, not 4 s", async () => {
+    const unreachable = {
+      data: { user: null },
+      error: { name: "AuthRetryableFetchError", status: 0, message: "Failed to fetch" },
+    };
+    // A phone waking: the tab comes back to the foreground and the network returns in the same moment.
+    const { answers, checks, session, stop } = await watchedAfterFailedCheck(unreachable, (page, network) => {
+      page.set("visible");
+      network.fire("online");
+    });
+    expect(checks()).toBe(1);
+    delete answers.getUser;
+    vi.advanceTimersByTime(RETRY_FIRST_MS - 1);
+    await settle();
+    expect(checks()).toBe(1);
+    vi.advanceTimersByTime(1);
+    await settle();
+    expect(checks()).toBe(2);
+    // Answered: nothing more until the next occasion.
+    vi.advanceTimersByTime(RETRY_FIRST_MS * 8);
+    await settle();
+    expect(checks()).toBe(2);
+    expect(session.$unlocked.get()).toBe(true);
+    stop();
+  });
+
+  it("lets a check asked while a retry is on its way join it, the next retry then 4 s later", async () => {
+    const unreachable = {
+      data: { user: null },
+      error: { name: "AuthRetryableFetchError", status: 0, message: "Failed to fetch" },
+    };
+    const { checks, network, stop } = await watchedAfterFailedCheck(unreachable);
+    vi.advanceTimersByTime(RETRY_FIRST_MS);
+    // The retry is on its way as the network says it is back again.
+    network.fire("online");
+    await settle();
+    expect(checks()).toBe(2);
+    vi.advanceTimersByTime(RETRY_FIRST_MS * 2 - 1);
+    await settle();
+    expect(checks()).toBe(2);
+    vi.advanceTimersByTime(1);
+    await settle();
+    expect(checks()).toBe(3);
+    stop();
   });
 });

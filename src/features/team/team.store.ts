@@ -14,13 +14,13 @@
  */
 import type { GoTrueClient } from "@supabase/auth-js";
 import { atom } from "nanostores";
+import { triedAgain } from "../../lib/back-off";
 import { getSupabaseRest } from "../../lib/supabase";
 import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
 import {
   isNetworkFailure,
   SESSION_CHECK_MS,
-  SESSION_RETRY_FIRST_MS,
   signInRefusal,
   teamPlaceAt,
   teamWords,
@@ -210,22 +210,15 @@ export function createTeamSession(deps: TeamSessionDependencies) {
    * so a session that ended elsewhere locks the page instead of failing
    * silently. A check that could not reach the server is tried again soon
    * (a phone says it is online a moment before its connection carries
-   * anything), sooner than the next regular one. Returns the stop.
+   * anything), sooner than the next regular one: after 2 s, 4 s, 8 s …
+   * A check asked while one is on its way (a waking phone brings the tab and
+   * the network back together) joins it: one request, one retry 2 s after it.
+   * Returns the stop.
    */
   function watch(): () => void {
-    let stopped = false;
-    let retry: unknown;
-    let retryMs = SESSION_RETRY_FIRST_MS;
-    const checkNow = () => {
-      deps.timers.clearTimeout(retry);
-      void check().then((answered) => {
-        if (answered) retryMs = SESSION_RETRY_FIRST_MS;
-        if (answered || stopped || !$unlocked.get()) return;
-        deps.timers.clearTimeout(retry);
-        retry = deps.timers.setTimeout(checkNow, retryMs);
-        retryMs = Math.min(retryMs * 2, SESSION_CHECK_MS);
-      });
-    };
+    // Answered, or locked meanwhile: nothing more to ask until the next occasion.
+    const checks = triedAgain(async () => (await check()) || !$unlocked.get(), deps.timers, SESSION_CHECK_MS);
+    const checkNow = () => void checks.now();
     const onVisibility = () => {
       if (deps.page.visibilityState === "visible") checkNow();
     };
@@ -237,11 +230,10 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     deps.page.addEventListener("visibilitychange", onVisibility);
     deps.network.addEventListener("online", checkNow);
     return () => {
-      stopped = true;
+      checks.stop();
       deps.page.removeEventListener("visibilitychange", onVisibility);
       deps.network.removeEventListener("online", checkNow);
       deps.timers.clearTimeout(timer);
-      deps.timers.clearTimeout(retry);
     };
   }
 

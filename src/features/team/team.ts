@@ -136,5 +136,3 @@ export function signInRefusal(error: unknown, place: TeamPlace): Notice {
 
 /** How often an open team page asks the server whether its session still stands. */
 export const SESSION_CHECK_MS = 3 * 60_000;
-/** How soon a check that could not reach the server is tried again; each further try waits twice as long. */
-export const SESSION_RETRY_FIRST_MS = 2_000;
