@@ -11,6 +11,10 @@ export const RETRY_FIRST_MS = 2_000;
 type TriedAgain = {
   /** Tries at once, or joins the try on its way (one request, one wait after it); resolves to whether it succeeded. */
   now(): Promise<boolean>;
+  /** Tries after the next wait, as after a failed try: for a first failure that happened elsewhere. */
+  later(): void;
+  /** The next wait is RETRY_FIRST_MS again: the network is back, so the next try, should it fail, is soon followed. */
+  restart(): void;
   /** No further try, and none waiting. */
   stop(): void;
 };
@@ -47,6 +51,10 @@ export function triedAgain(attempt: () => Promise<boolean>, timers: Timers, most
   };
   return {
     now,
+    later,
+    restart() {
+      wait = RETRY_FIRST_MS;
+    },
     stop() {
       stopped = true;
       timers.clearTimeout(timer);

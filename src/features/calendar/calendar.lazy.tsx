@@ -2,8 +2,8 @@
  * The published shows' forms and panel, fetched when first opened rather than with the calendar: most
  * visits open none, and the calendar's JavaScript once signed in stays within its ceiling
  * (tools/bench/budgets.mjs). Code that cannot be fetched (offline, a stale deploy) says so in place and is
- * fetched again when opened anew or once the connection is back (lazyRetried); what was typed stays in the
- * page's show forms.
+ * fetched again until it comes: after a wait that grows, at once when the connection is back or Try again is
+ * pressed, and when opened anew (lazyRetried); what was typed stays in the page's show forms.
  */
 import { lazyRetried } from "../../lib/lazy-retried";
 

@@ -22,7 +22,7 @@ const MORE_FIELDS = CONTACT_FIELDS.filter((field) => !SHOWN_APART.includes(field
 
 /**
  * In place of the history when its code cannot be fetched (offline, a stale deploy): the card and its draft stay,
- * and the history is fetched again once the connection is back or when opened anew.
+ * and the history is fetched again until it comes, at once when the connection is back (lazyRetried).
  */
 function HistoryUnavailable({ id }: { id: string }) {
   return (

@@ -13,7 +13,10 @@ import { PasswordForm } from "./PasswordForm";
 import { PasswordGate } from "./PasswordGate";
 import { teamSession } from "./team.store";
 
-/** In place of the tool when its code cannot be fetched once signed in (offline, a stale deploy); the session stays. */
+/**
+ * In place of the tool when its code cannot be fetched once signed in (offline, a stale deploy): the session stays,
+ * and the code is asked for again until it comes (lazyRetried), with a Try again button below.
+ */
 function ToolUnavailable() {
   return (
     <p role="alert" className="text-red-800">
