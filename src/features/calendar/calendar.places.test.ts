@@ -21,6 +21,36 @@ describe("a venue's country as typed", () => {
   it.each(["", "Ir land", "Irlande", "XX", "ZZ", "EU", "I", "IRL"])("knows no country by %j", (typed) => {
     expect(countryOf(typed)).toBeNull();
   });
+
+  it.each([
+    ["Germany", "DE", "Germany"],
+    ["Vietnam", "VN", "Vietnam"],
+    ["Yemen", "YE", "Yemen"],
+    ["Serbia", "RS", "Serbia"],
+    ["Zimbabwe", "ZW", "Zimbabwe"],
+    ["Vanuatu", "VU", "Vanuatu"],
+    ["Myanmar (Burma)", "MM", "Myanmar (Burma)"],
+    ["Curaçao", "CW", "Curaçao"],
+    ["Russia", "RU", "Russia"],
+    ["Benin", "BJ", "Benin"],
+    ["Kosovo", "XK", "Kosovo"],
+  ])("takes %j as the code in use today, %s, never a retired one", (typed, code, name) => {
+    expect(countryOf(typed)).toEqual({ code, name });
+  });
+
+  it.each(["DD", "SU", "YU", "CS", "VD", "YD", "RH", "NH", "BU", "AN", "ZR", "TP", "DY", "HV", "FX"])(
+    "refuses %j, a code retired for another, as it refuses one it does not know",
+    (typed) => {
+      expect(countryOf(typed)).toBeNull();
+    },
+  );
+
+  it.each(["XA", "XB", "Pseudo-Accents", "Pseudo-Bidi", "QO", "Outlying Oceania", "AA", "QM", "XZ"])(
+    "refuses %j, a code kept for testing or private use",
+    (typed) => {
+      expect(countryOf(typed)).toBeNull();
+    },
+  );
 });
 
 describe("a price's currency as typed", () => {
@@ -39,6 +69,10 @@ describe("the show a form puts on the website", () => {
   it("is in the country named, never one its first two letters spell", () => {
     expect(put({ country: "Ireland" }).row?.venue_country).toBe("IE");
     expect(put({ country: "Irlande" }).problems).toEqual({
+      country: "a country, by its two letters (IE, GB, FR) or its name in English",
+    });
+    expect(put({ country: "Germany" }).row?.venue_country).toBe("DE");
+    expect(put({ country: "DD" }).problems).toEqual({
       country: "a country, by its two letters (IE, GB, FR) or its name in English",
     });
   });

@@ -7,12 +7,27 @@
 
 /** Region codes the browser names that are not a country a venue is in. */
 const NOT_COUNTRIES = new Set(["EU", "EZ", "FX", "QO", "UN", "ZZ"]);
+/**
+ * Codes kept for private use and testing (AA, QM to QZ, XA to XZ, ZZ), whatever the browser calls them
+ * ("Pseudo-Accents" is XA); Kosovo's XK is one, yet it is the code every list uses for Kosovo.
+ */
+const PRIVATE_USE = /^(AA|Q[M-Z]|X[A-Z]|ZZ)$/;
+const IN_USE_PRIVATE = new Set(["XK"]);
 /** What people write for a country other than its code: the United Kingdom's code is GB. */
 const ALIASES: Record<string, string> = { UK: "GB" };
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 let countries: { names: Map<string, string>; codes: Map<string, string> } | undefined;
+
+/**
+ * Whether `code` is a country's code today: not kept for private use or testing, and not retired for another
+ * (the browser still names DD "Germany", SU "Russia" and UK "United Kingdom", each now DE, RU and GB).
+ */
+function inUse(code: string): boolean {
+  if (PRIVATE_USE.test(code) && !IN_USE_PRIVATE.has(code)) return false;
+  return Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
+}
 
 /** Every country the browser names: its name by code, and its code by name (in lower case). */
 function knownCountries() {
@@ -24,10 +39,9 @@ function knownCountries() {
     for (const second of LETTERS) {
       const code = first + second;
       const name = regions.of(code);
-      if (!name || name === code || NOT_COUNTRIES.has(code) || code in ALIASES) continue;
+      if (!name || name === code || NOT_COUNTRIES.has(code) || !inUse(code)) continue;
       names.set(code, name);
-      // A name two codes share is the first's (FR before FX, "Metropolitan France").
-      if (!codes.has(name.toLowerCase())) codes.set(name.toLowerCase(), code);
+      codes.set(name.toLowerCase(), code);
     }
   }
   countries = { names, codes };
