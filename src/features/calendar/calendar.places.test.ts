@@ -14,6 +14,19 @@ describe("a venue's country as typed", () => {
     ["UK", "GB", "United Kingdom"],
     ["France", "FR", "France"],
     ["ir", "IR", "Iran"],
+    ["England", "GB", "United Kingdom"],
+    ["scotland", "GB", "United Kingdom"],
+    ["Wales", "GB", "United Kingdom"],
+    ["Northern  Ireland", "GB", "United Kingdom"],
+    ["Great Britain", "GB", "United Kingdom"],
+    ["USA", "US", "United States"],
+    ["US", "US", "United States"],
+    ["Holland", "NL", "Netherlands"],
+    ["Czech Republic", "CZ", "Czechia"],
+    ["Czechia", "CZ", "Czechia"],
+    ["Turkey", "TR", "Türkiye"],
+    ["Türkiye", "TR", "Türkiye"],
+    ["NI", "NI", "Nicaragua"],
   ])("takes %j as %s, %s", (typed, code, name) => {
     expect(countryOf(typed)).toEqual({ code, name });
   });

@@ -13,8 +13,22 @@ const NOT_COUNTRIES = new Set(["EU", "EZ", "FX", "QO", "UN", "ZZ"]);
  */
 const PRIVATE_USE = /^(AA|Q[M-Z]|X[A-Z]|ZZ)$/;
 const IN_USE_PRIVATE = new Set(["XK"]);
-/** What people write for a country other than its code: the United Kingdom's code is GB. */
-const ALIASES: Record<string, string> = { UK: "GB" };
+/**
+ * What people write for a country other than its code or the browser's name for it (in capitals): the United
+ * Kingdom's code is GB, and the browser says "Czechia" and "Türkiye". NI stays Nicaragua's code.
+ */
+const ALIASES: Record<string, string> = {
+  UK: "GB",
+  ENGLAND: "GB",
+  SCOTLAND: "GB",
+  WALES: "GB",
+  "NORTHERN IRELAND": "GB",
+  "GREAT BRITAIN": "GB",
+  USA: "US",
+  HOLLAND: "NL",
+  "CZECH REPUBLIC": "CZ",
+  TURKEY: "TR",
+};
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
