@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { countryOf, currencyOf } from "./calendar.places";
 import { typedShow } from "./calendar.fake";
 import { rescheduleProblem, showFromDraft, type ShowDraft } from "./calendar.publish";
@@ -71,6 +71,23 @@ describe("a price's currency as typed", () => {
     expect(currencyOf("eur")).toEqual({ code: "EUR", name: "Euro" });
     expect(currencyOf(" GBP ")).toEqual({ code: "GBP", name: "British Pound" });
     for (const typed of ["euro", "EU", "XYZ", "€", ""]) expect(currencyOf(typed), typed).toBeNull();
+  });
+
+  describe("in a browser with no list of the currencies it knows (Safari before 15.4, Chrome before 99)", () => {
+    const supportedValuesOf = Intl.supportedValuesOf;
+    afterEach(() => {
+      Intl.supportedValuesOf = supportedValuesOf;
+    });
+
+    it("takes any three letters, in any case, and never fails the form", async () => {
+      (Intl as { supportedValuesOf?: unknown }).supportedValuesOf = undefined;
+      vi.resetModules();
+      const places = await import("./calendar.places");
+      expect(places.currencyOf(" eur ")).toEqual({ code: "EUR", name: "Euro" });
+      expect(places.currencyHint("gbp")).toBe("British Pound (GBP)");
+      expect(places.currencyOf("XYZ")).toEqual({ code: "XYZ", name: "XYZ" });
+      for (const typed of ["euro", "EU", "€", "E1R", ""]) expect(places.currencyOf(typed), typed).toBeNull();
+    });
   });
 });
 

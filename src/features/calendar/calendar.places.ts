@@ -71,17 +71,20 @@ export function countryOf(text: string): { code: string; name: string } | null {
   return code ? { code, name: names.get(code)! } : null;
 }
 
-let currencies: { codes: Set<string>; names: Intl.DisplayNames } | undefined;
+let currencies: { codes: Set<string> | null; names: Intl.DisplayNames } | undefined;
 
-/** The currency whose three letters `text` is (any case): its code and name, or null. */
+/**
+ * The currency whose three letters `text` is (any case): its code and name, or null. A browser with no list of
+ * the currencies it knows (Safari before 15.4, Chrome before 99) takes any three letters.
+ */
 export function currencyOf(text: string): { code: string; name: string } | null {
   // Read once: the field says its currency back at every keystroke.
   currencies ??= {
-    codes: new Set(Intl.supportedValuesOf("currency")),
+    codes: typeof Intl.supportedValuesOf === "function" ? new Set(Intl.supportedValuesOf("currency")) : null,
     names: new Intl.DisplayNames(["en"], { type: "currency", fallback: "code" }),
   };
   const code = text.trim().toUpperCase();
-  if (!/^[A-Z]{3}$/.test(code) || !currencies.codes.has(code)) return null;
+  if (!/^[A-Z]{3}$/.test(code) || (currencies.codes && !currencies.codes.has(code))) return null;
   return { code, name: currencies.names.of(code) ?? code };
 }
 
