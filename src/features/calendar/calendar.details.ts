@@ -69,19 +69,35 @@ export function detailsChange(show: Show, row: NewShow): ShowChange {
   return change as ShowChange;
 }
 
+/** What is said beside a field a teammate changed meanwhile to `theirs`, something else than what is typed. */
+const clashOf = (theirs: string) =>
+  theirs.trim()
+    ? `changed meanwhile to “${theirs.trim()}” by someone else; save again to put yours instead`
+    : "emptied meanwhile by someone else; save again to put yours instead";
+
+/** A details form's problems, and its clashes not yet said at a Save (the next Save is held once for them). */
+export type DetailsClashes = { problems: ShowDraftProblems; held: ShowDraftProblems };
+
 /**
- * The fields of a details form that a teammate changed meanwhile to something else than what is typed in
- * them here, each with what it now holds: `opened` is the form as filled in, `typed` as it stands, `newer`
- * the teammate's version. A field typed here that they left alone, or changed to the same, is no clash.
+ * A details form's problems and held clashes once a teammate's newer version comes: `opened` is the form as
+ * filled in from the version before, `typed` as it stands, `newer` the teammate's version. A field both changed,
+ * to different things, is a clash, said beside it and held. A clash said before goes once what is typed is
+ * their value, and otherwise says their latest; a field typed here that they left alone is no clash.
  */
-export function clashesOf(opened: ShowDraft, typed: ShowDraft, newer: ShowDraft): ShowDraftProblems {
-  const clashes: ShowDraftProblems = {};
+export function clashesAt(before: DetailsClashes, opened: ShowDraft, typed: ShowDraft, newer: ShowDraft) {
+  const after: DetailsClashes = { problems: { ...before.problems }, held: { ...before.held } };
   for (const field of Object.keys(newer) as ShowField[]) {
     const [was, mine, theirs] = [opened[field], typed[field], newer[field]];
-    if (mine === was || theirs === was || mine.trim() === theirs.trim()) continue;
-    clashes[field] = theirs.trim()
-      ? `changed meanwhile to “${theirs.trim()}” by someone else; save again to put yours instead`
-      : "emptied meanwhile by someone else; save again to put yours instead";
+    const said = before.problems[field] === clashOf(was);
+    const same = mine.trim() === theirs.trim();
+    if (said && same) {
+      delete after.problems[field];
+      delete after.held[field];
+    }
+    const bothChanged = mine !== was && theirs !== was;
+    if (same || !(said || bothChanged)) continue;
+    after.problems[field] = clashOf(theirs);
+    if (bothChanged || before.held[field]) after.held[field] = clashOf(theirs);
   }
-  return clashes;
+  return after;
 }

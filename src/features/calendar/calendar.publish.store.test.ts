@@ -224,6 +224,32 @@ describe("a published show's details form", () => {
     expect(store.detailsOf(key)).toMatchObject({ change: { price: 19 }, version: 5 });
   });
 
+  it("says a clash against the teammate's latest version, and drops it once theirs is what is typed", () => {
+    const { store } = publishing(() => undefined);
+    store.openDetails(key, opened);
+    store.edit(key, { ...store.draftOf(key), street: "28 Thomas Street", price: "18.00" });
+    store.followDetails(key, { ...opened, version: 4, venue_street: "1 Thomas Street", price: 30 });
+    store.followDetails(key, { ...opened, version: 5, venue_street: "28 Thomas Street", price: 25 });
+    const clash = "changed meanwhile to “25.00” by someone else; save again to put yours instead";
+    expect(store.$problems.get()[key]).toEqual({ price: clash });
+    expect(store.detailsOf(key)).toBeNull();
+    expect(store.detailsOf(key)).toMatchObject({ change: { price: 18 }, version: 5 });
+  });
+
+  it("holds no Save, and says nothing, once each field a teammate changed is what is typed, said or not", () => {
+    const { store } = publishing(() => undefined);
+    store.openDetails(key, opened);
+    store.edit(key, { ...store.draftOf(key), street: "28 Thomas Street", town: "Limerick" });
+    store.followDetails(key, { ...opened, version: 4, venue_street: "1 Thomas Street", venue_town: "Ennis" });
+    store.followDetails(key, { ...opened, version: 5, venue_street: "28 Thomas Street", venue_town: "Ennis" });
+    expect(Object.keys(store.$problems.get()[key] ?? {})).toEqual(["town"]);
+    expect(store.detailsOf(key)).toBeNull();
+    // Said at that Save, the town's clash goes too once theirs is what is typed.
+    store.followDetails(key, { ...opened, version: 6, venue_street: "28 Thomas Street", venue_town: "Limerick" });
+    expect(store.$problems.get()[key]).toEqual({});
+    expect(store.detailsOf(key)).toMatchObject({ change: {}, version: 6 });
+  });
+
   it("stays as typed when opened again (the page locked and unlocked), and starts afresh once closed", () => {
     const { store } = publishing(() => undefined);
     store.openDetails(key, opened);

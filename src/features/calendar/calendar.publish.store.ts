@@ -18,7 +18,7 @@ import { emptyEventDraft, eventFromDraft } from "./calendar.form";
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
 import type { ShowsClient } from "./calendar.api";
 import { insertGig, insertShow, type ShowChange } from "./calendar.writes";
-import { clashesOf, detailsChange, draftFromShow, showDay } from "./calendar.details";
+import { clashesAt, detailsChange, draftFromShow, showDay } from "./calendar.details";
 import type { Show } from "./calendar.shows";
 import { calendarShows, type Shows } from "./calendar.shows.store";
 import { calendarFeed } from "./calendar.store";
@@ -230,11 +230,13 @@ export function createPublishing(deps: PublishDependencies) {
       ) as ShowDraft,
     );
     detailsBases.set(key, show);
-    // A field both changed, to different things: said beside it now, and the next Save is held once for it.
-    const clashed = clashesOf(opened, typed, newer);
-    if (Object.keys(clashed).length === 0) return;
-    clashes.set(key, { ...clashes.get(key), ...clashed });
-    $problems.setKey(key, { ...$problems.get()[key], ...clashed });
+    // A field both changed, to different things: said beside it now, and the next Save is held once for it; a
+    // clash said before is said again against this version, or goes once theirs is what is typed.
+    const before = { problems: $problems.get()[key] ?? {}, held: clashes.get(key) ?? {} };
+    const { problems, held } = clashesAt(before, opened, typed, newer);
+    if (Object.keys(held).length > 0) clashes.set(key, held);
+    else clashes.delete(key);
+    $problems.setKey(key, problems);
   }
 
   /**
