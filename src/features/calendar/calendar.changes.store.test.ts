@@ -160,4 +160,18 @@ describe("a published show's changes", () => {
       versions: [{ version: 3 }, { version: 2 }, { version: 1 }],
     });
   });
+
+  it("never let an older read of a show's history, answered late, replace the newer read's failure", async () => {
+    const { store, fake } = fakeShows((request) => (request.table === "shows_history" ? undefined : ok([dublin])));
+    await store.load();
+    const older = store.loadHistory(dublin.id);
+    const newer = store.loadHistory(dublin.id);
+    await settle();
+    const [first, second] = fake.reads.filter((read) => read.table === "shows_history");
+    second!.fail({ message: "Service Unavailable" }, 503);
+    await newer;
+    first!.answer([{ version: 1, show: dublin, written_at: dublin.updated_at, replaced_at: null }]);
+    await older;
+    expect(store.history(dublin.id).get()).toEqual({ versions: null, failed: true, restoring: null });
+  });
 });

@@ -102,16 +102,18 @@ export function createShowChanges(deps: ShowChangesDependencies) {
     }
   }
 
-  /** Reads a show's kept versions, newest first; a slower reply to an older read never replaces a newer one. */
+  /**
+   * Reads a show's kept versions, newest first. Only the latest read's reply is shown, its versions or its
+   * failure: once a newer read has started, an older one's reply, however late, has nothing to say.
+   */
   async function loadHistory(id: string): Promise<void> {
     const history = historyAtom(id);
     const reply = historyReads(id).next();
     history.set({ ...history.get(), failed: false });
     try {
       const versions = await fetchShowHistory(await deps.client(), id);
-      if (reply.show()) history.set({ ...history.get(), versions, failed: false });
+      if (reply.latest()) history.set({ ...history.get(), versions, failed: false });
     } catch {
-      // Only the latest read's failure is news: a newer read is on its way, or has shown its versions.
       if (reply.latest()) history.set({ ...history.get(), failed: true });
     }
   }
