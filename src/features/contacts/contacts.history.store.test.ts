@@ -95,4 +95,20 @@ describe("contacts store: a card's history", () => {
     await older;
     expect(store.history("g").get()).toMatchObject({ failed: false, loaded: { versions: [{ version: 1 }] } });
   });
+
+  it("never lets an older read, answered late, replace the newer read's failure", async () => {
+    const { server, store } = await edited();
+    const held = deferred();
+    let reads = 0;
+    server.intercept((request, answer) => {
+      if (request.table !== "contacts_history") return undefined;
+      reads += 1;
+      return reads === 1 ? held.promise.then(() => answer(request)) : failure();
+    });
+    const older = store.loadHistory("g");
+    await store.loadHistory("g");
+    held.resolve();
+    await older;
+    expect(store.history("g").get()).toMatchObject({ failed: true, loaded: null });
+  });
 });

@@ -41,7 +41,10 @@ export function createContactHistories(calls: ContactsCalls) {
     history.set({ ...history.get(), ...patch });
   };
 
-  /** Reads the newest page of a contact's history again; older pages already shown stay. */
+  /**
+   * Reads the newest page of a contact's history again; older pages already shown stay. Only the latest read's
+   * reply is shown, its page or its failure.
+   */
   async function loadHistory(id: string): Promise<void> {
     let replies = newestReads.get(id);
     if (!replies) {
@@ -52,7 +55,8 @@ export function createContactHistories(calls: ContactsCalls) {
     patchHistory(id, { failed: false });
     try {
       const newest = await fetchContactHistory(await client(), id);
-      if (!reply.show()) return;
+      // Only the latest read's reply is shown: once a newer read has started, an older one has nothing to say.
+      if (!reply.latest() || !reply.show()) return;
       patchHistory(id, { loaded: withNewestHistory(historyAtom(id).get().loaded, newest) });
     } catch {
       if (reply.latest()) patchHistory(id, { failed: true });
