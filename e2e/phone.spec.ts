@@ -82,6 +82,22 @@ for (const path of ["/contacts", "/calendar", "/fans"]) {
   });
 }
 
+test("signed in before the page's tool has come over a slow connection, the focus goes on to its first control once it is there", async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/ContactsTool\.[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/contacts");
+  await signIn(page);
+  release();
+  await expect(page.getByRole("button", { name: "Add Contact" })).toBeVisible();
+  await expect(page.locator("main").locator(":focus")).toHaveCount(1);
+});
+
 test("a tap closes the toast tapped, and Escape closes the next, once the search box has nothing to clear", async ({
   page,
 }) => {

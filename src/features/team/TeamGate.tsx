@@ -79,9 +79,10 @@ function useFocusAfterSignIn(unlocked: boolean) {
       const active = document.activeElement;
       // The tool, or the person, has put focus somewhere: that is where it stays.
       if (active && active !== document.body) return true;
+      // The first control may not take focus yet: the placeholder shown while the tool's code comes is hidden.
       const first = element.querySelector<HTMLElement>(FOCUSABLE);
       first?.focus({ preventScroll: true });
-      return first !== null;
+      return first !== null && document.activeElement === first;
     };
     if (focusFirst()) return;
     // The tool's code or its first data is on its way: focus waits for its first control.
