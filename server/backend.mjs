@@ -17,8 +17,9 @@ import {
   forwardedHeaders,
   hostAllowed,
   isJsonContentType,
-  keepIdleConnections,
+  limitConnections,
   MAX_BODY_BYTES,
+  MAX_CONNECTIONS,
   readBody,
   siteOrigins,
 } from "./http.mjs";
@@ -158,6 +159,7 @@ function restBodyError(error) {
  * @param {string[]} [options.allowedOrigins] browser origins that may call the backend (the site's own by default)
  * @param {string[]} [options.allowedHosts] Host names answered (this machine's, HOST and ALLOWED_HOSTS by default;
  *   the host listened on is added)
+ * @param {number} [options.maxConnections] connections held at once (MAX_CONNECTIONS; a test's few show the cap)
  * @param {(line: string) => void} [options.log]
  */
 export async function startBackend({
@@ -175,6 +177,7 @@ export async function startBackend({
   refreshTokenReuseSeconds,
   allowedOrigins = DEFAULT_ALLOWED_ORIGINS,
   allowedHosts = allowedHostsFromEnv(),
+  maxConnections = MAX_CONNECTIONS,
   log = () => {},
 } = {}) {
   // The port is claimed first, so a busy port fails at once rather than after the database starts;
@@ -505,7 +508,7 @@ export async function startBackend({
     inFlight.add(guarded);
     void guarded.finally(() => inFlight.delete(guarded));
   });
-  keepIdleConnections(server);
+  limitConnections(server, maxConnections);
   server.on("upgrade", (request, socket, head) => {
     // A client that resets the connection while it is refused must cost nothing but this socket.
     socket.on("error", () => socket.destroy());

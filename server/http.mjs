@@ -147,13 +147,26 @@ export function isJsonContentType(header) {
 const IDLE_CONNECTION_MS = 60_000;
 
 /**
- * Keeps `server`'s idle connections for IDLE_CONNECTION_MS; the wait for a request's headers stays longer, so a
- * connection is never closed by that timer while the idle one still holds it.
- * @param {import("node:http").Server} server
+ * How many connections a server holds at once. Each is a file handle, and the process serving the site and
+ * the backend has a limited number (often 20,000 or fewer): idle keep-alive connections (kept a minute,
+ * above) or requests whose headers never finish, opened by the thousand, would take them all, and then
+ * nothing, not even a look at the build folder, could open a file. A visit holds at most a few connections
+ * (a browser opens six per host), the busiest test a few hundred; beyond this cap a new connection is
+ * closed at once, and taken again as soon as another one ends.
  */
-export function keepIdleConnections(server) {
+export const MAX_CONNECTIONS = 2_000;
+
+/**
+ * The connection limits every local server shares: idle connections are kept IDLE_CONNECTION_MS (the wait
+ * for a request's headers stays longer, so a connection is never closed by that timer while the idle one
+ * still holds it), and at most `maxConnections` are open at once.
+ * @param {import("node:http").Server} server
+ * @param {number} [maxConnections]
+ */
+export function limitConnections(server, maxConnections = MAX_CONNECTIONS) {
   server.keepAliveTimeout = IDLE_CONNECTION_MS;
   server.headersTimeout = IDLE_CONNECTION_MS + 5_000;
+  server.maxConnections = maxConnections;
   return server;
 }
 

@@ -5,7 +5,7 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type WebSocket from "ws";
-import { statusesAfterIdle } from "./idle-connection";
+import { heldConnection, statusesAfterIdle, statusOnceAnswered, statusOnNewConnection } from "./idle-connection";
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
 import { MAX_SOCKETS } from "./realtime.mjs";
 import {
@@ -79,6 +79,24 @@ describe("a client that keeps its connection between requests", () => {
   it("has its second request, six seconds after the first, answered on the same connection", async () => {
     const path = `/rest/v1/shows?select=id&limit=1&apikey=${LOCAL_ANON_KEY}`;
     expect(await statusesAfterIdle(backend.url, path, 6_000)).toEqual(["HTTP/1.1 200", "HTTP/1.1 200"]);
+  });
+});
+
+describe("connections held open by the thousand", () => {
+  it("are held up to the cap only: one more is closed unanswered, and answered once another ends", async () => {
+    const capped = await freshBackend({ maxConnections: 3 });
+    const path = `/rest/v1/shows?select=id&limit=1&apikey=${LOCAL_ANON_KEY}`;
+    try {
+      // Requests whose headers never finish, as a client that means to exhaust the process's file handles sends.
+      const held = [];
+      for (let count = 0; count < 3; count++) held.push(await heldConnection(capped.url, path, { halfSent: true }));
+      expect(await statusOnNewConnection(capped.url, path)).toBeNull();
+      held[0].end();
+      expect(await statusOnceAnswered(capped.url, path)).toBe("HTTP/1.1 200");
+      for (const connection of held) connection.end();
+    } finally {
+      await capped.close();
+    }
   });
 });
 

@@ -4,7 +4,9 @@
  * once it differs from the digest the served build recorded and has stayed the same for a quiet spell,
  * rebuilds the site (aside, as every build). A burst of changes makes one build, never one per keystroke;
  * a change during a build makes one more after it; a build that fails is not retried until the shows
- * change again (back to what it failed on too).
+ * change again (back to what it failed on too). Whatever goes wrong in one look (the backend busy, the build
+ * record unreadable while the process has no file handle left) is said and the watch goes on: it never
+ * ends the process that also serves the site and the backend.
  */
 
 /**
@@ -28,6 +30,8 @@ export function watchShows({ digestNow, builtDigest, rebuild, intervalMs = 2_000
   let timer;
   /** @type {Promise<void>} */
   let current = Promise.resolve();
+  /** @type {string | undefined} why the last look went wrong, said once however many looks it lasts */
+  let trouble;
 
   async function look() {
     let now;
@@ -62,10 +66,23 @@ export function watchShows({ digestNow, builtDigest, rebuild, intervalMs = 2_000
     }
   }
 
+  /** One look, whatever it meets: an error is said (once while it lasts) and the next look is scheduled. */
+  const lookSafely = () =>
+    look().then(
+      () => {
+        trouble = undefined;
+      },
+      (/** @type {unknown} */ error) => {
+        const message = error instanceof Error ? error.message : String(error);
+        if (message !== trouble) log(`✖ Could not look at the published shows (${message}): looking again shortly.`);
+        trouble = message;
+      },
+    );
+
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      current = look().finally(schedule);
+      current = lookSafely().finally(schedule);
     }, intervalMs);
   };
   schedule();

@@ -7,14 +7,21 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A watch over shows whose digest is `shows.now`, with a build that records its digest unless told to fail. */
+/**
+ * A watch over shows whose digest is `shows.now`, with a build that records its digest unless told to fail;
+ * while `shows.unreadable`, the served build's record cannot be read.
+ */
 function watching({ fails = false, throws = false } = {}) {
   vi.useFakeTimers();
-  const shows = { now: "a", built: "a", builds: 0, fails, throws };
+  const shows = { now: "a", built: "a", builds: 0, fails, throws, unreadable: false };
   const log: string[] = [];
   const watch = watchShows({
     digestNow: async () => shows.now,
-    builtDigest: () => shows.built,
+    builtDigest: () => {
+      // As readBuild throws when the process has no file handle left.
+      if (shows.unreadable) throw new Error("EMFILE: too many open files, scandir 'dist'");
+      return shows.built;
+    },
     rebuild: async () => {
       shows.builds += 1;
       if (shows.throws) throw new Error("EBUSY: resource busy or locked, rename 'dist'");
@@ -105,6 +112,22 @@ describe("rebuilding after the published shows change", () => {
     shows.now = "c";
     await pass(6_000);
     expect(shows.built).toBe("c");
+    watch.stop();
+  });
+
+  it("keeps watching while the served build cannot be read, saying so once, and builds once it can", async () => {
+    const { shows, log, watch, pass } = watching();
+    shows.unreadable = true;
+    shows.now = "b";
+    await pass(10_000);
+    expect(shows.builds).toBe(0);
+    expect(log).toEqual([
+      "✖ Could not look at the published shows (EMFILE: too many open files, scandir 'dist'): looking again shortly.",
+    ]);
+    shows.unreadable = false;
+    await pass(2_000);
+    expect(shows.builds).toBe(1);
+    expect(shows.built).toBe("b");
     watch.stop();
   });
 

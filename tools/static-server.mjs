@@ -13,7 +13,7 @@ import { createServer } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { withConnectSource } from "../src/integrations/csp.mjs";
 import { headersFor, loadSiteHeaders } from "../src/integrations/netlify-headers.mjs";
-import { allowedHostsFromEnv, foreignHostMessage, hostAllowed, keepIdleConnections } from "../server/http.mjs";
+import { allowedHostsFromEnv, foreignHostMessage, hostAllowed, limitConnections } from "../server/http.mjs";
 
 /** @typedef {import("../src/integrations/netlify-headers.mjs").HeaderRule} HeaderRule */
 /**
@@ -86,7 +86,8 @@ async function resolveFile(root, pathname) {
  * makes every answer a 500 that names it, as a deploy would fail.
  * `allowedHosts`: the Host names answered (allowedHostsFromEnv() by default).
  * `functions` answer the paths under their prefix, before any file, as a function with a path does on Netlify.
- * @param {{ root: string, headerRules?: HeaderRule[] | Promise<HeaderRule[]>, backendUrl?: string, allowedHosts?: string[], functions?: SiteFunction[] }} options
+ * `maxConnections`: how many connections are held at once (MAX_CONNECTIONS; a test's few show the cap).
+ * @param {{ root: string, headerRules?: HeaderRule[] | Promise<HeaderRule[]>, backendUrl?: string, allowedHosts?: string[], functions?: SiteFunction[], maxConnections?: number }} options
  */
 export function createStaticServer({
   root,
@@ -94,6 +95,7 @@ export function createStaticServer({
   backendUrl,
   allowedHosts = allowedHostsFromEnv(),
   functions = [],
+  maxConnections,
 }) {
   const rules = Promise.resolve(headerRules);
   rules.catch(() => {}); // reported by each request instead
@@ -142,7 +144,7 @@ export function createStaticServer({
       res.end(String(error));
     }
   });
-  return keepIdleConnections(server);
+  return limitConnections(server, maxConnections);
 }
 
 /**

@@ -4,7 +4,13 @@ import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { statusesAfterIdle } from "../server/idle-connection";
+import { MAX_CONNECTIONS } from "../server/http.mjs";
+import {
+  heldConnection,
+  statusesAfterIdle,
+  statusOnceAnswered,
+  statusOnNewConnection,
+} from "../server/idle-connection";
 import { createStaticServer, listen } from "./static-server.mjs";
 
 let root: string;
@@ -32,6 +38,23 @@ afterAll(async () => {
 describe("the local static server", () => {
   it("keeps a connection open between two requests six seconds apart, so the second is answered, not reset", async () => {
     expect(await statusesAfterIdle(site, "/listen", 6_000)).toEqual(["HTTP/1.1 200", "HTTP/1.1 200"]);
+  });
+
+  it("holds at most its cap of connections, refusing one more until another ends", async () => {
+    expect(server.maxConnections).toBe(MAX_CONNECTIONS);
+    const capped = createStaticServer({ root, maxConnections: 3 });
+    const origin = `http://127.0.0.1:${await listen(capped, 0)}`;
+    try {
+      const held = [];
+      for (let count = 0; count < 3; count++) held.push(await heldConnection(origin, "/listen"));
+      expect(held.map(({ status }) => status)).toEqual(["HTTP/1.1 200", "HTTP/1.1 200", "HTTP/1.1 200"]);
+      expect(await statusOnNewConnection(origin, "/listen")).toBeNull();
+      held[0].end();
+      expect(await statusOnceAnswered(origin, "/listen")).toBe("HTTP/1.1 200");
+    } finally {
+      capped.closeAllConnections();
+      await new Promise((resolve) => capped.close(resolve));
+    }
   });
 
   it("serves pages by their pretty URL with GET and HEAD", async () => {
