@@ -4,17 +4,22 @@
  * the window.
  */
 import type { Locator, Page } from "@playwright/test";
+import { pageOf } from "../src/test/fake-pages";
 import { expect } from "./fixtures";
 
 export type Row = Record<string, string | number | boolean | null>;
 
-/** Answers the list read of `table` with `rows`, a page at a time as the client asks for them. */
+/**
+ * Answers the list read of `table` with `rows` (in the read's order), a page at a time as the client asks for
+ * them: each after the last row read (src/lib/pages-by-key.mjs), as many as its limit.
+ */
 export async function serveList(page: Page, table: string, rows: Row[]): Promise<void> {
   await page.route(new RegExp(`/rest/v1/${table}\\?select`), (route) => {
     const url = new URL(route.request().url());
-    const offset = Number(url.searchParams.get("offset") ?? 0);
+    const after = url.searchParams.get("or")?.slice(1, -1); // supabase-js' .or() wraps the tree in parentheses
     const limit = Number(url.searchParams.get("limit") ?? rows.length);
-    return route.fulfill({ contentType: "application/json", body: JSON.stringify(rows.slice(offset, offset + limit)) });
+    const body = JSON.stringify(pageOf(rows, { table, after, limit }, Infinity));
+    return route.fulfill({ contentType: "application/json", body });
   });
 }
 

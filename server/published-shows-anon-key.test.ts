@@ -139,22 +139,32 @@ describe("a show postponed and then marked sold out on /calendar", () => {
   });
 });
 
+/** Adds `count` published gigs a day apart from `first` (a date) as the team, in one request each table. */
+async function publishDaily(first: string, count: number) {
+  const days = Array.from({ length: count }, (_, index) =>
+    new Date(Date.parse(first) + index * 86_400_000).toISOString().slice(0, 10),
+  );
+  const { data: events, error } = await team
+    .from("calendar_events")
+    .insert(days.map((day) => event(`Gig ${day}`, day)))
+    .select("id, start_date");
+  if (error) throw error;
+  const { error: showsError } = await team
+    .from("shows")
+    .insert(events.map(({ id, start_date }) => show(`gig-${start_date.slice(0, 10)}`, id, { starts_at: start_date })));
+  if (showsError) throw showsError;
+  return days;
+}
+
+/** The published shows' ids as the database holds them, by doors and then id, as the build reads them. */
+const publishedIds = async () =>
+  (
+    await backend.db.query<{ id: string }>("select id from public.shows where published order by starts_at, id")
+  ).rows.map((row) => row.id);
+
 describe("a project with more published shows than a request answers", () => {
   it("is read whole by the build, the latest shows included", async () => {
-    const days = Array.from({ length: 1001 }, (_, index) =>
-      new Date(Date.UTC(2030, 0, 1 + index)).toISOString().slice(0, 10),
-    );
-    const { data: events, error } = await team
-      .from("calendar_events")
-      .insert(days.map((day) => event(`Gig ${day}`, day)))
-      .select("id, start_date");
-    if (error) throw error;
-    const { error: showsError } = await team
-      .from("shows")
-      .insert(
-        events.map(({ id, start_date }) => show(`gig-${start_date.slice(0, 10)}`, id, { starts_at: start_date })),
-      );
-    if (showsError) throw showsError;
+    const days = await publishDaily("2030-01-01", 1001);
     // One request answers a thousand rows at most, as a hosted project's does.
     const one = await anonGet(`shows?select=id&order=starts_at`);
     expect(await one.json()).toHaveLength(1000);
@@ -163,5 +173,42 @@ describe("a project with more published shows than a request answers", () => {
     expect(ids).toHaveLength(new Set(ids).size);
     expect(ids.filter((id) => String(id).startsWith("gig-"))).toHaveLength(1001);
     expect(ids.at(-1)).toBe(`gig-${days.at(-1)}`);
+  });
+});
+
+describe("published shows that change while the build reads them", () => {
+  it("are each read once when one is unpublished between two pages, none left off", async () => {
+    await publishDaily("2034-01-01", 1500);
+    const before = await publishedIds();
+    let requests = 0;
+    // Once the first page is answered, the team takes the first show read off the website.
+    const fetchAndUnpublish: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      requests += 1;
+      if (requests === 1) {
+        const { error } = await team.from("shows").update({ published: false }).eq("id", before[0]!);
+        if (error) throw error;
+      }
+      return answer;
+    };
+    const rows = await readPublishedShows({ url: backend.url, key: LOCAL_ANON_KEY, fetch: fetchAndUnpublish });
+    // The first show was read before it was unpublished; each other show once, the thousand-and-first too.
+    expect(rows.map((row) => row.id)).toEqual(before);
+    expect(await publishedIds()).toEqual(before.slice(1));
+  });
+
+  it("are read whole from a project that answers at most 500 rows a request", async () => {
+    const published = await publishedIds();
+    expect(published.length).toBeGreaterThan(1000);
+    let requests = 0;
+    // max-rows 500: PostgREST answers the first 500 rows of what the request asks for.
+    const fetchAtMost500: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      requests += 1;
+      return Response.json(((await answer.json()) as unknown[]).slice(0, 500), { status: answer.status });
+    };
+    const rows = await readPublishedShows({ url: backend.url, key: LOCAL_ANON_KEY, fetch: fetchAtMost500 });
+    expect(rows.map((row) => row.id)).toEqual(published);
+    expect(requests).toBe(Math.ceil(published.length / 500) + 1);
   });
 });

@@ -32,7 +32,7 @@ function sourcesKey() {
     "tools/seeded-shows.mjs",
     ...filesOf("supabase/migrations", /\.sql$/),
     ...filesOf("server", /^(?!.*\.test\.).*\.mjs$/),
-    // The reader (src/lib/published-shows.mjs) and the columns and rules it imports.
+    // The reader (src/lib/published-shows.mjs) and the columns, rules and paging it imports.
     ...filesOf("src/lib", /^(?!.*\.test\.).*\.mjs$/),
   ];
   const hash = createHash("sha256");

@@ -7,6 +7,7 @@
  */
 
 import { createHash } from "node:crypto";
+import { orderByKey, readByKey, ROWS_PER_REQUEST } from "./pages-by-key.mjs";
 import { canonicalShows, PUBLIC_SHOW_COLUMNS } from "./show-columns.mjs";
 import { SHOWN_LINES, showFieldProblems } from "./show-rules.mjs";
 
@@ -163,27 +164,36 @@ export function showProblems(row) {
   );
 }
 
-/** Rows the build asks for at a time: a hosted project answers at most 1,000 rows a request by default. */
-const SHOWS_PER_REQUEST = 1000;
+/** The order the shows are read in, and paged by (src/lib/pages-by-key.mjs): earliest first. */
+const EARLIEST_FIRST = { column: "starts_at", ascending: true };
 
 /**
  * The published shows of the project at `url`, read with its anon key as the build does, earliest first:
- * the rows as the REST API answers them, a thousand at a time, so that a project's row limit never leaves
- * the latest shows off the site. Throws an Error saying, in one line, why they could not be read;
- * `timeoutMs` bounds the whole read.
+ * the rows as the REST API answers them, a page at a time by key (src/lib/pages-by-key.mjs), so that neither
+ * a project's row limit nor a show unpublished meanwhile leaves a show off the site. Throws an Error saying,
+ * in one line, why they could not be read (and on which page, past the first); `timeoutMs` bounds the whole
+ * read.
  * @param {{ url: string, key: string, fetch?: typeof fetch, timeoutMs?: number }} project
  * @returns {Promise<Record<string, unknown>[]>}
  */
 export async function readPublishedShows({ url, key, fetch: fetchImpl = fetch, timeoutMs = 20_000 }) {
-  const address = `${url.replace(/\/$/, "")}/rest/v1/shows?select=${PUBLIC_SHOW_COLUMNS.join(",")}&order=starts_at.asc,id.asc`;
+  const address =
+    `${url.replace(/\/$/, "")}/rest/v1/shows?select=${PUBLIC_SHOW_COLUMNS.join(",")}` +
+    `&order=${orderByKey(EARLIEST_FIRST)}&limit=${ROWS_PER_REQUEST}`;
   const signal = AbortSignal.timeout(timeoutMs);
-  /** @type {Record<string, unknown>[]} */
-  const rows = [];
-  for (let offset = 0; ; offset += SHOWS_PER_REQUEST) {
-    const page = await readShowsPage(`${address}&limit=${SHOWS_PER_REQUEST}&offset=${offset}`, key, fetchImpl, signal);
-    rows.push(...page);
-    if (page.length < SHOWS_PER_REQUEST) return rows;
-  }
+  let read = 0;
+  return readByKey(EARLIEST_FIRST, async (after, number) => {
+    const pageAddress = after === null ? address : `${address}&or=${encodeURIComponent(`(${after})`)}`;
+    try {
+      const page = await readShowsPage(pageAddress, key, fetchImpl, signal);
+      read += page.length;
+      return page;
+    } catch (error) {
+      if (number === 1) throw error;
+      const where = `page ${number}, the shows after the first ${read.toLocaleString("en-GB")}`;
+      throw new Error(`${/** @type {Error} */ (error).message} (${where})`);
+    }
+  });
 }
 
 /**

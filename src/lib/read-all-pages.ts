@@ -1,24 +1,35 @@
 /**
- * Reading a whole table through PostgREST, which a hosted project caps at 1,000 rows a request
- * by default: every feature that lists all rows reads them a page at a time through here.
+ * Reading a whole table through supabase-js, which a hosted project answers at most 1,000 rows a request
+ * (or fewer, as its max-rows says): every feature that lists all rows reads them here, a page at a time by
+ * key (src/lib/pages-by-key.mjs, which the build's read of the published shows shares).
  */
-
-/** Rows per request: a hosted project answers at most 1,000 rows a request by default. */
-const ROWS_PER_REQUEST = 1000;
+import { readByKey, ROWS_PER_REQUEST, type KeyOrder } from "./pages-by-key.mjs";
 
 type Page = { data: unknown[] | null; error: unknown; status: number };
 
+/** A supabase-js select as the pages narrow it: after a row, in order, so many rows; awaited, a page. */
+interface KeyedQuery<Query> extends PromiseLike<Page> {
+  or(filters: string): Query;
+  order(column: string, options: { ascending: boolean }): Query;
+  limit(count: number): Query;
+}
+
 /**
- * Every row of a query, in pages, so the row limit cuts nothing off. `page(from, to)` runs the
- * query for rows `from` to `to` inclusive (supabase-js `.range()`), with an order that makes pages
- * stable. A failed page throws the server's error, with the HTTP status added (0: no answer).
+ * Every row `select()` reads (a fresh query for each page, its filters but no order or range), in `order`
+ * (a column, then id ascending), so neither the row limit nor a row removed meanwhile cuts a row off. A
+ * failed page throws the server's error, with the HTTP status added (0: no answer).
  */
-export async function readAllPages(page: (from: number, to: number) => PromiseLike<Page>): Promise<unknown[]> {
-  const rows: unknown[] = [];
-  for (let from = 0; ; from += ROWS_PER_REQUEST) {
-    const { data, error, status } = await page(from, from + ROWS_PER_REQUEST - 1);
+export async function readAllPages<Query extends KeyedQuery<Query>>(
+  select: () => Query,
+  order: KeyOrder,
+): Promise<unknown[]> {
+  return readByKey(order, async (after) => {
+    const query = after === null ? select() : select().or(after);
+    const { data, error, status } = await query
+      .order(order.column, { ascending: order.ascending })
+      .order("id", { ascending: true })
+      .limit(ROWS_PER_REQUEST);
     if (error) throw Object.assign(error as object, { status });
-    rows.push(...(data ?? []));
-    if ((data ?? []).length < ROWS_PER_REQUEST) return rows;
-  }
+    return (data ?? []) as Record<string, unknown>[];
+  });
 }

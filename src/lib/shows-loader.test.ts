@@ -9,6 +9,7 @@ import { showSchema } from "./content-schemas";
 import { readPublishedShows, tourDateEntryOf } from "./published-shows.mjs";
 import { publishedShowsLoader } from "./shows-loader";
 import { showRow } from "../test/show-rows";
+import { pairedShows, showsRest } from "../test/shows-rest";
 
 const row = showRow({
   id: "belfast-2027-03-12",
@@ -177,28 +178,75 @@ describe("reading the published shows over REST", () => {
       },
     });
     expect(asked?.[0]).toMatch(
-      /^https:\/\/abc\.supabase\.co\/rest\/v1\/shows\?select=id,venue_name,.*&order=starts_at\.asc,id\.asc&limit=1000&offset=0$/,
+      /^https:\/\/abc\.supabase\.co\/rest\/v1\/shows\?select=id,venue_name,.*&order=starts_at\.asc,id\.asc&limit=1000$/,
     );
     expect(asked?.[0]).not.toContain("notes");
     expect(asked?.[1]?.headers).toMatchObject({ apikey: "anon-key", Authorization: "Bearer anon-key" });
   });
 
-  it("reads a thousand shows at a time until a page comes back short, and names a page that fails", async () => {
-    const all = Array.from({ length: 2345 }, (_, index) => ({ id: `show-${index}` }));
-    const asked: string[] = [];
-    const paged = (failAt?: number) => async (input: RequestInfo | URL) => {
-      const query = new URL(String(input)).searchParams;
-      const offset = Number(query.get("offset"));
-      asked.push(`${query.get("limit")}@${offset}`);
-      if (offset === failAt)
-        return new Response('{"message":"canceling statement due to statement timeout"}', { status: 500 });
-      return new Response(JSON.stringify(all.slice(offset, offset + Math.min(Number(query.get("limit")), 1000))));
-    };
-    const rows = await readPublishedShows({ url: "https://abc.supabase.co", key: "k", fetch: paged() });
-    expect(rows).toEqual(all);
-    expect(asked).toEqual(["1000@0", "1000@1000", "1000@2000"]);
-    await expect(readPublishedShows({ url: "https://abc.supabase.co", key: "k", fetch: paged(1000) })).rejects.toThrow(
-      "it answered HTTP 500: canceling statement due to statement timeout",
+  const project = { url: "https://abc.supabase.co", key: "k" };
+  const ids = (rows: Record<string, unknown>[]) => rows.map((row) => row.id);
+
+  it("reads a thousand shows at a time, each page after the last show read, until a page comes back empty", async () => {
+    const shows = pairedShows(2345);
+    const rest = showsRest(shows);
+    expect(ids(await readPublishedShows({ ...project, fetch: rest.fetch }))).toEqual(ids(shows));
+    expect(rest.asked.map((query) => [query.get("limit"), query.get("offset"), query.get("or")])).toEqual([
+      ["1000", null, null],
+      [
+        "1000",
+        null,
+        '(starts_at.gt."2027-01-21T20:00:00+00:00",and(starts_at.eq."2027-01-21T20:00:00+00:00",id.gt."s0999"))',
+      ],
+      [
+        "1000",
+        null,
+        '(starts_at.gt."2027-02-11T16:00:00+00:00",and(starts_at.eq."2027-02-11T16:00:00+00:00",id.gt."s1999"))',
+      ],
+      [
+        "1000",
+        null,
+        '(starts_at.gt."2027-02-18T20:00:00+00:00",and(starts_at.eq."2027-02-18T20:00:00+00:00",id.gt."s2344"))',
+      ],
+    ]);
+  });
+
+  it("reads every published show once when one is unpublished between two pages", async () => {
+    const shows = pairedShows(1500);
+    // Once the first page is read, a show of the first thousand (long past, say) is taken off the website.
+    const rest = showsRest(shows, { afterPage: (page) => page === 1 && (shows[10]!.published = false) });
+    // s0010 was read while still published; each other show once, s1000 too (the removal moved it up a page).
+    const read = ids(await readPublishedShows({ ...project, fetch: rest.fetch }));
+    expect(read).toEqual(ids(shows));
+    expect(read).toContain("s1000");
+  });
+
+  it("reads every show from a project that answers at most 500 rows a request", async () => {
+    const shows = pairedShows(1234);
+    const rest = showsRest(shows, { maxRows: 500 });
+    expect(ids(await readPublishedShows({ ...project, fetch: rest.fetch }))).toEqual(ids(shows));
+    expect(rest.asked).toHaveLength(4);
+  });
+
+  it("names the page that fails past the first", async () => {
+    const rest = showsRest(pairedShows(1500));
+    const fetch = async (input: RequestInfo | URL) =>
+      rest.asked.length === 1
+        ? new Response('{"message":"canceling statement due to statement timeout"}', { status: 500 })
+        : rest.fetch(input);
+    await expect(readPublishedShows({ ...project, fetch })).rejects.toThrow(
+      "it answered HTTP 500: canceling statement due to statement timeout (page 2, the shows after the first 1,000)",
     );
+  });
+
+  it("gives the whole read one timeout, however many pages it takes", async () => {
+    const rest = showsRest(pairedShows(4500));
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      init?.signal?.throwIfAborted();
+      return rest.fetch(input);
+    };
+    await expect(readPublishedShows({ ...project, fetch, timeoutMs: 150 })).rejects.toThrow(/could not be reached/);
+    expect(rest.asked.length).toBeLessThan(5);
   });
 });

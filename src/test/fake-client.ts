@@ -3,9 +3,13 @@
  * Auth answers as the test says and emits events as auth-js would; realtime channels report what the
  * test tells them to. Every table request goes through supabase-js's query-builder chain and is kept in
  * `requests`; `tables` may answer it at once (an in-memory table, or a failure), and any request it
- * leaves, and every function called, waits until the test answers it.
+ * leaves, and every function called, waits until the test answers it. A read is answered a page at a time
+ * as PostgREST pages it (src/lib/pages-by-key.mjs): the rows given are the table's, in the read's order, and
+ * a read after a row (or for a range) gets those after it, as many as its limit and the project's max-rows
+ * allow; the next pages of rows the test gave are answered from them without waiting.
  */
 import { deferred } from "./deferred";
+import { afterId, pageOf } from "./fake-pages";
 
 type AuthListener = (event: string, session: unknown) => void;
 
@@ -15,6 +19,8 @@ export type FakeRequest = {
   method: "select" | "insert" | "update" | "upsert" | "delete";
   values?: Record<string, unknown>;
   filters: { column: string; op: "eq" | "lt"; value: unknown }[];
+  /** The rows after a row, as a logic tree (supabase-js .or(), as src/lib/pages-by-key.mjs writes it). */
+  after?: string;
   /** The rows asked for (supabase-js .range(), inclusive). */
   range?: [number, number];
   limit?: number;
@@ -38,9 +44,9 @@ export const failure = (status = 500, message = "unavailable"): FakeReply => ({
 /** A read of a table, waiting for its reply. */
 type PendingRead = {
   table: string;
-  /** The rows asked for (supabase-js .range(), inclusive). */
-  range: [number, number];
-  /** Replies with these rows. */
+  /** The rows after a row (supabase-js .or()), when this is not the first page. */
+  after?: string;
+  /** Replies with these rows: the table's, in the read's order, of which the page asked for is sent. */
   answer: (rows: unknown[]) => void;
   /** Replies with the server's error and HTTP status (0: no answer). */
   fail: (error: object, status: number) => void;
@@ -104,6 +110,10 @@ function queryBuilder(table: string, send: (request: FakeRequest) => Promise<Fak
     eq: filter("eq"),
     lt: filter("lt"),
     order: () => chain,
+    or(filters: string) {
+      request.after = filters;
+      return chain;
+    },
     range(from: number, to: number) {
       request.range = [from, to];
       return chain;
@@ -122,7 +132,18 @@ function queryBuilder(table: string, send: (request: FakeRequest) => Promise<Fak
   return chain;
 }
 
-export function fakeClient(answers: { signIn?: unknown; getUser?: unknown; tables?: TableAnswer } = {}) {
+/**
+ * `maxRows`: the most rows the project answers a read (a hosted project's max-rows; 1,000 by default).
+ */
+export function fakeClient(
+  answers: { signIn?: unknown; getUser?: unknown; tables?: TableAnswer; maxRows?: number } = {},
+) {
+  const maxRows = answers.maxRows ?? 1000;
+  /** A reply with only the page of its rows that `request` asks for (a failure, or a write's reply, as it is). */
+  const paged = (reply: FakeReply, request: FakeRequest): FakeReply =>
+    request.method === "select" && Array.isArray(reply.data)
+      ? { ...reply, data: pageOf(reply.data, request, maxRows) }
+      : reply;
   const listeners = new Set<AuthListener>();
   const calls: string[] = [];
   const requests: FakeRequest[] = [];
@@ -169,9 +190,12 @@ export function fakeClient(answers: { signIn?: unknown; getUser?: unknown; table
     if (request.method === "select") {
       const read: PendingRead = {
         table: request.table,
-        range: request.range ?? [0, Infinity],
+        after: request.after,
         answered: false,
-        answer: (rows) => settled(read, ok(rows)),
+        answer: (rows) => {
+          given.set(request.table, rows);
+          settled(read, ok(pageOf(rows, request, maxRows)));
+        },
         fail: (error, status) => settled(read, { data: null, error, status }),
       };
       reads.push(read);
@@ -189,10 +213,20 @@ export function fakeClient(answers: { signIn?: unknown; getUser?: unknown; table
     return reply.promise;
   }
 
+  /** The rows the test last gave a read of each table: the next pages of that read are answered from them. */
+  const given = new Map<string, unknown[]>();
+
   const from = (table: string) =>
-    queryBuilder(table, (request) => {
+    queryBuilder(table, async (request) => {
       requests.push(request);
-      return Promise.resolve(answers.tables?.(request) ?? waitForTest(request));
+      const answer = answers.tables?.(request);
+      if (answer !== undefined) return paged(await answer, request);
+      const rows = given.get(table);
+      const id = afterId(request);
+      if (rows && id !== undefined && rows.some((row) => String((row as { id?: unknown }).id) === id)) {
+        return ok(pageOf(rows, request, maxRows));
+      }
+      return waitForTest(request);
     });
 
   function rpc(name: string, args: unknown = {}) {

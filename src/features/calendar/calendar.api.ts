@@ -20,9 +20,10 @@ export type CalendarClient = Pick<DatabaseClient, "from" | "channel" | "removeCh
  * nothing off; throws the server's error with the HTTP status (0: no answer).
  */
 export async function fetchEvents(client: Pick<CalendarClient, "from">): Promise<CalendarEvent[]> {
-  const rows = await readAllPages((from, to) =>
-    client.from("calendar_events").select("*").order("start_date", { ascending: true }).order("id").range(from, to),
-  );
+  const rows = await readAllPages(() => client.from("calendar_events").select("*"), {
+    column: "start_date",
+    ascending: true,
+  });
   return toCalendarEvents(rows);
 }
 
@@ -116,9 +117,7 @@ export function subscribeToShowChanges(
 
 /** Every show, published or not, by doors ascending, read in pages as the events are. */
 export async function fetchShows(client: Pick<ShowsClient, "from">): Promise<Show[]> {
-  return toShows(
-    await readAllPages((from, to) => client.from("shows").select("*").order("starts_at").order("id").range(from, to)),
-  );
+  return toShows(await readAllPages(() => client.from("shows").select("*"), { column: "starts_at", ascending: true }));
 }
 
 /** The live site's build record, or null when it cannot be read (an older site, or no answer). */

@@ -120,13 +120,16 @@ export const aShow = (id: string, updatedAt: string, changes: Partial<Show> = {}
   ...changes,
 });
 
-/** The published shows of /calendar on a fake client answering `answer`, with the changes their panels make. */
+/**
+ * The published shows of /calendar on a fake client answering `answer` (`maxRows` at most a read), with the
+ * changes their panels make.
+ */
 export function fakeShows(
   answer: TableAnswer,
   build: LiveBuild | null = null,
-  more: Pick<ShowsDependencies, "digest"> = {},
+  { maxRows, ...more }: Pick<ShowsDependencies, "digest"> & { maxRows?: number } = {},
 ) {
-  const fake = fakeClient({ tables: answer });
+  const fake = fakeClient({ tables: answer, maxRows });
   const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
   const liveBuild = vi.fn(async () => build);
   const client = async () => fake.client as unknown as ShowsClient;

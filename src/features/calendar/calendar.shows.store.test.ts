@@ -6,6 +6,7 @@ import type { FakeReply } from "../../test/fake-client";
 import { withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
 import { aShow, cancelledHereAsATeammateChanges, fakeShows } from "./calendar.fake";
+import type { Show } from "./calendar.shows";
 import { resubscribeDelay } from "./calendar.realtime";
 import { RELOAD_GATHER_MS } from "./calendar.reload";
 import { LIVE_BUILD_EVERY_MS } from "./calendar.shows.store";
@@ -24,15 +25,55 @@ describe("the published shows on /calendar", () => {
     expect(store.$standings.get().get(dublin.id)).toBe("live");
   });
 
-  it("are read past a thousand, a page at a time, so the latest shows are on /calendar too", async () => {
-    const many = Array.from({ length: 1001 }, (_, index) => aShow(`gig-${index}`, "2027-01-01T10:00:00Z"));
-    const { store, fake } = fakeShows((request) => ok(many.slice(request.range![0], request.range![1] + 1)));
+  /** `count` shows an hour apart, as the server holds them: by doors, then id. */
+  const hourly = (count: number) =>
+    Array.from({ length: count }, (_, index) =>
+      aShow(`gig-${String(index).padStart(4, "0")}`, "2027-01-01T10:00:00Z", {
+        starts_at: new Date(Date.UTC(2027, 0, 1, index)).toISOString().replace(".000Z", "+00:00"),
+      }),
+    );
+  const byDoors = (shows: Show[]) =>
+    [...shows].sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.id.localeCompare(b.id));
+  const ids = (shows: Show[] | null) => (shows ?? []).map((show) => show.id);
+
+  it("are read past a thousand, a page at a time after the last show read, so the latest shows are on /calendar too", async () => {
+    const many = hourly(1001);
+    const { store, fake } = fakeShows(() => ok(many));
     await store.load();
-    expect(fake.requests.filter((request) => request.table === "shows").map((request) => request.range)).toEqual([
-      [0, 999],
-      [1000, 1999],
+    const pages = fake.requests.filter((request) => request.table === "shows");
+    expect(pages.map(({ after, limit }) => [after, limit])).toEqual([
+      [undefined, 1000],
+      ['starts_at.gt."2027-02-11T15:00:00+00:00",and(starts_at.eq."2027-02-11T15:00:00+00:00",id.gt."gig-0999")', 1000],
+      ['starts_at.gt."2027-02-11T16:00:00+00:00",and(starts_at.eq."2027-02-11T16:00:00+00:00",id.gt."gig-1000")', 1000],
     ]);
-    expect(store.$shows.get()?.at(-1)?.id).toBe("gig-1000");
+    expect(ids(store.$shows.get())).toEqual(ids(many));
+  });
+
+  it("are each read once when a teammate moves one later between two pages, none left off", async () => {
+    let onServer = hourly(1500);
+    const { store } = fakeShows((request) => {
+      const reply = ok(onServer);
+      // Once the first page is read, gig-0010 is moved to the end of the tour.
+      if (!request.after && !request.range?.[0])
+        onServer = byDoors(
+          onServer.map((show) =>
+            show.id === "gig-0010" ? { ...show, starts_at: "2030-01-01T19:00:00+00:00", version: 2 } : show,
+          ),
+        );
+      return reply;
+    });
+    await store.load();
+    const read = store.$shows.get() ?? [];
+    expect(ids(read)).toEqual(ids(onServer));
+    expect(read.find((show) => show.id === "gig-0010")?.version).toBe(2);
+  });
+
+  it("are read whole from a project that answers at most 500 rows a request", async () => {
+    const many = hourly(1234);
+    const { store, fake } = fakeShows(() => ok(many), null, { maxRows: 500 });
+    await store.load();
+    expect(ids(store.$shows.get())).toEqual(ids(many));
+    expect(fake.requests.filter((request) => request.table === "shows")).toHaveLength(4);
   });
 
   it("look at the live record again every minute while shown, and stop when the calendar goes", async () => {
@@ -52,7 +93,8 @@ describe("the published shows on /calendar", () => {
     const events = atom<unknown[]>([]);
     const stop = store.start(events);
     await settle();
-    const reads = () => fake.requests.filter((request) => request.table === "shows").length;
+    // A read of the list: its first page (the next, empty, follows it).
+    const reads = () => fake.requests.filter((request) => request.table === "shows" && !request.after).length;
     expect(reads()).toBe(1);
     events.set([{ id: "e-1" }]);
     await settle();
@@ -171,7 +213,8 @@ describe("the published shows on /calendar", () => {
     const { store, fake } = fakeShows(() => ok([dublin]));
     const stop = store.start();
     await settle();
-    const reads = () => fake.requests.filter((request) => request.table === "shows").length;
+    // A read of the list: its first page (the next, empty, follows it).
+    const reads = () => fake.requests.filter((request) => request.table === "shows" && !request.after).length;
     expect(fake.channels.map((channel) => [channel.topic, channel.filters])).toEqual([
       ["show-changes", [{ event: "*", schema: "public", table: "show_changes" }]],
     ]);
@@ -196,7 +239,8 @@ describe("the published shows on /calendar", () => {
     };
     const stop = store.start();
     await settle();
-    const reads = () => fake.requests.filter((request) => request.table === "shows").length;
+    // A read of the list: its first page (the next, empty, follows it).
+    const reads = () => fake.requests.filter((request) => request.table === "shows" && !request.after).length;
     fake.channels[0]!.report("SUBSCRIBED");
     await reload();
     expect(reads()).toBe(2); // the list was read before the channel joined

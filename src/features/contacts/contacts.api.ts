@@ -56,9 +56,10 @@ export function toContactVersions(rows: unknown): ContactVersion[] {
 
 /** Every contact, newest first (read in pages, so a hosted project's row limit cuts nothing off). */
 export async function fetchContacts(client: ContactsClient): Promise<Contact[]> {
-  const rows = await readAllPages((from, to) =>
-    client.from("contacts").select("*").order("created_at", { ascending: false }).order("id").range(from, to),
-  );
+  const rows = await readAllPages(() => client.from("contacts").select("*"), {
+    column: "created_at",
+    ascending: false,
+  });
   return toContacts(rows);
 }
 

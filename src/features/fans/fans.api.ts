@@ -15,14 +15,10 @@ export type FansClient = Pick<RestClient, "from" | "rpc">;
  * Row-level security gives anyone but the team an empty list.
  */
 export async function fetchSignups(client: FansClient): Promise<FanSignup[]> {
-  const rows = await readAllPages((from, to) =>
-    client
-      .from("fan_signups")
-      .select("id, email, interest, created_at")
-      .order("created_at", { ascending: false })
-      .order("id")
-      .range(from, to),
-  );
+  const rows = await readAllPages(() => client.from("fan_signups").select("id, email, interest, created_at"), {
+    column: "created_at",
+    ascending: false,
+  });
   return toFanSignups(rows);
 }
 
@@ -50,14 +46,10 @@ export async function removeSignup(client: FansClient, id: string): Promise<bool
  * the way in as the list's are. Row-level security gives anyone but the team an empty list.
  */
 export async function fetchHeldSignups(client: FansClient): Promise<FanSignup[]> {
-  const rows = await readAllPages((from, to) =>
-    client
-      .from("fan_signups_held")
-      .select("id, email, interest, created_at")
-      .order("created_at", { ascending: false })
-      .order("id")
-      .range(from, to),
-  );
+  const rows = await readAllPages(() => client.from("fan_signups_held").select("id, email, interest, created_at"), {
+    column: "created_at",
+    ascending: false,
+  });
   return toFanSignups(rows);
 }
 

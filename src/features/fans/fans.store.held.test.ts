@@ -55,7 +55,7 @@ describe("the held sign-ups", () => {
   async function withHeld(held = [row("held-new@example.com"), row("held-old@example.com")]) {
     const fake = await loaded();
     const read = fake.reads.find((entry) => entry.table === "fan_signups_held");
-    expect(read?.range).toEqual([0, 999]);
+    expect(read?.after).toBeUndefined(); // the first page: the rest are answered from the rows it is given
     read?.answer(held);
     await settle();
     return fake;

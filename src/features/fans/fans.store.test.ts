@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { settle } from "../../test/deferred";
+import { afterId } from "../../test/fake-pages";
 import { toastLines } from "../../test/toast-recorder";
 import { $toasts } from "../toasts/toasts.store";
 import { emails, loaded, row, setup } from "./fans.fake";
@@ -12,23 +13,26 @@ describe("the sign-up list", () => {
     fake.list.start();
     expect(fake.list.$signups.get()).toBeNull();
     await settle();
-    expect(fake.reads.map((read) => [read.table, read.range])).toEqual([["fan_signups", [0, 999]]]);
+    expect(fake.reads.map((read) => [read.table, read.after])).toEqual([["fan_signups", undefined]]);
     fake.reads[0].answer([row("new@example.com"), { ...row("broken@example.com"), created_at: "never" }]);
     await settle();
     expect(emails(fake.list)).toEqual(["new@example.com"]);
     expect(fake.list.$count.get()).toBe(1);
   });
 
-  it("reads past a thousand sign-ups, a page at a time", async () => {
+  it("reads past a thousand sign-ups, a page at a time, each after the last one read", async () => {
     const fake = setup();
     fake.list.start();
     await settle();
-    fake.reads[0].answer(Array.from({ length: 1000 }, (_, i) => row(`fan${i}@example.com`)));
+    const signups = Array.from({ length: 1000 }, (_, i) => row(`fan${i}@example.com`));
+    fake.reads[0].answer([...signups, row("last@example.com")]);
     await settle();
-    expect(fake.list.$signups.get()).toBeNull();
-    expect(fake.reads[1].range).toEqual([1000, 1999]);
-    fake.reads[1].answer([row("last@example.com")]);
-    await settle();
+    const pages = fake.requests.filter((request) => request.table === "fan_signups");
+    expect(pages.map((page) => [afterId(page), page.limit])).toEqual([
+      [undefined, 1000],
+      ["id-fan999@example.com", 1000],
+      ["id-last@example.com", 1000],
+    ]);
     expect(fake.list.$count.get()).toBe(1001);
     expect(emails(fake.list)?.at(-1)).toBe("last@example.com");
   });
