@@ -7,7 +7,8 @@
  * then id), and the read stops at the first page that comes back empty. Paging by offset skipped a row, or
  * read one twice, when a row before the offset went or came between two pages (a show unpublished while
  * the build read), and stopping at a page shorter than asked ended the read after one page on a project
- * whose max-rows is lower. Only a row whose own key changes between two pages can still come twice (moved
+ * whose max-rows is lower. The team pages' lists do stop there (`endsShort`): a person waits for them, and the
+ * team's project keeps the default (docs/operations.md); the build and the scheduled function read on. Only a row whose own key changes between two pages can still come twice (moved
  * later: its later copy is kept, in its place) or be left out of that read (moved earlier, onto a page
  * already read: the change makes the next read, which finds it).
  */
@@ -63,12 +64,15 @@ function keyed(row, { column }) {
  * page starts after the last row of a page that has the key; a row without it (not one PostgREST sends) is
  * kept for the caller to judge. Throws what a page throws, and when a page holds no row not read before: a
  * server that ignored the key would otherwise be asked for the same page for ever.
+ * With `endsShort`, a page shorter than ROWS_PER_REQUEST is the last, read without asking for the empty one
+ * after it: a team page's lists, which a person waits for, on a project that keeps the default max-rows.
  * @template Row
  * @param {KeyOrder} order
  * @param {(after: string | null, number: number) => PromiseLike<Row[]>} readPage
+ * @param {{ endsShort?: boolean }} [options]
  * @returns {Promise<Row[]>}
  */
-export async function readByKey(order, readPage) {
+export async function readByKey(order, readPage, { endsShort = false } = {}) {
   /** @type {Map<unknown, Row>} by id (a row without one by a key of its own), in the order read */
   const rows = new Map();
   /** @type {string | null} */
@@ -89,6 +93,7 @@ export async function readByKey(order, readPage) {
       rows.set(id, row);
       last = row;
     }
+    if (endsShort && page.length < ROWS_PER_REQUEST) return [...rows.values()];
     if (!last || fresh === 0) throw new Error(`page ${number} held no row not read before: the key was not applied`);
     after = rowsAfter(order, last);
   }
