@@ -42,15 +42,27 @@ export const MAX_REGEX_DEPTH = 32;
 export const MAX_CASELESS_SPAN = 200_000;
 
 /**
- * The word-boundary constraints (`\y`, `\Y`, `\m`, `\M`, `[[:<:]]`, `[[:>:]]`) a request's patterns may compile to,
- * counts expanded.
+ * The constraints a request's patterns may compile to, counts expanded: the word boundaries (`\y`, `\Y`, `\m`,
+ * `\M`, `[[:<:]]`, `[[:>:]]`), the anchors `^` and `$`, and lookahead and lookbehind groups, all of them paths
+ * that match nothing but hold only at some places in the text. `(?:^|$)?` twelve times held every other request
+ * for 10 s, and `(?:^|(?!b))` sixteen times made the engine ask for a gigabyte (measured).
  * Where several of them can meet (side by side, or with only optional parts between), the compiler's work on
  * them grows steeply: 16 `\y\Y` took 0.55 s, 12 `(?:\y)?` 1.2 s, 32 `\y\m` 1.8 s (measured); 8 take
  * at most about 25 ms, however they are written. A search needs two (`\yniamh\y`).
  */
-export const MAX_REGEX_WORD_CONSTRAINTS = 8;
+export const MAX_REGEX_CONSTRAINTS = 8;
 
-/** @typedef {{ copies: number, unbounded: number, constraints?: number, span?: number }} RegexCost */
+/**
+ * The copies a request's patterns may compile to that the text can skip (under `?`, `*` or `{0,n}`, or a group
+ * that can match nothing), counts expanded. The compiler joins every run of them with paths from each to each,
+ * so their cost grows with their square: `((p?){20}){20}` (400) took 0.8 s, `((j?){100}){10}` (1,000) 56 s, and
+ * held every other request meanwhile (measured). A search needs a few (`colou?r`).
+ */
+export const MAX_REGEX_SKIPPABLE = 100;
+
+/**
+ * @typedef {{ copies: number, unbounded: number, constraints?: number, skippable?: number, span?: number }} RegexCost
+ */
 
 /** The escapes of a single character PostgreSQL reads by a letter (`\t`, `\e`, `\B` for a backslash). */
 const LETTER_ESCAPES = /** @type {Record<string, number>} */ ({
@@ -188,10 +200,12 @@ export function regexRefusal(pattern, spent = { copies: 0, unbounded: 0 }, { cas
   spent.copies += cost.copies;
   spent.unbounded += cost.unbounded;
   spent.constraints = (spent.constraints ?? 0) + (cost.constraints ?? 0);
+  spent.skippable = (spent.skippable ?? 0) + (cost.skippable ?? 0);
   if (caseless) spent.span = (spent.span ?? 0) + (cost.span ?? 0);
   return spent.copies > MAX_REGEX_COPIES ||
     spent.unbounded > MAX_REGEX_UNBOUNDED ||
-    spent.constraints > MAX_REGEX_WORD_CONSTRAINTS ||
+    spent.constraints > MAX_REGEX_CONSTRAINTS ||
+    spent.skippable > MAX_REGEX_SKIPPABLE ||
     (spent.span ?? 0) > MAX_CASELESS_SPAN
     ? tooComplex
     : null;
@@ -201,62 +215,88 @@ export function regexRefusal(pattern, spent = { copies: 0, unbounded: 0 }, { cas
  * What `pattern` compiles to, counted as PostgreSQL expands counted repetitions: its copies of single
  * characters (a literal, `.`, a class, an escape), and its unbounded repetitions (`*`, `+`, `{m,}`), each as
  * often as the counts around it repeat it; Infinity for a count too large to read. And the characters its
- * bracket expressions' ranges span, each once (a range is read once, however often it is repeated).
+ * bracket expressions' ranges span, each once (a range is read once, however often it is repeated). Its
+ * constraints and the copies the text may skip are counted as copies are.
  * @param {string} pattern
  * @returns {RegexCost}
  */
 export function regexCost(pattern) {
   let at = 0;
   let span = 0;
+  /** A part's cost, and whether it can match nothing (`empty`): then every copy in it may be skipped. */
+  /** @typedef {RegexCost & { empty: boolean }} Part */
   /** @type {(a: RegexCost, b: RegexCost) => RegexCost} */
   const plus = (a, b) => ({
     copies: a.copies + b.copies,
     unbounded: a.unbounded + b.unbounded,
     constraints: (a.constraints ?? 0) + (b.constraints ?? 0),
+    skippable: (a.skippable ?? 0) + (b.skippable ?? 0),
   });
 
-  /** Branches separated by `|`, up to a `)` or the end. */
+  /** Branches separated by `|`, up to a `)` or the end: empty when any branch is. */
   const alternatives = () => {
+    /** @type {Part} */
     let total = sequence();
     while (pattern[at] === "|") {
       at += 1;
-      total = plus(total, sequence());
+      const branch = sequence();
+      total = { ...plus(total, branch), empty: total.empty || branch.empty };
     }
     return total;
   };
 
-  /** Atoms, each with its quantifiers, up to a `|`, a `)` or the end. */
+  /** Atoms, each with its quantifiers, up to a `|`, a `)` or the end: empty when every atom is. */
   const sequence = () => {
-    /** @type {RegexCost} */
-    let total = { copies: 0, unbounded: 0 };
+    /** @type {Part} */
+    let total = { copies: 0, unbounded: 0, empty: true };
     while (at < pattern.length && pattern[at] !== "|" && pattern[at] !== ")") {
       const inside = atom();
-      const { factor, unbounded } = quantifiers();
-      total = plus(total, {
-        copies: inside.copies * factor,
-        unbounded: inside.unbounded * factor + (unbounded ? 1 : 0),
-        constraints: (inside.constraints ?? 0) * factor,
-      });
+      const { factor, unbounded, optional } = quantifiers();
+      const copies = inside.copies * factor;
+      const empty = inside.empty || optional;
+      total = {
+        ...plus(total, {
+          copies,
+          unbounded: inside.unbounded * factor + (unbounded ? 1 : 0),
+          constraints: (inside.constraints ?? 0) * factor,
+          // Skipped whole, every copy of it is one the text may skip (its constraints are counted as such); else
+          // those inside it, as often as repeated.
+          skippable: empty ? copies - (inside.constraints ?? 0) * factor : (inside.skippable ?? 0) * factor,
+        }),
+        empty: total.empty && empty,
+      };
     }
     return total;
   };
 
-  /** @returns {RegexCost} */
+  /** @returns {Part} */
   const atom = () => {
     const char = pattern[at];
-    const one = { copies: 1, unbounded: 0 };
+    const one = { copies: 1, unbounded: 0, empty: false };
+    /** A constraint: a path that matches nothing, as a copy counts. */
+    const constraint = { copies: 1, unbounded: 0, constraints: 1, empty: true };
     if (char === "(") {
       at += 1;
-      // (?:…), (?=…), (?!…), (?<=…), (?<!…): a group all the same.
-      if (pattern[at] === "?") while (at < pattern.length && /[?:=!<]/.test(pattern[at])) at += 1;
+      // (?:…), and the lookarounds (?=…), (?!…), (?<=…), (?<!…), constraints themselves.
+      let around = false;
+      if (pattern[at] === "?") {
+        around = /^\?(=|!|<=|<!)/.test(pattern.slice(at, at + 3));
+        while (at < pattern.length && /[?:=!<]/.test(pattern[at])) at += 1;
+      }
       const inside = alternatives();
       if (pattern[at] === ")") at += 1;
-      return { copies: Math.max(inside.copies, 1), unbounded: inside.unbounded, constraints: inside.constraints };
+      return {
+        copies: Math.max(inside.copies, 1),
+        unbounded: inside.unbounded,
+        constraints: (inside.constraints ?? 0) + (around ? 1 : 0),
+        skippable: inside.skippable ?? 0,
+        empty: around || inside.empty,
+      };
     }
     // `[[:<:]]` and `[[:>:]]`: the start and end of a word, `\m` and `\M` as brackets.
     if (pattern.startsWith("[[:<:]]", at) || pattern.startsWith("[[:>:]]", at)) {
       at += 7;
-      return { ...one, constraints: 1 };
+      return constraint;
     }
     if (char === "[") {
       const end = bracketEnd(pattern, at);
@@ -264,33 +304,36 @@ export function regexCost(pattern) {
       at = end;
       return one;
     }
-    if (char === "\\" && /[yYmM]/.test(pattern[at + 1] ?? "")) {
-      at += 2;
-      return { ...one, constraints: 1 };
+    if ((char === "\\" && /[yYmMAZ]/.test(pattern[at + 1] ?? "")) || char === "^" || char === "$") {
+      at += char === "\\" ? 2 : 1;
+      return constraint;
     }
     at += char === "\\" ? 2 : 1;
     return one;
   };
 
   /**
-   * What the quantifiers after an atom multiply it by (`{m,n}` by n, `{m,}` by m + 1, `+` by 2), and whether
-   * one of them repeats it without bound.
+   * What the quantifiers after an atom multiply it by (`{m,n}` by n, `{m,}` by m + 1, `+` by 2), whether one of
+   * them repeats it without bound, and whether one lets the text skip it (`?`, `*`, `{0,n}`).
    */
   const quantifiers = () => {
     let factor = 1;
     let unbounded = false;
+    let optional = false;
     for (;;) {
       const char = pattern[at];
       if (char === "*" || char === "+" || char === "?") {
         at += 1;
         if (char === "+") factor *= 2;
         if (char !== "?") unbounded = true;
+        if (char !== "+") optional = true;
         continue;
       }
       const count = char === "{" ? /^\{(\d*)(,(\d*))?\}/.exec(pattern.slice(at)) : null;
-      if (!count) return { factor, unbounded };
+      if (!count) return { factor, unbounded, optional };
       at += count[0].length;
       const least = Number(count[1] || 0);
+      if (least === 0) optional = true;
       const most = count[2] === undefined ? least : count[3] === "" ? least + 1 : Number(count[3]);
       if (count[3] === "") unbounded = true;
       factor *= Math.max(1, least, most);
@@ -298,7 +341,7 @@ export function regexCost(pattern) {
   };
 
   /** @type {RegexCost} */
-  let total = { copies: 0, unbounded: 0 };
+  let total = { copies: 0, unbounded: 0, constraints: 0, skippable: 0 };
   while (at < pattern.length) {
     total = plus(total, alternatives());
     // A `)` with no group to close: PostgreSQL refuses the pattern itself.

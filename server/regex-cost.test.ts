@@ -4,7 +4,7 @@ import {
   MAX_REGEX_COPIES,
   MAX_REGEX_DEPTH,
   MAX_REGEX_UNBOUNDED,
-  MAX_REGEX_WORD_CONSTRAINTS,
+  MAX_REGEX_CONSTRAINTS,
   regexCost,
   regexDepth,
   regexRefusal,
@@ -89,7 +89,7 @@ describe("the patterns the embedded engine is not given", () => {
     const pattern = "(.*.*.*.*.*){0,4}";
     expect(regexRefusal(pattern, spent)).toBeNull();
     expect(regexRefusal(pattern, spent)).toBeNull();
-    expect(spent).toEqual({ copies: 40, unbounded: 40, constraints: 0 });
+    expect(spent).toEqual({ copies: 40, unbounded: 40, constraints: 0, skippable: 40 });
     expect(regexRefusal(pattern, spent)).toContain("too complex");
     // Each alone is given to the database.
     expect(regexRefusal(pattern)).toBeNull();
@@ -127,12 +127,64 @@ describe("the word boundaries of a pattern", () => {
 
   it("refuses more than a search needs, in one pattern or a request's: where they meet, their compiling grows steeply", () => {
     expect(regexRefusal("(?:\\y)?".repeat(12))).toContain("too complex");
-    expect(regexRefusal("\\y".repeat(MAX_REGEX_WORD_CONSTRAINTS))).toBeNull();
+    expect(regexRefusal("\\y".repeat(MAX_REGEX_CONSTRAINTS))).toBeNull();
     const spent = { copies: 0, unbounded: 0 };
-    for (let asked = 0; asked < MAX_REGEX_WORD_CONSTRAINTS / 2; asked += 1) {
+    for (let asked = 0; asked < MAX_REGEX_CONSTRAINTS / 2; asked += 1) {
       expect(regexRefusal("\\yniamh\\y", spent)).toBeNull();
     }
     expect(regexRefusal("\\yniamh\\y", spent)).toContain("too complex");
+  });
+});
+
+describe("the anchors and lookarounds of a pattern", () => {
+  it.each([
+    ["(?:^|$)?".repeat(12), 24],
+    ["(?:^|(?!b))".repeat(16), 32],
+    ["^niamh$", 2],
+    ["\\Aniamh\\Z", 2],
+    ["(?=a)(?<!b)c", 2],
+    ["[$^]a", 0],
+  ])("counts, in %s, %i", (pattern, constraints) => {
+    expect(regexCost(pattern).constraints).toBe(constraints);
+  });
+
+  it("refuses as many as held every other request for seconds, with the word boundaries in the same count", () => {
+    expect(regexRefusal("(?:^|$)?".repeat(12))).toContain("too complex");
+    expect(regexRefusal("(?:^|(?!b))".repeat(16))).toContain("too complex");
+    expect(regexRefusal("^\\yniamh\\y$")).toBeNull();
+    expect(regexRefusal("^a$".repeat(5))).toContain("too complex");
+  });
+});
+
+describe("the parts of a pattern the text may skip", () => {
+  it.each([
+    ["colou?r", 1],
+    ["^niamh.*\\.ie$", 1],
+    ["(j?){100}", 100],
+    ["((j?){100}){10}", 1000],
+    ["(ab?){10}", 10],
+    ["(ab){0,10}", 20],
+    ["(a|)b", 1],
+    ["a+b{2}", 0],
+  ])("counts, in %s, %i", (pattern, skippable) => {
+    expect(regexCost(pattern).skippable).toBe(skippable);
+  });
+
+  it.each([
+    "((j?){100}){10}",
+    "((p?){20}){20}",
+    "((q?){30}){30}",
+    "((b?){200}){5}((b){200}){5}",
+    "((c?){250}){4}((c?){250}){4}",
+    "((l?){50}){10}",
+  ])("refuses %s, whose compiling held every other request for up to a minute", (pattern) => {
+    expect(regexRefusal(pattern)).toContain("too complex");
+  });
+
+  it("takes what a search needs: a few optional letters, a wildcard or two, counted runs that skip nothing", () => {
+    for (const pattern of ["colou?r", "^ni(a|á)mh.*$", "\\d{4}-\\d{2}-\\d{2}", "[a-z]{2,5}", "foo|bar", "(ab?){10}"]) {
+      expect(regexRefusal(pattern), pattern).toBeNull();
+    }
   });
 });
 
