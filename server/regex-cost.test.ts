@@ -5,6 +5,7 @@ import {
   MAX_REGEX_DEPTH,
   MAX_REGEX_UNBOUNDED,
   MAX_REGEX_CONSTRAINTS,
+  MAX_REGEX_SKIPPABLE,
   regexCost,
   regexDepth,
   regexRefusal,
@@ -179,6 +180,15 @@ describe("the parts of a pattern the text may skip", () => {
     "((l?){50}){10}",
   ])("refuses %s, whose compiling held every other request for up to a minute", (pattern) => {
     expect(regexRefusal(pattern)).toContain("too complex");
+  });
+
+  it("counts a request's patterns together, up to the limit and not past it", () => {
+    expect(regexRefusal(`(j?){${MAX_REGEX_SKIPPABLE}}`)).toBeNull();
+    expect(regexRefusal(`(j?){${MAX_REGEX_SKIPPABLE + 1}}`)).toContain("too complex");
+    const spent = { copies: 0, unbounded: 0 };
+    expect(regexRefusal(`(j?){${MAX_REGEX_SKIPPABLE / 2}}`, spent)).toBeNull();
+    expect(regexRefusal(`(j?){${MAX_REGEX_SKIPPABLE / 2}}`, spent)).toBeNull();
+    expect(regexRefusal("colou?r", spent)).toContain("too complex");
   });
 
   it("takes what a search needs: a few optional letters, a wildcard or two, counted runs that skip nothing", () => {
