@@ -5,7 +5,7 @@
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from "./local-keys.mjs";
 import { type Backend, client, contact, sessionHeaders, withTeamBackend } from "./test-helpers";
 
 let backend: Backend;
@@ -131,6 +131,38 @@ describe("pattern filters", () => {
     expect(many.status).toBe(400);
     expect(many.body).toMatchObject({ code: "2201B", message: expect.stringContaining("too complex") });
     expect(await ids(contacts().filter("name", "imatch", "\\yní\\y"))).toEqual(["f1"]);
+  });
+
+  it("refuses anyone a pattern that would stop every request while it compiles, saying why, and answers searches", async () => {
+    /** A GET of the published shows with the anon key alone, as any visitor to the site may send. */
+    const anon = async (query: string) => {
+      const response = await fetch(`${backend.url}/rest/v1/shows?select=id&${query}`, {
+        headers: { apikey: LOCAL_ANON_KEY },
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : text };
+    };
+    const distinct = (count: number) =>
+      Array.from({ length: count }, (_, index) => String.fromCodePoint(0x4e00 + index * 3)).join("");
+    // Nested optional counts took from 0.8 s to a minute to compile, with the site and sign-ups waiting; optional
+    // anchors, word boundaries among many distinct characters and bracket expressions holding them, too.
+    const nested = encodeURIComponent("((p?){20}){20}");
+    for (const [filter, why] of [
+      [`id=match.${nested}`, "parts that can match nothing"],
+      [`id=imatch.${nested}`, "parts that can match nothing"],
+      [`id=not.match.${nested}`, "parts that can match nothing"],
+      [`or=(id.eq.x,id.match.${nested})`, "parts that can match nothing"],
+      [`id=match.${encodeURIComponent("(?:^|$)?".repeat(8))}`, "anchors, word boundaries and lookarounds"],
+      [`id=match.${encodeURIComponent(`x\\y\\yy${distinct(200)}`)}`, "sets of characters"],
+      [`id=match.${encodeURIComponent(`${"[^x]".repeat(1000)}${distinct(120)}`)}`, "bracket expressions or classes"],
+    ]) {
+      const { status, body } = await anon(filter);
+      expect(status, filter).toBe(400);
+      expect(body, filter).toMatchObject({ code: "2201B", message: expect.stringContaining(`too complex: it `) });
+      expect(body.message, filter).toContain(why);
+    }
+    expect(await anon(`id=match.${encodeURIComponent("^[a-z0-9]+(-[a-z0-9]+)*$")}`)).toEqual({ status: 200, body: [] });
+    expect(await ids(contacts().filter("name", "imatch", "\\m(niamh|seán)\\M"))).toEqual(["f1", "f2", "f3"]);
   });
 
   it("answers a broken regular expression with Postgres' own 400, not a 500", async () => {

@@ -13,7 +13,7 @@
  * with code PGRST_LOCAL naming the feature as not served by the local backend, never guessed at.
  */
 import { isJsonObject, parseJsonBody } from "./http.mjs";
-import { regexRefusal } from "./regex-cost.mjs";
+import { regexRefusal } from "./regex-refusal.mjs";
 
 /** @typedef {import("./database.mjs").Table} Table */
 /** @typedef {import("@electric-sql/pglite").Transaction} Transaction */
@@ -231,7 +231,7 @@ function unquote(text) {
  * @param {string} name the column
  * @param {string} expression what follows `column=` (or `column.` in a logic tree)
  * @param {unknown[]} values the query's bound values so far; the filter's are appended
- * @param {{ inTree: boolean, regexSpent: import("./regex-cost.mjs").RegexCost }} where a value in a logic tree
+ * @param {{ inTree: boolean, regexSpent: import("./regex-refusal.mjs").RegexSpent }} where a value in a logic tree
  *   may be quoted, a top-level one is taken as it is; what the request's regular expressions so far compile to
  */
 function filterCondition(table, name, expression, values, { inTree, regexSpent }) {
@@ -308,7 +308,7 @@ function parenthesesDepth(text, limit) {
  * @param {string} operator "or" or "and"
  * @param {string} raw the tree, in parentheses
  * @param {unknown[]} values
- * @param {import("./regex-cost.mjs").RegexCost} regexSpent what the request's regular expressions compile to
+ * @param {import("./regex-refusal.mjs").RegexSpent} regexSpent what the request's regular expressions compile to
  * @returns {string}
  */
 function logicTree(table, operator, raw, values, regexSpent) {
