@@ -4,6 +4,7 @@
 // asked for, as the function keeps it in its month's record.
 import { describe, expect, it } from "vitest";
 import { nextChangeOf } from "../../../src/data/next-change";
+import { buildInfo } from "./build-info.fake";
 import {
   dueRecord,
   ON_ITS_WAY_MS,
@@ -43,11 +44,11 @@ const offTick = {
 /** The record a build made at `now` publishes. */
 function recordAt(now: number, shows = content): LiveRecord {
   const next = nextChangeOf(shows, new Date(now));
-  return {
+  return buildInfo({
     builtAt: new Date(now).toISOString(),
     nextChangeAt: next?.at ?? null,
     nextChangeReason: next?.reason ?? null,
-  };
+  });
 }
 
 /**
@@ -155,7 +156,11 @@ describe("runs that start late, and builds done in seconds", () => {
 
   it("asks once more, after the instant, when the build asked a moment early was made before it", () => {
     const instant = "2026-04-23T22:10:00.000Z";
-    const before = { builtAt: "2026-04-23T12:00:00.000Z", nextChangeAt: instant, nextChangeReason: "the show is over" };
+    const before = buildInfo({
+      builtAt: "2026-04-23T12:00:00.000Z",
+      nextChangeAt: instant,
+      nextChangeReason: "the show is over",
+    });
     // The 22:10 run starts 30 seconds early, and asks.
     expect(whenDue(before, new Date("2026-04-23T22:09:30Z"), PERIOD).build).toBe(true);
     const asked = { instant, at: "2026-04-23T22:09:30.000Z" };
@@ -242,13 +247,15 @@ describe("the live record", () => {
 
   it("keeps later fields a build may add", () => {
     const record = {
-      builtAt: "x",
-      nextChangeAt: null,
-      nextChangeReason: null,
-      nextChangeInBrowser: true,
-      nextNewsAt: "2026-11-15T00:00:00.000Z",
-      nextNewsReason: "“Tides” (tides) comes out",
-      showsDigest: "abc",
+      ...buildInfo({
+        builtAt: "x",
+        nextChangeAt: null,
+        nextChangeReason: null,
+        nextChangeInBrowser: true,
+        nextNewsAt: "2026-11-15T00:00:00.000Z",
+        nextNewsReason: "“Tides” (tides) comes out",
+        showsDigest: "abc",
+      }),
       later: 1,
     };
     expect(readRecord(JSON.stringify(record))).toEqual(record);
@@ -256,7 +263,7 @@ describe("the live record", () => {
 });
 
 describe("the change due", () => {
-  const waiting = {
+  const waiting = buildInfo({
     builtAt: "2026-11-10T12:00:00.000Z",
     nextChangeAt: "2026-11-14T22:00:00.000Z",
     nextChangeReason: "the Sligo show (x) is over",
@@ -264,7 +271,7 @@ describe("the change due", () => {
     nextNewsAt: "2026-11-15T00:00:00.000Z",
     nextNewsReason: "“Tides” (tides) comes out",
     showsDigest: null,
-  };
+  });
 
   it("is the record's next change until its next news has passed too", () => {
     expect(dueRecord(waiting, new Date("2026-11-14T23:50:00Z"), PERIOD)).toBe(waiting);

@@ -1,0 +1,127 @@
+/**
+ * The scheduled run's tests' kit: the function run as Netlify's scheduler runs it, with the network, the clock
+ * and Netlify Blobs faked. A test file mocks Netlify Blobs with this module's store and calls withScheduledRun()
+ * once:
+ *
+ *     vi.mock("@netlify/blobs", () => import("./rebuild-when-due.fake"));
+ *     withScheduledRun();
+ *
+ * Each of its tests then starts with the live site answering the Galway build's record (./build-info.fake.ts),
+ * the database its one show, the build hook and the Supabase project answering, and the store empty.
+ */
+import { afterEach, beforeEach, expect, vi } from "vitest";
+import { showRow } from "../../../src/test/show-rows";
+import { buildInfo } from "./build-info.fake";
+
+/**
+ * The function's Netlify Blobs store, in memory; `failing` says which reads and writes throw, as an unreachable
+ * store does: "get shows-build-asked", "set deploys-this-month", … ("*" for all).
+ */
+export const blobs = { kept: new Map<string, string>(), failing: new Set<string>() };
+
+/** @netlify/blobs' getStore, on `blobs`. */
+export function getStore(name: string) {
+  const fail = (operation: string, key: string) => {
+    if (blobs.failing.has("*") || blobs.failing.has(`${operation} ${key}`)) {
+      throw new Error("Netlify Blobs answered 503");
+    }
+  };
+  return {
+    get: async (key: string, options?: { type?: string }) => {
+      fail("get", key);
+      const text = blobs.kept.get(`${name}/${key}`);
+      return text === undefined ? null : options?.type === "json" ? JSON.parse(text) : text;
+    },
+    setJSON: async (key: string, value: unknown) => {
+      fail("set", key);
+      blobs.kept.set(`${name}/${key}`, JSON.stringify(value));
+    },
+  };
+}
+
+export const hookUrl = "https://api.netlify.com/build_hooks/5c23354f454e1350f8543e78";
+export const siteUrl = "https://orlaquinlan.netlify.app";
+export const projectUrl = "https://abcdefgh.supabase.co";
+export const anonKey = "anon-key-for-tests";
+
+/** A published show as the anon key reads it: the one the Galway build rendered. */
+export const galway = showRow();
+export const cancelled = { ...galway, status: "cancelled" };
+
+/** The log's line when the shows are those the live site has. */
+export const showsCurrent = `Shows current: the live site has the database's 1 published show, digest ${buildInfo().showsDigest.slice(0, 12)}.`;
+
+type Call = { url: string; method: string; headers: Record<string, string> };
+/** The requests the function made, in order. */
+export const calls: Call[] = [];
+const log: string[] = [];
+/** What each address answers; a thrown error is a network failure. */
+export const answers = {} as {
+  site: () => Response;
+  hook: () => Response;
+  project: () => Response;
+  shows: () => Response;
+};
+
+const realFetch = globalThis.fetch;
+
+/** Fakes the network, the clock and the environment around each test of the calling file, and undoes them after. */
+export function withScheduledRun(): void {
+  beforeEach(() => {
+    calls.length = 0;
+    log.length = 0;
+    Object.assign(answers, {
+      site: () => Response.json(buildInfo()),
+      hook: () => new Response("", { status: 200 }),
+      project: () => Response.json("2025-04-23T22:05:00+00:00"),
+      shows: () => Response.json([galway]),
+    });
+    blobs.kept.clear();
+    blobs.failing.clear();
+    for (const method of ["log", "error"] as const) {
+      vi.spyOn(console, method).mockImplementation((...parts: unknown[]) => void log.push(parts.join(" ")));
+    }
+    vi.stubEnv("BUILD_HOOK_URL", hookUrl);
+    vi.stubEnv("PUBLIC_SUPABASE_URL", projectUrl);
+    vi.stubEnv("PUBLIC_SUPABASE_ANON_KEY", anonKey);
+    vi.stubEnv("URL", "");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: URL | string, init?: RequestInit) => {
+        const address = String(url);
+        calls.push({ url: address, method: init?.method ?? "GET", headers: { ...(init?.headers as object) } });
+        if (address.startsWith(siteUrl)) return answers.site();
+        if (address.startsWith(`${projectUrl}/rest/v1/shows?`)) {
+          // The shows answered are all there are: the page after them (src/lib/pages-by-key.mjs) is empty.
+          return new URL(address).searchParams.has("or") ? Response.json([]) : answers.shows();
+        }
+        if (address.startsWith(projectUrl)) return answers.project();
+        if (address.startsWith("https://api.netlify.com/")) return answers.hook();
+        return realFetch(url, init);
+      }),
+    );
+    vi.useFakeTimers({ toFake: ["Date"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+}
+
+/** Runs the function at `now` as Netlify's scheduler does; returns its status, and what it logged. */
+export async function runAt(now: string) {
+  // Imported here, not above: the test file's mock of @netlify/blobs imports this module.
+  const { default: rebuildWhenDue } = await import("./rebuild-when-due");
+  vi.setSystemTime(new Date(now));
+  log.length = 0;
+  const response = await rebuildWhenDue(new Request("https://example.invalid/"), { site: { url: siteUrl } });
+  const text = await response.text();
+  expect(log.join("\n")).not.toContain("5c23354f454e1350f8543e78");
+  expect(text).toBe(log.join("\n"));
+  return { status: response.status, log: [...log] };
+}
+
+export const hookCalls = () => calls.filter((call) => call.url.startsWith("https://api.netlify.com/"));
+export const heartbeatCalls = () => calls.filter((call) => call.url.startsWith(`${projectUrl}/rest/v1/rpc/`));
