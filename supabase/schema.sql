@@ -162,6 +162,17 @@ CREATE OR REPLACE FUNCTION "private"."contact_values"("contact" "jsonb") RETURNS
 ALTER FUNCTION "private"."contact_values"("contact" "jsonb") OWNER TO "postgres";
 
 --
+-- Name: deliverable_address("text"); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."deliverable_address"("value" "text") RETURNS boolean
+    LANGUAGE "sql" IMMUTABLE PARALLEL SAFE
+    SET "search_path" TO ''
+    RETURN (("value" ~ '^[^@]+@[^@]+$'::"text") AND ("octet_length"("split_part"("value", '@'::"text", 1)) <= 64) AND ("split_part"("value", '@'::"text", 1) !~ '^\.|\.\.|\.$'::"text") AND ("split_part"("value", '@'::"text", 2) ~ '^[^.]+(\.[^.]+)+$'::"text") AND ("split_part"("value", '@'::"text", 2) !~ '[\u0001-\u002c\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f\u3002]'::"text") AND ("split_part"("value", '@'::"text", 2) !~ '(^|\.)-|-(\.|$)'::"text") AND (NOT (EXISTS (SELECT FROM "unnest"("string_to_array"("split_part"("deliverable_address"."value", '@'::"text", 2), '.'::"text")) "label"("label") WHERE ("char_length"("label"."label") > 63)))) AND ("split_part"("value", '@'::"text", 2) !~ '\.([0-9]+|[^.])$'::"text"));
+
+ALTER FUNCTION "private"."deliverable_address"("value" "text") OWNER TO "postgres";
+
+--
 -- Name: fan_signup_before_insert(); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -181,11 +192,15 @@ declare
   admits_at timestamptz;
   earlier public.fan_signups;
 begin
-  -- The address as sent is checked first, as the table's check would check a new one: a repeat (whose row
+  -- The address as sent is checked first, as the table's checks would check a new one: a repeat (whose row
   -- keeps the address as first written) is refused for it exactly as a new address is, so a refusal says
   -- nothing of who is on the list.
   if not private.plain_address(btrim(new.email)) then
     raise exception 'new row for relation "fan_signups" violates check constraint "fan_signups_email_plain"'
+      using errcode = '23514';
+  end if;
+  if not private.deliverable_address(btrim(new.email)) then
+    raise exception 'new row for relation "fan_signups" violates check constraint "fan_signups_email_deliverable"'
       using errcode = '23514';
   end if;
   if coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated')
@@ -234,8 +249,9 @@ begin
   if found then
     new.id := earlier.id;
     new.created_at := earlier.created_at;
-    -- A spelling taken before look-alikes were refused gives way to the one sent, which is plain.
-    if private.plain_address(earlier.email) then
+    -- A spelling taken before look-alikes, or addresses no mail reaches, were refused gives way to the one sent,
+    -- which passes both (a letter whose lower case is longer in UTF-8 could take a name past 64 bytes).
+    if private.plain_address(earlier.email) and private.deliverable_address(earlier.email) then
       new.email := earlier.email;
     end if;
   end if;
@@ -1397,6 +1413,7 @@ CREATE TABLE IF NOT EXISTS "public"."fan_signups_held" (
     "created_at" timestamp with time zone DEFAULT "now"() NOT NULL,
     CONSTRAINT "fan_signups_held_email_check" CHECK (((("char_length"("email") >= 3) AND ("char_length"("email") <= 254)) AND ("email" ~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$'::"text"))),
     CONSTRAINT "fan_signups_held_email_check1" CHECK ("private"."plain_address"("email")),
+    CONSTRAINT "fan_signups_held_email_deliverable" CHECK ("private"."deliverable_address"("email")),
     CONSTRAINT "fan_signups_held_interest_check" CHECK (("interest" = ANY (ARRAY['all'::"text", 'tshirts'::"text"])))
 );
 
@@ -1520,6 +1537,13 @@ ALTER TABLE ONLY "public"."contacts"
 
 ALTER TABLE ONLY "public"."contacts_update_log"
     ADD CONSTRAINT "contacts_update_log_pkey" PRIMARY KEY ("id");
+
+--
+-- Name: fan_signups fan_signups_email_deliverable; Type: CHECK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE "public"."fan_signups"
+    ADD CONSTRAINT "fan_signups_email_deliverable" CHECK ("private"."deliverable_address"("email")) NOT VALID;
 
 --
 -- Name: fan_signups fan_signups_email_plain; Type: CHECK CONSTRAINT; Schema: public; Owner: postgres
@@ -2031,6 +2055,15 @@ REVOKE ALL ON FUNCTION "private"."contact_values"("contact" "jsonb") FROM PUBLIC
 GRANT ALL ON FUNCTION "private"."contact_values"("contact" "jsonb") TO "anon";
 GRANT ALL ON FUNCTION "private"."contact_values"("contact" "jsonb") TO "authenticated";
 GRANT ALL ON FUNCTION "private"."contact_values"("contact" "jsonb") TO "service_role";
+
+--
+-- Name: FUNCTION "deliverable_address"("value" "text"); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."deliverable_address"("value" "text") FROM PUBLIC;
+GRANT ALL ON FUNCTION "private"."deliverable_address"("value" "text") TO "anon";
+GRANT ALL ON FUNCTION "private"."deliverable_address"("value" "text") TO "authenticated";
+GRANT ALL ON FUNCTION "private"."deliverable_address"("value" "text") TO "service_role";
 
 --
 -- Name: FUNCTION "fan_signup_before_insert"(); Type: ACL; Schema: private; Owner: postgres
