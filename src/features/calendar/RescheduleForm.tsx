@@ -1,7 +1,9 @@
 /**
  * A published show moved to new doors still to come, in the venue's time zone (the start it was announced with
  * is kept and shown to fans: rescheduledTo). A refusal is said under the fields, tied to the field or fields it
- * is about, and the focus goes to the first of them; what was typed stays.
+ * is about, and the focus goes to the first of them; what was typed stays, through a teammate's change too (said
+ * under a field they changed as well, the next Reschedule held once for it) and the panel closing
+ * (useFollowingShow).
  */
 import { useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
@@ -16,7 +18,6 @@ type When = { date: string; time: string };
 type Refusal = { text: string; date: boolean; time: boolean };
 
 const whenOf = (show: Show): When => wallTimeIn(show.starts_at, show.time_zone);
-const sameWhen = (a: When, b: When) => a.date === b.date && a.time === b.time;
 
 /** The doors typed as an instant the show may move to, or why not and which of the two fields that is about. */
 function movedTo(show: Show, when: When): { iso: string; refusal?: undefined } | { refusal: Refusal } {
@@ -35,7 +36,8 @@ function movedTo(show: Show, when: When): { iso: string; refusal?: undefined } |
 export function RescheduleForm({ show, busy }: { show: Show; busy: boolean }) {
   const shows = showChanges();
   const id = useId();
-  const [when, setWhen] = useFollowingShow(show, whenOf, sameWhen);
+  const form = useFollowingShow(`reschedule-${show.id}`, show, whenOf);
+  const { value: when, set: setWhen, clashes } = form;
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const dateInput = useRef<HTMLInputElement>(null);
   const timeInput = useRef<HTMLInputElement>(null);
@@ -45,11 +47,17 @@ export function RescheduleForm({ show, busy }: { show: Show; busy: boolean }) {
     const moved = movedTo(show, when);
     setRefusal(moved.refusal ?? null);
     if (moved.refusal) return (moved.refusal.date ? dateInput : timeInput).current?.focus();
-    await shows.change(show.id, rescheduledTo(show, moved.iso), "Show rescheduled");
+    // Held once for what a teammate changed meanwhile, said under the field: the next Reschedule puts these doors.
+    if (form.holds()) return (clashes.date ? dateInput : timeInput).current?.focus();
+    if (await shows.change(show.id, rescheduledTo(show, moved.iso), "Show rescheduled", form.version)) {
+      form.saved(when, when);
+    }
   };
-  /** What ties a field to the refusal when it is about that field. */
-  const invalid = (about: boolean | undefined) =>
-    about ? { "aria-invalid": true, "aria-describedby": problemId } : {};
+  /** What ties a field to the refusal when it is about that field, and to what a teammate changed it to. */
+  const invalid = (about: boolean | undefined, field: keyof When) => {
+    const described = [about && problemId, clashes[field] && `${id}-${field}-clash`].filter(Boolean).join(" ");
+    return described ? { "aria-invalid": true, "aria-describedby": described } : {};
+  };
 
   return (
     <form
@@ -69,7 +77,7 @@ export function RescheduleForm({ show, busy }: { show: Show; busy: boolean }) {
             value={when.date}
             onChange={(event) => setWhen({ ...when, date: event.target.value })}
             className={cx(inputClass, "mt-1")}
-            {...invalid(refusal?.date)}
+            {...invalid(refusal?.date, "date")}
           />
         </label>
         <label className={labelClass}>
@@ -80,10 +88,20 @@ export function RescheduleForm({ show, busy }: { show: Show; busy: boolean }) {
             value={when.time}
             onChange={(event) => setWhen({ ...when, time: event.target.value })}
             className={cx(inputClass, "mt-1")}
-            {...invalid(refusal?.time)}
+            {...invalid(refusal?.time, "time")}
           />
         </label>
       </div>
+      {clashes.date ? (
+        <p id={`${id}-date-clash`} className="text-sm text-red-800">
+          New date: {clashes.date}
+        </p>
+      ) : null}
+      {clashes.time ? (
+        <p id={`${id}-time-clash`} className="text-sm text-red-800">
+          New doors: {clashes.time}
+        </p>
+      ) : null}
       {refusal ? (
         <p id={problemId} role="alert" className="text-sm text-red-800">
           {refusal.text}

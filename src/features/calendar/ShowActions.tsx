@@ -3,11 +3,11 @@
  * to a new time still to come in the venue's time zone (RescheduleForm.tsx), a new ticket link
  * (TicketLinkForm.tsx), and any of its details put right (ShowDetails.tsx: the show's form, filled in as it
  * is: only what is changed is written). Each change is a new version, kept and restorable; what is typed stays
- * after a refusal. A cancelled show offers none of them: Restore (ShowHistory.tsx) brings it back.
+ * after a refusal. A cancelled show offers none of them: Restore (ShowHistory.tsx) brings it back, and with it
+ * the forms as they were typed, following the version restored (a cancellation heard from a teammate while a
+ * person types drops nothing).
  */
 import { useStore } from "@nanostores/react";
-import { useEffect } from "react";
-import { detailsFormKey, gigPublishing } from "./calendar.publish.store";
 import { ShowDetails } from "./ShowDetails";
 import type { Show } from "./calendar.shows";
 import type { FocusStatus } from "./ShowPanel";
@@ -19,17 +19,10 @@ import { TicketLinkForm } from "./TicketLinkForm";
 export function ShowActions({ show, focusStatus }: { show: Show; focusStatus: FocusStatus }) {
   const shows = showChanges();
   const busy = useStore(shows.$changing)[show.id] ?? false;
-  const publishing = gigPublishing();
-  const cancelled = show.status === "cancelled";
-
-  // Cancelled (here or by a teammate), its details form closes: Restore starts afresh.
-  useEffect(() => {
-    if (cancelled) publishing.closeForm(detailsFormKey(show.id));
-  }, [cancelled, show.id, publishing]);
 
   // A cancelled show is not changed back by a tap on another status or a new day: fans were told it is off.
   // Restore brings back a version from before the cancellation, as the cancel question says.
-  if (cancelled) {
+  if (show.status === "cancelled") {
     return (
       <p className="max-w-prose text-sm">
         This show is cancelled, and fans see it so. To put it back on, restore a version from before the cancellation.

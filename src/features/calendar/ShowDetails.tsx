@@ -2,7 +2,8 @@
  * A published show's details put right from its panel: "Edit the show's details" opens the show's form,
  * filled in as the show is (calendar.details.ts); "Save the details" writes only what the person changed, to
  * the version they opened. A teammate's change heard meanwhile shows in the fields the person left alone, and
- * the form stays open, as typed, through a refusal and the page locking (its draft is the page's show forms').
+ * the form stays open, as typed, through a refusal, the page locking and the show cancelled until it is restored
+ * (its draft is the page's show forms'); typed while its save is on its way, it stays open with that, to save next.
  * Focus goes to the first field on opening, and back to the button on closing.
  */
 import { useStore } from "@nanostores/react";
@@ -11,9 +12,12 @@ import { Button } from "../../components/ui/Button";
 import { isTimeZone } from "../../lib/show-rules.mjs";
 import { showToast } from "../toasts/toasts.store";
 import { showDay } from "./calendar.details";
+import { sameValues } from "./calendar.meanwhile";
+import type { ShowDraft } from "./calendar.publish";
 import { detailsFormKey, gigPublishing } from "./calendar.publish.store";
 import { showChanges } from "./calendar.changes.store";
 import type { Show } from "./calendar.shows";
+import { calendarShows } from "./calendar.shows.store";
 import { ShowFields } from "./ShowFields";
 
 export function ShowDetails({ show, busy }: { show: Show; busy: boolean }) {
@@ -40,9 +44,20 @@ export function ShowDetails({ show, busy }: { show: Show; busy: boolean }) {
     );
   }
 
+  /** Saved: the form closes, or, with more typed while its save was on its way, stays with it over the version saved. */
+  const saved = (pressed: ShowDraft) => {
+    const typed = publishing.draftOf(key);
+    const now = calendarShows()
+      .$shows.get()
+      .find(({ id }) => id === show.id);
+    if (now && !sameValues(typed, pressed)) publishing.openDetails(key, now, typed);
+    else publishing.closeForm(key);
+  };
+
   const save = async () => {
     const details = publishing.detailsOf(key);
     if (!details) return; // each problem is said beside its field
+    const pressed = publishing.draftOf(key);
     if (Object.keys(details.change).length === 0) {
       showToast({
         title: "Nothing to save",
@@ -51,7 +66,7 @@ export function ShowDetails({ show, busy }: { show: Show; busy: boolean }) {
       });
       publishing.closeForm(key);
     } else if (await shows.change(show.id, details.change, "Show details changed", details.version, details.replaces)) {
-      publishing.closeForm(key);
+      saved(pressed);
     }
   };
 

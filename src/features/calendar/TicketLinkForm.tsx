@@ -1,7 +1,9 @@
 /**
  * A published show's new ticket link, and whether it goes to a ticket shop or the venue's own site. A link the
- * database would refuse is said under the field, tied to it, and the focus goes back to it; what was typed stays.
- * The link the show has already is not written again, and the field says so.
+ * database would refuse is said under the field, tied to it, and the focus goes back to it; what was typed stays,
+ * through a teammate's change (said beside the field when they changed it too, the next save held once for it),
+ * the panel closing and the page locking (useFollowingShow). The link the show has already is not written again,
+ * and the field says so.
  */
 import { useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
@@ -19,11 +21,15 @@ const sameLink = (a: Link, b: Link) => a.url === b.url && a.kind === b.kind;
 export function TicketLinkForm({ show, busy }: { show: Show; busy: boolean }) {
   const shows = showChanges();
   const id = useId();
-  const [link, setLink] = useFollowingShow(show, linkOf, sameLink);
+  // What it goes to, of two, is never both changed to different things: only the link can clash.
+  const form = useFollowingShow(`link-${show.id}`, show, linkOf);
+  const { value: link, set: setLink, clashes } = form;
   const [problem, setProblem] = useState<string | null>(null);
   /** Said when the link saved is the one the show has: nothing is written, and nothing said to have changed. */
   const [unchanged, setUnchanged] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  /** What describes the link: its problem or note, and what a teammate changed it to meanwhile. */
+  const describedBy = [problem ? `${id}-problem` : unchanged && `${id}-unchanged`, clashes.url && `${id}-clash`];
 
   const saveLink = async () => {
     const saved = { url: link.url.trim(), kind: link.kind };
@@ -34,9 +40,15 @@ export function TicketLinkForm({ show, busy }: { show: Show; busy: boolean }) {
       return input.current?.focus();
     }
     setProblem(null);
+    // Held once for what a teammate changed meanwhile, said beside the field: the next save puts this link instead.
+    if (form.holds()) {
+      setUnchanged(false);
+      return input.current?.focus();
+    }
     setUnchanged(sameLink(saved, linkOf(show)));
     if (sameLink(saved, linkOf(show))) return;
-    await shows.change(show.id, { ticket_url: saved.url, ticket_kind: saved.kind }, "Ticket link changed");
+    const change = { ticket_url: saved.url, ticket_kind: saved.kind };
+    if (await shows.change(show.id, change, "Ticket link changed", form.version)) form.saved(link, saved);
   };
 
   return (
@@ -56,8 +68,8 @@ export function TicketLinkForm({ show, busy }: { show: Show; busy: boolean }) {
         id={`${id}-link`}
         inputMode="url"
         value={link.url}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : unchanged ? `${id}-unchanged` : undefined}
+        aria-invalid={problem || clashes.url ? true : undefined}
+        aria-describedby={describedBy.filter(Boolean).join(" ") || undefined}
         onChange={(event) => {
           setUnchanged(false);
           setLink({ ...link, url: event.target.value });
@@ -79,6 +91,11 @@ export function TicketLinkForm({ show, busy }: { show: Show; busy: boolean }) {
         <option value="ticket">A ticket shop</option>
         <option value="venue">The venue&apos;s own site</option>
       </select>
+      {clashes.url ? (
+        <p id={`${id}-clash`} className="text-sm text-red-800">
+          Ticket link: {clashes.url}
+        </p>
+      ) : null}
       {problem ? (
         <p id={`${id}-problem`} role="alert" className="text-sm text-red-800">
           {problem}

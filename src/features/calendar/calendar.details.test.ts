@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clashesAt, detailsChange, draftFromShow, showDay } from "./calendar.details";
+import { detailsChange, draftFromShow, showDay } from "./calendar.details";
 import { aShow } from "./calendar.fake";
 import { showFromDraft } from "./calendar.publish";
 
@@ -78,34 +78,5 @@ describe("a published show's details", () => {
       on_sale_at: "2027-10-31T00:45:00+00:00",
     });
     expect(changeOf({ venueName: "The Cornmarket Hall" }, late)).toEqual({ venue_name: "The Cornmarket Hall" });
-  });
-});
-
-describe("a details form's clashes at a teammate's newer version", () => {
-  const v1 = draftFromShow(aShow("dublin-2027-07-10", "2027-01-01T10:00:00Z"));
-  const typed = { ...v1, street: "28 Thomas Street", county: "" };
-  const v2 = { ...v1, street: "1 Thomas Street", county: "Dublin" };
-  const first = clashesAt({ problems: {}, held: {} }, v1, typed, v2);
-  const said = { problems: first.problems, held: {} };
-
-  it("says each field both changed to different things, and holds it", () => {
-    const street = "changed meanwhile to “1 Thomas Street” by someone else; save again to put yours instead";
-    expect(first.problems).toEqual({
-      street,
-      county: "changed meanwhile to “Dublin” by someone else; save again to put yours instead",
-    });
-    expect(first.held).toEqual(first.problems);
-    expect(clashesAt({ problems: {}, held: {} }, v1, typed, { ...v1, street: "" }).problems).toEqual({
-      street: "emptied meanwhile by someone else; save again to put yours instead",
-    });
-  });
-
-  it("keeps a clash said before while theirs stays, says their latest, and drops it once theirs is what is typed", () => {
-    expect(clashesAt(said, v2, typed, { ...v2, town: "Cork" })).toEqual(said);
-    const v3 = { ...v2, street: "28 Thomas Street", county: "Co. Dublin" };
-    expect(clashesAt(said, v2, typed, v3)).toEqual({
-      problems: { county: "changed meanwhile to “Co. Dublin” by someone else; save again to put yours instead" },
-      held: { county: "changed meanwhile to “Co. Dublin” by someone else; save again to put yours instead" },
-    });
   });
 });

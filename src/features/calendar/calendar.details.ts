@@ -4,7 +4,7 @@
  * so a save writes only what was changed, as a new version. A new time for the doors is a reschedule, and
  * says so to fans (rescheduledTo).
  */
-import type { NewShow, ShowDraft, ShowDraftProblems, ShowField } from "./calendar.publish";
+import type { NewShow, ShowDraft } from "./calendar.publish";
 import { rescheduledTo, type Show } from "./calendar.shows";
 import type { ShowChange } from "./calendar.writes";
 import { onTheClock, wallTimeIn } from "./calendar.zones";
@@ -67,37 +67,4 @@ export function detailsChange(show: Show, row: NewShow): ShowChange {
   if (row.time_zone !== show.time_zone) change.time_zone = row.time_zone;
   if (time(row.starts_at) !== time(show.starts_at)) Object.assign(change, rescheduledTo(show, row.starts_at));
   return change as ShowChange;
-}
-
-/** What is said beside a field a teammate changed meanwhile to `theirs`, something else than what is typed. */
-const clashOf = (theirs: string) =>
-  theirs.trim()
-    ? `changed meanwhile to “${theirs.trim()}” by someone else; save again to put yours instead`
-    : "emptied meanwhile by someone else; save again to put yours instead";
-
-/** A details form's problems, and its clashes not yet said at a Save (the next Save is held once for them). */
-export type DetailsClashes = { problems: ShowDraftProblems; held: ShowDraftProblems };
-
-/**
- * A details form's problems and held clashes once a teammate's newer version comes: `opened` is the form as
- * filled in from the version before, `typed` as it stands, `newer` the teammate's version. A field both changed,
- * to different things, is a clash, said beside it and held. A clash said before goes once what is typed is
- * their value, and otherwise says their latest; a field typed here that they left alone is no clash.
- */
-export function clashesAt(before: DetailsClashes, opened: ShowDraft, typed: ShowDraft, newer: ShowDraft) {
-  const after: DetailsClashes = { problems: { ...before.problems }, held: { ...before.held } };
-  for (const field of Object.keys(newer) as ShowField[]) {
-    const [was, mine, theirs] = [opened[field], typed[field], newer[field]];
-    const said = before.problems[field] === clashOf(was);
-    const same = mine.trim() === theirs.trim();
-    if (said && same) {
-      delete after.problems[field];
-      delete after.held[field];
-    }
-    const bothChanged = mine !== was && theirs !== was;
-    if (same || !(said || bothChanged)) continue;
-    after.problems[field] = clashOf(theirs);
-    if (bothChanged || before.held[field]) after.held[field] = clashOf(theirs);
-  }
-  return after;
 }

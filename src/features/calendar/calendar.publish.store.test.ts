@@ -218,7 +218,7 @@ describe("a published show's details form", () => {
     // Saved again, it puts this price over theirs, knowingly.
     expect(store.detailsOf(key)).toMatchObject({ change: { price: 18 }, version: 4 });
     // Typed again instead, the field is no longer held.
-    store.followDetails(key, { ...opened, version: 5, price: 25 });
+    store.followDetails(key, { ...opened, version: 5, price: 25, venue_street: "28 Thomas Street" });
     store.edit(key, { ...store.draftOf(key), price: "19.00" });
     expect(store.$problems.get()[key]).toEqual({});
     expect(store.detailsOf(key)).toMatchObject({ change: { price: 19 }, version: 5 });

@@ -18,7 +18,8 @@ import { emptyEventDraft, eventFromDraft } from "./calendar.form";
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
 import type { ShowsClient } from "./calendar.api";
 import { insertGig, insertShow, type ShowChange } from "./calendar.writes";
-import { clashesAt, detailsChange, draftFromShow, showDay } from "./calendar.details";
+import { detailsChange, draftFromShow, showDay } from "./calendar.details";
+import { followed } from "./calendar.meanwhile";
 import type { Show } from "./calendar.shows";
 import { calendarShows, type Shows } from "./calendar.shows.store";
 import { calendarFeed } from "./calendar.store";
@@ -187,8 +188,11 @@ export function createPublishing(deps: PublishDependencies) {
     return true;
   }
 
-  /** The show each open details form was filled in from: what the person changed is measured against it. */
-  const detailsBases = new Map<string, Show>();
+  /**
+   * Each open details form's show, the version it follows (what the person changed is measured against it and
+   * saved to it), and its fields as last taken from the show: those the person typed differ (calendar.meanwhile.ts).
+   */
+  const details = new Map<string, { base: Show; own: ShowDraft }>();
   /** The fields of each details form a teammate changed meanwhile, where something else is typed, not yet said at a Save. */
   const clashes = new Map<string, ShowDraftProblems>();
 
@@ -202,41 +206,33 @@ export function createPublishing(deps: PublishDependencies) {
 
   /**
    * A published show's details form, keyed `key`: filled in with the show as it is, no problem said; or, when
-   * it is open already (the page locked and unlocked, say), as it was left.
+   * it is open already (the page locked and unlocked, say), as it was left. With `typed`, opened afresh on `show`
+   * with that typed into it (what was typed while a save of it was on its way, over the version saved).
    */
-  function openDetails(key: string, show: Show) {
-    if ($drafts.get()[key] && detailsBases.has(key)) return;
-    detailsBases.set(key, show);
+  function openDetails(key: string, show: Show, typed?: ShowDraft) {
+    if (!typed && $drafts.get()[key] && details.has(key)) return;
+    details.set(key, { base: show, own: draftFromShow(show) });
     clashes.delete(key);
-    $drafts.setKey(key, draftFromShow(show));
+    $drafts.setKey(key, typed ?? draftFromShow(show));
     $problems.setKey(key, {});
   }
 
   /**
    * A newer version of the show under its open details form (a teammate's change, heard or read again): the
-   * fields the person has not changed take its values, theirs keep what they typed.
+   * fields the person has not typed take its values, those they typed keep what they typed.
    */
   function followDetails(key: string, show: Show) {
-    const base = detailsBases.get(key);
-    if (!base || !$drafts.get()[key] || base.version === show.version) return;
-    const typed = draftOf(key);
-    const opened = draftFromShow(base);
-    const newer = draftFromShow(show);
-    const fields = Object.keys(newer) as (keyof ShowDraft)[];
-    $drafts.setKey(
-      key,
-      Object.fromEntries(
-        fields.map((field) => [field, typed[field] !== opened[field] ? typed[field] : newer[field]]),
-      ) as ShowDraft,
-    );
-    detailsBases.set(key, show);
+    const { base, own } = details.get(key) ?? {};
+    if (!base || !own || !$drafts.get()[key] || base.version === show.version) return;
     // A field both changed, to different things: said beside it now, and the next Save is held once for it; a
-    // clash said before is said again against this version, or goes once theirs is what is typed.
+    // clash said before is said again against this version, or goes once theirs is what is typed, or as it was.
     const before = { problems: $problems.get()[key] ?? {}, held: clashes.get(key) ?? {} };
-    const { problems, held } = clashesAt(before, opened, typed, newer);
-    if (Object.keys(held).length > 0) clashes.set(key, held);
+    const form = followed({ typed: draftOf(key), own, was: draftFromShow(base), clashes: before }, draftFromShow(show));
+    details.set(key, { base: show, own: form.own });
+    $drafts.setKey(key, form.typed);
+    if (Object.keys(form.clashes.held).length > 0) clashes.set(key, form.clashes.held);
     else clashes.delete(key);
-    $problems.setKey(key, problems);
+    $problems.setKey(key, form.clashes.problems);
   }
 
   /**
@@ -245,7 +241,7 @@ export function createPublishing(deps: PublishDependencies) {
    * over may have its details put right: only new doors must be still to come.
    */
   function detailsOf(key: string): { change: ShowChange; version: number; replaces?: string } | null {
-    const base = detailsBases.get(key);
+    const base = details.get(key)?.base;
     if (!base) return null;
     const clashed = clashes.get(key);
     if (clashed) return refuseOnce(key, clashed);
@@ -260,7 +256,7 @@ export function createPublishing(deps: PublishDependencies) {
 
   /** A form done with: what was typed in it goes. */
   function closeForm(key: string) {
-    detailsBases.delete(key);
+    details.delete(key);
     clashes.delete(key);
     $drafts.setKey(key, undefined as unknown as ShowDraft);
     $problems.setKey(key, {});

@@ -1,19 +1,29 @@
 /**
- * A change form's value, filled in from the show: a newer version of the show (a teammate's change, or this
- * page's own) replaces it while it is as the version before had it; what the person typed stays.
+ * A change form's values over a published show, kept under `key` in the page's typed forms
+ * (calendar.following.store.ts): the show's own until something is typed, then what is typed, following each
+ * newer version of the show field by field, with what is said beside a field both changed meanwhile.
  */
-import { useEffect, useRef, useState } from "react";
+import { useStore } from "@nanostores/react";
+import { useEffect } from "react";
+import type { FormValues } from "./calendar.meanwhile";
+import { followingForms } from "./calendar.following.store";
 import type { Show } from "./calendar.shows";
 
-/** `of` and `same` are read once per version: pass functions defined outside the component. */
-export function useFollowingShow<T>(show: Show, of: (show: Show) => T, same: (a: T, b: T) => boolean) {
-  const [value, setValue] = useState(() => of(show));
-  const shown = useRef(show);
-  useEffect(() => {
-    const before = shown.current;
-    shown.current = show;
-    if (before.version === show.version) return;
-    setValue((typed) => (same(typed, of(before)) ? of(show) : typed));
-  }, [show, of, same]);
-  return [value, setValue] as const;
+/** `of` is read once per version: pass a function defined outside the component. */
+export function useFollowingShow<T extends FormValues>(key: string, show: Show, of: (show: Show) => T) {
+  const forms = followingForms();
+  const form = useStore(forms.$forms)[key];
+  useEffect(() => forms.follow(key, of(show), show.version), [forms, key, show, of]);
+  return {
+    value: (form?.typed ?? of(show)) as T,
+    set: (typed: T) => forms.type(key, of(show), show.version, typed),
+    /** What is said beside each field a teammate changed meanwhile to something else than is typed there. */
+    clashes: (form?.clashes.problems ?? {}) as Partial<Record<keyof T, string>>,
+    /** The version of the show the form follows, the one its save is made to. */
+    version: form?.version ?? show.version,
+    /** Whether the save is held, once, for the clashes said (the next save goes through). */
+    holds: () => forms.holds(key),
+    /** The form saved: `pressed` as typed when its save was pressed, `sent` what that wrote. */
+    saved: (pressed: T, sent: T) => forms.saved(key, pressed, sent),
+  };
 }
