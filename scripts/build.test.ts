@@ -37,6 +37,8 @@ function projectWith(edits: Record<string, (text: string) => string> = {}): stri
   const copy = copyProject(root, {
     prefix: "stagedoor-build-",
     only: NEEDED,
+    // A build without a backend reads the seed's shows from a local database: from the kept snapshot, not initdb.
+    keptDatabase: true,
     // Tests, and the kept image encodings, which these builds stop long before using.
     filter: (source) => !/\.test\.[jt]sx?$/.test(source) && !source.includes("src/assets/encoded"),
   });

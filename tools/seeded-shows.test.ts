@@ -3,7 +3,7 @@
 // reads them afresh rather than answer what an older seed held. Run on a copy of the project, whose cache is
 // its own.
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -14,13 +14,9 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const copy = copyProject(root, {
   prefix: "stagedoor-seeded-shows-",
   only: ["package.json", "tools/seeded-shows.mjs", "server", "src/lib", "supabase"],
+  // What this test proves is the shows' cache, not initdb, which npm test's first step has already run.
+  keptDatabase: true,
 });
-// The copy's databases start from the project's kept snapshot of the migrated database (server/database.mjs):
-// what this test proves is the shows' cache, not initdb, which npm test's first step has already run.
-const snapshots = "node_modules/.cache/stagedoor-backend";
-mkdirSync(join(root, snapshots), { recursive: true });
-mkdirSync(join(copy, "node_modules/.cache"));
-symlinkSync(join(root, snapshots), join(copy, snapshots));
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 /** Runs the copy's tools/seeded-shows.mjs: what it prints, with `--summary` or as JSON. */
