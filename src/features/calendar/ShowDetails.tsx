@@ -44,13 +44,16 @@ export function ShowDetails({ show, busy }: { show: Show; busy: boolean }) {
     );
   }
 
-  /** Saved: the form closes, or, with more typed while its save was on its way, stays with it over the version saved. */
+  /**
+   * Saved: the form closes, or, with more typed while its save was on its way, stays with it over the version
+   * saved; closed meanwhile, it stays closed.
+   */
   const saved = (pressed: ShowDraft) => {
-    const typed = publishing.draftOf(key);
+    const typed = publishing.$drafts.get()[key];
     const now = calendarShows()
       .$shows.get()
       .find(({ id }) => id === show.id);
-    if (now && !sameValues(typed, pressed)) publishing.openDetails(key, now, typed);
+    if (now && typed && !sameValues(typed, pressed)) publishing.openDetails(key, now, typed);
     else publishing.closeForm(key);
   };
 

@@ -180,6 +180,21 @@ describe("the details form, saved", () => {
     expect(now()).toMatchObject({ venue_town: "Cork", ticket_url: myLink, version: 3 });
     expect(screen.queryByRole("form", { name: "Show details" })).toBeNull();
   });
+
+  it("stays closed when it is closed while its save is on its way", async () => {
+    const { now } = await openPanel();
+    fireEvent.click(screen.getByRole("button", { name: "Edit the show's details" }));
+    const details = () => within(screen.getByRole("form", { name: "Show details" }));
+    fireEvent.change(details().getByLabelText("Town"), { target: { value: "Cork" } });
+    fireEvent.click(details().getByRole("button", { name: "Save the details" }));
+    fireEvent.click(details().getByRole("button", { name: "Keep them as they are" }));
+    await panelSays("Cork");
+    expect(now()).toMatchObject({ venue_town: "Cork", version: 2 });
+    expect(screen.queryByRole("form", { name: "Show details" })).toBeNull();
+    // Opened again, it shows the show as saved, not a blank form.
+    fireEvent.click(screen.getByRole("button", { name: "Edit the show's details" }));
+    expect(details().getByLabelText("Town")).toHaveValue("Cork");
+  });
 });
 
 describe("the Reschedule form, as a teammate changes the show", () => {
