@@ -47,6 +47,8 @@ const DELIVERABLE = [
   `a@${"é".repeat(63)}.ie`,
   `${"a".repeat(64)}@x.co`,
   `${"é".repeat(32)}@x.co`,
+  // 254 characters, as the form counts them too, though JavaScript's strings hold each 𠀀 as two.
+  `${"𠀀".repeat(16)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(63)}.${"e".repeat(42)}.ie`,
   "a@x.3com",
   "a@123.example.com",
 ];

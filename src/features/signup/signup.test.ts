@@ -43,6 +43,11 @@ describe("checking an address in the browser", () => {
     const domain = `${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(MAX_EMAIL_LENGTH - 65 - 131)}.ie`;
     expect(emailProblem(`${"a".repeat(64)}@${domain}`)).toBeNull();
     expect(emailProblem(`${"a".repeat(64)}@d${domain}`)).toBe("tooLong");
+    // A character past U+FFFF counts once, as in the database, though JavaScript's strings hold it as two.
+    const astral = `${"𠀀".repeat(16)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(63)}.${"e".repeat(42)}.ie`;
+    expect([...astral]).toHaveLength(MAX_EMAIL_LENGTH);
+    expect(emailProblem(astral)).toBeNull();
+    expect(emailProblem(`𠀀${astral}`)).toBe("tooLong");
   });
 
   it("refuses a letter that only looks like an ordinary one, as the database does, anywhere in the address", () => {

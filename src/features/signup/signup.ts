@@ -82,7 +82,8 @@ export function normaliseEmail(typed: string): string {
 export function emailProblem(typed: string): EmailProblem | null {
   const email = normaliseEmail(typed);
   if (email === "") return "empty";
-  if (email.length > MAX_EMAIL_LENGTH) return "tooLong";
+  // In characters, as the database counts them: a character past U+FFFF is one, not two of JavaScript's.
+  if ([...email].length > MAX_EMAIL_LENGTH) return "tooLong";
   if (!EMAIL_PATTERN.test(email) || QUOTED_ONLY.test(email) || !deliverable(email)) return "format";
   // A compatibility letter (the Angstrom sign for Å, fullwidth letters, ligatures, the long s): refused by the
   // database too (20250118000000_signup_addresses_compatibility_letters.sql).
