@@ -31,3 +31,16 @@ export function buildInfo<Overrides extends Partial<BuildInfo> = Record<never, n
 ) {
   return { ...galwayBuild, ...overrides } as Omit<typeof galwayBuild, keyof Overrides> & Overrides;
 }
+
+/**
+ * A build of 10 November 2026 whose next change, the Sligo show over on the 14th, browsers make themselves, with
+ * news the next day: a release's day ("Tides" comes out), which no browser shows by itself.
+ */
+export const showOverBeforeRelease = {
+  builtAt: "2026-11-10T12:00:00.000Z",
+  nextChangeAt: "2026-11-14T22:00:00.000Z",
+  nextChangeReason: "the Sligo show (x) is over",
+  nextChangeInBrowser: true,
+  nextNewsAt: "2026-11-15T00:00:00.000Z",
+  nextNewsReason: "“Tides” (tides) comes out",
+} satisfies Partial<BuildInfo>;

@@ -2,7 +2,7 @@
 // (./rebuild-when-due.fake.ts): the allowance's settings checked, the month's record written only when it
 // changes, news asked while a show over waits for room, and nothing asked while the record cannot be read.
 import { describe, expect, it, vi } from "vitest";
-import { buildInfo } from "./build-info.fake";
+import { buildInfo, showOverBeforeRelease } from "./build-info.fake";
 import { answers, blobs, hookCalls, runAt, withScheduledRun } from "./rebuild-when-due.fake";
 
 vi.mock("@netlify/blobs", () => import("./rebuild-when-due.fake"));
@@ -51,14 +51,7 @@ describe("the month's deploys", () => {
 
   it("asks for a release's day while a show over before it waits for room", async () => {
     // 12 deploys counted: a show over waits; the release's day, which no browser shows by itself, does not.
-    const live = buildInfo({
-      builtAt: "2026-11-10T12:00:00.000Z",
-      nextChangeAt: "2026-11-14T22:00:00.000Z",
-      nextChangeReason: "the Sligo show (x) is over",
-      nextChangeInBrowser: true,
-      nextNewsAt: "2026-11-15T00:00:00.000Z",
-      nextNewsReason: "“Tides” (tides) comes out",
-    });
+    const live = buildInfo(showOverBeforeRelease);
     answers.site = () => Response.json(live);
     const month = { month: "2026-11", ends: "2026-12-01T00:00:00.000Z", builtAt: live.builtAt, deploys: 12, unseen: 0 };
     blobs.kept.set("rebuild-when-due/deploys-this-month", JSON.stringify({ ...month, asked: null, spentSaid: null }));

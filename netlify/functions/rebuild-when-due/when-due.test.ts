@@ -4,7 +4,7 @@
 // asked for, as the function keeps it in its month's record.
 import { describe, expect, it } from "vitest";
 import { nextChangeOf } from "../../../src/data/next-change";
-import { buildInfo } from "./build-info.fake";
+import { buildInfo, showOverBeforeRelease } from "./build-info.fake";
 import {
   dueRecord,
   ON_ITS_WAY_MS,
@@ -263,15 +263,7 @@ describe("the live record", () => {
 });
 
 describe("the change due", () => {
-  const waiting = buildInfo({
-    builtAt: "2026-11-10T12:00:00.000Z",
-    nextChangeAt: "2026-11-14T22:00:00.000Z",
-    nextChangeReason: "the Sligo show (x) is over",
-    nextChangeInBrowser: true,
-    nextNewsAt: "2026-11-15T00:00:00.000Z",
-    nextNewsReason: "“Tides” (tides) comes out",
-    showsDigest: null,
-  });
+  const waiting = buildInfo({ ...showOverBeforeRelease, showsDigest: null });
 
   it("is the record's next change until its next news has passed too", () => {
     expect(dueRecord(waiting, new Date("2026-11-14T23:50:00Z"), PERIOD)).toBe(waiting);
