@@ -7,7 +7,7 @@
  * migrations before it, what the migration does to the addresses already listed and held.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { fromClient, migrationsBefore, migrationsUpTo, TARGETS, TEAM, useDatabase } from "./harness/database";
+import { emailsIn, fromClient, migrationsBefore, migrationsUpTo, TARGETS, TEAM, useDatabase } from "./harness/database";
 
 const MIGRATION = "20250120000000_signup_addresses_deliverable.sql";
 
@@ -62,8 +62,7 @@ describe.each(TARGETS)("$name", (target) => {
   const signUp = (email: string) =>
     db.as("anon", { headers: fromClient("198.51.100.9") }).insert("fan_signups", { email, interest: "all" });
 
-  const emails = async (table: string) =>
-    (await db.sql<{ email: string }>(`select email from public.${table} order by email`)).map((row) => row.email);
+  const emails = (table: "fan_signups" | "fan_signups_held") => emailsIn(db, table);
 
   beforeEach(async () => {
     await db.sql(`

@@ -5,7 +5,7 @@
  * nothing invisible, and a session past its not_after has no team rights.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { type Answer, fromClient, session, TARGETS, TEAM, useDatabase } from "./harness/database";
+import { type Answer, emailsIn, fromClient, session, TARGETS, TEAM, useDatabase } from "./harness/database";
 
 const fan = (name: string) => ({ email: `${name}@example.com`, interest: "all" });
 
@@ -16,8 +16,7 @@ describe.each(TARGETS)("$name", (target) => {
   const signUpFrom = (address: string, body: Record<string, unknown>): Promise<Answer> =>
     db.as("anon", { headers: fromClient(address) }).insert("fan_signups", body);
 
-  const emails = async (table: string) =>
-    (await db.sql<{ email: string }>(`select email from public.${table} order by email`)).map((row) => row.email);
+  const emails = (table: "fan_signups" | "fan_signups_held") => emailsIn(db, table);
 
   beforeEach(async () => {
     await db.sql(`

@@ -145,6 +145,10 @@ export function fromClient(address: string, sent: Record<string, string> = {}): 
   return { ...sent, "cf-connecting-ip": address, "x-forwarded-for": forwarded ? `${forwarded}, ${address}` : address };
 }
 
+/** The addresses `table` (fan_signups, fan_signups_held) holds, in order, as its owner reads them. */
+export const emailsIn = async (db: TestDatabase, table: "fan_signups" | "fan_signups_held") =>
+  (await db.sql<{ email: string }>(`select email from public.${table} order by email`)).map((row) => row.email);
+
 /** A session of the shared team account, which carries the team mark. */
 export const TEAM = session({ email: DEFAULT_TEAM_EMAIL, appMetadata: TEAM_APP_METADATA });
 
