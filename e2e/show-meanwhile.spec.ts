@@ -39,6 +39,14 @@ async function managed(page: Page, title: string) {
   return card;
 }
 
+/** On a backend of the test's own: a gig put on the website from `page`, and its panel opened there. */
+async function gigManaged(page: Page, ownBackend: () => Promise<unknown>) {
+  await ownBackend();
+  await openCalendar(page);
+  const title = await publishGig(page);
+  return { title, card: await managed(page, title) };
+}
+
 /** A teammate's own /calendar, signed in, beside the test's page. */
 async function teammateOf(page: Page) {
   const teammate = await page.context().newPage();
@@ -50,11 +58,8 @@ test("a ticket link typed in the details form stays when a teammate saves the sa
   page,
   ownBackend,
 }) => {
-  await ownBackend();
-  await openCalendar(page);
-  const title = await publishGig(page);
+  const { title, card } = await gigManaged(page, ownBackend);
   const myLink = `https://tickets.example/orla-quinlan/cork-${uniqueWord()}`;
-  const card = await managed(page, title);
   await card.getByRole("button", { name: "Edit the show's details" }).click();
   const details = card.getByRole("form", { name: "Show details" });
   const link = details.getByLabel("Ticket link", { exact: true });
@@ -86,11 +91,8 @@ test("the ticket link form takes a teammate's new link where only its kind was c
   page,
   ownBackend,
 }) => {
-  await ownBackend();
-  await openCalendar(page);
-  const title = await publishGig(page);
+  const { title, card } = await gigManaged(page, ownBackend);
   const theirLink = `https://tickets.example/orla-quinlan/cork-${uniqueWord()}`;
-  const card = await managed(page, title);
   const mine = card.getByRole("form", { name: "Ticket link" });
   const link = mine.getByRole("textbox", { name: "New ticket link" });
   await mine.getByRole("combobox", { name: "The ticket link goes to" }).selectOption({ label: "The venue's own site" });
