@@ -49,9 +49,9 @@ export function RescheduleForm({ show, busy }: { show: Show; busy: boolean }) {
     if (moved.refusal) return (moved.refusal.date ? dateInput : timeInput).current?.focus();
     // Held once for what a teammate changed meanwhile, said under the field: the next Reschedule puts these doors.
     if (form.holds()) return (clashes.date ? dateInput : timeInput).current?.focus();
-    if (await shows.change(show.id, rescheduledTo(show, moved.iso), "Show rescheduled", form.version)) {
-      form.saved(when, when);
-    }
+    await form.save(when, when, () =>
+      shows.change(show.id, rescheduledTo(show, moved.iso), "Show rescheduled", form.version),
+    );
   };
   /** What ties a field to the refusal when it is about that field, and to what a teammate changed it to. */
   const invalid = (about: boolean | undefined, field: keyof When) => {

@@ -70,7 +70,7 @@ export function ShowDetails({ show, busy }: { show: Show; busy: boolean }) {
       publishing.closeForm(key);
     } else if (await shows.change(show.id, details.change, "Show details changed", details.version, details.replaces)) {
       saved(pressed);
-    }
+    } else publishing.detailsRefused(key);
   };
 
   if (!open) {

@@ -6,7 +6,7 @@
 import { useStore } from "@nanostores/react";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { settle } from "../../test/deferred";
+import { deferred, settle } from "../../test/deferred";
 import type { FakeReply } from "../../test/fake-client";
 import type { ShowChanges } from "./calendar.changes.store";
 import type { Show } from "./calendar.shows";
@@ -42,16 +42,18 @@ function LivePanel({ changes, id }: { changes: ShowChanges & { $shows: Shows["$s
 
 /**
  * The whole panel open on `dublin`; `teammate` saves a version of their own, read as the page reads it once
- * heard. Writes from here are answered as the database would, made only to the version they were made to.
+ * heard. Writes from here are answered as the database would, made only to the version they were made to; with
+ * `answer`, each is written at once and its answer waits until the test resolves it.
  */
-async function openPanel() {
+async function openPanel({ answer }: { answer?: Promise<void> } = {}) {
   let now: Show = { ...dublin, id: `${dublin.id}-${(opened += 1)}` };
   const { store, fake } = fakeShows((request) => {
     if (request.method !== "update") return ok([now]);
     const version = request.filters.find(({ column }) => column === "version")?.value;
     if (version !== now.version) return ok([]);
     now = { ...now, ...(request.values as Partial<Show>), version: now.version + 1 };
-    return ok([now]);
+    const written = ok([now]);
+    return answer ? answer.then(() => written) : written;
   });
   await store.load();
   page.changes = store;
@@ -62,7 +64,9 @@ async function openPanel() {
     await act(() => store.load());
   };
   const updates = () => fake.requests.filter(({ method }) => method === "update");
-  return { panel, reopen, teammate, updates, now: () => now };
+  /** The page reads the shows again (its own save heard before it is answered, say). */
+  const reads = () => act(() => store.load());
+  return { panel, reopen, teammate, updates, reads, now: () => now };
 }
 
 /** Waits until the panel shows the show as `says` (a save answered, the list of shows holding its version). */
@@ -149,6 +153,23 @@ describe("the ticket link form, as a teammate changes the show", () => {
     expect(updates()).toHaveLength(1);
     expect(linkField()).toHaveValue(`${myLink}-2`);
   });
+
+  it("keeps the link typed back while its save is on its way, though the page reads the link saved first", async () => {
+    const answer = deferred();
+    const { reads, now } = await openPanel({ answer: answer.promise });
+    typeLink(myLink);
+    fireEvent.click(linkForm().getByRole("button", { name: "Save the ticket link" }));
+    await act(settle);
+    typeLink(oldLink);
+    await reads();
+    expect(linkField()).toHaveValue(oldLink);
+    answer.resolve();
+    await panelSays(`${myLink} (a ticket shop)`);
+    expect(linkField()).toHaveValue(oldLink);
+    expect(linkField()).toBeValid();
+    await saveLink();
+    expect(now()).toMatchObject({ ticket_url: oldLink, version: 3 });
+  });
 });
 
 describe("the details form, as a teammate changes the show", () => {
@@ -179,6 +200,25 @@ describe("the details form, saved", () => {
     await panelSays(myLink);
     expect(now()).toMatchObject({ venue_town: "Cork", ticket_url: myLink, version: 3 });
     expect(screen.queryByRole("form", { name: "Show details" })).toBeNull();
+  });
+
+  it("stays open with a field typed back while its save is on its way, though the page reads the save first", async () => {
+    const answer = deferred();
+    const { reads, now } = await openPanel({ answer: answer.promise });
+    fireEvent.click(screen.getByRole("button", { name: "Edit the show's details" }));
+    const details = () => within(screen.getByRole("form", { name: "Show details" }));
+    fireEvent.change(details().getByLabelText("Town"), { target: { value: "Cork" } });
+    fireEvent.click(details().getByRole("button", { name: "Save the details" }));
+    await act(settle);
+    fireEvent.change(details().getByLabelText("Town"), { target: { value: dublin.venue_town } });
+    await reads();
+    expect(details().getByLabelText("Town")).toHaveValue(dublin.venue_town);
+    answer.resolve();
+    await panelSays("Cork");
+    expect(details().getByLabelText("Town")).toHaveValue(dublin.venue_town);
+    fireEvent.click(details().getByRole("button", { name: "Save the details" }));
+    await panelSays(dublin.venue_town);
+    expect(now()).toMatchObject({ venue_town: dublin.venue_town, version: 3 });
   });
 
   it("stays closed when it is closed while its save is on its way", async () => {

@@ -48,7 +48,7 @@ export function TicketLinkForm({ show, busy }: { show: Show; busy: boolean }) {
     setUnchanged(sameLink(saved, linkOf(show)));
     if (sameLink(saved, linkOf(show))) return;
     const change = { ticket_url: saved.url, ticket_kind: saved.kind };
-    if (await shows.change(show.id, change, "Ticket link changed", form.version)) form.saved(link, saved);
+    await form.save(link, saved, () => shows.change(show.id, change, "Ticket link changed", form.version));
   };
 
   return (

@@ -33,17 +33,48 @@ describe("a show's typed change forms", () => {
     expect(forms.$forms.get()[key]?.clashes.problems).toEqual({ url: clash("https://tickets.example/b") });
   });
 
-  it("forget a form once what was typed is saved, and keep what was typed while the save was on its way", () => {
+  it("forget a form once what was typed is saved, and keep what was typed while the save was on its way", async () => {
     const forms = typedLink();
-    forms.saved(key, typed, typed);
+    await forms.save(key, typed, typed, async () => true);
     expect(forms.$forms.get()[key]).toBeUndefined();
 
     forms.type(key, shown, 1, typed);
     const more = { ...typed, url: `${typed.url}-2` };
-    forms.type(key, shown, 1, more);
-    forms.saved(key, typed, typed);
+    await forms.save(key, typed, typed, async () => {
+      forms.type(key, shown, 1, more);
+      return true;
+    });
     // Version 2, the one saved here, comes: nothing is said of it, and what was typed since stays.
     forms.follow(key, typed, 2);
     expect(forms.$forms.get()[key]).toMatchObject({ typed: more, version: 2, clashes: { problems: {}, held: {} } });
+  });
+
+  it("keep a link typed back to the show's while its save is on its way, though the version saved is read first", async () => {
+    const forms = typedLink();
+    await forms.save(key, typed, typed, async () => {
+      forms.type(key, shown, 1, shown);
+      forms.follow(key, typed, 2);
+      expect(forms.$forms.get()[key]?.typed).toEqual(shown);
+      return true;
+    });
+    expect(forms.$forms.get()[key]).toMatchObject({ typed: shown, version: 2, clashes: { problems: {}, held: {} } });
+    // Saved as it stands, the link typed back is what the next save writes; a teammate's version leaves it alone.
+    forms.follow(key, { ...typed, kind: "venue" }, 3);
+    expect(forms.$forms.get()[key]?.typed).toEqual({ ...shown, kind: "venue" });
+  });
+
+  it("measure what is typed against the show as before once a save is refused, a version as sent being someone else's", async () => {
+    const forms = typedLink();
+    // A teammate saved the same link first: this save, made to version 1, is refused.
+    await forms.save(key, typed, typed, async () => {
+      forms.follow(key, typed, 2);
+      return false;
+    });
+    forms.follow(key, { ...typed, url: "https://tickets.example/b" }, 3);
+    expect(forms.$forms.get()[key]).toMatchObject({
+      typed,
+      version: 3,
+      clashes: { problems: { url: clash("https://tickets.example/b") } },
+    });
   });
 });

@@ -9,7 +9,16 @@
  * createFollowingForms is a test's own; followingForms() the page's.
  */
 import { map } from "nanostores";
-import { followed, followingFrom, sameValues, typedInto, type Following, type FormValues } from "./calendar.meanwhile";
+import {
+  followed,
+  followingFrom,
+  sameValues,
+  sending,
+  typedInto,
+  unsent,
+  type Following,
+  type FormValues,
+} from "./calendar.meanwhile";
 
 /** A form typed in, and the version of the show it follows: its save is made only to that version. */
 type TypedForm = Following<FormValues> & { version: number };
@@ -39,17 +48,32 @@ export function createFollowingForms() {
   }
 
   /**
-   * The form saved: `pressed` is what was typed when its save was pressed, `sent` what that wrote. Nothing typed
-   * since, it shows the show again; more typed while the save was on its way stays, a change of what was saved.
+   * Saves the form `key` through `write`, which answers whether it was written: `pressed` is what was typed when
+   * its save was pressed, `sent` what that writes. Saved with nothing typed since, it shows the show again; more
+   * typed while the save was on its way stays, a change of what was saved (a version read meanwhile with a field
+   * as sent is this save's). Refused, what is typed stays, measured against what each field held before.
    */
-  function saved(key: string, pressed: FormValues, sent: FormValues) {
-    const form = $forms.get()[key];
-    if (!form) return;
-    if (sameValues(form.typed, pressed)) $forms.setKey(key, undefined);
-    else $forms.setKey(key, { ...form, own: sent, was: sent, clashes: { problems: {}, held: {} } });
+  async function save(key: string, pressed: FormValues, sent: FormValues, write: () => Promise<boolean>) {
+    const before = $forms.get()[key];
+    if (before) $forms.setKey(key, { ...sending(before, sent), version: before.version });
+    let written = false;
+    try {
+      written = await write();
+    } finally {
+      const form = $forms.get()[key];
+      if (form) $forms.setKey(key, settled(form, written, pressed, sent));
+    }
   }
 
-  return { $forms, type, follow, holds, saved };
+  /** `form` once its save is answered (see save). */
+  function settled(form: TypedForm, written: boolean, pressed: FormValues, sent: FormValues) {
+    const answered = { ...unsent(form), version: form.version };
+    if (!written) return answered;
+    if (sameValues(form.typed, pressed)) return undefined;
+    return { ...answered, own: sent, was: sent, clashes: { problems: {}, held: {} } };
+  }
+
+  return { $forms, type, follow, holds, save };
 }
 
 export type FollowingForms = ReturnType<typeof createFollowingForms>;

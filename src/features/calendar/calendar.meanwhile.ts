@@ -6,7 +6,9 @@
  *
  * What the person typed is measured against what each field held when they began typing it, never against the
  * latest version: a teammate who saved the same text meanwhile, then another (or restored an older version),
- * does not make the field theirs.
+ * does not make the field theirs. While the person's own save is on its way, a version with a field as that save sends
+ * it is taken as that save written: the field then held what was sent, and what they typed there since (back to what
+ * it was, say) stays theirs.
  */
 
 /** A form's fields as typed, by name. */
@@ -27,7 +29,12 @@ export type Following<T extends FormValues> = {
   /** The form as filled in from the version it follows. */
   was: T;
   clashes: Clashes<T>;
+  /** The form's save on its way, if one is. */
+  sending?: Sending<T>;
 };
+
+/** A save on its way: what it sends, and what each field it was taken as having written held before. */
+export type Sending<T extends FormValues> = { sent: T; before: Partial<T> };
 
 /** Whether two forms' values are the same, field by field. */
 export const sameValues = <T extends FormValues>(a: T, b: T) => Object.keys(a).every((field) => a[field] === b[field]);
@@ -74,14 +81,51 @@ export function clashesAt<T extends FormValues>({ clashes: before, own, was, typ
 
 /** `form` once a teammate's `newer` version comes: the fields the person left alone take its values. */
 export function followed<T extends FormValues>(form: Following<T>, newer: T): Following<T> {
+  const written = writtenBy(form, newer);
   const typed = { ...form.typed };
-  const own = { ...form.own };
+  const own = { ...written.own };
   for (const field of Object.keys(newer) as (keyof T)[]) {
-    if (form.typed[field] !== form.own[field]) continue;
+    if (form.typed[field] !== own[field]) continue;
     typed[field] = newer[field];
     own[field] = newer[field];
   }
-  return { typed, own, was: newer, clashes: clashesAt(form, newer) };
+  return { ...written, typed, own, was: newer, clashes: clashesAt(written, newer) };
+}
+
+/** `form` once `newer` comes while its save is on its way: each field as sent holds, as the person's, what was sent. */
+function writtenBy<T extends FormValues>(form: Following<T>, newer: T): Following<T> {
+  if (!form.sending) return form;
+  const { sent, before } = form.sending;
+  const own = { ...form.own };
+  const moved: Partial<T> = { ...before };
+  for (const field of Object.keys(newer) as (keyof T)[]) {
+    if (newer[field] !== sent[field] || own[field] === sent[field]) continue;
+    if (!(field in moved)) moved[field] = own[field];
+    own[field] = sent[field];
+  }
+  return { ...form, own, sending: { sent, before: moved } };
+}
+
+/** What a form's save on its way changes: the fields each field is measured against, and the save. */
+type Sent<T extends FormValues> = { own: T; sending?: Sending<T> };
+
+/** `form` with its save of `sent` on its way. */
+export const sending = <T extends FormValues, F extends Sent<T>>(form: F, sent: T): F => ({
+  ...form,
+  sending: { sent, before: {} },
+});
+
+/**
+ * `form` once its save on its way is refused: a version with a field as sent was then someone else's, so each field
+ * still as sent holds again, to measure what is typed against, what it held before.
+ */
+export function unsent<T extends FormValues, F extends Sent<T>>(form: F): F {
+  const { sending: save, ...rest } = form;
+  const own = { ...form.own };
+  for (const field of Object.keys(save?.before ?? {}) as (keyof T)[]) {
+    if (own[field] === save!.sent[field]) own[field] = save!.before[field]!;
+  }
+  return { ...rest, own } as F;
 }
 
 /** `form` with `typed` typed into it: a field typed again loses what was said beside it. */

@@ -17,10 +17,8 @@ import { errorMessage } from "./calendar.errors";
 import { emptyEventDraft, eventFromDraft } from "./calendar.form";
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
 import type { ShowsClient } from "./calendar.api";
-import { insertGig, insertShow, type ShowChange } from "./calendar.writes";
-import { detailsChange, draftFromShow, showDay } from "./calendar.details";
-import { followed } from "./calendar.meanwhile";
-import type { Show } from "./calendar.shows";
+import { insertGig, insertShow } from "./calendar.writes";
+import { createDetailsForms } from "./calendar.details.store";
 import { calendarShows, type Shows } from "./calendar.shows.store";
 import { calendarFeed } from "./calendar.store";
 
@@ -72,13 +70,9 @@ export function createPublishing(deps: PublishDependencies) {
   function edit(key: string, draft: ShowDraft) {
     const before = draftOf(key);
     const problems = { ...$problems.get()[key] };
-    const clashed = clashes.get(key);
-    for (const field of Object.keys(draft) as (keyof ShowDraft)[]) {
-      if (draft[field] === before[field]) continue;
-      delete problems[field];
-      delete clashed?.[field];
-    }
-    if (clashed && Object.keys(clashed).length === 0) clashes.delete(key);
+    const fields = (Object.keys(draft) as (keyof ShowDraft)[]).filter((field) => draft[field] !== before[field]);
+    for (const field of fields) delete problems[field];
+    detailsForms.retyped(key, fields);
     $drafts.setKey(key, draft);
     $problems.setKey(key, problems);
   }
@@ -96,6 +90,9 @@ export function createPublishing(deps: PublishDependencies) {
     if (result.problems) refusedForProblems(key);
     return result.row;
   }
+
+  /** The details forms of published shows, among these forms. */
+  const detailsForms = createDetailsForms({ $drafts, $problems, draftOf, checked, answered, refusedForProblems });
 
   /** A refused call locks the page; the database's refusal is said in a toast. */
   async function refused(error: unknown, opening: number | null) {
@@ -188,76 +185,9 @@ export function createPublishing(deps: PublishDependencies) {
     return true;
   }
 
-  /**
-   * Each open details form's show, the version it follows (what the person changed is measured against it and
-   * saved to it), and its fields as last taken from the show: those the person typed differ (calendar.meanwhile.ts).
-   */
-  const details = new Map<string, { base: Show; own: ShowDraft }>();
-  /** The fields of each details form a teammate changed meanwhile, where something else is typed, not yet said at a Save. */
-  const clashes = new Map<string, ShowDraftProblems>();
-
-  /** A Save held for `clashed`: said beside each field, the focus on the first; the next Save goes through. */
-  function refuseOnce(key: string, clashed: ShowDraftProblems) {
-    clashes.delete(key);
-    $problems.setKey(key, { ...$problems.get()[key], ...clashed });
-    refusedForProblems(key);
-    return null;
-  }
-
-  /**
-   * A published show's details form, keyed `key`: filled in with the show as it is, no problem said; or, when
-   * it is open already (the page locked and unlocked, say), as it was left. With `typed`, opened afresh on `show`
-   * with that typed into it (what was typed while a save of it was on its way, over the version saved).
-   */
-  function openDetails(key: string, show: Show, typed?: ShowDraft) {
-    if (!typed && $drafts.get()[key] && details.has(key)) return;
-    details.set(key, { base: show, own: draftFromShow(show) });
-    clashes.delete(key);
-    $drafts.setKey(key, typed ?? draftFromShow(show));
-    $problems.setKey(key, {});
-  }
-
-  /**
-   * A newer version of the show under its open details form (a teammate's change, heard or read again): the
-   * fields the person has not typed take its values, those they typed keep what they typed.
-   */
-  function followDetails(key: string, show: Show) {
-    const { base, own } = details.get(key) ?? {};
-    if (!base || !own || !$drafts.get()[key] || base.version === show.version) return;
-    // A field both changed, to different things: said beside it now, and the next Save is held once for it; a
-    // clash said before is said again against this version, or goes once theirs is what is typed, or as it was.
-    const before = { problems: $problems.get()[key] ?? {}, held: clashes.get(key) ?? {} };
-    const form = followed({ typed: draftOf(key), own, was: draftFromShow(base), clashes: before }, draftFromShow(show));
-    details.set(key, { base: show, own: form.own });
-    $drafts.setKey(key, form.typed);
-    if (Object.keys(form.clashes.held).length > 0) clashes.set(key, form.clashes.held);
-    else clashes.delete(key);
-    $problems.setKey(key, form.clashes.problems);
-  }
-
-  /**
-   * What the details form `key` changes, measured against the show it was filled in from, and that show's
-   * version (the change is made only to it); or null: each problem is said beside its field. A show already
-   * over may have its details put right: only new doors must be still to come.
-   */
-  function detailsOf(key: string): { change: ShowChange; version: number; replaces?: string } | null {
-    const base = details.get(key)?.base;
-    if (!base) return null;
-    const clashed = clashes.get(key);
-    if (clashed) return refuseOnce(key, clashed);
-    const draft = draftOf(key);
-    const opened = draftFromShow(base);
-    const moved = draft.doors.trim() !== opened.doors || draft.timeZone.trim() !== opened.timeZone;
-    // Doors left as they were are not measured against the clock: a show over may still have its details put right.
-    const row = checked(key, base.event_id, showDay(base), moved ? new Date() : null);
-    // Its answer (changed, nothing to save, refused) takes the place of the form's "Check the show's details".
-    return row ? { change: detailsChange(base, row), version: base.version, replaces: answered() } : null;
-  }
-
   /** A form done with: what was typed in it goes. */
   function closeForm(key: string) {
-    details.delete(key);
-    clashes.delete(key);
+    detailsForms.forget(key);
     $drafts.setKey(key, undefined as unknown as ShowDraft);
     $problems.setKey(key, {});
   }
@@ -271,9 +201,7 @@ export function createPublishing(deps: PublishDependencies) {
     edit,
     publish,
     addPublishedGig,
-    openDetails,
-    followDetails,
-    detailsOf,
+    ...detailsForms,
     closeForm,
   };
 }

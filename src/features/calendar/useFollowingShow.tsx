@@ -23,7 +23,7 @@ export function useFollowingShow<T extends FormValues>(key: string, show: Show, 
     version: form?.version ?? show.version,
     /** Whether the save is held, once, for the clashes said (the next save goes through). */
     holds: () => forms.holds(key),
-    /** The form saved: `pressed` as typed when its save was pressed, `sent` what that wrote. */
-    saved: (pressed: T, sent: T) => forms.saved(key, pressed, sent),
+    /** Saves the form through `write` (whether it was written): `pressed` as typed when its save was pressed, `sent` what it writes. */
+    save: (pressed: T, sent: T, write: () => Promise<boolean>) => forms.save(key, pressed, sent, write),
   };
 }

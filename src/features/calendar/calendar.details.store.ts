@@ -1,0 +1,121 @@
+/**
+ * A published show's details form (ShowDetails), one of the page's show forms (calendar.publish.store.ts): filled
+ * in with the show as it is, following a teammate's newer versions field by field (calendar.meanwhile.ts), each
+ * field's problem and clash said beside it, and the change its Save writes, made only to the version it follows.
+ */
+import type { MapStore } from "nanostores";
+import { detailsChange, draftFromShow, showDay } from "./calendar.details";
+import { followed, sending, unsent, type Sending } from "./calendar.meanwhile";
+import type { NewShow, ShowDraft, ShowDraftProblems } from "./calendar.publish";
+import type { Show } from "./calendar.shows";
+import type { ShowChange } from "./calendar.writes";
+
+/** What a details form shares with the page's other show forms. */
+export type ShowForms = {
+  $drafts: MapStore<Record<string, ShowDraft>>;
+  $problems: MapStore<Record<string, ShowDraftProblems>>;
+  draftOf: (key: string) => ShowDraft;
+  /** The show the form `key` would put on the website, or null with its problems said. */
+  checked: (key: string, eventId: string, date: string, now: Date | null) => NewShow | undefined;
+  /** The "Check the show's details" toast that the answer to a Save replaces. */
+  answered: () => string | undefined;
+  /** A form refused for the problems said beside its fields. */
+  refusedForProblems: (key: string) => void;
+};
+
+export function createDetailsForms({ $drafts, $problems, draftOf, checked, answered, refusedForProblems }: ShowForms) {
+  /**
+   * Each open details form's show, the version it follows (what the person changed is measured against it and
+   * saved to it), its fields as last taken from the show (those the person typed differ), and its save on its way.
+   */
+  const details = new Map<string, { base: Show; own: ShowDraft; sending?: Sending<ShowDraft> }>();
+  /** The fields of each details form a teammate changed meanwhile, where something else is typed, not yet said at a Save. */
+  const clashes = new Map<string, ShowDraftProblems>();
+
+  /** A Save held for `clashed`: said beside each field, the focus on the first; the next Save goes through. */
+  function refuseOnce(key: string, clashed: ShowDraftProblems) {
+    clashes.delete(key);
+    $problems.setKey(key, { ...$problems.get()[key], ...clashed });
+    refusedForProblems(key);
+    return null;
+  }
+
+  /**
+   * A published show's details form, keyed `key`: filled in with the show as it is, no problem said; or, when
+   * it is open already (the page locked and unlocked, say), as it was left. With `typed`, opened afresh on `show`
+   * with that typed into it (what was typed while a save of it was on its way, over the version saved).
+   */
+  function openDetails(key: string, show: Show, typed?: ShowDraft) {
+    if (!typed && $drafts.get()[key] && details.has(key)) return;
+    details.set(key, { base: show, own: draftFromShow(show) });
+    clashes.delete(key);
+    $drafts.setKey(key, typed ?? draftFromShow(show));
+    $problems.setKey(key, {});
+  }
+
+  /**
+   * A newer version of the show under its open details form (a teammate's change, heard or read again, or this
+   * form's own save read before its answer): the fields the person has not typed take its values, those they typed
+   * keep what they typed.
+   */
+  function followDetails(key: string, show: Show) {
+    const { base, own, sending: save } = details.get(key) ?? {};
+    if (!base || !own || !$drafts.get()[key] || base.version === show.version) return;
+    // A field both changed, to different things: said beside it now, and the next Save is held once for it; a
+    // clash said before is said again against this version, or goes once theirs is what is typed, or as it was.
+    const before = { problems: $problems.get()[key] ?? {}, held: clashes.get(key) ?? {} };
+    const opened = { typed: draftOf(key), own, was: draftFromShow(base), clashes: before, sending: save };
+    const form = followed(opened, draftFromShow(show));
+    details.set(key, { base: show, own: form.own, sending: form.sending });
+    $drafts.setKey(key, form.typed);
+    if (Object.keys(form.clashes.held).length > 0) clashes.set(key, form.clashes.held);
+    else clashes.delete(key);
+    $problems.setKey(key, form.clashes.problems);
+  }
+
+  /**
+   * What the details form `key` changes, measured against the show it was filled in from, and that show's
+   * version (the change is made only to it); or null: each problem is said beside its field. A show already
+   * over may have its details put right: only new doors must be still to come. Asked at a Save: until its answer
+   * (detailsRefused, or the form opened afresh or closed), a version read with a field as it writes it is its own.
+   */
+  function detailsOf(key: string): { change: ShowChange; version: number; replaces?: string } | null {
+    const entry = details.get(key);
+    if (!entry) return null;
+    const clashed = clashes.get(key);
+    if (clashed) return refuseOnce(key, clashed);
+    const { base } = entry;
+    const draft = draftOf(key);
+    const opened = draftFromShow(base);
+    const moved = draft.doors.trim() !== opened.doors || draft.timeZone.trim() !== opened.timeZone;
+    // Doors left as they were are not measured against the clock: a show over may still have its details put right.
+    const row = checked(key, base.event_id, showDay(base), moved ? new Date() : null);
+    if (!row) return null;
+    const change = detailsChange(base, row);
+    details.set(key, sending(entry, draftFromShow({ ...base, ...change })));
+    // Its answer (changed, nothing to save, refused) takes the place of the form's "Check the show's details".
+    return { change, version: base.version, replaces: answered() };
+  }
+
+  /** The details form's Save refused: what is typed stays, measured against what each field held before it. */
+  function detailsRefused(key: string) {
+    const entry = details.get(key);
+    if (entry) details.set(key, unsent(entry));
+  }
+
+  /** `fields` typed again in the form `key`: a clash said beside them, not yet said at a Save, goes. */
+  function retyped(key: string, fields: (keyof ShowDraft)[]) {
+    const clashed = clashes.get(key);
+    if (!clashed) return;
+    for (const field of fields) delete clashed[field];
+    if (Object.keys(clashed).length === 0) clashes.delete(key);
+  }
+
+  /** The form `key` done with. */
+  function forget(key: string) {
+    details.delete(key);
+    clashes.delete(key);
+  }
+
+  return { openDetails, followDetails, detailsOf, detailsRefused, retyped, forget };
+}
