@@ -75,6 +75,12 @@ async function panelSays(says: string) {
   await act(settle);
 }
 
+/** Waits until the save pressed in `form` is answered: its button, `name`, is no longer disabled. */
+async function saveAnswered(form: () => ReturnType<typeof within>, name: string) {
+  await waitFor(() => expect(form().getByRole("button", { name })).not.toHaveAttribute("aria-disabled"));
+  await act(settle);
+}
+
 const linkForm = () => within(screen.getByRole("form", { name: "Ticket link" }));
 const linkField = () => linkForm().getByRole("textbox", { name: "New ticket link" });
 const typeLink = (url: string) => fireEvent.change(linkField(), { target: { value: url } });
@@ -163,8 +169,9 @@ describe("the ticket link form, as a teammate changes the show", () => {
     typeLink(oldLink);
     await reads();
     expect(linkField()).toHaveValue(oldLink);
+    expect(linkForm().getByRole("button", { name: "Save the ticket link" })).toHaveAttribute("aria-disabled", "true");
     answer.resolve();
-    await panelSays(`${myLink} (a ticket shop)`);
+    await saveAnswered(linkForm, "Save the ticket link");
     expect(linkField()).toHaveValue(oldLink);
     expect(linkField()).toBeValid();
     await saveLink();
@@ -214,7 +221,7 @@ describe("the details form, saved", () => {
     await reads();
     expect(details().getByLabelText("Town")).toHaveValue(dublin.venue_town);
     answer.resolve();
-    await panelSays("Cork");
+    await saveAnswered(details, "Save the details");
     expect(details().getByLabelText("Town")).toHaveValue(dublin.venue_town);
     fireEvent.click(details().getByRole("button", { name: "Save the details" }));
     await panelSays(dublin.venue_town);
