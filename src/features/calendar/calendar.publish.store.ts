@@ -7,6 +7,7 @@
  * from the gig's card.
  */
 import { atom, map } from "nanostores";
+import { keepInTab, stringsLike } from "../../lib/storage";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused } from "../team/team";
@@ -15,7 +16,13 @@ import { dayKey, eventDayKey, type CalendarEvent } from "./calendar";
 import { eventDraft, type EventDraftStore } from "./calendar.draft.store";
 import { errorMessage } from "./calendar.errors";
 import { emptyEventDraft, eventFromDraft } from "./calendar.form";
-import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
+import {
+  AVAILABILITIES,
+  emptyShowDraft,
+  showFromDraft,
+  type ShowDraft,
+  type ShowDraftProblems,
+} from "./calendar.publish";
 import type { ShowsClient } from "./calendar.api";
 import { insertGig, insertShow } from "./calendar.writes";
 import { createDetailsForms } from "./calendar.details.store";
@@ -24,6 +31,12 @@ import { calendarFeed } from "./calendar.store";
 
 /** The key of the Add Event form's show; a gig's own form is keyed by the gig's id. */
 export const NEW_GIG = "new";
+
+/** Whether `value` is an availability the show form offers, or none. */
+const isAvailability = (value: string) => value === "" || (AVAILABILITIES as readonly string[]).includes(value);
+
+/** The tab's key of the Add Event form's show. */
+const KEPT_NEW_SHOW = "stagedoor.calendar.show";
 
 /** The key of a published show's details form. */
 export const detailsFormKey = (showId: string) => `details-${showId}`;
@@ -213,12 +226,22 @@ let browserPublishing: Publishing | undefined;
 /** The page's one set of show forms, on the browser's client, team session, event draft and shows. */
 export function gigPublishing(): Publishing {
   const feed = calendarFeed();
-  browserPublishing ??= createPublishing({
-    client: getSupabase,
-    session: teamSession(),
-    draft: eventDraft(),
-    shows: calendarShows(),
-    added: feed.refresh,
-  });
+  if (!browserPublishing) {
+    browserPublishing = createPublishing({
+      client: getSupabase,
+      session: teamSession(),
+      draft: eventDraft(),
+      shows: calendarShows(),
+      added: feed.refresh,
+    });
+    // The Add Event form's show is kept in the tab with the rest of the form (calendar.draft.store.ts).
+    const { $drafts } = browserPublishing;
+    const read = (kept: unknown) => {
+      const draft = stringsLike(kept, emptyShowDraft);
+      const chosen = draft && ["ticket", "venue"].includes(draft.ticketKind) && isAvailability(draft.availability);
+      return chosen ? { ...$drafts.get(), [NEW_GIG]: draft } : undefined;
+    };
+    keepInTab($drafts, KEPT_NEW_SHOW, read, (drafts) => drafts[NEW_GIG]);
+  }
   return browserPublishing;
 }

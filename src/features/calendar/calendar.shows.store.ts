@@ -16,6 +16,7 @@ import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
+import { keepInTab } from "../../lib/storage";
 import { errorMessage } from "./calendar.errors";
 import { fetchLiveBuild, fetchShows, subscribeToShowChanges, type ShowsClient } from "./calendar.api";
 import { keptChannel, type RealtimeStatus } from "./calendar.realtime";
@@ -202,13 +203,25 @@ export type Shows = ReturnType<typeof createShows>;
 
 let browserShows: Shows | undefined;
 
+/** The tab's key of whether the Add Event form puts its gig on the website. */
+const KEPT_PUBLISH_NEW = "stagedoor.calendar.publish";
+
 /** The page's one list of shows, on the browser's client, team session, build record and timers. */
 export function calendarShows(): Shows {
-  browserShows ??= createShows({
-    client: getSupabase,
-    session: teamSession(),
-    liveBuild: () => fetchLiveBuild(),
-    timers: browserTimers,
-  });
+  if (!browserShows) {
+    browserShows = createShows({
+      client: getSupabase,
+      session: teamSession(),
+      liveBuild: () => fetchLiveBuild(),
+      timers: browserTimers,
+    });
+    // "Put on the website", ticked in the Add Event form, is kept in the tab with the rest of the form.
+    keepInTab(
+      browserShows.$publishNew,
+      KEPT_PUBLISH_NEW,
+      (kept) => (kept === true ? true : undefined),
+      (on) => on || null,
+    );
+  }
   return browserShows;
 }

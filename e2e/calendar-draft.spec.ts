@@ -1,0 +1,55 @@
+/**
+ * What a team member types in Add Event is kept in the tab: a phone's browser that drops the tab while they copy
+ * a venue's address from another app loads the page afresh, and a reload does the same. The page locks, as on
+ * every reload, and the form comes back as typed after the sign-in, its show too; another tab starts empty, and
+ * nothing is kept once the event is added.
+ */
+import { expect, expectToast, test } from "./fixtures";
+import { fillEvent, openCalendar, pickDay, signIn, uniqueWord, upcomingEvent } from "./team";
+
+const KEPT = "Your unsaved event is kept and will be back after you sign in.";
+
+test("Add Event as typed, its show too, comes back after a reload and the sign-in, in that tab only, until it is added", async ({
+  page,
+}) => {
+  await openCalendar(page);
+  await pickDay(page, 15);
+  const form = page.getByRole("form", { name: "Add Event" });
+  const picked = (await form.getByText(/^Date: /).textContent())!;
+  const title = `Orla at the Cornmarket ${uniqueWord()}`;
+  await fillEvent(page, title, "Load-in at six, soundcheck at seven", "gig");
+  await page.getByRole("checkbox", { name: "Put on the website" }).check();
+  await form.getByLabel("Venue", { exact: true }).fill("The Cornmarket Room");
+  await form.getByLabel("Street", { exact: true }).fill("27 Thomas Street");
+
+  await page.reload();
+  await expect(page.getByText(KEPT)).toBeVisible();
+  await signIn(page);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+  await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Load-in at six, soundcheck at seven");
+  await expect(page.getByLabel("Event type", { exact: true })).toHaveValue("gig");
+  await expect(form.getByText(/^Date: /)).toHaveText(picked);
+  await expect(page.getByRole("checkbox", { name: "Put on the website" })).toBeChecked();
+  await expect(form.getByLabel("Venue", { exact: true })).toHaveValue("The Cornmarket Room");
+  await expect(form.getByLabel("Street", { exact: true })).toHaveValue("27 Thomas Street");
+
+  // Another tab of the same browser has nothing typed.
+  const other = await page.context().newPage();
+  await other.goto("/calendar");
+  await expect(other.getByRole("heading", { name: "Enter Password" })).toBeVisible();
+  await expect(other.getByText(KEPT)).toHaveCount(0);
+  await other.close();
+
+  // Added (as a rehearsal, off the website), the form empties, and a reload brings nothing back.
+  await page.getByLabel("Event type", { exact: true }).selectOption("rehearsal");
+  await page.getByRole("button", { name: "Add Event" }).click();
+  await expectToast(page, "Event added", "New event has been added successfully");
+  await expect(upcomingEvent(page, title)).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Enter Password" })).toBeVisible();
+  await expect(page.getByText(KEPT)).toHaveCount(0);
+  await signIn(page);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Description", { exact: true })).toHaveValue("");
+});

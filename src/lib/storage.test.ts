@@ -1,0 +1,66 @@
+// A form kept in the tab's storage (keepInTab): back as it was typed after a reload, never what the form could not
+// show, and still typed in memory when the browser refuses the storage.
+import { atom } from "nanostores";
+import { describe, expect, it } from "vitest";
+import { memoryStorage } from "../test/memory-storage";
+import { keepInTab, stringsLike } from "./storage";
+
+type Draft = { title: string; type: string };
+const blank: Draft = { title: "", type: "gig" };
+const read = (kept: unknown) => stringsLike(kept, blank);
+
+/** A draft store kept under "draft" in `storage`, as a page would make it on loading. */
+function keptDraft(storage: ReturnType<typeof memoryStorage>) {
+  const $draft = atom<Draft | null>(null);
+  keepInTab($draft, "draft", read, undefined, storage);
+  return $draft;
+}
+
+describe("a form kept in the tab", () => {
+  it("comes back as typed on the next load, and is forgotten once emptied", () => {
+    const storage = memoryStorage();
+    keptDraft(storage).set({ title: "Orla at the Cornmarket", type: "rehearsal" });
+    const $reloaded = keptDraft(storage);
+    expect($reloaded.get()).toEqual({ title: "Orla at the Cornmarket", type: "rehearsal" });
+    $reloaded.set(null);
+    expect(storage.raw("draft")).toBeNull();
+    expect(keptDraft(storage).get()).toBeNull();
+  });
+
+  it("fills what an older page did not keep from the blank form", () => {
+    const $draft = keptDraft(memoryStorage({ draft: JSON.stringify({ title: "Soundcheck" }) }));
+    expect($draft.get()).toEqual({ title: "Soundcheck", type: "gig" });
+  });
+
+  it.each([
+    ["text that is not JSON", "{title"],
+    ["a field the form has not", JSON.stringify({ title: "x", venue: "y" })],
+    ["a field that is not text", JSON.stringify({ title: 12 })],
+    ["a list", JSON.stringify(["x"])],
+    ["nothing", "null"],
+    ["a field named as the object's own", JSON.stringify({ title: "x", toString: "y" })],
+  ])("drops %s, and starts the form blank", (_, kept) => {
+    const storage = memoryStorage({ draft: kept });
+    expect(keptDraft(storage).get()).toBeNull();
+    expect(storage.raw("draft")).toBeNull();
+  });
+
+  it("keeps typing in memory when the storage is full, and what was kept before is not brought back", () => {
+    const storage = memoryStorage();
+    const $draft = keptDraft(storage);
+    $draft.set({ title: "First", type: "gig" });
+    storage.refuse = "full";
+    $draft.set({ title: "First and more", type: "gig" });
+    expect($draft.get()).toEqual({ title: "First and more", type: "gig" });
+    expect(storage.raw("draft")).toBeNull();
+  });
+
+  it("starts blank and keeps typing in memory when the storage cannot even be read", () => {
+    const storage = memoryStorage({ draft: JSON.stringify({ title: "Kept" }) });
+    storage.refuse = "unreadable";
+    const $draft = keptDraft(storage);
+    expect($draft.get()).toBeNull();
+    $draft.set({ title: "Typed", type: "gig" });
+    expect($draft.get()).toEqual({ title: "Typed", type: "gig" });
+  });
+});
