@@ -150,7 +150,8 @@ export const BUDGETS = [
    * A ceiling on the JavaScript (gzip) before any interaction, about 3 KB over what they load: every team
    * page. Behind the sign-in, the password screen loads without the page's tool and supabase-js, which come
    * once someone starts on the password; the toast renderer comes with the first toast. Measured at 80.5 KB
-   * (roadmap), 76.9 (contacts, fans) and 77.9 (calendar): React is 70 of them.
+   * (roadmap), 76.9 (contacts, fans) and 77.9 (calendar): React is 70 of them. The calendar at 79.1 since its Add
+   * Event form is read back from the tab before the password (its draft said kept on the password screen).
    * @type {BudgetOf<Weight, number>}
    */ ({
     measure: "weight",
@@ -168,11 +169,12 @@ export const BUDGETS = [
    * the calendar at 176.1 KB, as it hears a teammate's change to a show (on a channel of its own, joined again
    * after the server closes it) and ends only the phone address it was shown; at 178.3 KB now, as its Upcoming
    * Events list keeps the days gone by folded apart and turns at midnight, a cancelled gig's dot is hollow, and a
-   * corrected show form's answer takes its warning's place, hence its 180 KB.
+   * corrected show form's answer takes its warning's place; at 180.2 KB, as the Add Event form and its show are
+   * kept in the tab through a reload or a phone dropping the tab in the background, hence its 182 KB.
    * @type {BudgetOf<import("./bench-figures.mjs").UnlockSummary, number>}
    */ ({
     measure: "sign-ins",
-    limits: { "/contacts": 132 * 1024, "/calendar": 180 * 1024 },
+    limits: { "/contacts": 132 * 1024, "/calendar": 182 * 1024 },
     label: (max) => `JS once signed in within ${formatBytes(max)} gzip`,
     judge: ({ jsGzipOpen }, max) =>
       jsGzipOpen === undefined

@@ -2,15 +2,15 @@
  * The Add Event form as typed so far, and the day picked in the month: kept
  * apart from the team session, so they outlive the page locking itself
  * (nothing typed is lost; after the next sign-in the form shows it again),
- * and the page's are kept in the tab too (keepInTab, src/lib/storage.ts), so they
+ * and the page's are kept in the tab too (src/lib/kept-in-tab.ts), so they
  * outlive a reload and a phone dropping the tab in the background.
  * createEventDraft is a test's own; eventDraft() the page's. Light: the Enter
  * Password screen reads whether it holds something.
  */
 import { atom, computed } from "nanostores";
-import { keepInTab, stringsLike } from "../../lib/storage";
-import { isEventType } from "./calendar";
-import { emptyEventDraft, type EventDraft } from "./calendar.form";
+import { keepInTab, stringsLike } from "../../lib/kept-in-tab";
+import type { EventDraft } from "./calendar.form";
+import { emptyEventDraft, isEventType } from "./calendar.types";
 
 /** Said on the Enter Password screen, under why the page locked, while the draft holds something typed. */
 export const DRAFT_KEPT_TEXT = "Your unsaved event is kept and will be back after you sign in.";

@@ -2,7 +2,9 @@
  * The Add Event form's rules: its fields' limits, what it starts with, and the row a filled-in form
  * inserts (on the picked day, stored as noon UTC of that date: see storedDateOf in calendar.ts).
  */
-import { DEFAULT_EVENT_TYPE, storedDateOf, type CalendarEvent, type EventType } from "./calendar";
+import { storedDateOf, type CalendarEvent, type EventType } from "./calendar";
+
+export { emptyEventDraft } from "./calendar.types";
 
 /**
  * A box to tick (a checkbox, a radio), inside the label that names it: the label, a row at least 44 px tall, is what
@@ -17,8 +19,6 @@ export const EVENT_LIMITS = { title: 200, description: 2000 } as const;
 /** The row inserted for a new event: the server fills id and created_at. */
 export type NewEvent = Omit<CalendarEvent, "id" | "created_at" | "event_type"> & { event_type: EventType };
 export type EventDraft = { title: string; description: string; eventType: EventType };
-
-export const emptyEventDraft: EventDraft = { title: "", description: "", eventType: DEFAULT_EVENT_TYPE };
 
 /** The row to insert, or null when the day or title is missing (then nothing happens). */
 export function eventFromDraft(draft: EventDraft, selectedDay: Date | undefined): NewEvent | null {

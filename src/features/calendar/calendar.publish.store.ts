@@ -7,7 +7,7 @@
  * from the gig's card.
  */
 import { atom, map } from "nanostores";
-import { keepInTab, stringsLike } from "../../lib/storage";
+import { keepInTab, stringsLike } from "../../lib/kept-in-tab";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused } from "../team/team";

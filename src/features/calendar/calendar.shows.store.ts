@@ -16,7 +16,7 @@ import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
-import { keepInTab } from "../../lib/storage";
+import { keepInTab } from "../../lib/kept-in-tab";
 import { errorMessage } from "./calendar.errors";
 import { fetchLiveBuild, fetchShows, subscribeToShowChanges, type ShowsClient } from "./calendar.api";
 import { keptChannel, type RealtimeStatus } from "./calendar.realtime";

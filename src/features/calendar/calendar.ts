@@ -8,11 +8,9 @@
  */
 import { format } from "date-fns";
 import { formatDate } from "../../lib/dates";
+import { DEFAULT_EVENT_TYPE, isEventType, type EventType } from "./calendar.types";
 
-export const EVENT_TYPES = ["away", "gig", "rehearsal", "recording", "promotion"] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-/** The type a new event starts with, and the one a row without a type is shown as. */
-export const DEFAULT_EVENT_TYPE: EventType = "gig";
+export { EVENT_TYPES, isEventType, type EventType } from "./calendar.types";
 
 /**
  * Type colours as Tailwind classes for the day dots, the card
@@ -43,10 +41,6 @@ export type CalendarEvent = {
 /** An event's type as its dot's tooltip and its day's name say it: "gig", or "gig, cancelled". */
 export function eventTypeText(event: Pick<CalendarEvent, "event_type" | "cancelled">): string {
   return event.cancelled ? `${event.event_type}, cancelled` : event.event_type;
-}
-
-export function isEventType(value: unknown): value is EventType {
-  return typeof value === "string" && (EVENT_TYPES as readonly string[]).includes(value);
 }
 
 /** Tailwind class of a type's colour; neutral for a type this version does not know. */

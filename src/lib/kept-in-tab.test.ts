@@ -3,7 +3,7 @@
 import { atom } from "nanostores";
 import { describe, expect, it } from "vitest";
 import { memoryStorage } from "../test/memory-storage";
-import { keepInTab, stringsLike } from "./storage";
+import { keepInTab, stringsLike } from "./kept-in-tab";
 
 type Draft = { title: string; type: string };
 const blank: Draft = { title: "", type: "gig" };
