@@ -184,6 +184,16 @@ describe("where the focus goes when a published show's status changes", () => {
     expect(screen.queryByRole("button", { name: button })).toBeNull();
   });
 
+  it("after Back on sale, on the show's status line, which no longer says sold out; Mark sold out is back", async () => {
+    await openWholePanel({ ...dublin, status: "sold-out" });
+    expect(statusLine()).toHaveTextContent("Sold out");
+    expect(screen.queryByRole("button", { name: "Mark sold out" })).toBeNull();
+    press("Back on sale");
+    await focusOnStatus("Scheduled");
+    expect(screen.queryByRole("button", { name: "Back on sale" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Mark sold out" })).toBeVisible();
+  });
+
   it("after Keep the show, back on Cancel the show, which asked", async () => {
     await openWholePanel();
     press("Cancel the show");

@@ -1,5 +1,5 @@
 /**
- * A published show's status buttons: Postpone, Mark sold out and Cancel the show (each but what it is already;
+ * A published show's status buttons: Postpone, Mark sold out (or Back on sale) and Cancel the show (each but what it is already;
  * a show may be postponed and sold out at once). Cancelling asks first, "Keep the show" focused so a second tap by mistake keeps it, as fans see a
  * cancellation on the website within minutes; each change is a new version, restorable. "Keep the show" gives the
  * focus back to "Cancel the show"; once a change is answered, the focus goes to the show's status line (focusStatus).
@@ -13,6 +13,7 @@ import type { FocusStatus } from "./ShowPanel";
 const STATUS_CHANGES = [
   ["postponed", "Postpone", "Show postponed"],
   ["sold-out", "Mark sold out", "Show marked sold out"],
+  ["on-sale", "Back on sale", "Show back on sale"],
   ["cancelled", "Cancel the show", "Show cancelled"],
 ] as const;
 

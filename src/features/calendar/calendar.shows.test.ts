@@ -154,6 +154,26 @@ describe("a show in words", () => {
     expect(isSoldOut(moved)).toBe(true);
   });
 
+  it("puts a sold-out show back on sale as it stood before, its tickets no longer said sold out", () => {
+    const show = { ...aShow("dublin", "2027-01-01T10:00:00Z"), price: 18.5, currency: "EUR" };
+    expect(statusChange({ ...show, status: "sold-out" }, "on-sale")).toEqual({ status: "scheduled" });
+    expect(statusChange({ ...show, status: "sold-out", availability: "sold-out" }, "on-sale")).toEqual({
+      status: "scheduled",
+      availability: null,
+    });
+    // Moved before it sold out, it is rescheduled again, and still says its first start.
+    const moved = { ...show, status: "sold-out", previous_starts_at: "2026-12-01T20:00:00Z" };
+    expect(statusChange(moved, "on-sale")).toEqual({ status: "rescheduled" });
+    // Postponed and sold out, or moved once sold out: only the tickets change.
+    const postponed = { ...show, status: "postponed", availability: "sold-out" };
+    expect(statusChange(postponed, "on-sale")).toEqual({ availability: null });
+    expect(statusChange({ ...postponed, status: "rescheduled" }, "on-sale")).toEqual({ availability: null });
+    // Not offered to a show on sale already, nor to a cancelled one.
+    expect(statusChange(show, "on-sale")).toBeNull();
+    expect(statusChange({ ...show, status: "postponed" }, "on-sale")).toBeNull();
+    expect(statusChange({ ...show, status: "cancelled", availability: "sold-out" }, "on-sale")).toBeNull();
+  });
+
   it("keeps an availability only with a price, as the database does", () => {
     const show = { ...aShow("dublin", "2027-01-01T10:00:00Z"), price: null };
     expect(statusChange({ ...show, status: "postponed" }, "sold-out")).toBeNull();

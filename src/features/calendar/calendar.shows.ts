@@ -137,12 +137,14 @@ export const isSoldOut = (show: Pick<Show, "status" | "availability">) =>
  * of a show at once: marked sold out, a postponed show stays postponed (its tickets' availability says it), and
  * postponed, a sold-out show stays sold out; fans read both on /tour. The database keeps an availability only
  * with a price: a postponed show without one is not offered "Mark sold out", and a sold-out one without one is
- * postponed only.
+ * postponed only. Back on sale, a sold-out show is as it was before (rescheduled, if it was), and its tickets say
+ * no availability rather than a sold-out one.
  */
 export function statusChange(
-  show: Pick<Show, "status" | "availability" | "price">,
-  status: "postponed" | "sold-out" | "cancelled",
-): { status?: "postponed" | "sold-out" | "cancelled"; availability?: "sold-out" } | null {
+  show: Pick<Show, "status" | "availability" | "price" | "previous_starts_at">,
+  status: "postponed" | "sold-out" | "cancelled" | "on-sale",
+): { status?: Show["status"]; availability?: "sold-out" | null } | null {
+  if (status === "on-sale") return backOnSale(show);
   if (status === "sold-out" ? isSoldOut(show) : show.status === status) return null;
   const priced = show.price !== null;
   if (status === "sold-out" && show.status === "postponed") return priced ? { availability: "sold-out" } : null;
@@ -150,6 +152,14 @@ export function statusChange(
     return { status: "postponed", availability: "sold-out" };
   }
   return { status };
+}
+
+/** The change that puts a sold-out show's tickets back on sale, or null when they are not sold out. */
+function backOnSale(show: Pick<Show, "status" | "availability" | "previous_starts_at">) {
+  if (!isSoldOut(show) || show.status === "cancelled") return null;
+  const unsold = show.availability === "sold-out" ? { availability: null } : {};
+  if (show.status !== "sold-out") return unsold;
+  return { status: show.previous_starts_at ? ("rescheduled" as const) : ("scheduled" as const), ...unsold };
 }
 
 /**
