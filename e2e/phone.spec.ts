@@ -279,3 +279,30 @@ test("with the phone's text at twice its size, no team page scrolls sideways onc
       .toBeLessThanOrEqual(PHONE.width);
   }
 });
+
+test("a venue's name of 200 letters with no space to break at keeps /tour within the phone's width", async ({
+  page,
+}) => {
+  await page.goto("/tour");
+  // Each date says where it is, "The Venue, Town", before its street: the team types the venue in /calendar.
+  const places = page
+    .getByRole("main")
+    .getByRole("listitem")
+    .getByText(/^[^,]+, [^,]+$/);
+  await expect(places.first()).toBeVisible();
+  const venue = (await places.first().textContent())!.split(", ")[0]!;
+  // The longest name the show form takes, pasted with no space in it, in its place wherever the page says it.
+  const long = "TheCornmarketRoomUpstairs".repeat(8).slice(0, 200);
+  await page.evaluate(
+    ({ venue, long }) => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        node.textContent = node.textContent!.replaceAll(venue, long);
+      }
+    },
+    { venue, long },
+  );
+  await expect(page.getByText(long).first()).toBeVisible();
+  // Against the phone's own width: a mobile browser widens its viewport to content that overflows.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+});
