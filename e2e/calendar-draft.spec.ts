@@ -52,4 +52,6 @@ test("Add Event as typed, its show too, comes back after a reload and the sign-i
   await signIn(page);
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
   await expect(page.getByLabel("Description", { exact: true })).toHaveValue("");
+  // Nor the day: the month opens on today again.
+  await expect(form.getByText("Pick a day in the calendar.")).toBeVisible();
 });

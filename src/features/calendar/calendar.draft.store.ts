@@ -39,25 +39,41 @@ export type EventDraftStore = ReturnType<typeof createEventDraft>;
 
 let pageDraft: EventDraftStore | undefined;
 
-/** The tab's keys of the page's draft. */
+/** The tab's key of the page's draft. */
 const KEPT_EVENT = "stagedoor.calendar.event";
-const KEPT_DAY = "stagedoor.calendar.day";
+
+/** The draft as the tab keeps it: with the day it is for, the instant it was picked at (as text). */
+type KeptDraft = EventDraft & { day?: string };
 
 /** A draft kept in the tab, as the form can show it. */
-function keptDraft(kept: unknown): EventDraft | undefined {
-  const draft = stringsLike(kept, emptyEventDraft);
-  return draft && isEventType(draft.eventType) ? draft : undefined;
+function keptDraft(kept: unknown): KeptDraft | undefined {
+  if (typeof kept !== "object" || kept === null) return undefined;
+  const { day, ...fields } = kept as Record<string, unknown>;
+  const draft = stringsLike(fields, emptyEventDraft);
+  if (!draft || !isEventType(draft.eventType)) return undefined;
+  if (day === undefined) return draft;
+  return typeof day === "string" && Date.parse(day) ? { ...draft, day } : undefined;
 }
 
-/** A day kept in the tab (the instant it was picked at, as text). */
-const keptDay = (kept: unknown) => (typeof kept === "string" && Date.parse(kept) ? new Date(kept) : undefined);
-
-/** The page's one draft, shared by the form, the month and the Enter Password screen, and kept in the tab. */
+/**
+ * The page's one draft, shared by the form, the month and the Enter Password screen, and kept in the tab with its
+ * day while something is typed: once the event is added, a reload opens the month on today again.
+ */
 export function eventDraft(): EventDraftStore {
   if (!pageDraft) {
-    pageDraft = createEventDraft();
-    keepInTab(pageDraft.$eventDraft, KEPT_EVENT, keptDraft);
-    keepInTab(pageDraft.$selectedDay, KEPT_DAY, keptDay, (day) => day?.toISOString());
+    const draft = createEventDraft();
+    const { $eventDraft, $selectedDay } = draft;
+    const $kept = computed([$eventDraft, $selectedDay], (typed, day): KeptDraft | null =>
+      typed ? { ...typed, ...(day && { day: day.toISOString() }) } : null,
+    );
+    const restore = (kept: KeptDraft | null) => {
+      if (!kept) return;
+      const { day, ...typed } = kept;
+      $eventDraft.set(typed);
+      if (day) $selectedDay.set(new Date(day));
+    };
+    keepInTab<KeptDraft | null>({ set: restore, listen: (listener) => $kept.listen(listener) }, KEPT_EVENT, keptDraft);
+    pageDraft = draft;
   }
   return pageDraft;
 }
