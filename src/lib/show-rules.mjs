@@ -103,9 +103,9 @@ export function showFieldProblems(row) {
   if ("time_zone" in row && !isTimeZone(row.time_zone)) {
     problems.time_zone = "a time zone's name, as Europe/Dublin or Europe/London";
   }
-  if (typeof row.ticket_url !== "string" || row.ticket_url.length > 2000 || !WEB_ADDRESS.test(row.ticket_url)) {
+  if (typeof row.ticket_url !== "string" || !WEB_ADDRESS.test(row.ticket_url)) {
     problems.ticket_url = "a whole address starting with https://";
-  }
+  } else if (row.ticket_url.length > 2000) problems.ticket_url = "an address of at most 2000 characters";
   if (row.ticket_kind !== "ticket" && row.ticket_kind !== "venue") problems.ticket_kind = "ticket or venue";
   const price = row.price ?? null;
   if (price !== null && !(price >= 0 && price < 100000 && Math.abs(price * 100 - Math.round(price * 100)) < 1e-6)) {

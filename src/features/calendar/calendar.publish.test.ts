@@ -96,6 +96,15 @@ describe("the row a show form puts on the website", () => {
     });
   });
 
+  it("says a pasted ticket link is too long, not that it does not start with https://", () => {
+    const link = `https://tickets.example/${"a".repeat(2000)}`;
+    const { problems } = showFromDraft({ ...filled, ticketUrl: link }, "e1", "2027-07-10", NOW);
+    expect(problems).toEqual({ ticketUrl: "an address of at most 2000 characters" });
+    expect(showFromDraft({ ...filled, ticketUrl: link.slice(0, 2000) }, "e1", "2027-07-10", NOW).problems).toBe(
+      undefined,
+    );
+  });
+
   it("puts no show on the website once it is over, and one still on tonight", () => {
     const over = { doors: "a day and time still to come (that one is over)" };
     expect(showFromDraft(filled, "e1", "2026-11-25", NOW).problems).toEqual(over);
