@@ -52,6 +52,8 @@ test("Add Event as typed, its show too, comes back after a reload and the sign-i
   await signIn(page);
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
   await expect(page.getByLabel("Description", { exact: true })).toHaveValue("");
-  // Nor the day: the month opens on today again.
+  // Nor the day: the month opens on today again; nor the show: the new gig is not put on the website unasked.
   await expect(form.getByText("Pick a day in the calendar.")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Put on the website" })).not.toBeChecked();
+  await expect(form.getByLabel("Venue", { exact: true })).toHaveCount(0);
 });

@@ -51,29 +51,39 @@ function keptDraft(kept: unknown): KeptDraft | undefined {
   const { day, ...fields } = kept as Record<string, unknown>;
   const draft = stringsLike(fields, emptyEventDraft);
   if (!draft || !isEventType(draft.eventType)) return undefined;
-  if (day === undefined) return draft;
-  return typeof day === "string" && Date.parse(day) ? { ...draft, day } : undefined;
+  return isKeptDay(day) ? { ...draft, day } : draft;
 }
 
+/** Whether `day` is a day the month can open on: an instant in the years 1900 to 2199, as text. */
+const isKeptDay = (day: unknown): day is string => {
+  const year = typeof day === "string" ? new Date(day).getUTCFullYear() : Number.NaN;
+  return year >= 1900 && year < 2200;
+};
+
 /**
- * The page's one draft, shared by the form, the month and the Enter Password screen, and kept in the tab with its
- * day while something is typed: once the event is added, a reload opens the month on today again.
+ * Keeps `draft` in the tab (`storage` in a test) with its day while something is typed, as a page loaded afresh
+ * finds it: once the event is added, a reload opens the month on today again.
  */
+export function keepDraftInTab(draft: EventDraftStore, storage?: Parameters<typeof keepInTab>[4]): void {
+  const { $eventDraft, $selectedDay } = draft;
+  const $kept = computed([$eventDraft, $selectedDay], (typed, day): KeptDraft | null =>
+    typed ? { ...typed, ...(day && { day: day.toISOString() }) } : null,
+  );
+  const restore = (kept: KeptDraft | null) => {
+    if (!kept) return;
+    const { day, ...typed } = kept;
+    $eventDraft.set(typed);
+    if (day) $selectedDay.set(new Date(day));
+  };
+  const store = { set: restore, listen: (listener: (value: KeptDraft | null) => void) => $kept.listen(listener) };
+  keepInTab<KeptDraft | null>(store, KEPT_EVENT, keptDraft, undefined, storage);
+}
+
+/** The page's one draft, shared by the form, the month and the Enter Password screen, and kept in the tab. */
 export function eventDraft(): EventDraftStore {
   if (!pageDraft) {
-    const draft = createEventDraft();
-    const { $eventDraft, $selectedDay } = draft;
-    const $kept = computed([$eventDraft, $selectedDay], (typed, day): KeptDraft | null =>
-      typed ? { ...typed, ...(day && { day: day.toISOString() }) } : null,
-    );
-    const restore = (kept: KeptDraft | null) => {
-      if (!kept) return;
-      const { day, ...typed } = kept;
-      $eventDraft.set(typed);
-      if (day) $selectedDay.set(new Date(day));
-    };
-    keepInTab<KeptDraft | null>({ set: restore, listen: (listener) => $kept.listen(listener) }, KEPT_EVENT, keptDraft);
-    pageDraft = draft;
+    pageDraft = createEventDraft();
+    keepDraftInTab(pageDraft);
   }
   return pageDraft;
 }

@@ -63,18 +63,34 @@ describe("a show's typed change forms", () => {
     expect(forms.$forms.get()[key]?.typed).toEqual({ ...shown, kind: "venue" });
   });
 
-  it("measure what is typed against the show as before once a save is refused, a version as sent being someone else's", async () => {
+  it("keep a link typed, and say a teammate's next one, when a teammate saved the same link before the save was refused", async () => {
     const forms = typedLink();
-    // A teammate saved the same link first: this save, made to version 1, is refused.
     await forms.save(key, typed, typed, async () => {
       forms.follow(key, typed, 2);
+      forms.follow(key, { ...typed, url: "https://tickets.example/b" }, 3);
       return false;
     });
-    forms.follow(key, { ...typed, url: "https://tickets.example/b" }, 3);
     expect(forms.$forms.get()[key]).toMatchObject({
       typed,
       version: 3,
       clashes: { problems: { url: clash("https://tickets.example/b") } },
+    });
+  });
+
+  it("follow a teammate again in a link typed back to the show's, once a save read as written is refused", async () => {
+    const forms = typedLink();
+    // Typed back while the save was on its way; a version with the link sent, then the save refused: it was a
+    // teammate's, and the link typed back is the one the show had, the person's no more.
+    await forms.save(key, typed, typed, async () => {
+      forms.type(key, shown, 1, shown);
+      forms.follow(key, typed, 2);
+      expect(forms.$forms.get()[key]?.typed).toEqual(shown);
+      return false;
+    });
+    forms.follow(key, { ...typed, url: "https://tickets.example/b" }, 3);
+    expect(forms.$forms.get()[key]).toMatchObject({
+      typed: { ...shown, url: "https://tickets.example/b" },
+      clashes: { problems: {} },
     });
   });
 });

@@ -99,7 +99,8 @@ function writtenBy<T extends FormValues>(form: Following<T>, newer: T): Followin
   const own = { ...form.own };
   const moved: Partial<T> = { ...before };
   for (const field of Object.keys(newer) as (keyof T)[]) {
-    if (newer[field] !== sent[field] || own[field] === sent[field]) continue;
+    // Not typed since: the field is the person's as it was, measured against what it held before the save.
+    if (newer[field] !== sent[field] || own[field] === sent[field] || form.typed[field] === sent[field]) continue;
     if (!(field in moved)) moved[field] = own[field];
     own[field] = sent[field];
   }

@@ -84,15 +84,26 @@ describe("a details form's typed ticket link as a teammate's versions come", () 
     expect(store.draftOf(key).ticketUrl).toBe(mine);
   });
 
-  it("stays when its Save is refused, a version with the link it sent being a teammate's: their next link is said", () => {
+  it("stays when a teammate saves the same link before its Save is refused, and their next link is said", () => {
     const store = typedLink();
     expect(store.detailsOf(key)).toMatchObject({ change: { ticket_url: mine }, version: 3 });
-    // The teammate saved the same link first, read before the Save's answer: the Save, made to version 3, is refused.
     store.followDetails(key, theirs(4, { ticket_url: mine }));
-    store.detailsRefused(key);
     store.followDetails(key, theirs(5, { ticket_url: "https://tickets.example/other" }));
+    store.detailsRefused(key);
     expect(store.draftOf(key).ticketUrl).toBe(mine);
     expect(store.$problems.get()[key]).toEqual({ ticketUrl: clashOf("https://tickets.example/other") });
+  });
+
+  it("follows a teammate again in a link typed back during a Save refused, a version with the link sent being theirs", () => {
+    const store = typedLink();
+    expect(store.detailsOf(key)).toMatchObject({ change: { ticket_url: mine }, version: 3 });
+    store.edit(key, { ...store.draftOf(key), ticketUrl: theirLink });
+    store.followDetails(key, theirs(4, { ticket_url: mine }));
+    expect(store.draftOf(key).ticketUrl).toBe(theirLink);
+    store.detailsRefused(key);
+    store.followDetails(key, theirs(5, { ticket_url: "https://tickets.example/other" }));
+    expect(store.draftOf(key).ticketUrl).toBe("https://tickets.example/other");
+    expect(store.$problems.get()[key]).toEqual({});
   });
 
   it("takes theirs once the person types back the link the form was opened with", () => {

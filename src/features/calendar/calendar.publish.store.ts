@@ -173,9 +173,10 @@ export function createPublishing(deps: PublishDependencies) {
       }
       return false;
     }
+    // The show's fields go to the gig's card first: the draft emptied, the form's show goes.
+    $drafts.setKey(eventId, draftOf(NEW_GIG));
     deps.draft.clearEventDraft();
     deps.shows.$publishNew.set(false);
-    $drafts.setKey(eventId, draftOf(NEW_GIG));
     $drafts.setKey(NEW_GIG, undefined as unknown as ShowDraft);
     deps.added();
     try {
@@ -242,6 +243,10 @@ export function gigPublishing(): Publishing {
       return chosen ? { ...$drafts.get(), [NEW_GIG]: draft } : undefined;
     };
     keepInTab($drafts, KEPT_NEW_SHOW, read, (drafts) => drafts[NEW_GIG]);
+    // The event added (the draft emptied), on either path: the form's show goes too.
+    eventDraft().$eventDraft.listen((draft, before) => {
+      if (!draft && before) $drafts.setKey(NEW_GIG, undefined as unknown as ShowDraft);
+    });
   }
   return browserPublishing;
 }

@@ -17,6 +17,7 @@ import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { keepInTab } from "../../lib/kept-in-tab";
+import { eventDraft } from "./calendar.draft.store";
 import { errorMessage } from "./calendar.errors";
 import { fetchLiveBuild, fetchShows, subscribeToShowChanges, type ShowsClient } from "./calendar.api";
 import { keptChannel, type RealtimeStatus } from "./calendar.realtime";
@@ -215,13 +216,18 @@ export function calendarShows(): Shows {
       liveBuild: () => fetchLiveBuild(),
       timers: browserTimers,
     });
-    // "Put on the website", ticked in the Add Event form, is kept in the tab with the rest of the form.
+    // "Put on the website", ticked in the Add Event form, is kept in the tab with the rest of the form, and goes
+    // with it once the event is added (the draft emptied), whether or not it was put on the website.
+    const { $publishNew } = browserShows;
     keepInTab(
-      browserShows.$publishNew,
+      $publishNew,
       KEPT_PUBLISH_NEW,
       (kept) => (kept === true ? true : undefined),
       (on) => on || null,
     );
+    eventDraft().$eventDraft.listen((draft, before) => {
+      if (!draft && before) $publishNew.set(false);
+    });
   }
   return browserShows;
 }
