@@ -66,6 +66,10 @@ export function createPublishing(deps: PublishDependencies) {
     if (doors !== undefined) $problems.setKey(NEW_GIG, others);
   });
   const $publishing = atom(false);
+  // The event added (the draft emptied), put on the website or not: the form's show goes too.
+  deps.draft.$eventDraft.listen((draft, before) => {
+    if (!draft && before) $drafts.setKey(NEW_GIG, undefined as unknown as ShowDraft);
+  });
 
   const draftOf = (key: string): ShowDraft => $drafts.get()[key] ?? emptyShowDraft;
   /**
@@ -173,11 +177,10 @@ export function createPublishing(deps: PublishDependencies) {
       }
       return false;
     }
-    // The show's fields go to the gig's card first: the draft emptied, the form's show goes.
+    // The show's fields go to the gig's card first: the draft emptied, the form's show goes (below).
     $drafts.setKey(eventId, draftOf(NEW_GIG));
     deps.draft.clearEventDraft();
     deps.shows.$publishNew.set(false);
-    $drafts.setKey(NEW_GIG, undefined as unknown as ShowDraft);
     deps.added();
     try {
       await deps.shows.replace(await insertShow(await deps.client(), { ...row, event_id: eventId }));
@@ -243,10 +246,6 @@ export function gigPublishing(): Publishing {
       return chosen ? { ...$drafts.get(), [NEW_GIG]: draft } : undefined;
     };
     keepInTab($drafts, KEPT_NEW_SHOW, read, (drafts) => drafts[NEW_GIG]);
-    // The event added (the draft emptied), on either path: the form's show goes too.
-    eventDraft().$eventDraft.listen((draft, before) => {
-      if (!draft && before) $drafts.setKey(NEW_GIG, undefined as unknown as ShowDraft);
-    });
   }
   return browserPublishing;
 }
