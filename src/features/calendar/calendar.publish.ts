@@ -38,25 +38,7 @@ export type ShowField = keyof ShowDraft;
 /** What each field's problem is, in words a person acts on. */
 export type ShowDraftProblems = Partial<Record<ShowField, string>>;
 
-const DEFAULT_TIME_ZONE = "Europe/Dublin";
-
-export const emptyShowDraft: ShowDraft = {
-  venueName: "",
-  street: "",
-  town: "",
-  county: "",
-  postalCode: "",
-  country: "IE",
-  doors: "20:00",
-  timeZone: DEFAULT_TIME_ZONE,
-  ticketUrl: "",
-  ticketKind: "ticket",
-  price: "",
-  // The default country's: a price typed alone is in euro; a currency without a price is not sent.
-  currency: "EUR",
-  availability: "",
-  onSale: "",
-};
+export { emptyShowDraft } from "./calendar.types";
 
 export { AVAILABILITIES };
 

@@ -1,9 +1,10 @@
 /**
- * The types of event the calendar knows, and the Add Event form as it starts: light, for what the page reads before
- * the calendar itself loads (the draft kept in the tab, calendar.draft.store.ts). calendar.ts and calendar.form.ts
- * say them again for every other module.
+ * The types of event the calendar knows, and the Add Event form as it starts, its show's fields too: light, for what
+ * the page reads before the calendar itself loads (the form kept in the tab, calendar.draft.store.ts). calendar.ts,
+ * calendar.form.ts and calendar.publish.ts say them again for every other module.
  */
 import type { EventDraft } from "./calendar.form";
+import type { ShowDraft } from "./calendar.publish";
 
 export const EVENT_TYPES = ["away", "gig", "rehearsal", "recording", "promotion"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -16,3 +17,24 @@ export function isEventType(value: unknown): value is EventType {
 
 /** The Add Event form with nothing typed. */
 export const emptyEventDraft: EventDraft = { title: "", description: "", eventType: DEFAULT_EVENT_TYPE };
+
+const DEFAULT_TIME_ZONE = "Europe/Dublin";
+
+/** The show form with nothing typed. */
+export const emptyShowDraft: ShowDraft = {
+  venueName: "",
+  street: "",
+  town: "",
+  county: "",
+  postalCode: "",
+  country: "IE",
+  doors: "20:00",
+  timeZone: DEFAULT_TIME_ZONE,
+  ticketUrl: "",
+  ticketKind: "ticket",
+  price: "",
+  // The default country's: a price typed alone is in euro; a currency without a price is not sent.
+  currency: "EUR",
+  availability: "",
+  onSale: "",
+};
