@@ -3,7 +3,7 @@
 import { atom } from "nanostores";
 import { describe, expect, it } from "vitest";
 import { memoryStorage } from "../test/memory-storage";
-import { keepInTab, stringsLike } from "./kept-in-tab";
+import { dropFromTab, keepInTab, stringsLike } from "./kept-in-tab";
 
 type Draft = { title: string; type: string };
 const blank: Draft = { title: "", type: "gig" };
@@ -62,5 +62,20 @@ describe("a form kept in the tab", () => {
     expect($draft.get()).toBeNull();
     $draft.set({ title: "Typed", type: "gig" });
     expect($draft.get()).toEqual({ title: "Typed", type: "gig" });
+  });
+
+  it("forgets what an earlier page kept under other keys, and leaves the rest", () => {
+    const storage = memoryStorage({ old: "{}", older: "true", draft: JSON.stringify({ title: "Kept" }) });
+    dropFromTab(["old", "older", "never kept"], storage);
+    expect([storage.raw("old"), storage.raw("older")]).toEqual([null, null]);
+    expect(keptDraft(storage).get()).toEqual({ title: "Kept", type: "gig" });
+  });
+
+  it("forgets nothing, and throws nothing, when the storage cannot be used", () => {
+    const storage = memoryStorage({ old: "{}" });
+    storage.removeItem = () => {
+      throw new DOMException("Access is denied.", "SecurityError");
+    };
+    expect(() => dropFromTab(["old"], storage)).not.toThrow();
   });
 });

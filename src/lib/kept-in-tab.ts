@@ -7,7 +7,7 @@
  */
 
 /** The part of the Web Storage API kept forms use: the tab's sessionStorage, or a fake of it. */
-type TabStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+export type TabStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 /** A store as keepInTab uses it (a nanostores atom). */
 type Kept<T> = { set: (value: T) => void; listen: (listener: (value: T) => void) => unknown };
@@ -43,6 +43,11 @@ export function keepInTab<T>(
     // Refused (full): what was kept before goes, no longer what is typed; the form stays in memory.
     if (!stored) attempt(() => storage.removeItem(key));
   });
+}
+
+/** Forgets what is kept under each of `keys` (by an earlier version of the page, say); nothing where it is refused. */
+export function dropFromTab(keys: readonly string[], storage: TabStorage = tabStorage): void {
+  for (const key of keys) attempt(() => storage.removeItem(key));
 }
 
 /** What `use` gives, or undefined when it throws (the browser refusing the storage, text that is not JSON). */
