@@ -14,7 +14,6 @@ import { emptyEventDraft, EVENT_LIMITS, TOUCH_BOX } from "./calendar.form";
 import { calendarFeed } from "./calendar.store";
 import { eventDraft } from "./calendar.draft.store";
 import { LazyShowFields } from "./calendar.lazy";
-import { calendarShows } from "./calendar.shows.store";
 
 /** "Add Event" with the gig's show when ticked: its form's store comes with the show's fields. */
 async function addGigOnWebsite() {
@@ -28,8 +27,7 @@ export function AddEventForm() {
   const draft = useStore(typed.$eventDraft) ?? emptyEventDraft;
   const selectedDay = useStore(typed.$selectedDay);
   const adding = useStore(feed.$adding);
-  const shows = calendarShows();
-  const publishing = useStore(shows.$publishNew) && draft.eventType === "gig";
+  const publishing = useStore(typed.$publishNew) && draft.eventType === "gig";
   const id = useId();
   return (
     <form
@@ -96,7 +94,7 @@ export function AddEventForm() {
             type="checkbox"
             className={TOUCH_BOX}
             checked={publishing}
-            onChange={(event) => shows.$publishNew.set(event.target.checked)}
+            onChange={(event) => typed.$publishNew.set(event.target.checked)}
           />
           Put on the website
         </label>

@@ -1,16 +1,16 @@
 /**
- * The Add Event form as typed so far, and the day picked in the month: kept
- * apart from the team session, so they outlive the page locking itself
- * (nothing typed is lost; after the next sign-in the form shows it again),
- * and the page's are kept in the tab too (src/lib/kept-in-tab.ts), so they
- * outlive a reload and a phone dropping the tab in the background.
- * createEventDraft is a test's own; eventDraft() the page's. Light: the Enter
- * Password screen reads whether it holds something.
+ * The Add Event form as typed so far: the event, the day picked in the month, whether the gig goes on the website
+ * and its show's fields. Kept apart from the team session, so they outlive the page locking itself (nothing typed is
+ * lost; after the next sign-in the form shows it again), and the page's are kept in the tab too
+ * (src/lib/kept-in-tab.ts), as one entry, so they outlive a reload and a phone dropping the tab in the background.
+ * createEventDraft is a test's own; eventDraft() the page's. Light: the Enter Password screen reads whether it
+ * holds something, so the show's fields are checked here without the show form's rules (calendar.publish.ts).
  */
 import { atom, computed } from "nanostores";
-import { keepInTab, stringsLike } from "../../lib/kept-in-tab";
+import { dropFromTab, keepInTab, stringsLike, type TabStorage } from "../../lib/kept-in-tab";
 import type { EventDraft } from "./calendar.form";
-import { emptyEventDraft, isEventType } from "./calendar.types";
+import type { ShowDraft } from "./calendar.publish";
+import { emptyEventDraft, emptyShowDraft, isEventType } from "./calendar.types";
 
 /** Said on the Enter Password screen, under why the page locked, while the draft holds something typed. */
 export const DRAFT_KEPT_TEXT = "Your unsaved event is kept and will be back after you sign in.";
@@ -20,6 +20,12 @@ export function createEventDraft() {
   const $eventDraft = atom<EventDraft | null>(null);
   /** The day picked in the month, the date of the event being typed. */
   const $selectedDay = atom<Date | undefined>(undefined);
+  /** Whether "Put on the website" is ticked: the gig is added with its show. */
+  const $publishNew = atom(false);
+  /** The new gig's show as typed (the show form NEW_GIG of calendar.publish.store.ts); null while untouched. */
+  const $newShow = atom<ShowDraft | null>(null);
+  /** True while the form empties: what keeps it (keepDraftInTab) hears the change once, when it is done. */
+  const $emptying = atom(false);
   /** Whether the draft holds something typed, so the Enter Password screen says it is kept. */
   const $hasUnsavedEvent = computed(
     $eventDraft,
@@ -28,9 +34,19 @@ export function createEventDraft() {
   return {
     $eventDraft,
     $selectedDay,
+    $publishNew,
+    $newShow,
+    $emptying,
     $hasUnsavedEvent,
     editEventDraft: (draft: EventDraft) => $eventDraft.set(draft),
-    clearEventDraft: () => $eventDraft.set(null),
+    /** The event added: the form empties, its show and "Put on the website" with it. The day stays picked. */
+    clearEventDraft: () => {
+      $emptying.set(true);
+      $eventDraft.set(null);
+      $publishNew.set(false);
+      $newShow.set(null);
+      $emptying.set(false);
+    },
     selectDay: (day: Date | undefined) => $selectedDay.set(day),
   };
 }
@@ -39,19 +55,42 @@ export type EventDraftStore = ReturnType<typeof createEventDraft>;
 
 let pageDraft: EventDraftStore | undefined;
 
-/** The tab's key of the page's draft. */
-const KEPT_EVENT = "stagedoor.calendar.event";
+/** The tab's key of the page's Add Event form. */
+const KEPT_FORM = "stagedoor.calendar.add-event";
 
-/** The draft as the tab keeps it: with the day it is for, the instant it was picked at (as text). */
-type KeptDraft = EventDraft & { day?: string };
+/**
+ * The keys an earlier version of the page kept the form under, in three parts that could disagree: not read, only
+ * removed. A tab's storage lives as long as the tab, so at most a form typed just before the update starts empty.
+ */
+const EARLIER_KEYS = ["stagedoor.calendar.event", "stagedoor.calendar.publish", "stagedoor.calendar.show"];
 
-/** A draft kept in the tab, as the form can show it. */
-function keptDraft(kept: unknown): KeptDraft | undefined {
-  if (typeof kept !== "object" || kept === null) return undefined;
-  const { day, ...fields } = kept as Record<string, unknown>;
-  const draft = stringsLike(fields, emptyEventDraft);
-  if (!draft || !isEventType(draft.eventType)) return undefined;
-  return isKeptDay(day) ? { ...draft, day } : draft;
+/**
+ * The form as the tab keeps it, one entry for all of it: each part only while it holds something, the day (the
+ * instant it was picked at, as text) only with another part.
+ */
+type KeptForm = { draft?: EventDraft; day?: string; publish?: true; show?: ShowDraft };
+
+/** Each availability the show form offers, or none, as ShowDraft says them. */
+const AVAILABILITY: Record<ShowDraft["availability"], true> = {
+  "": true,
+  "on-sale": true,
+  "few-left": true,
+  "sold-out": true,
+  "pre-sale": true,
+};
+
+/** A kept draft, as the form can show it. */
+function keptDraft(kept: unknown): EventDraft | undefined {
+  const draft = stringsLike(kept, emptyEventDraft);
+  return draft && isEventType(draft.eventType) ? draft : undefined;
+}
+
+/** A kept show, as its form can show it. */
+function keptShow(kept: unknown): ShowDraft | undefined {
+  const show = stringsLike(kept, emptyShowDraft);
+  const chosen =
+    show && ["ticket", "venue"].includes(show.ticketKind) && Object.hasOwn(AVAILABILITY, show.availability);
+  return chosen ? show : undefined;
 }
 
 /** Whether `day` is a day the month can open on: an instant in the years 1900 to 2199, as text. */
@@ -61,25 +100,58 @@ const isKeptDay = (day: unknown): day is string => {
 };
 
 /**
- * Keeps `draft` in the tab (`storage` in a test) with its day while something is typed, as a page loaded afresh
- * finds it: once the event is added, a reload opens the month on today again.
+ * The form kept in the tab, part by part: a part the form could not show is dropped alone (kept by an older
+ * version of the page, or edited by hand), the rest comes back. Undefined when nothing but a day is left.
  */
-export function keepDraftInTab(draft: EventDraftStore, storage?: Parameters<typeof keepInTab>[4]): void {
-  const { $eventDraft, $selectedDay } = draft;
-  const $kept = computed([$eventDraft, $selectedDay], (typed, day): KeptDraft | null =>
-    typed ? { ...typed, ...(day && { day: day.toISOString() }) } : null,
-  );
-  const restore = (kept: KeptDraft | null) => {
-    if (!kept) return;
-    const { day, ...typed } = kept;
-    $eventDraft.set(typed);
-    if (day) $selectedDay.set(new Date(day));
+function keptForm(kept: unknown): KeptForm | undefined {
+  if (typeof kept !== "object" || kept === null || Array.isArray(kept)) return undefined;
+  const parts = kept as Record<string, unknown>;
+  const draft = keptDraft(parts.draft);
+  const show = keptShow(parts.show);
+  const publish = parts.publish === true;
+  if (!draft && !show && !publish) return undefined;
+  return {
+    ...(draft && { draft }),
+    ...(isKeptDay(parts.day) && { day: parts.day }),
+    ...(publish && { publish }),
+    ...(show && { show }),
   };
-  const store = { set: restore, listen: (listener: (value: KeptDraft | null) => void) => $kept.listen(listener) };
-  keepInTab<KeptDraft | null>(store, KEPT_EVENT, keptDraft, undefined, storage);
 }
 
-/** The page's one draft, shared by the form, the month and the Enter Password screen, and kept in the tab. */
+/**
+ * Keeps the form of `draft` in the tab (`storage` in a test) while something of it is typed or ticked, as a page
+ * loaded afresh finds it: written whole at every change, and gone whole once the event is added (a reload then opens
+ * the month on today again, with nothing of the show).
+ */
+export function keepDraftInTab(draft: EventDraftStore, storage?: TabStorage): void {
+  const { $eventDraft, $selectedDay, $publishNew, $newShow, $emptying } = draft;
+  dropFromTab(EARLIER_KEYS, storage);
+  const current = (): KeptForm | null => {
+    const [typed, day, publish, show] = [$eventDraft.get(), $selectedDay.get(), $publishNew.get(), $newShow.get()];
+    if (!typed && !publish && !show) return null;
+    return {
+      ...(typed && { draft: typed }),
+      ...(day && { day: day.toISOString() }),
+      ...(publish && { publish }),
+      ...(show && { show }),
+    };
+  };
+  const restore = (kept: KeptForm | null) => {
+    if (!kept) return;
+    if (kept.draft) $eventDraft.set(kept.draft);
+    if (kept.day) $selectedDay.set(new Date(kept.day));
+    if (kept.publish) $publishNew.set(true);
+    if (kept.show) $newShow.set(kept.show);
+  };
+  // Written at every change but those made while the form empties, which is written once, as empty, at its end.
+  const listen = (listener: (value: KeptForm | null) => void) => {
+    const changed = () => $emptying.get() || listener(current());
+    for (const $part of [$eventDraft, $selectedDay, $publishNew, $newShow, $emptying]) $part.listen(changed);
+  };
+  keepInTab<KeptForm | null>({ set: restore, listen }, KEPT_FORM, keptForm, undefined, storage);
+}
+
+/** The page's one form, shared by the form, the month and the Enter Password screen, and kept in the tab. */
 export function eventDraft(): EventDraftStore {
   if (!pageDraft) {
     pageDraft = createEventDraft();

@@ -28,7 +28,7 @@ function publishing(answer: (request: FakeRequest) => FakeReply | undefined) {
   const store = createPublishing({ client, session, draft, shows, added });
   draft.selectDay(day);
   draft.editEventDraft({ title: "Cornmarket launch", description: "", eventType: "gig" });
-  shows.$publishNew.set(true);
+  draft.$publishNew.set(true);
   store.edit(NEW_GIG, typedShow);
   return { fake, session, shows, draft, added, store };
 }
@@ -55,7 +55,7 @@ describe("adding a gig with its show on the website", () => {
     });
     expect(shows.$shows.get()).toEqual([made]);
     expect(draft.$eventDraft.get()).toBeNull();
-    expect(shows.$publishNew.get()).toBe(false);
+    expect(draft.$publishNew.get()).toBe(false);
     expect(store.$drafts.get()).toEqual({});
     expect(added).toHaveBeenCalledOnce();
     expect(toastLines()).toEqual(["Event added: New event has been added successfully"]);

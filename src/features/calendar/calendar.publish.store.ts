@@ -7,7 +7,6 @@
  * from the gig's card.
  */
 import { atom, map } from "nanostores";
-import { keepInTab, stringsLike } from "../../lib/kept-in-tab";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused } from "../team/team";
@@ -16,13 +15,7 @@ import { dayKey, eventDayKey, type CalendarEvent } from "./calendar";
 import { eventDraft, type EventDraftStore } from "./calendar.draft.store";
 import { errorMessage } from "./calendar.errors";
 import { emptyEventDraft, eventFromDraft } from "./calendar.form";
-import {
-  AVAILABILITIES,
-  emptyShowDraft,
-  showFromDraft,
-  type ShowDraft,
-  type ShowDraftProblems,
-} from "./calendar.publish";
+import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
 import type { ShowsClient } from "./calendar.api";
 import { insertGig, insertShow } from "./calendar.writes";
 import { createDetailsForms } from "./calendar.details.store";
@@ -31,12 +24,6 @@ import { calendarFeed } from "./calendar.store";
 
 /** The key of the Add Event form's show; a gig's own form is keyed by the gig's id. */
 export const NEW_GIG = "new";
-
-/** Whether `value` is an availability the show form offers, or none. */
-const isAvailability = (value: string) => value === "" || (AVAILABILITIES as readonly string[]).includes(value);
-
-/** The tab's key of the Add Event form's show. */
-const KEPT_NEW_SHOW = "stagedoor.calendar.show";
 
 /** The key of a published show's details form. */
 export const detailsFormKey = (showId: string) => `details-${showId}`;
@@ -47,8 +34,8 @@ const CHECK_FIELDS = { title: "Check the show's details", description: "Each pro
 export type PublishDependencies = {
   client: () => Promise<ShowsClient>;
   session: Pick<TeamSession, "currentOpening" | "refuse">;
-  draft: Pick<EventDraftStore, "$eventDraft" | "$selectedDay" | "clearEventDraft">;
-  shows: Pick<Shows, "replace" | "$publishNew">;
+  draft: Pick<EventDraftStore, "$eventDraft" | "$selectedDay" | "$newShow" | "clearEventDraft">;
+  shows: Pick<Shows, "replace">;
   /** After a gig is added: the calendar's list read again. */
   added: () => void;
 };
@@ -66,9 +53,15 @@ export function createPublishing(deps: PublishDependencies) {
     if (doors !== undefined) $problems.setKey(NEW_GIG, others);
   });
   const $publishing = atom(false);
-  // The event added (the draft emptied), put on the website or not: the form's show goes too.
-  deps.draft.$eventDraft.listen((draft, before) => {
-    if (!draft && before) $drafts.setKey(NEW_GIG, undefined as unknown as ShowDraft);
+  // The Add Event form's show is the draft's (kept in the tab with the rest of that form): its form starts as the
+  // draft holds it, what is typed in it goes to the draft, and it goes when the draft empties (the event added, put
+  // on the website or not).
+  const { $newShow } = deps.draft;
+  const keptShow = $newShow.get();
+  if (keptShow) $drafts.setKey(NEW_GIG, keptShow);
+  $drafts.listen((drafts) => $newShow.set(drafts[NEW_GIG] ?? null));
+  $newShow.listen((show) => {
+    if (show !== ($drafts.get()[NEW_GIG] ?? null)) $drafts.setKey(NEW_GIG, show ?? (undefined as unknown as ShowDraft));
   });
 
   const draftOf = (key: string): ShowDraft => $drafts.get()[key] ?? emptyShowDraft;
@@ -177,10 +170,9 @@ export function createPublishing(deps: PublishDependencies) {
       }
       return false;
     }
-    // The show's fields go to the gig's card first: the draft emptied, the form's show goes (below).
+    // The show's fields go to the gig's card first: the draft emptied, the form's show goes with it, unticked.
     $drafts.setKey(eventId, draftOf(NEW_GIG));
     deps.draft.clearEventDraft();
-    deps.shows.$publishNew.set(false);
     deps.added();
     try {
       await deps.shows.replace(await insertShow(await deps.client(), { ...row, event_id: eventId }));
@@ -238,14 +230,6 @@ export function gigPublishing(): Publishing {
       shows: calendarShows(),
       added: feed.refresh,
     });
-    // The Add Event form's show is kept in the tab with the rest of the form (calendar.draft.store.ts).
-    const { $drafts } = browserPublishing;
-    const read = (kept: unknown) => {
-      const draft = stringsLike(kept, emptyShowDraft);
-      const chosen = draft && ["ticket", "venue"].includes(draft.ticketKind) && isAvailability(draft.availability);
-      return chosen ? { ...$drafts.get(), [NEW_GIG]: draft } : undefined;
-    };
-    keepInTab($drafts, KEPT_NEW_SHOW, read, (drafts) => drafts[NEW_GIG]);
   }
   return browserPublishing;
 }

@@ -16,8 +16,6 @@ import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
-import { keepInTab } from "../../lib/kept-in-tab";
-import { eventDraft } from "./calendar.draft.store";
 import { errorMessage } from "./calendar.errors";
 import { fetchLiveBuild, fetchShows, subscribeToShowChanges, type ShowsClient } from "./calendar.api";
 import { keptChannel, type RealtimeStatus } from "./calendar.realtime";
@@ -62,8 +60,6 @@ export function createShows(deps: ShowsDependencies) {
   const $shows = atom<Show[]>([]);
   const $build = atom<LiveBuild | null>(null);
   const $digest = atom<string | null>(null);
-  /** Whether the Add Event form puts the gig on the website too. */
-  const $publishNew = atom(false);
   // Worked out again with every read of the live record (each minute): a show behind long enough says it waits.
   const $standings = computed([$shows, $build, $digest], (shows, build, digest) =>
     showStandings(shows, build, digest, now()),
@@ -193,7 +189,6 @@ export function createShows(deps: ShowsDependencies) {
     $shows,
     $build,
     $standings,
-    $publishNew,
     start,
     load,
     replace,
@@ -204,9 +199,6 @@ export type Shows = ReturnType<typeof createShows>;
 
 let browserShows: Shows | undefined;
 
-/** The tab's key of whether the Add Event form puts its gig on the website. */
-const KEPT_PUBLISH_NEW = "stagedoor.calendar.publish";
-
 /** The page's one list of shows, on the browser's client, team session, build record and timers. */
 export function calendarShows(): Shows {
   if (!browserShows) {
@@ -215,18 +207,6 @@ export function calendarShows(): Shows {
       session: teamSession(),
       liveBuild: () => fetchLiveBuild(),
       timers: browserTimers,
-    });
-    // "Put on the website", ticked in the Add Event form, is kept in the tab with the rest of the form, and goes
-    // with it once the event is added (the draft emptied), whether or not it was put on the website.
-    const { $publishNew } = browserShows;
-    keepInTab(
-      $publishNew,
-      KEPT_PUBLISH_NEW,
-      (kept) => (kept === true ? true : undefined),
-      (on) => on || null,
-    );
-    eventDraft().$eventDraft.listen((draft, before) => {
-      if (!draft && before) $publishNew.set(false);
     });
   }
   return browserShows;
