@@ -6,116 +6,23 @@
  * show, the structured data and /tour.ics carry it, and its own .ics downloads. Cancelled on /calendar, it
  * is rebuilt once more: the pages say cancelled with no ticket link, the structured data EventCancelled. On
  * the way, its street is put right, a move to a day already over is refused, and the cancelled show offers no
- * other status.
+ * other status. Taken off the website at last, it is gone from the shows the next build reads.
  *
  * It has a backend of its own (its shows would change the tour of the journeys beside it) and builds and
  * serves a site of its own from it, in a folder of its own, so the shared build in dist-test/ never changes,
  * from a copy of the project, so the content store the unit tests read never changes either.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import ICAL from "ical.js";
 import type { Page } from "@playwright/test";
 import { readSeed } from "../server/database.mjs";
-import { LOCAL_ANON_KEY } from "../server/local-keys.mjs";
-import { readBuild } from "../src/integrations/build-record.mjs";
-import { readPublishedShows, showsDigest } from "../src/lib/published-shows.mjs";
-import { astroBuild, buildAside } from "../tools/build-aside.mjs";
-import { copyProject } from "../tools/project-copy.mjs";
 import { siteOrigins } from "../server/http.mjs";
-import { createStaticServer, listen } from "../tools/static-server.mjs";
-import { watchShows } from "../tools/shows-watch.mjs";
 import { patient } from "../tools/test-pace.mjs";
 import { expect, expectToast, test } from "./fixtures";
+import { following, musicEvents, siteServer } from "./site-following";
 import { downloadDuring, liveIndicator, openCalendar, signIn, uniqueWord, upcomingEvent } from "./team";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** Two builds of the whole site on a busy machine. */
 test.setTimeout(patient(200_000));
-
-/**
- * The site as `npm start` serves it for a backend: built into a folder of its own, rebuilt by the shows
- * watch whenever the published shows differ from what the served build rendered. Its address is taken
- * before the backend starts, so the backend lets its pages call it; it answers once the first build is made.
- */
-async function siteServer() {
-  const folder = mkdtempSync(join(tmpdir(), "stagedoor-e2e-publish-"));
-  let site: Server | null = null;
-  const server = createServer((request, response) => {
-    if (site) site.emit("request", request, response);
-    else response.writeHead(503).end();
-  });
-  const port = await listen(server, 0);
-  return {
-    folder,
-    target: join(folder, "site"),
-    port,
-    /** Serves the built folder, as npm start does, for pages that call `backendUrl`. */
-    serve: (backendUrl: string) => (site ??= createStaticServer({ root: join(folder, "site"), backendUrl })),
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
-}
-
-function following(site: Awaited<ReturnType<typeof siteServer>>, backendUrl: string) {
-  const { target } = site;
-  // Built from a copy of the project: a build rewrites the content store and types under .astro/, which the
-  // unit tests and astro check read while this journey runs beside them.
-  const project = copyProject(root, { prefix: "stagedoor-e2e-publish-project-" });
-  const build = () =>
-    buildAside(target, (next) =>
-      astroBuild({ root: project, folder: next, env: { ...process.env, PUBLIC_SUPABASE_URL: backendUrl } }),
-    );
-  const digestNow = async () => showsDigest(await readPublishedShows({ url: backendUrl, key: LOCAL_ANON_KEY }));
-  const builtDigest = () => {
-    const built = readBuild(target);
-    return built.state === "complete" ? built.showsDigest : "";
-  };
-  // Started at the first wait, once the gig is in: a build of the seed's shows before it would only be
-  // replaced, a whole build more for the machine while the other steps run beside this journey.
-  let watch: ReturnType<typeof watchShows> | null = null;
-  const startWatch = () =>
-    watchShows({
-      digestNow,
-      builtDigest,
-      rebuild: async () => (await build()).ok,
-      intervalMs: 1_000,
-      // Long enough for the show's street, put right just after it is added, to go out with it in one build.
-      quietMs: 15_000,
-    });
-  return {
-    origin: `http://127.0.0.1:${site.port}`,
-    /** Waits until the served build renders the published shows as they are now. */
-    async caughtUp() {
-      watch ??= startWatch();
-      const now = await digestNow();
-      await expect.poll(builtDigest, { timeout: patient(180_000), intervals: [1_000] }).toBe(now);
-      site.serve(backendUrl);
-    },
-    async close() {
-      watch?.stop();
-      await watch?.idle();
-      await site.close();
-      rmSync(project, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Every JSON-LD MusicEvent on the page. */
-async function musicEvents(page: Page): Promise<Record<string, unknown>[]> {
-  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return blocks
-    .map((text) => JSON.parse(text) as Record<string, unknown> | Record<string, unknown>[])
-    .flat()
-    .filter((data) => data["@type"] === "MusicEvent");
-}
 
 /** From the month the calendar opens on, the month a year ahead, where the journey's gig is. */
 async function showMonthAYearAhead(page: Page): Promise<void> {
@@ -288,6 +195,24 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       expect(music).toMatchObject({ eventStatus: "https://schema.org/EventCancelled" });
       await page.goto(`${site.origin}/`);
       await expect(page.getByRole("region", { name: "Next show" })).not.toContainText(venue);
+    });
+
+    await test.step("taken off the website, asked first, it is no longer among the shows the next build reads", async () => {
+      // On the rebuilt site, whose pages still list the show (cancelled) until its next build.
+      await page.goto(`${site.origin}/calendar`);
+      await signIn(page);
+      const card = upcomingEvent(page, title);
+      await card.getByRole("button", { name: /^Manage the show/ }).click();
+      await card.getByRole("button", { name: "Take off the website" }).click();
+      await expect(card.getByRole("button", { name: "Keep it on the website" })).toBeFocused();
+      await card.getByRole("button", { name: "Yes, take it off" }).click();
+      await expectToast(page, "Show taken off the website");
+      await expect(card.getByText("· Off the website in a few minutes", { exact: true })).toBeVisible();
+      await expect(card.getByRole("button", { name: "Put back on the website" })).toBeVisible();
+      // What every build reads (the steps above show a build renders it), and anyone with the anon key: the show
+      // is gone from it, so the served build is behind and the shows watch builds again.
+      expect((await site.publishedNow()).map((show) => show.venue_name)).not.toContain(venue);
+      expect(await site.behind()).toBe(true);
     });
   } finally {
     await site.close();

@@ -220,3 +220,42 @@ describe("where the focus goes when a published show's status changes", () => {
     expect(screen.getByRole("button", { name: "Mark sold out" })).toHaveFocus();
   });
 });
+
+describe("taking a show off the website and putting it back", () => {
+  it("asks first, with the answer that keeps it focused; Keep gives the focus back and changes nothing", async () => {
+    const store = await openWholePanel();
+    press("Take off the website");
+    const question = screen.getByRole("group", { name: /^Take this show off the website\?/ });
+    expect(within(question).getByRole("button", { name: "Keep it on the website" })).toHaveFocus();
+    press("Keep it on the website");
+    expect(screen.queryByRole("group", { name: /^Take this show off the website\?/ })).toBeNull();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Take off the website" })).toHaveFocus());
+    expect(store.$shows.get()[0]?.published).toBe(true);
+  });
+
+  it("takes it off as a new version, then offers only putting it back, which brings its changes back", async () => {
+    const store = await openWholePanel();
+    press("Take off the website");
+    press("Yes, take it off");
+    await focusOnStatus("Scheduled");
+    expect(store.$shows.get()[0]).toMatchObject({ published: false, version: 2 });
+    expect(
+      screen.getByText("This show is off the website: fans do not see it. Put it back to change it."),
+    ).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Cancel the show" })).toBeNull();
+    expect(screen.queryByRole("form", { name: "Ticket link" })).toBeNull();
+
+    press("Put back on the website");
+    await waitFor(() => expect(store.$shows.get()[0]?.published).toBe(true));
+    expect(screen.getByRole("button", { name: "Cancel the show" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Take off the website" })).toBeVisible();
+  });
+
+  it("is offered for a cancelled show, which fans would otherwise go on seeing listed as cancelled", async () => {
+    const store = await openWholePanel({ ...dublin, status: "cancelled" });
+    press("Take off the website");
+    press("Yes, take it off");
+    await waitFor(() => expect(store.$shows.get()[0]?.published).toBe(false));
+    expect(store.$shows.get()[0]?.status).toBe("cancelled");
+  });
+});

@@ -1,11 +1,12 @@
 /**
- * What the team changes of a published show: postponed, sold out, cancelled (StatusButtons.tsx), rescheduled
- * to a new time still to come in the venue's time zone (RescheduleForm.tsx), a new ticket link
- * (TicketLinkForm.tsx), and any of its details put right (ShowDetails.tsx: the show's form, filled in as it
- * is: only what is changed is written). Each change is a new version, kept and restorable; what is typed stays
- * after a refusal. A cancelled show offers none of them: Restore (ShowHistory.tsx) brings it back, and with it
- * the forms as they were typed, following the version restored (a cancellation heard from a teammate while a
- * person types drops nothing).
+ * What the team changes of a published show: postponed, sold out, cancelled (StatusButtons.tsx), taken off the
+ * website and put back (WebsiteButton.tsx), rescheduled to a new time still to come in the venue's time zone
+ * (RescheduleForm.tsx), a new ticket link (TicketLinkForm.tsx), and any of its details put right (ShowDetails.tsx:
+ * the show's form, filled in as it is: only what is changed is written). Each change is a new version, kept and
+ * restorable; what is typed stays after a refusal. A cancelled show offers none of them but taking it off the
+ * website: Restore (ShowHistory.tsx) brings it back, and with it the forms as they were typed, following the
+ * version restored (a cancellation heard from a teammate while a person types drops nothing). A show taken off
+ * offers only putting it back.
  */
 import { useStore } from "@nanostores/react";
 import { ShowDetails } from "./ShowDetails";
@@ -15,6 +16,7 @@ import { showChanges } from "./calendar.changes.store";
 import { RescheduleForm } from "./RescheduleForm";
 import { StatusButtons } from "./StatusButtons";
 import { TicketLinkForm } from "./TicketLinkForm";
+import { WebsiteButton } from "./WebsiteButton";
 
 export function ShowActions({ show, focusStatus }: { show: Show; focusStatus: FocusStatus }) {
   const shows = showChanges();
@@ -22,17 +24,32 @@ export function ShowActions({ show, focusStatus }: { show: Show; focusStatus: Fo
 
   // A cancelled show is not changed back by a tap on another status or a new day: fans were told it is off.
   // Restore brings back a version from before the cancellation, as the cancel question says.
+  // A show taken off the website is changed once it is back on: fans would not see a change made meanwhile.
+  if (!show.published) {
+    return (
+      <div className="space-y-2">
+        <p className="max-w-prose text-sm">
+          This show is off the website: fans do not see it. Put it back to change it.
+        </p>
+        <WebsiteButton show={show} busy={busy} focusStatus={focusStatus} />
+      </div>
+    );
+  }
   if (show.status === "cancelled") {
     return (
-      <p className="max-w-prose text-sm">
-        This show is cancelled, and fans see it so. To put it back on, restore a version from before the cancellation.
-      </p>
+      <div className="space-y-2">
+        <p className="max-w-prose text-sm">
+          This show is cancelled, and fans see it so. To put it back on, restore a version from before the cancellation.
+        </p>
+        <WebsiteButton show={show} busy={busy} focusStatus={focusStatus} />
+      </div>
     );
   }
 
   return (
     <div className="space-y-4">
       <StatusButtons show={show} busy={busy} focusStatus={focusStatus} />
+      <WebsiteButton show={show} busy={busy} focusStatus={focusStatus} />
       <ShowDetails show={show} busy={busy} />
       <RescheduleForm show={show} busy={busy} />
       <TicketLinkForm show={show} busy={busy} />

@@ -4,10 +4,11 @@
  * cancellation on the website within minutes; each change is a new version, restorable. "Keep the show" gives the
  * focus back to "Cancel the show"; once a change is answered, the focus goes to the show's status line (focusStatus).
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { statusChange, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
+import { AskBefore } from "./AskBefore";
 import type { FocusStatus } from "./ShowPanel";
 
 const STATUS_CHANGES = [
@@ -25,13 +26,8 @@ type StatusButtonsProps = { show: Show; busy: boolean; focusStatus: FocusStatus 
 
 export function StatusButtons({ show, busy, focusStatus }: StatusButtonsProps) {
   const shows = showChanges();
-  const id = useId();
   const [askingCancel, setAskingCancel] = useState(false);
-  const keep = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (askingCancel) keep.current?.focus();
-  }, [askingCancel]);
 
   return (
     <>
@@ -54,41 +50,21 @@ export function StatusButtons({ show, busy, focusStatus }: StatusButtonsProps) {
         ))}
       </div>
       {askingCancel ? (
-        <div role="group" aria-labelledby={`${id}-cancel-question`} className="space-y-2">
-          <p id={`${id}-cancel-question`} className="max-w-prose font-medium">
-            {CANCEL_QUESTION}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              variant="primary"
-              size="sm"
-              className="min-h-11"
-              aria-disabled={busy || undefined}
-              onClick={({ currentTarget }) => {
-                if (busy) return;
-                setAskingCancel(false);
-                void shows
-                  .change(show.id, { status: "cancelled" }, "Show cancelled")
-                  .then(() => focusStatus(currentTarget));
-              }}
-            >
-              Yes, cancel the show
-            </Button>
-            <Button
-              ref={keep}
-              variant="secondary"
-              size="sm"
-              className="min-h-11"
-              onClick={() => {
-                // The question goes; the button that asked it takes the focus back, as /fans' Keep does.
-                setAskingCancel(false);
-                cancel.current?.focus();
-              }}
-            >
-              Keep the show
-            </Button>
-          </div>
-        </div>
+        <AskBefore
+          question={CANCEL_QUESTION}
+          yes="Yes, cancel the show"
+          keep="Keep the show"
+          busy={busy}
+          onYes={(pressed) => {
+            setAskingCancel(false);
+            void shows.change(show.id, { status: "cancelled" }, "Show cancelled").then(() => focusStatus(pressed));
+          }}
+          onKeep={() => {
+            // The question goes; the button that asked it takes the focus back, as /fans' Keep does.
+            setAskingCancel(false);
+            cancel.current?.focus();
+          }}
+        />
       ) : null}
     </>
   );

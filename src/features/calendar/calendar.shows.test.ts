@@ -85,6 +85,32 @@ describe("where a show stands", () => {
     expect(Object.fromEntries(showStandings([older], null, null, NOW))).toEqual({ galway: "soon" });
   });
 
+  it("is off the website in a few minutes once taken off after the live build, and off once the build agrees", async () => {
+    const takenOff = aShow("cork", "2027-01-01T12:00:00Z", { published: false });
+    const before = { builtAt: "2027-01-01T11:00:00Z" };
+    expect(Object.fromEntries(showStandings([older, takenOff], before, null, NOW))).toEqual({
+      galway: "live",
+      cork: "leaving",
+    });
+    expect(STANDING_WORDS.leaving).toBe("Off the website in a few minutes");
+    // Still listed by the live site half an hour on: the build failed or waits, said so.
+    const later = Date.parse(takenOff.updated_at) + FEW_MINUTES_MS + 60_000;
+    expect(showStandings([older, takenOff], before, null, later).get("cork")).toBe("waiting");
+    const digest = await publishedDigest([older, takenOff]);
+    const agreeing = { builtAt: "2027-01-01T11:00:00Z", showsDigest: digest };
+    expect(showStandings([older, takenOff], agreeing, digest, NOW).get("cork")).toBe("off");
+  });
+
+  it("takes a show taken off as the latest change, which leaves the shows still on the website as they stand", () => {
+    const takenOff = aShow("cork", "2027-01-01T12:00:00Z", { published: false });
+    // Built after the change, yet rendering other shows: the build read them just before it was taken off.
+    const build = { builtAt: "2027-01-01T13:00:00Z", showsDigest: "b".repeat(64) };
+    expect(Object.fromEntries(showStandings([older, takenOff], build, "c".repeat(64), NOW))).toEqual({
+      galway: "live",
+      cork: "leaving",
+    });
+  });
+
   it("is judged by the digest the build records of the same shows", async () => {
     const rows = [older, newer, off];
     const published = rows.filter((show) => show.published);

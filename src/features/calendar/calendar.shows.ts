@@ -60,6 +60,7 @@ export const STANDING_WORDS = {
   soon: "On the website in a few minutes",
   waiting: "Waiting for the website's next build",
   off: "Not on the website",
+  leaving: "Off the website in a few minutes",
 } as const;
 
 /**
@@ -73,30 +74,34 @@ export const FEW_MINUTES_MS = 30 * 60_000;
 export type Standing = keyof typeof STANDING_WORDS;
 
 /**
- * Where each show stands, by id. A show taken off the website is "off". When the live record carries the
- * digest of what it renders: the same digest as the shows now, every published show is "live"; another,
- * and the shows changed since the build began say "soon" (the build reads the shows before it records its
- * time, so the latest change says "soon" even when it came just before that time). Without a digest, a show
- * is "live" once the build's time is after its latest version. Without a record, "soon". A show "soon" for
- * longer than `FEW_MINUTES_MS` since its change (at `now`, in ms) is "waiting" instead.
+ * Where each show stands, by id. When the live record carries the digest of what it renders: the same digest
+ * as the shows now, every show is where it is meant to be; another, and the shows changed since the build began
+ * are behind (the build reads the shows before it records its time, so the latest change is behind even when it
+ * came just before that time). Without a digest, a show is where it is meant to be once the build's time is
+ * after its latest version. Without a record, every show is behind (and never said to wait: nothing says the
+ * live site is behind for long). A published show is "live", or "soon"
+ * while behind; a show taken off the website is "off", or "leaving" while behind (fans still see it for a few
+ * minutes). A show behind for longer than `FEW_MINUTES_MS` since its change (at `now`, in ms) is "waiting".
  */
 export function showStandings(shows: readonly Show[], build: LiveBuild | null, digestNow: string | null, now: number) {
   const standings = new Map<string, Standing>();
-  const published = shows.filter((show) => show.published);
   const builtAt = build ? Date.parse(build.builtAt) : Number.NaN;
   const agrees = build?.showsDigest !== undefined && build.showsDigest === digestNow;
+  // The latest change of any show, published or taken off: either changes what the live site renders.
   let latest: Show | null = null;
-  for (const show of published) {
+  for (const show of shows) {
     if (!latest || Date.parse(show.updated_at) > Date.parse(latest.updated_at)) latest = show;
   }
-  /** "soon", or "waiting" once the show's change is older than a few minutes. */
-  const behind = (show: Show): Standing => (now - Date.parse(show.updated_at) > FEW_MINUTES_MS ? "waiting" : "soon");
+  const isBehind = (show: Show) => {
+    if (!build) return true;
+    if (agrees) return false;
+    return Date.parse(show.updated_at) >= builtAt || (build.showsDigest !== undefined && show === latest);
+  };
   for (const show of shows) {
-    if (!show.published) standings.set(show.id, "off");
-    else if (!build) standings.set(show.id, "soon");
-    else if (agrees) standings.set(show.id, "live");
-    else if (Date.parse(show.updated_at) >= builtAt) standings.set(show.id, behind(show));
-    else standings.set(show.id, build.showsDigest !== undefined && show === latest ? behind(show) : "live");
+    const settled: Standing = show.published ? "live" : "off";
+    if (!isBehind(show)) standings.set(show.id, settled);
+    else if (build && now - Date.parse(show.updated_at) > FEW_MINUTES_MS) standings.set(show.id, "waiting");
+    else standings.set(show.id, show.published ? "soon" : "leaving");
   }
   return standings;
 }
