@@ -80,6 +80,11 @@ export function following(site: Awaited<ReturnType<typeof siteServer>>, backendU
   return {
     origin: `http://127.0.0.1:${site.port}`,
     publishedNow,
+    /** Stops rebuilding: a change made after this is not built (a journey that ends without needing the build). */
+    async stopWatching() {
+      watch?.stop();
+      await watch?.idle();
+    },
     /** Whether the served build renders other shows than the published ones now, so the watch builds again. */
     behind: async () => (await digestNow()) !== builtDigest(),
     /** Waits until the served build renders the published shows as they are now. */

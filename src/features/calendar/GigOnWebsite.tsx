@@ -1,7 +1,9 @@
 /**
- * Under a gig's card: where its show stands ("On the website", or "On the website in a few minutes" while
- * the live site catches up) and how (a cancelled one says so first), and the show's panel (its changes and history) or, for a gig not yet
- * on the website, the form that puts it there; both fetched when first opened (calendar.lazy.tsx).
+ * Under a gig's card: where its show stands ("On the website", or "On the website in a few minutes" while the
+ * live site catches up; "Off the website in a few minutes", then "Not on the website", once taken off: the
+ * standings of calendar.shows.ts) and how (a cancelled one says so first), and the show's panel (its changes and
+ * history) or, for a gig never put on the website, the form that puts it there; both fetched when first opened
+ * (calendar.lazy.tsx).
  */
 import { useStore } from "@nanostores/react";
 import { Suspense, useId, useState } from "react";

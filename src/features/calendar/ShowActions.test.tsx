@@ -237,7 +237,7 @@ describe("taking a show off the website and putting it back", () => {
     const store = await openWholePanel();
     press("Take off the website");
     press("Yes, take it off");
-    await focusOnStatus("Scheduled");
+    await focusOnStatus("Scheduled · off the website");
     expect(store.$shows.get()[0]).toMatchObject({ published: false, version: 2 });
     expect(
       screen.getByText("This show is off the website: fans do not see it. Put it back to change it."),
@@ -246,9 +246,22 @@ describe("taking a show off the website and putting it back", () => {
     expect(screen.queryByRole("form", { name: "Ticket link" })).toBeNull();
 
     press("Put back on the website");
-    await waitFor(() => expect(store.$shows.get()[0]?.published).toBe(true));
+    await focusOnStatus("Scheduled");
+    expect(statusLine()).not.toHaveTextContent("off the website");
+    expect(store.$shows.get()[0]?.published).toBe(true);
     expect(screen.getByRole("button", { name: "Cancel the show" })).toBeVisible();
     expect(screen.getByRole("button", { name: "Take off the website" })).toBeVisible();
+  });
+
+  it("drops a question left open when a teammate takes the show off: it does not come back with the show", async () => {
+    const store = await openWholePanel();
+    press("Take off the website");
+    await store.replace({ ...dublin, published: false, version: 2 });
+    await waitFor(() => expect(screen.getByRole("button", { name: "Put back on the website" })).toBeVisible());
+    expect(screen.queryByRole("group", { name: /^Take this show off the website\?/ })).toBeNull();
+    await store.replace({ ...dublin, published: true, version: 3 });
+    await waitFor(() => expect(screen.getByRole("button", { name: "Take off the website" })).toBeVisible());
+    expect(screen.queryByRole("button", { name: "Keep it on the website" })).toBeNull();
   });
 
   it("is offered for a cancelled show, which fans would otherwise go on seeing listed as cancelled", async () => {

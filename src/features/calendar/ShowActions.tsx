@@ -6,7 +6,8 @@
  * restorable; what is typed stays after a refusal. A cancelled show offers none of them but taking it off the
  * website: Restore (ShowHistory.tsx) brings it back, and with it the forms as they were typed, following the
  * version restored (a cancellation heard from a teammate while a person types drops nothing). A show taken off
- * offers only putting it back.
+ * offers only putting it back (and Restore). Its button is a new one once the show is off the website, or back:
+ * a question left open before a teammate's change does not come back with the show.
  */
 import { useStore } from "@nanostores/react";
 import { ShowDetails } from "./ShowDetails";
@@ -31,7 +32,7 @@ export function ShowActions({ show, focusStatus }: { show: Show; focusStatus: Fo
         <p className="max-w-prose text-sm">
           This show is off the website: fans do not see it. Put it back to change it.
         </p>
-        <WebsiteButton show={show} busy={busy} focusStatus={focusStatus} />
+        <WebsiteButton key="off-the-website" show={show} busy={busy} focusStatus={focusStatus} />
       </div>
     );
   }
@@ -41,7 +42,7 @@ export function ShowActions({ show, focusStatus }: { show: Show; focusStatus: Fo
         <p className="max-w-prose text-sm">
           This show is cancelled, and fans see it so. To put it back on, restore a version from before the cancellation.
         </p>
-        <WebsiteButton show={show} busy={busy} focusStatus={focusStatus} />
+        <WebsiteButton key="on-the-website" show={show} busy={busy} focusStatus={focusStatus} />
       </div>
     );
   }
@@ -49,7 +50,7 @@ export function ShowActions({ show, focusStatus }: { show: Show; focusStatus: Fo
   return (
     <div className="space-y-4">
       <StatusButtons show={show} busy={busy} focusStatus={focusStatus} />
-      <WebsiteButton show={show} busy={busy} focusStatus={focusStatus} />
+      <WebsiteButton key="on-the-website" show={show} busy={busy} focusStatus={focusStatus} />
       <ShowDetails show={show} busy={busy} />
       <RescheduleForm show={show} busy={busy} />
       <TicketLinkForm show={show} busy={busy} />

@@ -97,6 +97,13 @@ describe("a published show's earlier versions", () => {
     expect(screen.getByText("https://tickets.example/dublin")).toBeInTheDocument();
   });
 
+  it("say a version taken off the website was so, and that restoring it takes the show off", async () => {
+    await historyWith({ published: false });
+    expect(screen.getByText("Scheduled · off the website · Jul 10, 2027, 20:00 (Europe/Dublin)")).toBeInTheDocument();
+    expect(screen.getByText("Differs from now: Off the website")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^Restore ?version 1 \(takes it off the website\)$/ })).toBeEnabled();
+  });
+
   it("keep Restore off while a change of the show made here is on its way", async () => {
     await historyWith({ price: 12.5 });
     act(() => page.changes!.$changing.set({ [now.id]: true }));

@@ -10,7 +10,7 @@ import { useEffect } from "react";
 import { Button } from "../../components/ui/Button";
 import { cx, wrapAnywhere } from "../../components/ui/styles";
 import { formatDateTime } from "../../lib/dates";
-import { doorsText, statusText, type Show } from "./calendar.shows";
+import { doorsText, statusOnWebsite, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
 import { differencesFrom } from "./calendar.history";
 import type { FocusStatus } from "./ShowPanel";
@@ -48,7 +48,7 @@ export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: Fo
                   Saved {formatDateTime(new Date(writtenAt))}, replaced {formatDateTime(new Date(replacedAt))}
                 </p>
                 <p>
-                  {statusText(kept)} · {doorsText(kept.starts_at, kept.time_zone)}
+                  {statusOnWebsite(kept)} · {doorsText(kept.starts_at, kept.time_zone)}
                 </p>
                 <p className="break-all">{kept.ticket_url}</p>
                 <p className={cx("mt-1 text-stone-700", wrapAnywhere)}>
@@ -64,6 +64,8 @@ export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: Fo
                   }
                 >
                   Restore<span className="sr-only"> version {version}</span>
+                  {/* Said on the button: restoring it takes a show fans see off the website, without asking. */}
+                  {show.published && !kept.published ? " (takes it off the website)" : ""}
                 </Button>
               </li>
             );

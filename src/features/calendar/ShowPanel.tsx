@@ -1,13 +1,14 @@
 /**
- * A published show, as fans see it and as the team changes it: the venue and its address, the doors in the
- * venue's time, the ticket link (with its price, availability and on-sale time), its status; then its changes (ShowActions) and its kept versions with
+ * A gig's show, as fans see it (or saw it, once taken off the website) and as the team changes it: the venue and
+ * its address, the doors in the venue's time, the ticket link (with its price, availability and on-sale time),
+ * its status ("· off the website" once taken off); then its changes (ShowActions) and its kept versions with
  * Restore (ShowHistory).
  */
 import { useId, useRef } from "react";
 import { wrapAnywhere } from "../../components/ui/styles";
 import { priceText } from "../../lib/price";
 import { AVAILABILITY_WORDS } from "./calendar.publish";
-import { doorsText, statusText, type Show } from "./calendar.shows";
+import { doorsText, statusOnWebsite, type Show } from "./calendar.shows";
 import { ShowActions } from "./ShowActions";
 import { ShowHistory } from "./ShowHistory";
 
@@ -65,7 +66,7 @@ export function ShowPanel({ show }: { show: Show }) {
         </dt>
         {/* Takes the focus after a change (focusStatus): read as what it says, described as the show's "Status". */}
         <dd ref={status} tabIndex={-1} aria-describedby={`${id}-status`}>
-          {statusText(show, new Date())}
+          {statusOnWebsite(show, new Date())}
         </dd>
       </dl>
       <ShowActions show={show} focusStatus={focusStatus} />

@@ -81,8 +81,13 @@ describe("where a show stands", () => {
     expect(STANDING_WORDS.waiting).toBe("Waiting for the website's next build");
   });
 
-  it("is in a few minutes while the live record cannot be read", () => {
-    expect(Object.fromEntries(showStandings([older], null, null, NOW))).toEqual({ galway: "soon" });
+  it("is in a few minutes while the live record cannot be read, or off for a show taken off a while ago", () => {
+    const takenOffJustNow = aShow("sligo", "2027-01-01T12:04:00Z", { published: false });
+    expect(Object.fromEntries(showStandings([older, off, takenOffJustNow], null, null, NOW))).toEqual({
+      galway: "soon",
+      cork: "off",
+      sligo: "leaving",
+    });
   });
 
   it("is off the website in a few minutes once taken off after the live build, and off once the build agrees", async () => {
@@ -93,9 +98,10 @@ describe("where a show stands", () => {
       cork: "leaving",
     });
     expect(STANDING_WORDS.leaving).toBe("Off the website in a few minutes");
-    // Still listed by the live site half an hour on: the build failed or waits, said so.
+    // Still listed by the live site half an hour on: the build failed or waits, said so, and which way it goes.
     const later = Date.parse(takenOff.updated_at) + FEW_MINUTES_MS + 60_000;
-    expect(showStandings([older, takenOff], before, null, later).get("cork")).toBe("waiting");
+    expect(showStandings([older, takenOff], before, null, later).get("cork")).toBe("lingering");
+    expect(STANDING_WORDS.lingering).toBe("Still on the website: waiting for its next build");
     const digest = await publishedDigest([older, takenOff]);
     const agreeing = { builtAt: "2027-01-01T11:00:00Z", showsDigest: digest };
     expect(showStandings([older, takenOff], agreeing, digest, NOW).get("cork")).toBe("off");

@@ -61,6 +61,7 @@ export const STANDING_WORDS = {
   waiting: "Waiting for the website's next build",
   off: "Not on the website",
   leaving: "Off the website in a few minutes",
+  lingering: "Still on the website: waiting for its next build",
 } as const;
 
 /**
@@ -78,10 +79,12 @@ export type Standing = keyof typeof STANDING_WORDS;
  * as the shows now, every show is where it is meant to be; another, and the shows changed since the build began
  * are behind (the build reads the shows before it records its time, so the latest change is behind even when it
  * came just before that time). Without a digest, a show is where it is meant to be once the build's time is
- * after its latest version. Without a record, every show is behind (and never said to wait: nothing says the
- * live site is behind for long). A published show is "live", or "soon"
- * while behind; a show taken off the website is "off", or "leaving" while behind (fans still see it for a few
- * minutes). A show behind for longer than `FEW_MINUTES_MS` since its change (at `now`, in ms) is "waiting".
+ * after its latest version. A published show is "live", or "soon" while behind; a show taken off the website is
+ * "off", or "leaving" while behind (fans still see it for a few minutes). Behind for longer than
+ * `FEW_MINUTES_MS` since its change (at `now`, in ms), a published show is "waiting" and one taken off
+ * "lingering". Without a record, a published show is "soon" (nothing says for how long), and a show taken off
+ * "leaving" for a few minutes after its change, then "off": fans lose it at once (the database no longer answers
+ * it to them), the live pages at their next build, which the record would say was long overdue.
  */
 export function showStandings(shows: readonly Show[], build: LiveBuild | null, digestNow: string | null, now: number) {
   const standings = new Map<string, Standing>();
@@ -98,13 +101,17 @@ export function showStandings(shows: readonly Show[], build: LiveBuild | null, d
     return Date.parse(show.updated_at) >= builtAt || (build.showsDigest !== undefined && show === latest);
   };
   for (const show of shows) {
-    const settled: Standing = show.published ? "live" : "off";
-    if (!isBehind(show)) standings.set(show.id, settled);
-    else if (build && now - Date.parse(show.updated_at) > FEW_MINUTES_MS) standings.set(show.id, "waiting");
-    else standings.set(show.id, show.published ? "soon" : "leaving");
+    const long = now - Date.parse(show.updated_at) > FEW_MINUTES_MS;
+    if (!isBehind(show)) standings.set(show.id, show.published ? "live" : "off");
+    else if (show.published) standings.set(show.id, build && long ? "waiting" : "soon");
+    else standings.set(show.id, long ? (build ? "lingering" : "off") : "leaving");
   }
   return standings;
 }
+
+/** A show's status (statusText), and "off the website" after it once it is taken off. */
+export const statusOnWebsite = (show: Parameters<typeof statusText>[0] & Pick<Show, "published">, now?: Date) =>
+  statusText(show, now) + (show.published ? "" : " · off the website");
 
 /** A show's doors on a clock in its venue's time zone: "Nov 28, 2027, 20:00 (Europe/Dublin)". */
 export function doorsText(instant: string, timeZone: string): string {
