@@ -82,6 +82,17 @@ describe("adding a gig with its show on the website", () => {
     });
   });
 
+  it("forgets what it said of the show's fields once the form empties, the event added without its show", async () => {
+    const { store, draft } = publishing(() => ok([]));
+    store.edit(NEW_GIG, { ...typedShow, ticketUrl: "tickets.example" });
+    expect(await store.addPublishedGig()).toBe(false);
+    expect(store.$problems.get()[NEW_GIG]).toHaveProperty("ticketUrl");
+    // Unticked, the event is added the plain way: the form empties, and the next gig's show starts afresh.
+    draft.clearEventDraft();
+    expect(store.$problems.get()[NEW_GIG] ?? {}).toEqual({});
+    expect(store.draftOf(NEW_GIG).ticketUrl).toBe("");
+  });
+
   it("answers the corrected form in place of its Check the show's details, not beside it", async () => {
     const { store } = publishing((request) => (request.table === "calendar_events" ? ok([{ id: "e-1" }]) : ok([made])));
     store.edit(NEW_GIG, { ...typedShow, ticketUrl: "tickets.example" });

@@ -62,6 +62,8 @@ export function createPublishing(deps: PublishDependencies) {
   $drafts.listen((drafts) => $newShow.set(drafts[NEW_GIG] ?? null));
   $newShow.listen((show) => {
     if (show !== ($drafts.get()[NEW_GIG] ?? null)) $drafts.setKey(NEW_GIG, show ?? (undefined as unknown as ShowDraft));
+    // What was said of fields now gone would stand beside the next gig's empty ones.
+    if (show === null) $problems.setKey(NEW_GIG, {});
   });
 
   const draftOf = (key: string): ShowDraft => $drafts.get()[key] ?? emptyShowDraft;
