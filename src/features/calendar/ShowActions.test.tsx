@@ -194,6 +194,23 @@ describe("where the focus goes when a published show's status changes", () => {
     expect(screen.getByRole("button", { name: "Mark sold out" })).toBeVisible();
   });
 
+  it("takes no second tap at once: the next status's button, now where the finger is, waits a moment", async () => {
+    const store = await openWholePanel();
+    press("Postpone");
+    await focusOnStatus("Postponed");
+    // "Mark sold out" now stands where Postpone was: a double tap's second half changes nothing.
+    fireEvent.click(screen.getByRole("button", { name: "Mark sold out" }));
+    await settle();
+    expect(store.$shows.get()[0]?.status).toBe("postponed");
+    expect(statusLine()).toHaveTextContent(/^Postponed$/);
+    // A moment on, a tap meant for it is taken.
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Mark sold out" })).not.toHaveAttribute("aria-disabled"),
+    );
+    press("Mark sold out");
+    await waitFor(() => expect(store.$shows.get()[0]?.availability).toBe("sold-out"));
+  });
+
   it("after Keep the show, back on Cancel the show, which asked", async () => {
     await openWholePanel();
     press("Cancel the show");
@@ -240,7 +257,7 @@ describe("taking a show off the website and putting it back", () => {
     await focusOnStatus("Scheduled · off the website");
     expect(store.$shows.get()[0]).toMatchObject({ published: false, version: 2 });
     expect(
-      screen.getByText("This show is off the website: fans do not see it. Put it back to change it."),
+      screen.getByText(/^This show is off the website: fans do not see it\. Put it back to change it;/),
     ).toBeVisible();
     expect(screen.queryByRole("button", { name: "Cancel the show" })).toBeNull();
     expect(screen.queryByRole("form", { name: "Ticket link" })).toBeNull();

@@ -30,7 +30,8 @@ export function ShowActions({ show, focusStatus }: { show: Show; focusStatus: Fo
     return (
       <div className="space-y-2">
         <p className="max-w-prose text-sm">
-          This show is off the website: fans do not see it. Put it back to change it.
+          This show is off the website: fans do not see it. Put it back to change it; anything typed in its forms is
+          kept till then.
         </p>
         <WebsiteButton key="off-the-website" show={show} busy={busy} focusStatus={focusStatus} />
       </div>
@@ -40,7 +41,8 @@ export function ShowActions({ show, focusStatus }: { show: Show; focusStatus: Fo
     return (
       <div className="space-y-2">
         <p className="max-w-prose text-sm">
-          This show is cancelled, and fans see it so. To put it back on, restore a version from before the cancellation.
+          This show is cancelled, and fans see it so. To undo the cancellation, restore a version from before it;
+          anything typed in its forms is kept till then.
         </p>
         <WebsiteButton key="on-the-website" show={show} busy={busy} focusStatus={focusStatus} />
       </div>

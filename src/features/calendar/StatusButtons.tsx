@@ -4,7 +4,7 @@
  * cancellation on the website within minutes; each change is a new version, restorable. "Keep the show" gives the
  * focus back to "Cancel the show"; once a change is answered, the focus goes to the show's status line (focusStatus).
  */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { statusChange, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
@@ -18,6 +18,13 @@ const STATUS_CHANGES = [
   ["cancelled", "Cancel the show", "Show cancelled"],
 ] as const;
 
+/**
+ * How long after a status change the status buttons wait before they take a tap: "Postpone" pressed twice would
+ * otherwise mark the show sold out too ("Mark sold out" takes Postpone's place), and "Mark sold out" twice would
+ * put it back on sale, each a change fans see.
+ */
+const SETTLE_MS = 800;
+
 /** Asked before a show is cancelled. */
 const CANCEL_QUESTION =
   "Cancel this show? Fans see it cancelled on the website within minutes; Restore puts it back as it was.";
@@ -28,6 +35,13 @@ export function StatusButtons({ show, busy, focusStatus }: StatusButtonsProps) {
   const shows = showChanges();
   const [askingCancel, setAskingCancel] = useState(false);
   const cancel = useRef<HTMLButtonElement>(null);
+  // Just after a change, the next status's button stands where the finger is: a second tap waits it out.
+  const [settling, setSettling] = useState(false);
+  useEffect(() => {
+    if (!settling) return;
+    const timer = setTimeout(() => setSettling(false), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [settling]);
 
   return (
     <>
@@ -38,11 +52,16 @@ export function StatusButtons({ show, busy, focusStatus }: StatusButtonsProps) {
             ref={status === "cancelled" ? cancel : undefined}
             variant="secondary"
             size="sm"
-            aria-disabled={busy || undefined}
+            aria-disabled={busy || settling || undefined}
             onClick={({ currentTarget }) => {
-              if (busy) return;
+              if (busy || settling) return;
               if (status === "cancelled") setAskingCancel(true);
-              else void shows.change(show.id, statusChange(show, status)!, done).then(() => focusStatus(currentTarget));
+              else {
+                void shows.change(show.id, statusChange(show, status)!, done).then(() => {
+                  setSettling(true);
+                  focusStatus(currentTarget);
+                });
+              }
             }}
           >
             {words}
