@@ -56,4 +56,7 @@ test("Add Event as typed, its show too, comes back after a reload and the sign-i
   await expect(form.getByText("Pick a day in the calendar.")).toBeVisible();
   await expect(page.getByRole("checkbox", { name: "Put on the website" })).not.toBeChecked();
   await expect(form.getByLabel("Venue", { exact: true })).toHaveCount(0);
+  // Ticked again, the show's form starts empty: the last gig's venue went with it.
+  await page.getByRole("checkbox", { name: "Put on the website" }).check();
+  await expect(form.getByLabel("Venue", { exact: true })).toHaveValue("");
 });

@@ -88,6 +88,21 @@ describe("the Add Event form kept in the tab", () => {
     expect(storage.raw(KEY)).toBeNull();
   });
 
+  it("keeps what is typed after an emptying that a listener broke off", () => {
+    const storage = memoryStorage();
+    const draft = loadedWith(storage);
+    draft.editEventDraft(typed);
+    const stop = draft.$publishNew.listen(() => {
+      throw new Error("a listener's own fault");
+    });
+    draft.$publishNew.set(false);
+    expect(() => draft.$publishNew.set(true)).toThrow("a listener's own fault");
+    expect(() => draft.clearEventDraft()).toThrow("a listener's own fault");
+    stop();
+    draft.editEventDraft({ ...typed, title: "Typed after" });
+    expect(loadedWith(storage).$eventDraft.get()?.title).toBe("Typed after");
+  });
+
   it("keeps the box ticked and the show typed before anything else", () => {
     const storage = memoryStorage();
     const draft = loadedWith(storage);
@@ -95,7 +110,8 @@ describe("the Add Event form kept in the tab", () => {
     showFormsOver(draft).edit(NEW_GIG, venue);
     const reloaded = loadedWith(storage);
     expect(reloaded.$eventDraft.get()).toBeNull();
-    expect(reloaded.$hasUnsavedEvent.get()).toBe(false);
+    // The Enter Password screen says it is kept: the venue typed is something to lose.
+    expect(reloaded.$hasUnsavedEvent.get()).toBe(true);
     expect(reloaded.$publishNew.get()).toBe(true);
     expect(reloaded.$newShow.get()).toEqual(venue);
   });

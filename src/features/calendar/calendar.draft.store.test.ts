@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createEventDraft } from "./calendar.draft.store";
+import { emptyShowDraft } from "./calendar.types";
 
 describe("the Add Event draft", () => {
   it("counts as unsaved only when a title or description has been typed", () => {
@@ -8,6 +9,16 @@ describe("the Add Event draft", () => {
     draft.editEventDraft({ title: "  ", description: "", eventType: "away" });
     expect(draft.$hasUnsavedEvent.get()).toBe(false);
     draft.editEventDraft({ title: "", description: "Soundcheck at 5", eventType: "gig" });
+    expect(draft.$hasUnsavedEvent.get()).toBe(true);
+    draft.clearEventDraft();
+    expect(draft.$hasUnsavedEvent.get()).toBe(false);
+  });
+
+  it("counts a new gig's show as unsaved once one of its fields differs from the empty form's", () => {
+    const draft = createEventDraft();
+    draft.$newShow.set({ ...emptyShowDraft });
+    expect(draft.$hasUnsavedEvent.get()).toBe(false);
+    draft.$newShow.set({ ...emptyShowDraft, venueName: "The Cornmarket Room" });
     expect(draft.$hasUnsavedEvent.get()).toBe(true);
     draft.clearEventDraft();
     expect(draft.$hasUnsavedEvent.get()).toBe(false);

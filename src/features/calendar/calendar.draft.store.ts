@@ -15,6 +15,9 @@ import { emptyEventDraft, emptyShowDraft, isEventType } from "./calendar.types";
 /** Said on the Enter Password screen, under why the page locked, while the draft holds something typed. */
 export const DRAFT_KEPT_TEXT = "Your unsaved event is kept and will be back after you sign in.";
 
+/** The fields of a new gig's show. */
+const SHOW_FIELDS = Object.keys(emptyShowDraft) as (keyof ShowDraft)[];
+
 export function createEventDraft() {
   /** The form's values; null while untouched and after a successful add (the form then shows emptyEventDraft). */
   const $eventDraft = atom<EventDraft | null>(null);
@@ -26,10 +29,12 @@ export function createEventDraft() {
   const $newShow = atom<ShowDraft | null>(null);
   /** True while the form empties: what keeps it (keepDraftInTab) hears the change once, when it is done. */
   const $emptying = atom(false);
-  /** Whether the draft holds something typed, so the Enter Password screen says it is kept. */
+  /** Whether the form holds something typed, its show's fields too, so the Enter Password screen says it is kept. */
   const $hasUnsavedEvent = computed(
-    $eventDraft,
-    (draft) => draft !== null && (draft.title.trim() !== "" || draft.description.trim() !== ""),
+    [$eventDraft, $newShow],
+    (draft, show) =>
+      (draft !== null && (draft.title.trim() !== "" || draft.description.trim() !== "")) ||
+      (show !== null && SHOW_FIELDS.some((field) => show[field] !== emptyShowDraft[field])),
   );
   return {
     $eventDraft,
@@ -42,10 +47,14 @@ export function createEventDraft() {
     /** The event added: the form empties, its show and "Put on the website" with it. The day stays picked. */
     clearEventDraft: () => {
       $emptying.set(true);
-      $eventDraft.set(null);
-      $publishNew.set(false);
-      $newShow.set(null);
-      $emptying.set(false);
+      try {
+        $eventDraft.set(null);
+        $publishNew.set(false);
+        $newShow.set(null);
+      } finally {
+        // Whatever a listener of the parts did, the form is kept again from here on (and written, empty or not).
+        $emptying.set(false);
+      }
     },
     selectDay: (day: Date | undefined) => $selectedDay.set(day),
   };
@@ -79,6 +88,9 @@ const AVAILABILITY: Record<ShowDraft["availability"], true> = {
   "pre-sale": true,
 };
 
+/** Each kind of ticket link the show form offers, as ShowDraft says them. */
+const TICKET_KINDS: Record<ShowDraft["ticketKind"], true> = { ticket: true, venue: true };
+
 /** A kept draft, as the form can show it. */
 function keptDraft(kept: unknown): EventDraft | undefined {
   const draft = stringsLike(kept, emptyEventDraft);
@@ -88,8 +100,7 @@ function keptDraft(kept: unknown): EventDraft | undefined {
 /** A kept show, as its form can show it. */
 function keptShow(kept: unknown): ShowDraft | undefined {
   const show = stringsLike(kept, emptyShowDraft);
-  const chosen =
-    show && ["ticket", "venue"].includes(show.ticketKind) && Object.hasOwn(AVAILABILITY, show.availability);
+  const chosen = show && Object.hasOwn(TICKET_KINDS, show.ticketKind) && Object.hasOwn(AVAILABILITY, show.availability);
   return chosen ? show : undefined;
 }
 
