@@ -97,8 +97,8 @@ function keptDraft(kept: unknown): EventDraft | undefined {
   return draft && isEventType(draft.eventType) ? draft : undefined;
 }
 
-/** A kept show, as its form can show it. */
-function keptShow(kept: unknown): ShowDraft | undefined {
+/** A kept show, as its form can show it (the Add Event form's, or a gig card's: calendar.publish.store.ts). */
+export function keptShow(kept: unknown): ShowDraft | undefined {
   const show = stringsLike(kept, emptyShowDraft);
   const chosen = show && Object.hasOwn(TICKET_KINDS, show.ticketKind) && Object.hasOwn(AVAILABILITY, show.availability);
   return chosen ? show : undefined;

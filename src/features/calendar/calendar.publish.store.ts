@@ -7,12 +7,13 @@
  * from the gig's card.
  */
 import { atom, map } from "nanostores";
+import { keepInTab, type TabStorage } from "../../lib/kept-in-tab";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { dayKey, eventDayKey, type CalendarEvent } from "./calendar";
-import { eventDraft, type EventDraftStore } from "./calendar.draft.store";
+import { eventDraft, keptShow, type EventDraftStore } from "./calendar.draft.store";
 import { errorMessage } from "./calendar.errors";
 import { emptyEventDraft, eventFromDraft } from "./calendar.form";
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
@@ -219,6 +220,47 @@ export function createPublishing(deps: PublishDependencies) {
 
 export type Publishing = ReturnType<typeof createPublishing>;
 
+/** The tab's key of the show forms on gigs' cards. */
+const KEPT_CARD_SHOWS = "stagedoor.calendar.card-shows";
+
+/** Whether the form `key` is a gig card's (keyed by the gig's id), not the Add Event form's nor a details form. */
+const isCardForm = (key: string) => key !== NEW_GIG && !key.startsWith(detailsFormKey(""));
+
+/** The gigs' show forms kept in the tab, by gig id, those the forms can show; undefined when none is. */
+function keptCardShows(kept: unknown): Record<string, ShowDraft> | undefined {
+  if (typeof kept !== "object" || kept === null || Array.isArray(kept)) return undefined;
+  const forms = Object.entries(kept as Record<string, unknown>).flatMap(([key, value]) => {
+    const show = isCardForm(key) && key.length <= 64 ? keptShow(value) : undefined;
+    return show ? [[key, show] as const] : [];
+  });
+  return forms.length > 0 ? Object.fromEntries(forms) : undefined;
+}
+
+/**
+ * Keeps the show forms on gigs' cards in the tab (`storage` in a test), as the Add Event form is
+ * (calendar.draft.store.ts): a gig added whose show the database refused keeps that show on its card through a
+ * reload, as the toast says; each goes once its show is on the website or its form closed.
+ */
+export function keepCardShowsInTab(publishing: Pick<Publishing, "$drafts">, storage?: TabStorage): void {
+  const { $drafts } = publishing;
+  const cards = (drafts: Record<string, ShowDraft | undefined>) => {
+    const forms = Object.entries(drafts).filter(([key, show]) => isCardForm(key) && show !== undefined);
+    return forms.length > 0 ? Object.fromEntries(forms) : null;
+  };
+  keepInTab<Record<string, ShowDraft | undefined>>(
+    {
+      set: (kept) => {
+        for (const [key, show] of Object.entries(kept)) $drafts.setKey(key, show as ShowDraft);
+      },
+      listen: (listener) => $drafts.listen(listener),
+    },
+    KEPT_CARD_SHOWS,
+    keptCardShows,
+    cards,
+    storage,
+  );
+}
+
 let browserPublishing: Publishing | undefined;
 
 /** The page's one set of show forms, on the browser's client, team session, event draft and shows. */
@@ -232,6 +274,7 @@ export function gigPublishing(): Publishing {
       shows: calendarShows(),
       added: feed.refresh,
     });
+    keepCardShowsInTab(browserPublishing);
   }
   return browserPublishing;
 }

@@ -1,0 +1,88 @@
+// The show forms on gigs' cards kept in the tab: a gig added whose show the database refused keeps it through a
+// reload, as its toast promises. The tab's storage is a fake handed in, so no window is needed.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { $toasts } from "../toasts/toasts.store";
+import { failure, fakeClient, type FakeReply, type FakeRequest } from "../../test/fake-client";
+import { memoryStorage } from "../../test/memory-storage";
+import type { ShowsClient } from "./calendar.api";
+import { createEventDraft, keepDraftInTab } from "./calendar.draft.store";
+import { event, typedShow } from "./calendar.fake";
+import { createPublishing, keepCardShowsInTab, NEW_GIG } from "./calendar.publish.store";
+
+const KEY = "stagedoor.calendar.card-shows";
+// The refusal's toast goes with the test: the files after this one in its process start without it.
+afterEach(() => $toasts.set([]));
+const ok = (data: unknown[]): FakeReply => ({ data, error: null, status: 200 });
+
+/** The page's show forms as a new load of the tab makes them, over `storage`, on a client answering `answer`. */
+function loadedWith(storage: ReturnType<typeof memoryStorage>, answer: (request: FakeRequest) => FakeReply) {
+  const fake = fakeClient({ tables: answer });
+  const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
+  const draft = createEventDraft();
+  keepDraftInTab(draft, storage);
+  const store = createPublishing({
+    client: async () => fake.client as unknown as ShowsClient,
+    session,
+    draft,
+    shows: { replace: async () => {} },
+    added: () => {},
+  });
+  keepCardShowsInTab(store, storage);
+  return { store, draft };
+}
+
+/** A database that adds the gig "e-1" and refuses its show. */
+const refusingTheShow = (request: FakeRequest) =>
+  request.table === "calendar_events" ? ok([{ id: "e-1" }]) : failure(500, "The database is busy");
+
+describe("a gig's show form kept in the tab", () => {
+  it("keeps the show of a gig added whose show was refused through a reload, and forgets it once it is up", async () => {
+    const storage = memoryStorage();
+    const { store, draft } = loadedWith(storage, refusingTheShow);
+    draft.selectDay(new Date(2027, 6, 10));
+    draft.editEventDraft({ title: "Cornmarket launch", description: "", eventType: "gig" });
+    draft.$publishNew.set(true);
+    store.edit(NEW_GIG, typedShow);
+    expect(await store.addPublishedGig()).toBe(true);
+
+    const reloaded = loadedWith(storage, (request) => ok(request.method === "insert" ? [{ ...request.values }] : []));
+    expect(reloaded.store.draftOf("e-1")).toEqual(typedShow);
+    // The Add Event form itself is empty: the gig is in.
+    expect(reloaded.draft.$eventDraft.get()).toBeNull();
+    expect(reloaded.store.draftOf(NEW_GIG).venueName).toBe("");
+
+    reloaded.store.closeForm("e-1");
+    expect(storage.raw(KEY)).toBeNull();
+    expect(loadedWith(storage, refusingTheShow).store.draftOf("e-1").venueName).toBe("");
+  });
+
+  it("keeps what is typed on a gig's card, and none of the details forms of shows already up", () => {
+    const storage = memoryStorage();
+    const { store } = loadedWith(storage, refusingTheShow);
+    const gig = event("e-2", "Galway gig");
+    store.edit(gig.id, { ...typedShow, venueName: "Róisín Dubh" });
+    store.edit("details-dublin-2027-07-10", { ...typedShow, venueName: "Not kept" });
+    expect(JSON.parse(storage.raw(KEY) ?? "null")).toEqual({ "e-2": { ...typedShow, venueName: "Róisín Dubh" } });
+    expect(loadedWith(storage, refusingTheShow).store.draftOf("e-2").venueName).toBe("Róisín Dubh");
+  });
+
+  it("drops each kept form it could not show, and keeps the others", () => {
+    const storage = memoryStorage({
+      [KEY]: JSON.stringify({
+        "e-3": typedShow,
+        "e-4": { ...typedShow, ticketKind: "raffle" },
+        "e-5": "not a form",
+        [NEW_GIG]: typedShow,
+        "details-cork": typedShow,
+        ["x".repeat(65)]: typedShow,
+      }),
+    });
+    const { store } = loadedWith(storage, refusingTheShow);
+    expect(Object.keys(store.$drafts.get())).toEqual(["e-3"]);
+    for (const unreadable of ["{not json", "[1]", "null"]) {
+      const left = memoryStorage({ [KEY]: unreadable });
+      expect(loadedWith(left, refusingTheShow).store.$drafts.get()).toEqual({});
+      expect(left.raw(KEY)).toBeNull();
+    }
+  });
+});
