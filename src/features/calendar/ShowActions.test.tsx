@@ -211,6 +211,14 @@ describe("where the focus goes when a published show's status changes", () => {
     await waitFor(() => expect(store.$shows.get()[0]?.availability).toBe("sold-out"));
   });
 
+  it("says, in the details of a show marked sold out, that fans read it sold out whatever its availability", async () => {
+    await openWholePanel({ ...dublin, status: "sold-out", availability: "few-left" });
+    press("Edit the show's details");
+    expect(screen.getByRole("form", { name: "Show details" })).toHaveTextContent(
+      /^Marked sold out: fans read “Sold out”/,
+    );
+  });
+
   it("after Keep the show, back on Cancel the show, which asked", async () => {
     await openWholePanel();
     press("Cancel the show");

@@ -20,6 +20,9 @@ import type { Show } from "./calendar.shows";
 import { calendarShows } from "./calendar.shows.store";
 import { ShowFields } from "./ShowFields";
 
+/** Said above the details of a show marked sold out. */
+const SOLD_OUT_NOTE = "Marked sold out: fans read “Sold out” whatever the availability says, until Back on sale.";
+
 export function ShowDetails({ show, busy }: { show: Show; busy: boolean }) {
   const shows = showChanges();
   const publishing = gigPublishing();
@@ -90,6 +93,10 @@ export function ShowDetails({ show, busy }: { show: Show; busy: boolean }) {
         if (!busy) void save();
       }}
     >
+      {show.status === "sold-out" ? (
+        // The availability below is what fans read once the tickets are back on sale, not now.
+        <p className="max-w-prose text-sm text-stone-700">{SOLD_OUT_NOTE}</p>
+      ) : null}
       <ShowFields formKey={key} date={showDay(show)} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="primary" size="sm" aria-disabled={busy || undefined}>
