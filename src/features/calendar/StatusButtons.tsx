@@ -4,7 +4,7 @@
  * cancellation on the website within minutes; each change is a new version, restorable. "Keep the show" gives the
  * focus back to "Cancel the show"; once a change is answered, the focus goes to the show's status line (focusStatus).
  */
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { statusChange, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
@@ -19,9 +19,9 @@ const STATUS_CHANGES = [
 ] as const;
 
 /**
- * How long after a status change the status buttons wait before they take a tap: "Postpone" pressed twice would
- * otherwise mark the show sold out too ("Mark sold out" takes Postpone's place), and "Mark sold out" twice would
- * put it back on sale, each a change fans see.
+ * How long after the status buttons change they wait before they take a tap: "Postpone" pressed twice would
+ * otherwise mark the show sold out too ("Mark sold out" takes Postpone's place), and "Mark sold out" pressed as a
+ * teammate's "Mark sold out" arrives would put it back on sale, each a change fans see.
  */
 const SETTLE_MS = 800;
 
@@ -35,18 +35,33 @@ export function StatusButtons({ show, busy, focusStatus }: StatusButtonsProps) {
   const shows = showChanges();
   const [askingCancel, setAskingCancel] = useState(false);
   const cancel = useRef<HTMLButtonElement>(null);
-  // Just after a change, the next status's button stands where the finger is: a second tap waits it out.
+  const offered = STATUS_CHANGES.filter(([status]) => statusChange(show, status) !== null);
+  // Just after the buttons change (a change made here or heard from a teammate), another status's button stands
+  // where the finger is: a tap waits it out. Set before the browser takes the next tap (a layout effect) and read
+  // at the tap, so none slips in before the dimming shows.
+  const shown = offered.map(([status]) => status).join(" ");
+  const lastShown = useRef(shown);
+  const pausing = useRef(false);
   const [settling, setSettling] = useState(false);
-  useEffect(() => {
-    if (!settling) return;
-    const timer = setTimeout(() => setSettling(false), SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [settling]);
+  useLayoutEffect(() => {
+    if (lastShown.current === shown) return;
+    lastShown.current = shown;
+    pausing.current = true;
+    setSettling(true);
+    const timer = setTimeout(() => {
+      pausing.current = false;
+      setSettling(false);
+    }, SETTLE_MS);
+    return () => {
+      clearTimeout(timer);
+      pausing.current = false;
+    };
+  }, [shown]);
 
   return (
     <>
       <div className="flex flex-wrap gap-2">
-        {STATUS_CHANGES.filter(([status]) => statusChange(show, status) !== null).map(([status, words, done]) => (
+        {offered.map(([status, words, done]) => (
           <Button
             key={status}
             ref={status === "cancelled" ? cancel : undefined}
@@ -54,14 +69,9 @@ export function StatusButtons({ show, busy, focusStatus }: StatusButtonsProps) {
             size="sm"
             aria-disabled={busy || settling || undefined}
             onClick={({ currentTarget }) => {
-              if (busy || settling) return;
+              if (busy || pausing.current) return;
               if (status === "cancelled") setAskingCancel(true);
-              else {
-                void shows.change(show.id, statusChange(show, status)!, done).then(() => {
-                  setSettling(true);
-                  focusStatus(currentTarget);
-                });
-              }
+              else void shows.change(show.id, statusChange(show, status)!, done).then(() => focusStatus(currentTarget));
             }}
           >
             {words}

@@ -1,13 +1,16 @@
 // The show forms on gigs' cards kept in the tab: a gig added whose show the database refused keeps it through a
 // reload, as its toast promises. The tab's storage is a fake handed in, so no window is needed.
+import { atom } from "nanostores";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
 import { failure, fakeClient, type FakeReply, type FakeRequest } from "../../test/fake-client";
 import { memoryStorage } from "../../test/memory-storage";
 import type { ShowsClient } from "./calendar.api";
 import { createEventDraft, keepDraftInTab } from "./calendar.draft.store";
-import { event, typedShow } from "./calendar.fake";
+import { aShow, event, typedShow } from "./calendar.fake";
+import type { Show } from "./calendar.shows";
 import { createPublishing, keepCardShowsInTab, NEW_GIG } from "./calendar.publish.store";
+import { emptyShowDraft } from "./calendar.types";
 
 const KEY = "stagedoor.calendar.card-shows";
 // The refusal's toast goes with the test: the files after this one in its process start without it.
@@ -20,15 +23,18 @@ function loadedWith(storage: ReturnType<typeof memoryStorage>, answer: (request:
   const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
   const draft = createEventDraft();
   keepDraftInTab(draft, storage);
+  // The page's shows: those put up from here, and a teammate's, set by the test.
+  const $shows = atom<Show[]>([]);
+  const replace = async (show: Show) => $shows.set([...$shows.get(), show]);
   const store = createPublishing({
     client: async () => fake.client as unknown as ShowsClient,
     session,
     draft,
-    shows: { replace: async () => {} },
+    shows: { replace },
     added: () => {},
   });
-  keepCardShowsInTab(store, storage);
-  return { store, draft };
+  keepCardShowsInTab(store, { $shows }, storage);
+  return { store, draft, $shows };
 }
 
 /** A database that adds the gig "e-1" and refuses its show. */
@@ -45,13 +51,15 @@ describe("a gig's show form kept in the tab", () => {
     store.edit(NEW_GIG, typedShow);
     expect(await store.addPublishedGig()).toBe(true);
 
-    const reloaded = loadedWith(storage, (request) => ok(request.method === "insert" ? [{ ...request.values }] : []));
+    const up = aShow("dublin-2027-07-10", "2027-01-01T10:00:00Z", { event_id: "e-1" });
+    const reloaded = loadedWith(storage, () => ok([up]));
     expect(reloaded.store.draftOf("e-1")).toEqual(typedShow);
     // The Add Event form itself is empty: the gig is in.
     expect(reloaded.draft.$eventDraft.get()).toBeNull();
     expect(reloaded.store.draftOf(NEW_GIG).venueName).toBe("");
 
-    reloaded.store.closeForm("e-1");
+    // Tried again from the gig's card, and up: nothing of it is kept any more.
+    expect(await reloaded.store.publish(event("e-1", "Cornmarket launch", new Date(2027, 6, 10)))).toBe(true);
     expect(storage.raw(KEY)).toBeNull();
     expect(loadedWith(storage, refusingTheShow).store.draftOf("e-1").venueName).toBe("");
   });
@@ -64,6 +72,26 @@ describe("a gig's show form kept in the tab", () => {
     store.edit("details-dublin-2027-07-10", { ...typedShow, venueName: "Not kept" });
     expect(JSON.parse(storage.raw(KEY) ?? "null")).toEqual({ "e-2": { ...typedShow, venueName: "Róisín Dubh" } });
     expect(loadedWith(storage, refusingTheShow).store.draftOf("e-2").venueName).toBe("Róisín Dubh");
+  });
+
+  it("forgets a gig's form once a teammate puts its show up, or once nothing is typed in it", () => {
+    const storage = memoryStorage();
+    const { store, $shows } = loadedWith(storage, refusingTheShow);
+    store.edit("e-6", { ...typedShow, venueName: "Dolan's" });
+    store.edit("e-7", { ...typedShow, venueName: "Whelan's" });
+    store.edit("e-8", { ...typedShow, venueName: "Typed, then taken back" });
+    expect(Object.keys(JSON.parse(storage.raw(KEY) ?? "{}") as object)).toEqual(["e-6", "e-7", "e-8"]);
+    $shows.set([aShow("limerick-2027-08-01", "2027-01-01T10:00:00Z", { event_id: "e-6" })]);
+    store.edit("e-8", emptyShowDraft);
+    expect(Object.keys(JSON.parse(storage.raw(KEY) ?? "{}") as object)).toEqual(["e-7"]);
+  });
+
+  it("keeps at most twenty gigs' forms", () => {
+    const storage = memoryStorage();
+    const { store } = loadedWith(storage, refusingTheShow);
+    for (let gig = 1; gig <= 25; gig += 1) store.edit(`g-${gig}`, { ...typedShow, venueName: `Venue ${gig}` });
+    expect(Object.keys(JSON.parse(storage.raw(KEY) ?? "{}") as object)).toHaveLength(20);
+    expect(Object.keys(loadedWith(storage, refusingTheShow).store.$drafts.get())).toHaveLength(20);
   });
 
   it("drops each kept form it could not show, and keeps the others", () => {

@@ -226,6 +226,9 @@ const KEPT_CARD_SHOWS = "stagedoor.calendar.card-shows";
 /** Whether the form `key` is a gig card's (keyed by the gig's id), not the Add Event form's nor a details form. */
 const isCardForm = (key: string) => key !== NEW_GIG && !key.startsWith(detailsFormKey(""));
 
+/** How many gigs' show forms the tab keeps at most (a handful is typed at a time). */
+const KEPT_CARDS_AT_MOST = 20;
+
 /** The gigs' show forms kept in the tab, by gig id, those the forms can show; undefined when none is. */
 function keptCardShows(kept: unknown): Record<string, ShowDraft> | undefined {
   if (typeof kept !== "object" || kept === null || Array.isArray(kept)) return undefined;
@@ -233,26 +236,38 @@ function keptCardShows(kept: unknown): Record<string, ShowDraft> | undefined {
     const show = isCardForm(key) && key.length <= 64 ? keptShow(value) : undefined;
     return show ? [[key, show] as const] : [];
   });
-  return forms.length > 0 ? Object.fromEntries(forms) : undefined;
+  return forms.length > 0 ? Object.fromEntries(forms.slice(0, KEPT_CARDS_AT_MOST)) : undefined;
 }
 
 /**
  * Keeps the show forms on gigs' cards in the tab (`storage` in a test), as the Add Event form is
  * (calendar.draft.store.ts): a gig added whose show the database refused keeps that show on its card through a
- * reload, as the toast says; each goes once its show is on the website or its form closed.
+ * reload, as the toast says. A form goes once its gig has a show (put up from here or by a teammate: the card
+ * then shows the show, not the form) or once nothing is typed in it.
  */
-export function keepCardShowsInTab(publishing: Pick<Publishing, "$drafts">, storage?: TabStorage): void {
+export function keepCardShowsInTab(
+  publishing: Pick<Publishing, "$drafts">,
+  shows: Pick<Shows, "$shows">,
+  storage?: TabStorage,
+): void {
   const { $drafts } = publishing;
-  const cards = (drafts: Record<string, ShowDraft | undefined>) => {
-    const forms = Object.entries(drafts).filter(([key, show]) => isCardForm(key) && show !== undefined);
-    return forms.length > 0 ? Object.fromEntries(forms) : null;
+  const typed = (show: ShowDraft | undefined): show is ShowDraft =>
+    show !== undefined &&
+    (Object.keys(emptyShowDraft) as (keyof ShowDraft)[]).some((f) => show[f] !== emptyShowDraft[f]);
+  const cards = () => {
+    const up = new Set(shows.$shows.get().map((show) => show.event_id));
+    const forms = Object.entries($drafts.get()).filter(([key, show]) => isCardForm(key) && !up.has(key) && typed(show));
+    return forms.length > 0 ? Object.fromEntries(forms.slice(0, KEPT_CARDS_AT_MOST)) : null;
   };
-  keepInTab<Record<string, ShowDraft | undefined>>(
+  keepInTab<unknown>(
     {
       set: (kept) => {
-        for (const [key, show] of Object.entries(kept)) $drafts.setKey(key, show as ShowDraft);
+        for (const [key, show] of Object.entries(kept as Record<string, ShowDraft>)) $drafts.setKey(key, show);
       },
-      listen: (listener) => $drafts.listen(listener),
+      listen: (listener) => {
+        $drafts.listen(listener);
+        shows.$shows.listen(listener);
+      },
     },
     KEPT_CARD_SHOWS,
     keptCardShows,
@@ -274,7 +289,7 @@ export function gigPublishing(): Publishing {
       shows: calendarShows(),
       added: feed.refresh,
     });
-    keepCardShowsInTab(browserPublishing);
+    keepCardShowsInTab(browserPublishing, calendarShows());
   }
   return browserPublishing;
 }
