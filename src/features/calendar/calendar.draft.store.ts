@@ -10,13 +10,10 @@ import { atom, computed } from "nanostores";
 import { dropFromTab, keepInTab, stringsLike, type TabStorage } from "../../lib/kept-in-tab";
 import type { EventDraft } from "./calendar.form";
 import type { ShowDraft } from "./calendar.publish";
-import { emptyEventDraft, emptyShowDraft, isEventType } from "./calendar.types";
+import { emptyEventDraft, emptyShowDraft, isEventType, isShowTyped } from "./calendar.types";
 
 /** Said on the Enter Password screen, under why the page locked, while the draft holds something typed. */
 export const DRAFT_KEPT_TEXT = "Your unsaved event is kept and will be back after you sign in.";
-
-/** The fields of a new gig's show. */
-const SHOW_FIELDS = Object.keys(emptyShowDraft) as (keyof ShowDraft)[];
 
 export function createEventDraft() {
   /** The form's values; null while untouched and after a successful add (the form then shows emptyEventDraft). */
@@ -34,7 +31,7 @@ export function createEventDraft() {
     [$eventDraft, $newShow],
     (draft, show) =>
       (draft !== null && (draft.title.trim() !== "" || draft.description.trim() !== "")) ||
-      (show !== null && SHOW_FIELDS.some((field) => show[field] !== emptyShowDraft[field])),
+      (show !== null && isShowTyped(show)),
   );
   return {
     $eventDraft,

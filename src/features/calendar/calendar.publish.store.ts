@@ -17,6 +17,7 @@ import { eventDraft, keptShow, type EventDraftStore } from "./calendar.draft.sto
 import { errorMessage } from "./calendar.errors";
 import { emptyEventDraft, eventFromDraft } from "./calendar.form";
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
+import { isShowTyped } from "./calendar.types";
 import type { ShowsClient } from "./calendar.api";
 import { insertGig, insertShow } from "./calendar.writes";
 import { createDetailsForms } from "./calendar.details.store";
@@ -58,8 +59,8 @@ export function createPublishing(deps: PublishDependencies) {
   // draft holds it, what is typed in it goes to the draft, and it goes when the draft empties (the event added, put
   // on the website or not).
   const { $newShow } = deps.draft;
-  const keptShow = $newShow.get();
-  if (keptShow) $drafts.setKey(NEW_GIG, keptShow);
+  const newShow = $newShow.get();
+  if (newShow) $drafts.setKey(NEW_GIG, newShow);
   $drafts.listen((drafts) => $newShow.set(drafts[NEW_GIG] ?? null));
   $newShow.listen((show) => {
     if (show !== ($drafts.get()[NEW_GIG] ?? null)) $drafts.setKey(NEW_GIG, show ?? (undefined as unknown as ShowDraft));
@@ -251,12 +252,11 @@ export function keepCardShowsInTab(
   storage?: TabStorage,
 ): void {
   const { $drafts } = publishing;
-  const typed = (show: ShowDraft | undefined): show is ShowDraft =>
-    show !== undefined &&
-    (Object.keys(emptyShowDraft) as (keyof ShowDraft)[]).some((f) => show[f] !== emptyShowDraft[f]);
   const cards = () => {
     const up = new Set(shows.$shows.get().map((show) => show.event_id));
-    const forms = Object.entries($drafts.get()).filter(([key, show]) => isCardForm(key) && !up.has(key) && typed(show));
+    const forms = Object.entries($drafts.get()).filter(
+      ([key, show]) => isCardForm(key) && !up.has(key) && show !== undefined && isShowTyped(show),
+    );
     return forms.length > 0 ? Object.fromEntries(forms.slice(0, KEPT_CARDS_AT_MOST)) : null;
   };
   keepInTab<unknown>(

@@ -38,3 +38,7 @@ export const emptyShowDraft: ShowDraft = {
   availability: "",
   onSale: "",
 };
+
+/** Whether something is typed in a show form: one of its fields differs from the empty form's. */
+export const isShowTyped = (show: ShowDraft): boolean =>
+  (Object.keys(emptyShowDraft) as (keyof ShowDraft)[]).some((field) => show[field] !== emptyShowDraft[field]);
