@@ -216,6 +216,16 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       expect((await site.publishedNow()).map((show) => show.venue_name)).not.toContain(venue);
       expect(await site.behind()).toBe(true);
     });
+
+    await test.step("put back on the website, without a question, it is among the shows the next build reads again", async () => {
+      const card = upcomingEvent(page, title);
+      // Just in Take off's place, it takes a tap a moment later: the click waits for it as a person would.
+      await card.getByRole("button", { name: "Put back on the website" }).click();
+      await expectToast(page, "Show back on the website");
+      await expect(card.getByText(/fans see it so on the website/)).toBeVisible();
+      await expect(card.getByRole("button", { name: "Take off the website" })).toBeVisible();
+      expect((await site.publishedNow()).map((show) => show.venue_name)).toContain(venue);
+    });
   } finally {
     await site.close();
   }

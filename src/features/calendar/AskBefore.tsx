@@ -1,8 +1,9 @@
 /**
- * The question a show's panel asks before a change fans see at once and a tap by mistake must not make
- * (cancelling the show, taking it off the website): the safe answer has the focus, so a second tap keeps the
- * show as it is. Each answer closes the question; where the focus goes then is the caller's (`onKeep` gives it
- * back to the button that asked).
+ * The question asked before a change a tap by mistake must not make, as it reaches others at once: cancelling a
+ * show or taking it off the website (fans see it within minutes), ending the calendar's address (every subscribed
+ * phone is cut off). The safe answer has the focus, so a second tap keeps things as they are; Escape answers it
+ * too. Each answer closes the question; where the focus goes then is the caller's (`onKeep` gives it back to the
+ * button that asked).
  */
 import { useEffect, useId, useRef } from "react";
 import { Button } from "../../components/ui/Button";
@@ -22,7 +23,17 @@ export function AskBefore({ question, yes, keep, busy, onYes, onKeep }: AskBefor
   const keepButton = useRef<HTMLButtonElement>(null);
   useEffect(() => keepButton.current?.focus(), []);
   return (
-    <div role="group" aria-labelledby={`${id}-question`} className="space-y-2">
+    <div
+      role="group"
+      aria-labelledby={`${id}-question`}
+      className="space-y-2"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape") return;
+        // The question's own Escape keeps things as they are: no toast closes with it.
+        event.preventDefault();
+        onKeep();
+      }}
+    >
       <p id={`${id}-question`} className="max-w-prose font-medium">
         {question}
       </p>

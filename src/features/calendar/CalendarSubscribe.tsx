@@ -7,6 +7,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
+import { AskBefore } from "./AskBefore";
 import { calendarSubscribe } from "./calendar.subscribe.store";
 import { asksBeforeNewAddress, madeAtText, SUBSCRIBE_WORDS } from "./calendar.subscribe";
 
@@ -17,12 +18,10 @@ export function CalendarSubscribe() {
   // "New address" asked about ending the current one: the question stands in its place until answered.
   // Its answer that keeps the address has the focus; once answered, the focus is back on New address.
   const [asking, setAsking] = useState(false);
-  const keep = useRef<HTMLButtonElement>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   const answered = useRef(false);
   useEffect(() => {
-    if (asking) keep.current?.focus();
-    else if (answered.current) newButton.current?.focus();
+    if (!asking && answered.current) newButton.current?.focus();
     answered.current = asking;
   }, [asking]);
   const makeNew = () => {
@@ -81,29 +80,14 @@ export function CalendarSubscribe() {
         <li>{SUBSCRIBE_WORDS.apple}</li>
       </ul>
       {asking ? (
-        <div
-          role="group"
-          aria-labelledby="subscribe-end-question"
-          className="space-y-2"
-          onKeyDown={(event) => {
-            if (event.key !== "Escape") return;
-            // The question's own Escape: no toast closes with it.
-            event.preventDefault();
-            setAsking(false);
-          }}
-        >
-          <p id="subscribe-end-question" className="max-w-prose font-medium">
-            {SUBSCRIBE_WORDS.endQuestion}
-          </p>
-          <div className="flex flex-wrap items-center gap-3">
-            <Button variant="primary" size="sm" className="min-h-11" onClick={makeNew}>
-              {SUBSCRIBE_WORDS.endConfirm}
-            </Button>
-            <Button ref={keep} variant="secondary" size="sm" className="min-h-11" onClick={() => setAsking(false)}>
-              {SUBSCRIBE_WORDS.endKeep}
-            </Button>
-          </div>
-        </div>
+        <AskBefore
+          question={SUBSCRIBE_WORDS.endQuestion}
+          yes={SUBSCRIBE_WORDS.endConfirm}
+          keep={SUBSCRIBE_WORDS.endKeep}
+          busy={false}
+          onYes={makeNew}
+          onKeep={() => setAsking(false)}
+        />
       ) : (
         <div className="flex flex-wrap items-center gap-3">
           <Button

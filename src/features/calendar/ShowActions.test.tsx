@@ -248,11 +248,18 @@ describe("taking a show off the website and putting it back", () => {
     await focusOnStatus("Scheduled · off the website");
     expect(store.$shows.get()[0]).toMatchObject({ published: false, version: 2 });
     expect(
-      screen.getByText(/^This show is off the website: fans do not see it\. Put it back to change it;/),
+      screen.getByText(
+        /^This show is taken off the website: fans stop finding it there once the website catches up, as the card says\. Put it back to change it;/,
+      ),
     ).toBeVisible();
     expect(screen.queryByRole("button", { name: "Cancel the show" })).toBeNull();
     expect(screen.queryByRole("form", { name: "Ticket link" })).toBeNull();
 
+    // It has just taken the place of Take off the website: it takes a tap a moment later (GuardedButton.tsx).
+    expect(screen.getByRole("button", { name: "Put back on the website" })).toHaveAttribute("aria-disabled", "true");
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Put back on the website" })).not.toHaveAttribute("aria-disabled"),
+    );
     press("Put back on the website");
     await focusOnStatus("Scheduled");
     expect(statusLine()).not.toHaveTextContent("off the website");

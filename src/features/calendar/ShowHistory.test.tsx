@@ -25,26 +25,26 @@ const now = aShow("dublin-2027-07-10", "2027-02-01T10:00:00Z", { version: 2, pri
  * The page's shows on a fake client that answers `now` and, for its history, one earlier version: `now` with
  * `kept`. The page has read the show as it is now, the version a restore is made over.
  */
-async function pageWith(kept: Partial<Show>) {
-  const before = { ...now, version: 1, updated_at: "2027-01-01T10:00:00Z", ...kept };
+async function pageWith(kept: Partial<Show>, current: Show = now) {
+  const before = { ...current, version: 1, updated_at: "2027-01-01T10:00:00Z", ...kept };
   const { store, fake } = fakeShows((request) =>
     request.table === "shows_history"
       ? {
-          data: [{ version: 1, show: before, written_at: before.updated_at, replaced_at: now.updated_at }],
+          data: [{ version: 1, show: before, written_at: before.updated_at, replaced_at: current.updated_at }],
           error: null,
           status: 200,
         }
-      : { data: [now], error: null, status: 200 },
+      : { data: [current], error: null, status: 200 },
   );
   await store.load();
   page.changes = store;
   return { store, fake, before };
 }
 
-/** The history of `now` opened, its one earlier version being `now` with `kept`; answers the client's fake. */
-async function historyWith(kept: Partial<Show>) {
-  const { fake } = await pageWith(kept);
-  render(<ShowHistory show={now} focusStatus={() => {}} />);
+/** The history of `current` opened, its one earlier version being it with `kept`; answers the client's fake. */
+async function historyWith(kept: Partial<Show>, current: Show = now) {
+  const { fake } = await pageWith(kept, current);
+  render(<ShowHistory show={current} focusStatus={() => {}} />);
   await screen.findByText("Version 1");
   return fake;
 }
@@ -102,6 +102,12 @@ describe("a published show's earlier versions", () => {
     expect(screen.getByText("Scheduled · off the website · Jul 10, 2027, 20:00 (Europe/Dublin)")).toBeInTheDocument();
     expect(screen.getByText("Differs from now: Off the website")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /^Restore ?version 1 \(takes it off the website\)$/ })).toBeEnabled();
+  });
+
+  it("say that restoring a version fans saw puts a show taken off the website back on", async () => {
+    await historyWith({ published: true }, { ...now, published: false });
+    expect(screen.getByText("Differs from now: On the website")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^Restore ?version 1 \(puts it back on the website\)$/ })).toBeEnabled();
   });
 
   it("keep Restore off while a change of the show made here is on its way", async () => {

@@ -15,6 +15,14 @@ import { showChanges } from "./calendar.changes.store";
 import { differencesFrom } from "./calendar.history";
 import type { FocusStatus } from "./ShowPanel";
 
+/** What restoring `kept` does to whether fans see the show, said on its Restore button. */
+const websiteChange = (kept: Show, show: Show) =>
+  show.published === kept.published
+    ? ""
+    : kept.published
+      ? " (puts it back on the website)"
+      : " (takes it off the website)";
+
 export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: FocusStatus }) {
   const shows = showChanges();
   const { versions, failed } = useStore(shows.history(show.id));
@@ -64,8 +72,8 @@ export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: Fo
                   }
                 >
                   Restore<span className="sr-only"> version {version}</span>
-                  {/* Said on the button: restoring it takes a show fans see off the website, without asking. */}
-                  {show.published && !kept.published ? " (takes it off the website)" : ""}
+                  {/* Said on the button: restoring it takes a show off the website, or puts it back, without asking. */}
+                  {websiteChange(kept, show)}
                 </Button>
               </li>
             );

@@ -9,6 +9,7 @@ import { wrapAnywhere } from "../../components/ui/styles";
 import { priceText } from "../../lib/price";
 import { AVAILABILITY_WORDS } from "./calendar.publish";
 import { doorsText, statusOnWebsite, type Show } from "./calendar.shows";
+import { focusIfLost } from "./GuardedButton";
 import { ShowActions } from "./ShowActions";
 import { ShowHistory } from "./ShowHistory";
 
@@ -36,10 +37,7 @@ export type FocusStatus = (pressed: Element) => void;
 export function ShowPanel({ show }: { show: Show }) {
   const id = useId();
   const status = useRef<HTMLElement>(null);
-  const focusStatus: FocusStatus = (pressed) => {
-    const focused = document.activeElement;
-    if (focused === null || focused === document.body || focused === pressed) status.current?.focus();
-  };
+  const focusStatus: FocusStatus = (pressed) => focusIfLost(status.current, pressed);
   return (
     <div className="mt-3 space-y-4">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">

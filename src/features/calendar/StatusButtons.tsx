@@ -2,80 +2,54 @@
  * A published show's status buttons: Postpone, Mark sold out (or Back on sale) and Cancel the show (each but what it is already;
  * a show may be postponed and sold out at once). Cancelling asks first, "Keep the show" focused so a second tap by mistake keeps it, as fans see a
  * cancellation on the website within minutes; each change is a new version, restorable. "Keep the show" gives the
- * focus back to "Cancel the show"; once a change is answered, the focus goes to the show's status line (focusStatus).
+ * focus back to "Cancel the show"; once a change is answered, the focus goes to the show's status line (focusStatus),
+ * or, when the cancellation was refused, back to "Cancel the show". The panel's guard (GuardedButton.tsx) keeps a
+ * double tap from making a second change: "Mark sold out" takes Postpone's place once pressed.
  */
-import { useLayoutEffect, useRef, useState } from "react";
-import { Button } from "../../components/ui/Button";
-import { statusChange, type Show } from "./calendar.shows";
+import { useRef, useState } from "react";
+import { offeredStatuses, statusChange, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
 import { AskBefore } from "./AskBefore";
+import { focusIfLost, GuardedButton, type TapGuard } from "./GuardedButton";
 import type { FocusStatus } from "./ShowPanel";
 
-const STATUS_CHANGES = [
-  ["postponed", "Postpone", "Show postponed"],
-  ["sold-out", "Mark sold out", "Show marked sold out"],
-  ["on-sale", "Back on sale", "Show back on sale"],
-  ["cancelled", "Cancel the show", "Show cancelled"],
-] as const;
-
-/**
- * How long after the status buttons change they wait before they take a tap: "Postpone" pressed twice would
- * otherwise mark the show sold out too ("Mark sold out" takes Postpone's place), and "Mark sold out" pressed as a
- * teammate's "Mark sold out" arrives would put it back on sale, each a change fans see.
- */
-const SETTLE_MS = 800;
+/** Each status button's words, and its toast once the change is made. */
+const STATUS_WORDS = {
+  postponed: ["Postpone", "Show postponed"],
+  "sold-out": ["Mark sold out", "Show marked sold out"],
+  "on-sale": ["Back on sale", "Show back on sale"],
+  cancelled: ["Cancel the show", "Show cancelled"],
+} as const;
 
 /** Asked before a show is cancelled. */
 const CANCEL_QUESTION =
   "Cancel this show? Fans see it cancelled on the website within minutes; Restore puts it back as it was.";
 
-type StatusButtonsProps = { show: Show; busy: boolean; focusStatus: FocusStatus };
+type StatusButtonsProps = { show: Show; guard: TapGuard; busy: boolean; focusStatus: FocusStatus };
 
-export function StatusButtons({ show, busy, focusStatus }: StatusButtonsProps) {
+export function StatusButtons({ show, guard, busy, focusStatus }: StatusButtonsProps) {
   const shows = showChanges();
   const [askingCancel, setAskingCancel] = useState(false);
   const cancel = useRef<HTMLButtonElement>(null);
-  const offered = STATUS_CHANGES.filter(([status]) => statusChange(show, status) !== null);
-  // Just after the buttons change (a change made here or heard from a teammate), another status's button stands
-  // where the finger is: a tap waits it out. Set before the browser takes the next tap (a layout effect) and read
-  // at the tap, so none slips in before the dimming shows.
-  const shown = offered.map(([status]) => status).join(" ");
-  const lastShown = useRef(shown);
-  const pausing = useRef(false);
-  const [settling, setSettling] = useState(false);
-  useLayoutEffect(() => {
-    if (lastShown.current === shown) return;
-    lastShown.current = shown;
-    pausing.current = true;
-    setSettling(true);
-    const timer = setTimeout(() => {
-      pausing.current = false;
-      setSettling(false);
-    }, SETTLE_MS);
-    return () => {
-      clearTimeout(timer);
-      pausing.current = false;
-    };
-  }, [shown]);
 
   return (
     <>
       <div className="flex flex-wrap gap-2">
-        {offered.map(([status, words, done]) => (
-          <Button
+        {offeredStatuses(show).map((status) => (
+          <GuardedButton
             key={status}
             ref={status === "cancelled" ? cancel : undefined}
-            variant="secondary"
-            size="sm"
-            aria-disabled={busy || settling || undefined}
-            onClick={({ currentTarget }) => {
-              if (busy || pausing.current) return;
+            guard={guard}
+            onPress={(pressed) => {
               if (status === "cancelled") setAskingCancel(true);
-              else void shows.change(show.id, statusChange(show, status)!, done).then(() => focusStatus(currentTarget));
+              else {
+                const done = STATUS_WORDS[status][1];
+                void shows.change(show.id, statusChange(show, status)!, done).then(() => focusStatus(pressed));
+              }
             }}
           >
-            {words}
-          </Button>
+            {STATUS_WORDS[status][0]}
+          </GuardedButton>
         ))}
       </div>
       {askingCancel ? (
@@ -86,7 +60,9 @@ export function StatusButtons({ show, busy, focusStatus }: StatusButtonsProps) {
           busy={busy}
           onYes={(pressed) => {
             setAskingCancel(false);
-            void shows.change(show.id, { status: "cancelled" }, "Show cancelled").then(() => focusStatus(pressed));
+            void shows
+              .change(show.id, { status: "cancelled" }, STATUS_WORDS.cancelled[1])
+              .then((done) => (done ? focusStatus(pressed) : focusIfLost(cancel.current)));
           }}
           onKeep={() => {
             // The question goes; the button that asked it takes the focus back, as /fans' Keep does.

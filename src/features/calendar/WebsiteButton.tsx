@@ -1,13 +1,15 @@
 /**
  * Whether a show is on the website, from its panel: "Take off the website" for a show fans see (asked first, the
  * safe answer focused: fans no longer see it within minutes), "Put back on the website" for one taken off. A gig
- * put up by mistake goes without being cancelled in front of fans; each change is a new version, restorable.
+ * put up by mistake goes without being cancelled in front of fans; each change is a new version, restorable. Both
+ * buttons wait out the panel's guard (GuardedButton.tsx): just after a teammate took the show off, a tap meant for
+ * "Take off the website" would land on "Put back on the website", which does not ask.
  */
 import { useEffect, useRef, useState } from "react";
-import { Button } from "../../components/ui/Button";
 import type { Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
 import { AskBefore } from "./AskBefore";
+import { focusIfLost, GuardedButton, type TapGuard } from "./GuardedButton";
 import type { FocusStatus } from "./ShowPanel";
 
 /** Asked before a show is taken off the website. */
@@ -15,34 +17,30 @@ const TAKE_OFF_QUESTION =
   "Take this show off the website? Within minutes fans no longer find it on the tour page or in their calendars; " +
   "Put back on the website brings it back as it is.";
 
-type WebsiteButtonProps = { show: Show; busy: boolean; focusStatus: FocusStatus };
+type WebsiteButtonProps = { show: Show; guard: TapGuard; busy: boolean; focusStatus: FocusStatus };
 
-export function WebsiteButton({ show, busy, focusStatus }: WebsiteButtonProps) {
+export function WebsiteButton({ show, guard, busy, focusStatus }: WebsiteButtonProps) {
   const shows = showChanges();
   const [asking, setAsking] = useState(false);
   const takeOff = useRef<HTMLButtonElement>(null);
-  // Answered "Keep": once the question has gone, the button that asked it takes the focus back.
-  const kept = useRef(false);
+  // Answered "Keep", or "Yes" refused: once the question has gone, the button that asked it takes the focus back.
+  const giveBack = useRef(false);
   useEffect(() => {
-    if (asking || !kept.current) return;
-    kept.current = false;
-    takeOff.current?.focus();
+    if (asking || !giveBack.current) return;
+    giveBack.current = false;
+    focusIfLost(takeOff.current);
   }, [asking]);
-  const change = (published: boolean, done: string, pressed: Element) =>
-    void shows.change(show.id, { published }, done).then(() => focusStatus(pressed));
 
   if (!show.published) {
     return (
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-disabled={busy || undefined}
-        onClick={({ currentTarget }) => {
-          if (!busy) change(true, "Show back on the website", currentTarget);
-        }}
+      <GuardedButton
+        guard={guard}
+        onPress={(pressed) =>
+          void shows.change(show.id, { published: true }, "Show back on the website").then(() => focusStatus(pressed))
+        }
       >
         Put back on the website
-      </Button>
+      </GuardedButton>
     );
   }
   if (asking) {
@@ -54,26 +52,21 @@ export function WebsiteButton({ show, busy, focusStatus }: WebsiteButtonProps) {
         busy={busy}
         onYes={(pressed) => {
           setAsking(false);
-          change(false, "Show taken off the website", pressed);
+          void shows.change(show.id, { published: false }, "Show taken off the website").then((done) => {
+            if (done) focusStatus(pressed);
+            else focusIfLost(takeOff.current);
+          });
         }}
         onKeep={() => {
-          kept.current = true;
+          giveBack.current = true;
           setAsking(false);
         }}
       />
     );
   }
   return (
-    <Button
-      ref={takeOff}
-      variant="secondary"
-      size="sm"
-      aria-disabled={busy || undefined}
-      onClick={() => {
-        if (!busy) setAsking(true);
-      }}
-    >
+    <GuardedButton ref={takeOff} guard={guard} onPress={() => setAsking(true)}>
       Take off the website
-    </Button>
+    </GuardedButton>
   );
 }

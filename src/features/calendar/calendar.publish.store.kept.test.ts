@@ -86,12 +86,26 @@ describe("a gig's show form kept in the tab", () => {
     expect(Object.keys(JSON.parse(storage.raw(KEY) ?? "{}") as object)).toEqual(["e-7"]);
   });
 
-  it("keeps at most twenty gigs' forms", () => {
+  it("keeps at most twenty gigs' forms, the latest begun", () => {
     const storage = memoryStorage();
     const { store } = loadedWith(storage, refusingTheShow);
     for (let gig = 1; gig <= 25; gig += 1) store.edit(`g-${gig}`, { ...typedShow, venueName: `Venue ${gig}` });
-    expect(Object.keys(JSON.parse(storage.raw(KEY) ?? "{}") as object)).toHaveLength(20);
-    expect(Object.keys(loadedWith(storage, refusingTheShow).store.$drafts.get())).toHaveLength(20);
+    const latest = Array.from({ length: 20 }, (_, index) => `g-${index + 6}`);
+    expect(Object.keys(JSON.parse(storage.raw(KEY) ?? "{}") as object)).toEqual(latest);
+    expect(Object.keys(loadedWith(storage, refusingTheShow).store.$drafts.get())).toEqual(latest);
+  });
+
+  it("keeps the show of a gig just added whose show was refused, with twenty other gigs' forms already kept", async () => {
+    const storage = memoryStorage();
+    const { store, draft } = loadedWith(storage, refusingTheShow);
+    for (let gig = 1; gig <= 20; gig += 1) store.edit(`g-${gig}`, { ...typedShow, venueName: `Venue ${gig}` });
+    draft.selectDay(new Date(2027, 6, 10));
+    draft.editEventDraft({ title: "Cornmarket launch", description: "", eventType: "gig" });
+    draft.$publishNew.set(true);
+    store.edit(NEW_GIG, typedShow);
+    // Its toast says the show is kept on the gig's card: through a reload too.
+    expect(await store.addPublishedGig()).toBe(true);
+    expect(loadedWith(storage, refusingTheShow).store.draftOf("e-1")).toEqual(typedShow);
   });
 
   it("drops each kept form it could not show, and keeps the others", () => {

@@ -227,7 +227,7 @@ const KEPT_CARD_SHOWS = "stagedoor.calendar.card-shows";
 /** Whether the form `key` is a gig card's (keyed by the gig's id), not the Add Event form's nor a details form. */
 const isCardForm = (key: string) => key !== NEW_GIG && !key.startsWith(detailsFormKey(""));
 
-/** How many gigs' show forms the tab keeps at most (a handful is typed at a time). */
+/** How many gigs' show forms the tab keeps at most (a handful is typed at a time): the latest typed, when more are. */
 const KEPT_CARDS_AT_MOST = 20;
 
 /** The gigs' show forms kept in the tab, by gig id, those the forms can show; undefined when none is. */
@@ -237,7 +237,7 @@ function keptCardShows(kept: unknown): Record<string, ShowDraft> | undefined {
     const show = isCardForm(key) && key.length <= 64 ? keptShow(value) : undefined;
     return show ? [[key, show] as const] : [];
   });
-  return forms.length > 0 ? Object.fromEntries(forms.slice(0, KEPT_CARDS_AT_MOST)) : undefined;
+  return forms.length > 0 ? Object.fromEntries(forms.slice(-KEPT_CARDS_AT_MOST)) : undefined;
 }
 
 /**
@@ -257,7 +257,7 @@ export function keepCardShowsInTab(
     const forms = Object.entries($drafts.get()).filter(
       ([key, show]) => isCardForm(key) && !up.has(key) && show !== undefined && isShowTyped(show),
     );
-    return forms.length > 0 ? Object.fromEntries(forms.slice(0, KEPT_CARDS_AT_MOST)) : null;
+    return forms.length > 0 ? Object.fromEntries(forms.slice(-KEPT_CARDS_AT_MOST)) : null;
   };
   keepInTab<unknown>(
     {

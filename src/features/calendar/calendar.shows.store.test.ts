@@ -6,7 +6,7 @@ import type { FakeReply } from "../../test/fake-client";
 import { withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
 import { aShow, cancelledHereAsATeammateChanges, fakeShows } from "./calendar.fake";
-import type { Show } from "./calendar.shows";
+import { FEW_MINUTES_MS, type Show } from "./calendar.shows";
 import { resubscribeDelay } from "./calendar.realtime";
 import { RELOAD_GATHER_MS } from "./calendar.reload";
 import { LIVE_BUILD_EVERY_MS } from "./calendar.shows.store";
@@ -85,6 +85,21 @@ describe("the published shows on /calendar", () => {
     stop();
     await vi.advanceTimersByTimeAsync(3 * LIVE_BUILD_EVERY_MS);
     expect(liveBuild).toHaveBeenCalledTimes(2);
+  });
+
+  it("say a show taken off is off the website a few minutes on, in an idle tab that cannot read the live record", async () => {
+    const takenOff = aShow("cork-2027-07-12", "2027-01-01T12:00:00Z", { published: false });
+    vi.setSystemTime(Date.parse("2027-01-01T12:01:00Z"));
+    const { store } = fakeShows(() => ok([takenOff]), null);
+    const unlisten = store.$standings.listen(() => {});
+    const stop = store.start();
+    await vi.waitFor(() => expect(store.$shows.get()).toHaveLength(1));
+    expect(store.$standings.get().get(takenOff.id)).toBe("leaving");
+    // Nothing is read anew: only the minutes go by, the record still unreadable each time it is looked at.
+    await vi.advanceTimersByTimeAsync(FEW_MINUTES_MS + LIVE_BUILD_EVERY_MS);
+    expect(store.$standings.get().get(takenOff.id)).toBe("off");
+    stop();
+    unlisten();
   });
 
   it("are read again whenever the calendar's events are, so a gig another member published shows up", async () => {

@@ -60,8 +60,10 @@ export function createShows(deps: ShowsDependencies) {
   const $shows = atom<Show[]>([]);
   const $build = atom<LiveBuild | null>(null);
   const $digest = atom<string | null>(null);
-  // Worked out again with every read of the live record (each minute): a show behind long enough says it waits.
-  const $standings = computed([$shows, $build, $digest], (shows, build, digest) =>
+  /** Moved on each minute, whether the live record answers or not: the standings are worked out again. */
+  const $clock = atom(now());
+  // Worked out again each minute: a show behind long enough says it waits, one taken off long enough is off.
+  const $standings = computed([$shows, $build, $digest, $clock], (shows, build, digest) =>
     showStandings(shows, build, digest, now()),
   );
 
@@ -170,6 +172,7 @@ export function createShows(deps: ShowsDependencies) {
       // The first read says why the client did not open.
       .catch(() => {});
     const look = () => {
+      $clock.set(now());
       void deps.liveBuild().then((build) => build && $build.set(build));
       timer = deps.timers.setTimeout(look, LIVE_BUILD_EVERY_MS);
     };

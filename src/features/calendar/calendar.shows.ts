@@ -166,6 +166,13 @@ export function statusChange(
   return { status };
 }
 
+/** The status buttons a show's panel may offer, in the order it shows them. */
+const STATUS_BUTTONS = ["postponed", "sold-out", "on-sale", "cancelled"] as const;
+
+/** The status buttons offered for `show`: those whose change would change it (statusChange). */
+export const offeredStatuses = (show: Parameters<typeof statusChange>[0]) =>
+  STATUS_BUTTONS.filter((status) => statusChange(show, status) !== null);
+
 /** The change that puts a sold-out show's tickets back on sale, or null when they are not sold out. */
 function backOnSale(show: Pick<Show, "status" | "availability" | "previous_starts_at">) {
   if (!isSoldOut(show) || show.status === "cancelled") return null;

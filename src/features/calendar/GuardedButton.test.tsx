@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// A show's status buttons under a finger: the next status's button takes the place of the one just pressed (or of
-// the one a teammate's change took away), and a second tap there must not make a change fans see.
+// A show's panel under a finger: the next status's button takes the place of the one just pressed (or of the one
+// a teammate's change took away), and a second tap there must not make a change fans see.
 import { useStore } from "@nanostores/react";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
@@ -8,7 +8,7 @@ import { settle } from "../../test/deferred";
 import type { ShowChanges } from "./calendar.changes.store";
 import type { Shows } from "./calendar.shows.store";
 import { aShow, fakeShows } from "./calendar.fake";
-import { StatusButtons } from "./StatusButtons";
+import { ShowActions } from "./ShowActions";
 
 // The buttons' changes on a fake client (the browser's one instance would reach for the real backend).
 const page = vi.hoisted(() => ({ changes: undefined as ShowChanges | undefined }));
@@ -19,10 +19,10 @@ vi.mock("./calendar.changes.store", async (original) => ({
 
 const dublin = aShow("dublin-2027-07-10", "2027-01-01T10:00:00Z");
 
-/** The buttons of `dublin` as the page shows them, following the list of shows; each write answered as made. */
-async function openButtons() {
+/** The buttons of `shown` as the page shows them, following the list of shows; each write answered as made. */
+async function openButtons(shown = dublin) {
   const { store, fake } = fakeShows((request) => ({
-    data: [request.method === "update" ? { ...store.$shows.get()[0], ...request.values, version: 2 } : dublin],
+    data: [request.method === "update" ? { ...store.$shows.get()[0], ...request.values, version: 2 } : shown],
     error: null,
     status: 200,
   }));
@@ -30,7 +30,7 @@ async function openButtons() {
   page.changes = store;
   function Live({ shows }: { shows: Shows["$shows"] }) {
     const show = useStore(shows).find(({ id }) => id === dublin.id);
-    return show ? <StatusButtons show={show} busy={false} focusStatus={() => {}} /> : null;
+    return show ? <ShowActions show={show} focusStatus={() => {}} /> : null;
   }
   render(<Live shows={store.$shows} />);
   const writes = () => fake.requests.filter(({ method }) => method === "update").length;
@@ -41,7 +41,7 @@ const button = (name: string) => screen.getByRole("button", { name });
 /** The button is taking taps again. */
 const takesTaps = (name: string) => waitFor(() => expect(button(name)).not.toHaveAttribute("aria-disabled"));
 
-describe("a show's status buttons under a finger", () => {
+describe("a show's panel buttons under a finger", () => {
   it("take no second tap at once after a change made here: the next status's button waits a moment", async () => {
     const { store, writes } = await openButtons();
     fireEvent.click(button("Postpone"));
@@ -74,5 +74,25 @@ describe("a show's status buttons under a finger", () => {
     fireEvent.click(button("Mark sold out"));
     await waitFor(() => expect(writes()).toBe(1));
     expect(store.$shows.get()[0]?.status).toBe("sold-out");
+  });
+
+  it("take no tap at once when they have just appeared: a teammate put the show back on the website", async () => {
+    const { store, writes } = await openButtons({ ...dublin, published: false });
+    await act(() => store.replace({ ...dublin, published: true, version: 2 }));
+    fireEvent.click(button("Postpone"));
+    await settle();
+    expect(writes()).toBe(0);
+    expect(store.$shows.get()[0]?.status).toBe("scheduled");
+    await takesTaps("Postpone");
+  });
+
+  it("keep Put back on the website from undoing a teammate's take-off with a tap meant for Take off", async () => {
+    const { store, writes } = await openButtons();
+    await act(() => store.replace({ ...dublin, published: false, version: 2 }));
+    fireEvent.click(button("Put back on the website"));
+    await settle();
+    expect(writes()).toBe(0);
+    expect(store.$shows.get()[0]?.published).toBe(false);
+    await takesTaps("Put back on the website");
   });
 });
