@@ -636,6 +636,42 @@ $$;
 ALTER FUNCTION "private"."shows_keep_history"() OWNER TO "postgres";
 
 --
+-- Name: shows_published_copy(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."shows_published_copy"() RETURNS "trigger"
+    LANGUAGE "plpgsql" SECURITY DEFINER
+    SET "search_path" TO ''
+    AS $$
+begin
+  if tg_op = 'DELETE' or not new.published then
+    delete from public.published_shows p where p.id = (case when tg_op = 'DELETE' then old.id else new.id end);
+    return null;
+  end if;
+  insert into public.published_shows as p (
+    id, venue_name, venue_street, venue_town, venue_county, venue_postal_code, venue_country, starts_at,
+    time_zone, ticket_url, ticket_kind, price, currency, availability, on_sale_at, status, previous_starts_at
+  ) values (
+    new.id, new.venue_name, new.venue_street, new.venue_town, new.venue_county, new.venue_postal_code,
+    new.venue_country, new.starts_at, new.time_zone, new.ticket_url, new.ticket_kind, new.price, new.currency,
+    new.availability, new.on_sale_at, new.status, new.previous_starts_at
+  )
+  on conflict (id) do update set
+    (venue_name, venue_street, venue_town, venue_county, venue_postal_code, venue_country, starts_at, time_zone,
+     ticket_url, ticket_kind, price, currency, availability, on_sale_at, status, previous_starts_at) =
+    (excluded.venue_name, excluded.venue_street, excluded.venue_town, excluded.venue_county,
+     excluded.venue_postal_code, excluded.venue_country, excluded.starts_at, excluded.time_zone,
+     excluded.ticket_url, excluded.ticket_kind, excluded.price, excluded.currency, excluded.availability,
+     excluded.on_sale_at, excluded.status, excluded.previous_starts_at)
+  -- An update that changes nothing public (the team's notes) writes nothing.
+  where row(p.*) is distinct from row(excluded.*);
+  return null;
+end;
+$$;
+
+ALTER FUNCTION "private"."shows_published_copy"() OWNER TO "postgres";
+
+--
 -- Name: calendar_feed_made_at(); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
@@ -1437,6 +1473,32 @@ CREATE TABLE IF NOT EXISTS "public"."fan_signups_limits" (
 ALTER TABLE "public"."fan_signups_limits" OWNER TO "postgres";
 
 --
+-- Name: published_shows; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE IF NOT EXISTS "public"."published_shows" (
+    "id" "text" NOT NULL,
+    "venue_name" "text" NOT NULL,
+    "venue_street" "text" NOT NULL,
+    "venue_town" "text" NOT NULL,
+    "venue_county" "text" NOT NULL,
+    "venue_postal_code" "text" NOT NULL,
+    "venue_country" "text" NOT NULL,
+    "starts_at" timestamp with time zone NOT NULL,
+    "time_zone" "text" NOT NULL,
+    "ticket_url" "text" NOT NULL,
+    "ticket_kind" "text" NOT NULL,
+    "price" numeric,
+    "currency" "text",
+    "availability" "text",
+    "on_sale_at" timestamp with time zone,
+    "status" "text" NOT NULL,
+    "previous_starts_at" timestamp with time zone
+);
+
+ALTER TABLE "public"."published_shows" OWNER TO "postgres";
+
+--
 -- Name: show_changes; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -1574,6 +1636,13 @@ ALTER TABLE ONLY "public"."fan_signups"
     ADD CONSTRAINT "fan_signups_pkey" PRIMARY KEY ("id");
 
 --
+-- Name: published_shows published_shows_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY "public"."published_shows"
+    ADD CONSTRAINT "published_shows_pkey" PRIMARY KEY ("id");
+
+--
 -- Name: show_changes show_changes_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -1686,6 +1755,12 @@ CREATE INDEX "fan_signups_held_created_at_idx" ON "public"."fan_signups_held" US
 CREATE UNIQUE INDEX "fan_signups_held_email_key" ON "public"."fan_signups_held" USING "btree" ("lower"("email"));
 
 --
+-- Name: published_shows_starts_at_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX "published_shows_starts_at_idx" ON "public"."published_shows" USING "btree" ("starts_at");
+
+--
 -- Name: shows_starts_at_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -1770,6 +1845,19 @@ CREATE OR REPLACE TRIGGER "shows_changed" AFTER INSERT OR UPDATE ON "public"."sh
 CREATE OR REPLACE TRIGGER "shows_keep_history" AFTER UPDATE ON "public"."shows" FOR EACH ROW EXECUTE FUNCTION "private"."shows_keep_history"();
 
 --
+-- Name: shows shows_published_copy; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE TRIGGER "shows_published_copy" AFTER INSERT OR DELETE OR UPDATE ON "public"."shows" FOR EACH ROW EXECUTE FUNCTION "private"."shows_published_copy"();
+
+--
+-- Name: published_shows published_shows_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY "public"."published_shows"
+    ADD CONSTRAINT "published_shows_id_fkey" FOREIGN KEY ("id") REFERENCES "public"."shows"("id") ON DELETE CASCADE;
+
+--
 -- Name: show_changes show_changes_show_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -1819,6 +1907,12 @@ ALTER TABLE "private"."fan_signups_refusals" ENABLE ROW LEVEL SECURITY;
 --
 
 CREATE POLICY "anyone can sign up" ON "public"."fan_signups" FOR INSERT TO "anon", "authenticated" WITH CHECK (true);
+
+--
+-- Name: published_shows anyone reads the published shows; Type: POLICY; Schema: public; Owner: postgres
+--
+
+CREATE POLICY "anyone reads the published shows" ON "public"."published_shows" FOR SELECT TO "anon", "authenticated" USING (true);
 
 --
 -- Name: calendar_events; Type: ROW SECURITY; Schema: public; Owner: postgres
@@ -1881,12 +1975,6 @@ ALTER TABLE "public"."fan_signups_held" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE "public"."fan_signups_limits" ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: shows fans read published shows; Type: POLICY; Schema: public; Owner: postgres
---
-
-CREATE POLICY "fans read published shows" ON "public"."shows" FOR SELECT TO "anon" USING ("published");
-
---
 -- Name: contacts only the team adds contacts; Type: POLICY; Schema: public; Owner: postgres
 --
 
@@ -1945,6 +2033,12 @@ CREATE POLICY "only the team reads the contacts limits" ON "public"."contacts_li
 --
 
 CREATE POLICY "only the team removes sign-ups" ON "public"."fan_signups" FOR DELETE TO "authenticated" USING (( SELECT "private"."is_team_member"() AS "is_team_member"));
+
+--
+-- Name: published_shows; Type: ROW SECURITY; Schema: public; Owner: postgres
+--
+
+ALTER TABLE "public"."published_shows" ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: show_changes; Type: ROW SECURITY; Schema: public; Owner: postgres
@@ -2226,6 +2320,12 @@ REVOKE ALL ON FUNCTION "private"."shows_before_update"() FROM PUBLIC;
 REVOKE ALL ON FUNCTION "private"."shows_keep_history"() FROM PUBLIC;
 
 --
+-- Name: FUNCTION "shows_published_copy"(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."shows_published_copy"() FROM PUBLIC;
+
+--
 -- Name: FUNCTION "calendar_feed_made_at"(); Type: ACL; Schema: public; Owner: postgres
 --
 
@@ -2308,7 +2408,6 @@ GRANT SELECT ON TABLE "public"."shows" TO "authenticated";
 -- Name: COLUMN "shows"."id"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("id") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("id") ON TABLE "public"."shows" TO "authenticated";
 
 --
@@ -2327,112 +2426,96 @@ GRANT INSERT("published"),UPDATE("published") ON TABLE "public"."shows" TO "auth
 -- Name: COLUMN "shows"."venue_name"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("venue_name") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("venue_name"),UPDATE("venue_name") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."venue_street"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("venue_street") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("venue_street"),UPDATE("venue_street") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."venue_town"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("venue_town") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("venue_town"),UPDATE("venue_town") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."venue_county"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("venue_county") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("venue_county"),UPDATE("venue_county") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."venue_postal_code"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("venue_postal_code") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("venue_postal_code"),UPDATE("venue_postal_code") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."venue_country"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("venue_country") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("venue_country"),UPDATE("venue_country") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."starts_at"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("starts_at") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("starts_at"),UPDATE("starts_at") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."time_zone"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("time_zone") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("time_zone"),UPDATE("time_zone") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."ticket_url"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("ticket_url") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("ticket_url"),UPDATE("ticket_url") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."ticket_kind"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("ticket_kind") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("ticket_kind"),UPDATE("ticket_kind") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."price"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("price") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("price"),UPDATE("price") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."currency"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("currency") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("currency"),UPDATE("currency") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."availability"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("availability") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("availability"),UPDATE("availability") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."on_sale_at"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("on_sale_at") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("on_sale_at"),UPDATE("on_sale_at") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."status"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("status") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("status"),UPDATE("status") ON TABLE "public"."shows" TO "authenticated";
 
 --
 -- Name: COLUMN "shows"."previous_starts_at"; Type: ACL; Schema: public; Owner: postgres
 --
 
-GRANT SELECT("previous_starts_at") ON TABLE "public"."shows" TO "anon";
 GRANT INSERT("previous_starts_at"),UPDATE("previous_starts_at") ON TABLE "public"."shows" TO "authenticated";
 
 --
@@ -2637,6 +2720,14 @@ GRANT UPDATE("per_client_per_minute") ON TABLE "public"."fan_signups_limits" TO 
 --
 
 GRANT UPDATE("held_per_day") ON TABLE "public"."fan_signups_limits" TO "service_role";
+
+--
+-- Name: TABLE "published_shows"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT SELECT ON TABLE "public"."published_shows" TO "anon";
+GRANT SELECT ON TABLE "public"."published_shows" TO "authenticated";
+GRANT SELECT ON TABLE "public"."published_shows" TO "service_role";
 
 --
 -- Name: TABLE "show_changes"; Type: ACL; Schema: public; Owner: postgres

@@ -239,6 +239,73 @@ export type Database = {
         };
         Relationships: [];
       };
+      published_shows: {
+        Row: {
+          availability: string | null;
+          currency: string | null;
+          id: string;
+          on_sale_at: string | null;
+          previous_starts_at: string | null;
+          price: number | null;
+          starts_at: string;
+          status: string;
+          ticket_kind: string;
+          ticket_url: string;
+          time_zone: string;
+          venue_country: string;
+          venue_county: string;
+          venue_name: string;
+          venue_postal_code: string;
+          venue_street: string;
+          venue_town: string;
+        };
+        Insert: {
+          availability?: string | null;
+          currency?: string | null;
+          id: string;
+          on_sale_at?: string | null;
+          previous_starts_at?: string | null;
+          price?: number | null;
+          starts_at: string;
+          status: string;
+          ticket_kind: string;
+          ticket_url: string;
+          time_zone: string;
+          venue_country: string;
+          venue_county: string;
+          venue_name: string;
+          venue_postal_code: string;
+          venue_street: string;
+          venue_town: string;
+        };
+        Update: {
+          availability?: string | null;
+          currency?: string | null;
+          id?: string;
+          on_sale_at?: string | null;
+          previous_starts_at?: string | null;
+          price?: number | null;
+          starts_at?: string;
+          status?: string;
+          ticket_kind?: string;
+          ticket_url?: string;
+          time_zone?: string;
+          venue_country?: string;
+          venue_county?: string;
+          venue_name?: string;
+          venue_postal_code?: string;
+          venue_street?: string;
+          venue_town?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "published_shows_id_fkey";
+            columns: ["id"];
+            referencedRelation: "shows";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       show_changes: {
         Row: {
           changed_at: string;

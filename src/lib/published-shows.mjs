@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * Published shows as the database holds them (public.shows, supabase/migrations/20250112000000) and as
- * the tour file wrote them (src/content/tour.yaml): the columns the anon key may read, a row as a tour
+ * Published shows as the database holds them (public.shows, supabase/migrations/20250112000000; the anon key
+ * reads their copy in public.published_shows, 20250121000000) and as the tour file wrote them
+ * (src/content/tour.yaml): the columns the anon key may read, a row as a tour
  * date entry (what the build checks and renders), and an entry as a row (what `npm run tour:import` and
  * the seed write). Plain JavaScript, so the import script, run by Node without a build, reads it too.
  */
@@ -178,7 +179,7 @@ const EARLIEST_FIRST = { column: "starts_at", ascending: true };
  */
 export async function readPublishedShows({ url, key, fetch: fetchImpl = fetch, timeoutMs = 20_000 }) {
   const address =
-    `${url.replace(/\/$/, "")}/rest/v1/shows?select=${PUBLIC_SHOW_COLUMNS.join(",")}` +
+    `${url.replace(/\/$/, "")}/rest/v1/published_shows?select=${PUBLIC_SHOW_COLUMNS.join(",")}` +
     `&order=${orderByKey(EARLIEST_FIRST)}&limit=${ROWS_PER_REQUEST}`;
   const signal = AbortSignal.timeout(timeoutMs);
   let read = 0;

@@ -167,7 +167,7 @@ describe("reading the published shows over REST", () => {
     expect(await read(answer(200, "[]"))).toEqual([]);
   });
 
-  it("asks for the public columns only, earliest first, with the anon key", async () => {
+  it("asks published_shows for the public columns only, earliest first, with the anon key", async () => {
     let asked: [string, RequestInit | undefined] | undefined;
     await readPublishedShows({
       url: "https://abc.supabase.co/",
@@ -178,7 +178,7 @@ describe("reading the published shows over REST", () => {
       },
     });
     expect(asked?.[0]).toMatch(
-      /^https:\/\/abc\.supabase\.co\/rest\/v1\/shows\?select=id,venue_name,.*&order=starts_at\.asc,id\.asc&limit=1000$/,
+      /^https:\/\/abc\.supabase\.co\/rest\/v1\/published_shows\?select=id,venue_name,.*&order=starts_at\.asc,id\.asc&limit=1000$/,
     );
     expect(asked?.[0]).not.toContain("notes");
     expect(asked?.[1]?.headers).toMatchObject({ apikey: "anon-key", Authorization: "Bearer anon-key" });

@@ -1,7 +1,8 @@
 /**
- * A project's /rest/v1/shows as the anon key reads it, for the tests of readPublishedShows: the published
- * rows by doors, then id, with a request's key (`or=(…)`, as src/lib/pages-by-key.mjs writes it), offset and
- * limit applied as PostgREST applies them, and at most `maxRows` rows a request (a hosted project's max-rows).
+ * A project's /rest/v1/published_shows as the anon key reads it, for the tests of readPublishedShows: the
+ * published rows by doors, then id, with a request's key (`or=(…)`, as src/lib/pages-by-key.mjs writes it),
+ * offset and limit applied as PostgREST applies them, and at most `maxRows` rows a request (a hosted project's
+ * max-rows).
  */
 
 /** A show as this fake holds it: what the paging reads, and whether the anon key may see it. */
@@ -20,7 +21,7 @@ export function pairedShows(count: number): FakeShow[] {
 const KEY = /^\(starts_at\.gt\."([^"]*)",and\(starts_at\.eq\."\1",id\.gt\."((?:[^"\\]|\\.)*)"\)\)$/;
 
 /**
- * The project's fetch over `shows` (changed as the test likes between two requests), the queries asked
+ * The project's fetch over `published_shows` (changed as the test likes between two requests), the queries asked
  * (decoded) and how many requests were answered. `afterPage(n)` runs once request n is answered.
  */
 export function showsRest(
@@ -29,8 +30,12 @@ export function showsRest(
 ) {
   const asked: URLSearchParams[] = [];
   const fetch = async (input: RequestInfo | URL): Promise<Response> => {
-    const query = new URL(String(input)).searchParams;
+    const { pathname, searchParams: query } = new URL(String(input));
     asked.push(query);
+    // The anon key reads nothing of public.shows itself (supabase/migrations/20250121000000).
+    if (!pathname.endsWith("/rest/v1/published_shows")) {
+      return Response.json({ code: "42501", details: null, hint: null, message: "permission denied" }, { status: 401 });
+    }
     let rows = shows
       .filter((show) => show.published)
       .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || (a.id < b.id ? -1 : 1));

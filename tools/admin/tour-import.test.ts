@@ -42,9 +42,12 @@ function date(id: string, overrides: Partial<TourFileDate> = {}): TourFileDate {
 
 /** The published shows the anon key reads, as the build does. */
 async function publishedShows(url = backend.url) {
-  const response = await fetch(`${url}/rest/v1/shows?select=${PUBLIC_SHOW_COLUMNS.join(",")}&order=starts_at,id`, {
-    headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` },
-  });
+  const response = await fetch(
+    `${url}/rest/v1/published_shows?select=${PUBLIC_SHOW_COLUMNS.join(",")}&order=starts_at,id`,
+    {
+      headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}` },
+    },
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as Record<string, unknown>[];
 }

@@ -91,7 +91,7 @@ export function withScheduledRun(): void {
         const address = String(url);
         calls.push({ url: address, method: init?.method ?? "GET", headers: { ...(init?.headers as object) } });
         if (address.startsWith(siteUrl)) return answers.site();
-        if (address.startsWith(`${projectUrl}/rest/v1/shows?`)) {
+        if (address.startsWith(`${projectUrl}/rest/v1/published_shows?`)) {
           // The shows answered are all there are: the page after them (src/lib/pages-by-key.mjs) is empty.
           return new URL(address).searchParams.has("or") ? Response.json([]) : answers.shows();
         }

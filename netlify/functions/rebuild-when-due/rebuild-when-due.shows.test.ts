@@ -37,7 +37,7 @@ describe("the published shows", () => {
 
   it("are read with the anon key, as the build reads them", async () => {
     await runAt("2025-04-23T21:50:00Z");
-    const read = calls.filter((call) => call.url.startsWith(`${projectUrl}/rest/v1/shows?`));
+    const read = calls.filter((call) => call.url.startsWith(`${projectUrl}/rest/v1/published_shows?`));
     expect(read.map((call) => new URL(call.url).searchParams.has("or"))).toEqual([false, true]);
     expect(read[0]!.headers).toMatchObject({ apikey: anonKey, Authorization: `Bearer ${anonKey}` });
   });
