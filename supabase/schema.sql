@@ -231,6 +231,10 @@ begin
       select count(*) into held_today from public.fan_signups_held where created_at > at_time - interval '1 day';
       if held_today >= limits.held_per_day
          and not exists (select from public.fan_signups_held h where lower(h.email) = lower(btrim(new.email))) then
+        -- Refused, the address is no address seen this minute: sent again, it is refused again, not let onto the
+        -- list as a repeat of one taken (its attempt still counts against its client).
+        update public.fan_signups_attempts set address_key = null
+          where attempted_at = at_time and client = client_key and address_key = address_hash;
         perform private.fan_signup_refuse(at_time, null);
         return null;
       end if;

@@ -1,8 +1,9 @@
 /**
  * Sign-ups past the shared backstop, in SQL, on both engines and both kinds of project: repeats of one
  * address count once, a new address past the backstop is held for the team (not refused) up to the day's
- * ceiling, the team alone reads the held list and accepts or clears it in one call, sign-up addresses hold
- * nothing invisible, and a session past its not_after has no team rights.
+ * ceiling (past it, a refused address sent again is refused again), the team alone reads the held list and
+ * accepts or clears it in one call, sign-up addresses hold nothing invisible, and a session past its not_after
+ * has no team rights.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Answer, emailsIn, fromClient, session, TARGETS, TEAM, useDatabase } from "./harness/database";
@@ -53,6 +54,16 @@ describe.each(TARGETS)("$name", (target) => {
     expect(refused.headers?.["Retry-After"] ?? refused.headers?.["retry-after"]).toBeDefined();
     expect(await emails("fan_signups_held")).toEqual(["held@example.com"]);
     expect(await db.as(TEAM).rpc("fan_signups_refused")).toMatchObject({ rows: [1] });
+  });
+
+  it("refuses a refused address sent again, from anywhere: it is no address seen this minute", async () => {
+    await db.sql("update public.fan_signups_limits set per_minute = 0, held_per_day = 1");
+    expect((await signUpFrom("203.0.113.1", fan("held"))).status).toBe(201);
+    expect((await signUpFrom("203.0.113.2", fan("refused"))).status).toBe(429);
+    expect((await signUpFrom("203.0.113.3", fan("refused"))).status).toBe(429);
+    expect((await signUpFrom("203.0.113.2", fan("refused"))).status).toBe(429);
+    expect(await emails("fan_signups")).toEqual([]);
+    expect(await emails("fan_signups_held")).toEqual(["held@example.com"]);
   });
 
   it("lets the team alone read the held list and accept or clear it in one call", async () => {
