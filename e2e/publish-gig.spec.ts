@@ -167,7 +167,11 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       await expect(status).toBeFocused();
       await expect(card.getByText("Cancelled", { exact: false }).first()).toBeVisible();
       // Cancelled, it is not put back on by a tap on another status: Restore does that.
-      await expect(card.getByText("This show is cancelled, and fans see it so.", { exact: false })).toBeVisible();
+      await expect(
+        card.getByText("This show is cancelled: fans see it so once the website catches up, as the card says.", {
+          exact: false,
+        }),
+      ).toBeVisible();
       await expect(card.getByRole("button", { name: "Mark sold out" })).toHaveCount(0);
       await expect(card.getByRole("form", { name: "Reschedule" })).toHaveCount(0);
       // Its day in the month says so too (a hollow dot, and the day's name for a screen reader), a year ahead.

@@ -46,8 +46,8 @@ export function ShowActions({ show, focusStatus }: { show: Show; focusStatus: Fo
     return (
       <div className="space-y-2">
         <p className="max-w-prose text-sm">
-          This show is cancelled, and fans see it so. To undo the cancellation, restore a version from before it;
-          anything typed in its forms is kept till then.
+          This show is cancelled: fans see it so once the website catches up, as the card says. To undo the
+          cancellation, restore a version from before it; anything typed in its forms is kept till then.
         </p>
         <WebsiteButton key="on-the-website" show={show} guard={guard} busy={busy} focusStatus={focusStatus} />
       </div>
