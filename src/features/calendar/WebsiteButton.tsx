@@ -14,7 +14,7 @@ import type { FocusStatus } from "./ShowPanel";
 
 /** Asked before a show is taken off the website. */
 const TAKE_OFF_QUESTION =
-  "Take this show off the website? Within minutes fans no longer find it on the tour page or in their calendars; " +
+  "Take this show off the website? Within minutes fans no longer find it on the tour page or in the tour's calendar file; " +
   "Put back on the website brings it back as it is.";
 
 type WebsiteButtonProps = { show: Show; guard: TapGuard; busy: boolean; focusStatus: FocusStatus };
