@@ -1,8 +1,8 @@
 /**
  * A gig's show, as fans see it (or saw it, once taken off the website) and as the team changes it: the venue and
  * its address, the doors in the venue's time, the ticket link (with its price, availability and on-sale time),
- * its status ("· off the website" once taken off); then its changes (ShowActions) and its kept versions with
- * Restore (ShowHistory).
+ * its status ("· off the website" once taken off), and a link to it on the tour page, opened in a new tab so this
+ * page stays signed in; then its changes (ShowActions) and its kept versions with Restore (ShowHistory).
  */
 import { useId, useRef } from "react";
 import { wrapAnywhere } from "../../components/ui/styles";
@@ -67,6 +67,14 @@ export function ShowPanel({ show }: { show: Show }) {
           {statusOnWebsite(show, new Date())}
         </dd>
       </dl>
+      {show.published ? (
+        // In a tab of its own: this page, whose session lives in memory only, stays signed in.
+        <p className="text-sm">
+          <a href={`/tour#${show.id}`} target="_blank" rel="noopener" className="font-semibold underline">
+            See it on the tour page ↗<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      ) : null}
       <ShowActions show={show} focusStatus={focusStatus} />
       <ShowHistory show={show} focusStatus={focusStatus} />
     </div>
