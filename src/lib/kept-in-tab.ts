@@ -59,10 +59,18 @@ function attempt<R>(use: () => R): R | undefined {
   }
 }
 
+/** What was kept, as an object of named parts (JSON's object), or undefined for anything else (an array, a string, null). */
+export function keptRecord(found: unknown): Record<string, unknown> | undefined {
+  return typeof found === "object" && found !== null && !Array.isArray(found)
+    ? (found as Record<string, unknown>)
+    : undefined;
+}
+
 /** `found` as an object of strings with the keys of `blank`, each missing one as in `blank`; or undefined. */
 export function stringsLike<T extends Record<string, string>>(found: unknown, blank: T): T | undefined {
-  if (typeof found !== "object" || found === null || Array.isArray(found)) return undefined;
-  const fields = Object.entries(found);
+  const record = keptRecord(found);
+  if (!record) return undefined;
+  const fields = Object.entries(record);
   if (fields.some(([name, value]) => !Object.hasOwn(blank, name) || typeof value !== "string")) return undefined;
   return { ...blank, ...Object.fromEntries(fields) };
 }

@@ -7,7 +7,7 @@
  * holds something, so the show's fields are checked here without the show form's rules (calendar.publish.ts).
  */
 import { atom, computed } from "nanostores";
-import { dropFromTab, keepInTab, stringsLike, type TabStorage } from "../../lib/kept-in-tab";
+import { dropFromTab, keepInTab, keptRecord, stringsLike, type TabStorage } from "../../lib/kept-in-tab";
 import type { EventDraft } from "./calendar.form";
 import type { ShowDraft } from "./calendar.publish";
 import { emptyEventDraft, emptyShowDraft, isEventType, isShowTyped } from "./calendar.types";
@@ -112,8 +112,8 @@ const isKeptDay = (day: unknown): day is string => {
  * version of the page, or edited by hand), the rest comes back. Undefined when nothing but a day is left.
  */
 function keptForm(kept: unknown): KeptForm | undefined {
-  if (typeof kept !== "object" || kept === null || Array.isArray(kept)) return undefined;
-  const parts = kept as Record<string, unknown>;
+  const parts = keptRecord(kept);
+  if (!parts) return undefined;
   const draft = keptDraft(parts.draft);
   const show = keptShow(parts.show);
   const publish = parts.publish === true;

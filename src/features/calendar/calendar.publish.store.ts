@@ -7,7 +7,7 @@
  * from the gig's card.
  */
 import { atom, map } from "nanostores";
-import { keepInTab, type TabStorage } from "../../lib/kept-in-tab";
+import { keepInTab, keptRecord, type TabStorage } from "../../lib/kept-in-tab";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused } from "../team/team";
@@ -232,8 +232,7 @@ const KEPT_CARDS_AT_MOST = 20;
 
 /** The gigs' show forms kept in the tab, by gig id, those the forms can show; undefined when none is. */
 function keptCardShows(kept: unknown): Record<string, ShowDraft> | undefined {
-  if (typeof kept !== "object" || kept === null || Array.isArray(kept)) return undefined;
-  const forms = Object.entries(kept as Record<string, unknown>).flatMap(([key, value]) => {
+  const forms = Object.entries(keptRecord(kept) ?? {}).flatMap(([key, value]) => {
     const show = isCardForm(key) && key.length <= 64 ? keptShow(value) : undefined;
     return show ? [[key, show] as const] : [];
   });
