@@ -56,6 +56,14 @@ export const tour = {
   /** Said on the card, and where / and /listen show the next show, when no show is coming up. */
   noneAhead: {
     text: "No shows coming up right now.",
+    /**
+     * Said instead when postponed shows are listed (they wait for a new day, so none of them is "coming up", but
+     * "no shows" above a postponed one reads as if it were gone): `count` of them.
+     */
+    postponedText: (count: number) =>
+      count === 1
+        ? "No confirmed dates coming up right now: a postponed show's new date will follow."
+        : `No confirmed dates coming up right now: the new dates of ${count} postponed shows will follow.`,
     signup: { label: "Sign up for news to hear about the next tour first", href: signupHref },
   },
   /** The "Add to calendar" files: one per date and one feed of the whole tour (src/data/tour-calendar.ts). */

@@ -66,3 +66,15 @@ export function upcomingFirst(dates: readonly TourDate[], now: Date): { date: To
 export function idsOnTourCard(dates: readonly TourDate[], now: Date): Set<string> {
   return new Set(upcomingFirst(dates, now).map(({ date }) => date.id));
 }
+
+/** The words for when no show is coming up: the plain ones, and those said while `count` postponed shows wait. */
+export type NoneAhead = { text: string; postponedText: (count: number) => string };
+
+/**
+ * What the card (and / and /listen) say once no show is coming up: that none is, or, while postponed shows wait
+ * for a new day (listed on /tour, never over), that no date is confirmed and theirs will follow.
+ */
+export function noneAheadText(dates: readonly TourDate[], words: NoneAhead): string {
+  const postponed = dates.filter((date) => date.status === "EventPostponed").length;
+  return postponed > 0 ? words.postponedText(postponed) : words.text;
+}

@@ -95,8 +95,16 @@ describe("a postponed show", () => {
     expect(rows[0].says).not.toContain("A new date will follow.");
     expect(rows[1].tickets).toBe(postponed.link);
     expect(next).toMatch(/^December 16th 2027, The Linen Hall, Belfast$/);
-    // Alone, it leaves no next show.
-    expect((await seen([postponed])).next).toBe("No shows coming up right now.");
+    // Alone, it leaves no next show: neither / nor /tour says there are no shows while it waits for its new date.
+    const alone = await seen([postponed]);
+    const waiting = "No confirmed dates coming up right now: a postponed show's new date will follow.";
+    expect(alone.next).toBe(waiting);
+    expect(alone.cardNext).toContain(waiting);
+    expect(alone.rows.map((row) => row.id)).toEqual(["postponed"]);
+    // Two of them are counted; once none is postponed, the plain words come back.
+    const two = await seen([postponed, show("also", 5, { status: "postponed" })]);
+    expect(two.cardNext).toContain("the new dates of 2 postponed shows will follow.");
+    expect((await seen([show("off", 0, { status: "cancelled" })])).next).toBe("No shows coming up right now.");
   });
 
   it("offers no Add to calendar for its old day, keeps its tickets, and is tentative in the calendar files", async () => {

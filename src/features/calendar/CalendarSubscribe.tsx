@@ -66,6 +66,7 @@ export function CalendarSubscribe() {
               {copied ? SUBSCRIBE_WORDS.copied : SUBSCRIBE_WORDS.copy}
             </Button>
           </div>
+          <p className="max-w-prose text-sm font-semibold text-stone-800">{SUBSCRIBE_WORDS.shownOnce}</p>
           <p>
             <a href={addresses.webcal} className="break-all font-mono text-sm underline">
               {addresses.webcal}

@@ -26,6 +26,9 @@ export const SUBSCRIBE_WORDS = {
     "Google Calendar: on a computer, open Other calendars → + → From URL, paste the https:// address, then Add calendar. It appears on your phone once synced.",
   apple:
     "Apple Calendar: tap the webcal:// link on your iPhone, or open Settings → Calendar → Accounts → Add Account → Other → Add Subscribed Calendar and paste the address.",
+  /** Under the address while it is on screen: the one time it is (the database keeps its hash alone). */
+  shownOnce:
+    "Copy it now: this address is shown only this once. Later, New address is the only way to get one again, and it ends this one.",
   newAddress: "New address",
   copy: "Copy",
   copied: "Copied",
