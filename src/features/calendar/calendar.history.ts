@@ -1,10 +1,13 @@
 /**
  * A published show's kept version beside the show as it is now: which of its columns restoring it would
- * change, and those differences in a few words for its row in the show's history ("Price €12.50").
+ * change, and those differences in a few words for its row in the show's history ("Price €12.50"); and what
+ * the change that replaced it did, beside the version after it ("cancelled", "ticket link changed").
  */
+import { formatDate, formatDateTime, twoDigits, wallClock } from "../../lib/dates";
 import { priceText } from "../../lib/price";
 import { AVAILABILITY_WORDS } from "./calendar.publish";
-import { doorsText, type Show } from "./calendar.shows";
+import { doorsText, isSoldOut, statusText, type Show } from "./calendar.shows";
+import type { ShowVersion } from "./calendar.writes";
 
 /**
  * The columns the database owns: a version keeps them, but restore_show never writes them back
@@ -67,8 +70,142 @@ function comparable(column: RestoredColumn, value: unknown): unknown {
  * change nothing).
  */
 export function differencesFrom(kept: Show, show: Show): string[] {
-  const changed = RESTORED_COLUMNS.filter(
-    (column) => comparable(column, kept[column]) !== comparable(column, show[column]),
+  return [...new Set(changedColumns(kept, show).map((column) => COLUMN_WORDS[column](kept)))];
+}
+
+/** The columns a restore writes that two versions of a show hold differently. */
+const changedColumns = (before: Show, after: Show) =>
+  RESTORED_COLUMNS.filter((column) => comparable(column, before[column]) !== comparable(column, after[column]));
+
+const availabilityText = (availability: string) =>
+  (AVAILABILITY_WORDS as Record<string, string | undefined>)[availability] ?? availability;
+
+/**
+ * How a show came to stand otherwise, as its panel's buttons put it: cancelled (and undone by a restore),
+ * postponed, marked sold out, back on sale. A status changed in another way (a restore, the details form) is
+ * said as the status it came to, unless the doors moved with it: the move says it (rescheduled, or back).
+ */
+function standingWords(before: Show, after: Show): string[] {
+  const words: string[] = [];
+  const cancelled = (show: Show) => show.status === "cancelled";
+  const postponed = (show: Show) => show.status === "postponed";
+  if (cancelled(after) !== cancelled(before)) words.push(cancelled(after) ? "cancelled" : "cancellation undone");
+  else if (postponed(after) !== postponed(before) && !cancelled(after)) {
+    words.push(postponed(after) ? "postponed" : "no longer postponed");
+  }
+  // Sold out is told of a show still going ahead: a cancelled show's tickets are neither on sale nor sold out.
+  if (!cancelled(after) && !cancelled(before) && isSoldOut(after) !== isSoldOut(before)) {
+    words.push(isSoldOut(after) ? "marked sold out" : "back on sale");
+  }
+  const moved = Date.parse(before.starts_at) !== Date.parse(after.starts_at);
+  if (words.length === 0 && !moved && statusText(before) !== statusText(after)) {
+    words.push(`status changed to ${statusText(after)}`);
+  }
+  return words;
+}
+
+/**
+ * How the doors moved, on the venue's clock: "doors moved from 19:30 to 20:00" within a day, "rescheduled to Jul
+ * 12, 2027, 20:00" to another (the version's row already says the doors it had).
+ */
+function doorsWords(before: Show, after: Show): string {
+  // A rescheduled show keeps the start it was announced with; moved by the details form, only its doors move.
+  const verb = after.previous_starts_at ? "rescheduled" : "doors moved";
+  const [from, to] = [new Date(before.starts_at), new Date(after.starts_at)];
+  try {
+    const zone = after.time_zone;
+    if (formatDate(from, { timeZone: zone }) !== formatDate(to, { timeZone: zone })) {
+      return `${verb} to ${formatDateTime(to, { timeZone: zone })}`;
+    }
+    const clock = (instant: Date) => {
+      const { hour, minute } = wallClock(instant, zone);
+      return `${twoDigits(hour)}:${twoDigits(minute)}`;
+    };
+    return `${verb} from ${clock(from)} to ${clock(to)}`;
+  } catch {
+    // A zone the database knows and this browser does not: the doors as the rest of the panel says them.
+    return `${verb} to ${doorsText(after.starts_at, after.time_zone)}`;
+  }
+}
+
+/** Another address: of the same venue, or said with it when the venue changed too ("venue changed"). */
+const addressWords = (before: Show, after: Show) => (before.venue_name === after.venue_name ? ["address changed"] : []);
+
+/**
+ * What a change of each column did, in the panel's words, given the version before and the one after it. Typed
+ * from the table's columns as COLUMN_WORDS is, so no column a change can write goes unsaid. The status, the
+ * availability and the start a rescheduled show was announced with are said together (standingWords).
+ */
+const CHANGE_WORDS: { [column in RestoredColumn]: (before: Show, after: Show) => string[] } = {
+  published: (_, after) => [after.published ? "put back on the website" : "taken off the website"],
+  status: standingWords,
+  availability: (before, after) => [
+    ...standingWords(before, after),
+    // Sold out or no longer so is said as the status buttons say it; any other availability as the form does.
+    ...(before.availability === "sold-out" || after.availability === "sold-out"
+      ? []
+      : [
+          after.availability
+            ? `availability changed to ${availabilityText(after.availability)}`
+            : "availability removed",
+        ]),
+  ],
+  previous_starts_at: standingWords,
+  starts_at: (before, after) => [doorsWords(before, after)],
+  ticket_url: () => ["ticket link changed"],
+  ticket_kind: () => ["ticket link changed"],
+  price: (_, after) => [
+    after.price === null || !after.currency
+      ? "price removed"
+      : `price changed to ${priceText(Number(after.price), after.currency)}`,
+  ],
+  currency: (before, after) => CHANGE_WORDS.price(before, after),
+  on_sale_at: (_, after) => [after.on_sale_at ? "on-sale time changed" : "on-sale time removed"],
+  venue_name: () => ["venue changed"],
+  venue_street: addressWords,
+  venue_town: addressWords,
+  venue_county: addressWords,
+  venue_postal_code: addressWords,
+  venue_country: addressWords,
+  time_zone: (_, after) => [`time zone changed to ${after.time_zone}`],
+  notes: () => ["notes changed"],
+};
+
+const CHANGE_ORDER = Object.keys(CHANGE_WORDS) as RestoredColumn[];
+
+/**
+ * What changed from one version of a show to the next, in a few words each ("cancelled", "doors moved from
+ * 19:30 to 20:00"), worked out from the two versions themselves: the database keeps no word of why a version
+ * was made, and a word sent by the page that made it would be only as true as that page.
+ */
+export function changesBetween(before: Show, after: Show): string[] {
+  const changed = changedColumns(before, after);
+  const words = CHANGE_ORDER.filter((column) => changed.includes(column)).flatMap((column) =>
+    CHANGE_WORDS[column](before, after),
   );
-  return [...new Set(changed.map((column) => COLUMN_WORDS[column](kept)))];
+  // Columns that differ and say nothing together (a rescheduled show's announced start alone): still a change.
+  return words.length > 0 || changed.length === 0 ? [...new Set(words)] : ["details changed"];
+}
+
+/**
+ * What the change that replaced each kept version did, by version: its differences from the version after it
+ * (the next kept one, or the show now), and the earlier version it brought back whole, if any ("(as in version
+ * 2)": a restore, or a change undone by hand). A version whose next is not among those read (the show moved on
+ * since its history was read) says nothing until the history is read again.
+ */
+export function changesAfter(versions: readonly ShowVersion[], show: Show): Map<number, string> {
+  const byNumber = new Map(versions.map((kept) => [kept.version, kept.show]));
+  byNumber.set(show.version, show);
+  const said = new Map<number, string>();
+  for (const { version, show: kept } of versions) {
+    const next = byNumber.get(version + 1);
+    const words = next ? changesBetween(kept, next) : [];
+    if (words.length === 0 || !next) continue;
+    // The latest earlier version the change made the show again: the one restored, or a later one just like it.
+    const same = [...byNumber]
+      .filter(([earlier, other]) => earlier < version && changedColumns(other, next).length === 0)
+      .map(([earlier]) => earlier);
+    said.set(version, words.join(", ") + (same.length === 0 ? "" : ` (as in version ${Math.max(...same)})`));
+  }
+  return said;
 }
