@@ -2,7 +2,8 @@
  * Two team members change the same published show at once, each on their own /calendar: what one of them typed
  * and has not saved yet stays in their field whatever the other saves meanwhile (the same ticket link, then the
  * version before it restored; a new link where only what it goes to was changed here), a field both changed is
- * said beside it, and a field only the other changed takes their value.
+ * said beside it, and a field only the other changed takes their value. The show's earlier versions say what
+ * each change did, the restore included.
  *
  * A backend of its own: the gig it puts on the website would be listed by the journeys beside it.
  */
@@ -79,6 +80,14 @@ test("a ticket link typed in the details form stays when a teammate saves the sa
   // as theirs is the link it was opened with, only this page changed it: saved at once.
   await expect(card.getByText("Version 2", { exact: true })).toBeVisible();
   await expect(card.getByRole("link", { name: oldLink })).toBeVisible();
+  // Each earlier version says what replaced it: the new link, then the restore that brought the first one back.
+  const version = (number: number) =>
+    card
+      .getByRole("region", { name: /^History of the show/ })
+      .getByRole("listitem")
+      .filter({ has: page.getByText(`Version ${number}`, { exact: true }) });
+  await expect(version(2).getByText("Then: ticket link changed (as in version 1)", { exact: true })).toBeVisible();
+  await expect(version(1).getByText("Then: ticket link changed", { exact: true })).toBeVisible();
   await expect(link).toHaveValue(myLink);
   await expect(link).not.toHaveAttribute("aria-invalid");
   await details.getByRole("button", { name: "Save the details" }).click();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { useStore } from "@nanostores/react";
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { settle } from "../../test/deferred";
 import type { ShowChanges } from "./calendar.changes.store";
@@ -22,36 +22,47 @@ const restoreButton = () => screen.getByRole("button", { name: /^Restore ?versio
 const now = aShow("dublin-2027-07-10", "2027-02-01T10:00:00Z", { version: 2, price: 25 });
 
 /**
- * The page's shows on a fake client that answers `now` and, for its history, one earlier version: `now` with
- * `kept`. The page has read the show as it is now, the version a restore is made over.
+ * The page's shows on a fake client that answers `now` and, for its history, earlier versions: `now` with each
+ * of `kept`, the first being version 1 (answered newest first, as the database does). The page has read the
+ * show as it is now, the version a restore is made over.
  */
-async function pageWith(kept: Partial<Show>, current: Show = now) {
-  const before = { ...current, version: 1, updated_at: "2027-01-01T10:00:00Z", ...kept };
+async function pageWith(kept: Partial<Show>[], current: Show = now) {
+  const versions = kept.map((changes, index) => ({
+    ...current,
+    version: index + 1,
+    updated_at: `2027-01-0${index + 1}T10:00:00Z`,
+    ...changes,
+  }));
+  const rows = versions.map((show) => ({
+    version: show.version,
+    show,
+    written_at: show.updated_at,
+    replaced_at: current.updated_at,
+  }));
   const { store, fake } = fakeShows((request) =>
     request.table === "shows_history"
-      ? {
-          data: [{ version: 1, show: before, written_at: before.updated_at, replaced_at: current.updated_at }],
-          error: null,
-          status: 200,
-        }
+      ? { data: rows.reverse(), error: null, status: 200 }
       : { data: [current], error: null, status: 200 },
   );
   await store.load();
   page.changes = store;
-  return { store, fake, before };
+  return { store, fake, before: versions[0]! };
 }
 
-/** The history of `current` opened, its one earlier version being it with `kept`; answers the client's fake. */
-async function historyWith(kept: Partial<Show>, current: Show = now) {
+/** The history of `current` opened, its earlier versions being it with each of `kept`; answers the client's fake. */
+async function historyOf(kept: Partial<Show>[], current: Show = now) {
   const { fake } = await pageWith(kept, current);
   render(<ShowHistory show={current} focusStatus={() => {}} />);
   await screen.findByText("Version 1");
   return fake;
 }
 
+/** The history of `current` opened, its one earlier version being it with `kept`. */
+const historyWith = (kept: Partial<Show>, current: Show = now) => historyOf([kept], current);
+
 /** The show's whole panel, following the list of shows as the page's does, its one earlier version `kept`. */
 async function panelWith(kept: Partial<Show>) {
-  const { store, fake, before } = await pageWith(kept);
+  const { store, fake, before } = await pageWith([kept]);
   function LivePanel() {
     const show = useStore(store.$shows).find(({ id }) => id === now.id);
     return show ? <ShowPanel show={show} /> : null;
@@ -108,6 +119,29 @@ describe("a published show's earlier versions", () => {
     await historyWith({ published: true }, { ...now, published: false });
     expect(screen.getByText("Differs from now: On the website")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /^Restore ?version 1 \(puts it back on the website\)$/ })).toBeEnabled();
+  });
+
+  it("say what the change that replaced each version did, newest first", async () => {
+    const early = "https://tickets.example/dublin-early";
+    await historyOf([{ ticket_url: early, status: "scheduled" }, { status: "scheduled" }], {
+      ...now,
+      version: 3,
+      status: "cancelled",
+    });
+    const versions = screen.getAllByRole("listitem");
+    expect(versions.map((version) => within(version).getByText(/^Version/).textContent)).toEqual([
+      "Version 2",
+      "Version 1",
+    ]);
+    expect(within(versions[0]!).getByText("Then: cancelled")).toBeInTheDocument();
+    expect(within(versions[1]!).getByText("Then: ticket link changed")).toBeInTheDocument();
+  });
+
+  it("say which earlier version a restore brought back, its Restore named as before", async () => {
+    await historyOf([{}, { status: "cancelled" }], { ...now, version: 3 });
+    const cancelled = screen.getAllByRole("listitem")[0]!;
+    expect(within(cancelled).getByText("Then: cancellation undone (as in version 1)")).toBeInTheDocument();
+    expect(within(cancelled).getByRole("button", { name: /^Restore ?version 2$/ })).toBeEnabled();
   });
 
   it("keep Restore off while a change of the show made here is on its way", async () => {

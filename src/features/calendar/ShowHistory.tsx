@@ -1,6 +1,8 @@
 /**
  * A published show's kept versions, newest first: when each was saved and replaced, how it stood then
- * (status, doors, ticket link), what it says unlike the show now (calendar.history.ts), and Restore, which
+ * (status, doors, ticket link), what the change that replaced it did ("Then: cancelled", so the version before
+ * a cancellation or a new ticket link is found without comparing versions by eye), what it says unlike the
+ * show now (both worked out in calendar.history.ts), and Restore, which
  * puts it back as a new version (kept in turn, so a restore can itself be undone). Restore is offered for any
  * version that differs in anything a restore writes. Read when the panel opens and again after each change. Once
  * a restore is answered, the focus goes to the show's status line (focusStatus): Restore is off by then.
@@ -12,7 +14,7 @@ import { cx, wrapAnywhere } from "../../components/ui/styles";
 import { formatDateTime } from "../../lib/dates";
 import { doorsText, statusOnWebsite, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
-import { differencesFrom } from "./calendar.history";
+import { changesAfter, differencesFrom } from "./calendar.history";
 import type { FocusStatus } from "./ShowPanel";
 
 /** What restoring `kept` does to whether fans see the show, said on its Restore button. */
@@ -31,6 +33,7 @@ export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: Fo
   const showId = show.id;
   const current = show.version;
   useEffect(() => void shows.loadHistory(showId), [shows, showId, current]);
+  const changes = changesAfter(versions ?? [], show);
   return (
     <section aria-label={`History of the show at ${show.venue_name}`} className="border-t border-stone-200 pt-3">
       <h4 className="text-sm font-semibold">Earlier versions</h4>
@@ -49,6 +52,7 @@ export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: Fo
         <ol className="mt-2 space-y-3">
           {versions.map(({ version, show: kept, writtenAt, replacedAt }) => {
             const differences = differencesFrom(kept, show);
+            const then = changes.get(version);
             return (
               <li key={version} className="rounded-md border border-stone-200 p-3 text-sm">
                 <p className="font-semibold">Version {version}</p>
@@ -59,6 +63,7 @@ export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: Fo
                   {statusOnWebsite(kept)} · {doorsText(kept.starts_at, kept.time_zone)}
                 </p>
                 <p className="break-all">{kept.ticket_url}</p>
+                {then ? <p className={cx("mt-1 font-semibold", wrapAnywhere)}>Then: {then}</p> : null}
                 <p className={cx("mt-1 text-stone-700", wrapAnywhere)}>
                   {differences.length > 0 ? `Differs from now: ${differences.join(" · ")}` : "Same as the show now"}
                 </p>
