@@ -89,7 +89,7 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       await details.getByLabel("Street", { exact: true }).fill("15 Seapoint Promenade");
       // And the tickets are going fast: said in the panel, and on /tour once rebuilt.
       await details.getByLabel("Price (optional)", { exact: true }).fill("18");
-      await details.getByLabel("Currency", { exact: true }).fill("EUR");
+      await details.getByLabel("Currency (with a price)", { exact: true }).fill("EUR");
       await details.getByLabel("Availability (optional)", { exact: true }).selectOption({ label: "Few left" });
       await details.getByRole("button", { name: "Save the details" }).click();
       await expectToast(page, "Show details changed");

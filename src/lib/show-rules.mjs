@@ -53,12 +53,47 @@ export const SHOWN_LINES = /** @type {const} */ ([
 /** The tickets' availabilities the database knows (the content schema's). */
 export const AVAILABILITIES = /** @type {const} */ (["on-sale", "few-left", "sold-out", "pre-sale"]);
 
-/** @param {unknown} value @param {number} longest */
-const isShownLine = (value, longest) =>
-  typeof value === "string" &&
-  [...value].length <= longest &&
-  value.trim() !== "" &&
-  !/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(value);
+/**
+ * How many characters `text` has as the database counts them (char_length): a letter outside the basic plane, as
+ * an emoji, is one, where a browser's maxLength counts it as two.
+ * @param {string} text
+ */
+const characterCount = (text) => [...text].length;
+
+/**
+ * What is said of `text` longer than `longest`, or null: the limit and how long it is, so a person who pasted it
+ * knows how much to take out. A form takes the whole paste (no maxLength cutting its end off unseen) and says this.
+ * @param {string} text
+ * @param {number} longest
+ */
+export function lengthProblem(text, longest) {
+  const count = characterCount(text);
+  return count > longest ? `at most ${longest} characters (this has ${count})` : null;
+}
+
+/**
+ * What is said under a field while what is typed is longer than `longest`, or null: GOV.UK's character count,
+ * which tells a person as soon as a paste is too long rather than when the form is sent.
+ * @param {string} text
+ * @param {number} longest
+ */
+export function overLimitNote(text, longest) {
+  const over = characterCount(text.trim()) - longest;
+  return over > 0 ? `${over} ${over === 1 ? "character" : "characters"} too many (at most ${longest})` : null;
+}
+
+/**
+ * What is said of a value that has a space (or a tab) inside it where none may be: the problem first, then what
+ * is taken, since the space is easy to miss in what was pasted.
+ * @param {string} taken
+ */
+export const spaceProblem = (taken) => `has a space in it: ${taken}`;
+
+/** Whether `text`, its ends trimmed, has a space or a tab inside it. @param {string} text */
+export const hasInnerSpace = (text) => /\s/.test(text.trim());
+
+/** Control characters, and the bidirectional controls that would make a line show as other words. */
+const HIDDEN = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 const WEB_ADDRESS =
   /^https:\/\/[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:[0-9]{1,5})?([/?#][^\s\p{Cc}]*)?$/u;
@@ -79,6 +114,18 @@ export function isTimeZone(zone) {
 }
 
 /**
+ * What is said of a time zone that is not one: a name with a space typed for the underscore (America/New York)
+ * is told so.
+ * @param {unknown} zone
+ */
+export function timeZoneProblem(zone) {
+  const name = "a time zone's name, as Europe/Dublin or Europe/London";
+  return typeof zone === "string" && hasInnerSpace(zone)
+    ? spaceProblem("a time zone's name has none, as America/New_York")
+    : name;
+}
+
+/**
  * What the database would refuse in a show's row, by field (a column, or `tickets` for the price's
  * companions): the words that say what to write instead. Empty when it would be accepted.
  * @param {ShowFields} row
@@ -92,20 +139,25 @@ export function showFieldProblems(row) {
   }
   for (const [column, , longest] of SHOWN_LINES) {
     const value = row[column];
+    const tooLong = typeof value === "string" ? lengthProblem(value, longest) : null;
     if (typeof value !== "string" || value.trim() === "") problems[column] = "required";
-    else if (!isShownLine(value, longest)) problems[column] = `one line of at most ${longest} characters`;
+    else if (tooLong) problems[column] = tooLong;
+    else if (HIDDEN.test(value))
+      problems[column] = "one line of plain text: this has a line break or a hidden character";
   }
   if (typeof row.venue_country !== "string" || !/^[A-Z]{2}$/.test(row.venue_country)) {
     problems.venue_country = "the country's two capital letters: IE, GB, FR";
   }
   if (typeof row.starts_at !== "string" || Number.isNaN(Date.parse(row.starts_at)))
     problems.starts_at = "a date and time";
-  if ("time_zone" in row && !isTimeZone(row.time_zone)) {
-    problems.time_zone = "a time zone's name, as Europe/Dublin or Europe/London";
-  }
-  if (typeof row.ticket_url !== "string" || !WEB_ADDRESS.test(row.ticket_url)) {
+  if ("time_zone" in row && !isTimeZone(row.time_zone)) problems.time_zone = timeZoneProblem(row.time_zone);
+  const link = typeof row.ticket_url === "string" ? row.ticket_url : "";
+  if (lengthProblem(link, 2000)) problems.ticket_url = lengthProblem(link, 2000) ?? undefined;
+  else if (hasInnerSpace(link))
+    problems.ticket_url = spaceProblem("a web address has none (copy it again from the ticket page)");
+  else if (!WEB_ADDRESS.test(link)) {
     problems.ticket_url = "a whole address starting with https://";
-  } else if (row.ticket_url.length > 2000) problems.ticket_url = "an address of at most 2000 characters";
+  }
   if (row.ticket_kind !== "ticket" && row.ticket_kind !== "venue") problems.ticket_kind = "ticket or venue";
   const price = row.price ?? null;
   if (price !== null && !(price >= 0 && price < 100000 && Math.abs(price * 100 - Math.round(price * 100)) < 1e-6)) {

@@ -15,6 +15,7 @@ const page = vi.hoisted(() => ({
   draft: undefined as EventDraftStore | undefined,
   shows: undefined as Shows | undefined,
   publishing: undefined as Publishing | undefined,
+  addEvent: vi.fn(),
 }));
 vi.mock("./calendar.draft.store", async (original) => ({
   ...(await original<typeof import("./calendar.draft.store")>()),
@@ -30,10 +31,11 @@ vi.mock("./calendar.publish.store", async (original) => ({
 }));
 vi.mock("./calendar.store", async (original) => ({
   ...(await original<typeof import("./calendar.store")>()),
-  calendarFeed: () => ({ $adding: atom(false), addEvent: vi.fn(), refresh: vi.fn() }),
+  calendarFeed: () => ({ $adding: atom(false), addEvent: page.addEvent, refresh: vi.fn() }),
 }));
 
 beforeEach(() => {
+  page.addEvent.mockClear();
   const fake = fakeClient({ tables: () => ({ data: [], error: null, status: 200 }) });
   const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
   const client = async () => fake.client as unknown as ShowsClient;
@@ -105,11 +107,57 @@ describe("adding a gig put on the website, with problems in its show's fields", 
     fireEvent.change(country, { target: { value: "Ireland" } });
     expect(country).toHaveValue("Ireland");
     expect(country).toHaveAccessibleDescription("Ireland (IE)");
-    const currency = screen.getByRole("textbox", { name: "Currency" });
+    const currency = screen.getByRole("textbox", { name: "Currency (with a price)" });
     fireEvent.change(currency, { target: { value: "euro" } });
     expect(currency).toHaveValue("euro");
     expect(currency).toHaveAccessibleDescription("Three letters: EUR, GBP");
     fireEvent.change(currency, { target: { value: "gbp" } });
     expect(currency).toHaveAccessibleDescription("British Pound (GBP)");
+  });
+});
+
+describe("a field pasted too long", () => {
+  const venue = `The Cornmarket Room, ${"upstairs ".repeat(24)}`.trim();
+
+  it("keeps the whole venue, says by how much it is over, and at Add Event says so under it with the focus", async () => {
+    await gigOnTheWebsite();
+    const field = screen.getByRole("textbox", { name: "Venue" });
+    fireEvent.change(field, { target: { value: venue } });
+    expect(field).toHaveValue(venue);
+    expect(field).toHaveAccessibleDescription("36 characters too many (at most 200)");
+    pressAddEvent();
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toBeInvalid();
+    expect(field).toHaveAccessibleDescription("Venue: at most 200 characters (this has 236)");
+  });
+
+  it("says a title too long under it, with the focus, and adds nothing", () => {
+    render(<AddEventForm />);
+    const title = screen.getByRole("textbox", { name: "Title" });
+    fireEvent.change(title, { target: { value: venue } });
+    expect(title).toHaveValue(venue);
+    expect(title).toHaveAccessibleDescription("36 characters too many (at most 200)");
+    pressAddEvent();
+    expect(title).toHaveFocus();
+    expect(title).toHaveAccessibleDescription("Title: at most 200 characters (this has 236)");
+    expect(page.addEvent).not.toHaveBeenCalled();
+    // Typed again, it is said no more; within the limit, the event is added.
+    fireEvent.change(title, { target: { value: "Cornmarket launch" } });
+    expect(title).not.toHaveAccessibleDescription();
+    pressAddEvent();
+    expect(page.addEvent).toHaveBeenCalledOnce();
+  });
+});
+
+describe("the show's fields a gig needs", () => {
+  it("marks the few it can do without, and announces each of the others as required", async () => {
+    await gigOnTheWebsite();
+    const show = screen.getByRole("group", { name: "The show on the website" });
+    expect(show).toHaveAccessibleDescription("Each field is needed unless it says “(optional)”.");
+    const needed = ["Venue", "Street", "Town", "County", "Postal code", "Country", "Doors", "Time zone", "Ticket link"];
+    for (const name of needed) expect(screen.getByLabelText(name)).toBeRequired();
+    for (const name of ["Price (optional)", "Currency (with a price)", "Tickets on sale from (optional)"]) {
+      expect(screen.getByLabelText(name)).not.toBeRequired();
+    }
   });
 });

@@ -5,15 +5,16 @@
  * can be put on the website as it is added ("Put on the website": the show's fields, ShowFields.tsx).
  */
 import { useStore } from "@nanostores/react";
-import { Suspense, useId } from "react";
+import { Suspense, useId, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { cardClass, cx, inputClass, labelClass } from "../../components/ui/styles";
 import { dayKey, EVENT_TYPES, formatDay, isEventType } from "./calendar";
-import { emptyEventDraft, EVENT_LIMITS, TOUCH_BOX } from "./calendar.form";
+import { emptyEventDraft, EVENT_LIMITS, eventProblems, TOUCH_BOX } from "./calendar.form";
 import { calendarFeed } from "./calendar.store";
 import { eventDraft } from "./calendar.draft.store";
 import { LazyShowFields } from "./calendar.lazy";
+import { fieldNotes } from "./ShowTextField";
 
 /** "Add Event" with the gig's show when ticked: its form's store comes with the show's fields. */
 async function addGigOnWebsite() {
@@ -29,12 +30,32 @@ export function AddEventForm() {
   const adding = useStore(feed.$adding);
   const publishing = useStore(typed.$publishNew) && draft.eventType === "gig";
   const id = useId();
+  // Said when the form is sent, until the field is typed in again: a field too long takes the focus, and nothing is added.
+  const [tooLong, setTooLong] = useState<ReturnType<typeof eventProblems>>({});
+  const title = fieldNotes({
+    id: `${id}-title`,
+    label: "Title",
+    value: draft.title,
+    problem: tooLong.title,
+    limit: EVENT_LIMITS.title,
+  });
+  const description = fieldNotes({
+    id: `${id}-description`,
+    label: "Description",
+    value: draft.description,
+    problem: tooLong.description,
+    limit: EVENT_LIMITS.description,
+  });
   return (
     <form
       aria-labelledby={`${id}-heading`}
       className={cx(cardClass, "space-y-3 p-5")}
       onSubmit={(event) => {
         event.preventDefault();
+        const found = eventProblems(draft);
+        setTooLong(found);
+        const field = event.currentTarget.elements.namedItem(found.title ? "title" : "description");
+        if (found.title || found.description) return field instanceof HTMLElement ? field.focus() : undefined;
         void (publishing ? addGigOnWebsite() : feed.addEvent());
       }}
     >
@@ -44,15 +65,23 @@ export function AddEventForm() {
       <p className="text-sm text-stone-700" aria-live="polite">
         {selectedDay ? `Date: ${formatDay(selectedDay)}` : "Pick a day in the calendar."}
       </p>
-      <TextField
-        label="Title"
-        name="title"
-        value={draft.title}
-        maxLength={EVENT_LIMITS.title}
-        placeholder="Event title"
-        autoComplete="off"
-        onChange={(event) => typed.editEventDraft({ ...draft, title: event.target.value })}
-      />
+      <div>
+        <TextField
+          id={`${id}-title`}
+          label="Title"
+          name="title"
+          value={draft.title}
+          aria-invalid={tooLong.title ? true : undefined}
+          aria-describedby={title.describedBy}
+          placeholder="Event title"
+          autoComplete="off"
+          onChange={(event) => {
+            setTooLong({ ...tooLong, title: undefined });
+            typed.editEventDraft({ ...draft, title: event.target.value });
+          }}
+        />
+        {title.said}
+      </div>
       <div>
         <label htmlFor={`${id}-description`} className={labelClass}>
           Description
@@ -61,12 +90,17 @@ export function AddEventForm() {
           id={`${id}-description`}
           name="description"
           value={draft.description}
-          maxLength={EVENT_LIMITS.description}
+          aria-invalid={tooLong.description ? true : undefined}
+          aria-describedby={description.describedBy}
           placeholder="Event description"
           rows={3}
-          onChange={(event) => typed.editEventDraft({ ...draft, description: event.target.value })}
+          onChange={(event) => {
+            setTooLong({ ...tooLong, description: undefined });
+            typed.editEventDraft({ ...draft, description: event.target.value });
+          }}
           className={cx(inputClass, "mt-1")}
         />
+        {description.said}
       </div>
       <div>
         <label htmlFor={`${id}-type`} className={labelClass}>

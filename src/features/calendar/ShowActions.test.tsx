@@ -110,18 +110,24 @@ describe("rescheduling a published show", () => {
 });
 
 describe("changing a published show's ticket link", () => {
-  it("says why a link is refused, on its field, with the focus back on it", async () => {
+  it.each([
+    ["http://tickets.example/dublin", "a whole address starting with https://"],
+    [
+      "https://tickets.example/orla quinlan",
+      "has a space in it: a web address has none (copy it again from the ticket page)",
+    ],
+  ])("says why a link is refused (%s), on its field, with the focus back on it", async (typed, why) => {
     const fake = await openPanel();
     const link = ticketLink().getByRole("textbox", { name: "New ticket link" });
-    fireEvent.change(link, { target: { value: "http://tickets.example/dublin" } });
+    fireEvent.change(link, { target: { value: typed } });
     fireEvent.click(ticketLink().getByRole("button", { name: "Save the ticket link" }));
 
-    const said = "Ticket link: a whole address starting with https://";
+    const said = `Ticket link: ${why}`;
     expect(ticketLink().getByRole("alert")).toHaveTextContent(said);
     expect(link).toBeInvalid();
     expect(link).toHaveAccessibleDescription(said);
     expect(link).toHaveFocus();
-    expect(link).toHaveValue("http://tickets.example/dublin");
+    expect(link).toHaveValue(typed);
     expect(fake.requests.filter(({ method }) => method === "update")).toHaveLength(0);
   });
 });

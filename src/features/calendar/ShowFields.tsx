@@ -6,17 +6,22 @@
  * puts the focus on the first field with one (scrolling it into view), as the panel's other forms do.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useId, useRef, type InputHTMLAttributes } from "react";
+import { useEffect, useId, useRef } from "react";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
+import { SHOWN_LINES } from "../../lib/show-rules.mjs";
 import { AVAILABILITIES, AVAILABILITY_WORDS, type ShowDraft, type ShowField } from "./calendar.publish";
 import { countryHint, currencyHint } from "./calendar.places";
 import { zonedInstant } from "./calendar.zones";
 import { gigPublishing } from "./calendar.publish.store";
 import { TOUCH_BOX } from "./calendar.form";
+import { ShowTextField, type ShowTextFieldProps } from "./ShowTextField";
+
+/** The most characters the database takes in each line of the venue's address (show-rules.mjs). */
+const LIMIT = Object.fromEntries(SHOWN_LINES.map(([column, , longest]) => [column, longest]));
 
 const ZONES: readonly string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
 
-type FieldProps = { label: string; field: ShowField; hint?: string } & InputHTMLAttributes<HTMLInputElement>;
+type FieldProps = { field: ShowField } & Omit<ShowTextFieldProps, "id" | "value" | "onValue" | "problem">;
 
 export function ShowFields({ formKey, date }: { formKey: string; date: string | null }) {
   const publishing = gigPublishing();
@@ -36,48 +41,36 @@ export function ShowFields({ formKey, date }: { formKey: string; date: string | 
     fields.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
   }, [refusals]);
 
-  function Field({ label, field, hint, ...input }: FieldProps) {
-    const problem = problems[field];
-    const describedBy = [hint && `${id}-${field}-hint`, problem && `${id}-${field}-problem`].filter(Boolean);
-    return (
-      <div>
-        <label htmlFor={`${id}-${field}`} className={labelClass}>
-          {label}
-        </label>
-        <input
-          id={`${id}-${field}`}
-          name={field}
-          value={draft[field]}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={describedBy.join(" ") || undefined}
-          onChange={(event) => set({ [field]: event.target.value })}
-          className={cx(inputClass, "mt-1")}
-          {...input}
-        />
-        {hint ? (
-          <p id={`${id}-${field}-hint`} className="mt-1 text-xs text-stone-700">
-            {hint}
-          </p>
-        ) : null}
-        {problem ? (
-          <p id={`${id}-${field}-problem`} className="mt-1 text-sm text-red-800">
-            {label}: {problem}
-          </p>
-        ) : null}
-      </div>
-    );
-  }
+  /** A text field of the form; one a show needs (its label with no mark, as "(optional)") is announced as required. */
+  const Field = ({ field, ...props }: FieldProps) => (
+    <ShowTextField
+      id={`${id}-${field}`}
+      name={field}
+      value={draft[field]}
+      onValue={(value) => set({ [field]: value })}
+      problem={problems[field]}
+      aria-required={props.mark ? undefined : true}
+      {...props}
+    />
+  );
 
   return (
-    <fieldset ref={fields} className="space-y-3 rounded-md border border-stone-300 p-3">
+    <fieldset
+      ref={fields}
+      aria-describedby={`${id}-needed`}
+      className="space-y-3 rounded-md border border-stone-300 p-3"
+    >
       <legend className="px-1 text-sm font-semibold">The show on the website</legend>
-      {Field({ label: "Venue", field: "venueName", maxLength: 200, autoComplete: "off" })}
-      {Field({ label: "Street", field: "street", maxLength: 200, autoComplete: "off" })}
+      <p id={`${id}-needed`} className="text-sm text-stone-700">
+        Each field is needed unless it says “(optional)”.
+      </p>
+      {Field({ label: "Venue", field: "venueName", limit: LIMIT.venue_name, autoComplete: "off" })}
+      {Field({ label: "Street", field: "street", limit: LIMIT.venue_street, autoComplete: "off" })}
       <div className="grid gap-3 sm:grid-cols-2">
-        {Field({ label: "Town", field: "town", maxLength: 100, autoComplete: "off" })}
-        {Field({ label: "County", field: "county", maxLength: 100, autoComplete: "off" })}
-        {Field({ label: "Postal code", field: "postalCode", maxLength: 20, autoComplete: "off" })}
-        {Field({ label: "Country", field: "country", maxLength: 60, hint: countryHint(draft.country) })}
+        {Field({ label: "Town", field: "town", limit: LIMIT.venue_town, autoComplete: "off" })}
+        {Field({ label: "County", field: "county", limit: LIMIT.venue_county, autoComplete: "off" })}
+        {Field({ label: "Postal code", field: "postalCode", limit: LIMIT.venue_postal_code, autoComplete: "off" })}
+        {Field({ label: "Country", field: "country", hint: countryHint(draft.country) })}
         {Field({
           label: "Doors",
           field: "doors",
@@ -96,6 +89,7 @@ export function ShowFields({ formKey, date }: { formKey: string; date: string | 
         field: "ticketUrl",
         inputMode: "url",
         placeholder: "https://",
+        limit: 2000,
         autoComplete: "off",
       })}
       <fieldset>
@@ -121,8 +115,13 @@ export function ShowFields({ formKey, date }: { formKey: string; date: string | 
         </div>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
-        {Field({ label: "Price (optional)", field: "price", inputMode: "decimal", autoComplete: "off" })}
-        {Field({ label: "Currency", field: "currency", maxLength: 20, hint: currencyHint(draft.currency) })}
+        {Field({ label: "Price", mark: "(optional)", field: "price", inputMode: "decimal", autoComplete: "off" })}
+        {Field({
+          label: "Currency",
+          mark: "(with a price)",
+          field: "currency",
+          hint: currencyHint(draft.currency),
+        })}
         <div>
           <label htmlFor={`${id}-availability`} className={labelClass}>
             Availability (optional)
@@ -141,7 +140,7 @@ export function ShowFields({ formKey, date }: { formKey: string; date: string | 
             ))}
           </select>
         </div>
-        {Field({ label: "Tickets on sale from (optional)", field: "onSale", type: "datetime-local" })}
+        {Field({ label: "Tickets on sale from", mark: "(optional)", field: "onSale", type: "datetime-local" })}
       </div>
       {problems.availability ? <p className="text-sm text-red-800">Availability: {problems.availability}</p> : null}
     </fieldset>

@@ -2,6 +2,7 @@
  * The Add Event form's rules: its fields' limits, what it starts with, and the row a filled-in form
  * inserts (on the picked day, stored as noon UTC of that date: see storedDateOf in calendar.ts).
  */
+import { lengthProblem } from "../../lib/show-rules.mjs";
 import { storedDateOf, type CalendarEvent, type EventType } from "./calendar";
 
 export { emptyEventDraft } from "./calendar.types";
@@ -20,10 +21,20 @@ export const EVENT_LIMITS = { title: 200, description: 2000 } as const;
 export type NewEvent = Omit<CalendarEvent, "id" | "created_at" | "event_type"> & { event_type: EventType };
 export type EventDraft = { title: string; description: string; eventType: EventType };
 
-/** The row to insert, or null when the day or title is missing (then nothing happens). */
+/** What is too long in the form (its fields take a whole paste, and say so), field by field: empty when nothing. */
+export function eventProblems(draft: EventDraft): Partial<Record<"title" | "description", string>> {
+  const title = lengthProblem(draft.title.trim(), EVENT_LIMITS.title);
+  const description = lengthProblem(draft.description.trim(), EVENT_LIMITS.description);
+  return { ...(title && { title }), ...(description && { description }) };
+}
+
+/**
+ * The row to insert, or null when the day or title is missing (then nothing happens) or a field is too long (the
+ * form says so under it: eventProblems).
+ */
 export function eventFromDraft(draft: EventDraft, selectedDay: Date | undefined): NewEvent | null {
   const title = draft.title.trim();
-  if (!selectedDay || title === "") return null;
+  if (!selectedDay || title === "" || Object.keys(eventProblems(draft)).length > 0) return null;
   const date = storedDateOf(selectedDay);
   return {
     title,

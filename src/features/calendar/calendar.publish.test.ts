@@ -88,7 +88,7 @@ describe("the row a show form puts on the website", () => {
     );
     expect(problems).toEqual({
       venueName: "required",
-      street: "one line of at most 200 characters",
+      street: "at most 200 characters (this has 201)",
       country: "a country, by its two letters (IE, GB, FR) or its name in English",
       ticketUrl: "a whole address starting with https://",
       price: "at most two digits after the point: 12.50",
@@ -99,7 +99,7 @@ describe("the row a show form puts on the website", () => {
   it("says a pasted ticket link is too long, not that it does not start with https://", () => {
     const link = `https://tickets.example/${"a".repeat(2000)}`;
     const { problems } = showFromDraft({ ...filled, ticketUrl: link }, "e1", "2027-07-10", NOW);
-    expect(problems).toEqual({ ticketUrl: "an address of at most 2000 characters" });
+    expect(problems).toEqual({ ticketUrl: "at most 2000 characters (this has 2024)" });
     expect(showFromDraft({ ...filled, ticketUrl: link.slice(0, 2000) }, "e1", "2027-07-10", NOW).problems).toBe(
       undefined,
     );
@@ -157,8 +157,41 @@ describe("the row a show form puts on the website", () => {
 
   it("refuses a venue's name that bidirectional controls would show as other words", () => {
     expect(showFromDraft({ ...filled, venueName: "The \u202eRoom" }, "e1", "2027-07-10", NOW).problems).toEqual({
-      venueName: "one line of at most 200 characters",
+      venueName: "one line of plain text: this has a line break or a hidden character",
     });
+  });
+
+  it("says a venue pasted too long is, by how much, counting characters as the database does", () => {
+    const venue = `The Cornmarket Room, ${"upstairs ".repeat(24)}`;
+    expect(showFromDraft({ ...filled, venueName: venue }, "e1", "2027-07-10", NOW).problems).toEqual({
+      venueName: "at most 200 characters (this has 236)",
+    });
+    // An emoji is one character to the database (char_length), two to a browser's maxLength.
+    const town = `${"🎸".repeat(100)}`;
+    expect(showFromDraft({ ...filled, town }, "e1", "2027-07-10", NOW).problems).toBeUndefined();
+    expect(showFromDraft({ ...filled, town: `${town}!` }, "e1", "2027-07-10", NOW).problems).toEqual({
+      town: "at most 100 characters (this has 101)",
+    });
+  });
+
+  it("says a space inside a link, a time zone, a price or a currency is what is wrong", () => {
+    const put = (typed: Partial<ShowDraft>) => showFromDraft({ ...filled, ...typed }, "e1", "2027-07-10", NOW).problems;
+    expect(put({ ticketUrl: "https://tickets.example/orla quinlan" })).toEqual({
+      ticketUrl: "has a space in it: a web address has none (copy it again from the ticket page)",
+    });
+    expect(put({ timeZone: "America/New York" })).toEqual({
+      timeZone: "has a space in it: a time zone's name has none, as America/New_York",
+    });
+    expect(put({ price: "1 200" })).toEqual({
+      price: "has a space in it: a price in figures has none, as 1200 or 12.50",
+    });
+    expect(put({ price: "12", currency: "GB P" })).toEqual({
+      currency: "has a space in it: a currency's three letters have none: EUR, GBP",
+    });
+    // Spaces around what is typed are trimmed, not refused.
+    expect(put({ ticketUrl: " https://tickets.example/orla ", timeZone: " Europe/London ", price: " 12 " })).toBe(
+      undefined,
+    );
   });
 });
 

@@ -4,7 +4,15 @@
  * (its offset worked out, never typed), and the row public.shows takes, checked field by field as the
  * database checks it (src/lib/show-rules.mjs), each problem in words beside its field.
  */
-import { AVAILABILITIES, isOverAt, isTimeZone, showFieldProblems } from "../../lib/show-rules.mjs";
+import {
+  AVAILABILITIES,
+  hasInnerSpace,
+  isOverAt,
+  isTimeZone,
+  showFieldProblems,
+  spaceProblem,
+  timeZoneProblem,
+} from "../../lib/show-rules.mjs";
 import type { Database } from "../../lib/database.types";
 import { countryOf, currencyOf } from "./calendar.places";
 import { onTheClock, zonedInstant } from "./calendar.zones";
@@ -131,13 +139,14 @@ export function showFromDraft(
   const problems: ShowDraftProblems = {};
   const timeZone = draft.timeZone.trim();
   const doors = zonedInstant(date, draft.doors.trim(), timeZone);
-  if (!isTimeZone(timeZone)) problems.timeZone = "a time zone's name, as Europe/Dublin or Europe/London";
+  if (!isTimeZone(timeZone)) problems.timeZone = timeZoneProblem(timeZone);
   else if (!doors) problems.doors = "a time of that day, as 20:00";
   else if (now && isOverAt(doors.iso, now)) problems.doors = OVER;
   else if (now && isTooFarAhead(doors.iso, now)) problems.doors = TOO_FAR;
   const priceText = draft.price.trim().replace(",", ".");
   const price = priceText === "" ? null : /^\d+(\.\d+)?$/.test(priceText) ? Number(priceText) : Number.NaN;
-  if (Number.isNaN(price)) problems.price = "a price in figures, as 12.50";
+  if (hasInnerSpace(priceText)) problems.price = spaceProblem("a price in figures has none, as 1200 or 12.50");
+  else if (Number.isNaN(price)) problems.price = "a price in figures, as 12.50";
   const [onSaleDate = "", onSaleTime = ""] = draft.onSale.trim().split("T");
   const onSale = draft.onSale.trim() === "" ? null : zonedInstant(onSaleDate, onSaleTime.slice(0, 5), timeZone);
   if (draft.onSale.trim() !== "" && !onSale) problems.onSale = "a date and time, or nothing";
@@ -145,7 +154,11 @@ export function showFromDraft(
   if (!country) problems.country = "a country, by its two letters (IE, GB, FR) or its name in English";
   const currencyTyped = currencyOf(draft.currency);
   const currency = currencyTyped?.code ?? draft.currency.trim().toUpperCase();
-  if (price !== null && currency !== "" && !currencyTyped) problems.currency = "a currency's three letters: EUR, GBP";
+  if (price !== null && currency !== "" && !currencyTyped) {
+    problems.currency = hasInnerSpace(currency)
+      ? spaceProblem("a currency's three letters have none: EUR, GBP")
+      : "a currency's three letters: EUR, GBP";
+  }
   const row: NewShow = {
     id: `${idStem(draft.town)}-${date}`,
     event_id: eventId,

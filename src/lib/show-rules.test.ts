@@ -1,0 +1,72 @@
+// The rules a show's row is checked by before the database checks it again: what each refusal says, as the
+// /calendar forms say it beside a field and `npm run tour:import` in a line.
+import { describe, expect, it } from "vitest";
+import { lengthProblem, overLimitNote, showFieldProblems, timeZoneProblem } from "./show-rules.mjs";
+
+/** A row the database takes. */
+const row = {
+  venue_name: "The Cornmarket Room",
+  venue_street: "27 Thomas Street",
+  venue_town: "Dublin",
+  venue_county: "County Dublin",
+  venue_postal_code: "D08 V6F3",
+  venue_country: "IE",
+  starts_at: "2027-07-10T19:00:00.000Z",
+  time_zone: "Europe/Dublin",
+  ticket_url: "https://tickets.example/orla-quinlan",
+  ticket_kind: "ticket",
+};
+
+describe("a show's row, checked as the database checks it", () => {
+  it("takes a row the database takes", () => {
+    expect(showFieldProblems(row)).toEqual({});
+  });
+
+  it("says how long a line too long is, beside its limit, so a person knows how much to take out", () => {
+    expect(
+      showFieldProblems({ ...row, venue_name: "v".repeat(236), venue_postal_code: "D08 V6F3 D08 V6F3 D08" }),
+    ).toEqual({
+      venue_name: "at most 200 characters (this has 236)",
+      venue_postal_code: "at most 20 characters (this has 21)",
+    });
+    expect(showFieldProblems({ ...row, venue_name: "v".repeat(200) })).toEqual({});
+  });
+
+  it("says a line with a line break or a hidden character is not plain text on one line", () => {
+    expect(showFieldProblems({ ...row, venue_street: "27 Thomas Street\nDublin 8" })).toEqual({
+      venue_street: "one line of plain text: this has a line break or a hidden character",
+    });
+  });
+
+  it("says a ticket link with a space inside it has one, not only that it must start with https://", () => {
+    expect(showFieldProblems({ ...row, ticket_url: "https://tickets.example/orla quinlan" })).toEqual({
+      ticket_url: "has a space in it: a web address has none (copy it again from the ticket page)",
+    });
+    expect(showFieldProblems({ ...row, ticket_url: "http://tickets.example/orla" })).toEqual({
+      ticket_url: "a whole address starting with https://",
+    });
+    expect(showFieldProblems({ ...row, ticket_url: `https://tickets.example/${"a".repeat(1990)}` })).toEqual({
+      ticket_url: "at most 2000 characters (this has 2014)",
+    });
+  });
+
+  it("says a time zone with a space for its underscore has a space in it", () => {
+    expect(showFieldProblems({ ...row, time_zone: "America/New York" })).toEqual({
+      time_zone: "has a space in it: a time zone's name has none, as America/New_York",
+    });
+    expect(timeZoneProblem("IST")).toBe("a time zone's name, as Europe/Dublin or Europe/London");
+  });
+});
+
+describe("a field's length", () => {
+  it("counts characters as the database does: an emoji is one", () => {
+    expect(lengthProblem("🎸".repeat(20), 20)).toBeNull();
+    expect(lengthProblem("🎸".repeat(21), 20)).toBe("at most 20 characters (this has 21)");
+  });
+
+  it("says while typing by how much what is typed is over, its ends trimmed", () => {
+    expect(overLimitNote(` ${"v".repeat(200)} `, 200)).toBeNull();
+    expect(overLimitNote("v".repeat(201), 200)).toBe("1 character too many (at most 200)");
+    expect(overLimitNote("v".repeat(236), 200)).toBe("36 characters too many (at most 200)");
+  });
+});
