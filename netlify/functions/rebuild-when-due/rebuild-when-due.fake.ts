@@ -61,6 +61,8 @@ export const answers = {} as {
   hook: () => Response;
   project: () => Response;
   shows: () => Response;
+  /** The page of shows after those `shows` answered: none. */
+  nextPage: () => Response;
 };
 
 const realFetch = globalThis.fetch;
@@ -75,6 +77,7 @@ export function withScheduledRun(): void {
       hook: () => new Response("", { status: 200 }),
       project: () => Response.json("2025-04-23T22:05:00+00:00"),
       shows: () => Response.json([galway]),
+      nextPage: () => Response.json([]),
     });
     blobs.kept.clear();
     blobs.failing.clear();
@@ -93,7 +96,7 @@ export function withScheduledRun(): void {
         if (address.startsWith(siteUrl)) return answers.site();
         if (address.startsWith(`${projectUrl}/rest/v1/published_shows?`)) {
           // The shows answered are all there are: the page after them (src/lib/pages-by-key.mjs) is empty.
-          return new URL(address).searchParams.has("or") ? Response.json([]) : answers.shows();
+          return new URL(address).searchParams.has("or") ? answers.nextPage() : answers.shows();
         }
         if (address.startsWith(projectUrl)) return answers.project();
         if (address.startsWith("https://api.netlify.com/")) return answers.hook();
