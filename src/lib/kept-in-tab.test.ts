@@ -3,16 +3,16 @@
 import { atom } from "nanostores";
 import { describe, expect, it } from "vitest";
 import { memoryStorage } from "../test/memory-storage";
-import { dropFromTab, keepInTab, stringsLike } from "./kept-in-tab";
+import { dropFromTab, forgetKeptInTab, keepInTab, stringsLike } from "./kept-in-tab";
 
 type Draft = { title: string; type: string };
 const blank: Draft = { title: "", type: "gig" };
 const read = (kept: unknown) => stringsLike(kept, blank);
 
-/** A draft store kept under "draft" in `storage`, as a page would make it on loading. */
+/** A draft store kept under "stagedoor.draft" in `storage`, as a page would make it on loading. */
 function keptDraft(storage: ReturnType<typeof memoryStorage>) {
   const $draft = atom<Draft | null>(null);
-  keepInTab($draft, "draft", read, undefined, storage);
+  keepInTab($draft, "stagedoor.draft", read, undefined, storage);
   return $draft;
 }
 
@@ -23,12 +23,12 @@ describe("a form kept in the tab", () => {
     const $reloaded = keptDraft(storage);
     expect($reloaded.get()).toEqual({ title: "Orla at the Cornmarket", type: "rehearsal" });
     $reloaded.set(null);
-    expect(storage.raw("draft")).toBeNull();
+    expect(storage.raw("stagedoor.draft")).toBeNull();
     expect(keptDraft(storage).get()).toBeNull();
   });
 
   it("fills what an older page did not keep from the blank form", () => {
-    const $draft = keptDraft(memoryStorage({ draft: JSON.stringify({ title: "Soundcheck" }) }));
+    const $draft = keptDraft(memoryStorage({ "stagedoor.draft": JSON.stringify({ title: "Soundcheck" }) }));
     expect($draft.get()).toEqual({ title: "Soundcheck", type: "gig" });
   });
 
@@ -40,9 +40,9 @@ describe("a form kept in the tab", () => {
     ["nothing", "null"],
     ["a field named as the object's own", JSON.stringify({ title: "x", toString: "y" })],
   ])("drops %s, and starts the form blank", (_, kept) => {
-    const storage = memoryStorage({ draft: kept });
+    const storage = memoryStorage({ "stagedoor.draft": kept });
     expect(keptDraft(storage).get()).toBeNull();
-    expect(storage.raw("draft")).toBeNull();
+    expect(storage.raw("stagedoor.draft")).toBeNull();
   });
 
   it("keeps typing in memory when the storage is full, and what was kept before is not brought back", () => {
@@ -52,11 +52,11 @@ describe("a form kept in the tab", () => {
     storage.refuse = "full";
     $draft.set({ title: "First and more", type: "gig" });
     expect($draft.get()).toEqual({ title: "First and more", type: "gig" });
-    expect(storage.raw("draft")).toBeNull();
+    expect(storage.raw("stagedoor.draft")).toBeNull();
   });
 
   it("starts blank and keeps typing in memory when the storage cannot even be read", () => {
-    const storage = memoryStorage({ draft: JSON.stringify({ title: "Kept" }) });
+    const storage = memoryStorage({ "stagedoor.draft": JSON.stringify({ title: "Kept" }) });
     storage.refuse = "unreadable";
     const $draft = keptDraft(storage);
     expect($draft.get()).toBeNull();
@@ -65,7 +65,7 @@ describe("a form kept in the tab", () => {
   });
 
   it("forgets what an earlier page kept under other keys, and leaves the rest", () => {
-    const storage = memoryStorage({ old: "{}", older: "true", draft: JSON.stringify({ title: "Kept" }) });
+    const storage = memoryStorage({ old: "{}", older: "true", "stagedoor.draft": JSON.stringify({ title: "Kept" }) });
     dropFromTab(["old", "older", "never kept"], storage);
     expect([storage.raw("old"), storage.raw("older")]).toEqual([null, null]);
     expect(keptDraft(storage).get()).toEqual({ title: "Kept", type: "gig" });
@@ -77,5 +77,21 @@ describe("a form kept in the tab", () => {
       throw new DOMException("Access is denied.", "SecurityError");
     };
     expect(() => dropFromTab(["old"], storage)).not.toThrow();
+  });
+});
+
+describe("forgetting every form kept in the tab (Sign out)", () => {
+  it("forgets each kept form, of pages not loaded since too, and nothing else the tab holds", () => {
+    const storage = memoryStorage({
+      "stagedoor.calendar.add-event": JSON.stringify({ draft: { title: "Soundcheck" } }),
+      "stagedoor.calendar.card-shows": "{}",
+      "another-site-setting": "kept",
+    });
+    forgetKeptInTab(storage);
+    expect(storage.raw("stagedoor.calendar.add-event")).toBeNull();
+    expect(storage.raw("stagedoor.calendar.card-shows")).toBeNull();
+    expect(storage.raw("another-site-setting")).toBe("kept");
+    // The form is blank on the next load.
+    expect(keptDraft(storage).get()).toBeNull();
   });
 });

@@ -20,6 +20,28 @@ const tabStorage: TabStorage = {
 };
 
 /**
+ * The key of a form kept in the tab: every one starts alike, so Sign out can forget them all, those of pages this
+ * tab has not loaded since too.
+ */
+export type KeptKey = `stagedoor.${string}`;
+const KEPT_PREFIX = "stagedoor.";
+
+/** The tab's storage as forgetKeptInTab goes through it. */
+export type ListedTabStorage = Pick<Storage, "key" | "removeItem" | "length">;
+
+/**
+ * Forgets every form kept in the tab (`storage` in a test): on Sign out, as the next person to sign in here must
+ * find none of them. Nothing where the browser refuses the storage (nothing is kept there either).
+ */
+export function forgetKeptInTab(storage?: ListedTabStorage): void {
+  attempt(() => {
+    const tab = storage ?? window.sessionStorage;
+    const keys = Array.from({ length: tab.length }, (_, index) => tab.key(index));
+    for (const key of keys) if (key?.startsWith(KEPT_PREFIX)) tab.removeItem(key);
+  });
+}
+
+/**
  * Keeps what `store` holds under `key`, as it changes. What was kept, if `read` makes a value of it, is set now;
  * `read` gives undefined for what no value of the store could be (kept by an older version of the page, or edited
  * by hand), which is dropped. `write` says what is kept of a value: null or undefined for nothing (a form emptied,
@@ -27,7 +49,7 @@ const tabStorage: TabStorage = {
  */
 export function keepInTab<T>(
   store: Kept<T>,
-  key: string,
+  key: KeptKey,
   read: (kept: unknown) => T | undefined,
   write: (value: T) => unknown = (value) => value,
   storage: TabStorage = tabStorage,

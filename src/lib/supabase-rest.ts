@@ -10,6 +10,7 @@
  */
 import { GoTrueClient } from "@supabase/auth-js";
 import { PostgrestClient } from "@supabase/postgrest-js";
+import { countingChanges } from "./changes-on-their-way";
 import type { Database } from "./database.types";
 
 /** What a team page that only reads and writes tables uses: the session, the tables and the functions. */
@@ -53,7 +54,8 @@ export function createRestClient(url: string, key: string, options: RestClientOp
   };
   const rest = new PostgrestClient<Database>(new URL("rest/v1", base).href, {
     schema: "public",
-    fetch: sendWithSession,
+    // Changes counted on their way: Sign out waits for them (changes-on-their-way.ts).
+    fetch: countingChanges(sendWithSession),
   });
   return { auth, from: rest.from.bind(rest), rpc: rest.rpc.bind(rest) };
 }

@@ -35,25 +35,31 @@ export function getSupabase(): Promise<DatabaseClient> {
   const outside = inBrowser();
   if (outside) return Promise.reject(outside);
   client ??= retriedOnFailure(
-    Promise.all([import("@supabase/supabase-js"), getSupabaseRest()]).then(async ([{ createClient }, rest]) => {
-      const key = import.meta.env.PUBLIC_SUPABASE_ANON_KEY;
-      const accessToken = async () => (await rest.auth.getSession()).data.session?.access_token ?? key;
-      const full = createClient<Database>(import.meta.env.PUBLIC_SUPABASE_URL, key, { accessToken });
-      // The session there is already (the client is made once the page opens): a channel joins with its token.
-      let token = (await rest.auth.getSession()).data.session?.access_token;
-      await full.realtime.setAuth(token ?? null);
-      // What supabase-js does on its own Auth's events: a new token goes to realtime at once, a sign-out takes it back.
-      rest.auth.onAuthStateChange((event, session) => {
-        if ((event === "SIGNED_IN" || event === "TOKEN_REFRESHED") && session && session.access_token !== token) {
-          token = session.access_token;
-          void full.realtime.setAuth(token);
-        } else if (event === "SIGNED_OUT") {
-          token = undefined;
-          void full.realtime.setAuth();
-        }
-      });
-      return full;
-    }),
+    Promise.all([import("@supabase/supabase-js"), getSupabaseRest(), import("./changes-on-their-way")]).then(
+      async ([{ createClient }, rest, { countingChanges }]) => {
+        const key = import.meta.env.PUBLIC_SUPABASE_ANON_KEY;
+        const accessToken = async () => (await rest.auth.getSession()).data.session?.access_token ?? key;
+        const full = createClient<Database>(import.meta.env.PUBLIC_SUPABASE_URL, key, {
+          accessToken,
+          // Changes counted on their way, as the other client's are: Sign out waits for them.
+          global: { fetch: countingChanges((input, init) => fetch(input, init)) },
+        });
+        // The session there is already (the client is made once the page opens): a channel joins with its token.
+        let token = (await rest.auth.getSession()).data.session?.access_token;
+        await full.realtime.setAuth(token ?? null);
+        // What supabase-js does on its own Auth's events: a new token goes to realtime at once, a sign-out takes it back.
+        rest.auth.onAuthStateChange((event, session) => {
+          if ((event === "SIGNED_IN" || event === "TOKEN_REFRESHED") && session && session.access_token !== token) {
+            token = session.access_token;
+            void full.realtime.setAuth(token);
+          } else if (event === "SIGNED_OUT") {
+            token = undefined;
+            void full.realtime.setAuth();
+          }
+        });
+        return full;
+      },
+    ),
     () => (client = undefined),
   );
   return client;

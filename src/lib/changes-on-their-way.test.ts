@@ -1,0 +1,25 @@
+// The changes on their way to the database, which Sign out waits for: counted from the client's fetch.
+import { expect, test } from "vitest";
+import { deferred } from "../test/deferred";
+import { changesAnswered, changesOnTheirWay, countingChanges } from "./changes-on-their-way";
+
+test("waits for the changes on their way, not the reads, and says whether they all went through", async () => {
+  const replies = [deferred<Response>(), deferred<Response>(), deferred<Response>()];
+  let next = 0;
+  const send = countingChanges(() => replies[next++].promise);
+  void send("https://project.example/rest/v1/contacts?select=*");
+  void send("https://project.example/rest/v1/contacts", { method: "POST" }).catch(() => {});
+  void send("https://project.example/rest/v1/contacts?id=eq.1", { method: "PATCH" }).catch(() => {});
+  expect(changesOnTheirWay()).toBe(2);
+  let answered: boolean | undefined;
+  void changesAnswered().then((all) => (answered = all));
+  replies[1].resolve(new Response(null, { status: 201 }));
+  await Promise.resolve();
+  expect(answered).toBeUndefined();
+  // The second change never reaches the server.
+  replies[2].reject(new TypeError("Failed to fetch"));
+  await expect.poll(() => answered).toBe(false);
+  expect(changesOnTheirWay()).toBe(0);
+  // The read, still on its way, is not waited for; and with nothing on its way, there is nothing to wait for.
+  expect(await changesAnswered()).toBe(true);
+});
