@@ -1,13 +1,14 @@
 /**
  * The Add Event form as typed so far: the event, the day picked in the month, whether the gig goes on the website
  * and its show's fields. Kept apart from the team session, so they outlive the page locking itself (nothing typed is
- * lost; after the next sign-in the form shows it again), and the page's are kept in the tab too
+ * lost; after the next sign-in the form shows it again; Sign out forgets them), and the page's are kept in the tab too
  * (src/lib/kept-in-tab.ts), as one entry, so they outlive a reload and a phone dropping the tab in the background.
  * createEventDraft is a test's own; eventDraft() the page's. Light: the Enter Password screen reads whether it
  * holds something, so the show's fields are checked here without the show form's rules (calendar.publish.ts).
  */
 import { atom, computed } from "nanostores";
 import { dropFromTab, keepInTab, keptRecord, stringsLike, type TabStorage } from "../../lib/kept-in-tab";
+import { teamSession } from "../team/team.store";
 import type { EventDraft } from "./calendar.form";
 import type { ShowDraft } from "./calendar.publish";
 import { emptyEventDraft, emptyShowDraft, isEventType, isShowTyped } from "./calendar.types";
@@ -162,8 +163,13 @@ export function keepDraftInTab(draft: EventDraftStore, storage?: TabStorage): vo
 /** The page's one form, shared by the form, the month and the Enter Password screen, and kept in the tab. */
 export function eventDraft(): EventDraftStore {
   if (!pageDraft) {
-    pageDraft = createEventDraft();
-    keepDraftInTab(pageDraft);
+    const draft = (pageDraft = createEventDraft());
+    keepDraftInTab(draft);
+    // Signing out forgets the form, its day too (a lock keeps them): the next person here starts on a blank one.
+    teamSession().whenSignedOut(() => {
+      draft.clearEventDraft();
+      draft.selectDay(undefined);
+    });
   }
   return pageDraft;
 }

@@ -216,6 +216,8 @@ export function createPublishing(deps: PublishDependencies) {
     addPublishedGig,
     ...detailsForms,
     closeForm,
+    /** Signed out: every form's typing goes, so none greets the next person to sign in here (a lock keeps them). */
+    forgetForms: () => Object.keys($drafts.get()).forEach(closeForm),
   };
 }
 
@@ -289,6 +291,7 @@ export function gigPublishing(): Publishing {
       added: feed.refresh,
     });
     keepCardShowsInTab(browserPublishing, calendarShows());
+    teamSession().whenSignedOut(browserPublishing.forgetForms);
   }
   return browserPublishing;
 }

@@ -131,7 +131,10 @@ export function createCalendarSubscribe(deps: CalendarSubscribeDependencies) {
     }
   }
 
-  return { $subscribe, open, newAddress };
+  /** Signed out: the addresses made here are not shown again (Sign out waits for one on its way to arrive first). */
+  const forget = () => $subscribe.set({ ...$subscribe.get(), addresses: null });
+
+  return { $subscribe, open, newAddress, forget };
 }
 
 export type CalendarSubscribe = ReturnType<typeof createCalendarSubscribe>;
@@ -140,10 +143,13 @@ let browserSubscribe: CalendarSubscribe | undefined;
 
 /** The page's one subscription section, on the browser's client and team session. */
 export function calendarSubscribe(): CalendarSubscribe {
-  browserSubscribe ??= createCalendarSubscribe({
-    client: getSupabase,
-    session: teamSession(),
-    origin: () => window.location.origin,
-  });
+  if (!browserSubscribe) {
+    browserSubscribe = createCalendarSubscribe({
+      client: getSupabase,
+      session: teamSession(),
+      origin: () => window.location.origin,
+    });
+    teamSession().whenSignedOut(browserSubscribe.forget);
+  }
   return browserSubscribe;
 }

@@ -206,8 +206,16 @@ export function createContactEditing(calls: ContactsCalls) {
     }
   }
 
+  /** Signed out: the card being edited closes and the changes put aside go, so none greets the next person here. */
+  function forgetEditing(): void {
+    parked.clear();
+    $parked.set([]);
+    $editing.set(null);
+  }
+
   return {
     $editing: $editing as ReadableAtom<Editing | null>,
+    forgetEditing,
     $editingId,
     $parked: $parked as ReadableAtom<readonly string[]>,
     $saving: $saving as ReadableAtom<boolean>,

@@ -227,6 +227,12 @@ export function createContactsStore(environment: ContactsEnvironment) {
     /** What the add form holds as typed (a phone number without direction characters, as everywhere). */
     editAddDraft: (draft: ContactDraft) => $addDraft.set(typedDraft(draft)),
     setQuery: (query: string) => $query.set(query),
+    /** Signed out: what is typed here (the add form, the search, a card's changes) goes; a lock keeps it. */
+    forgetTyped: () => {
+      $addDraft.set(emptyDraft);
+      $query.set("");
+      editing.forgetEditing();
+    },
     downloadVCard: (contact: Contact) => downloadWith((writer) => writer.contactVCardFile(contact)),
     downloadVCards: (contacts: readonly Contact[]) => downloadWith((writer) => writer.contactsVCardFile(contacts)),
   };
@@ -238,6 +244,9 @@ let pageStore: ContactsStore | undefined;
 
 /** The page's store: the shared Supabase client, this browser's storage, the real clock, the team session. */
 export function contactsStore(): ContactsStore {
-  pageStore ??= createContactsStore({ client: getSupabaseRest, storage: browserStorage, session: teamSession() });
+  if (!pageStore) {
+    pageStore = createContactsStore({ client: getSupabaseRest, storage: browserStorage, session: teamSession() });
+    teamSession().whenSignedOut(pageStore.forgetTyped);
+  }
   return pageStore;
 }

@@ -202,6 +202,10 @@ let browserList: FansList | undefined;
 
 /** The page's one sign-up list, on the browser's client, the team session and the clock. */
 export function fansList(): FansList {
-  browserList ??= createFansList({ client: getSupabaseRest, session: teamSession(), now: () => Date.now() });
+  if (!browserList) {
+    browserList = createFansList({ client: getSupabaseRest, session: teamSession(), now: () => Date.now() });
+    // Signed out: a "Remove for good?" left open does not greet the next person to sign in here.
+    teamSession().whenSignedOut(browserList.keep);
+  }
   return browserList;
 }

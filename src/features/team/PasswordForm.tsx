@@ -17,11 +17,13 @@ type PasswordFormProps = {
   password?: string;
   /** A Login is on its way. */
   checking?: boolean;
-  /** Why the page locked itself, or why a Login was refused (not for a wrong password). */
+  /** Why the page locked itself, or why a Login was refused (not for a wrong password), or that someone signed out. */
   statusLine?: string | null;
+  /** The status line is news, not a warning (signed out): said in the text's own colour. */
+  calm?: boolean;
   /** What the page keeps for after the next sign-in (the calendar's event being typed), said under the status. */
   kept?: string | null;
-  /** Take focus: the page locked itself, and the tool that had it went away. */
+  /** Take focus: the page locked itself or was signed out, and the tool that had it went away. */
   autoFocus?: boolean;
   onPasswordChange?: (password: string) => void;
   onSubmit?: () => void;
@@ -44,7 +46,11 @@ export function PasswordForm(props: PasswordFormProps) {
       }}
     >
       <h2 className="font-serif text-2xl font-semibold">Enter Password</h2>
-      <p id={`${inputId}-status`} role="status" className={statusLine ? "mt-2 text-sm text-red-800" : "sr-only"}>
+      <p
+        id={`${inputId}-status`}
+        role="status"
+        className={statusLine ? cx("mt-2 text-sm", props.calm ? "text-stone-700" : "text-red-800") : "sr-only"}
+      >
         {statusLine}
       </p>
       {kept ? (

@@ -3,7 +3,8 @@
  * team's shared account (Supabase Auth) with the typed password; the server
  * checks it, so nothing about the password ships with the site. Paste and
  * password managers work. When the page locked itself while open, a status
- * line says why, and a second line what the page keeps for after the next sign-in.
+ * line says why, and a second line what the page keeps for after the next sign-in;
+ * after Sign out, the line calmly says so, and the password field takes the focus.
  */
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
@@ -20,13 +21,16 @@ export function PasswordGate({ onPrepare, kept = null }: { onPrepare: () => void
   const checking = useStore(session.$signingIn);
   const refusal = useStore(session.$refusal);
   const lockReason = useStore(session.$lockReason);
+  const signedOut = useStore(session.$signedOut);
+  const warning = refusal ?? lockReason;
   return (
     <PasswordForm
       password={password}
       checking={checking}
-      statusLine={refusal ?? lockReason}
+      statusLine={warning ?? signedOut}
+      calm={warning === null}
       kept={kept}
-      autoFocus={lockReason !== null}
+      autoFocus={lockReason !== null || signedOut !== null}
       onPasswordChange={setPassword}
       onSubmit={() => void session.signIn(password)}
       onPrepare={onPrepare}

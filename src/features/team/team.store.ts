@@ -66,6 +66,12 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   const $signingIn = atom(false);
   /** A refused Login that is not a wrong password, in words that stay on the screen after the toast has gone. */
   const $refusal = atom<string | null>(null);
+  /** That someone signed out here (Sign out), said calmly on the Enter Password screen (not a lock); null otherwise. */
+  const $signedOut = atom<string | null>(null);
+  /** What the stores forget at Sign out (a lock keeps it: typed forms), each registered through whenSignedOut. */
+  const forgetters = new Set<() => void>();
+  /** The sign-out's end of this tab's session on its way: the next Login waits for it, so it cannot end the new one. */
+  let leaving: Promise<unknown> = Promise.resolve();
   /**
    * The refusal toast on screen, if any: the next answer to a Login takes its
    * place, so a wrong password followed by the right one leaves only "Access
@@ -82,7 +88,17 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     if (!$unlocked.get()) openings += 1;
     $lockReason.set(null);
     $refusal.set(null);
+    $signedOut.set(null);
     $unlocked.set(true);
+  }
+
+  /** Sign out (team.signout.store.ts): locks calmly, the stores forget, the next Login waits for `ended`. */
+  function signedOut(ended: Promise<unknown>): void {
+    leaving = ended.catch(() => {});
+    $lockReason.set(null);
+    $signedOut.set(words().signedOut);
+    $unlocked.set(false);
+    for (const forget of forgetters) forget();
   }
 
   /** Locks the page. With a reason (it locked itself while open), says why on the gate and in a toast. */
@@ -106,7 +122,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   /**
    * Follows the auth events, from the first Login on: SIGNED_IN unlocks,
    * SIGNED_OUT locks and says the session ended (a refused refresh, a revoked
-   * session, a changed password; there is no sign-out button). TOKEN_REFRESHED
+   * session, a changed password; after Sign out the page is locked already). TOKEN_REFRESHED
    * needs nothing: the client hands the new token to REST (and realtime) itself.
    */
   function follow(client: AuthClient): void {
@@ -125,6 +141,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
       // No password is a wrong password, as it always was; it need not cost one of the server's tries.
       if (password === "") return WRONG_PASSWORD;
       follow(client);
+      await leaving;
       const { data, error } = await client.auth.signInWithPassword({ email: deps.email, password });
       if (error || !data.session) return signInRefusal(error, placeNow());
     } catch (error) {
@@ -239,10 +256,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
 
   /** Fetches the client's code ahead, while the password is being typed; the Login reports one that cannot load. */
   function prepare(): void {
-    deps.client().then(
-      () => {},
-      () => {},
-    );
+    deps.client().catch(() => {});
   }
 
   return {
@@ -250,7 +264,10 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     $lockReason,
     $signingIn,
     $refusal,
+    $signedOut,
     signIn,
+    signedOut,
+    whenSignedOut: (forget: () => void) => void forgetters.add(forget),
     currentOpening,
     refuse,
     check,

@@ -1,0 +1,28 @@
+/**
+ * The Sign out button above a team page's tool, once signed in (team.signout.store.ts does the work). Beside it,
+ * a line while it waits for a change on its way, or why it did not sign out. Loaded with the tool's code.
+ */
+import { useStore } from "@nanostores/react";
+import { Button } from "../../components/ui/Button";
+import { signOutControl } from "./team.signout.store";
+
+/** Said beside Sign out while it waits for the changes on their way to be saved. */
+const WAITING = "Signing out once the change on its way is saved…";
+
+export function SignOut() {
+  const control = signOutControl();
+  const waiting = useStore(control.$waiting);
+  const stopped = useStore(control.$stopped);
+  const line = waiting ? WAITING : stopped;
+  return (
+    <div data-sign-out className="mb-6 flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
+      <p role="status" className={line ? "text-sm text-stone-700" : "sr-only"}>
+        {line}
+      </p>
+      {/* min-h-11: a 44 px touch target, for a phone handed on in a hurry. */}
+      <Button variant="secondary" className="min-h-11" aria-disabled={waiting} onClick={() => void control.signOut()}>
+        Sign out
+      </Button>
+    </div>
+  );
+}
