@@ -53,8 +53,8 @@ export default defineConfig(
     },
   },
   {
-    // supabase, storage, kept-in-tab, timers and download are the browser-side modules of src/lib.
-    files: ["src/lib/!(supabase|storage|kept-in-tab|timers|download|*.test).ts"],
+    // supabase, storage, kept-in-tab (and forgetting it), timers and download are the browser-side modules of src/lib.
+    files: ["src/lib/!(supabase|storage|kept-in-tab|forget-kept-in-tab|timers|download|*.test).ts"],
     rules: {
       "no-restricted-imports": ["error", pureLogic],
       "no-restricted-globals": noBrowserGlobals,

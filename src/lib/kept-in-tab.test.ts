@@ -3,7 +3,8 @@
 import { atom } from "nanostores";
 import { describe, expect, it } from "vitest";
 import { memoryStorage } from "../test/memory-storage";
-import { dropFromTab, forgetKeptInTab, keepInTab, stringsLike } from "./kept-in-tab";
+import { forgetKeptInTab } from "./forget-kept-in-tab";
+import { dropFromTab, keepInTab, stringsLike } from "./kept-in-tab";
 
 type Draft = { title: string; type: string };
 const blank: Draft = { title: "", type: "gig" };

@@ -6,6 +6,8 @@
  * localStorage), so that no page loads what it does not use.
  */
 
+import type { KEPT_PREFIX } from "./forget-kept-in-tab";
+
 /** The part of the Web Storage API kept forms use: the tab's sessionStorage, or a fake of it. */
 export type TabStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
@@ -19,27 +21,8 @@ const tabStorage: TabStorage = {
   removeItem: (key) => window.sessionStorage.removeItem(key),
 };
 
-/**
- * The key of a form kept in the tab: every one starts alike, so Sign out can forget them all, those of pages this
- * tab has not loaded since too.
- */
-export type KeptKey = `stagedoor.${string}`;
-const KEPT_PREFIX = "stagedoor.";
-
-/** The tab's storage as forgetKeptInTab goes through it. */
-export type ListedTabStorage = Pick<Storage, "key" | "removeItem" | "length">;
-
-/**
- * Forgets every form kept in the tab (`storage` in a test): on Sign out, as the next person to sign in here must
- * find none of them. Nothing where the browser refuses the storage (nothing is kept there either).
- */
-export function forgetKeptInTab(storage?: ListedTabStorage): void {
-  attempt(() => {
-    const tab = storage ?? window.sessionStorage;
-    const keys = Array.from({ length: tab.length }, (_, index) => tab.key(index));
-    for (const key of keys) if (key?.startsWith(KEPT_PREFIX)) tab.removeItem(key);
-  });
-}
+/** The key of a form kept in the tab: every one starts alike, so Sign out can forget them all (forget-kept-in-tab.ts). */
+export type KeptKey = `${typeof KEPT_PREFIX}${string}`;
 
 /**
  * Keeps what `store` holds under `key`, as it changes. What was kept, if `read` makes a value of it, is set now;

@@ -170,11 +170,13 @@ export const BUDGETS = [
    * after the server closes it) and ends only the phone address it was shown; at 178.3 KB now, as its Upcoming
    * Events list keeps the days gone by folded apart and turns at midnight, a cancelled gig's dot is hollow, and a
    * corrected show form's answer takes its warning's place; at 180.2 KB, as the Add Event form and its show are
-   * kept in the tab through a reload or a phone dropping the tab in the background, hence its 182 KB.
+   * kept in the tab through a reload or a phone dropping the tab in the background, hence its 182 KB. Sign out,
+   * which comes with each tool (1.5 KB: its button, waiting for the changes on their way, forgetting what the pages
+   * keep), took the directory from 132.0 KB to 133.5 KB and the calendar from 181.0 KB to 182.6 KB, hence 134 and 184.
    * @type {BudgetOf<import("./bench-figures.mjs").UnlockSummary, number>}
    */ ({
     measure: "sign-ins",
-    limits: { "/contacts": 132 * 1024, "/calendar": 182 * 1024 },
+    limits: { "/contacts": 134 * 1024, "/calendar": 184 * 1024 },
     label: (max) => `JS once signed in within ${formatBytes(max)} gzip`,
     judge: ({ jsGzipOpen }, max) =>
       jsGzipOpen === undefined

@@ -8,6 +8,7 @@
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, useMemo } from "react";
+import { SignOut } from "../team/SignOut";
 import { AddEventForm } from "./AddEventForm";
 import { calendarFeed } from "./calendar.store";
 import { placedAtShows } from "./calendar.shows";
@@ -37,24 +38,27 @@ export function CalendarTool() {
   const published = useStore(shows.$shows);
   const placed = useMemo(() => placedAtShows(events, published), [events, published]);
   return (
-    <div className="space-y-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <LiveIndicator status={status} />
-        <ExportButton />
-      </div>
-      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[auto_minmax(0,1fr)] lg:items-start">
-        <div className="w-fit space-y-4">
-          <MonthView events={placed} selectedDay={selectedDay} onSelect={draft.selectDay} />
-          <EventTypeLegend />
+    <>
+      <SignOut />
+      <div className="space-y-10">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <LiveIndicator status={status} />
+          <ExportButton />
         </div>
-        {/* Beside the month: the picked day's events, then the form (side by side where there is room). */}
-        <div className="grid grid-cols-1 gap-8 xl:grid-cols-2 xl:items-start">
-          <DayEvents events={placed} day={selectedDay} />
-          <AddEventForm />
+        <div className="grid grid-cols-1 gap-8 lg:grid-cols-[auto_minmax(0,1fr)] lg:items-start">
+          <div className="w-fit space-y-4">
+            <MonthView events={placed} selectedDay={selectedDay} onSelect={draft.selectDay} />
+            <EventTypeLegend />
+          </div>
+          {/* Beside the month: the picked day's events, then the form (side by side where there is room). */}
+          <div className="grid grid-cols-1 gap-8 xl:grid-cols-2 xl:items-start">
+            <DayEvents events={placed} day={selectedDay} />
+            <AddEventForm />
+          </div>
         </div>
+        <UpcomingEvents events={placed} />
+        <CalendarSubscribe />
       </div>
-      <UpcomingEvents events={placed} />
-      <CalendarSubscribe />
-    </div>
+    </>
   );
 }

@@ -8,7 +8,6 @@
  */
 import { atom, computed } from "nanostores";
 import { dropFromTab, keepInTab, keptRecord, stringsLike, type TabStorage } from "../../lib/kept-in-tab";
-import { teamSession } from "../team/team.store";
 import type { EventDraft } from "./calendar.form";
 import type { ShowDraft } from "./calendar.publish";
 import { emptyEventDraft, emptyShowDraft, isEventType, isShowTyped } from "./calendar.types";
@@ -163,13 +162,8 @@ export function keepDraftInTab(draft: EventDraftStore, storage?: TabStorage): vo
 /** The page's one form, shared by the form, the month and the Enter Password screen, and kept in the tab. */
 export function eventDraft(): EventDraftStore {
   if (!pageDraft) {
-    const draft = (pageDraft = createEventDraft());
-    keepDraftInTab(draft);
-    // Signing out forgets the form, its day too (a lock keeps them): the next person here starts on a blank one.
-    teamSession().whenSignedOut(() => {
-      draft.clearEventDraft();
-      draft.selectDay(undefined);
-    });
+    pageDraft = createEventDraft();
+    keepDraftInTab(pageDraft);
   }
   return pageDraft;
 }

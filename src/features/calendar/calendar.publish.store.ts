@@ -11,6 +11,7 @@ import { keepInTab, keptRecord, type TabStorage } from "../../lib/kept-in-tab";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused } from "../team/team";
+import { signOutControl } from "../team/team.signout.store";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { dayKey, eventDayKey, type CalendarEvent } from "./calendar";
 import { eventDraft, keptShow, type EventDraftStore } from "./calendar.draft.store";
@@ -291,7 +292,7 @@ export function gigPublishing(): Publishing {
       added: feed.refresh,
     });
     keepCardShowsInTab(browserPublishing, calendarShows());
-    teamSession().whenSignedOut(browserPublishing.forgetForms);
+    signOutControl().whenSignedOut(browserPublishing.forgetForms);
   }
   return browserPublishing;
 }

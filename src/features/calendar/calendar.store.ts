@@ -29,6 +29,7 @@ import { placedAtShows, type Show } from "./calendar.shows";
 import { keptChannel, type RealtimeStatus } from "./calendar.realtime";
 import { coalescedReloads } from "./calendar.reload";
 import { isAccessRefused } from "../team/team";
+import { signOutControl } from "../team/team.signout.store";
 import { teamSession, type EventSource, type PageSource, type TeamSession } from "../team/team.store";
 import { fetchEvents, subscribeToEvents, type CalendarClient } from "./calendar.api";
 import { createEventAdding } from "./calendar.add.store";
@@ -209,14 +210,22 @@ let browserFeed: CalendarFeed | undefined;
 
 /** The page's one calendar feed, on the browser's client, team session, timers, clock, document and window. */
 export function calendarFeed(): CalendarFeed {
-  browserFeed ??= createCalendarFeed({
-    client: getSupabase,
-    session: teamSession(),
-    draft: eventDraft(),
-    timers: browserTimers,
-    now: () => Date.now(),
-    page: document,
-    network: window,
-  });
+  if (!browserFeed) {
+    const draft = eventDraft();
+    browserFeed = createCalendarFeed({
+      client: getSupabase,
+      session: teamSession(),
+      draft,
+      timers: browserTimers,
+      now: () => Date.now(),
+      page: document,
+      network: window,
+    });
+    // Sign out forgets the Add Event form, its day too (a lock keeps them): the next person starts on a blank one.
+    signOutControl().whenSignedOut(() => {
+      draft.clearEventDraft();
+      draft.selectDay(undefined);
+    });
+  }
   return browserFeed;
 }

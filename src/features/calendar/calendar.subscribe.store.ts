@@ -11,6 +11,7 @@
 import { atom } from "nanostores";
 import { getSupabase } from "../../lib/supabase";
 import { isAccessRefused } from "../team/team";
+import { signOutControl } from "../team/team.signout.store";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { feedAddressMadeAt, isChangedMeanwhile, makeFeedAddress, type SubscribeClient } from "./calendar.api";
 import { subscriptionAddresses, type SubscriptionAddresses } from "./calendar.subscribe";
@@ -149,7 +150,7 @@ export function calendarSubscribe(): CalendarSubscribe {
       session: teamSession(),
       origin: () => window.location.origin,
     });
-    teamSession().whenSignedOut(browserSubscribe.forget);
+    signOutControl().whenSignedOut(browserSubscribe.forget);
   }
   return browserSubscribe;
 }

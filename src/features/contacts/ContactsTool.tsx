@@ -6,6 +6,7 @@
  */
 import { useStore } from "@nanostores/react";
 import { useDeferredValue, useEffect, useId, useMemo } from "react";
+import { SignOut } from "../team/SignOut";
 import { AddContactForm } from "./AddContactForm";
 import { ContactList } from "./ContactList";
 import { searchContacts, searchText } from "./contacts.search";
@@ -29,22 +30,25 @@ export function ContactsTool() {
   useEffect(() => store.open(), [store]);
 
   return (
-    <div className={contactsToolClass}>
-      <AddContactForm />
-      {/* A live region from the start, so the line is read out when an allowance refuses a change. */}
-      <p role="status" className={allowance ? allowanceNoticeClass : "sr-only"}>
-        {allowance?.text}
-      </p>
-      {loading ? (
-        <p role="status" className={loadingTextClass}>
-          Loading contacts...
+    <>
+      <SignOut />
+      <div className={contactsToolClass}>
+        <AddContactForm />
+        {/* A live region from the start, so the line is read out when an allowance refuses a change. */}
+        <p role="status" className={allowance ? allowanceNoticeClass : "sr-only"}>
+          {allowance?.text}
         </p>
-      ) : (
-        <>
-          <ContactSearch id={searchId} shown={shown} total={index.length} searching={searching} />
-          <ContactList shown={shown} searchedFor={searchedFor} searching={searching} searchId={searchId} />
-        </>
-      )}
-    </div>
+        {loading ? (
+          <p role="status" className={loadingTextClass}>
+            Loading contacts...
+          </p>
+        ) : (
+          <>
+            <ContactSearch id={searchId} shown={shown} total={index.length} searching={searching} />
+            <ContactList shown={shown} searchedFor={searchedFor} searching={searching} searchId={searchId} />
+          </>
+        )}
+      </div>
+    </>
   );
 }

@@ -22,6 +22,7 @@ import { replyOrder } from "../../lib/reply-order";
 import { browserStorage } from "../../lib/storage";
 import { getSupabaseRest } from "../../lib/supabase";
 import { isAccessRefused } from "../team/team";
+import { signOutControl } from "../team/team.signout.store";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
 import {
@@ -246,7 +247,7 @@ let pageStore: ContactsStore | undefined;
 export function contactsStore(): ContactsStore {
   if (!pageStore) {
     pageStore = createContactsStore({ client: getSupabaseRest, storage: browserStorage, session: teamSession() });
-    teamSession().whenSignedOut(pageStore.forgetTyped);
+    signOutControl().whenSignedOut(pageStore.forgetTyped);
   }
   return pageStore;
 }

@@ -10,10 +10,12 @@ import { Button } from "../../components/ui/Button";
 import { downloadText } from "../../lib/download";
 import { addressPieces, formatSignupDate, interestShort, refusedSignupsText, signupCount } from "./fans";
 import { fansList } from "./fans.store";
+import { SignOut } from "../team/SignOut";
 import { HeldSignups } from "./HeldSignups";
 import { COUNT_ID, keepFocusInList, RemoveCell } from "./RemoveCell";
 
-export function SignupList() {
+/** The list itself, below Sign out. */
+function Signups() {
   const list = fansList();
   const signups = useStore(list.$signups);
   const count = useStore(list.$count);
@@ -95,5 +97,15 @@ export function SignupList() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The unlocked /fans, Sign out above the list (its code comes with the list's). */
+export function SignupList() {
+  return (
+    <>
+      <SignOut />
+      <Signups />
+    </>
   );
 }

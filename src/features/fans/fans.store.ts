@@ -10,6 +10,7 @@
 import { atom, computed } from "nanostores";
 import { getSupabaseRest } from "../../lib/supabase";
 import { isAccessRefused } from "../team/team";
+import { signOutControl } from "../team/team.signout.store";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
 import { CSV_MIME_TYPE, csvFilename, failureText, signupsCsv, type FanSignup } from "./fans";
@@ -205,7 +206,7 @@ export function fansList(): FansList {
   if (!browserList) {
     browserList = createFansList({ client: getSupabaseRest, session: teamSession(), now: () => Date.now() });
     // Signed out: a "Remove for good?" left open does not greet the next person to sign in here.
-    teamSession().whenSignedOut(browserList.keep);
+    signOutControl().whenSignedOut(browserList.keep);
   }
   return browserList;
 }

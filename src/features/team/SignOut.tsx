@@ -1,6 +1,7 @@
 /**
  * The Sign out button above a team page's tool, once signed in (team.signout.store.ts does the work). Beside it,
- * a line while it waits for a change on its way, or why it did not sign out. Loaded with the tool's code.
+ * a line while it waits for a change on its way, or why it did not sign out. Each tool renders it above itself
+ * (CalendarTool, ContactsTool, SignupList), so its code comes with the tool's, not with the Enter Password screen.
  */
 import { useStore } from "@nanostores/react";
 import { Button } from "../../components/ui/Button";

@@ -3,9 +3,9 @@
  * Password screen until the team signs in, then the page's tool. The tool's
  * code and the Supabase client are fetched once someone starts on the
  * password, not at load, so the page stays light for a visitor who only
- * looks; the page locks again, saying why, when the session ends, and at
- * Sign out (above the tool once signed in). After a Login, focus goes on to the
- * tool's first control.
+ * looks; the page locks again, saying why, when the session ends. After a
+ * Login, focus goes on to the tool's first control. Each tool shows Sign out
+ * above itself (SignOut.tsx), so its code comes with the tool's.
  */
 import { useStore } from "@nanostores/react";
 import { Suspense, useEffect, useRef, type ComponentType } from "react";
@@ -29,32 +29,16 @@ function ToolUnavailable() {
 /** A page's tool behind the sign-in: what fetches its code ahead, and the component that shows it. */
 export type TeamTool = { prepare: () => void; Tool: ComponentType };
 
-/**
- * The tool whose component `load` fetches (a dynamic import), loaded ahead by `prepare`, with the Sign out button
- * above it (SignOut.tsx, whose code comes with the tool's, so the Enter Password screen stays light). Call once, at
- * module level.
- */
+/** The tool whose component `load` fetches (a dynamic import), loaded ahead by `prepare`. Call once, at module level. */
 export function teamTool(load: () => Promise<ComponentType>): TeamTool {
-  /** The tool's component and Sign out's, once their code has arrived (usually while the password was being typed). */
-  let loaded: [ComponentType, ComponentType] | null = null;
-  function Opened() {
-    const [Part, SignOut] = loaded as [ComponentType, ComponentType];
-    return (
-      <>
-        <SignOut />
-        <Part />
-      </>
-    );
-  }
-  const fetchTool = () =>
-    Promise.all([load(), import("./SignOut")]).then(([component, { SignOut }]) => {
-      loaded = [component, SignOut];
-      return Opened;
-    });
+  /** The component once its code has arrived (usually while the password was being typed). */
+  let loaded: ComponentType | null = null;
+  const fetchTool = () => load().then((component) => (loaded = component));
   const Lazy = lazyRetried(fetchTool, ToolUnavailable);
   function Tool() {
     // Code that has arrived renders at once: through Suspense, React would hold it back for 300 ms.
-    if (loaded) return <Opened />;
+    const Loaded = loaded;
+    if (Loaded) return <Loaded />;
     return (
       <Suspense fallback={<PasswordForm skeleton />}>
         <Lazy />
@@ -97,12 +81,10 @@ function useFocusAfterSignIn(unlocked: boolean) {
       // The tool, or the person, has put focus somewhere: that is where it stays.
       if (active && active !== document.body) return true;
       // The first control may not take focus yet: the placeholder shown while the tool's code comes is hidden.
-      // Sign out is above the tool, not its first control: an Enter pressed after the Login must not sign out.
-      const first =
-        [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].find((control) => !control.closest("[data-sign-out]")) ??
-        null;
+      // Sign out, above the tool (SignOut.tsx), is not its first control: an Enter after the Login must not sign out.
+      const first = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].find((on) => !on.closest("[data-sign-out]"));
       first?.focus({ preventScroll: true });
-      return first !== null && document.activeElement === first;
+      return first !== undefined && document.activeElement === first;
     };
     if (focusFirst()) return;
     // The tool's code or its first data is on its way: focus waits for its first control.

@@ -4,6 +4,7 @@ import { deferred, settle } from "../../test/deferred";
 import { withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
 import { $toasts } from "../toasts/toasts.store";
+import { TEAM_PLACES } from "./team";
 import { LOCK_REASONS, setup } from "./team.fake";
 import { createSignOut, endHere, NOT_SIGNED_OUT } from "./team.signout.store";
 import type { AuthClient } from "./team.store";
@@ -31,13 +32,14 @@ async function signedIn(answered: () => Promise<boolean> = async () => true, tol
   await team.session.signIn("open sesame");
   $toasts.set([]);
   const forgotten: string[] = [];
-  team.session.whenSignedOut(() => forgotten.push("the page's forms"));
   const signOut = createSignOut({
     client: async () => authClient,
     session: team.session,
+    place: () => TEAM_PLACES.calendar,
     changesAnswered: answered,
     forgetKept: () => forgotten.push("the forms kept in the tab"),
   });
+  signOut.whenSignedOut(() => forgotten.push("the page's forms"));
   return { ...team, signOut, forgotten };
 }
 

@@ -11,9 +11,14 @@
  */
 import { atom } from "nanostores";
 import { changesAnswered } from "../../lib/changes-on-their-way";
-import { forgetKeptInTab } from "../../lib/kept-in-tab";
+import { forgetKeptInTab } from "../../lib/forget-kept-in-tab";
 import { getSupabaseRest } from "../../lib/supabase";
+import { teamPlaceAt, type TeamPlace } from "./team";
 import { teamSession, type AuthClient, type TeamSession } from "./team.store";
+
+/** Said calmly on the Enter Password screen after Sign out, naming the page. */
+const signedOutLine = (place: TeamPlace) =>
+  `Signed out on this device. Enter the password to open ${place.name} again.`;
 
 /** Said beside Sign out when a change it waited for did not go through. */
 export const NOT_SIGNED_OUT =
@@ -22,6 +27,8 @@ export const NOT_SIGNED_OUT =
 export type SignOutDependencies = {
   client: () => Promise<AuthClient>;
   session: Pick<TeamSession, "signedOut">;
+  /** The team page shown now, which the calm line names. */
+  place: () => TeamPlace;
   /** Resolves once the changes on their way are answered: to whether they all went through. */
   changesAnswered: () => Promise<boolean>;
   /** Forgets the forms kept in the tab's storage. */
@@ -51,6 +58,8 @@ export function createSignOut(deps: SignOutDependencies) {
   const $waiting = atom(false);
   /** Why the last Sign out did not sign out, until the next press; null otherwise. */
   const $stopped = atom<string | null>(null);
+  /** What the stores forget at Sign out (typed forms, which a lock keeps), each registered by whenSignedOut. */
+  const forgetters = new Set<() => void>();
 
   /** Signs out once the changes on their way have gone through; resolves to whether it signed out. */
   async function signOut(): Promise<boolean> {
@@ -68,12 +77,16 @@ export function createSignOut(deps: SignOutDependencies) {
       return false;
     }
     // Locks and forgets at once; the server is told meanwhile, and the next Login waits for that.
-    deps.session.signedOut(endHere(deps.client));
+    deps.session.signedOut(endHere(deps.client), signedOutLine(deps.place()));
+    for (const forget of forgetters) forget();
     deps.forgetKept();
     return true;
   }
 
-  return { $waiting, $stopped, signOut };
+  /** Has `forget` run at every Sign out: a store forgets there what it keeps for after the next sign-in. */
+  const whenSignedOut = (forget: () => void) => void forgetters.add(forget);
+
+  return { $waiting, $stopped, signOut, whenSignedOut };
 }
 
 export type SignOut = ReturnType<typeof createSignOut>;
@@ -85,6 +98,7 @@ export function signOutControl(): SignOut {
   browserSignOut ??= createSignOut({
     client: getSupabaseRest,
     session: teamSession(),
+    place: () => teamPlaceAt(location.pathname),
     changesAnswered,
     forgetKept: () => forgetKeptInTab(),
   });

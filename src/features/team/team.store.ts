@@ -68,8 +68,6 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   const $refusal = atom<string | null>(null);
   /** That someone signed out here (Sign out), said calmly on the Enter Password screen (not a lock); null otherwise. */
   const $signedOut = atom<string | null>(null);
-  /** What the stores forget at Sign out (a lock keeps it: typed forms), each registered through whenSignedOut. */
-  const forgetters = new Set<() => void>();
   /** The sign-out's end of this tab's session on its way: the next Login waits for it, so it cannot end the new one. */
   let leaving: Promise<unknown> = Promise.resolve();
   /**
@@ -92,13 +90,12 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     $unlocked.set(true);
   }
 
-  /** Sign out (team.signout.store.ts): locks calmly, the stores forget, the next Login waits for `ended`. */
-  function signedOut(ended: Promise<unknown>): void {
+  /** Sign out (team.signout.store.ts): locks, saying `line` calmly; the next Login waits for `ended`. */
+  function signedOut(ended: Promise<unknown>, line: string): void {
     leaving = ended.catch(() => {});
     $lockReason.set(null);
-    $signedOut.set(words().signedOut);
+    $signedOut.set(line);
     $unlocked.set(false);
-    for (const forget of forgetters) forget();
   }
 
   /** Locks the page. With a reason (it locked itself while open), says why on the gate and in a toast. */
@@ -267,7 +264,6 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     $signedOut,
     signIn,
     signedOut,
-    whenSignedOut: (forget: () => void) => void forgetters.add(forget),
     currentOpening,
     refuse,
     check,
