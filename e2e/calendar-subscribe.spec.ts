@@ -35,6 +35,8 @@ test("gives the team a secret address whose feed holds its events, and a new add
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   // Shown once: the page says so while it is on screen, before anyone navigates away without copying it.
   await expect(section.getByText(/^Copy it now: this address is shown only this once\./)).toBeVisible();
+  // Heard with the address too, by someone who reaches it with a screen reader.
+  await expect(address).toHaveAccessibleDescription(/^Copy it now: this address is shown only this once\./);
   await section.getByRole("button", { name: "Copy" }).click();
   await expect(section.getByRole("button", { name: "Copied" })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);

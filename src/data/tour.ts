@@ -64,6 +64,8 @@ export const tour = {
       count === 1
         ? "No confirmed dates coming up right now: a postponed show's new date will follow."
         : `No confirmed dates coming up right now: the new dates of ${count} postponed shows will follow.`,
+    /** Where / and /listen, which do not list it, lead to the (first) postponed show on /tour. */
+    postponedLink: (count: number) => (count === 1 ? "See the postponed show" : "See the postponed shows"),
     signup: { label: "Sign up for news to hear about the next tour first", href: signupHref },
   },
   /** The "Add to calendar" files: one per date and one feed of the whole tour (src/data/tour-calendar.ts). */

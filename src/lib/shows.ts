@@ -68,13 +68,24 @@ export function idsOnTourCard(dates: readonly TourDate[], now: Date): Set<string
 }
 
 /** The words for when no show is coming up: the plain ones, and those said while `count` postponed shows wait. */
-export type NoneAhead = { text: string; postponedText: (count: number) => string };
+export type NoneAhead = {
+  text: string;
+  postponedText: (count: number) => string;
+  postponedLink: (count: number) => string;
+};
 
 /**
  * What the card (and / and /listen) say once no show is coming up: that none is, or, while postponed shows wait
  * for a new day (listed on /tour, never over), that no date is confirmed and theirs will follow.
  */
 export function noneAheadText(dates: readonly TourDate[], words: NoneAhead): string {
-  const postponed = dates.filter((date) => date.status === "EventPostponed").length;
+  const postponed = postponedShows(dates).length;
   return postponed > 0 ? words.postponedText(postponed) : words.text;
+}
+
+/** The postponed shows, soonest old day first: listed on /tour whenever their old day was, never over. */
+export function postponedShows(dates: readonly TourDate[]): TourDate[] {
+  return dates
+    .filter((date) => date.status === "EventPostponed")
+    .sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
 }

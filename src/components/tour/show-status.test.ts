@@ -66,6 +66,10 @@ async function seen(
       ticketsShown: [...row.querySelectorAll('a[target="_blank"]')].some(shownOnCard),
     })),
     next: words([...nextPage.querySelectorAll(".show-stack > *")].find(shown)?.querySelector("p")),
+    /** The links of the next show's box as a fan sees it: each one's text and where it leads. */
+    nextLinks: [...([...nextPage.querySelectorAll(".show-stack > *")].find(shown)?.querySelectorAll("a") ?? [])].map(
+      (link) => `${words(link)} → ${link.getAttribute("href")}`,
+    ),
     /** The next show above the card's dates, as /tour says it. */
     cardNext: words([...cardPage.querySelectorAll(".show-stack > *")].find(shownOnCard)),
   };
@@ -101,10 +105,18 @@ describe("a postponed show", () => {
     expect(alone.next).toBe(waiting);
     expect(alone.cardNext).toContain(waiting);
     expect(alone.rows.map((row) => row.id)).toEqual(["postponed"]);
+    // / and /listen do not list it: they lead to it on /tour, and on to news of the next tour.
+    expect(alone.nextLinks).toEqual([
+      "See the postponed show → /tour#postponed",
+      "Sign up for news to hear about the next tour first → /listen#signup",
+    ]);
     // Two of them are counted; once none is postponed, the plain words come back.
     const two = await seen([postponed, show("also", 5, { status: "postponed" })]);
     expect(two.cardNext).toContain("the new dates of 2 postponed shows will follow.");
-    expect((await seen([show("off", 0, { status: "cancelled" })])).next).toBe("No shows coming up right now.");
+    expect(two.nextLinks[0]).toBe("See the postponed shows → /tour#postponed");
+    const none = await seen([show("off", 0, { status: "cancelled" })]);
+    expect(none.next).toBe("No shows coming up right now.");
+    expect(none.nextLinks).toEqual(["Sign up for news to hear about the next tour first → /listen#signup"]);
   });
 
   it("offers no Add to calendar for its old day, keeps its tickets, and is tentative in the calendar files", async () => {

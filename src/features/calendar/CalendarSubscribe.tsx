@@ -45,6 +45,7 @@ export function CalendarSubscribe() {
               id="subscribe-address"
               readOnly
               aria-label="Calendar address (https)"
+              aria-describedby="subscribe-shown-once"
               value={addresses.https}
               className="min-h-11 w-full max-w-xl rounded border border-stone-300 bg-white px-2 font-mono text-sm"
               onFocus={(event) => event.currentTarget.select()}
@@ -66,7 +67,9 @@ export function CalendarSubscribe() {
               {copied ? SUBSCRIBE_WORDS.copied : SUBSCRIBE_WORDS.copy}
             </Button>
           </div>
-          <p className="max-w-prose text-sm font-semibold text-stone-800">{SUBSCRIBE_WORDS.shownOnce}</p>
+          <p id="subscribe-shown-once" className="max-w-prose text-sm font-semibold text-stone-800">
+            {SUBSCRIBE_WORDS.shownOnce}
+          </p>
           <p>
             <a href={addresses.webcal} className="break-all font-mono text-sm underline">
               {addresses.webcal}
