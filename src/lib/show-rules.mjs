@@ -7,6 +7,8 @@
  * show the database then refuses. Plain JavaScript with no Node module, so the browser and Node read it alike.
  */
 
+import { lengthProblem } from "./text-length.mjs";
+
 /**
  * @typedef {object} ShowFields the columns of a show the team writes, as the checks read them
  * @property {string} [id]
@@ -52,35 +54,6 @@ export const SHOWN_LINES = /** @type {const} */ ([
 
 /** The tickets' availabilities the database knows (the content schema's). */
 export const AVAILABILITIES = /** @type {const} */ (["on-sale", "few-left", "sold-out", "pre-sale"]);
-
-/**
- * How many characters `text` has as the database counts them (char_length): a letter outside the basic plane, as
- * an emoji, is one, where a browser's maxLength counts it as two.
- * @param {string} text
- */
-const characterCount = (text) => [...text].length;
-
-/**
- * What is said of `text` longer than `longest`, or null: the limit and how long it is, so a person who pasted it
- * knows how much to take out. A form takes the whole paste (no maxLength cutting its end off unseen) and says this.
- * @param {string} text
- * @param {number} longest
- */
-export function lengthProblem(text, longest) {
-  const count = characterCount(text);
-  return count > longest ? `at most ${longest} characters (this has ${count})` : null;
-}
-
-/**
- * What is said under a field while what is typed is longer than `longest`, or null: GOV.UK's character count,
- * which tells a person as soon as a paste is too long rather than when the form is sent.
- * @param {string} text
- * @param {number} longest
- */
-export function overLimitNote(text, longest) {
-  const over = characterCount(text.trim()) - longest;
-  return over > 0 ? `${over} ${over === 1 ? "character" : "characters"} too many (at most ${longest})` : null;
-}
 
 /**
  * What is said of a value that has a space (or a tab) inside it where none may be: the problem first, then what

@@ -1,7 +1,7 @@
 // The rules a show's row is checked by before the database checks it again: what each refusal says, as the
 // /calendar forms say it beside a field and `npm run tour:import` in a line.
 import { describe, expect, it } from "vitest";
-import { lengthProblem, overLimitNote, showFieldProblems, timeZoneProblem } from "./show-rules.mjs";
+import { showFieldProblems, timeZoneProblem } from "./show-rules.mjs";
 
 /** A row the database takes. */
 const row = {
@@ -55,18 +55,5 @@ describe("a show's row, checked as the database checks it", () => {
       time_zone: "has a space in it: a time zone's name has none, as America/New_York",
     });
     expect(timeZoneProblem("IST")).toBe("a time zone's name, as Europe/Dublin or Europe/London");
-  });
-});
-
-describe("a field's length", () => {
-  it("counts characters as the database does: an emoji is one", () => {
-    expect(lengthProblem("🎸".repeat(20), 20)).toBeNull();
-    expect(lengthProblem("🎸".repeat(21), 20)).toBe("at most 20 characters (this has 21)");
-  });
-
-  it("says while typing by how much what is typed is over, its ends trimmed", () => {
-    expect(overLimitNote(` ${"v".repeat(200)} `, 200)).toBeNull();
-    expect(overLimitNote("v".repeat(201), 200)).toBe("1 character too many (at most 200)");
-    expect(overLimitNote("v".repeat(236), 200)).toBe("36 characters too many (at most 200)");
   });
 });

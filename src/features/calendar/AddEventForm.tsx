@@ -7,6 +7,7 @@
 import { useStore } from "@nanostores/react";
 import { Suspense, useId, useState } from "react";
 import { Button } from "../../components/ui/Button";
+import { fieldNotes } from "../../components/ui/fieldNotes";
 import { TextField } from "../../components/ui/TextField";
 import { cardClass, cx, inputClass, labelClass } from "../../components/ui/styles";
 import { dayKey, EVENT_TYPES, formatDay, isEventType } from "./calendar";
@@ -14,7 +15,6 @@ import { emptyEventDraft, EVENT_LIMITS, eventProblems, TOUCH_BOX } from "./calen
 import { calendarFeed } from "./calendar.store";
 import { eventDraft } from "./calendar.draft.store";
 import { LazyShowFields } from "./calendar.lazy";
-import { fieldNotes } from "./ShowTextField";
 
 /** "Add Event" with the gig's show when ticked: its form's store comes with the show's fields. */
 async function addGigOnWebsite() {

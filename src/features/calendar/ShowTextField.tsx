@@ -1,41 +1,14 @@
 /**
- * A text field of the calendar's forms (a show's fields, the Add Event form's), with what is said under it, each
- * part tied to the field (aria-describedby) so a screen reader reads it with the field: its hint, or, while what is
- * typed is over the field's limit, by how much; then its problem once the form is sent. The field has no
- * maxLength: a browser would cut the end off a long paste without a word, and the person would never learn that
- * what was saved is not what they pasted. The form's rules refuse it instead, saying how long it is
- * (src/lib/show-rules.mjs), as the database would; GOV.UK's character count works so.
+ * A text field of a show's form, with what is said under it (its hint, by how much it is over its limit, its
+ * problem once the form is sent: src/components/ui/fieldNotes.tsx), each part tied to the field so a screen reader
+ * reads it with the field. The field has no maxLength: a paste too long is kept whole and refused when sent, saying
+ * how long it is, as the database would (src/lib/show-rules.mjs).
  */
 import type { InputHTMLAttributes } from "react";
-import { overLimitNote } from "../../lib/show-rules.mjs";
+import { fieldNotes, type FieldNotesOf } from "../../components/ui/fieldNotes";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
 
-type Notes = { id: string; label: string; value: string; problem?: string; hint?: string; limit?: number };
-
-/** What is said under a field, and the ids that tie it to the field. */
-export function fieldNotes({ id, label, value, problem, hint, limit }: Notes) {
-  // Said while typing, until the form is sent: then the problem says it, with the count.
-  const over = limit !== undefined && !problem ? overLimitNote(value, limit) : null;
-  const note = over ?? hint;
-  const describedBy = [note && `${id}-hint`, problem && `${id}-problem`].filter(Boolean).join(" ") || undefined;
-  const said = (
-    <>
-      {note ? (
-        <p id={`${id}-hint`} className={cx("mt-1 text-xs", over ? "text-red-800" : "text-stone-700")}>
-          {note}
-        </p>
-      ) : null}
-      {problem ? (
-        <p id={`${id}-problem`} className="mt-1 text-sm text-red-800">
-          {label}: {problem}
-        </p>
-      ) : null}
-    </>
-  );
-  return { describedBy, said };
-}
-
-export type ShowTextFieldProps = Notes & {
+export type ShowTextFieldProps = FieldNotesOf & {
   /** Beside the label, as part of it: "(optional)", for the few fields a show can do without. */
   mark?: string;
   onValue: (value: string) => void;

@@ -2,7 +2,7 @@
  * The Add Event form's rules: its fields' limits, what it starts with, and the row a filled-in form
  * inserts (on the picked day, stored as noon UTC of that date: see storedDateOf in calendar.ts).
  */
-import { lengthProblem } from "../../lib/show-rules.mjs";
+import { lengthProblem } from "../../lib/text-length.mjs";
 import { storedDateOf, type CalendarEvent, type EventType } from "./calendar";
 
 export { emptyEventDraft } from "./calendar.types";
