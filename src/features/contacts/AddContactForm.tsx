@@ -1,12 +1,13 @@
 /**
  * The add form: name and role required, e-mail and phone optional; what was typed stays if the add
- * fails, and while the page is locked (it lives in the store).
+ * fails, and while the page is locked (it lives in the store). A field too long is said under it when the form is
+ * sent, and nothing is added (ContactFields.tsx).
  */
 import { useStore } from "@nanostores/react";
-import { useId, useMemo } from "react";
+import { useId, useMemo, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { cardClass, cx } from "../../components/ui/styles";
-import { emptyDraft, type Contact } from "./contacts";
+import { addedTooLong, emptyDraft, type Contact, type TooLong } from "./contacts";
 import { namedAlike } from "./contacts.search";
 import { contactsStore } from "./contacts.store";
 import { addContactFormClass } from "./contacts.styles";
@@ -27,22 +28,30 @@ export function AddContactForm() {
   const idPrefix = useId();
   // A contact cannot be deleted: a second card for someone already here is said before it is made.
   const alike = useMemo(() => namedAlike(index, draft.name), [index, draft.name]);
+  // Said when the form is sent, each until its field is typed in again: nothing is added while one is too long.
+  const [tooLong, setTooLong] = useState<TooLong>({});
   return (
     <form
       aria-label="Add contact"
       className={cx(cardClass, addContactFormClass)}
       onSubmit={async (event) => {
         event.preventDefault();
-        if (focusRefusedField(idPrefix, draft)) return;
+        const found = addedTooLong(draft);
+        setTooLong(found);
+        if (focusRefusedField(idPrefix, draft, found)) return;
         if (await store.add(draft)) store.editAddDraft(emptyDraft);
       }}
     >
       <ContactFields
         draft={draft}
-        onChange={store.editAddDraft}
+        onChange={(next, field) => {
+          setTooLong((said) => ({ ...said, [field]: undefined }));
+          store.editAddDraft(next);
+        }}
         idPrefix={idPrefix}
         mode="add"
         notes={{ name: alike.length > 0 ? alreadyHere(alike) : null }}
+        tooLong={tooLong}
       />
       <Button type="submit" disabled={adding}>
         Add Contact

@@ -4,9 +4,9 @@
  * fields: save mine over theirs, or keep theirs (every other change is saved either way).
  */
 import { useStore } from "@nanostores/react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Button } from "../../components/ui/Button";
-import { changedFields, updateFromDraft, type Contact } from "./contacts";
+import { changedFields, savedTooLong, updateFromDraft, type Contact, type TooLong } from "./contacts";
 import { contactsStore } from "./contacts.store";
 import { ConflictNotice } from "./ConflictNotice";
 import { ContactCardShell } from "./ContactCardShell";
@@ -17,19 +17,28 @@ export function EditContactCard({ contact }: { contact: Contact }) {
   const editing = useStore(store.$editing);
   const saving = useStore(store.$saving);
   const idPrefix = useId();
+  // Said when a save is asked for, each until its field is typed in again: nothing is sent while one is too long.
+  const [tooLong, setTooLong] = useState<TooLong>({});
   if (editing?.id !== contact.id) return null;
   const { draft, theirs, base, taken } = editing;
   const stop = () => store.stopEditing(contact.id);
+  /** Whether what the table refuses is in the card: then it is said under its field, with the focus there. */
+  const refused = () => {
+    const found = savedTooLong(draft);
+    setTooLong(found);
+    return focusRefusedField(idPrefix, draft, found);
+  };
   return (
     <ContactCardShell label={`Editing ${contact.name}`}>
-      {/* No validation here, not even the browser's e-mail check: only direction characters are named. */}
+      {/* No validation here, not even the browser's e-mail check: only what the table refuses is named (direction
+          characters, a field too long). */}
       <form
         noValidate
         className="space-y-3"
         onSubmit={(event) => {
           event.preventDefault();
           // With someone else's change on screen, only an explicit choice saves (the store ignores Enter).
-          if (!focusRefusedField(idPrefix, draft)) void store.save();
+          if (!refused()) void store.save();
         }}
         onKeyDown={(event) => {
           if (event.key !== "Escape") return;
@@ -40,9 +49,13 @@ export function EditContactCard({ contact }: { contact: Contact }) {
       >
         <ContactFields
           draft={draft}
-          onChange={(next) => store.editDraft(contact.id, next)}
+          onChange={(next, field) => {
+            setTooLong((said) => ({ ...said, [field]: undefined }));
+            store.editDraft(contact.id, next);
+          }}
           idPrefix={idPrefix}
           mode="edit"
+          tooLong={tooLong}
         />
         {/* Always there, so a screen reader hears the note when it comes; empty, it takes no room. It holds while
             what was typed during a save is still to save, and no one else's change is in question. */}
@@ -58,7 +71,7 @@ export function EditContactCard({ contact }: { contact: Contact }) {
               <Button
                 disabled={saving}
                 onClick={() => {
-                  if (!focusRefusedField(idPrefix, draft)) void store.saveOverTheirs();
+                  if (!refused()) void store.saveOverTheirs();
                 }}
               >
                 Save mine over theirs

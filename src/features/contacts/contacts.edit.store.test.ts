@@ -213,6 +213,34 @@ describe("contacts store: editing", () => {
     expect(store.$saving.get()).toBe(false);
   });
 
+  it("sends no save with a field longer than the table takes, and keeps it whole, aside too", async () => {
+    const server = fakeContactsServer([
+      { id: "p", name: "Labhrás", role: "Piper" },
+      { id: "q", name: "Muireann", role: "Singer" },
+    ]);
+    const { store, toasts } = await editing(server);
+    const role = `Uilleann piper for sessions, weddings and ${"festivals, ".repeat(18)}`.trim();
+    store.editDraft("p", draft({ name: "Labhrás", role }));
+    expect(await store.save()).toBe(false);
+    expect(server.requests.filter((request) => request.method === "update")).toEqual([]);
+    expect(toasts.filter((toast) => toast.startsWith("Error"))).toEqual([]);
+    expect(store.$saving.get()).toBe(false);
+    // Left for another card and taken up again, the card holds the whole of it.
+    store.startEditing(store.$contacts.get()[1]);
+    store.startEditing(store.$contacts.get()[0]);
+    expect(store.$editing.get()?.draft.role).toBe(role);
+  });
+
+  it("sends no save over a teammate's change with a field longer than the table takes", async () => {
+    const { server, store } = await savedAfter({ role: "Píobaire" }, { role: "Uilleann piper" });
+    expect(store.$editing.get()?.theirs).toMatchObject({ role: "Píobaire" });
+    const updates = server.requests.filter((request) => request.method === "update").length;
+    store.editDraft("p", draft({ name: "Labhrás", role: "Uilleann piper ".repeat(15) }));
+    expect(await store.saveOverTheirs()).toBe(false);
+    expect(server.requests.filter((request) => request.method === "update")).toHaveLength(updates);
+    expect(server.row("Labhrás")?.role).toBe("Píobaire");
+  });
+
   it("fails a save that changed no row, keeping the draft", async () => {
     const { server, store, toasts } = await editing();
     server.remove("Labhrás");

@@ -8,7 +8,7 @@ import {
   changedFields,
   CONTACT_FIELDS,
   draftFromContact,
-  fieldsWithBidiControls,
+  refusedBeforeSending,
   typedDraft,
   updateFromDraft,
   valuesOf,
@@ -177,8 +177,8 @@ export function createContactEditing(calls: ContactsCalls) {
         const values = theirs
           ? mergeEdits(base, draft, theirs, choice === "theirs" ? "theirs" : "mine").merged
           : updateFromDraft(draft);
-        // Direction characters the table refuses are not sent: the form already says where they are.
-        if (fieldsWithBidiControls(values).length > 0) return false;
+        // What the table refuses (direction characters, a value too long) is not sent: the form says where it is.
+        if (refusedBeforeSending(values)) return false;
         const result = await updateContact(supabase, id, theirs ? (theirs.version ?? 1) : editing.version, values);
         if (result.outcome !== "changed") return saved(id, draft, result);
         replaceContact(result.theirs);

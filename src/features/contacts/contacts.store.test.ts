@@ -98,6 +98,16 @@ describe("contacts store: adding", () => {
     expect(toasts).toEqual(["Contact added: New contact has been added successfully"]);
   });
 
+  it("sends nothing while a field is longer than the table takes, and keeps the whole of what was typed", async () => {
+    const { server, store, toasts } = setUp();
+    const role = `Booking agent for Ireland and the UK, festivals ${"and more ".repeat(21)}`.trim();
+    store.editAddDraft(draft({ name: "Dara", role }));
+    expect(await store.add(store.$addDraft.get())).toBe(false);
+    expect(server.requests).toEqual([]);
+    expect(toasts).toEqual([]);
+    expect(store.$addDraft.get().role).toBe(role);
+  });
+
   it("says when the add fails, so the form keeps what was typed", async () => {
     const server = fakeContactsServer();
     server.intercept((request) => (request.method === "insert" ? failure(429, "too many") : undefined));

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  addedTooLong,
   bidiControlsIn,
   contactFromDraft,
   fieldsWithBidiControls,
@@ -10,6 +11,7 @@ import {
   newContactId,
   parseLegacyContacts,
   remainingAfterMigration,
+  savedTooLong,
   typedDraft,
   updateFromDraft,
 } from "./contacts";
@@ -148,6 +150,32 @@ describe("invisible text-direction characters", () => {
     expect(typedDraft(named).name).toBe(named.name);
     const clean = { ...pasted, phone: "087" };
     expect(typedDraft(clean)).toBe(clean);
+  });
+});
+
+describe("a field too long for the table", () => {
+  /** A role pasted from an agency's signature: 236 characters, where the table takes 200. */
+  const role = `Booking agent for Ireland and the UK, festivals ${"and more ".repeat(21)}`.trim();
+
+  it("keeps a new contact from being added, and says how long it is, counted as the table counts", () => {
+    const typed = { name: "Aoife", role, email: "", phone: "" };
+    expect(contactFromDraft(typed, "1")).toBeNull();
+    expect(addedTooLong(typed)).toEqual({ role: "at most 200 characters (this has 236)" });
+    // An emoji is one character to the table, where a browser's maxLength counts two.
+    const fiddles = { ...typed, name: "🎻".repeat(200), role: "Fiddler" };
+    expect(addedTooLong(fiddles)).toEqual({});
+    expect(contactFromDraft(fiddles, "1")).toMatchObject({ name: "🎻".repeat(200) });
+    // What is added is trimmed, so spaces at the ends do not count.
+    expect(addedTooLong({ ...typed, role: ` ${"r".repeat(200)} ` })).toEqual({});
+  });
+
+  it("is said of each field over its limit, as a save of an edited card would send it", () => {
+    const edited = { name: "Aoife", role: "Booker", email: `${"a".repeat(310)}@example.ie`, phone: "0".repeat(51) };
+    expect(savedTooLong(edited)).toEqual({
+      email: "at most 320 characters (this has 321)",
+      phone: "at most 50 characters (this has 51)",
+    });
+    expect(savedTooLong({ ...edited, email: "", phone: "087 123 4567" })).toEqual({});
   });
 });
 

@@ -6,6 +6,7 @@
  */
 
 import type { Tables } from "../../lib/database.types";
+import { lengthProblem } from "../../lib/text-length.mjs";
 import {
   CONTACT_FIELD_SPECS,
   CONTACT_FIELDS as FIELDS,
@@ -56,7 +57,7 @@ const perField = <T>(value: (field: ContactField) => T) =>
 /** The fields a contact cannot be without (name and role). */
 const REQUIRED_FIELDS = fieldsWhere((field) => CONTACT_FIELD_SPECS[field].required);
 
-/** Limits matching the database's checks. */
+/** Limits matching the database's checks, in characters as it counts them (an emoji is one): see tooLongIn. */
 export const CONTACT_LIMITS = perField((field) => CONTACT_FIELD_SPECS[field].maxLength);
 
 export const emptyDraft: ContactDraft = perField(() => "");
@@ -165,16 +166,43 @@ const SHOWS_NOTHING = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{C
 /** Whether a name or role would show nothing at all. */
 const showsNothing = (value: string) => value.replace(SHOWS_NOTHING, "") === "";
 
+/** What a form says of each field too long: "at most 200 characters (this has 236)". */
+export type TooLong = Partial<Record<ContactField, string>>;
+
+/**
+ * What is too long in values about to be sent, field by field, counted as the table's checks count (char_length):
+ * empty when nothing is. The forms take a whole paste (no maxLength cutting its end off unseen) and say this
+ * under the field, so nothing is sent for the table to refuse with no word of why.
+ */
+function tooLongIn(values: Record<ContactField, string | null>): TooLong {
+  const found: TooLong = {};
+  for (const field of CONTACT_FIELDS) {
+    const problem = lengthProblem(values[field] ?? "", CONTACT_LIMITS[field]);
+    if (problem) found[field] = problem;
+  }
+  return found;
+}
+
+/** What is too long in the add form, as Add Contact would send it (trimmed). */
+export const addedTooLong = (typed: ContactDraft): TooLong => tooLongIn(valuesFromDraft(typedDraft(typed)));
+
+/** What is too long in an edited card, as Save would send it (updateFromDraft). */
+export const savedTooLong = (typed: ContactDraft): TooLong => tooLongIn(updateFromDraft(typed));
+
+/** Whether values about to be sent hold what the table refuses and the form names: direction characters, or too much. */
+export const refusedBeforeSending = (values: Record<ContactField, string | null>): boolean =>
+  fieldsWithBidiControls(values).length > 0 || Object.keys(tooLongIn(values)).length > 0;
+
 /**
  * The row to insert for a new contact, or null when name or role is empty or shows nothing (then
- * nothing happens) or a field holds direction characters the table refuses (the form says which).
+ * nothing happens) or a field holds what the table refuses, direction characters or too many characters
+ * (the form says which).
  */
 export function contactFromDraft(typed: ContactDraft, id: string): Contact | null {
   const draft = typedDraft(typed);
-  if (REQUIRED_FIELDS.some((field) => showsNothing(draft[field].trim())) || fieldsWithBidiControls(draft).length > 0) {
-    return null;
-  }
-  return { id, ...valuesFromDraft(draft) };
+  if (REQUIRED_FIELDS.some((field) => showsNothing(draft[field].trim()))) return null;
+  const values = valuesFromDraft(draft);
+  return refusedBeforeSending(values) ? null : { id, ...values };
 }
 
 /** Edit copies the contact into a draft. */
