@@ -167,6 +167,8 @@ describe("a field too long for the table", () => {
     expect(contactFromDraft(fiddles, "1")).toMatchObject({ name: "🎻".repeat(200) });
     // What is added is trimmed, so spaces at the ends do not count.
     expect(addedTooLong({ ...typed, role: ` ${"r".repeat(200)} ` })).toEqual({});
+    // Without a name nothing happens and nothing is said, however long the role.
+    expect(addedTooLong({ ...typed, name: " " })).toEqual({});
   });
 
   it("is said of each field over its limit, as a save of an edited card would send it", () => {

@@ -183,8 +183,14 @@ function tooLongIn(values: Record<ContactField, string | null>): TooLong {
   return found;
 }
 
-/** What is too long in the add form, as Add Contact would send it (trimmed). */
-export const addedTooLong = (typed: ContactDraft): TooLong => tooLongIn(valuesFromDraft(typedDraft(typed)));
+/**
+ * What is too long in the add form, as Add Contact would send it (trimmed). Nothing, without a name or a role: then
+ * nothing happens and nothing is said, as ever (its fields still say by how much they are over while typed).
+ */
+export function addedTooLong(typed: ContactDraft): TooLong {
+  const draft = typedDraft(typed);
+  return REQUIRED_FIELDS.some((field) => showsNothing(draft[field].trim())) ? {} : tooLongIn(valuesFromDraft(draft));
+}
 
 /** What is too long in an edited card, as Save would send it (updateFromDraft). */
 export const savedTooLong = (typed: ContactDraft): TooLong => tooLongIn(updateFromDraft(typed));
