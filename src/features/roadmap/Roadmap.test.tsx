@@ -59,4 +59,28 @@ describe("the roadmap tool", () => {
     expect(document.activeElement).toBe(content.getByRole("checkbox", { name: /Order vinyl and CD printing/ }));
     expect(saved().content[2]).toMatchObject({ text: "Order vinyl and CD printing" });
   });
+
+  it("keeps a task pasted too long whole, says by how much, and at Add says so under it with the focus, adding nothing", () => {
+    render(<Roadmap />);
+    const tour = group("Tour & Events");
+    const field = tour.getByRole("textbox", { name: "New task for Tour & Events" });
+    const pasted = `Plan the Italian dates: ${"Milan, Turin, Bologna, ".repeat(22)}Rome`;
+    fireEvent.change(field, { target: { value: pasted } });
+    expect(field).toHaveValue(pasted);
+    expect(field).toHaveAccessibleDescription("34 characters too many (at most 500)");
+
+    act(() => tour.getByRole("button", { name: "Add" }).click());
+    expect(field).toHaveFocus();
+    expect(field).toBeInvalid();
+    expect(field).toHaveAccessibleDescription("New task: at most 500 characters (this has 534)");
+    expect(field).toHaveValue(pasted);
+    expect(tour.getAllByRole("checkbox")).toHaveLength(7);
+    expect(saved()).toBeNull();
+
+    // Typed again, it is said no more; within the limit, the task is added.
+    fireEvent.change(field, { target: { value: "Plan the Italian dates" } });
+    expect(field).not.toHaveAccessibleDescription();
+    act(() => tour.getByRole("button", { name: "Add" }).click());
+    expect(tour.getAllByRole("checkbox")).toHaveLength(8);
+  });
 });

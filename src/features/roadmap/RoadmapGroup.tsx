@@ -3,9 +3,10 @@
  * and its tasks, each with a checkbox and a delete button. Every change goes to
  * the store; this only renders.
  */
-import { useId, useState } from "react";
+import { useId } from "react";
+import { AddTaskForm } from "./AddTaskForm";
 import { ProgressBar } from "./ProgressBar";
-import { progressOf, TASK_LIMITS, type GroupInfo, type Task } from "./roadmap";
+import { progressOf, type GroupInfo, type Task } from "./roadmap";
 import { groupClasses, taskClasses } from "./roadmap.styles";
 import type { FocusRequest, RoadmapStore } from "./roadmap.store";
 
@@ -66,43 +67,6 @@ function TaskItem({
         <span aria-hidden="true">✕</span>
       </button>
     </li>
-  );
-}
-
-function AddTaskForm({ groupTitle, onAdd }: { groupTitle: string; onAdd: (text: string, owner: string) => boolean }) {
-  const [text, setText] = useState("");
-  const [owner, setOwner] = useState("");
-  return (
-    <form
-      className={groupClasses.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!onAdd(text, owner)) return;
-        setText("");
-        setOwner("");
-      }}
-    >
-      <input
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder="New task"
-        aria-label={`New task for ${groupTitle}`}
-        maxLength={TASK_LIMITS.text}
-        data-new-task=""
-        className={groupClasses.taskField}
-      />
-      <input
-        value={owner}
-        onChange={(event) => setOwner(event.target.value)}
-        placeholder="Owner"
-        aria-label={`Owner for ${groupTitle}`}
-        maxLength={TASK_LIMITS.owner}
-        className={groupClasses.ownerField}
-      />
-      <button type="submit" className={groupClasses.addButton}>
-        Add
-      </button>
-    </form>
   );
 }
 

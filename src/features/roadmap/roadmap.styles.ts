@@ -32,6 +32,8 @@ export const groupClasses = {
   taskField: cx(inputClass, "min-w-0 flex-[2]"),
   ownerField: cx(inputClass, "min-w-0 flex-1"),
   addButton: buttonClass({ variant: "primary" }),
+  /** What the form says of a field too long: a line of its own under the fields and Add. */
+  notes: "basis-full",
   list: "mt-3 divide-y divide-stone-100",
 } as const;
 

@@ -5,6 +5,7 @@ import {
   keepAsideKey,
   keptCopyKeys,
   newTaskId,
+  newTaskTooLong,
   overallProgress,
   parseRoadmap,
   percentDone,
@@ -59,6 +60,17 @@ describe("roadmap reducer", () => {
     expect(roadmapReducer(defaults, { type: "add", groupId: "tour", id: "x", text: "   ", owner: "Orla" })).toBe(
       defaults,
     );
+  });
+
+  it("ignores a task longer than the form takes, counted as a person counts: an emoji is one", () => {
+    const pasted = `Plan the Italian dates: ${"Milan, Turin, Bologna, ".repeat(22)}Rome`;
+    const add = (text: string, owner = "Orla") =>
+      roadmapReducer(defaults, { type: "add", groupId: "tour", id: "x", text, owner });
+    expect(add(pasted)).toBe(defaults);
+    expect(add("Posters", "Orla, ".repeat(40))).toBe(defaults);
+    expect(add("🎸".repeat(500)).tour.at(-1)?.text).toBe("🎸".repeat(500));
+    expect(newTaskTooLong(pasted, "")).toEqual({ text: "at most 500 characters (this has 534)" });
+    expect(newTaskTooLong(" ", "Orla, ".repeat(40))).toEqual({});
   });
 
   it("allows an empty owner", () => {

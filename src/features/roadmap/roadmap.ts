@@ -3,6 +3,7 @@
  * change, and strict parsing of what localStorage holds.
  */
 import type { DefaultGroup } from "../../data/roadmap";
+import { lengthProblem } from "../../lib/text-length.mjs";
 
 /** localStorage key of the whole roadmap; every browser that used the page keeps it there, so it never changes. */
 export const ROADMAP_STORAGE_KEY = "roadmapTodos";
@@ -15,6 +16,27 @@ export const ROADMAP_UNREADABLE_KEY = "roadmapTodos.unreadable";
  * still load, and a backup of them can be imported again.
  */
 export const TASK_LIMITS = { text: 500, owner: 200 } as const;
+
+/** What the add form says of each field too long: "at most 500 characters (this has 536)". */
+export type TaskTooLong = Partial<Record<keyof typeof TASK_LIMITS, string>>;
+
+/**
+ * What is too long in a new task, as it would be added (trimmed), field by field: empty when nothing is. The form
+ * takes a whole paste (no maxLength cutting its end off unseen) and says this under the field. Nothing, for a task
+ * with no text: then nothing happens and nothing is said, as ever.
+ */
+export function newTaskTooLong(text: string, owner: string): TaskTooLong {
+  if (text.trim() === "") return {};
+  const found: TaskTooLong = {};
+  for (const [field, value] of [
+    ["text", text],
+    ["owner", owner],
+  ] as const) {
+    const problem = lengthProblem(value.trim(), TASK_LIMITS[field]);
+    if (problem) found[field] = problem;
+  }
+  return found;
+}
 
 export type Task = { id: string; text: string; completed: boolean; owner: string };
 /** Tasks by group id, e.g. { planning: [...], content: [...], tour: [...] }. */
@@ -59,7 +81,7 @@ export function roadmapReducer(state: Roadmap, action: RoadmapAction): Roadmap {
       };
     case "add": {
       const text = action.text.trim();
-      if (text === "") return state;
+      if (text === "" || Object.keys(newTaskTooLong(text, action.owner)).length > 0) return state;
       const task: Task = { id: action.id, text, completed: false, owner: action.owner.trim() };
       return { ...state, [action.groupId]: [...(state[action.groupId] ?? []), task] };
     }
