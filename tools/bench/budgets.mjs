@@ -172,11 +172,14 @@ export const BUDGETS = [
    * corrected show form's answer takes its warning's place; at 180.2 KB, as the Add Event form and its show are
    * kept in the tab through a reload or a phone dropping the tab in the background, hence its 182 KB. Sign out,
    * which comes with each tool (1.5 KB: its button, waiting for the changes on their way, forgetting what the pages
-   * keep), took the directory from 132.0 KB to 133.5 KB and the calendar from 181.0 KB to 182.6 KB, hence 134 and 184.
+   * keep), took the directory from 132.0 KB to 133.5 KB and the calendar from 181.0 KB to 182.6 KB; the directory's
+   * forms saying a field too long under it rather than letting the browser cut it off unseen (the UI kit's fieldNotes
+   * and the counting of src/lib/text-length.mjs, which the roadmap and the calendar share) took it to 134.2 KB, hence
+   * 135 and 184.
    * @type {BudgetOf<import("./bench-figures.mjs").UnlockSummary, number>}
    */ ({
     measure: "sign-ins",
-    limits: { "/contacts": 134 * 1024, "/calendar": 184 * 1024 },
+    limits: { "/contacts": 135 * 1024, "/calendar": 184 * 1024 },
     label: (max) => `JS once signed in within ${formatBytes(max)} gzip`,
     judge: ({ jsGzipOpen }, max) =>
       jsGzipOpen === undefined
