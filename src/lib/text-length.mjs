@@ -26,12 +26,13 @@ export function lengthProblem(text, longest) {
 }
 
 /**
- * What is said under a field while what is typed is longer than `longest`, or null: GOV.UK's character count,
- * which tells a person as soon as a paste is too long rather than when the form is sent.
+ * What is said under a field while what it would send is longer than `longest`, or null: GOV.UK's character count,
+ * which tells a person as soon as a paste is too long rather than when the form is sent. `text` is what the form
+ * would send: trimmed by most forms, as typed by an edited contact (its Save writes the draft as it is).
  * @param {string} text
  * @param {number} longest
  */
 export function overLimitNote(text, longest) {
-  const over = characterCount(text.trim()) - longest;
+  const over = characterCount(text) - longest;
   return over > 0 ? `${over} ${over === 1 ? "character" : "characters"} too many (at most ${longest})` : null;
 }

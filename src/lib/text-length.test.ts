@@ -8,8 +8,9 @@ describe("a field's length", () => {
     expect(lengthProblem("🎸".repeat(21), 20)).toBe("at most 20 characters (this has 21)");
   });
 
-  it("says while typing by how much what is typed is over, its ends trimmed", () => {
-    expect(overLimitNote(` ${"v".repeat(200)} `, 200)).toBeNull();
+  it("says while typing by how much what the form would send is over, spaces at its ends counted", () => {
+    expect(overLimitNote(` ${"v".repeat(199)}`, 200)).toBeNull();
+    expect(overLimitNote(` ${"v".repeat(200)} `, 200)).toBe("2 characters too many (at most 200)");
     expect(overLimitNote("v".repeat(201), 200)).toBe("1 character too many (at most 200)");
     expect(overLimitNote("v".repeat(236), 200)).toBe("36 characters too many (at most 200)");
   });

@@ -18,12 +18,16 @@ export type FieldNotesOf = {
   problem?: string;
   hint?: string;
   limit?: number;
+  /** What the form would send of `value`, which the limit counts: the value trimmed, unless the form sends it as typed. */
+  sends?: (value: string) => string;
 };
 
+const trimmed = (value: string) => value.trim();
+
 /** What is said under a field, and the ids that tie it to the field (undefined when nothing is said). */
-export function fieldNotes({ id, label, value, problem, hint, limit }: FieldNotesOf) {
+export function fieldNotes({ id, label, value, problem, hint, limit, sends = trimmed }: FieldNotesOf) {
   // Said while typing, until the form is sent: then the problem says it, with the count.
-  const over = limit !== undefined && !problem ? overLimitNote(value, limit) : null;
+  const over = limit !== undefined && !problem ? overLimitNote(sends(value), limit) : null;
   const note = over ?? hint;
   const describedBy = [note && `${id}-hint`, problem && `${id}-problem`].filter(Boolean).join(" ") || undefined;
   const said = (

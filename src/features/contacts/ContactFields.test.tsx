@@ -67,4 +67,19 @@ describe("an edited card, with a field pasted too long", () => {
     expect(writes()).toEqual([]);
     expect(server.row("Labhrás")?.phone).toBeNull();
   });
+
+  it("counts a name as Save writes it, spaces at its ends too, so what it says while typed is what Save says", async () => {
+    const { store } = page.setup!;
+    await store.load();
+    const [piper] = store.$contacts.get();
+    store.startEditing(piper);
+    render(<EditContactCard contact={piper} />);
+    const name = screen.getByRole("textbox", { name: "Name" });
+    fireEvent.change(name, { target: { value: `${"n".repeat(199)}  ` } });
+    expect(name).toHaveAccessibleDescription("1 character too many (at most 200)");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(name).toHaveAccessibleDescription("Name: at most 200 characters (this has 201)");
+    await settle();
+    expect(writes()).toEqual([]);
+  });
 });

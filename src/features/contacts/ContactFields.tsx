@@ -17,6 +17,7 @@ import {
   CONTACT_FORM_FIELDS,
   CONTACT_LIMITS,
   fieldsWithBidiControls,
+  savedText,
   withoutBidiControls,
   type ContactDraft,
   type ContactField,
@@ -66,7 +67,10 @@ export function ContactFields({
         const noteId = field.key in notes ? `${id}-note` : undefined;
         const problem = tooLong[field.key];
         const { label } = field;
-        const length = fieldNotes({ id, label, value: draft[field.key], problem, limit: CONTACT_LIMITS[field.key] });
+        // Counted as it would be sent: an edited card's Save writes a name or role as typed, spaces at the ends too.
+        const sends = compact ? savedText(field.key) : undefined;
+        const limit = CONTACT_LIMITS[field.key];
+        const length = fieldNotes({ id, label, value: draft[field.key], problem, limit, sends });
         return (
           <div key={field.key}>
             <label htmlFor={id} className={compact ? "block text-xs font-semibold text-stone-700" : labelClass}>

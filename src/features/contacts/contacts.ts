@@ -222,8 +222,12 @@ export function draftFromContact(contact: ContactValues): ContactDraft {
  */
 export function updateFromDraft(typed: ContactDraft): ContactValues {
   const draft = typedDraft(typed);
-  return asValues(perField((field) => (REQUIRED_FIELDS.includes(field) ? draft[field] : orNull(draft[field]))));
+  return asValues(perField((field) => savedValue(field, draft[field])));
 }
+
+/** How Save writes a field: a name or role as typed, the others trimmed (savedText: what its limit counts). */
+const savedValue = (field: ContactField, value: string) => (REQUIRED_FIELDS.includes(field) ? value : orNull(value));
+export const savedText = (field: ContactField) => (value: string) => savedValue(field, value) ?? "";
 
 /** The fields whose values differ between two versions of a contact. */
 export function changedFields(older: ContactValues, newer: ContactValues): ContactField[] {
