@@ -216,10 +216,7 @@ export function draftFromContact(contact: ContactValues): ContactDraft {
   return perField((field) => contact[field] ?? "");
 }
 
-/**
- * The update written on Save: the draft as it is (editing has no validation, so a required field may be
- * left blank for the table to refuse), empty optionals as null.
- */
+/** The update written on Save: the draft as it is (editing has no validation), empty optionals as null. */
 export function updateFromDraft(typed: ContactDraft): ContactValues {
   const draft = typedDraft(typed);
   return asValues(perField((field) => savedValue(field, draft[field])));
