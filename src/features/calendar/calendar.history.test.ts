@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { aShow } from "./calendar.fake";
 import { changesAfter, changesBetween } from "./calendar.history";
-import type { Show } from "./calendar.shows";
+import { rescheduledTo, type Show } from "./calendar.shows";
 import type { ShowVersion } from "./calendar.writes";
 
 /** A show on Jul 10, 2027, doors 20:00 in Dublin (19:00 UTC), €12.50 a ticket, as every test starts it. */
@@ -12,6 +12,18 @@ describe("what changed from one version of a show to the next", () => {
   it.each<[string, Partial<Show>, Partial<Show>, string[]]>([
     ["a cancellation", {}, { status: "cancelled" }, ["cancelled"]],
     ["a cancellation undone", { status: "cancelled" }, {}, ["cancellation undone"]],
+    [
+      "a cancellation undone by a postponement",
+      { status: "cancelled" },
+      { status: "postponed" },
+      ["cancellation undone", "postponed"],
+    ],
+    [
+      "a cancellation undone to tickets sold out",
+      { status: "cancelled" },
+      { status: "sold-out" },
+      ["cancellation undone", "sold out"],
+    ],
     ["a postponement", {}, { status: "postponed" }, ["postponed"]],
     ["a show marked sold out", {}, { status: "sold-out" }, ["marked sold out"]],
     [
@@ -39,10 +51,40 @@ describe("what changed from one version of a show to the next", () => {
       ["rescheduled to Jul 12, 2027, 20:00"],
     ],
     [
+      "a show rescheduled to later the same evening",
+      {},
+      rescheduledTo(before, "2027-07-10T20:00:00Z"),
+      ["rescheduled from 20:00 to 21:00"],
+    ],
+    [
       "a rescheduled show moved back to the start it was announced with",
       { starts_at: "2027-07-12T19:00:00Z", status: "rescheduled", previous_starts_at: before.starts_at },
       {},
-      ["doors moved to Jul 10, 2027, 20:00"],
+      ["moved back to Jul 10, 2027, 20:00, as first announced"],
+    ],
+    [
+      "a rescheduled show moved back to the time it was announced for, the same evening",
+      rescheduledTo(before, "2027-07-10T20:00:00Z"),
+      rescheduledTo(after(rescheduledTo(before, "2027-07-10T20:00:00Z")), before.starts_at),
+      ["moved back from 21:00 to 20:00, as first announced"],
+    ],
+    [
+      "a time zone put right with the doors kept on the clock, each time on its own zone's clock",
+      {},
+      { ...rescheduledTo(before, "2027-07-10T18:00:00Z"), time_zone: "Europe/Paris" },
+      ["rescheduled from 20:00 (Europe/Dublin) to 20:00 (Europe/Paris)"],
+    ],
+    [
+      "another day in another time zone",
+      {},
+      { ...rescheduledTo(before, "2027-07-11T18:00:00Z"), time_zone: "Europe/Paris" },
+      ["rescheduled to Jul 11, 2027, 20:00 (Europe/Paris)"],
+    ],
+    [
+      "doors moved within the hour the clocks go back, which reads 01:30 twice",
+      { starts_at: "2027-10-31T00:30:00Z" },
+      { starts_at: "2027-10-31T01:30:00Z" },
+      ["doors moved from 01:30 (UTC+1) to 01:30 (UTC+0)"],
     ],
     ["a new price", {}, { price: 15 }, ["price changed to €15.00"]],
     ["a price in another currency", {}, { currency: "GBP" }, ["price changed to £12.50"]],
@@ -102,12 +144,12 @@ describe("what the change that replaced each kept version did", () => {
     ]);
   });
 
-  it("says which earlier version a change brought back whole, the latest of those alike", () => {
+  it("says every earlier version a change made the show again, as none tells which one was restored", () => {
     const late = { ticket_url: "https://tickets.example/late" };
-    // Versions 1 and 3 alike; version 4 cancelled; restoring version 3 made the show now, version 5.
+    // Versions 1 and 3 alike; version 4 cancelled; restoring version 1 (or 3) made the show now, version 5.
     const now = { ...after(late), version: 5 };
     const said = changesAfter(kept(late, {}, late, { ...late, status: "cancelled" }), now);
-    expect(said.get(4)).toBe("cancellation undone (as in version 3)");
+    expect(said.get(4)).toBe("cancellation undone (as in versions 1 and 3)");
     expect(said.get(3)).toBe("cancelled");
     expect(said.get(2)).toBe("ticket link changed (as in version 1)");
     expect(said.get(1)).toBe("ticket link changed");

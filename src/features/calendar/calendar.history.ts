@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, twoDigits, wallClock } from "../../lib/date
 import { priceText } from "../../lib/price";
 import { AVAILABILITY_WORDS } from "./calendar.publish";
 import { doorsText, isSoldOut, statusText, type Show } from "./calendar.shows";
+import { utcOffset } from "./calendar.zones";
 import type { ShowVersion } from "./calendar.writes";
 
 /**
@@ -81,50 +82,71 @@ const availabilityText = (availability: string) =>
   (AVAILABILITY_WORDS as Record<string, string | undefined>)[availability] ?? availability;
 
 /**
- * How a show came to stand otherwise, as its panel's buttons put it: cancelled (and undone by a restore),
- * postponed, marked sold out, back on sale. A status changed in another way (a restore, the details form) is
- * said as the status it came to, unless the doors moved with it: the move says it (rescheduled, or back).
+ * How a show came to stand otherwise, as its panel's buttons put it: cancelled (and undone by a restore, with
+ * what it came back as: "cancellation undone, postponed"), postponed, marked sold out, back on sale. A status
+ * changed in another way (a restore, the details form) is said as the status it came to, unless the doors moved
+ * with it: the move says it (rescheduled, or back).
  */
 function standingWords(before: Show, after: Show): string[] {
   const words: string[] = [];
   const cancelled = (show: Show) => show.status === "cancelled";
   const postponed = (show: Show) => show.status === "postponed";
-  if (cancelled(after) !== cancelled(before)) words.push(cancelled(after) ? "cancelled" : "cancellation undone");
-  else if (postponed(after) !== postponed(before) && !cancelled(after)) {
+  if (cancelled(after) !== cancelled(before)) {
+    words.push(cancelled(after) ? "cancelled" : "cancellation undone");
+    // A cancelled version's own line says only "Cancelled": what the show came back as is said here or nowhere.
+    if (postponed(after)) words.push("postponed");
+    if (cancelled(before) && isSoldOut(after)) words.push("sold out");
+  } else if (postponed(after) !== postponed(before) && !cancelled(after)) {
     words.push(postponed(after) ? "postponed" : "no longer postponed");
   }
   // Sold out is told of a show still going ahead: a cancelled show's tickets are neither on sale nor sold out.
   if (!cancelled(after) && !cancelled(before) && isSoldOut(after) !== isSoldOut(before)) {
     words.push(isSoldOut(after) ? "marked sold out" : "back on sale");
   }
-  const moved = Date.parse(before.starts_at) !== Date.parse(after.starts_at);
-  if (words.length === 0 && !moved && statusText(before) !== statusText(after)) {
+  if (words.length === 0 && !doorsMoved(before, after) && statusText(before) !== statusText(after)) {
     words.push(`status changed to ${statusText(after)}`);
   }
   return words;
 }
 
+const doorsMoved = (before: Show, after: Show) => Date.parse(before.starts_at) !== Date.parse(after.starts_at);
+
 /**
- * How the doors moved, on the venue's clock: "doors moved from 19:30 to 20:00" within a day, "rescheduled to Jul
- * 12, 2027, 20:00" to another (the version's row already says the doors it had).
+ * How the doors moved: "doors moved from 19:30 to 20:00" within a day, "rescheduled to Jul 12, 2027, 20:00" to
+ * another (the version's row already says the doors it had). Each time is read on its own version's clock, with
+ * the zone named when the two differ ("from 20:00 (Europe/Dublin) to 20:00 (Europe/Paris)": a zone put right
+ * with the doors kept moves the instant, not the time typed), and with the offset when one clock reads the same
+ * time twice (the night the clocks go back: "from 01:30 (UTC+1) to 01:30 (UTC+0)").
  */
 function doorsWords(before: Show, after: Show): string {
-  // A rescheduled show keeps the start it was announced with; moved by the details form, only its doors move.
-  const verb = after.previous_starts_at ? "rescheduled" : "doors moved";
+  // Every move the team makes, by the Reschedule form or by new doors in the details form (rescheduledTo), keeps
+  // the start the show was announced with in previous_starts_at, and clears it when the show goes back to that
+  // start. Doors moved with no announced start on either side (a restore of a version kept before any
+  // reschedule) are said as a plain move.
+  const announced = before.previous_starts_at;
+  const back = announced !== null && !after.previous_starts_at && Date.parse(announced) === Date.parse(after.starts_at);
+  const verb = after.previous_starts_at ? "rescheduled" : back ? "moved back" : "doors moved";
+  const asAnnounced = back ? ", as first announced" : "";
+  const zones = before.time_zone !== after.time_zone;
   const [from, to] = [new Date(before.starts_at), new Date(after.starts_at)];
   try {
-    const zone = after.time_zone;
-    if (formatDate(from, { timeZone: zone }) !== formatDate(to, { timeZone: zone })) {
-      return `${verb} to ${formatDateTime(to, { timeZone: zone })}`;
+    if (formatDate(from, { timeZone: before.time_zone }) !== formatDate(to, { timeZone: after.time_zone })) {
+      const day = zones
+        ? doorsText(after.starts_at, after.time_zone)
+        : formatDateTime(to, { timeZone: after.time_zone });
+      return `${verb} to ${day}${asAnnounced}`;
     }
-    const clock = (instant: Date) => {
+    const clock = (instant: Date, zone: string) => {
       const { hour, minute } = wallClock(instant, zone);
       return `${twoDigits(hour)}:${twoDigits(minute)}`;
     };
-    return `${verb} from ${clock(from)} to ${clock(to)}`;
+    const twice = !zones && clock(from, before.time_zone) === clock(to, after.time_zone);
+    const at = (instant: Date, zone: string) =>
+      `${clock(instant, zone)}${zones ? ` (${zone})` : twice ? ` (${utcOffset(instant.toISOString(), zone)})` : ""}`;
+    return `${verb} from ${at(from, before.time_zone)} to ${at(to, after.time_zone)}${asAnnounced}`;
   } catch {
     // A zone the database knows and this browser does not: the doors as the rest of the panel says them.
-    return `${verb} to ${doorsText(after.starts_at, after.time_zone)}`;
+    return `${verb} to ${doorsText(after.starts_at, after.time_zone)}${asAnnounced}`;
   }
 }
 
@@ -167,7 +189,8 @@ const CHANGE_WORDS: { [column in RestoredColumn]: (before: Show, after: Show) =>
   venue_county: addressWords,
   venue_postal_code: addressWords,
   venue_country: addressWords,
-  time_zone: (_, after) => [`time zone changed to ${after.time_zone}`],
+  // Doors moved with it name the new zone themselves (doorsWords).
+  time_zone: (before, after) => (doorsMoved(before, after) ? [] : [`time zone changed to ${after.time_zone}`]),
   notes: () => ["notes changed"],
 };
 
@@ -187,11 +210,18 @@ export function changesBetween(before: Show, after: Show): string[] {
   return words.length > 0 || changed.length === 0 ? [...new Set(words)] : ["details changed"];
 }
 
+/** Version numbers as a list says them: "version 2", "versions 1 and 3", "versions 1, 3 and 5". */
+function versionsText(numbers: number[]): string {
+  if (numbers.length === 1) return `version ${numbers[0]}`;
+  return `versions ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+}
+
 /**
  * What the change that replaced each kept version did, by version: its differences from the version after it
- * (the next kept one, or the show now), and the earlier version it brought back whole, if any ("(as in version
- * 2)": a restore, or a change undone by hand). A version whose next is not among those read (the show moved on
- * since its history was read) says nothing until the history is read again.
+ * (the next kept one, or the show now), and every earlier version the change made the show again ("(as in
+ * versions 1 and 3)": a restore, or a change undone by hand). All of them, as the versions cannot tell which
+ * one a restore was pressed on. A version whose next is not among those read (the show moved on since its
+ * history was read) says nothing until the history is read again.
  */
 export function changesAfter(versions: readonly ShowVersion[], show: Show): Map<number, string> {
   const byNumber = new Map(versions.map((kept) => [kept.version, kept.show]));
@@ -201,11 +231,11 @@ export function changesAfter(versions: readonly ShowVersion[], show: Show): Map<
     const next = byNumber.get(version + 1);
     const words = next ? changesBetween(kept, next) : [];
     if (words.length === 0 || !next) continue;
-    // The latest earlier version the change made the show again: the one restored, or a later one just like it.
     const same = [...byNumber]
       .filter(([earlier, other]) => earlier < version && changedColumns(other, next).length === 0)
-      .map(([earlier]) => earlier);
-    said.set(version, words.join(", ") + (same.length === 0 ? "" : ` (as in version ${Math.max(...same)})`));
+      .map(([earlier]) => earlier)
+      .sort((first, second) => first - second);
+    said.set(version, words.join(", ") + (same.length === 0 ? "" : ` (as in ${versionsText(same)})`));
   }
   return said;
 }

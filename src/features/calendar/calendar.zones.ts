@@ -20,6 +20,14 @@ function offsetText(minutes: number): string {
   return `${sign}${twoDigits(Math.floor(whole / 60))}:${twoDigits(whole % 60)}`;
 }
 
+/** The offset of a clock in `timeZone` at `instant` as people say it: UTC+1, UTC+0, UTC-3, UTC+5:30. */
+export function utcOffset(instant: string, timeZone: string): string {
+  const minutes = offsetMinutes(Date.parse(instant), timeZone);
+  const whole = Math.abs(minutes);
+  const rest = whole % 60;
+  return `UTC${minutes < 0 ? "-" : "+"}${Math.floor(whole / 60)}${rest === 0 ? "" : `:${twoDigits(rest)}`}`;
+}
+
 /**
  * The instant a clock in `timeZone` shows `date` (YYYY-MM-DD) at `time` (HH:MM), with the offset then; null
  * when the date or time is not one, or when that time never shows on that day (the hour the clocks skip).
