@@ -86,8 +86,10 @@ test("a ticket link typed in the details form stays when a teammate saves the sa
       .getByRole("region", { name: /^History of the show/ })
       .getByRole("listitem")
       .filter({ has: page.getByText(`Version ${number}`, { exact: true }) });
-  await expect(version(2).getByText("Then: ticket link changed (as in version 1)", { exact: true })).toBeVisible();
-  await expect(version(1).getByText("Then: ticket link changed", { exact: true })).toBeVisible();
+  await expect(
+    version(2).getByText("Next change: ticket link changed (as in version 1)", { exact: true }),
+  ).toBeVisible();
+  await expect(version(1).getByText("Next change: ticket link changed", { exact: true })).toBeVisible();
   await expect(link).toHaveValue(myLink);
   await expect(link).not.toHaveAttribute("aria-invalid");
   await details.getByRole("button", { name: "Save the details" }).click();

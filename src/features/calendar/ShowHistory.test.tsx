@@ -133,14 +133,14 @@ describe("a published show's earlier versions", () => {
       "Version 2",
       "Version 1",
     ]);
-    expect(within(versions[0]!).getByText("Then: cancelled")).toBeInTheDocument();
-    expect(within(versions[1]!).getByText("Then: ticket link changed")).toBeInTheDocument();
+    expect(within(versions[0]!).getByText("Next change: cancelled")).toBeInTheDocument();
+    expect(within(versions[1]!).getByText("Next change: ticket link changed")).toBeInTheDocument();
   });
 
   it("say which earlier version a restore brought back, its Restore named as before", async () => {
     await historyOf([{}, { status: "cancelled" }], { ...now, version: 3 });
     const cancelled = screen.getAllByRole("listitem")[0]!;
-    expect(within(cancelled).getByText("Then: cancellation undone (as in version 1)")).toBeInTheDocument();
+    expect(within(cancelled).getByText("Next change: cancellation undone (as in version 1)")).toBeInTheDocument();
     expect(within(cancelled).getByRole("button", { name: /^Restore ?version 2$/ })).toBeEnabled();
   });
 

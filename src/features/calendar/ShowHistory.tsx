@@ -1,7 +1,8 @@
 /**
  * A published show's kept versions, newest first: when each was saved and replaced, how it stood then
- * (status, doors, ticket link), what the change that replaced it did ("Then: cancelled", so the version before
- * a cancellation or a new ticket link is found without comparing versions by eye), what it says unlike the
+ * (status, doors, ticket link), what the change that replaced it did ("Next change: cancelled", so the version
+ * before a cancellation or a new ticket link is found without comparing versions by eye; "next", as the line sits
+ * under the version's own status and must not read as what that version was), what it says unlike the
  * show now (both worked out in calendar.history.ts), and Restore, which
  * puts it back as a new version (kept in turn, so a restore can itself be undone). Restore is offered for any
  * version that differs in anything a restore writes. Read when the panel opens and again after each change. Once
@@ -52,7 +53,7 @@ export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: Fo
         <ol className="mt-2 space-y-3">
           {versions.map(({ version, show: kept, writtenAt, replacedAt }) => {
             const differences = differencesFrom(kept, show);
-            const then = changes.get(version);
+            const next = changes.get(version);
             return (
               <li key={version} className="rounded-md border border-stone-200 p-3 text-sm">
                 <p className="font-semibold">Version {version}</p>
@@ -63,7 +64,7 @@ export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: Fo
                   {statusOnWebsite(kept)} · {doorsText(kept.starts_at, kept.time_zone)}
                 </p>
                 <p className="break-all">{kept.ticket_url}</p>
-                {then ? <p className={cx("mt-1 font-semibold", wrapAnywhere)}>Then: {then}</p> : null}
+                {next ? <p className={cx("mt-1 font-semibold", wrapAnywhere)}>Next change: {next}</p> : null}
                 <p className={cx("mt-1 text-stone-700", wrapAnywhere)}>
                   {differences.length > 0 ? `Differs from now: ${differences.join(" · ")}` : "Same as the show now"}
                 </p>
