@@ -135,6 +135,12 @@ describe("a vCard", () => {
     expect(card.value("fn")).toBe("Bell and tab\there");
   });
 
+  it("reads Unicode's line and paragraph separators as line breaks, and drops the C1 control characters", () => {
+    const text = vCard({ uid: "1", formattedName: "Dara", title: "Piper\u2028Tin whistle\u2029Bodhrán\u0085" });
+    expect(text).not.toMatch(/[\u2028\u2029\u0085]/);
+    expect(parseOne(text).value("title")).toBe("Piper\nTin whistle\nBodhrán");
+  });
+
   it("folds long accented and emoji lines at 75 octets without splitting a character", () => {
     const name = `${"Seosaimhín Ní Mhaolchatha-Úlfarsdóttir ".repeat(4)}🎻🎶👩🏽‍🎤 Ó Súilleabháin`;
     const title = `${"Fear fuaime agus léiritheoir ⚡ ".repeat(6)}`.trim();

@@ -22,15 +22,17 @@ export type VCardPerson = {
 };
 
 /**
- * Line breaks become LF (escaped as \n below); other control characters are not
+ * Line breaks (U+2028 and U+2029 among them) become LF (escaped as \n below); other control characters are not
  * allowed in a value and are dropped; lone UTF-16 surrogates become U+FFFD.
  */
 function cleanText(value: string): string {
   return (
     value
-      .replace(/\r\n?/g, "\n")
+      // Unicode's own line and paragraph separators are line breaks too: a reader that keeps them bare shows them as
+      // nothing, or breaks the line where the vCard's escaping does not expect it.
+      .replace(/\r\n?|[\u2028\u2029]/g, "\n")
       // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-      .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, "")
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, "")
       .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD")
   );
 }
