@@ -27,10 +27,10 @@ export function PasswordGate({ onPrepare, kept = null }: { onPrepare: () => void
     <PasswordForm
       password={password}
       checking={checking}
-      statusLine={warning ?? signedOut}
+      statusLine={warning ?? (signedOut ? session.words().signedOut : null)}
       calm={warning === null}
       kept={kept}
-      autoFocus={lockReason !== null || signedOut !== null}
+      autoFocus={lockReason !== null || signedOut}
       onPasswordChange={setPassword}
       onSubmit={() => void session.signIn(password)}
       onPrepare={onPrepare}

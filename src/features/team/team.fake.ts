@@ -21,7 +21,7 @@ export const { lockReasons: LOCK_REASONS, noConnection: NO_CONNECTION_TEXT } = t
 export function setup(
   answers: Parameters<typeof fakeClient>[0] = {},
   client?: () => Promise<AuthClient>,
-  place: TeamPlace = TEAM_PLACES.calendar,
+  place: TeamPlace | (() => TeamPlace) = TEAM_PLACES.calendar,
 ) {
   const fake = fakeClient(answers);
   const page = fakePage();

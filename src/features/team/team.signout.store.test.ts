@@ -4,7 +4,7 @@ import { deferred, settle } from "../../test/deferred";
 import { withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
 import { $toasts } from "../toasts/toasts.store";
-import { TEAM_PLACES } from "./team";
+import { TEAM_PLACES, type TeamPlace } from "./team";
 import { LOCK_REASONS, setup } from "./team.fake";
 import { createSignOut, endHere, NOT_SIGNED_OUT } from "./team.signout.store";
 import type { AuthClient } from "./team.store";
@@ -18,8 +18,12 @@ const SIGNED_OUT = "Signed out on this device. Enter the password to open the ca
  * A signed-in team session with its Sign out; `answered` says whether the changes on their way went through, and
  * the server answers a sign-out once `told` settles.
  */
-async function signedIn(answered: () => Promise<boolean> = async () => true, told?: Promise<void>) {
-  const team = setup({}, async () => authClient);
+async function signedIn(
+  answered: () => Promise<boolean> = async () => true,
+  told?: Promise<void>,
+  place: () => TeamPlace = () => TEAM_PLACES.calendar,
+) {
+  const team = setup({}, async () => authClient, place);
   let authClient = team.client as unknown as AuthClient;
   if (told) {
     const { auth } = authClient;
@@ -35,7 +39,6 @@ async function signedIn(answered: () => Promise<boolean> = async () => true, tol
   const signOut = createSignOut({
     client: async () => authClient,
     session: team.session,
-    place: () => TEAM_PLACES.calendar,
     changesAnswered: answered,
     forgetKept: () => forgotten.push("the forms kept in the tab"),
   });
@@ -48,7 +51,8 @@ describe("Sign out", () => {
     const { session, signOut, calls } = await signedIn();
     expect(await signOut.signOut()).toBe(true);
     expect(session.$unlocked.get()).toBe(false);
-    expect(session.$signedOut.get()).toBe(SIGNED_OUT);
+    expect(session.$signedOut.get()).toBe(true);
+    expect(session.words().signedOut).toBe(SIGNED_OUT);
     expect(session.$lockReason.get()).toBeNull();
     await settle();
     // Scope local: the team shares one account, and a global sign-out would end every teammate's session.
@@ -69,11 +73,24 @@ describe("Sign out", () => {
     expect(forgotten).toEqual(["the page's forms", "the forms kept in the tab"]);
   });
 
+  it("names the team page it is read on: signed out on the sign-up list, the calendar's gate names the calendar", async () => {
+    let shown: TeamPlace = TEAM_PLACES.fans;
+    const { session, signOut } = await signedIn(undefined, undefined, () => shown);
+    await signOut.signOut();
+    expect(session.words().signedOut).toBe(
+      "Signed out on this device. Enter the password to open the sign-up list again.",
+    );
+    // The team bar's links keep the session from page to page: the next page's gate says it in its own words.
+    shown = TEAM_PLACES.calendar;
+    expect(session.$signedOut.get()).toBe(true);
+    expect(session.words().signedOut).toBe(SIGNED_OUT);
+  });
+
   it("says nothing more once signed in again", async () => {
     const { session, signOut } = await signedIn();
     await signOut.signOut();
     expect(await session.signIn("open sesame")).toBe(true);
-    expect(session.$signedOut.get()).toBeNull();
+    expect(session.$signedOut.get()).toBe(false);
     expect(session.$unlocked.get()).toBe(true);
   });
 

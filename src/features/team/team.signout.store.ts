@@ -13,12 +13,7 @@ import { atom } from "nanostores";
 import { changesAnswered } from "../../lib/changes-on-their-way";
 import { forgetKeptInTab } from "../../lib/forget-kept-in-tab";
 import { getSupabaseRest } from "../../lib/supabase";
-import { teamPlaceAt, type TeamPlace } from "./team";
 import { teamSession, type AuthClient, type TeamSession } from "./team.store";
-
-/** Said calmly on the Enter Password screen after Sign out, naming the page. */
-const signedOutLine = (place: TeamPlace) =>
-  `Signed out on this device. Enter the password to open ${place.name} again.`;
 
 /** Said beside Sign out when a change it waited for did not go through. */
 export const NOT_SIGNED_OUT =
@@ -27,8 +22,6 @@ export const NOT_SIGNED_OUT =
 export type SignOutDependencies = {
   client: () => Promise<AuthClient>;
   session: Pick<TeamSession, "signedOut">;
-  /** The team page shown now, which the calm line names. */
-  place: () => TeamPlace;
   /** Resolves once the changes on their way are answered: to whether they all went through. */
   changesAnswered: () => Promise<boolean>;
   /** Forgets the forms kept in the tab's storage. */
@@ -77,7 +70,7 @@ export function createSignOut(deps: SignOutDependencies) {
       return false;
     }
     // Locks and forgets at once; the server is told meanwhile, and the next Login waits for that.
-    deps.session.signedOut(endHere(deps.client), signedOutLine(deps.place()));
+    deps.session.signedOut(endHere(deps.client));
     for (const forget of forgetters) forget();
     deps.forgetKept();
     return true;
@@ -98,7 +91,6 @@ export function signOutControl(): SignOut {
   browserSignOut ??= createSignOut({
     client: getSupabaseRest,
     session: teamSession(),
-    place: () => teamPlaceAt(location.pathname),
     changesAnswered,
     forgetKept: () => forgetKeptInTab(),
   });

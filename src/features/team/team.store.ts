@@ -66,8 +66,11 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   const $signingIn = atom(false);
   /** A refused Login that is not a wrong password, in words that stay on the screen after the toast has gone. */
   const $refusal = atom<string | null>(null);
-  /** That someone signed out here (Sign out), said calmly on the Enter Password screen (not a lock); null otherwise. */
-  const $signedOut = atom<string | null>(null);
+  /**
+   * That someone signed out here (Sign out), said calmly on the Enter Password screen (not a lock), in the words of
+   * the team page shown then (words().signedOut): the team bar's links keep this session from page to page.
+   */
+  const $signedOut = atom(false);
   /** The sign-out's end of this tab's session on its way: the next Login waits for it, so it cannot end the new one. */
   let leaving: Promise<unknown> = Promise.resolve();
   /**
@@ -86,15 +89,15 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     if (!$unlocked.get()) openings += 1;
     $lockReason.set(null);
     $refusal.set(null);
-    $signedOut.set(null);
+    $signedOut.set(false);
     $unlocked.set(true);
   }
 
-  /** Sign out (team.signout.store.ts): locks, saying `line` calmly; the next Login waits for `ended`. */
-  function signedOut(ended: Promise<unknown>, line: string): void {
+  /** Sign out (team.signout.store.ts): locks, saying so calmly; the next Login waits for `ended`. */
+  function signedOut(ended: Promise<unknown>): void {
     leaving = ended.catch(() => {});
     $lockReason.set(null);
-    $signedOut.set(line);
+    $signedOut.set(true);
     $unlocked.set(false);
   }
 
@@ -264,6 +267,8 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     $signedOut,
     signIn,
     signedOut,
+    /** The sign-in's words on the team page shown now. */
+    words,
     currentOpening,
     refuse,
     check,

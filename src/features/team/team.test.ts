@@ -50,6 +50,7 @@ describe("the team page a session is on", () => {
           "Your session has ended, for example because the team password was changed. Enter the password again.",
         accessRefused: "The calendar no longer accepts this session. Enter the password again.",
       },
+      signedOut: "Signed out on this device. Enter the password to open the calendar again.",
       lockedTitle: "Calendar locked",
     });
     expect(teamWords(TEAM_PLACES.contacts)).toMatchObject({

@@ -76,6 +76,8 @@ export function teamWords(place: TeamPlace) {
       /** The server refused the page's data to this session. */
       accessRefused: `${capitalised(place.name)} no longer accepts this session. Enter the password again.`,
     },
+    /** Said calmly on the Enter Password screen after Sign out, naming the page it is on (not the one left). */
+    signedOut: `Signed out on this device. Enter the password to open ${place.name} again.`,
     /** The toast's title as the page locks itself. */
     lockedTitle: `${place.title} locked`,
   };
