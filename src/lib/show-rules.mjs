@@ -63,7 +63,18 @@ export const AVAILABILITIES = /** @type {const} */ (["on-sale", "few-left", "sol
 export const spaceProblem = (taken) => `has a space in it: ${taken}`;
 
 /** Whether `text`, its ends trimmed, has a space or a tab inside it. @param {string} text */
-export const hasInnerSpace = (text) => /\s/.test(text.trim());
+const hasInnerSpace = (text) => /\s/.test(text.trim());
+
+/**
+ * Whether the space inside `text` is all that is wrong with it: it has one, and `takes` accepts it with each run of
+ * spaces put `instead` (taken out, or the underscore a time zone's name has). Only then is "has a space in it" said:
+ * "12 euro" or "Tickets: https://…" has more wrong than a space, and the plain words say what the field takes.
+ * @param {string} text
+ * @param {(text: string) => boolean} takes
+ * @param {string} [instead]
+ */
+export const onlySpaceWrong = (text, takes, instead = "") =>
+  hasInnerSpace(text) && takes(text.trim().replace(/\s+/g, instead));
 
 /** Control characters, and the bidirectional controls that would make a line show as other words. */
 const HIDDEN = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
@@ -93,7 +104,7 @@ export function isTimeZone(zone) {
  */
 export function timeZoneProblem(zone) {
   const name = "a time zone's name, as Europe/Dublin or Europe/London";
-  return typeof zone === "string" && hasInnerSpace(zone)
+  return typeof zone === "string" && onlySpaceWrong(zone, isTimeZone, "_")
     ? spaceProblem("a time zone's name has none, as America/New_York")
     : name;
 }
@@ -125,8 +136,9 @@ export function showFieldProblems(row) {
     problems.starts_at = "a date and time";
   if ("time_zone" in row && !isTimeZone(row.time_zone)) problems.time_zone = timeZoneProblem(row.time_zone);
   const link = typeof row.ticket_url === "string" ? row.ticket_url : "";
-  if (lengthProblem(link, 2000)) problems.ticket_url = lengthProblem(link, 2000) ?? undefined;
-  else if (hasInnerSpace(link))
+  const linkTooLong = lengthProblem(link, 2000);
+  if (linkTooLong) problems.ticket_url = linkTooLong;
+  else if (onlySpaceWrong(link, (joined) => WEB_ADDRESS.test(joined)))
     problems.ticket_url = spaceProblem("a web address has none (copy it again from the ticket page)");
   else if (!WEB_ADDRESS.test(link)) {
     problems.ticket_url = "a whole address starting with https://";

@@ -45,6 +45,10 @@ describe("a show's row, checked as the database checks it", () => {
     expect(showFieldProblems({ ...row, ticket_url: "http://tickets.example/orla" })).toEqual({
       ticket_url: "a whole address starting with https://",
     });
+    // Words before the address: the space is not what is wrong, and is not said.
+    expect(showFieldProblems({ ...row, ticket_url: "Tickets: https://tickets.example/orla" })).toEqual({
+      ticket_url: "a whole address starting with https://",
+    });
     expect(showFieldProblems({ ...row, ticket_url: `https://tickets.example/${"a".repeat(1990)}` })).toEqual({
       ticket_url: "at most 2000 characters (this has 2014)",
     });
@@ -55,5 +59,7 @@ describe("a show's row, checked as the database checks it", () => {
       time_zone: "has a space in it: a time zone's name has none, as America/New_York",
     });
     expect(timeZoneProblem("IST")).toBe("a time zone's name, as Europe/Dublin or Europe/London");
+    // Words that are no zone's name with an underscore either: the space is not what is wrong.
+    expect(timeZoneProblem("Irish time")).toBe("a time zone's name, as Europe/Dublin or Europe/London");
   });
 });

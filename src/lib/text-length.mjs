@@ -26,8 +26,10 @@ export function lengthProblem(text, longest) {
 }
 
 /**
- * What is said under a field while what it would send is longer than `longest`, or null: GOV.UK's character count,
- * which tells a person as soon as a paste is too long rather than when the form is sent. `text` is what the form
+ * What is said under a field while what it would send is longer than `longest`, or null: seen as soon as a paste is
+ * too long rather than when the form is sent. Unlike GOV.UK's character count, which also announces it in a polite
+ * live region after a pause in typing, it is silent as it changes: a screen reader reads it with the field (its
+ * description), and sending the form says the problem aloud, with the focus on the field. `text` is what the form
  * would send: trimmed by most forms, as typed by an edited contact (its Save writes the draft as it is).
  * @param {string} text
  * @param {number} longest

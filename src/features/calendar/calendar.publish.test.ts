@@ -186,7 +186,16 @@ describe("the row a show form puts on the website", () => {
       price: "has a space in it: a price in figures has none, as 1200 or 12.50",
     });
     expect(put({ price: "12", currency: "GB P" })).toEqual({
-      currency: "has a space in it: a currency's three letters have none: EUR, GBP",
+      currency: "has a space in it: a currency's three letters go together, as EUR or GBP",
+    });
+    // A value with more wrong than a space is told what the field takes: the space would be a false lead.
+    expect(put({ price: "12 euro", currency: "EUR" })).toEqual({ price: "a price in figures, as 12.50" });
+    expect(put({ price: "12", currency: "US dollar" })).toEqual({ currency: "a currency's three letters: EUR, GBP" });
+    expect(put({ timeZone: "Irish time" })).toEqual({
+      timeZone: "a time zone's name, as Europe/Dublin or Europe/London",
+    });
+    expect(put({ ticketUrl: "Tickets: https://tickets.example/orla" })).toEqual({
+      ticketUrl: "a whole address starting with https://",
     });
     // Spaces around what is typed are trimmed, not refused.
     expect(put({ ticketUrl: " https://tickets.example/orla ", timeZone: " Europe/London ", price: " 12 " })).toBe(

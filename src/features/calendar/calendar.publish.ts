@@ -6,9 +6,9 @@
  */
 import {
   AVAILABILITIES,
-  hasInnerSpace,
   isOverAt,
   isTimeZone,
+  onlySpaceWrong,
   showFieldProblems,
   spaceProblem,
   timeZoneProblem,
@@ -144,8 +144,10 @@ export function showFromDraft(
   else if (now && isOverAt(doors.iso, now)) problems.doors = OVER;
   else if (now && isTooFarAhead(doors.iso, now)) problems.doors = TOO_FAR;
   const priceText = draft.price.trim().replace(",", ".");
-  const price = priceText === "" ? null : /^\d+(\.\d+)?$/.test(priceText) ? Number(priceText) : Number.NaN;
-  if (hasInnerSpace(priceText)) problems.price = spaceProblem("a price in figures has none, as 1200 or 12.50");
+  const isPrice = (text: string) => /^\d+(\.\d+)?$/.test(text);
+  const price = priceText === "" ? null : isPrice(priceText) ? Number(priceText) : Number.NaN;
+  if (onlySpaceWrong(priceText, isPrice))
+    problems.price = spaceProblem("a price in figures has none, as 1200 or 12.50");
   else if (Number.isNaN(price)) problems.price = "a price in figures, as 12.50";
   const [onSaleDate = "", onSaleTime = ""] = draft.onSale.trim().split("T");
   const onSale = draft.onSale.trim() === "" ? null : zonedInstant(onSaleDate, onSaleTime.slice(0, 5), timeZone);
@@ -155,8 +157,8 @@ export function showFromDraft(
   const currencyTyped = currencyOf(draft.currency);
   const currency = currencyTyped?.code ?? draft.currency.trim().toUpperCase();
   if (price !== null && currency !== "" && !currencyTyped) {
-    problems.currency = hasInnerSpace(currency)
-      ? spaceProblem("a currency's three letters have none: EUR, GBP")
+    problems.currency = onlySpaceWrong(currency, (joined) => currencyOf(joined) !== null)
+      ? spaceProblem("a currency's three letters go together, as EUR or GBP")
       : "a currency's three letters: EUR, GBP";
   }
   const row: NewShow = {
