@@ -20,12 +20,17 @@ export type FieldNotesOf = {
   limit?: number;
   /** What the form would send of `value`, which the limit counts: the value trimmed, unless the form sends it as typed. */
   sends?: (value: string) => string;
+  /**
+   * The form's refusals so far, when the problem is said aloud as the form is sent (an alert) rather than by a toast
+   * and the focus moving: each new refusal puts the line anew, for it to be said again.
+   */
+  announce?: number;
 };
 
 const trimmed = (value: string) => value.trim();
 
 /** What is said under a field, and the ids that tie it to the field (undefined when nothing is said). */
-export function fieldNotes({ id, label, value, problem, hint, limit, sends = trimmed }: FieldNotesOf) {
+export function fieldNotes({ id, label, value, problem, hint, limit, sends = trimmed, announce }: FieldNotesOf) {
   // Said while typing, until the form is sent: then the problem says it, with the count.
   const over = limit !== undefined && !problem ? overLimitNote(sends(value), limit) : null;
   const note = over ?? hint;
@@ -38,7 +43,12 @@ export function fieldNotes({ id, label, value, problem, hint, limit, sends = tri
         </p>
       ) : null}
       {problem ? (
-        <p id={`${id}-problem`} className="mt-1 text-sm text-red-800">
+        <p
+          key={announce}
+          id={`${id}-problem`}
+          role={announce === undefined ? undefined : "alert"}
+          className="mt-1 text-sm text-red-800"
+        >
           {label}: {problem}
         </p>
       ) : null}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { atom } from "nanostores";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeClient } from "../../test/fake-client";
@@ -15,6 +15,7 @@ const page = vi.hoisted(() => ({
   draft: undefined as EventDraftStore | undefined,
   shows: undefined as Shows | undefined,
   publishing: undefined as Publishing | undefined,
+  requests: [] as { method: string }[],
   addEvent: vi.fn(),
 }));
 vi.mock("./calendar.draft.store", async (original) => ({
@@ -37,6 +38,7 @@ vi.mock("./calendar.store", async (original) => ({
 beforeEach(() => {
   page.addEvent.mockClear();
   const fake = fakeClient({ tables: () => ({ data: [], error: null, status: 200 }) });
+  page.requests = fake.requests;
   const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
   const client = async () => fake.client as unknown as ShowsClient;
   page.draft = createEventDraft();
@@ -122,6 +124,8 @@ describe("a field pasted too long", () => {
   it("keeps the whole venue, says by how much it is over, and at Add Event says so under it with the focus", async () => {
     await gigOnTheWebsite();
     const field = screen.getByRole("textbox", { name: "Venue" });
+    // No field has a limit the browser would cut a paste at (a test's typing goes past one: a person's does not).
+    for (const box of screen.getAllByRole("textbox")) expect(box).not.toHaveAttribute("maxlength");
     fireEvent.change(field, { target: { value: venue } });
     expect(field).toHaveValue(venue);
     expect(field).toHaveAccessibleDescription("36 characters too many (at most 200)");
@@ -131,21 +135,45 @@ describe("a field pasted too long", () => {
     expect(field).toHaveAccessibleDescription("Venue: at most 200 characters (this has 236)");
   });
 
-  it("says a title too long under it, with the focus, and adds nothing", () => {
+  it("says a title too long under it, aloud, with the focus, and adds nothing", () => {
     render(<AddEventForm />);
     const title = screen.getByRole("textbox", { name: "Title" });
+    expect(title).not.toHaveAttribute("maxlength");
+    expect(screen.getByRole("textbox", { name: "Description" })).not.toHaveAttribute("maxlength");
     fireEvent.change(title, { target: { value: venue } });
     expect(title).toHaveValue(venue);
     expect(title).toHaveAccessibleDescription("36 characters too many (at most 200)");
     pressAddEvent();
     expect(title).toHaveFocus();
     expect(title).toHaveAccessibleDescription("Title: at most 200 characters (this has 236)");
+    const said = screen.getByRole("alert");
+    expect(said).toHaveTextContent("Title: at most 200 characters (this has 236)");
+    // Enter pressed in the field, where the focus already is: the problem is said aloud again, a line anew.
+    fireEvent.submit(title);
+    expect(screen.getByRole("alert")).not.toBe(said);
+    expect(screen.getByRole("alert")).toHaveTextContent("Title: at most 200 characters (this has 236)");
     expect(page.addEvent).not.toHaveBeenCalled();
     // Typed again, it is said no more; within the limit, the event is added.
     fireEvent.change(title, { target: { value: "Cornmarket launch" } });
     expect(title).not.toHaveAccessibleDescription();
     pressAddEvent();
     expect(page.addEvent).toHaveBeenCalledOnce();
+  });
+});
+
+describe("a gig put on the website with a title too long", () => {
+  it("says the show's problems in the same press, the title's aloud with the focus, and adds nothing", async () => {
+    await gigOnTheWebsite();
+    const title = screen.getByRole("textbox", { name: "Title" });
+    fireEvent.change(title, { target: { value: "t".repeat(201) } });
+    pressAddEvent();
+    expect(screen.getByRole("alert")).toHaveTextContent("Title: at most 200 characters (this has 201)");
+    expect(await screen.findByText("Venue: required")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Venue" })).toBeInvalid();
+    // The show's fields, said once the form is sent, leave the focus on the title, the first of the problems.
+    await act(async () => {});
+    expect(title).toHaveFocus();
+    expect(page.requests.filter((request) => request.method !== "select")).toEqual([]);
   });
 });
 

@@ -16,6 +16,8 @@ import { calendarFeed } from "./calendar.store";
 import { eventDraft } from "./calendar.draft.store";
 import { LazyShowFields } from "./calendar.lazy";
 
+const LABELS = { title: "Title", description: "Description" } as const;
+
 /** "Add Event" with the gig's show when ticked: its form's store comes with the show's fields. */
 async function addGigOnWebsite() {
   const { gigPublishing } = await import("./calendar.publish.store");
@@ -30,22 +32,25 @@ export function AddEventForm() {
   const adding = useStore(feed.$adding);
   const publishing = useStore(typed.$publishNew) && draft.eventType === "gig";
   const id = useId();
-  // Said when the form is sent, until the field is typed in again: a field too long takes the focus, and nothing is added.
-  const [tooLong, setTooLong] = useState<ReturnType<typeof eventProblems>>({});
-  const title = fieldNotes({
-    id: `${id}-title`,
-    label: "Title",
-    value: draft.title,
-    problem: tooLong.title,
-    limit: EVENT_LIMITS.title,
-  });
-  const description = fieldNotes({
-    id: `${id}-description`,
-    label: "Description",
-    value: draft.description,
-    problem: tooLong.description,
-    limit: EVENT_LIMITS.description,
-  });
+  // Said when the form is sent, until the field is typed in again: a field too long takes the focus, and nothing is
+  // added. Each refusal is counted, for its problem line to be said aloud again at the next (a press of Enter in
+  // the field leaves the focus where it is, so moving it announces nothing).
+  const [refused, setRefused] = useState({ problems: {} as ReturnType<typeof eventProblems>, count: 0 });
+  const notes = (field: keyof typeof EVENT_LIMITS) =>
+    fieldNotes({
+      id: `${id}-${field}`,
+      label: LABELS[field],
+      value: draft[field],
+      problem: refused.problems[field],
+      limit: EVENT_LIMITS[field],
+      announce: refused.count,
+    });
+  const [title, description] = [notes("title"), notes("description")];
+  /** What is typed in `field`: what was said of it goes. */
+  const retyped = (field: keyof typeof EVENT_LIMITS, value: string) => {
+    setRefused({ ...refused, problems: { ...refused.problems, [field]: undefined } });
+    typed.editEventDraft({ ...draft, [field]: value });
+  };
   return (
     <form
       aria-labelledby={`${id}-heading`}
@@ -53,10 +58,13 @@ export function AddEventForm() {
       onSubmit={(event) => {
         event.preventDefault();
         const found = eventProblems(draft);
-        setTooLong(found);
+        const tooLong = Boolean(found.title || found.description);
+        setRefused({ problems: found, count: refused.count + (tooLong ? 1 : 0) });
         const field = event.currentTarget.elements.namedItem(found.title ? "title" : "description");
-        if (found.title || found.description) return field instanceof HTMLElement ? field.focus() : undefined;
-        void (publishing ? addGigOnWebsite() : feed.addEvent());
+        if (tooLong && field instanceof HTMLElement) field.focus();
+        // The show's fields, when shown, are checked in the same press whatever is said above: no second round.
+        if (publishing) void addGigOnWebsite();
+        else if (!tooLong) void feed.addEvent();
       }}
     >
       <h2 id={`${id}-heading`} className="font-serif text-xl font-semibold">
@@ -68,36 +76,30 @@ export function AddEventForm() {
       <div>
         <TextField
           id={`${id}-title`}
-          label="Title"
+          label={LABELS.title}
           name="title"
           value={draft.title}
-          aria-invalid={tooLong.title ? true : undefined}
+          aria-invalid={refused.problems.title ? true : undefined}
           aria-describedby={title.describedBy}
           placeholder="Event title"
           autoComplete="off"
-          onChange={(event) => {
-            setTooLong({ ...tooLong, title: undefined });
-            typed.editEventDraft({ ...draft, title: event.target.value });
-          }}
+          onChange={(event) => retyped("title", event.target.value)}
         />
         {title.said}
       </div>
       <div>
         <label htmlFor={`${id}-description`} className={labelClass}>
-          Description
+          {LABELS.description}
         </label>
         <textarea
           id={`${id}-description`}
           name="description"
           value={draft.description}
-          aria-invalid={tooLong.description ? true : undefined}
+          aria-invalid={refused.problems.description ? true : undefined}
           aria-describedby={description.describedBy}
           placeholder="Event description"
           rows={3}
-          onChange={(event) => {
-            setTooLong({ ...tooLong, description: undefined });
-            typed.editEventDraft({ ...draft, description: event.target.value });
-          }}
+          onChange={(event) => retyped("description", event.target.value)}
           className={cx(inputClass, "mt-1")}
         />
         {description.said}

@@ -16,7 +16,7 @@ import { teamSession, type TeamSession } from "../team/team.store";
 import { dayKey, eventDayKey, type CalendarEvent } from "./calendar";
 import { eventDraft, keptShow, type EventDraftStore } from "./calendar.draft.store";
 import { errorMessage } from "./calendar.errors";
-import { emptyEventDraft, eventFromDraft } from "./calendar.form";
+import { emptyEventDraft, eventFromDraft, eventProblems } from "./calendar.form";
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
 import { isShowTyped } from "./calendar.types";
 import type { ShowsClient } from "./calendar.api";
@@ -98,11 +98,11 @@ export function createPublishing(deps: PublishDependencies) {
     $refusals.setKey(key, ($refusals.get()[key] ?? 0) + 1);
   }
 
-  /** The show a form would put on the website for the gig `eventId` on `date`, or its problems said. */
-  function checked(key: string, eventId: string, date: string, now: Date | null = new Date()) {
+  /** The show a form would put on the website for the gig `eventId` on `date`, or its problems said (and refused, if `refuse`). */
+  function checked(key: string, eventId: string, date: string, now: Date | null = new Date(), refuse = true) {
     const result = showFromDraft(draftOf(key), eventId, date, now);
     $problems.setKey(key, result.problems ?? {});
-    if (result.problems) refusedForProblems(key);
+    if (result.problems && refuse) refusedForProblems(key);
     return result.row;
   }
 
@@ -149,14 +149,16 @@ export function createPublishing(deps: PublishDependencies) {
   /**
    * "Add Event" with "Put on the website" ticked: the show is checked, then the gig added, then its show.
    * A failure to add the gig keeps the whole form; a show the database refuses keeps its fields on the
-   * gig's card. Returns whether the gig was added.
+   * gig's card. A gig with a field too long (said under it by the form, with the focus) is not added, but its
+   * show is checked in the same press, each problem said beside its field. Returns whether the gig was added.
    */
   async function addPublishedGig(): Promise<boolean> {
     const day = deps.draft.$selectedDay.get();
-    const event = eventFromDraft(deps.draft.$eventDraft.get() ?? emptyEventDraft, day);
-    if (!event || !day || $publishing.get()) return false;
-    const row = checked(NEW_GIG, "", dayKey(day));
-    if (!row) return false;
+    const typed = deps.draft.$eventDraft.get() ?? emptyEventDraft;
+    const [event, tooLong] = [eventFromDraft(typed, day), Object.keys(eventProblems(typed)).length > 0];
+    if (!day || $publishing.get() || !(event || tooLong)) return false;
+    const row = checked(NEW_GIG, "", dayKey(day), new Date(), !tooLong);
+    if (!event || !row) return false;
     $publishing.set(true);
     const opening = deps.session.currentOpening();
     let eventId: string;
