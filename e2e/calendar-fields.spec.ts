@@ -20,7 +20,7 @@ test("a venue pasted too long is kept whole, said under its field at Add Event, 
   await fillEvent(page, title, "", "gig");
   await page.getByRole("checkbox", { name: "Put on the website" }).check();
   await expect(form.getByRole("group", { name: "The show on the website" })).toHaveAccessibleDescription(
-    "Each field is needed unless it says “(optional)”.",
+    "Each field is needed unless it says “(optional)”; the currency only with a price.",
   );
 
   const venue = form.getByLabel("Venue", { exact: true });

@@ -181,7 +181,9 @@ describe("the show's fields a gig needs", () => {
   it("marks the few it can do without, and announces each of the others as required", async () => {
     await gigOnTheWebsite();
     const show = screen.getByRole("group", { name: "The show on the website" });
-    expect(show).toHaveAccessibleDescription("Each field is needed unless it says “(optional)”.");
+    expect(show).toHaveAccessibleDescription(
+      "Each field is needed unless it says “(optional)”; the currency only with a price.",
+    );
     const needed = ["Venue", "Street", "Town", "County", "Postal code", "Country", "Doors", "Time zone", "Ticket link"];
     for (const name of needed) expect(screen.getByLabelText(name)).toBeRequired();
     for (const name of ["Price (optional)", "Currency (with a price)", "Tickets on sale from (optional)"]) {

@@ -62,7 +62,7 @@ export function ShowFields({ formKey, date }: { formKey: string; date: string | 
     >
       <legend className="px-1 text-sm font-semibold">The show on the website</legend>
       <p id={`${id}-needed`} className="text-sm text-stone-700">
-        Each field is needed unless it says “(optional)”.
+        Each field is needed unless it says “(optional)”; the currency only with a price.
       </p>
       {Field({ label: "Venue", field: "venueName", limit: LIMIT.venue_name, autoComplete: "off" })}
       {Field({ label: "Street", field: "street", limit: LIMIT.venue_street, autoComplete: "off" })}
