@@ -7,6 +7,7 @@
  * show the database then refuses. Plain JavaScript with no Node module, so the browser and Node read it alike.
  */
 
+import { invisibleCharactersIn, showsNothing } from "./hidden-text.mjs";
 import { lengthProblem } from "./text-length.mjs";
 
 /**
@@ -62,6 +63,13 @@ export const AVAILABILITIES = /** @type {const} */ (["on-sale", "few-left", "sol
  */
 export const spaceProblem = (taken) => `has a space in it: ${taken}`;
 
+/**
+ * What is said of a web address holding invisible characters, which a copy from a page can bring along.
+ * @param {string[]} found
+ */
+const hiddenLinkProblem = (found) =>
+  `has hidden characters in it (${found.join(", ")}): a web address has none (copy it again from the ticket page)`;
+
 /** Whether `text`, its ends trimmed, has a space or a tab inside it. @param {string} text */
 const hasInnerSpace = (text) => /\s/.test(text.trim());
 
@@ -76,8 +84,8 @@ const hasInnerSpace = (text) => /\s/.test(text.trim());
 export const onlySpaceWrong = (text, takes, instead = "") =>
   hasInnerSpace(text) && takes(text.trim().replace(/\s+/g, instead));
 
-/** Control characters, and the bidirectional controls that would make a line show as other words. */
-const HIDDEN = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/** Control characters, line separators, and the bidirectional controls that would make a line show as other words. */
+const HIDDEN = /[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 const WEB_ADDRESS =
   /^https:\/\/[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:[0-9]{1,5})?([/?#][^\s\p{Cc}]*)?$/u;
@@ -124,7 +132,8 @@ export function showFieldProblems(row) {
   for (const [column, , longest] of SHOWN_LINES) {
     const value = row[column];
     const tooLong = typeof value === "string" ? lengthProblem(value, longest) : null;
-    if (typeof value !== "string" || value.trim() === "") problems[column] = "required";
+    // A line of only invisible characters (zero-width spaces, say) shows nothing: the database counts it as empty.
+    if (typeof value !== "string" || showsNothing(value)) problems[column] = "required";
     else if (tooLong) problems[column] = tooLong;
     else if (HIDDEN.test(value))
       problems[column] = "one line of plain text: this has a line break or a hidden character";
@@ -140,6 +149,7 @@ export function showFieldProblems(row) {
   if (linkTooLong) problems.ticket_url = linkTooLong;
   else if (onlySpaceWrong(link, (joined) => WEB_ADDRESS.test(joined)))
     problems.ticket_url = spaceProblem("a web address has none (copy it again from the ticket page)");
+  else if (invisibleCharactersIn(link).length > 0) problems.ticket_url = hiddenLinkProblem(invisibleCharactersIn(link));
   else if (!WEB_ADDRESS.test(link)) {
     problems.ticket_url = "a whole address starting with https://";
   }

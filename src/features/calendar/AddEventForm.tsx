@@ -10,11 +10,13 @@ import { Button } from "../../components/ui/Button";
 import { fieldNotes } from "../../components/ui/fieldNotes";
 import { TextField } from "../../components/ui/TextField";
 import { cardClass, cx, inputClass, labelClass } from "../../components/ui/styles";
-import { dayKey, EVENT_TYPES, formatDay, isEventType } from "./calendar";
+import { dayKey, formatDay } from "./calendar";
 import { emptyEventDraft, EVENT_LIMITS, eventProblems, TOUCH_BOX } from "./calendar.form";
 import { calendarFeed } from "./calendar.store";
 import { eventDraft } from "./calendar.draft.store";
 import { LazyShowFields } from "./calendar.lazy";
+import { EventTypeSelect } from "./EventTypeSelect";
+import { RemoveHidden } from "./RemoveHidden";
 
 const LABELS = { title: "Title", description: "Description" } as const;
 
@@ -58,13 +60,14 @@ export function AddEventForm() {
       onSubmit={(event) => {
         event.preventDefault();
         const found = eventProblems(draft);
-        const tooLong = Boolean(found.title || found.description);
-        setRefused({ problems: found, count: refused.count + (tooLong ? 1 : 0) });
+        // Too long, or holding hidden characters the table refuses.
+        const refusal = Boolean(found.title || found.description);
+        setRefused({ problems: found, count: refused.count + (refusal ? 1 : 0) });
         const field = event.currentTarget.elements.namedItem(found.title ? "title" : "description");
-        if (tooLong && field instanceof HTMLElement) field.focus();
+        if (refusal && field instanceof HTMLElement) field.focus();
         // The show's fields, when shown, are checked in the same press whatever is said above: no second round.
         if (publishing) void addGigOnWebsite();
-        else if (!tooLong) void feed.addEvent();
+        else if (!refusal) void feed.addEvent();
       }}
     >
       <h2 id={`${id}-heading`} className="font-serif text-xl font-semibold">
@@ -86,6 +89,12 @@ export function AddEventForm() {
           onChange={(event) => retyped("title", event.target.value)}
         />
         {title.said}
+        <RemoveHidden
+          label={LABELS.title}
+          value={draft.title}
+          said={!!refused.problems.title}
+          onValue={(value) => retyped("title", value)}
+        />
       </div>
       <div>
         <label htmlFor={`${id}-description`} className={labelClass}>
@@ -103,27 +112,19 @@ export function AddEventForm() {
           className={cx(inputClass, "mt-1")}
         />
         {description.said}
+        <RemoveHidden
+          label={LABELS.description}
+          value={draft.description}
+          lines
+          said={!!refused.problems.description}
+          onValue={(value) => retyped("description", value)}
+        />
       </div>
-      <div>
-        <label htmlFor={`${id}-type`} className={labelClass}>
-          Event type
-        </label>
-        <select
-          id={`${id}-type`}
-          name="event_type"
-          value={draft.eventType}
-          onChange={(event) =>
-            isEventType(event.target.value) && typed.editEventDraft({ ...draft, eventType: event.target.value })
-          }
-          className={cx(inputClass, "mt-1")}
-        >
-          {EVENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-      </div>
+      <EventTypeSelect
+        id={`${id}-type`}
+        value={draft.eventType}
+        onChange={(eventType) => typed.editEventDraft({ ...draft, eventType })}
+      />
       {draft.eventType === "gig" ? (
         <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">
           <input

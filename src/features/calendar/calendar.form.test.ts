@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyEventDraft, eventFromDraft } from "./calendar.form";
+import { emptyEventDraft, eventFromDraft, eventProblems } from "./calendar.form";
 
 describe("adding an event", () => {
   it("needs a selected day and a title", () => {
@@ -24,5 +24,42 @@ describe("adding an event", () => {
       description: "Bring the capo",
       event_type: "away",
     });
+  });
+});
+
+describe("what the table refuses that cannot be seen", () => {
+  const day = new Date(2025, 3, 23);
+
+  it("takes a title that shows nothing as no title: nothing is added, nothing said", () => {
+    for (const title of ["\u200b\u200b", "\u00ad", "\u{E0041}", "\u0301", "\u2800", "\u3164", "\u202e"]) {
+      const draft = { ...emptyEventDraft, title };
+      expect(eventFromDraft(draft, day), JSON.stringify(title)).toBeNull();
+      expect(eventProblems(draft), JSON.stringify(title)).toEqual({});
+    }
+  });
+
+  it("says a title with a direction control or a hidden line break, and adds nothing", () => {
+    for (const [title, found] of [
+      ["Gig \u202ehcraeheR", "U+202E"],
+      ["a\u0085b", "U+0085"],
+      ["a\u2028b", "U+2028"],
+      ["a\tb", "U+0009"],
+    ]) {
+      const draft = { ...emptyEventDraft, title };
+      expect(eventProblems(draft).title).toBe(
+        `holds hidden characters (${found}), which can break it or make it read as something else`,
+      );
+      expect(eventFromDraft(draft, day)).toBeNull();
+    }
+  });
+
+  it("takes a description's line breaks and ordinary titles, and refuses a direction control in the description", () => {
+    const draft = { ...emptyEventDraft, title: "Ó Sé 🎸 Gig", description: "Load in 5pm\nSoundcheck 6pm" };
+    expect(eventProblems(draft)).toEqual({});
+    expect(eventFromDraft(draft, day)).toMatchObject({
+      title: "Ó Sé 🎸 Gig",
+      description: "Load in 5pm\nSoundcheck 6pm",
+    });
+    expect(eventProblems({ ...draft, description: "Load in \u2066 5pm" }).description).toMatch(/U\+2066/);
   });
 });

@@ -2,6 +2,7 @@
  * The Add Event form's rules: its fields' limits, what it starts with, and the row a filled-in form
  * inserts (on the picked day, stored as noon UTC of that date: see storedDateOf in calendar.ts).
  */
+import { hiddenCharactersIn, hiddenProblem, showsNothing } from "../../lib/hidden-text.mjs";
 import { lengthProblem } from "../../lib/text-length.mjs";
 import { storedDateOf, type CalendarEvent, type EventType } from "./calendar";
 
@@ -21,20 +22,34 @@ export const EVENT_LIMITS = { title: 200, description: 2000 } as const;
 export type NewEvent = Omit<CalendarEvent, "id" | "created_at" | "event_type"> & { event_type: EventType };
 export type EventDraft = { title: string; description: string; eventType: EventType };
 
-/** What is too long in the form (its fields take a whole paste, and say so), field by field: empty when nothing. */
+/**
+ * What the table refuses in `text` that cannot be seen (calendar_events_title_shown, _description_plain), or null:
+ * control characters, direction controls, and in a title line breaks too.
+ */
+function hiddenIn(text: string, lines: boolean): string | null {
+  const found = hiddenCharactersIn(text, { lines });
+  return found.length > 0 ? hiddenProblem(found) : null;
+}
+
+/**
+ * What is too long in the form (its fields take a whole paste, and say so), or holds hidden characters, field by
+ * field: empty when nothing. A title that shows nothing is no title: nothing is said of it (eventFromDraft).
+ */
 export function eventProblems(draft: EventDraft): Partial<Record<"title" | "description", string>> {
-  const title = lengthProblem(draft.title.trim(), EVENT_LIMITS.title);
-  const description = lengthProblem(draft.description.trim(), EVENT_LIMITS.description);
+  const typed = draft.title.trim();
+  const title = lengthProblem(typed, EVENT_LIMITS.title) ?? (showsNothing(typed) ? null : hiddenIn(typed, false));
+  const text = draft.description.trim();
+  const description = lengthProblem(text, EVENT_LIMITS.description) ?? hiddenIn(text, true);
   return { ...(title && { title }), ...(description && { description }) };
 }
 
 /**
- * The row to insert, or null when the day or title is missing (then nothing happens) or a field is too long (the
- * form says so under it: eventProblems).
+ * The row to insert, or null when the day or title is missing or the title shows nothing (then nothing happens) or a
+ * field is too long or holds hidden characters (the form says so under it: eventProblems).
  */
 export function eventFromDraft(draft: EventDraft, selectedDay: Date | undefined): NewEvent | null {
   const title = draft.title.trim();
-  if (!selectedDay || title === "" || Object.keys(eventProblems(draft)).length > 0) return null;
+  if (!selectedDay || showsNothing(title) || Object.keys(eventProblems(draft)).length > 0) return null;
   const date = storedDateOf(selectedDay);
   return {
     title,
