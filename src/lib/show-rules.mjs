@@ -63,6 +63,9 @@ export const AVAILABILITIES = /** @type {const} */ (["on-sale", "few-left", "sol
  */
 export const spaceProblem = (taken) => `has a space in it: ${taken}`;
 
+/** The invisible characters of a link other than an ordinary space, each once. @param {string} link */
+const hiddenInLink = (link) => invisibleCharactersIn(link).filter((found) => found !== "U+0020");
+
 /**
  * What is said of a web address holding invisible characters, which a copy from a page can bring along.
  * @param {string[]} found
@@ -149,7 +152,8 @@ export function showFieldProblems(row) {
   if (linkTooLong) problems.ticket_url = linkTooLong;
   else if (onlySpaceWrong(link, (joined) => WEB_ADDRESS.test(joined)))
     problems.ticket_url = spaceProblem("a web address has none (copy it again from the ticket page)");
-  else if (invisibleCharactersIn(link).length > 0) problems.ticket_url = hiddenLinkProblem(invisibleCharactersIn(link));
+  // An ordinary space is named above when it is all that is wrong; otherwise the link is not an address at all.
+  else if (hiddenInLink(link).length > 0) problems.ticket_url = hiddenLinkProblem(hiddenInLink(link));
   else if (!WEB_ADDRESS.test(link)) {
     problems.ticket_url = "a whole address starting with https://";
   }
