@@ -16,14 +16,16 @@ export function SignOut() {
   const stopped = useStore(control.$stopped);
   const line = waiting ? WAITING : stopped;
   return (
-    <div data-sign-out className="mb-6 flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
-      <p role="status" className={line ? "text-sm text-stone-700" : "sr-only"}>
-        {line}
-      </p>
+    // At the start of the line, under the team bar's links: the top right is where the toasts of the sign-in stand
+    // (toasts.placement.ts keeps them off every control, and a button there left them no clear place on a laptop).
+    <div data-sign-out className="mb-6 flex flex-wrap items-center gap-x-4 gap-y-2">
       {/* min-h-11: a 44 px touch target, for a phone handed on in a hurry. */}
       <Button variant="secondary" className="min-h-11" aria-disabled={waiting} onClick={() => void control.signOut()}>
         Sign out
       </Button>
+      <p role="status" className={line ? "text-sm text-stone-700" : "sr-only"}>
+        {line}
+      </p>
     </div>
   );
 }

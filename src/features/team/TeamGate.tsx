@@ -61,6 +61,13 @@ const FOCUSABLE =
   "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])";
 
 /**
+ * The tool's first control, where Tab would lead. Sign out, above the tool (SignOut.tsx), is not it: an Enter
+ * after the Login must not sign out.
+ */
+const firstControl = (element: HTMLElement) =>
+  [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].find((control) => !control.closest("[data-sign-out]"));
+
+/**
  * After a Login on this page, the Login button has gone with the gate: focus goes to the tool's first
  * control once it is there (where Tab would have led), unless the tool or the person put it somewhere
  * already. The toasts that follow the sign-in then keep clear of it (toasts.placement.store.ts).
@@ -81,8 +88,7 @@ function useFocusAfterSignIn(unlocked: boolean) {
       // The tool, or the person, has put focus somewhere: that is where it stays.
       if (active && active !== document.body) return true;
       // The first control may not take focus yet: the placeholder shown while the tool's code comes is hidden.
-      // Sign out, above the tool (SignOut.tsx), is not its first control: an Enter after the Login must not sign out.
-      const first = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].find((on) => !on.closest("[data-sign-out]"));
+      const first = firstControl(element);
       first?.focus({ preventScroll: true });
       return first !== undefined && document.activeElement === first;
     };
