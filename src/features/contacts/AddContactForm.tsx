@@ -36,6 +36,9 @@ export function AddContactForm() {
       className={cx(cardClass, addContactFormClass)}
       onSubmit={async (event) => {
         event.preventDefault();
+        // One add at a time; the button stays focusable meanwhile (aria-disabled), so the focus stays on it rather
+        // than falling to the page, ready for the next contact.
+        if (adding) return;
         const found = addedTooLong(draft);
         setTooLong(found);
         if (focusRefusedField(idPrefix, draft, found)) return;
@@ -53,7 +56,7 @@ export function AddContactForm() {
         notes={{ name: alike.length > 0 ? alreadyHere(alike) : null }}
         tooLong={tooLong}
       />
-      <Button type="submit" disabled={adding}>
+      <Button type="submit" aria-disabled={adding}>
         Add Contact
       </Button>
     </form>

@@ -47,6 +47,23 @@ describe("the add form, with a field pasted too long", () => {
   });
 });
 
+describe("the add form's button", () => {
+  it("stays a control through an add (a disabled one would drop the focus), and adds once for a second press", async () => {
+    render(<AddContactForm />);
+    fireEvent.change(screen.getByRole("textbox", { name: "Name" }), { target: { value: "Dara" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Role" }), { target: { value: "Booking agent" } });
+    const add = screen.getByRole("button", { name: "Add Contact" });
+    add.focus();
+    fireEvent.click(add);
+    expect(add).toBeEnabled();
+    expect(add).toHaveAttribute("aria-disabled", "true");
+    fireEvent.click(add);
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Name" })).toHaveValue(""));
+    expect(add).toHaveFocus();
+    expect(writes().filter((request) => request.method === "insert")).toHaveLength(1);
+  });
+});
+
 describe("an edited card, with a field pasted too long", () => {
   it("says so under it at Save, with the focus there, and saves nothing", async () => {
     const { store, server } = page.setup!;
