@@ -29,7 +29,9 @@ export const groupClasses = {
   count: "shrink-0 text-sm font-semibold tabular-nums text-stone-600",
   bar: "mt-2",
   form: "mt-3 flex flex-wrap gap-2",
-  taskField: cx(inputClass, "min-w-0 flex-[2]"),
+  // A line of its own on a phone, where beside the owner and Add it would show a dozen characters of a task, too few
+  // to find what to cut from a paste too long; beside them from the small breakpoint up.
+  taskField: cx(inputClass, "min-w-0 basis-full sm:basis-0 sm:flex-[2]"),
   ownerField: cx(inputClass, "min-w-0 flex-1"),
   addButton: buttonClass({ variant: "primary" }),
   /** What the form says of a field too long: a line of its own under the fields and Add. */
