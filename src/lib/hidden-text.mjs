@@ -11,7 +11,9 @@
 /**
  * What shows nothing: white space, invisible (format and default-ignorable) characters, combining marks with
  * nothing to sit on, the blank Braille pattern and the null notehead, code points Unicode has not assigned,
- * private use, and the object replacement and replacement characters (the contacts' rule, private.shown_text()).
+ * private use, and the object replacement and replacement characters (the contacts' rule, private.shown_text()). A
+ * contact's name or role, a show's line or an event's title made only of these is refused by the table; the Add forms
+ * treat one as empty.
  */
 const SHOWS_NOTHING = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{C}\u2800\u{1D159}\uFFFC\uFFFD]/gu;
 

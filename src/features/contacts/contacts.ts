@@ -6,6 +6,7 @@
  */
 
 import type { Tables } from "../../lib/database.types";
+import { showsNothing } from "../../lib/hidden-text.mjs";
 import { lengthProblem } from "../../lib/text-length.mjs";
 import {
   CONTACT_FIELD_SPECS,
@@ -153,18 +154,6 @@ const orNull = (value: string) => (value.trim() === "" ? null : value.trim());
 
 /** A draft's fields as a contact's values: trimmed, an empty one null. */
 const valuesFromDraft = (draft: ContactDraft) => asValues(perField((field) => orNull(draft[field])));
-
-/**
- * What shows nothing in a name or role: white space, invisible (format and default-ignorable)
- * characters, combining marks with nothing to sit on (the Khitan filler among them), the blank Braille
- * pattern and the null notehead, code points Unicode has not assigned, private use, and the object
- * replacement and replacement characters. The table refuses a name or role made only of these; the
- * Add form treats one as empty.
- */
-const SHOWS_NOTHING = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{C}\u2800\u{1D159}\uFFFC\uFFFD]/gu;
-
-/** Whether a name or role would show nothing at all. */
-const showsNothing = (value: string) => value.replace(SHOWS_NOTHING, "") === "";
 
 /** What a form says of each field too long: "at most 200 characters (this has 236)". */
 export type TooLong = Partial<Record<ContactField, string>>;
