@@ -51,5 +51,9 @@ describe("a show's text that cannot be seen", () => {
     expect(showFieldProblems({ ...row, ticket_url: "https://tickets.example/\u202eabc" }).ticket_url).toMatch(
       /U\+202E/,
     );
+    // A space beside them is not all that is wrong: the invisible one is named, not the space alone.
+    expect(showFieldProblems({ ...row, ticket_url: "https://tickets.example/a b\u200b" }).ticket_url).toBe(
+      "has hidden characters in it (U+200B): a web address has none (copy it again from the ticket page)",
+    );
   });
 });

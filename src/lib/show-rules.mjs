@@ -150,9 +150,9 @@ export function showFieldProblems(row) {
   const link = typeof row.ticket_url === "string" ? row.ticket_url : "";
   const linkTooLong = lengthProblem(link, 2000);
   if (linkTooLong) problems.ticket_url = linkTooLong;
-  else if (onlySpaceWrong(link, (joined) => WEB_ADDRESS.test(joined)))
+  else if (onlySpaceWrong(link, (joined) => WEB_ADDRESS.test(joined) && hiddenInLink(joined).length === 0))
     problems.ticket_url = spaceProblem("a web address has none (copy it again from the ticket page)");
-  // An ordinary space is named above when it is all that is wrong; otherwise the link is not an address at all.
+  // An ordinary space is named above when it is all that is wrong; one among other faults is not named alone.
   else if (hiddenInLink(link).length > 0) problems.ticket_url = hiddenLinkProblem(hiddenInLink(link));
   else if (!WEB_ADDRESS.test(link)) {
     problems.ticket_url = "a whole address starting with https://";

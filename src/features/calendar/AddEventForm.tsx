@@ -34,9 +34,9 @@ export function AddEventForm() {
   const adding = useStore(feed.$adding);
   const publishing = useStore(typed.$publishNew) && draft.eventType === "gig";
   const id = useId();
-  // Said when the form is sent, until the field is typed in again: a field too long takes the focus, and nothing is
-  // added. Each refusal is counted, for its problem line to be said aloud again at the next (a press of Enter in
-  // the field leaves the focus where it is, so moving it announces nothing).
+  // Said when the form is sent, until the field is typed in again: a field refused (too long, hidden characters)
+  // takes the focus, nothing is added, and each refusal is counted, for its line to be said aloud again at the next
+  // (a press of Enter in the field leaves the focus where it is, so moving it announces nothing).
   const [refused, setRefused] = useState({ problems: {} as ReturnType<typeof eventProblems>, count: 0 });
   const notes = (field: keyof typeof EVENT_LIMITS) =>
     fieldNotes({
@@ -59,7 +59,7 @@ export function AddEventForm() {
       className={cx(cardClass, "space-y-3 p-5")}
       onSubmit={(event) => {
         event.preventDefault();
-        const found = eventProblems(draft);
+        const found = eventProblems(draft, selectedDay);
         // Too long, or holding hidden characters the table refuses.
         const refusal = Boolean(found.title || found.description);
         setRefused({ problems: found, count: refused.count + (refusal ? 1 : 0) });
@@ -91,6 +91,7 @@ export function AddEventForm() {
         {title.said}
         <RemoveHidden
           label={LABELS.title}
+          fieldId={`${id}-title`}
           value={draft.title}
           said={!!refused.problems.title}
           onValue={(value) => retyped("title", value)}
@@ -114,6 +115,7 @@ export function AddEventForm() {
         {description.said}
         <RemoveHidden
           label={LABELS.description}
+          fieldId={`${id}-description`}
           value={draft.description}
           lines
           said={!!refused.problems.description}

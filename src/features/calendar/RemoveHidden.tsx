@@ -8,6 +8,8 @@ import { Button } from "../../components/ui/Button";
 
 export function RemoveHidden(props: {
   label: string;
+  /** The field's id: the focus goes back to it once they are out, as the button goes with them. */
+  fieldId: string;
   value: string;
   /** Text of several lines, whose line breaks stay. */
   lines?: boolean;
@@ -15,14 +17,17 @@ export function RemoveHidden(props: {
   said: boolean;
   onValue: (value: string) => void;
 }) {
-  const { label, value, lines = false, said, onValue } = props;
+  const { label, fieldId, value, lines = false, said, onValue } = props;
   if (!said || hiddenCharactersIn(value, { lines }).length === 0) return null;
   return (
     <Button
       variant="secondary"
       size="sm"
       className="mt-1"
-      onClick={() => onValue(withoutHiddenCharacters(value, { lines }))}
+      onClick={() => {
+        onValue(withoutHiddenCharacters(value, { lines }));
+        document.getElementById(fieldId)?.focus();
+      }}
     >
       Remove them<span className="sr-only"> from {label}</span>
     </Button>

@@ -15,8 +15,8 @@ export type ShowTextFieldProps = FieldNotesOf & {
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange">;
 
 export function ShowTextField(props: ShowTextFieldProps) {
-  const { id, label, mark, value, onValue, problem, hint, limit, ...input } = props;
-  const { describedBy, said } = fieldNotes({ id, label, value, problem, hint, limit });
+  const { id, label, mark, value, onValue, problem, hint, limit, sends, announce, ...input } = props;
+  const { describedBy, said } = fieldNotes({ id, label, value, problem, hint, limit, sends, announce });
   return (
     <div>
       <label htmlFor={id} className={labelClass}>

@@ -34,7 +34,7 @@ describe("what the table refuses that cannot be seen", () => {
     for (const title of ["\u200b\u200b", "\u00ad", "\u{E0041}", "\u0301", "\u2800", "\u3164", "\u202e"]) {
       const draft = { ...emptyEventDraft, title };
       expect(eventFromDraft(draft, day), JSON.stringify(title)).toBeNull();
-      expect(eventProblems(draft), JSON.stringify(title)).toEqual({});
+      expect(eventProblems(draft, day), JSON.stringify(title)).toEqual({});
     }
   });
 
@@ -46,7 +46,7 @@ describe("what the table refuses that cannot be seen", () => {
       ["a\tb", "U+0009"],
     ]) {
       const draft = { ...emptyEventDraft, title };
-      expect(eventProblems(draft).title).toBe(
+      expect(eventProblems(draft, day).title).toBe(
         `holds hidden characters (${found}), which can break it or make it read as something else`,
       );
       expect(eventFromDraft(draft, day)).toBeNull();
@@ -55,11 +55,23 @@ describe("what the table refuses that cannot be seen", () => {
 
   it("takes a description's line breaks and ordinary titles, and refuses a direction control in the description", () => {
     const draft = { ...emptyEventDraft, title: "Ó Sé 🎸 Gig", description: "Load in 5pm\nSoundcheck 6pm" };
-    expect(eventProblems(draft)).toEqual({});
+    expect(eventProblems(draft, day)).toEqual({});
     expect(eventFromDraft(draft, day)).toMatchObject({
       title: "Ó Sé 🎸 Gig",
       description: "Load in 5pm\nSoundcheck 6pm",
     });
-    expect(eventProblems({ ...draft, description: "Load in \u2066 5pm" }).description).toMatch(/U\+2066/);
+    expect(eventProblems({ ...draft, description: "Load in \u2066 5pm" }, day).description).toMatch(/U\+2066/);
+  });
+
+  it("says nothing without a day or a title that shows, whatever the fields hold: nothing happens", () => {
+    const refused = { ...emptyEventDraft, title: "Gig\u202e", description: "Load in\t5pm" };
+    expect(eventProblems(refused, undefined)).toEqual({});
+    expect(eventProblems({ ...refused, title: "\u200b" }, day)).toEqual({});
+    expect(eventProblems({ ...refused, title: "x".repeat(201) }, undefined)).toEqual({});
+  });
+
+  it("says hidden characters before length: they are what makes the count look wrong", () => {
+    const title = `${"a".repeat(200)}\u202e`;
+    expect(eventProblems({ ...emptyEventDraft, title }, day).title).toMatch(/^holds hidden characters \(U\+202E\)/);
   });
 });

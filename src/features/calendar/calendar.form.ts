@@ -32,14 +32,20 @@ function hiddenIn(text: string, lines: boolean): string | null {
 }
 
 /**
- * What is too long in the form (its fields take a whole paste, and say so), or holds hidden characters, field by
- * field: empty when nothing. A title that shows nothing is no title: nothing is said of it (eventFromDraft).
+ * What holds hidden characters in the form, or is too long (its fields take a whole paste, and say so), field by
+ * field: empty when nothing. Hidden characters first: they are what makes a count look wrong ("this has 201" of 200
+ * seen), and taking them out may be the whole fix. Without a day, or with a title that shows nothing, nothing
+ * happens and nothing is said, whatever the fields hold (eventFromDraft).
  */
-export function eventProblems(draft: EventDraft): Partial<Record<"title" | "description", string>> {
+export function eventProblems(
+  draft: EventDraft,
+  selectedDay: Date | undefined,
+): Partial<Record<"title" | "description", string>> {
   const typed = draft.title.trim();
-  const title = lengthProblem(typed, EVENT_LIMITS.title) ?? (showsNothing(typed) ? null : hiddenIn(typed, false));
+  if (!selectedDay || showsNothing(typed)) return {};
+  const title = hiddenIn(typed, false) ?? lengthProblem(typed, EVENT_LIMITS.title);
   const text = draft.description.trim();
-  const description = lengthProblem(text, EVENT_LIMITS.description) ?? hiddenIn(text, true);
+  const description = hiddenIn(text, true) ?? lengthProblem(text, EVENT_LIMITS.description);
   return { ...(title && { title }), ...(description && { description }) };
 }
 
@@ -49,7 +55,7 @@ export function eventProblems(draft: EventDraft): Partial<Record<"title" | "desc
  */
 export function eventFromDraft(draft: EventDraft, selectedDay: Date | undefined): NewEvent | null {
   const title = draft.title.trim();
-  if (!selectedDay || showsNothing(title) || Object.keys(eventProblems(draft)).length > 0) return null;
+  if (!selectedDay || showsNothing(title) || Object.keys(eventProblems(draft, selectedDay)).length > 0) return null;
   const date = storedDateOf(selectedDay);
   return {
     title,

@@ -149,13 +149,13 @@ export function createPublishing(deps: PublishDependencies) {
   /**
    * "Add Event" with "Put on the website" ticked: the show is checked, then the gig added, then its show.
    * A failure to add the gig keeps the whole form; a show the database refuses keeps its fields on the
-   * gig's card. A gig with a field too long (said under it by the form, with the focus) is not added, but its
+   * gig's card. A gig with a field too long or holding hidden characters (said under it by the form, with the focus) is not added, but its
    * show is checked in the same press, each problem said beside its field. Returns whether the gig was added.
    */
   async function addPublishedGig(): Promise<boolean> {
     const day = deps.draft.$selectedDay.get();
     const typed = deps.draft.$eventDraft.get() ?? emptyEventDraft;
-    const [event, tooLong] = [eventFromDraft(typed, day), Object.keys(eventProblems(typed)).length > 0];
+    const [event, tooLong] = [eventFromDraft(typed, day), Object.keys(eventProblems(typed, day)).length > 0];
     if (!day || $publishing.get() || !(event || tooLong)) return false;
     const row = checked(NEW_GIG, "", dayKey(day), new Date(), !tooLong);
     if (!event || !row) return false;
