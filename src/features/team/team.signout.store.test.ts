@@ -122,6 +122,15 @@ describe("Sign out", () => {
     expect(session.$unlocked.get()).toBe(false);
   });
 
+  it("forgets why it stopped once the page locks: the next person to sign in is not told of a change not theirs", async () => {
+    const { session, signOut } = await signedIn(async () => false);
+    await signOut.signOut();
+    expect(signOut.$stopped.get()).toBe(NOT_SIGNED_OUT);
+    await session.refuse(session.currentOpening());
+    expect(session.$unlocked.get()).toBe(false);
+    expect(signOut.$stopped.get()).toBeNull();
+  });
+
   it("lets the next Login wait for the session to end, so that its end does not lock the new one", async () => {
     // The server takes its time to answer the sign-out.
     const told = deferred();

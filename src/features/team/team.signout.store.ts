@@ -21,7 +21,7 @@ export const NOT_SIGNED_OUT =
 
 export type SignOutDependencies = {
   client: () => Promise<AuthClient>;
-  session: Pick<TeamSession, "signedOut">;
+  session: Pick<TeamSession, "signedOut" | "$unlocked">;
   /** Resolves once the changes on their way are answered: to whether they all went through. */
   changesAnswered: () => Promise<boolean>;
   /** Forgets the forms kept in the tab's storage. */
@@ -53,6 +53,9 @@ export function createSignOut(deps: SignOutDependencies) {
   const $stopped = atom<string | null>(null);
   /** What the stores forget at Sign out (typed forms, which a lock keeps), each registered by whenSignedOut. */
   const forgetters = new Set<() => void>();
+  // Why Sign out stopped holds for the session it was pressed in: the page locking or a new sign-in ends it, so it
+  // does not follow the team bar's links to another page's Sign out, nor the next person to sign in.
+  deps.session.$unlocked.listen(() => $stopped.set(null));
 
   /** Signs out once the changes on their way have gone through; resolves to whether it signed out. */
   async function signOut(): Promise<boolean> {
