@@ -1,8 +1,7 @@
 /**
- * The "Add Event" form. Without a selected day or a title nothing happens;
- * on success the form resets, on failure it is kept for another try. What is
- * typed lives in the page's draft (calendar.draft.store.ts), so it outlives the page locking itself. A gig
- * can be put on the website as it is added ("Put on the website": the show's fields, ShowFields.tsx).
+ * The "Add Event" form. Without a selected day or a title nothing happens; on success the form resets, on failure
+ * it is kept for another try. What is typed lives in the page's draft (calendar.draft.store.ts), so it outlives the
+ * page locking itself. A gig can be put on the website as it is added ("Put on the website": ShowFields.tsx).
  */
 import { useStore } from "@nanostores/react";
 import { Suspense, useId, useState } from "react";
