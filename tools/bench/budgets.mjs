@@ -175,11 +175,12 @@ export const BUDGETS = [
    * keep), took the directory from 132.0 KB to 133.5 KB and the calendar from 181.0 KB to 182.6 KB; the directory's
    * forms saying a field too long under it rather than letting the browser cut it off unseen (the UI kit's fieldNotes
    * and the counting of src/lib/text-length.mjs, which the roadmap and the calendar share) took it to 134.2 KB, hence
-   * 135 and 184.
+   * 135; the calendar's Add Event naming hidden characters the table refuses, with a button that takes them out
+   * (src/lib/hidden-text.mjs, RemoveHidden.tsx), took it to 184.5 KB, hence 185.
    * @type {BudgetOf<import("./bench-figures.mjs").UnlockSummary, number>}
    */ ({
     measure: "sign-ins",
-    limits: { "/contacts": 135 * 1024, "/calendar": 184 * 1024 },
+    limits: { "/contacts": 135 * 1024, "/calendar": 185 * 1024 },
     label: (max) => `JS once signed in within ${formatBytes(max)} gzip`,
     judge: ({ jsGzipOpen }, max) =>
       jsGzipOpen === undefined
