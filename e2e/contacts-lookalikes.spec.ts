@@ -117,6 +117,8 @@ test("a name or role with invisible text-direction characters says so before any
   await form.getByRole("button", { name: "Remove them from Name" }).click();
   await expect(form.getByLabel("Name")).toHaveValue(`${word} TNEMYAP-KNAB`);
   await expect(form.getByRole("alert")).toHaveCount(0);
+  // The button went with them: the focus is back in the field, not lost to the page.
+  await expect(form.getByLabel("Name")).toBeFocused();
   await addContact(page, { name: `${word} TNEMYAP-KNAB`, role: "Accounts" });
   expect(writes).toHaveLength(1);
 

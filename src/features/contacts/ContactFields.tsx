@@ -108,7 +108,11 @@ export function ContactFields({
                 <Button
                   variant="secondary"
                   size="sm"
-                  onClick={() => onChange({ ...draft, [field.key]: withoutBidiControls(draft[field.key]) }, field.key)}
+                  onClick={() => {
+                    onChange({ ...draft, [field.key]: withoutBidiControls(draft[field.key]) }, field.key);
+                    // The button goes with them: the focus goes back to the field rather than to the page.
+                    document.getElementById(id)?.focus();
+                  }}
                 >
                   Remove them<span className="sr-only"> from {label}</span>
                 </Button>
