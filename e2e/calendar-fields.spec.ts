@@ -4,7 +4,7 @@
  * over, and Add Event says it under the field, with the focus there, and adds nothing: the person decides what to
  * cut. What is said is read with the field by a screen reader; the Add Event form's own fields say it aloud too.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { fillEvent, openCalendar, pickDay, uniqueWord, upcomingEvent } from "./team";
 
@@ -15,15 +15,19 @@ async function paste(page: Page, field: Locator, text: string) {
   await page.keyboard.press("ControlOrMeta+V");
 }
 
+/** The Add Event form of a signed-in /calendar that may paste, on a day next month (still to come, whatever today is). */
+async function addEventForm(page: Page, context: BrowserContext) {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await openCalendar(page);
+  await pickDay(page, 15);
+  return page.getByRole("form", { name: "Add Event" });
+}
+
 test("a venue pasted too long is kept whole, and said under its field at Add Event with the focus there", async ({
   page,
   context,
 }) => {
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await openCalendar(page);
-  // A day next month: the show is still to come, whatever today is.
-  await pickDay(page, 15);
-  const form = page.getByRole("form", { name: "Add Event" });
+  const form = await addEventForm(page, context);
   const title = `Orla at the Cornmarket ${uniqueWord()}`;
   await fillEvent(page, title, "", "gig");
   await page.getByRole("checkbox", { name: "Put on the website" }).check();
@@ -49,10 +53,7 @@ test("a title and a description pasted too long are kept whole, said aloud at Ad
   page,
   context,
 }) => {
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await openCalendar(page);
-  await pickDay(page, 15);
-  const form = page.getByRole("form", { name: "Add Event" });
+  const form = await addEventForm(page, context);
   const refused = uniqueWord();
   const title = form.getByLabel("Title", { exact: true });
   const longTitle = `Rehearsal ${refused}, ${"then again ".repeat(21)}`.trim();
