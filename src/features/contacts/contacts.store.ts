@@ -23,7 +23,7 @@ import { browserStorage } from "../../lib/storage";
 import { getSupabaseRest } from "../../lib/supabase";
 import { isAccessRefused } from "../team/team";
 import { signOutControl } from "../team/team.signout.store";
-import { teamSession, type TeamSession } from "../team/team.store";
+import { teamSession, type EventSource, type PageSource, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
 import {
   contactFromDraft,
@@ -58,6 +58,9 @@ export type ContactsEnvironment = {
   session?: Pick<TeamSession, "watch" | "currentOpening" | "refuse">;
   /** The reader's time zone, for when a spent allowance works again (undefined: the browser's own). */
   timeZone?: string;
+  /** The document and the network, whose return to the foreground and to a connection reads the list again. */
+  page?: PageSource;
+  network?: EventSource;
 };
 
 /** An allowance that refused an add or a change, in the words the page shows until one goes through again. */
@@ -69,6 +72,15 @@ const noSession: NonNullable<ContactsEnvironment["session"]> = {
   currentOpening: () => null,
   refuse: async () => {},
 };
+
+/** Where nothing ever happens: a test's page and network, when the test is not about coming back. */
+const noEvents: PageSource = { visibilityState: "visible", addEventListener() {}, removeEventListener() {} };
+
+/**
+ * At most one catch-up read in this long: a phone switched between apps every few seconds reads the list once,
+ * not at every switch.
+ */
+export const CATCH_UP_MS = 30_000;
 
 const LOAD_FAILED = { title: "Error", description: "Failed to load contacts", variant: "destructive" } as const;
 const ADD_FAILED = { title: "Error", description: "Failed to add contact", variant: "destructive" } as const;
@@ -83,6 +95,7 @@ const vCardWriter = () => import("./contacts.vcard");
 
 export function createContactsStore(environment: ContactsEnvironment) {
   const { storage, now = Date.now, random = Math.random, toast = showToast, session = noSession } = environment;
+  const { page = noEvents, network = noEvents } = environment;
   const download = environment.download ?? ((file) => downloadText(file.filename, file.text, "text/vcard"));
   const client = async () => {
     const given = environment.client;
@@ -122,20 +135,27 @@ export function createContactsStore(environment: ContactsEnvironment) {
     if ($allowance.get()?.kind === kind) $allowance.set(null);
   };
 
-  /** Reads the whole table; contacts added on this screen meanwhile stay. */
-  async function load(): Promise<void> {
+  let lastRead = -Infinity;
+
+  /**
+   * Reads the whole table; contacts added on this screen meanwhile stay. A `quiet` read (catching up on what
+   * teammates changed) says nothing: no toast, and a failure leaves the list as it is for the next one.
+   */
+  async function load({ quiet = false } = {}): Promise<void> {
     const reply = reads.next();
     const opening = session.currentOpening();
+    lastRead = now();
     try {
       const loaded = await fetchContacts(await client());
       if (!reply.show()) return;
       $contacts.set(mergeLoaded(loaded, $contacts.get()));
       $loading.set(false);
+      if (quiet) return;
       toast({ title: "Contacts loaded", description: `${loaded.length} contacts loaded from the shared database` });
     } catch (error) {
       // A failed older read says nothing about the newer list on screen.
       if (reply.stale()) return;
-      toast(LOAD_FAILED);
+      if (!quiet) toast(LOAD_FAILED);
       if (reply.latest()) $loading.set(false);
       refused(error, opening);
     }
@@ -181,18 +201,29 @@ export function createContactsStore(environment: ContactsEnvironment) {
     started ??= legacy
       .migrate()
       .catch((error: unknown) => console.error(error))
-      .then(load);
+      .then(() => load());
     return started;
   }
 
   /**
    * The tool is shown, after a sign-in: the first load (start), or after a lock and a new sign-in the list
-   * read again, for what changed meanwhile; and the team session checked until the returned stop (the page
-   * locked or left).
+   * read again, for what changed meanwhile; and until the returned stop (the page locked or left), the team
+   * session checked and the list read again, quietly, whenever the page comes back to the foreground or the
+   * connection returns: a teammate's new contact is there when the manager comes back from a call.
    */
   function open(): () => void {
     void (started ? load() : start());
-    return session.watch();
+    const stopWatching = session.watch();
+    const catchUp = () => {
+      if (page.visibilityState === "visible" && now() - lastRead >= CATCH_UP_MS) void load({ quiet: true });
+    };
+    page.addEventListener("visibilitychange", catchUp);
+    network.addEventListener("online", catchUp);
+    return () => {
+      stopWatching();
+      page.removeEventListener("visibilitychange", catchUp);
+      network.removeEventListener("online", catchUp);
+    };
   }
 
   /** Writes the file once the writer has arrived; without it (offline, a stale deploy) says so. */
@@ -246,7 +277,13 @@ let pageStore: ContactsStore | undefined;
 /** The page's store: the shared Supabase client, this browser's storage, the real clock, the team session. */
 export function contactsStore(): ContactsStore {
   if (!pageStore) {
-    pageStore = createContactsStore({ client: getSupabaseRest, storage: browserStorage, session: teamSession() });
+    pageStore = createContactsStore({
+      client: getSupabaseRest,
+      storage: browserStorage,
+      session: teamSession(),
+      page: document,
+      network: window,
+    });
     signOutControl().whenSignedOut(pageStore.forgetTyped);
   }
   return pageStore;
