@@ -5,7 +5,8 @@
  * directory someone with a leaked password overwrote put back card by card,
  * vCards, two people editing the same card, contacts kept in this browser by an
  * older version, and what happens when the server refuses (a blank name, a
- * spent allowance) or the network is down. The overwrite and the lowered
+ * spent allowance) or the network is down, and a teammate's new contact arriving after the
+ * phone's signal comes back. The overwrite and the lowered
  * allowance get a backend of their own, so the journeys beside them never meet
  * either. Search, links, vCard text and the history's rules are unit tests;
  * the table's rules are the server's.
@@ -457,6 +458,33 @@ test("two people editing one card lose nothing: other fields merge without askin
   await searchBox(page).fill(name);
   await expect(card(page, name).getByText("Piper", { exact: true })).toBeVisible();
   await expect(card(page, name).getByRole("link")).toHaveText(["Email labhras@piper.example", "Call 087 111"]);
+  await other.close();
+});
+
+test("shows the contact a teammate added once the phone's connection comes back, without a reload or a toast", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  await page.clock.install();
+  await recordToasts(page);
+  await openContacts(page);
+  const other = await secondBrowser(browser, baseURL);
+  const two = await other.newPage();
+  await openContacts(two);
+  const name = `Siobhán ${uniqueWord()}`;
+  await addContact(two, { name, role: "Promoter" });
+  await expect(card(page, name)).toHaveCount(0);
+  const shown = () => page.evaluate(() => (window as unknown as { toastsShown: string[] }).toastsShown.slice());
+  const before = await shown();
+
+  // The manager's phone loses its signal during a call, then finds it again.
+  await context.setOffline(true);
+  await page.clock.fastForward("00:31");
+  await context.setOffline(false);
+  await expect(card(page, name)).toBeVisible();
+  expect(await shown()).toEqual(before);
   await other.close();
 });
 
