@@ -23,3 +23,22 @@ test("waits for the changes on their way, not the reads, and says whether they a
   // The read, still on its way, is not waited for; and with nothing on its way, there is nothing to wait for.
   expect(await changesAnswered()).toBe(true);
 });
+
+test("does not wait for a database function that only reads, nor count its failure as a change not saved", async () => {
+  const refused = deferred<Response>();
+  const made = deferred<Response>();
+  const replies = [refused, made];
+  let next = 0;
+  const send = countingChanges(() => replies[next++].promise);
+  // The sign-up list reads how many sign-ups were refused as it opens: a POST, as supabase-js calls any function.
+  void send("https://project.example/rest/v1/rpc/fan_signups_refused", { method: "POST" }).catch(() => {});
+  expect(changesOnTheirWay()).toBe(0);
+  refused.reject(new TypeError("Failed to fetch"));
+  expect(await changesAnswered()).toBe(true);
+  // A function that changes something is still waited for.
+  void send(new URL("https://project.example/rest/v1/rpc/new_calendar_feed_address"), { method: "POST" });
+  expect(changesOnTheirWay()).toBe(1);
+  made.resolve(new Response("{}", { status: 200 }));
+  expect(await changesAnswered()).toBe(true);
+  expect(changesOnTheirWay()).toBe(0);
+});

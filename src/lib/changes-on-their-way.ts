@@ -1,11 +1,24 @@
 /**
  * The team tools' changes on their way to the database: every REST request that is not a read (an insert, an
- * update, a delete, a database function), counted where both clients of src/lib/supabase.ts send them, so that
- * Sign out can wait for them rather than end the session under a save and forget what its form kept. Loaded with
- * the clients, after the first sign-in.
+ * update, a delete, a database function other than the few that only read), counted where both clients of
+ * src/lib/supabase.ts send them, so that Sign out can wait for them rather than end the session under a save and
+ * forget what its form kept. Loaded with the clients, after the first sign-in.
  */
 /** Each change on its way, as whether it went through (an answer of 2xx) once it is answered. */
 const onTheirWay = new Set<Promise<boolean>>();
+
+/**
+ * The database functions the tools call that only read (declared STABLE): supabase-js calls every function with a
+ * POST, but these change nothing, so Sign out neither waits for them nor, when one fails, says a change did not save.
+ */
+const READING_FUNCTIONS = new Set(["calendar_feed_made_at", "fan_signups_refused"]);
+
+/** Whether a request with `method` to `url` writes: anything but a read of a table or of a reading function. */
+function writes(method: string, url: string): boolean {
+  if (method === "GET" || method === "HEAD") return false;
+  const name = /\/rest\/v1\/rpc\/([^/?#]+)/.exec(url)?.[1];
+  return name === undefined || !READING_FUNCTIONS.has(name);
+}
 
 /** How many changes are on their way. */
 export const changesOnTheirWay = (): number => onTheirWay.size;
@@ -15,7 +28,7 @@ export function countingChanges(send: typeof fetch): typeof fetch {
   return (input, init) => {
     const reply = send(input, init);
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-    if (method === "GET" || method === "HEAD") return reply;
+    if (!writes(method, input instanceof Request ? input.url : String(input))) return reply;
     const done = reply.then(
       (response) => response.ok,
       () => false,
