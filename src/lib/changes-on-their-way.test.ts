@@ -1,7 +1,7 @@
 // The changes on their way to the database, which Sign out waits for: counted from the client's fetch.
 import { expect, test } from "vitest";
-import { deferred } from "../test/deferred";
-import { changesAnswered, changesOnTheirWay, countingChanges } from "./changes-on-their-way";
+import { deferred, settle } from "../test/deferred";
+import { changeOnItsWay, changesAnswered, changesOnTheirWay, countingChanges } from "./changes-on-their-way";
 
 test("waits for the changes on their way, not the reads, and says whether they all went through", async () => {
   const replies = [deferred<Response>(), deferred<Response>(), deferred<Response>()];
@@ -40,5 +40,33 @@ test("does not wait for a database function that only reads, nor count its failu
   expect(changesOnTheirWay()).toBe(1);
   made.resolve(new Response("{}", { status: 200 }));
   expect(await changesAnswered()).toBe(true);
+  expect(changesOnTheirWay()).toBe(0);
+});
+
+test("waits for a change sent while Sign out waits, and for one of several requests until it says it is done", async () => {
+  const first = deferred<Response>();
+  const second = deferred<Response>();
+  const replies = [first, second];
+  let next = 0;
+  const send = countingChanges(() => replies[next++].promise);
+  void send("https://project.example/rest/v1/contacts", { method: "POST" });
+  let answered: boolean | undefined;
+  void changesAnswered().then((all) => (answered = all));
+  // Add Contact pressed while "Signing out…" is said: sent after the wait began.
+  void send("https://project.example/rest/v1/contacts", { method: "POST" }).catch(() => {});
+  first.resolve(new Response(null, { status: 201 }));
+  await settle();
+  expect(answered).toBeUndefined();
+  second.reject(new TypeError("Failed to fetch"));
+  await expect.poll(() => answered).toBe(false);
+
+  const done = changeOnItsWay();
+  expect(changesOnTheirWay()).toBe(1);
+  answered = undefined;
+  void changesAnswered().then((all) => (answered = all));
+  await settle();
+  expect(answered).toBeUndefined();
+  done(true);
+  await expect.poll(() => answered).toBe(true);
   expect(changesOnTheirWay()).toBe(0);
 });

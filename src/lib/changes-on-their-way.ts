@@ -29,17 +29,38 @@ export function countingChanges(send: typeof fetch): typeof fetch {
     const reply = send(input, init);
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
     if (!writes(method, input instanceof Request ? input.url : String(input))) return reply;
-    const done = reply.then(
-      (response) => response.ok,
-      () => false,
+    count(
+      reply.then(
+        (response) => response.ok,
+        () => false,
+      ),
     );
-    onTheirWay.add(done);
-    void done.then(() => onTheirWay.delete(done));
     return reply;
   };
 }
 
-/** Resolves once the changes on their way now are answered: to whether every one of them went through. */
+/** Counts `done` (whether a change went through, once it is answered) on its way until it settles. */
+function count(done: Promise<boolean>): void {
+  onTheirWay.add(done);
+  void done.then(() => onTheirWay.delete(done));
+}
+
+/**
+ * A change made of requests sent one after the other (a gig, then its show): on its way as one from now until
+ * the returned call says whether all of it went through, so that nothing is sent after Sign out ended the session.
+ */
+export function changeOnItsWay(): (wentThrough: boolean) => void {
+  let finish!: (wentThrough: boolean) => void;
+  count(new Promise<boolean>((resolve) => (finish = resolve)));
+  return finish;
+}
+
+/**
+ * Resolves once no change is on its way: to whether every one of them went through, those sent while waiting
+ * (a press made during the wait) included.
+ */
 export async function changesAnswered(): Promise<boolean> {
-  return (await Promise.all(onTheirWay)).every(Boolean);
+  let all = true;
+  while (onTheirWay.size > 0) all = (await Promise.all(onTheirWay)).every(Boolean) && all;
+  return all;
 }

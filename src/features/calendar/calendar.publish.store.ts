@@ -1,12 +1,12 @@
 /**
- * Putting a gig on the website, from the Add Event form (the gig and its show in one go) or from a gig
- * already in the calendar: what is typed in each show form (kept through a failure and through the page
- * locking), each field's problem said beside it, at most one publication of a gig on its way. The show is
- * checked before the gig is added, so a show the database would refuse leaves no gig behind; should the
- * database still refuse it, the gig stays in the calendar and its form keeps what was typed, to try again
- * from the gig's card.
+ * Putting a gig on the website, from the Add Event form (the gig and its show in one go) or from a gig already in the
+ * calendar: what is typed in each show form (kept through a failure and through the page locking), each field's problem
+ * said beside it, at most one publication of a gig on its way. The show is checked before the gig is added, so a show
+ * the database would refuse leaves no gig behind; should the database still refuse it, the gig stays in the calendar
+ * and its form keeps what was typed, to try again from the gig's card.
  */
 import { atom, map } from "nanostores";
+import { changeOnItsWay } from "../../lib/changes-on-their-way";
 import { keepInTab, keptRecord, type TabStorage } from "../../lib/kept-in-tab";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
@@ -147,10 +147,9 @@ export function createPublishing(deps: PublishDependencies) {
   }
 
   /**
-   * "Add Event" with "Put on the website" ticked: the show is checked, then the gig added, then its show.
-   * A failure to add the gig keeps the whole form; a show the database refuses keeps its fields on the
-   * gig's card. A gig with a field too long or holding hidden characters (said under it by the form, with the focus) is not added, but its
-   * show is checked in the same press, each problem said beside its field. Returns whether the gig was added.
+   * "Add Event" with "Put on the website" ticked: the show checked, the gig added, then its show (one change on its
+   * way for Sign out). A failure to add the gig keeps the whole form; a show refused keeps its fields on the gig's card.
+   * A gig whose field is too long or hides characters is not added; its show is checked too. Returns if the gig is added.
    */
   async function addPublishedGig(): Promise<boolean> {
     const day = deps.draft.$selectedDay.get();
@@ -160,12 +159,13 @@ export function createPublishing(deps: PublishDependencies) {
     const row = checked(NEW_GIG, "", dayKey(day), new Date(), !tooLong);
     if (!event || !row) return false;
     $publishing.set(true);
-    const opening = deps.session.currentOpening();
+    const [opening, finished] = [deps.session.currentOpening(), changeOnItsWay()];
     let eventId: string;
     try {
       eventId = await insertGig(await deps.client(), event);
     } catch (error) {
       $publishing.set(false);
+      finished(false);
       if (isAccessRefused(error)) await deps.session.refuse(opening);
       else {
         showToast({
@@ -184,6 +184,7 @@ export function createPublishing(deps: PublishDependencies) {
     try {
       await deps.shows.replace(await insertShow(await deps.client(), { ...row, event_id: eventId }));
       $drafts.setKey(eventId, undefined as unknown as ShowDraft);
+      finished(true);
       showToast({ title: "Event added", description: "New event has been added successfully", replaces: answered() });
     } catch (error) {
       if (isAccessRefused(error)) await deps.session.refuse(opening);
@@ -197,6 +198,7 @@ export function createPublishing(deps: PublishDependencies) {
       }
     } finally {
       $publishing.set(false);
+      finished(false); // a show not put up (after a `finished(true)`, nothing)
     }
     return true;
   }
@@ -245,10 +247,9 @@ function keptCardShows(kept: unknown): Record<string, ShowDraft> | undefined {
 }
 
 /**
- * Keeps the show forms on gigs' cards in the tab (`storage` in a test), as the Add Event form is
- * (calendar.draft.store.ts): a gig added whose show the database refused keeps that show on its card through a
- * reload, as the toast says. A form goes once its gig has a show (put up from here or by a teammate: the card
- * then shows the show, not the form) or once nothing is typed in it.
+ * Keeps the show forms on gigs' cards in the tab (`storage` in a test), as the Add Event form is (calendar.draft.store.ts):
+ * a gig added whose show the database refused keeps that show on its card through a reload, as the toast says. A form
+ * goes once its gig has a show (put up here or by a teammate: the card shows it) or once nothing is typed in it.
  */
 export function keepCardShowsInTab(
   publishing: Pick<Publishing, "$drafts">,
@@ -284,14 +285,13 @@ let browserPublishing: Publishing | undefined;
 
 /** The page's one set of show forms, on the browser's client, team session, event draft and shows. */
 export function gigPublishing(): Publishing {
-  const feed = calendarFeed();
   if (!browserPublishing) {
     browserPublishing = createPublishing({
       client: getSupabase,
       session: teamSession(),
       draft: eventDraft(),
       shows: calendarShows(),
-      added: feed.refresh,
+      added: calendarFeed().refresh,
     });
     keepCardShowsInTab(browserPublishing, calendarShows());
     signOutControl().whenSignedOut(browserPublishing.forgetForms);
