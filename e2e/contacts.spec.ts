@@ -228,6 +228,8 @@ test("adds contacts, finds one by searching, edits it and gets an earlier versio
   await expect(card(page, aoife.name).getByRole("link", { name: `Email ${aoife.email}` })).toBeVisible();
   await expect(panel.getByText("Version 2", { exact: true })).toBeVisible();
   await expect(panel.getByRole("button", { name: "Restore version 1" })).toBeDisabled();
+  // Its Restore now off, the focus is on the card restored, not lost to the page.
+  await expect(card(page, aoife.name).getByRole("heading", { name: aoife.name })).toBeFocused();
 
   // One card as a vCard, for an address book.
   const one = await downloadDuring(page, () =>

@@ -4,7 +4,7 @@
  * come and go.
  */
 import { useStore } from "@nanostores/react";
-import { memo, Suspense, useId, useState } from "react";
+import { memo, Suspense, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { lazyRetried } from "../../lib/lazy-retried";
 import { CONTACT_FIELDS, FIELD_LABELS, type Contact, type ContactField } from "./contacts";
@@ -51,11 +51,14 @@ export const ContactCard = memo(function ContactCard({
   const unsaved = useStore(store.$parked).includes(contact.id);
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <ContactCardShell label={contact.name}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="break-words text-lg font-semibold">{contact.name}</h2>
+          <h2 ref={heading} tabIndex={-1} className="break-words text-lg font-semibold">
+            {contact.name}
+          </h2>
           <p className="break-words text-stone-700">{contact.role}</p>
           {unsaved ? (
             <p className="mt-1 text-sm font-medium text-amber-900">
@@ -128,7 +131,7 @@ export const ContactCard = memo(function ContactCard({
             </p>
           }
         >
-          <ContactHistory contact={contact} id={historyId} />
+          <ContactHistory contact={contact} id={historyId} onRestored={() => heading.current?.focus()} />
         </Suspense>
       ) : null}
     </ContactCardShell>

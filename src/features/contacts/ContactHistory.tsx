@@ -12,7 +12,16 @@ import { contactsStore } from "./contacts.store";
 import { noteClass } from "./contacts.styles";
 import { HistoryVersion } from "./HistoryVersion";
 
-export function ContactHistory({ contact, id }: { contact: Contact; id: string }) {
+export function ContactHistory({
+  contact,
+  id,
+  onRestored,
+}: {
+  contact: Contact;
+  id: string;
+  /** A version is back on the card: the card takes the focus, as its Restore is off now ("Same as the card now"). */
+  onRestored: () => void;
+}) {
   const store = contactsStore();
   const { loaded, failed, older, restoring } = useStore(store.history(contact.id));
   const contactId = contact.id;
@@ -45,7 +54,7 @@ export function ContactHistory({ contact, id }: { contact: Contact; id: string }
               entry={entry}
               contact={contact}
               restoring={restoring !== null}
-              onRestore={() => void store.restore(contactId, entry.version)}
+              onRestore={() => void store.restore(contactId, entry.version).then((done) => done && onRestored())}
             />
           ))}
         </ol>

@@ -31,7 +31,14 @@ export function HistoryVersion({
         <ContactValues values={version} marked={changed} />
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <Button variant="secondary" size="sm" disabled={restoring || same} onClick={onRestore}>
+        {/* Off while a restore is on its way, but still holding the focus (aria-disabled): pressed, it keeps it. */}
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={same}
+          aria-disabled={restoring || undefined}
+          onClick={() => restoring || onRestore()}
+        >
           Restore<span className="sr-only"> version {version.version}</span>
         </Button>
         {same ? <span className={noteClass}>Same as the card now</span> : null}
