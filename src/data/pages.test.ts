@@ -45,6 +45,29 @@ describe("the site's pages", () => {
     expect(tour.description(site.artistName, many, new Date("2024-11-26T12:00:00Z")).length).toBeLessThanOrEqual(160);
   });
 
+  it("describe /tour once no show is coming up as the card does: a postponed show's new date will follow", () => {
+    const afterTheTour = new Date("2026-11-26T12:00:00Z");
+    const postponing = (count: number) =>
+      tour.dates.map((date, index) => (index < count ? { ...date, status: "EventPostponed" as const } : date));
+    expect(tour.description(site.artistName, tour.dates, afterTheTour)).toBe(
+      "Orla Quinlan live: no shows coming up right now. Sign up for news to hear about the next tour first.",
+    );
+    expect(tour.description(site.artistName, postponing(1), afterTheTour)).toBe(
+      "Orla Quinlan live: no confirmed dates coming up right now; a postponed show's new date will follow. " +
+        "Sign up for news to hear it first.",
+    );
+    expect(tour.description(site.artistName, postponing(2), afterTheTour)).toBe(
+      "Orla Quinlan live: no confirmed dates coming up right now; the new dates of 2 postponed shows will follow. " +
+        "Sign up for news to hear them first.",
+    );
+    // A postponed show is never the next one: with a show still to come, the description names that one only.
+    expect(tour.description(site.artistName, postponing(1), new Date("2025-04-01T12:00:00Z"))).toBe(
+      "Orla Quinlan live: Donegal Town on April 26th, Dublin on May 2nd.",
+    );
+    const many = Array.from({ length: 40 }, () => postponing(3)).flat();
+    expect(tour.description(site.artistName, many, afterTheTour).length).toBeLessThanOrEqual(160);
+  });
+
   it("give every public page a description of its own", () => {
     expect(new Set(Object.values(descriptions)).size).toBe(PUBLIC_PAGES.length);
   });

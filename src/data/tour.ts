@@ -5,7 +5,7 @@
  * data and the calendar files follow at the next build.
  */
 import { musicEvent } from "../lib/structured-data";
-import { isPast } from "../lib/shows";
+import { isPast, postponedShows, showsAhead } from "../lib/shows";
 import { content } from "./content";
 import { signupHref } from "./links";
 import { site } from "./site";
@@ -23,9 +23,21 @@ export const tour = {
   photoAlt: content.tour.photoAlt,
   /** Every date, past ones included, earliest first. */
   dates: tourDatesFrom(content.shows),
-  /** The meta description at `now`: the next shows (three at most), or where to hear of the next tour. */
-  description: (artistName: string, ahead: readonly Pick<TourDate, "startDate" | "venue">[], now: Date) => {
+  /**
+   * The meta description at `now`, from every date of the tour: the next shows (three at most); with none,
+   * that a postponed show's new date will follow while one waits (as the card says), else where to hear of
+   * the next tour. Search results and link previews show it, so it must not say "no shows" above one.
+   */
+  description: (artistName: string, dates: readonly TourDate[], now: Date) => {
+    const ahead = showsAhead(dates, now);
     if (ahead.length === 0) {
+      const postponed = postponedShows(dates).length;
+      if (postponed === 1) {
+        return `${artistName} live: no confirmed dates coming up right now; a postponed show's new date will follow. Sign up for news to hear it first.`;
+      }
+      if (postponed > 1) {
+        return `${artistName} live: no confirmed dates coming up right now; the new dates of ${postponed} postponed shows will follow. Sign up for news to hear them first.`;
+      }
       return `${artistName} live: no shows coming up right now. Sign up for news to hear about the next tour first.`;
     }
     const shows = ahead
