@@ -314,6 +314,16 @@ test("locks with a reason when the server stops accepting the session, and keeps
   await expect(page.locator("[data-variant]").filter({ hasText: "Event added" })).toHaveCount(0);
   await page.unroute(insert);
 
+  // The team bar's links keep the locked session from page to page: each page's gate says why in its own words.
+  const teamBar = page.getByRole("navigation", { name: "Team tools" });
+  await teamBar.getByRole("link", { name: "Contacts" }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(gateStatus(page)).toHaveText(
+    "The contact directory no longer accepts this session. Enter the password again.",
+  );
+  await teamBar.getByRole("link", { name: "Calendar" }).click();
+  await expect(gateStatus(page)).toHaveText(reason);
+
   await signIn(page);
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
   await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Bring the 12-string");

@@ -84,7 +84,7 @@ describe("adding an event", () => {
     fake.writes[0].fail({ code: "42501", message: "permission denied for table calendar_events" }, 401);
     expect(await adding).toBe(false);
     expect(fake.session.$unlocked.get()).toBe(false);
-    expect(fake.session.$lockReason.get()).toBe(LOCK_REASONS.accessRefused);
+    expect(fake.session.$lockReason.get()).toBe("accessRefused");
     expect(toastLines()).toEqual([`Calendar locked: ${LOCK_REASONS.accessRefused}`]);
     expect(fake.draft.$eventDraft.get()).toEqual(typed);
     expect(fake.draft.$selectedDay.get()).toBe(day);

@@ -22,7 +22,8 @@ export function PasswordGate({ onPrepare, kept = null }: { onPrepare: () => void
   const refusal = useStore(session.$refusal);
   const lockReason = useStore(session.$lockReason);
   const signedOut = useStore(session.$signedOut);
-  const warning = refusal ?? lockReason;
+  // Why the page locked, in the words of the page it is read on (the lock may have been on another team page).
+  const warning = refusal ?? (lockReason === null ? null : session.words().lockReasons[lockReason]);
   return (
     <PasswordForm
       password={password}

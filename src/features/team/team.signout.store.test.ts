@@ -5,7 +5,7 @@ import { withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
 import { $toasts } from "../toasts/toasts.store";
 import { TEAM_PLACES, type TeamPlace } from "./team";
-import { LOCK_REASONS, setup } from "./team.fake";
+import { setup } from "./team.fake";
 import { createSignOut, endHere, NOT_SIGNED_OUT } from "./team.signout.store";
 import type { AuthClient } from "./team.store";
 
@@ -66,7 +66,7 @@ describe("Sign out", () => {
   it("forgets what the pages keep for after the next sign-in, which a lock keeps", async () => {
     const { session, signOut, forgotten } = await signedIn();
     await session.refuse(session.currentOpening());
-    expect(session.$lockReason.get()).toBe(LOCK_REASONS.accessRefused);
+    expect(session.$lockReason.get()).toBe("accessRefused");
     expect(forgotten).toEqual([]);
     await session.signIn("open sesame");
     await signOut.signOut();

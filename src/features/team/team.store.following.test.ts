@@ -41,7 +41,7 @@ describe("following the team session", () => {
     emit("SIGNED_IN", { access_token: "t" });
     expect(session.$unlocked.get()).toBe(true);
     emit("SIGNED_OUT");
-    expect(session.$lockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+    expect(session.$lockReason.get()).toBe("sessionEnded");
   });
 
   it("stays open through TOKEN_REFRESHED and USER_UPDATED, and locks saying why on SIGNED_OUT", async () => {
@@ -54,7 +54,7 @@ describe("following the team session", () => {
     expect(toastLines()).toEqual([]);
     emit("SIGNED_OUT");
     expect(session.$unlocked.get()).toBe(false);
-    expect(session.$lockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+    expect(session.$lockReason.get()).toBe("sessionEnded");
     expect(toastLines()).toEqual([`Calendar locked: ${LOCK_REASONS.sessionEnded}`]);
     expect($toasts.get()[0].variant).toBe("destructive");
     // A second SIGNED_OUT while locked says nothing more.
@@ -66,7 +66,7 @@ describe("following the team session", () => {
     const { session, emit } = setup();
     await session.signIn("open sesame");
     emit("SIGNED_OUT");
-    expect(session.$lockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+    expect(session.$lockReason.get()).toBe("sessionEnded");
     await session.signIn("open sesame");
     expect(session.$lockReason.get()).toBeNull();
   });
@@ -82,7 +82,7 @@ describe("following the team session", () => {
     $toasts.set([]);
     await session.check();
     expect(session.$unlocked.get()).toBe(false);
-    expect(session.$lockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+    expect(session.$lockReason.get()).toBe("sessionEnded");
     expect(toastLines()).toHaveLength(1);
   });
 
@@ -93,7 +93,7 @@ describe("following the team session", () => {
     await session.signIn("open sesame");
     await session.check();
     expect(calls.slice(1)).toEqual(["getUser", "signOut local"]);
-    expect(session.$lockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+    expect(session.$lockReason.get()).toBe("sessionEnded");
   });
 
   it("stays unlocked when the check cannot reach the server", async () => {
@@ -128,7 +128,7 @@ describe("following the team session", () => {
     $toasts.set([]);
     await session.refuse(session.currentOpening());
     expect(calls.slice(1)).toEqual(["signOut local"]);
-    expect(session.$lockReason.get()).toBe(LOCK_REASONS.accessRefused);
+    expect(session.$lockReason.get()).toBe("accessRefused");
     expect(toastLines()).toEqual([`Calendar locked: ${LOCK_REASONS.accessRefused}`]);
   });
 
@@ -149,7 +149,7 @@ describe("following the team session", () => {
     // A refusal of the current session's own call still locks.
     await session.refuse(session.currentOpening());
     expect(calls.slice(1)).toEqual(["signOut local"]);
-    expect(session.$lockReason.get()).toBe(LOCK_REASONS.accessRefused);
+    expect(session.$lockReason.get()).toBe("accessRefused");
   });
 
   it("checks while watched: when the tab comes back, when the network returns and every few minutes", async () => {
@@ -213,7 +213,7 @@ describe("following the team session", () => {
     await settle();
     expect(checks()).toBe(5);
     expect(session.$unlocked.get()).toBe(false);
-    expect(session.$lockReason.get()).toBe(LOCK_REASONS.sessionEnded);
+    expect(session.$lockReason.get()).toBe("sessionEnded");
     // Locked, it asks nothing more.
     vi.advanceTimersByTime(SESSION_CHECK_MS);
     await settle();

@@ -55,6 +55,20 @@ describe("signing in to the team session", () => {
     expect(toastLines()).toEqual([`Fan sign-ups locked: ${LOCK_REASONS.sessionEnded}`]);
   });
 
+  it("says why it locked in the words of the page it is read on, as the team bar's links keep a locked session", async () => {
+    let place: TeamPlace = TEAM_PLACES.calendar;
+    const { session } = setup({}, undefined, () => place);
+    await session.signIn("open sesame");
+    $toasts.set([]);
+    await session.refuse(session.currentOpening());
+    const refused = "no longer accepts this session. Enter the password again.";
+    expect(toastLines()).toEqual([`Calendar locked: The calendar ${refused}`]);
+    // The Enter Password screen of the next team page, reached by the team bar with the session still locked.
+    place = TEAM_PLACES.contacts;
+    const reason = session.$lockReason.get();
+    expect(reason === null ? null : session.words().lockReasons[reason]).toBe(`The contact directory ${refused}`);
+  });
+
   it("puts Access granted in the place of the Access denied before it, and keeps one refusal at a time", async () => {
     const answers: { signIn?: unknown } = { signIn: WRONG };
     const { session } = setup(answers);

@@ -7,9 +7,8 @@
  * router, BaseLayout.astro), so the session, this module and its client stay,
  * and the next team page opens signed in.
  *
- * createTeamSession takes the client, the timers, the page's event sources and
- * the page it is on (its words), so a test drives a whole sequence with fakes;
- * teamSession() is the browser's one instance. This module loads with the
+ * createTeamSession takes the client, the timers, the page's event sources and the page it is on (its words), so a
+ * test drives a whole sequence with fakes; teamSession() is the browser's one instance. This module loads with the
  * Enter Password screen, so it takes nothing from the pages' own logic.
  */
 import type { GoTrueClient } from "@supabase/auth-js";
@@ -25,6 +24,7 @@ import {
   teamPlaceAt,
   teamWords,
   WRONG_PASSWORD,
+  type LockReason,
   type Notice,
   type TeamPlace,
 } from "./team";
@@ -60,8 +60,8 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   const placeNow = () => (typeof deps.place === "function" ? deps.place() : deps.place);
   const words = () => teamWords(placeNow());
   const $unlocked = atom(false);
-  /** Why the page locked itself while open, said on the Enter Password screen; null until then. */
-  const $lockReason = atom<string | null>(null);
+  /** Why the page locked itself while open, said on the Enter Password screen in the shown page's words; or null. */
+  const $lockReason = atom<LockReason | null>(null);
   /** Whether a Login is on its way. */
   const $signingIn = atom(false);
   /** A refused Login that is not a wrong password, in words that stay on the screen after the toast has gone. */
@@ -102,12 +102,12 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   }
 
   /** Locks the page. With a reason (it locked itself while open), says why on the gate and in a toast. */
-  function lock(reason?: string): void {
+  function lock(reason?: LockReason): void {
     if (!$unlocked.get()) return;
     $unlocked.set(false);
     if (!reason) return;
     $lockReason.set(reason);
-    showToast({ title: words().lockedTitle, description: reason, variant: "destructive" });
+    showToast({ title: words().lockedTitle, description: words().lockReasons[reason], variant: "destructive" });
   }
 
   /**
@@ -130,7 +130,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     following = true;
     client.auth.onAuthStateChange((event) => {
       if (event === "SIGNED_IN") unlock();
-      else if (event === "SIGNED_OUT") lock(words().lockReasons.sessionEnded);
+      else if (event === "SIGNED_OUT") lock("sessionEnded");
     });
   }
 
@@ -176,7 +176,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   }
 
   /** Locks the page saying why, and drops the session this tab holds (no request to the server is needed). */
-  async function end(reason: string): Promise<void> {
+  async function end(reason: LockReason): Promise<void> {
     lock(reason);
     try {
       await (await deps.client()).auth.signOut({ scope: "local" });
@@ -193,7 +193,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
    */
   async function refuse(opening: number | null): Promise<void> {
     if (opening === null || opening !== currentOpening()) return;
-    await end(words().lockReasons.accessRefused);
+    await end("accessRefused");
   }
 
   /**
@@ -215,7 +215,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     if (isNetworkFailure(error)) return false;
     const { name, status } = error as { name?: string; status?: number };
     if (name === "AuthSessionMissingError" || status === 401 || status === 403) {
-      await end(words().lockReasons.sessionEnded);
+      await end("sessionEnded");
       return true;
     }
     return typeof status !== "number" || status < 500;

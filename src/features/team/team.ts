@@ -83,6 +83,12 @@ export function teamWords(place: TeamPlace) {
   };
 }
 
+/**
+ * Why a page locked itself: a key of teamWords' lockReasons, not its words, as those name the page and the team bar's
+ * links keep a locked session from page to page ("The calendar no longer accepts this session" is wrong on /contacts).
+ */
+export type LockReason = keyof ReturnType<typeof teamWords>["lockReasons"];
+
 const fieldOf = (error: unknown, key: string): unknown =>
   error && typeof error === "object" && key in error ? (error as Record<string, unknown>)[key] : undefined;
 
