@@ -30,6 +30,8 @@ export function AddContactForm() {
   const alike = useMemo(() => namedAlike(index, draft.name), [index, draft.name]);
   // Said when the form is sent, each until its field is typed in again: nothing is added while one is too long.
   const [tooLong, setTooLong] = useState<TooLong>({});
+  // Each refusal, for what it says to be said aloud again (ContactFields' announce).
+  const [refusals, setRefusals] = useState(0);
   return (
     <form
       aria-label="Add contact"
@@ -41,7 +43,10 @@ export function AddContactForm() {
         if (adding) return;
         const found = addedTooLong(draft);
         setTooLong(found);
-        if (focusRefusedField(idPrefix, draft, found)) return;
+        if (focusRefusedField(idPrefix, draft, found)) {
+          setRefusals(refusals + 1);
+          return;
+        }
         if (await store.add(draft)) store.editAddDraft(emptyDraft);
       }}
     >
@@ -55,6 +60,7 @@ export function AddContactForm() {
         mode="add"
         notes={{ name: alike.length > 0 ? alreadyHere(alike) : null }}
         tooLong={tooLong}
+        announce={refusals}
       />
       <Button type="submit" aria-disabled={adding}>
         Add Contact

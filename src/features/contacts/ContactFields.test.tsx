@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // A field of the contacts' forms pasted too long: kept whole, said by how much while it is over, and when the form
-// is sent said under the field with the focus there, with nothing sent to the table.
+// is sent said under the field, aloud (an alert, anew at each refusal, but never while typing), with the focus
+// there, with nothing sent to the table.
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { settle } from "../../test/deferred";
@@ -24,18 +25,20 @@ const role = `Booking agent for Ireland and the UK, festivals ${"and more ".repe
 const writes = () => page.setup!.server.requests.filter((request) => request.method !== "select");
 
 describe("the add form, with a field pasted too long", () => {
-  it("keeps it whole, says by how much, and at Add Contact says so under it with the focus, adding nothing", async () => {
+  it("keeps it whole, says by how much, and at Add Contact says so under it, aloud, with the focus, adding nothing", async () => {
     render(<AddContactForm />);
     fireEvent.change(screen.getByRole("textbox", { name: "Name" }), { target: { value: "Dara" } });
     const field = screen.getByRole("textbox", { name: "Role" });
     fireEvent.change(field, { target: { value: role } });
     expect(field).toHaveValue(role);
     expect(field).toHaveAccessibleDescription("36 characters too many (at most 200)");
+    expect(screen.queryByRole("alert")).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Add Contact" }));
     await waitFor(() => expect(field).toHaveFocus());
     expect(field).toBeInvalid();
     expect(field).toHaveAccessibleDescription("Role: at most 200 characters (this has 236)");
+    expect(screen.getByRole("alert")).toHaveTextContent("Role: at most 200 characters (this has 236)");
     expect(writes()).toEqual([]);
 
     // Typed again, it is said no more; within the limit, the contact is added.
@@ -65,7 +68,7 @@ describe("the add form's button", () => {
 });
 
 describe("an edited card, with a field pasted too long", () => {
-  it("says so under it at Save, with the focus there, and saves nothing", async () => {
+  it("says so under it at Save, aloud, anew at each Save, with the focus there, and saves nothing", async () => {
     const { store, server } = page.setup!;
     await store.load();
     const [piper] = store.$contacts.get();
@@ -75,9 +78,16 @@ describe("an edited card, with a field pasted too long", () => {
     const pasted = "+353 87 123 4567 (mobile, evenings), +353 1 234 5678 (house)";
     fireEvent.change(phone, { target: { value: pasted } });
     expect(phone).toHaveAccessibleDescription("10 characters too many (at most 50)");
+    expect(screen.queryByRole("alert")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(phone).toHaveFocus();
     expect(phone).toHaveAccessibleDescription("Phone: at most 50 characters (this has 60)");
+    const said = screen.getByRole("alert");
+    expect(said).toHaveTextContent("Phone: at most 50 characters (this has 60)");
+    // Enter pressed in the field, where the focus already is: said aloud again, a line anew.
+    fireEvent.submit(phone);
+    expect(screen.getByRole("alert")).not.toBe(said);
+    expect(screen.getByRole("alert")).toHaveTextContent("Phone: at most 50 characters (this has 60)");
     expect(phone).toHaveValue(pasted);
     // Nothing goes out afterwards either: the store is not asked to save.
     await settle();

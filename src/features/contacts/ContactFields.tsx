@@ -6,7 +6,7 @@
  * holds them: the store takes them out as it is typed or pasted (typedDraft in contacts.ts).
  * A field takes a whole paste, however long (a browser's maxLength would cut its end off without a word): while
  * it is over the table's limit it says by how much, and once the form is sent, "Role: at most 200 characters
- * (this has 236)" under it, with the focus there, and nothing is sent (src/components/ui/fieldNotes.tsx).
+ * (this has 236)" under it, aloud, with the focus there, and nothing is sent (src/components/ui/fieldNotes.tsx).
  */
 import { Button } from "../../components/ui/Button";
 import { fieldNotes } from "../../components/ui/fieldNotes";
@@ -45,6 +45,7 @@ export function ContactFields({
   mode,
   notes = {},
   tooLong = {},
+  announce,
 }: {
   draft: ContactDraft;
   /** The draft as typed, and the field typed in. */
@@ -56,6 +57,11 @@ export function ContactFields({
   notes?: Partial<Record<ContactField, string | null>>;
   /** What the form said was too long when it was sent, each until its field is typed in again. */
   tooLong?: TooLong;
+  /**
+   * The form's refusals so far: what it says too long is said aloud (an alert), anew at each, as Enter in the field
+   * refused leaves the focus where it is, so moving it announces nothing.
+   */
+  announce?: number;
 }) {
   const compact = mode === "edit";
   const refused = fieldsWithBidiControls(draft);
@@ -70,7 +76,7 @@ export function ContactFields({
         // Counted as it would be sent: an edited card's Save writes a name or role as typed, spaces at the ends too.
         const sends = compact ? savedText(field.key) : undefined;
         const limit = CONTACT_LIMITS[field.key];
-        const length = fieldNotes({ id, label, value: draft[field.key], problem, limit, sends });
+        const length = fieldNotes({ id, label, value: draft[field.key], problem, limit, sends, announce });
         return (
           <div key={field.key}>
             <label htmlFor={id} className={compact ? "block text-xs font-semibold text-stone-700" : labelClass}>

@@ -19,6 +19,8 @@ export function EditContactCard({ contact }: { contact: Contact }) {
   const idPrefix = useId();
   // Said when a save is asked for, each until its field is typed in again: nothing is sent while one is too long.
   const [tooLong, setTooLong] = useState<TooLong>({});
+  // Each refusal, for what it says to be said aloud again (ContactFields' announce).
+  const [refusals, setRefusals] = useState(0);
   if (editing?.id !== contact.id) return null;
   const { draft, theirs, base, taken } = editing;
   const stop = () => store.stopEditing(contact.id);
@@ -26,7 +28,9 @@ export function EditContactCard({ contact }: { contact: Contact }) {
   const refused = () => {
     const found = savedTooLong(draft);
     setTooLong(found);
-    return focusRefusedField(idPrefix, draft, found);
+    const refusedHere = focusRefusedField(idPrefix, draft, found);
+    if (refusedHere) setRefusals(refusals + 1);
+    return refusedHere;
   };
   return (
     <ContactCardShell label={`Editing ${contact.name}`}>
@@ -56,6 +60,7 @@ export function EditContactCard({ contact }: { contact: Contact }) {
           idPrefix={idPrefix}
           mode="edit"
           tooLong={tooLong}
+          announce={refusals}
         />
         {/* Always there, so a screen reader hears the note when it comes; empty, it takes no room. It holds while
             what was typed during a save is still to save, and no one else's change is in question. */}

@@ -2,7 +2,7 @@
  * A group's add form: the task's text and its owner, and Add. A task with no text adds nothing and says nothing;
  * the form clears after an add. A field takes a whole paste, however long (a browser's maxLength would cut its end
  * off without a word): while it is over its limit it says by how much, and Add says "New task: at most 500
- * characters (this has 536)" under the form, with the focus on the field, and adds nothing
+ * characters (this has 536)" under the form, aloud, with the focus on the field, and adds nothing
  * (src/components/ui/fieldNotes.tsx).
  */
 import { useId, useState } from "react";
@@ -19,8 +19,10 @@ export function AddTaskForm({
 }) {
   const [text, setText] = useState("");
   const [owner, setOwner] = useState("");
-  // Said when Add is pressed, each until its field is typed in again.
+  // Said when Add is pressed, each until its field is typed in again, aloud: each refusal is counted, for its line
+  // to be said again at the next (Enter in the field leaves the focus where it is, so moving it announces nothing).
   const [tooLong, setTooLong] = useState<TaskTooLong>({});
+  const [refusals, setRefusals] = useState(0);
   const id = useId();
   const textNotes = fieldNotes({
     id: `${id}-text`,
@@ -28,6 +30,7 @@ export function AddTaskForm({
     value: text,
     problem: tooLong.text,
     limit: TASK_LIMITS.text,
+    announce: refusals,
   });
   const ownerNotes = fieldNotes({
     id: `${id}-owner`,
@@ -35,6 +38,7 @@ export function AddTaskForm({
     value: owner,
     problem: tooLong.owner,
     limit: TASK_LIMITS.owner,
+    announce: refusals,
   });
   return (
     <form
@@ -44,6 +48,7 @@ export function AddTaskForm({
         const found = newTaskTooLong(text, owner);
         setTooLong(found);
         if (found.text || found.owner) {
+          setRefusals(refusals + 1);
           document.getElementById(`${id}-${found.text ? "text" : "owner"}`)?.focus();
           return;
         }

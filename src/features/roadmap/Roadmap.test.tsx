@@ -60,7 +60,7 @@ describe("the roadmap tool", () => {
     expect(saved().content[2]).toMatchObject({ text: "Order vinyl and CD printing" });
   });
 
-  it("keeps a task pasted too long whole, says by how much, and at Add says so under it with the focus, adding nothing", () => {
+  it("keeps a task pasted too long whole, says by how much, and at Add says so under it, aloud, with the focus, adding nothing", () => {
     render(<Roadmap />);
     const tour = group("Tour & Events");
     const field = tour.getByRole("textbox", { name: "New task for Tour & Events" });
@@ -68,16 +68,27 @@ describe("the roadmap tool", () => {
     fireEvent.change(field, { target: { value: pasted } });
     expect(field).toHaveValue(pasted);
     expect(field).toHaveAccessibleDescription("34 characters too many (at most 500)");
+    // While typed, it is read with the field only, not out loud at each keystroke.
+    expect(tour.queryByRole("alert")).toBeNull();
 
     act(() => tour.getByRole("button", { name: "Add" }).click());
     expect(field).toHaveFocus();
     expect(field).toBeInvalid();
     expect(field).toHaveAccessibleDescription("New task: at most 500 characters (this has 534)");
+    const said = tour.getByRole("alert");
+    expect(said).toHaveTextContent("New task: at most 500 characters (this has 534)");
+    // Enter pressed in the field, where the focus already is: said aloud again, a line anew.
+    fireEvent.submit(field);
+    expect(tour.getByRole("alert")).not.toBe(said);
+    expect(tour.getByRole("alert")).toHaveTextContent("New task: at most 500 characters (this has 534)");
     expect(field).toHaveValue(pasted);
     expect(tour.getAllByRole("checkbox")).toHaveLength(7);
     expect(saved()).toBeNull();
 
-    // Typed again, it is said no more; within the limit, the task is added.
+    // Typed again, it is said no more, nor aloud while still over; within the limit, the task is added.
+    fireEvent.change(field, { target: { value: `${pasted}!` } });
+    expect(field).toHaveAccessibleDescription("35 characters too many (at most 500)");
+    expect(tour.queryByRole("alert")).toBeNull();
     fireEvent.change(field, { target: { value: "Plan the Italian dates" } });
     expect(field).not.toHaveAccessibleDescription();
     act(() => tour.getByRole("button", { name: "Add" }).click());
