@@ -6,7 +6,7 @@
 import { formatDate, formatDateTime, twoDigits, wallClock } from "../../lib/dates";
 import { priceText } from "../../lib/price";
 import { AVAILABILITY_WORDS } from "./calendar.publish";
-import { doorsText, isSoldOut, statusText, type Show } from "./calendar.shows";
+import { doorsText, isSoldOut, rescheduledTo, statusText, type Show } from "./calendar.shows";
 import { utcOffset } from "./calendar.zones";
 import type { ShowVersion } from "./calendar.writes";
 
@@ -112,20 +112,37 @@ function standingWords(before: Show, after: Show): string[] {
 const doorsMoved = (before: Show, after: Show) => Date.parse(before.starts_at) !== Date.parse(after.starts_at);
 
 /**
+ * Whether new doors put a mistyped time right rather than moved the show: what fans were told of the show stayed as
+ * it was (its status and the start it was announced with), where a move would have told them (correctedTo).
+ */
+function corrected(before: Show, after: Show): boolean {
+  const told = (show: Pick<Show, "status" | "previous_starts_at">) =>
+    `${show.status} ${show.previous_starts_at === null ? "" : Date.parse(show.previous_starts_at)}`;
+  return told(after) === told(before) && told(rescheduledTo(before, after.starts_at)) !== told(before);
+}
+
+/**
  * How the doors moved: "doors moved from 19:30 to 20:00" within a day, "rescheduled to Jul 12, 2027, 20:00" to
- * another (the version's row already says the doors it had). Each time is read on its own version's clock, with
- * the zone named when the two differ ("from 20:00 (Europe/Dublin) to 20:00 (Europe/Paris)": a zone put right
- * with the doors kept moves the instant, not the time typed), and with the offset when one clock reads the same
- * time twice (the night the clocks go back: "from 01:30 (UTC+1) to 01:30 (UTC+0)").
+ * another (the version's row already says the doors it had); "doors corrected from 19:30 to 20:00" when a mistyped
+ * time was put right, which fans are not told of. Each time is read on its own version's clock, with the zone
+ * named when the two differ ("from 20:00 (Europe/Dublin) to 20:00 (Europe/Paris)": a zone put right with the doors
+ * kept moves the instant, not the time typed), and with the offset when one clock reads the same time twice (the
+ * night the clocks go back: "from 01:30 (UTC+1) to 01:30 (UTC+0)").
  */
 function doorsWords(before: Show, after: Show): string {
   // Every move the team makes, by the Reschedule form or by new doors in the details form (rescheduledTo), keeps
   // the start the show was announced with in previous_starts_at, and clears it when the show goes back to that
-  // start. Doors moved with no announced start on either side (a restore of a version kept before any
-  // reschedule) are said as a plain move.
+  // start; new doors said to put a mistake right (correctedTo) keep what fans were told. Doors moved otherwise
+  // with no announced start after (a restore that changed the status too) are said as a plain move.
   const announced = before.previous_starts_at;
   const back = announced !== null && !after.previous_starts_at && Date.parse(announced) === Date.parse(after.starts_at);
-  const verb = after.previous_starts_at ? "rescheduled" : back ? "moved back" : "doors moved";
+  const verb = corrected(before, after)
+    ? "doors corrected"
+    : after.previous_starts_at
+      ? "rescheduled"
+      : back
+        ? "moved back"
+        : "doors moved";
   const asAnnounced = back ? ", as first announced" : "";
   const zones = before.time_zone !== after.time_zone;
   const [from, to] = [new Date(before.starts_at), new Date(after.starts_at)];
