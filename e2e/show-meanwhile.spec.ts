@@ -3,7 +3,8 @@
  * and has not saved yet stays in their field whatever the other saves meanwhile (the same ticket link, then the
  * version before it restored; a new link where only what it goes to was changed here), a field both changed is
  * said beside it, and a field only the other changed takes their value. The show's earlier versions say what
- * each change did, the restore included.
+ * each change did, the restore included, and whether new doors put a mistyped time right (fans told of no move)
+ * or moved the show (fans told the doors they knew).
  *
  * A backend of its own: the gig it puts on the website would be listed by the journeys beside it.
  */
@@ -140,5 +141,45 @@ test("the ticket link form takes a teammate's new link where only its kind was c
     await mine.getByRole("button", { name: "Save the ticket link" }).click();
     await expect(card.getByRole("link", { name: myLink })).toBeVisible();
     await expect(theirs.getByRole("link", { name: myLink })).toBeVisible();
+  });
+});
+
+test("doors put right from the details form leave the show as fans knew it, a move tells them, and the history says which @own-backend", async ({
+  page,
+  ownBackend,
+}) => {
+  const { card } = await gigManaged(page, ownBackend);
+  const details = card.getByRole("form", { name: "Show details" });
+  const why = details.getByRole("group", { name: "Why the doors changed" });
+  const version = (number: number) =>
+    card
+      .getByRole("region", { name: /^History of the show/ })
+      .getByRole("listitem")
+      .filter({ has: page.getByText(`Version ${number}`, { exact: true }) });
+
+  await test.step("20:00 was a slip for 20:30: put right, the show is still scheduled, moved nowhere", async () => {
+    await card.getByRole("button", { name: "Edit the show's details" }).click();
+    await expect(why).toBeHidden();
+    await details.getByLabel("Doors", { exact: true }).fill("20:30");
+    await expect(why.getByRole("radio", { name: "The show moved: fans read “Doors moved from 20:00”" })).toBeChecked();
+    await why.getByRole("radio", { name: "A mistake put right: fans read only the new time" }).check();
+    await details.getByRole("button", { name: "Save the details" }).click();
+    await expectToast(page, "Show details changed");
+    await expect(card.getByText(/, 20:30 \(Europe\/Dublin\)$/).first()).toBeVisible();
+    await expect(card.getByText("Scheduled", { exact: true })).toBeVisible();
+    await expect(card.getByText(/^Rescheduled/)).toHaveCount(0);
+    await expect(
+      version(1).getByText("Next change: doors corrected from 20:00 to 20:30", { exact: true }),
+    ).toBeVisible();
+  });
+
+  await test.step("then the venue moves the doors to 21:00: a move, told to fans from the doors they knew", async () => {
+    await card.getByRole("button", { name: "Edit the show's details" }).click();
+    await details.getByLabel("Doors", { exact: true }).fill("21:00");
+    await expect(why.getByRole("radio", { name: "The show moved: fans read “Doors moved from 20:30”" })).toBeChecked();
+    await details.getByRole("button", { name: "Save the details" }).click();
+    await expectToast(page, "Show details changed");
+    await expect(card.getByText(/^Rescheduled \(was .*, 20:30 \(Europe\/Dublin\)\)$/)).toBeVisible();
+    await expect(version(2).getByText("Next change: rescheduled from 20:30 to 21:00", { exact: true })).toBeVisible();
   });
 });

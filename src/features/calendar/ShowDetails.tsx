@@ -1,6 +1,7 @@
 /**
  * A published show's details put right from its panel: "Edit the show's details" opens the show's form,
- * filled in as the show is (calendar.details.ts); "Save the details" writes only what the person changed, to
+ * filled in as the show is (calendar.details.ts), asking whether new doors move the show or put a mistyped time
+ * right (DoorsChange); "Save the details" writes only what the person changed, to
  * the version they opened. A teammate's change heard meanwhile shows in the fields the person left alone, and
  * the form stays open, as typed, through a refusal, the page locking and the show cancelled until it is restored
  * (its draft is the page's show forms'); typed while its save is on its way, it stays open with that, to save next.
@@ -18,6 +19,7 @@ import { detailsFormKey, gigPublishing } from "./calendar.publish.store";
 import { showChanges } from "./calendar.changes.store";
 import type { Show } from "./calendar.shows";
 import { calendarShows } from "./calendar.shows.store";
+import { DoorsChange } from "./DoorsChange";
 import { ShowFields } from "./ShowFields";
 
 /** Said above the details of a show marked sold out. */
@@ -97,7 +99,9 @@ export function ShowDetails({ show, busy }: { show: Show; busy: boolean }) {
         // The availability below is what fans read once the tickets are back on sale, not now.
         <p className="max-w-prose text-sm text-stone-700">{SOLD_OUT_NOTE}</p>
       ) : null}
-      <ShowFields formKey={key} date={showDay(show)} />
+      <ShowFields formKey={key} date={showDay(show)}>
+        <DoorsChange formKey={key} show={show} />
+      </ShowFields>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="primary" size="sm" aria-disabled={busy || undefined}>
           Save the details

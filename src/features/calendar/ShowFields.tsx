@@ -1,12 +1,12 @@
 /**
- * A show's fields, for a gig to put on the website: the venue and its address, the doors in the venue's
- * time zone (the offset that day worked out and said, never typed), the ticket link and what it is, and
- * the tickets' facts if known. What is typed lives in the page's show forms (calendar.publish.store.ts),
- * so it outlives a failure and the page locking; each problem is said beside its field, and a refused submit
- * puts the focus on the first field with one (scrolling it into view), as the panel's other forms do.
+ * A show's fields, for a gig to put on the website: the venue and its address, the doors in the venue's time zone
+ * (its offset that day said, never typed; under them, a details form's DoorsChange), the ticket link and what it
+ * is, and the tickets' facts if known. What is typed lives in the page's show forms (calendar.publish.store.ts), so
+ * it outlives a failure and the page locking; each problem is said beside its field, and a refused submit puts the
+ * focus on the first field with one (scrolling it into view), as the panel's other forms do.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, type PropsWithChildren } from "react";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
 import { SHOWN_LINES } from "../../lib/show-rules.mjs";
 import { AVAILABILITIES, AVAILABILITY_WORDS, type ShowDraft, type ShowField } from "./calendar.publish";
@@ -22,8 +22,9 @@ const LIMIT = Object.fromEntries(SHOWN_LINES.map(([column, , longest]) => [colum
 const ZONES: readonly string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
 
 type FieldProps = { field: ShowField } & Omit<ShowTextFieldProps, "id" | "value" | "onValue" | "problem">;
+type ShowFieldsProps = PropsWithChildren<{ formKey: string; date: string | null }>;
 
-export function ShowFields({ formKey, date }: { formKey: string; date: string | null }) {
+export function ShowFields({ formKey, date, children }: ShowFieldsProps) {
   const publishing = gigPublishing();
   const drafts = useStore(publishing.$drafts);
   const problems = useStore(publishing.$problems)[formKey] ?? {};
@@ -79,6 +80,7 @@ export function ShowFields({ formKey, date }: { formKey: string; date: string | 
         })}
         {Field({ label: "Time zone", field: "timeZone", list: `${id}-zones`, autoComplete: "off" })}
       </div>
+      {children}
       <datalist id={`${id}-zones`}>
         {ZONES.map((zone) => (
           <option key={zone} value={zone} />

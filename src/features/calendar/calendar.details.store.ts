@@ -1,9 +1,10 @@
 /**
  * A published show's details form (ShowDetails), one of the page's show forms (calendar.publish.store.ts): filled
  * in with the show as it is, following a teammate's newer versions field by field (calendar.meanwhile.ts), each
- * field's problem and clash said beside it, and the change its Save writes, made only to the version it follows.
+ * field's problem and clash said beside it, whether its new doors are a move or a mistake put right, and the change
+ * its Save writes, made only to the version it follows.
  */
-import type { MapStore } from "nanostores";
+import { map, type MapStore } from "nanostores";
 import { detailsChange, draftFromShow, showDay } from "./calendar.details";
 import { followed, sending, unsent, type Sending } from "./calendar.meanwhile";
 import type { NewShow, ShowDraft, ShowDraftProblems } from "./calendar.publish";
@@ -31,6 +32,11 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
   const details = new Map<string, { base: Show; own: ShowDraft; sending?: Sending<ShowDraft> }>();
   /** The fields of each details form a teammate changed meanwhile, where something else is typed, not yet said at a Save. */
   const clashes = new Map<string, ShowDraftProblems>();
+  /**
+   * The details forms whose new doors the person said put a mistyped time right; any other's are a move, which
+   * fans are told of: they may have read the old time.
+   */
+  const $corrections = map<Record<string, true | undefined>>({});
 
   /** A Save held for `clashed`: said beside each field, the focus on the first; the next Save goes through. */
   function refuseOnce(key: string, clashed: ShowDraftProblems) {
@@ -47,6 +53,7 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
    */
   function openDetails(key: string, show: Show, typed?: ShowDraft) {
     if (!typed && $drafts.get()[key] && details.has(key)) return;
+    if (!typed) $corrections.setKey(key, undefined);
     details.set(key, { base: show, own: draftFromShow(show) });
     clashes.delete(key);
     $drafts.setKey(key, typed ?? draftFromShow(show));
@@ -91,7 +98,7 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
     // Doors left as they were are not measured against the clock: a show over may still have its details put right.
     const row = checked(key, base.event_id, showDay(base), moved ? new Date() : null);
     if (!row) return null;
-    const change = detailsChange(base, row);
+    const change = detailsChange(base, row, $corrections.get()[key]);
     details.set(key, sending(entry, draftFromShow({ ...base, ...change })));
     // Its answer (changed, nothing to save, refused) takes the place of the form's "Check the show's details".
     return { change, version: base.version, replaces: answered() };
@@ -115,7 +122,11 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
   function forget(key: string) {
     details.delete(key);
     clashes.delete(key);
+    $corrections.setKey(key, undefined);
   }
 
-  return { openDetails, followDetails, detailsOf, detailsRefused, retyped, forget };
+  /** Whether the new doors typed in the form `key` put a mistyped time right (true) or move the show. */
+  const correcting = (key: string, corrected: boolean) => $corrections.setKey(key, corrected || undefined);
+
+  return { $corrections, correcting, openDetails, followDetails, detailsOf, detailsRefused, retyped, forget };
 }

@@ -2,7 +2,7 @@
  * A published show's details put right after it is on the website (a venue's name mistyped, a price now
  * known): the show form filled in with the show as it is, and the change its fields make, column by column,
  * so a save writes only what was changed, as a new version. A new time for the doors is a reschedule, and
- * says so to fans (rescheduledTo).
+ * says so to fans (rescheduledTo), unless the person says it puts a mistyped time right (correctedTo).
  */
 import type { NewShow, ShowDraft } from "./calendar.publish";
 import { rescheduledTo, type Show } from "./calendar.shows";
@@ -44,6 +44,15 @@ export function draftFromShow(show: Show): ShowDraft {
 export const showDay = (show: Pick<Show, "starts_at" | "time_zone">) => wallTimeIn(show.starts_at, show.time_zone).date;
 
 /**
+ * What fans read of `show` once moved to other doors on its day, as /tour says it: the doors it was announced
+ * with, or, announced on another day, that it is rescheduled.
+ */
+export function movedNote(show: Pick<Show, "starts_at" | "time_zone" | "previous_starts_at">): string {
+  const announced = wallTimeIn(show.previous_starts_at ?? show.starts_at, show.time_zone);
+  return announced.date === showDay(show) ? `Doors moved from ${announced.time}` : "Rescheduled";
+}
+
+/**
  * A column's value as it compares: a price as a number (the database may answer it as text), a time as the
  * venue's clock reads it. The form reads and writes times on that clock, and in the hour the clocks go back
  * it reads twice: a time the form gave back unchanged is the same time, not the second of the two.
@@ -54,8 +63,34 @@ function comparable(column: DetailColumn, value: unknown, time: (instant: string
   return column === "on_sale_at" ? time(String(value)) : value;
 }
 
-/** What the form's `row` changes of `show`: only the columns that differ (empty when nothing does). */
-export function detailsChange(show: Show, row: NewShow): ShowChange {
+/**
+ * The change that puts `show`'s mistyped doors right, at `startsAt`: fans were never meant to read the old time,
+ * so they are told of no move. What they were told of an earlier, real move stays (its status and the start it
+ * was announced with); put right to that very start, the show is no longer moved, as a move back says.
+ */
+function correctedTo(show: Pick<Show, "status" | "starts_at" | "previous_starts_at">, startsAt: string) {
+  const back = show.previous_starts_at !== null && Date.parse(show.previous_starts_at) === Date.parse(startsAt);
+  return back ? rescheduledTo(show, startsAt) : { starts_at: startsAt };
+}
+
+/**
+ * Whether fans would read new doors at `startsAt` otherwise as a move than as a mistake put right, so the form
+ * asks which they are: not for a show already told as moved (it keeps that start and says it either way).
+ */
+export function movedOrCorrected(show: Pick<Show, "status" | "starts_at" | "previous_starts_at">, startsAt: string) {
+  const [moved, corrected] = [rescheduledTo(show, startsAt), { ...show, ...correctedTo(show, startsAt) }];
+  const instant = (value: string | null) => (value === null ? null : Date.parse(value));
+  return (
+    Date.parse(startsAt) !== Date.parse(show.starts_at) &&
+    (moved.status !== corrected.status || instant(moved.previous_starts_at) !== instant(corrected.previous_starts_at))
+  );
+}
+
+/**
+ * What the form's `row` changes of `show`: only the columns that differ (empty when nothing does); new doors as
+ * a reschedule, or, `corrected`, as a mistake put right.
+ */
+export function detailsChange(show: Show, row: NewShow, corrected = false): ShowChange {
   const change: Record<string, unknown> = {};
   // In another zone, a time is the same only as the same instant.
   const time = (instant: string) =>
@@ -65,6 +100,7 @@ export function detailsChange(show: Show, row: NewShow): ShowChange {
       change[column] = row[column] ?? null;
   }
   if (row.time_zone !== show.time_zone) change.time_zone = row.time_zone;
-  if (time(row.starts_at) !== time(show.starts_at)) Object.assign(change, rescheduledTo(show, row.starts_at));
+  if (time(row.starts_at) !== time(show.starts_at))
+    Object.assign(change, (corrected ? correctedTo : rescheduledTo)(show, row.starts_at));
   return change as ShowChange;
 }
