@@ -81,8 +81,8 @@ describe("new doors in a published show's details", () => {
     expect(now()).toMatchObject({ status: "scheduled", previous_starts_at: null });
     expect(Date.parse(now().starts_at)).toBe(Date.parse("2027-07-10T19:30:00Z"));
     expect(statusLine()).toHaveTextContent(/^Scheduled$/);
-    // Opened again, the form asks afresh, a move until said otherwise.
-    fireEvent.click(screen.getByRole("button", { name: "Edit the show's details" }));
+    // Opened again, the form asks afresh, a move until said otherwise (its button is back once the form has closed).
+    fireEvent.click(await screen.findByRole("button", { name: "Edit the show's details" }));
     typeDoors(form, "21:00");
     expect(form().getByRole("radio", { name: "The show moved: fans read “Doors moved from 20:30”" })).toBeChecked();
   });
