@@ -212,6 +212,17 @@ describe("a show in words", () => {
     expect(statusChange({ ...show, status: "sold-out" }, "postponed")).toEqual({ status: "postponed" });
   });
 
+  it("stays cancelled when its doors move, or move back: new doors never put a cancelled show back on", () => {
+    const show = { ...aShow("dublin", "2027-01-01T10:00:00Z"), status: "cancelled" as const };
+    expect(rescheduledTo(show, "2027-01-01T10:30:00Z")).toEqual({
+      status: "cancelled",
+      starts_at: "2027-01-01T10:30:00Z",
+      previous_starts_at: show.starts_at,
+    });
+    const moved = { ...show, starts_at: "2027-01-01T10:30:00Z", previous_starts_at: show.starts_at };
+    expect(rescheduledTo(moved, show.starts_at).status).toBe("cancelled");
+  });
+
   it("moves to a new start keeping the one it had, a sold-out show staying sold out", () => {
     const show = aShow("dublin", "2027-01-01T10:00:00Z");
     const moved = "2027-02-01T20:00:00Z";

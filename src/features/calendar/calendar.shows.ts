@@ -127,14 +127,15 @@ export function doorsText(instant: string, timeZone: string): string {
  * The change that moves a show to `startsAt`, keeping the start it was announced with: moved twice, it still
  * says the day its tickets were sold for, not the one in between (a day mistyped and put right says nothing
  * of the mistake). Moved back to that start, it is no longer rescheduled. A sold-out show stays sold out: its
- * previous start is what says it moved (`statusText`, and the site's tour card).
+ * previous start is what says it moved (`statusText`, and the site's tour card). A cancelled show stays cancelled:
+ * new doors (in its details form) never put it back on for fans; only a Restore, which asks, does.
  */
 export function rescheduledTo(show: Pick<Show, "status" | "starts_at" | "previous_starts_at">, startsAt: string) {
   const announced = show.previous_starts_at ?? show.starts_at;
   const back = Date.parse(announced) === Date.parse(startsAt);
+  const kept = show.status === "sold-out" || show.status === "cancelled" ? show.status : null;
   return {
-    status:
-      show.status === "sold-out" ? ("sold-out" as const) : back ? ("scheduled" as const) : ("rescheduled" as const),
+    status: kept ?? (back ? ("scheduled" as const) : ("rescheduled" as const)),
     starts_at: startsAt,
     previous_starts_at: back ? null : announced,
   };
