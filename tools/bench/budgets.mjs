@@ -176,11 +176,13 @@ export const BUDGETS = [
    * forms saying a field too long under it rather than letting the browser cut it off unseen (the UI kit's fieldNotes
    * and the counting of src/lib/text-length.mjs, which the roadmap and the calendar share) took it to 134.2 KB, hence
    * 135; the calendar's Add Event naming hidden characters the table refuses, with a button that takes them out
-   * (src/lib/hidden-text.mjs, RemoveHidden.tsx), took it to 184.5 KB, hence 185.
+   * (src/lib/hidden-text.mjs, RemoveHidden.tsx), took it to 184.5 KB, hence 185. The directory reading its list
+   * again when the page comes back to the foreground (a teammate's new contact after a call), and Sign out waiting
+   * for a change made while it waits, took it to 135.0 KB, hence 136.
    * @type {BudgetOf<import("./bench-figures.mjs").UnlockSummary, number>}
    */ ({
     measure: "sign-ins",
-    limits: { "/contacts": 135 * 1024, "/calendar": 185 * 1024 },
+    limits: { "/contacts": 136 * 1024, "/calendar": 185 * 1024 },
     label: (max) => `JS once signed in within ${formatBytes(max)} gzip`,
     judge: ({ jsGzipOpen }, max) =>
       jsGzipOpen === undefined
