@@ -10,6 +10,12 @@ import { LOCK_REASONS, NO_CONNECTION_TEXT, RATE_LIMITED, setup, TEAM_EMAIL, WRON
 import { createTeamSession, type AuthClient } from "./team.store";
 
 withVitestClock();
+
+/** What the Enter Password screen says of the last refused Login, on the page shown now; null when nothing. */
+const gateLine = (session: ReturnType<typeof setup>["session"]) => {
+  const refused = session.$refusal.get();
+  return refused === null ? null : session.refusalLine(refused);
+};
 afterEach(() => $toasts.set([]));
 
 describe("signing in to the team session", () => {
@@ -69,6 +75,17 @@ describe("signing in to the team session", () => {
     expect(reason === null ? null : session.words().lockReasons[reason]).toBe(`The contact directory ${refused}`);
   });
 
+  it("says a refused Login on the gate in the words of the page it is read on, reached by the team bar", async () => {
+    let place: TeamPlace = TEAM_PLACES.calendar;
+    const { session } = setup({ signIn: RATE_LIMITED }, undefined, () => place);
+    await session.signIn("guess");
+    expect(gateLine(session)).toMatch(/^Too many tries\. The calendar has stopped taking passwords/);
+    place = TEAM_PLACES.contacts;
+    expect(gateLine(session)).toBe(
+      "Too many tries. The contact directory has stopped taking passwords for a while. Wait a few minutes, then try again.",
+    );
+  });
+
   it("puts Access granted in the place of the Access denied before it, and keeps one refusal at a time", async () => {
     const answers: { signIn?: unknown } = { signIn: WRONG };
     const { session } = setup(answers);
@@ -104,13 +121,13 @@ describe("signing in to the team session", () => {
     const limited = setup({ signIn: RATE_LIMITED });
     await limited.session.signIn("one more guess");
     expect(toastLines()).toEqual([`Too many tries: ${wait}`]);
-    expect(limited.session.$refusal.get()).toBe(`Too many tries. ${wait}`);
+    expect(gateLine(limited.session)).toBe(`Too many tries. ${wait}`);
 
     $toasts.set([]);
     const offline = setup({ signIn: new TypeError("Failed to fetch") });
     await offline.session.signIn("open sesame");
     expect(toastLines()).toEqual([`No connection: ${NO_CONNECTION_TEXT}`]);
-    expect(offline.session.$refusal.get()).toBe(`No connection. ${NO_CONNECTION_TEXT}`);
+    expect(gateLine(offline.session)).toBe(`No connection. ${NO_CONNECTION_TEXT}`);
     expect(offline.session.$unlocked.get()).toBe(false);
   });
 

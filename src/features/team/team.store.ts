@@ -1,11 +1,9 @@
 /**
- * The team session (Supabase Auth) that opens every team page (/calendar,
- * /contacts, /fans): whether the page is unlocked, why it locked itself, the
- * Login, the auth events and the checks that keep the two in step. The session
- * lives in memory only (src/lib/supabase.ts), so a reload locks the page again;
- * the team pages move from one to another without a reload (Astro's client
- * router, BaseLayout.astro), so the session, this module and its client stay,
- * and the next team page opens signed in.
+ * The team session (Supabase Auth) that opens every team page (/calendar, /contacts, /fans): whether the page is
+ * unlocked, why it locked itself, the Login, the auth events and the checks that keep the two in step. The session
+ * lives in memory only (src/lib/supabase.ts), so a reload locks the page again; the team pages move from one to
+ * another without a reload (Astro's client router, BaseLayout.astro), so the session, this module and its client
+ * stay, and the next team page opens signed in.
  *
  * createTeamSession takes the client, the timers, the page's event sources and the page it is on (its words), so a
  * test drives a whole sequence with fakes; teamSession() is the browser's one instance. This module loads with the
@@ -19,13 +17,14 @@ import { browserTimers, type Timers } from "../../lib/timers";
 import { showToast } from "../toasts/toasts.store";
 import {
   isNetworkFailure,
+  refusalLine,
   SESSION_CHECK_MS,
   signInRefusal,
   teamPlaceAt,
   teamWords,
   WRONG_PASSWORD,
   type LockReason,
-  type Notice,
+  type Refused,
   type TeamPlace,
 } from "./team";
 
@@ -64,8 +63,11 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   const $lockReason = atom<LockReason | null>(null);
   /** Whether a Login is on its way. */
   const $signingIn = atom(false);
-  /** A refused Login that is not a wrong password, in words that stay on the screen after the toast has gone. */
-  const $refusal = atom<string | null>(null);
+  /**
+   * A refused Login that is not a wrong password: the server's answer, said on the screen after the toast has gone in
+   * the words of the page shown (refusalLine), as the team bar's links keep a locked session too.
+   */
+  const $refusal = atom<Refused | null>(null);
   /**
    * That someone signed out here (Sign out), said calmly on the Enter Password screen (not a lock), in the words of
    * the team page shown then (words().signedOut): the team bar's links keep this session from page to page.
@@ -74,9 +76,8 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   /** The sign-out's end of this tab's session on its way: the next Login waits for it, so it cannot end the new one. */
   let leaving: Promise<unknown> = Promise.resolve();
   /**
-   * The refusal toast on screen, if any: the next answer to a Login takes its
-   * place, so a wrong password followed by the right one leaves only "Access
-   * granted", and several wrong tries leave one "Access denied", not a stack.
+   * The refusal toast on screen, if any: the next answer to a Login takes its place, so a wrong password followed by
+   * the right one leaves only "Access granted", and several wrong tries leave one "Access denied", not a stack.
    */
   let refusalToast: string | undefined;
 
@@ -111,19 +112,17 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   }
 
   /**
-   * Which opening of the page a call belongs to (null while locked). A call
-   * notes it as it goes out, so that its late refusal, after the page has
-   * locked and opened again with a new session, does not end that new session.
+   * Which opening of the page a call belongs to (null while locked). A call notes it as it goes out, so that its late
+   * refusal, after the page has locked and opened again with a new session, does not end that new session.
    */
   function currentOpening(): number | null {
     return $unlocked.get() ? openings : null;
   }
 
   /**
-   * Follows the auth events, from the first Login on: SIGNED_IN unlocks,
-   * SIGNED_OUT locks and says the session ended (a refused refresh, a revoked
-   * session, a changed password; after Sign out the page is locked already). TOKEN_REFRESHED
-   * needs nothing: the client hands the new token to REST (and realtime) itself.
+   * Follows the auth events, from the first Login on: SIGNED_IN unlocks, SIGNED_OUT locks and says the session ended
+   * (a refused refresh, a revoked session, a changed password; after Sign out the page is locked already).
+   * TOKEN_REFRESHED needs nothing: the client hands the new token to REST (and realtime) itself.
    */
   function follow(client: AuthClient): void {
     if (following) return;
@@ -134,18 +133,18 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     });
   }
 
-  /** Signs in with the typed password: null once unlocked, else what to say. */
-  async function attemptSignIn(password: string): Promise<Notice | null> {
+  /** Signs in with the typed password: null once unlocked, else what the refusal was. */
+  async function attemptSignIn(password: string): Promise<Refused | null> {
     try {
       const client = await deps.client();
       // No password is a wrong password, as it always was; it need not cost one of the server's tries.
-      if (password === "") return WRONG_PASSWORD;
+      if (password === "") return { error: { code: "invalid_credentials" } };
       follow(client);
       await leaving;
       const { data, error } = await client.auth.signInWithPassword({ email: deps.email, password });
-      if (error || !data.session) return signInRefusal(error, placeNow());
+      if (error || !data.session) return { error };
     } catch (error) {
-      return signInRefusal(error, placeNow());
+      return { error };
     }
     unlock();
     return null;
@@ -159,18 +158,19 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     // One sign-in at a time: a second press while the first is on its way does nothing.
     if ($signingIn.get()) return false;
     $signingIn.set(true);
-    let refusal: Notice | null;
+    let refused: Refused | null;
     try {
-      refusal = await attemptSignIn(password);
+      refused = await attemptSignIn(password);
     } finally {
       $signingIn.set(false);
     }
-    if (refusal === null) {
+    if (refused === null) {
       showToast({ ...words().accessGranted, replaces: refusalToast });
       refusalToast = undefined;
       return true;
     }
-    $refusal.set(refusal === WRONG_PASSWORD ? null : `${refusal.title}. ${refusal.description}`);
+    const refusal = signInRefusal(refused.error, placeNow());
+    $refusal.set(refusal === WRONG_PASSWORD ? null : refused);
     refusalToast = showToast({ ...refusal, variant: "destructive", replaces: refusalToast });
     return false;
   }
@@ -186,10 +186,9 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   }
 
   /**
-   * The server refused the calendar to a call made in `opening` (row-level
-   * security, a token it no longer accepts): locks the page saying why, if it
-   * is still open on that session. A call from before the last lock has
-   * nothing to say about the session that followed.
+   * The server refused the calendar to a call made in `opening` (row-level security, a token it no longer accepts):
+   * locks the page saying why, if it is still open on that session. A call from before the last lock has nothing to
+   * say about the session that followed.
    */
   async function refuse(opening: number | null): Promise<void> {
     if (opening === null || opening !== currentOpening()) return;
@@ -197,11 +196,10 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   }
 
   /**
-   * Asks the server whether the session still stands (GET /auth/v1/user). A
-   * revoked session answers 403 session_not_found, upon which auth-js drops it
-   * and emits SIGNED_OUT; any other refusal (the account gone, the token no
-   * longer accepted) ends it here. Offline or a failing server proves nothing:
-   * resolves to false then (the question is still open), else to true.
+   * Asks the server whether the session still stands (GET /auth/v1/user). A revoked session answers 403
+   * session_not_found, upon which auth-js drops it and emits SIGNED_OUT; any other refusal (the account gone, the
+   * token no longer accepted) ends it here. Offline or a failing server proves nothing: resolves to false then (the
+   * question is still open), else to true.
    */
   async function check(): Promise<boolean> {
     if (!$unlocked.get()) return true;
@@ -222,15 +220,12 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   }
 
   /**
-   * While an unlocked page is shown: checks the session when the tab comes
-   * back to the foreground, when the network returns and every few minutes,
-   * so a session that ended elsewhere locks the page instead of failing
-   * silently. A check that could not reach the server is tried again soon
-   * (a phone says it is online a moment before its connection carries
-   * anything), sooner than the next regular one: after 2 s, 4 s, 8 s …
-   * A check asked while one is on its way (a waking phone brings the tab and
-   * the network back together) joins it: one request, one retry 2 s after it.
-   * Returns the stop.
+   * While an unlocked page is shown: checks the session when the tab comes back to the foreground, when the network
+   * returns and every few minutes, so a session that ended elsewhere locks the page instead of failing silently. A
+   * check that could not reach the server is tried again soon (a phone says it is online a moment before its
+   * connection carries anything), sooner than the next regular one: after 2 s, 4 s, 8 s … A check asked while one is
+   * on its way (a waking phone brings the tab and the network back together) joins it: one request, one retry 2 s
+   * after it. Returns the stop.
    */
   function watch(): () => void {
     // Answered, or locked meanwhile: nothing more to ask until the next occasion.
@@ -269,6 +264,8 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     signedOut,
     /** The sign-in's words on the team page shown now. */
     words,
+    /** A refusal kept in $refusal as the page shown now says it ("Too many tries. The contact directory has …"). */
+    refusalLine: (refused: Refused) => refusalLine(refused, placeNow()),
     currentOpening,
     refuse,
     check,

@@ -142,5 +142,14 @@ export function signInRefusal(error: unknown, place: TeamPlace): Notice {
   };
 }
 
+/** What a refused Login was: the server's answer (or why it could not be asked), worded where it is read. */
+export type Refused = { error: unknown };
+
+/** A refused Login as the Enter Password screen on `place` says it, after its toast has gone: "Too many tries. …". */
+export function refusalLine({ error }: Refused, place: TeamPlace): string {
+  const { title, description } = signInRefusal(error, place);
+  return `${title}. ${description}`;
+}
+
 /** How often an open team page asks the server whether its session still stands. */
 export const SESSION_CHECK_MS = 3 * 60_000;
