@@ -176,7 +176,9 @@ test("a fan sees the next show on the first screen of /", async ({ page }) => {
   await expect(nextShow).toBeInViewport({ ratio: 1 });
 });
 
-test("the links a fan taps on their own line are at least 44 px tall on a touch screen", async ({ page }) => {
+test("the links a fan taps on their own line, in the site's bar and footer, are at least 44 px tall on a touch screen", async ({
+  page,
+}) => {
   const links: [string, string][] = [
     ["/", "Where to listen"],
     ["/", "Sign up for news to hear about the next tour first"],
@@ -187,6 +189,16 @@ test("the links a fan taps on their own line are at least 44 px tall on a touch 
     await page.goto(path);
     const box = (await page.getByRole("link", { name, exact: true }).boundingBox())!;
     expect(box.height, `${name} on ${path}`).toBeGreaterThanOrEqual(44);
+  }
+  // The site's bar and its footer, on every page: each link at least 44 × 44 px.
+  const barAndFooter = page
+    .getByRole("navigation", { name: "Main" })
+    .or(page.getByRole("contentinfo"))
+    .getByRole("link");
+  expect(await barAndFooter.count()).toBeGreaterThan(8);
+  for (const link of await barAndFooter.all()) {
+    const { width, height } = (await link.boundingBox())!;
+    expect(Math.min(width, height), `${await link.textContent()} in the bar or footer`).toBeGreaterThanOrEqual(44);
   }
 });
 
