@@ -151,11 +151,13 @@ export const BUDGETS = [
    * page. Behind the sign-in, the password screen loads without the page's tool and supabase-js, which come
    * once someone starts on the password; the toast renderer comes with the first toast. Measured at 80.5 KB
    * (roadmap), 76.9 (contacts, fans) and 77.9 (calendar): React is 70 of them. The calendar at 79.1 since its Add
-   * Event form is read back from the tab before the password (its draft said kept on the password screen).
+   * Event form is read back from the tab before the password (its draft said kept on the password screen), and at
+   * 80.0 KB (81,965 B) once the Enter Password screen says why it locked and why a Login was refused in the words of
+   * the page it is read on (the team bar's links keep a locked session), hence 81 for the calendar.
    * @type {BudgetOf<Weight, number>}
    */ ({
     measure: "weight",
-    limits: { "/roadmap": 84 * 1024, "/contacts": 79 * 1024, "/calendar": 80 * 1024, "/fans": 79 * 1024 },
+    limits: { "/roadmap": 84 * 1024, "/contacts": 79 * 1024, "/calendar": 81 * 1024, "/fans": 79 * 1024 },
     label: (max) => `JS before interaction within ${formatBytes(max)} gzip`,
     judge: (weight, max) => ({ pass: weight.jsGzip <= max, detail: scripts(weight) }),
   }),
