@@ -32,11 +32,17 @@ export const listen = {
   cover: coverOf(featuredRelease),
   /** The visible text of each service's button. */
   listenOn: (service: string) => `Listen on ${service}`,
-  /** The next show's box, as / shows it too: its words, and the tour's for a sold-out show and for none. */
+  /**
+   * The next show's box, as / shows it too: its words, and the tour's for a sold-out show, a rescheduled one (the
+   * day or doors it had) and for none.
+   */
   nextShow: {
     heading: "Next show",
     ticketsLabel: "Tickets and details",
     soldOutLabel: tour.soldOutLabel,
+    statusLabels: tour.statusLabels,
+    movedFromLabel: tour.movedFromLabel,
+    doorsMovedFromLabel: tour.doorsMovedFromLabel,
     noneAhead: tour.noneAhead,
   },
   followHeading: "Follow Orla",

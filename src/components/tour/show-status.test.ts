@@ -55,6 +55,7 @@ async function seen(
       : node.nodeType === node.ELEMENT_NODE && !shownOnCard(node as Element)
         ? " "
         : [...node.childNodes].map(seenText).join("");
+  const nextShown = [...nextPage.querySelectorAll(".show-stack > *")].find(shown);
   return {
     rows: [...cardPage.querySelectorAll("li")].map((row) => ({
       id: row.id,
@@ -65,9 +66,11 @@ async function seen(
       links: [...row.querySelectorAll("a")].map(words),
       ticketsShown: [...row.querySelectorAll('a[target="_blank"]')].some(shownOnCard),
     })),
-    next: words([...nextPage.querySelectorAll(".show-stack > *")].find(shown)?.querySelector("p")),
+    next: words(nextShown?.querySelector("p")),
+    /** Each line of the next show's box a fan sees, its links apart. */
+    nextLines: [...(nextShown?.querySelectorAll("p") ?? [])].map(words),
     /** The links of the next show's box as a fan sees it: each one's text and where it leads. */
-    nextLinks: [...([...nextPage.querySelectorAll(".show-stack > *")].find(shown)?.querySelectorAll("a") ?? [])].map(
+    nextLinks: [...(nextShown?.querySelectorAll("a") ?? [])].map(
       (link) => `${words(link)} → ${link.getAttribute("href")}`,
     ),
     /** The next show above the card's dates, as /tour says it. */
@@ -199,9 +202,17 @@ describe("a show's tickets, as the team gives them", () => {
 describe("a rescheduled show", () => {
   it("is marked rescheduled and says the day it had", async () => {
     const moved = show("moved", 0, { status: "rescheduled", previousStartDate: "2027-10-02T20:00:00+01:00" });
-    const { rows } = await seen([moved]);
+    const { rows, nextLines } = await seen([moved]);
     expect(rows[0].says).toContain("Rescheduled");
     expect(rows[0].says).toContain("Moved from October 2nd 2027");
+    // Where / and /listen show it as the next show too, in the card's words: a fan holding a ticket for the old day
+    // is told.
+    expect(nextLines).toEqual([
+      "November 26th 2027, The Linen Hall, Belfast",
+      "Rescheduled · Moved from October 2nd 2027",
+    ]);
+    // A show that was not moved has its date and venue alone.
+    expect((await seen([show("as-planned", 0)])).nextLines).toEqual(["November 26th 2027, The Linen Hall, Belfast"]);
     const [date] = tourDatesFrom([moved]);
     expect(tourDateEvent(date, { siteUrl: "https://example.test" }).description).toContain(
       "This date was moved from October 2nd 2027.",
@@ -216,10 +227,11 @@ describe("a show whose doors alone were moved, on the same day", () => {
       status: "rescheduled",
       previousStartDate: "2027-12-12T19:30:00+00:00",
     });
-    const { rows } = await seen([doors]);
+    const { rows, nextLines } = await seen([doors]);
     expect(rows[0].says).toMatch(/^December 12th 2027 Rescheduled /);
     expect(rows[0].says).toContain("Doors moved from 19:30");
     expect(rows[0].says).not.toContain("Moved from");
+    expect(nextLines[1]).toBe("Rescheduled · Doors moved from 19:30");
     expect(rows[0].says).toContain("Doors 20:00");
     const [date] = tourDatesFrom([doors]);
     const { description } = tourDateEvent(date!, { siteUrl });
