@@ -101,6 +101,17 @@ describe("tour dates as calendar events", () => {
     expect(parsed.getFirstPropertyValue("description")).toMatch(/^This date is cancelled\./);
   });
 
+  it("says nothing of a cancelled date's tickets, in its own file or the feed: neither sold out, price nor sale date", () => {
+    const tickets = { price: 20, currency: "EUR", availability: "SoldOut" as const, validFrom: "2025-03-10T10:00:00Z" };
+    const off: TourDate = { ...galway, status: "EventCancelled", soldOut: true, tickets };
+    const files = [tourDateCalendar(off, { siteUrl, now, dates: [off] }), tourFeedCalendar([off], { siteUrl, now })];
+    for (const [event] of files.map(eventsOf)) {
+      const description = String(event.getFirstPropertyValue("description"));
+      expect(description).toMatch(/^This date is cancelled\./);
+      expect(description).not.toMatch(/sold out|€|20\.00|on sale|March 10th/i);
+    }
+  });
+
   it("marks a postponed date TENTATIVE", () => {
     const event = tourDateEvent({ ...galway, status: "EventPostponed" }, { siteUrl });
     expect(event.status).toBe("TENTATIVE");

@@ -94,6 +94,21 @@ describe("structured data", () => {
     );
   });
 
+  it("offers no tickets for a cancelled date: no price, availability or sale date, whatever the content still gives", () => {
+    const tickets = {
+      price: 20,
+      currency: "EUR",
+      availability: "LimitedAvailability",
+      validFrom: "2027-01-10T10:00:00Z",
+    };
+    for (const link of [event.link, { href: "https://venue.example", kind: "venue" as const }]) {
+      const going = musicEvent({ ...event, link, tickets, soldOut: true }, artist, options);
+      expect(going.offers, link.kind).toMatchObject({ price: "20.00", availability: "https://schema.org/SoldOut" });
+      const off = musicEvent({ ...event, link, tickets, soldOut: true, status: "EventCancelled" }, artist, options);
+      expect(off, link.kind).not.toHaveProperty("offers");
+    }
+  });
+
   it("gives a rescheduled date the start it had before, and no other date one", () => {
     const previousStartDate = "2027-03-05T20:00:00+00:00";
     const moved = musicEvent({ ...event, status: "EventRescheduled", previousStartDate }, artist, options);

@@ -53,7 +53,8 @@ export function musicGroup(artist: ArtistFacts) {
  * PostalAddress), whether it goes ahead, who performs and organises it, and the tickets. A ticket link
  * becomes the event's Offer, with the price, currency, availability and on-sale date where the content
  * gives them (sold out whenever the show is); a venue link (the venue sells its own tickets) becomes the
- * Place's URL, and an Offer only when the content gives the tickets' facts or the show is sold out.
+ * Place's URL, and an Offer only when the content gives the tickets' facts or the show is sold out. A cancelled
+ * show has no Offer at all.
  */
 export function musicEvent(
   event: EventFacts,
@@ -99,7 +100,10 @@ export function musicEvent(
     performer: artist,
     // Her own headline tour: she is its organiser too.
     organizer: artist,
-    ...(link.kind === "ticket" || tickets || event.soldOut ? { offers: offer } : {}),
+    // A cancelled show offers no tickets, as /tour says it: no price, no availability, no sale date.
+    ...(event.status !== "EventCancelled" && (link.kind === "ticket" || tickets || event.soldOut)
+      ? { offers: offer }
+      : {}),
   };
 }
 

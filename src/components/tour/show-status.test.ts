@@ -171,7 +171,7 @@ describe("a sold-out show", () => {
 });
 
 describe("a show's tickets, as the team gives them", () => {
-  it("say when few are left and from when they are on sale, while they are to be had", async () => {
+  it("say when few are left, from when they are on sale and, but for a cancelled show, the price", async () => {
     const tickets = { price: 18, currency: "EUR", availability: "few-left", onSale: "2027-01-10T10:00:00+00:00" };
     const going = show("going", 0, { tickets } as Partial<ShowEntry>);
     const gone = show("gone", 10, { tickets, soldOut: true } as Partial<ShowEntry>);
@@ -183,6 +183,10 @@ describe("a show's tickets, as the team gives them", () => {
       expect(row.says, row.id).not.toContain("Few left");
       expect(row.says, row.id).not.toContain("On sale from");
     }
+    // A cancelled show offers no tickets at all: its doors alone, not what they cost.
+    expect(rows[2].says).toContain("Doors 20:00");
+    expect(rows[2].says).not.toContain("€");
+    expect(rows[1].says).toContain("Doors 20:00 · €18.00");
   });
 
   it("stop saying from when they are on sale once they are, whether the page was built before or after", async () => {
