@@ -16,6 +16,12 @@ export const fansCopy = {
   description: "The team's list of fans who signed up for news.",
 } as const;
 
+/**
+ * Said at the top of every team page to a browser that runs no JavaScript, in the voice of /listen's form: each
+ * tool is an island that needs it, and would otherwise leave an empty card with no word of why.
+ */
+export const teamNoScript = "This page needs JavaScript. Turn it on in your browser to use it.";
+
 /** The team bar on every team page, in this order; never in the public nav. */
 export const teamLinks: readonly NavLink[] = [
   { href: "/roadmap", label: "Roadmap" },
