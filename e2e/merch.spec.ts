@@ -136,6 +136,18 @@ test("a fan adds a tote to the cart, picks how many and writes the order", async
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  test("the stepper and Add to Cart, which cannot work, give way to a line leading to the order e-mail", async ({
+    page,
+  }) => {
+    await page.goto("/merch");
+    await expect(page.getByText(/^Choosing a quantity and Add to Cart need JavaScript\. .*e-mail/)).toBeVisible();
+    for (const name of ["Decrease quantity", "Increase quantity", "Add to Cart"]) {
+      await expect(page.getByRole("button", { name }), name).toBeHidden();
+    }
+    await expect(page.getByRole("spinbutton", { name: "Quantity" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Contact us for how to order" })).toBeVisible();
+  });
+
   test("the order e-mail asks for one bag", async ({ page }) => {
     await page.goto("/merch");
     expect(await orderMail(page)).toEqual({

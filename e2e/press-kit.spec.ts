@@ -247,9 +247,14 @@ test("a booker finds the press kit in the footer of every page, the not-found pa
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a journalist still sees the first photo and downloads the press photos", async ({ page }) => {
+  test("a journalist still sees the first photo, is told where the others are, and downloads them", async ({
+    page,
+  }) => {
     await page.goto("/epk");
     await expect(page.getByRole("region", { name: "Photo carousel" }).getByRole("img").first()).toBeVisible();
+    // Its arrows, which cannot turn it, are not offered: a line says where every photo is instead.
+    for (const name of ["Previous photo", "Next photo"]) await expect(page.getByRole("button", { name })).toBeHidden();
+    await expect(page.getByText(/^Turning the photos needs JavaScript\. .*“Press photos”/)).toBeVisible();
     const links = page.getByRole("region", { name: "Press photos" }).getByRole("link", { name: /^Download photo/ });
     await expect(links).toHaveCount(7);
     const [download] = await Promise.all([page.waitForEvent("download"), links.first().click()]);

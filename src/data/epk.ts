@@ -47,6 +47,8 @@ export const epk = {
   photosHeading: "Live Photos",
   /** The carousel's accessible name. */
   carouselLabel: "Photo carousel",
+  /** Said instead of the carousel's arrows without JavaScript, as they do nothing then. */
+  carouselNoScript: "Turning the photos needs JavaScript. Each one is under “Press photos” below, to download.",
   pressPhotos: {
     heading: "Press photos",
     intro: "Full-resolution files for print and online use. Please credit the photographer.",

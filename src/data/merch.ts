@@ -37,6 +37,9 @@ export const merch = {
     orderEmail,
     shipping: "Shipping calculated at checkout",
     addToCart: "Add to Cart",
+    /** Said instead of the stepper and Add to Cart without JavaScript, as they do nothing then; the e-mail works. */
+    noScript:
+      "Choosing a quantity and Add to Cart need JavaScript. You can still order by e-mail: “Contact us for how to order” below.",
   },
   comingSoon: {
     heading: "Coming Soon",
