@@ -103,7 +103,7 @@ describe("a published show's earlier versions", () => {
 
   it("say each difference of a version that differs in several things, and keep what they said before", async () => {
     await historyWith({ price: 12.5, venue_town: "Cork", status: "postponed" });
-    expect(screen.getByText("Differs from now: Town Cork · Price €12.50 · Status")).toBeInTheDocument();
+    expect(screen.getByText("Differs from now: Town Cork · Price €12.50 · Status Postponed")).toBeInTheDocument();
     expect(screen.getByText("Postponed · Jul 10, 2027, 20:00 (Europe/Dublin)")).toBeInTheDocument();
     expect(screen.getByText("https://tickets.example/dublin")).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { aShow } from "./calendar.fake";
-import { changesAfter, changesBetween } from "./calendar.history";
+import { changesAfter, changesBetween, differencesFrom } from "./calendar.history";
 import { rescheduledTo, type Show } from "./calendar.shows";
 import type { ShowVersion } from "./calendar.writes";
 
@@ -195,5 +195,57 @@ describe("what the change that replaced each kept version did", () => {
     const said = changesAfter(kept({}, { status: "cancelled" }), now);
     expect(said.get(2)).toBeUndefined();
     expect(said.get(1)).toBe("cancelled");
+  });
+});
+
+describe("what a kept version says unlike the show now", () => {
+  it.each<[string, Partial<Show>, Partial<Show>, string[]]>([
+    [
+      "doors earlier the same evening, on the venue's clock",
+      { starts_at: "2027-07-10T18:30:00Z" },
+      {},
+      ["Doors 19:30"],
+    ],
+    ["doors on another day", { starts_at: "2027-07-09T19:00:00Z" }, {}, ["Doors Jul 9, 2027, 20:00"]],
+    [
+      "doors in another time zone, on that zone's clock and named",
+      { starts_at: "2027-07-10T18:00:00Z", time_zone: "Europe/Paris" },
+      {},
+      ["Doors 20:00 (Europe/Paris)", "Time zone Europe/Paris"],
+    ],
+    [
+      "doors within the hour the clocks go back, which reads 01:30 twice",
+      { starts_at: "2027-10-31T00:30:00Z" },
+      { starts_at: "2027-10-31T01:30:00Z" },
+      ["Doors 01:30 (UTC+1)"],
+    ],
+    ["a cancellation", { status: "cancelled" }, {}, ["Status Cancelled"]],
+    ["a show not yet cancelled", {}, { status: "cancelled" }, ["Status Scheduled"]],
+    [
+      "doors and status both, as the row's first line has them",
+      { status: "cancelled", starts_at: "2027-07-10T19:00:00Z" },
+      { starts_at: "2027-07-10T19:30:00Z" },
+      ["Doors 20:00", "Status Cancelled"],
+    ],
+    [
+      "a rescheduled show's start, said once with the start it was announced with",
+      rescheduledTo(before, "2027-07-10T20:00:00Z"),
+      {},
+      ["Doors 21:00", "Status Rescheduled (was Jul 10, 2027, 20:00 (Europe/Dublin))"],
+    ],
+    [
+      "another ticket link",
+      { ticket_url: "https://tickets.example/dublin-early" },
+      {},
+      ["Ticket link https://tickets.example/dublin-early"],
+    ],
+    [
+      "a ticket link too long to read in a row, cut short as a note is",
+      { ticket_url: `https://tickets.example/${"a".repeat(80)}` },
+      {},
+      [`Ticket link https://tickets.example/${"a".repeat(36)}…`],
+    ],
+  ])("says what the version had for %s", (_, was, now, words) => {
+    expect(differencesFrom(after(was), after(now))).toEqual(words);
   });
 });

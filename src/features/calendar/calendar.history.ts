@@ -19,15 +19,58 @@ type OwnedColumn = "id" | "event_id" | "version" | "created_at" | "updated_at";
 /** What restore_show writes of a kept version: every other column of the table. */
 type RestoredColumn = Exclude<keyof Show, OwnedColumn>;
 
-/** How long a note is quoted in a row before it is cut short. */
-const NOTE_LENGTH = 60;
+/** How long a note or a ticket link is quoted in a row before it is cut short (the row's own line has the link whole). */
+const QUOTE_LENGTH = 60;
+
+const cut = (text: string) => (text.length > QUOTE_LENGTH ? `${text.slice(0, QUOTE_LENGTH).trimEnd()}…` : text);
+
+/** Whether two versions' doors fall on the same day, each on its own venue's clock. Throws for a zone unknown here. */
+const sameDay = (one: Show, other: Show) =>
+  formatDate(new Date(one.starts_at), { timeZone: one.time_zone }) ===
+  formatDate(new Date(other.starts_at), { timeZone: other.time_zone });
 
 /**
- * Each column restore writes, with the words a history row says of a version's value of it. Typed from the
- * table's columns, so a column added to the table cannot be left out of the comparison. The doors, the status
- * and the ticket link are named only: the row already says their values.
+ * A version's doors said beside another's, on its own venue's clock: the time alone on the same day ("20:00"), the
+ * day too on another ("Jul 11, 2027, 20:00"); the zone named when the two zones differ ("20:00 (Europe/Paris)"), and
+ * the offset when one clock reads two instants the same (the night the clocks go back: "01:30 (UTC+1)"). Throws
+ * for a zone this browser does not know.
  */
-const COLUMN_WORDS: { [column in RestoredColumn]: (kept: Show) => string } = {
+function doorsBeside(show: Show, other: Show): string {
+  const zones = show.time_zone !== other.time_zone;
+  const at = new Date(show.starts_at);
+  if (!sameDay(show, other)) {
+    return zones ? doorsText(show.starts_at, show.time_zone) : formatDateTime(at, { timeZone: show.time_zone });
+  }
+  const clock = (instant: Date, zone: string) => {
+    const { hour, minute } = wallClock(instant, zone);
+    return `${twoDigits(hour)}:${twoDigits(minute)}`;
+  };
+  const otherAt = new Date(other.starts_at);
+  const twice =
+    !zones && at.getTime() !== otherAt.getTime() && clock(at, show.time_zone) === clock(otherAt, other.time_zone);
+  const which = zones ? ` (${show.time_zone})` : twice ? ` (${utcOffset(at.toISOString(), show.time_zone)})` : "";
+  return `${clock(at, show.time_zone)}${which}`;
+}
+
+/**
+ * A kept version's doors beside the show now (doorsBeside), as its history row and its Restore's question say
+ * them; for a zone this browser does not know, as the rest of the panel says them.
+ */
+function keptDoors(kept: Show, now: Show): string {
+  try {
+    return doorsBeside(kept, now);
+  } catch {
+    return doorsText(kept.starts_at, kept.time_zone);
+  }
+}
+
+/**
+ * Each column restore writes, with the words a history row says of a version's value of it, given the show now
+ * (the doors are said beside its own: "Doors 20:00" on the same day). Typed from the table's columns, so a column
+ * added to the table cannot be left out of the comparison. Each says the value that version had, the doors, the
+ * status and the ticket link too, although the row's first lines show them: "Differs from now" is read alone.
+ */
+const COLUMN_WORDS: { [column in RestoredColumn]: (kept: Show, now: Show) => string } = {
   published: (kept) => (kept.published ? "On the website" : "Off the website"),
   venue_name: (kept) => `Venue ${kept.venue_name}`,
   venue_street: (kept) => `Street ${kept.venue_street}`,
@@ -35,25 +78,23 @@ const COLUMN_WORDS: { [column in RestoredColumn]: (kept: Show) => string } = {
   venue_county: (kept) => `County ${kept.venue_county}`,
   venue_postal_code: (kept) => `Postal code ${kept.venue_postal_code}`,
   venue_country: (kept) => `Country ${kept.venue_country}`,
-  starts_at: () => "Doors",
+  starts_at: (kept, now) => `Doors ${keptDoors(kept, now)}`,
   time_zone: (kept) => `Time zone ${kept.time_zone}`,
-  ticket_url: () => "Ticket link",
+  ticket_url: (kept) => `Ticket link ${cut(kept.ticket_url)}`,
   ticket_kind: (kept) => (kept.ticket_kind === "venue" ? "Link to the venue's own site" : "Link to a ticket shop"),
   price: (kept) =>
     kept.price === null || !kept.currency ? "No price" : `Price ${priceText(Number(kept.price), kept.currency)}`,
-  currency: (kept) => COLUMN_WORDS.price(kept),
+  currency: (kept, now) => COLUMN_WORDS.price(kept, now),
   availability: (kept) =>
     kept.availability
       ? `Availability ${(AVAILABILITY_WORDS as Record<string, string | undefined>)[kept.availability] ?? kept.availability}`
       : "Availability not said",
   on_sale_at: (kept) =>
     kept.on_sale_at ? `On sale from ${doorsText(kept.on_sale_at, kept.time_zone)}` : "No on-sale time",
-  status: () => "Status",
-  previous_starts_at: () => "Status",
-  notes: (kept) =>
-    kept.notes
-      ? `Notes “${kept.notes.length > NOTE_LENGTH ? `${kept.notes.slice(0, NOTE_LENGTH).trimEnd()}…` : kept.notes}”`
-      : "No notes",
+  // A rescheduled show's announced start is said in its status: "Status Rescheduled (was Jul 9, 2027, …)".
+  status: (kept) => `Status ${statusText(kept)}`,
+  previous_starts_at: (kept) => `Status ${statusText(kept)}`,
+  notes: (kept) => (kept.notes ? `Notes “${cut(kept.notes)}”` : "No notes"),
 };
 
 const RESTORED_COLUMNS = Object.keys(COLUMN_WORDS) as RestoredColumn[];
@@ -71,7 +112,7 @@ function comparable(column: RestoredColumn, value: unknown): unknown {
  * change nothing).
  */
 export function differencesFrom(kept: Show, show: Show): string[] {
-  return [...new Set(changedColumns(kept, show).map((column) => COLUMN_WORDS[column](kept)))];
+  return [...new Set(changedColumns(kept, show).map((column) => COLUMN_WORDS[column](kept, show)))];
 }
 
 /** The columns a restore writes that two versions of a show hold differently. */
@@ -144,23 +185,9 @@ function doorsWords(before: Show, after: Show): string {
         ? "moved back"
         : "doors moved";
   const asAnnounced = back ? ", as first announced" : "";
-  const zones = before.time_zone !== after.time_zone;
-  const [from, to] = [new Date(before.starts_at), new Date(after.starts_at)];
   try {
-    if (formatDate(from, { timeZone: before.time_zone }) !== formatDate(to, { timeZone: after.time_zone })) {
-      const day = zones
-        ? doorsText(after.starts_at, after.time_zone)
-        : formatDateTime(to, { timeZone: after.time_zone });
-      return `${verb} to ${day}${asAnnounced}`;
-    }
-    const clock = (instant: Date, zone: string) => {
-      const { hour, minute } = wallClock(instant, zone);
-      return `${twoDigits(hour)}:${twoDigits(minute)}`;
-    };
-    const twice = !zones && clock(from, before.time_zone) === clock(to, after.time_zone);
-    const at = (instant: Date, zone: string) =>
-      `${clock(instant, zone)}${zones ? ` (${zone})` : twice ? ` (${utcOffset(instant.toISOString(), zone)})` : ""}`;
-    return `${verb} from ${at(from, before.time_zone)} to ${at(to, after.time_zone)}${asAnnounced}`;
+    if (!sameDay(before, after)) return `${verb} to ${doorsBeside(after, before)}${asAnnounced}`;
+    return `${verb} from ${doorsBeside(before, after)} to ${doorsBeside(after, before)}${asAnnounced}`;
   } catch {
     // A zone the database knows and this browser does not: the doors as the rest of the panel says them.
     return `${verb} to ${doorsText(after.starts_at, after.time_zone)}${asAnnounced}`;
