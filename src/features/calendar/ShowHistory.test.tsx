@@ -61,10 +61,10 @@ async function historyOf(kept: Partial<Show>[], current: Show = now) {
 const historyWith = (kept: Partial<Show>, current: Show = now) => historyOf([kept], current);
 
 /** The show's whole panel, following the list of shows as the page's does, its one earlier version `kept`. */
-async function panelWith(kept: Partial<Show>) {
-  const { store, fake, before } = await pageWith([kept]);
+async function panelWith(kept: Partial<Show>, current: Show = now) {
+  const { store, fake, before } = await pageWith([kept], current);
   function LivePanel() {
-    const show = useStore(store.$shows).find(({ id }) => id === now.id);
+    const show = useStore(store.$shows).find(({ id }) => id === current.id);
     return show ? <ShowPanel show={show} /> : null;
   }
   render(<LivePanel />);
@@ -172,5 +172,65 @@ describe("restoring a published show's earlier version", () => {
       expect(status).toHaveTextContent("Postponed");
       expect(status).toHaveFocus();
     });
+  });
+});
+
+describe("restoring a version that changes what fans are told in a way that needs care", () => {
+  const cancelled = { ...now, status: "cancelled" as const };
+  const question = "Undo the cancellation? Fans will see it on sale again: Scheduled, doors 20:00.";
+
+  it("asks before bringing back a version from before a cancellation, and keeps the show cancelled when told so", async () => {
+    const { fake } = await panelWith({ status: "scheduled" }, cancelled);
+    fireEvent.click(restoreButton());
+    const asked = screen.getByRole("group", { name: question });
+    expect(within(asked).getByRole("button", { name: "Keep it cancelled" })).toHaveFocus();
+    fireEvent.click(within(asked).getByRole("button", { name: "Keep it cancelled" }));
+    expect(screen.queryByRole("group", { name: question })).not.toBeInTheDocument();
+    expect(restoreButton()).toHaveFocus();
+    await settle();
+    expect(fake.functionCalls).toEqual([]);
+  });
+
+  it("keeps the show cancelled on Escape, the focus back on Restore", async () => {
+    const { fake } = await panelWith({ status: "scheduled" }, cancelled);
+    fireEvent.click(restoreButton());
+    fireEvent.keyDown(screen.getByRole("button", { name: "Keep it cancelled" }), { key: "Escape" });
+    expect(screen.queryByRole("group", { name: question })).not.toBeInTheDocument();
+    expect(restoreButton()).toHaveFocus();
+    await settle();
+    expect(fake.functionCalls).toEqual([]);
+  });
+
+  it("restores once answered yes, the focus then on the show's status line", async () => {
+    const { fake, before } = await panelWith({ status: "scheduled" }, cancelled);
+    fireEvent.click(restoreButton());
+    fireEvent.click(screen.getByRole("button", { name: "Yes, restore version 1" }));
+    await settle();
+    expect(fake.functionCalls.map(({ name, args }) => ({ name, args }))).toEqual([
+      { name: "restore_show", args: { show_id: now.id, version: 1, seen: 2 } },
+    ]);
+    fake.functionCalls[0]!.answer([{ ...before, version: 3 }]);
+    await waitFor(() => {
+      const status = screen.getByRole("definition", { description: "Status" });
+      expect(status).toHaveTextContent("Scheduled");
+      expect(status).toHaveFocus();
+    });
+  });
+
+  it("asks before taking the show off the website, as Take off the website does", async () => {
+    const fake = await historyWith({ published: false });
+    fireEvent.click(screen.getByRole("button", { name: /^Restore ?version 1 \(takes it off the website\)$/ }));
+    const asked = screen.getByRole("group", { name: /^Take this show off the website\? / });
+    expect(within(asked).getByRole("button", { name: "Keep it on the website" })).toHaveFocus();
+    await settle();
+    expect(fake.functionCalls).toEqual([]);
+  });
+
+  it("puts a show back on the website as it was at one tap, as Put back on the website does", async () => {
+    const fake = await historyWith({ published: true }, { ...now, published: false });
+    fireEvent.click(screen.getByRole("button", { name: /^Restore ?version 1 \(puts it back on the website\)$/ }));
+    await settle();
+    expect(screen.queryByRole("group")).not.toBeInTheDocument();
+    expect(fake.functionCalls.map(({ name }) => name)).toEqual(["restore_show"]);
   });
 });

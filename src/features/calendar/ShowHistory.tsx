@@ -3,10 +3,10 @@
  * (status, doors, ticket link), what the change that replaced it did ("Next change: cancelled", so the version
  * before a cancellation or a new ticket link is found without comparing versions by eye; "next", as the line sits
  * under the version's own status and must not read as what that version was), what it says unlike the
- * show now (both worked out in calendar.history.ts), and Restore, which
- * puts it back as a new version (kept in turn, so a restore can itself be undone). Restore is offered for any
- * version that differs in anything a restore writes. Read when the panel opens and again after each change. Once
- * a restore is answered, the focus goes to the show's status line (focusStatus): Restore is off by then.
+ * show now (both worked out in calendar.history.ts), and Restore (RestoreButton.tsx), which puts it back as a new
+ * version (kept in turn, so a restore can itself be undone), asking first when fans would see it cancelled, no
+ * longer cancelled or gone. Restore is offered for any version that differs in anything a restore writes. Read
+ * when the panel opens and again after each change.
  */
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
@@ -17,14 +17,7 @@ import { doorsText, statusOnWebsite, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
 import { changesAfter, differencesFrom } from "./calendar.history";
 import type { FocusStatus } from "./ShowPanel";
-
-/** What restoring `kept` does to whether fans see the show, said on its Restore button. */
-const websiteChange = (kept: Show, show: Show) =>
-  show.published === kept.published
-    ? ""
-    : kept.published
-      ? " (puts it back on the website)"
-      : " (takes it off the website)";
+import { RestoreButton } from "./RestoreButton";
 
 export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: FocusStatus }) {
   const shows = showChanges();
@@ -68,19 +61,14 @@ export function ShowHistory({ show, focusStatus }: { show: Show; focusStatus: Fo
                 <p className={cx("mt-1 text-stone-700", wrapAnywhere)}>
                   {differences.length > 0 ? `Differs from now: ${differences.join(" · ")}` : "Same as the show now"}
                 </p>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="mt-2"
+                <RestoreButton
+                  show={show}
+                  kept={kept}
+                  version={version}
                   disabled={busy || differences.length === 0}
-                  onClick={({ currentTarget }) =>
-                    void shows.restore(showId, version).then(() => focusStatus(currentTarget))
-                  }
-                >
-                  Restore<span className="sr-only"> version {version}</span>
-                  {/* Said on the button: restoring it takes a show off the website, or puts it back, without asking. */}
-                  {websiteChange(kept, show)}
-                </Button>
+                  busy={busy}
+                  focusStatus={focusStatus}
+                />
               </li>
             );
           })}

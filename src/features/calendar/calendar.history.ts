@@ -56,7 +56,7 @@ function doorsBeside(show: Show, other: Show): string {
  * A kept version's doors beside the show now (doorsBeside), as its history row and its Restore's question say
  * them; for a zone this browser does not know, as the rest of the panel says them.
  */
-function keptDoors(kept: Show, now: Show): string {
+export function keptDoors(kept: Show, now: Show): string {
   try {
     return doorsBeside(kept, now);
   } catch {
