@@ -5,8 +5,9 @@
  * and swapped in), and /tour lists the show first with its ticket link, / and /listen show it as the next
  * show, the structured data and /tour.ics carry it, and its own .ics downloads. Cancelled on /calendar, it
  * is rebuilt once more: the pages say cancelled with no ticket link, the structured data EventCancelled. On
- * the way, its street is put right, a move to a day already over is refused, and the cancelled show offers no
- * other status. Taken off the website at last, it is gone from the shows the next build reads.
+ * the way, its street is put right, a move to a day already over is refused, the cancelled show offers no other
+ * status, and restoring the version before the cancellation asks first. Taken off the website at last, it is gone
+ * from the shows the next build reads.
  *
  * It has a backend of its own (its shows would change the tour of the journeys beside it) and builds and
  * serves a site of its own from it, in a folder of its own, so the shared build in dist-test/ never changes,
@@ -181,6 +182,19 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       ).toBeVisible();
       // Its first version is kept, restorable.
       await expect(card.getByText("Version 1", { exact: true })).toBeVisible();
+      // The version before the cancellation says how it differs, and restoring it asks first, as fans would see
+      // the show on sale again; Escape keeps it cancelled, the focus back on Restore.
+      const history = card.getByRole("region", { name: /^History of the show/ });
+      await expect(history.getByText("Differs from now: Status Scheduled", { exact: true })).toBeVisible();
+      await history.getByRole("button", { name: "Restore version 2" }).click();
+      const asked = history.getByRole("group", {
+        name: "Undo the cancellation? Fans will see it on sale again: Scheduled, doors 20:00.",
+      });
+      await expect(asked.getByRole("button", { name: "Keep it cancelled" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(asked).toBeHidden();
+      await expect(history.getByRole("button", { name: "Restore version 2" })).toBeFocused();
+      await expect(status).toHaveText("Cancelled");
       // Heard, not read again on a reload: the teammate's page was open all along.
       await expect(theirs.getByText("Cancelled", { exact: true })).toBeVisible();
       await expect(theirs.getByText("· fans see it so on the website in a few minutes", { exact: true })).toBeVisible();
