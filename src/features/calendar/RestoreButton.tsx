@@ -39,6 +39,9 @@ export function RestoreButton({ show, kept, version, disabled, busy, focusStatus
   const button = useRef<HTMLButtonElement>(null);
   // Worked out anew at each showing: a teammate's change heard while it is open words it for the show as it is now.
   const question = restoreQuestion(kept, show);
+  // A teammate's change that leaves nothing to ask closes the question for good: left open, it would come back by
+  // itself at their next change (a cancellation after a restore), taking the focus, with no Restore pressed.
+  if (asking && !question) setAsking(false);
   const restore = (pressed: Element) => void shows.restore(show.id, version).then(() => focusStatus(pressed));
   return (
     <>

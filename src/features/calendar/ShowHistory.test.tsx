@@ -69,7 +69,7 @@ async function panelWith(kept: Partial<Show>, current: Show = now) {
   }
   render(<LivePanel />);
   await screen.findByText("Version 1");
-  return { fake, before };
+  return { store, fake, before };
 }
 
 describe("a published show's earlier versions", () => {
@@ -215,6 +215,20 @@ describe("restoring a version that changes what fans are told in a way that need
       expect(status).toHaveTextContent("Scheduled");
       expect(status).toHaveFocus();
     });
+  });
+
+  it("drops its question once a teammate's change answers it, not asking it again at their next change", async () => {
+    const { store } = await panelWith({ status: "scheduled" }, cancelled);
+    fireEvent.click(restoreButton());
+    expect(screen.getByRole("group", { name: question })).toBeInTheDocument();
+    // A teammate restores the version first: the question has nothing left to ask.
+    await act(() => store.replace({ ...now, status: "scheduled", version: 3 }));
+    expect(screen.queryByRole("group", { name: question })).not.toBeInTheDocument();
+    // Later they cancel the show again: nobody pressed Restore since, so nothing asks (nor takes the focus).
+    await act(() => store.replace({ ...now, status: "cancelled", version: 4 }));
+    expect(screen.getByRole("definition", { description: "Status" })).toHaveTextContent("Cancelled");
+    expect(screen.queryByRole("group", { name: question })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Keep it cancelled" })).not.toBeInTheDocument();
   });
 
   it("asks before taking the show off the website, as Take off the website does", async () => {
