@@ -60,12 +60,3 @@ export function GuardedButton({ guard, onPress, ...rest }: GuardedButtonProps) {
     />
   );
 }
-
-/**
- * Focuses `element` when the focus is nowhere (the button pressed is gone: an answer's question closes) or still on
- * `pressed`; focus a person moved elsewhere meanwhile stays put.
- */
-export function focusIfLost(element: HTMLElement | null | undefined, pressed?: Element) {
-  const focused = document.activeElement;
-  if (focused === null || focused === document.body || focused === pressed) element?.focus();
-}

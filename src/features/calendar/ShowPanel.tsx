@@ -5,11 +5,11 @@
  * page stays signed in; then its changes (ShowActions) and its kept versions with Restore (ShowHistory).
  */
 import { useId, useRef } from "react";
+import { focusIfLost } from "../../components/ui/focusIfLost";
 import { wrapAnywhere } from "../../components/ui/styles";
 import { priceText } from "../../lib/price";
 import { AVAILABILITY_WORDS } from "./calendar.publish";
 import { doorsText, statusOnWebsite, type Show } from "./calendar.shows";
-import { focusIfLost } from "./GuardedButton";
 import { ShowActions } from "./ShowActions";
 import { ShowHistory } from "./ShowHistory";
 

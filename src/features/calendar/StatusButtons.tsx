@@ -7,10 +7,11 @@
  * double tap from making a second change: "Mark sold out" takes Postpone's place once pressed.
  */
 import { useRef, useState } from "react";
+import { focusIfLost } from "../../components/ui/focusIfLost";
 import { offeredStatuses, statusChange, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
 import { AskBefore } from "./AskBefore";
-import { focusIfLost, GuardedButton, type TapGuard } from "./GuardedButton";
+import { GuardedButton, type TapGuard } from "./GuardedButton";
 import type { FocusStatus } from "./ShowPanel";
 
 /** Each status button's words, and its toast once the change is made. */

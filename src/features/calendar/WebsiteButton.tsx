@@ -6,10 +6,11 @@
  * "Take off the website" would land on "Put back on the website", which does not ask.
  */
 import { useEffect, useRef, useState } from "react";
+import { focusIfLost } from "../../components/ui/focusIfLost";
 import type { Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
 import { AskBefore } from "./AskBefore";
-import { focusIfLost, GuardedButton, type TapGuard } from "./GuardedButton";
+import { GuardedButton, type TapGuard } from "./GuardedButton";
 import type { FocusStatus } from "./ShowPanel";
 
 /** Asked before a show is taken off the website. */
