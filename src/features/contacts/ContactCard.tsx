@@ -6,6 +6,7 @@
 import { useStore } from "@nanostores/react";
 import { memo, Suspense, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
+import { focusIfLost } from "../../components/ui/focusIfLost";
 import { lazyRetried } from "../../lib/lazy-retried";
 import { CONTACT_FIELDS, FIELD_LABELS, type Contact, type ContactField } from "./contacts";
 import { mailtoHref, telHref } from "./contacts.links";
@@ -131,7 +132,11 @@ export const ContactCard = memo(function ContactCard({
             </p>
           }
         >
-          <ContactHistory contact={contact} id={historyId} onRestored={() => heading.current?.focus()} />
+          <ContactHistory
+            contact={contact}
+            id={historyId}
+            onRestored={(pressed) => focusIfLost(heading.current, pressed)}
+          />
         </Suspense>
       ) : null}
     </ContactCardShell>

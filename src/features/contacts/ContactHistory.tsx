@@ -19,8 +19,11 @@ export function ContactHistory({
 }: {
   contact: Contact;
   id: string;
-  /** A version is back on the card: the card takes the focus, as its Restore is off now ("Same as the card now"). */
-  onRestored: () => void;
+  /**
+   * A version is back on the card, by the Restore `pressed`: the card takes the focus, as that Restore is off now
+   * ("Same as the card now"), unless the person has moved it elsewhere meanwhile.
+   */
+  onRestored: (pressed: Element) => void;
 }) {
   const store = contactsStore();
   const { loaded, failed, older, restoring } = useStore(store.history(contact.id));
@@ -54,7 +57,9 @@ export function ContactHistory({
               entry={entry}
               contact={contact}
               restoring={restoring !== null}
-              onRestore={() => void store.restore(contactId, entry.version).then((done) => done && onRestored())}
+              onRestore={(pressed) =>
+                void store.restore(contactId, entry.version).then((done) => done && onRestored(pressed))
+              }
             />
           ))}
         </ol>

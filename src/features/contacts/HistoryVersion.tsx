@@ -16,7 +16,8 @@ export function HistoryVersion({
   contact: Contact;
   /** A restore of this card is under way (one at a time). */
   restoring: boolean;
-  onRestore: () => void;
+  /** Restore pressed: the button, for the focus to move on from it once the version is back. */
+  onRestore: (pressed: HTMLButtonElement) => void;
 }) {
   const same = sameValues(version, contact);
   return (
@@ -37,7 +38,7 @@ export function HistoryVersion({
           size="sm"
           disabled={same}
           aria-disabled={restoring || undefined}
-          onClick={() => restoring || onRestore()}
+          onClick={({ currentTarget }) => restoring || onRestore(currentTarget)}
         >
           Restore<span className="sr-only"> version {version.version}</span>
         </Button>
