@@ -18,10 +18,11 @@ export function DoorsChange({ formKey, show }: { formKey: string; show: Show }) 
   const draft = useStore(publishing.$drafts)[formKey];
   const corrected = useStore(publishing.$corrections)[formKey] ?? false;
   const name = useId();
-  const doors = draft && zonedInstant(showDay(show), draft.doors, draft.timeZone.trim());
+  const zone = draft?.timeZone.trim() ?? "";
+  const doors = draft && zonedInstant(showDay(show), draft.doors, zone);
   if (!doors || !movedOrCorrected(show, doors.iso)) return null;
   const choices = [
-    [false, `The show moved: fans read “${movedNote(show)}”`],
+    [false, `The show moved: fans read “${movedNote(show, zone)}”`],
     [true, "A mistake put right: fans read only the new time"],
   ] as const;
   return (

@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import { settle } from "../../test/deferred";
 import type { ShowChanges } from "./calendar.changes.store";
 import { aShow, fakeShows } from "./calendar.fake";
+import { movedNote } from "./calendar.details";
 import { rescheduledTo, type Show } from "./calendar.shows";
 import type { Shows } from "./calendar.shows.store";
 import { ShowPanel } from "./ShowPanel";
@@ -85,6 +86,17 @@ describe("new doors in a published show's details", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Edit the show's details" }));
     typeDoors(form, "21:00");
     expect(form().getByRole("radio", { name: "The show moved: fans read “Doors moved from 20:30”" })).toBeChecked();
+  });
+
+  it("in another time zone quote the doors fans will be told of on the venue's clock that zone gives", async () => {
+    const { form, save, now } = await detailsOf(dublin);
+    // The venue is in Paris, not Dublin: its 20:00 is an hour earlier, and the 20:00 fans knew is 21:00 there.
+    fireEvent.change(form().getByLabelText("Time zone"), { target: { value: "Europe/Paris" } });
+    const moved = "The show moved: fans read “Doors moved from 21:00”";
+    expect(form().getByRole("radio", { name: moved })).toBeChecked();
+    await save();
+    expect(now()).toMatchObject({ status: "rescheduled", previous_starts_at: dublin.starts_at });
+    expect(movedNote(now())).toBe("Doors moved from 21:00");
   });
 
   it("of a show already moved are not asked about: fans read the start it was announced with either way", async () => {

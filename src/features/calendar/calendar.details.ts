@@ -45,10 +45,14 @@ export const showDay = (show: Pick<Show, "starts_at" | "time_zone">) => wallTime
 
 /**
  * What fans read of `show` once moved to other doors on its day, as /tour says it: the doors it was announced
- * with, or, announced on another day, that it is rescheduled.
+ * with, or, announced on another day, that it is rescheduled. Both on the clock of `timeZone`, the zone the show
+ * is moved to: /tour reads the start it had on the show's own clock, so a zone put right changes both.
  */
-export function movedNote(show: Pick<Show, "starts_at" | "time_zone" | "previous_starts_at">): string {
-  const announced = wallTimeIn(show.previous_starts_at ?? show.starts_at, show.time_zone);
+export function movedNote(
+  show: Pick<Show, "starts_at" | "time_zone" | "previous_starts_at">,
+  timeZone = show.time_zone,
+): string {
+  const announced = wallTimeIn(show.previous_starts_at ?? show.starts_at, timeZone);
   return announced.date === showDay(show) ? `Doors moved from ${announced.time}` : "Rescheduled";
 }
 
