@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { settle } from "../../test/deferred";
 import { failure } from "../../test/fake-client";
 import { fakeNetwork, fakePage } from "../../test/fake-page";
+import { fakeTime } from "../../test/fake-time";
 import { memoryStorage } from "../../test/memory-storage";
 import { recordToasts } from "../../test/toast-recorder";
 import { fakeContactsServer } from "./contacts.fake";
@@ -18,19 +19,20 @@ describe("contacts store: catching up when the page comes back", () => {
     const page = fakePage();
     const network = fakeNetwork();
     const toasts = recordToasts<ContactsToast>();
-    let clock = Date.UTC(2025, 5, 1, 9);
+    const time = fakeTime(Date.UTC(2025, 5, 1, 9));
     const store = createContactsStore({
       client: Promise.resolve(server.client),
       storage: memoryStorage(),
-      now: () => clock,
+      now: time.now,
+      timers: time.timers,
       toast: toasts.toast,
       page,
       network,
     });
     const names = () => store.$contacts.get().map((contact) => `${contact.name} (${contact.role})`);
     const reads = () => server.requests.filter((request) => request.method === "select" && !request.after).length;
-    const later = (ms: number) => (clock += ms);
-    return { server, page, network, store, toasts: toasts.lines, names, reads, later };
+    const later = (ms: number) => time.advance(ms);
+    return { server, page, network, store, toasts: toasts.lines, names, reads, later, pending: time.pending };
   }
 
   /** Someone else adds a contact, straight to the table, as a teammate's phone would. */
@@ -84,16 +86,43 @@ describe("contacts store: catching up when the page comes back", () => {
     stop();
   });
 
-  it("stops catching up once the page locks or is left", async () => {
-    const { server, page, store, names, reads, later } = openOnAPhone();
+  it("tries a catch-up that did not get through again, soon: a phone is online a moment before its signal carries", async () => {
+    const { server, network, store, names, reads, later, pending } = openOnAPhone();
     const stop = store.open();
     await store.start();
+    later(CATCH_UP_MS);
+    teammateAdds(server);
+    let refused = 1;
+    server.intercept(() => (refused-- > 0 ? failure(0, "TypeError: Failed to fetch") : undefined));
+    network.fire("online");
+    await settle();
+    expect(names()).toEqual(["Labhrás (Piper)"]);
+    // Two seconds on, the read is tried again, and gets through.
+    later(2_000);
+    await settle();
+    expect(names()).toEqual(["Siobhán (Promoter)", "Labhrás (Piper)"]);
+    expect(reads()).toBe(3);
+    expect(pending()).toBe(0);
     stop();
+  });
+
+  it("stops catching up once the page locks or is left", async () => {
+    const { server, page, store, names, reads, later, pending } = openOnAPhone();
+    const stop = store.open();
+    await store.start();
+    server.intercept(() => failure());
+    later(CATCH_UP_MS);
+    page.set("visible");
+    await settle();
+    expect(pending()).toBe(1);
+    stop();
+    expect(pending()).toBe(0);
+    server.intercept(null);
     teammateAdds(server);
     later(CATCH_UP_MS);
     page.set("visible");
     await settle();
-    expect(reads()).toBe(1);
+    expect(reads()).toBe(2);
     expect(names()).toEqual(["Labhrás (Piper)"]);
   });
 });

@@ -17,10 +17,12 @@
  * `contactsStore()`. The islands subscribe to its atoms and call its verbs, nothing more.
  */
 import { atom, computed, type ReadableAtom } from "nanostores";
+import { triedAgain } from "../../lib/back-off";
 import { downloadText } from "../../lib/download";
 import { replyOrder } from "../../lib/reply-order";
 import { browserStorage } from "../../lib/storage";
 import { getSupabaseRest } from "../../lib/supabase";
+import { browserTimers, type Timers } from "../../lib/timers";
 import { isAccessRefused } from "../team/team";
 import { signOutControl } from "../team/team.signout.store";
 import { teamSession, type EventSource, type PageSource, type TeamSession } from "../team/team.store";
@@ -61,6 +63,8 @@ export type ContactsEnvironment = {
   /** The document and the network, whose return to the foreground and to a connection reads the list again. */
   page?: PageSource;
   network?: EventSource;
+  /** The timers that space out a catch-up tried again. */
+  timers?: Timers;
 };
 
 /** An allowance that refused an add or a change, in the words the page shows until one goes through again. */
@@ -73,13 +77,11 @@ const noSession: NonNullable<ContactsEnvironment["session"]> = {
   refuse: async () => {},
 };
 
-/** Where nothing ever happens: a test's page and network, when the test is not about coming back. */
+/** Where nothing ever happens: a test's page, network and timers, when the test is not about coming back. */
 const noEvents: PageSource = { visibilityState: "visible", addEventListener() {}, removeEventListener() {} };
+const noTimers: Timers = { setTimeout: () => undefined, clearTimeout() {} };
 
-/**
- * At most one catch-up read in this long: a phone switched between apps every few seconds reads the list once,
- * not at every switch.
- */
+/** At most one catch-up read in this long: a phone switched between apps every few seconds reads the list once. */
 export const CATCH_UP_MS = 30_000;
 
 const LOAD_FAILED = { title: "Error", description: "Failed to load contacts", variant: "destructive" } as const;
@@ -95,7 +97,7 @@ const vCardWriter = () => import("./contacts.vcard");
 
 export function createContactsStore(environment: ContactsEnvironment) {
   const { storage, now = Date.now, random = Math.random, toast = showToast, session = noSession } = environment;
-  const { page = noEvents, network = noEvents } = environment;
+  const { page = noEvents, network = noEvents, timers = noTimers } = environment;
   const download = environment.download ?? ((file) => downloadText(file.filename, file.text, "text/vcard"));
   const client = async () => {
     const given = environment.client;
@@ -117,6 +119,8 @@ export function createContactsStore(environment: ContactsEnvironment) {
   /** The list's reads: a slower reply to an older read never replaces what a newer one showed. */
   const reads = replyOrder();
   let started: Promise<void> | null = null;
+  /** When the list was last asked for: catch-ups are at least CATCH_UP_MS apart. */
+  let lastRead = -Infinity;
 
   const replaceContact = (updated: Contact) => $contacts.set(withContact($contacts.get(), updated));
 
@@ -135,29 +139,30 @@ export function createContactsStore(environment: ContactsEnvironment) {
     if ($allowance.get()?.kind === kind) $allowance.set(null);
   };
 
-  let lastRead = -Infinity;
-
   /**
    * Reads the whole table; contacts added on this screen meanwhile stay. A `quiet` read (catching up on what
-   * teammates changed) says nothing: no toast, and a failure leaves the list as it is for the next one.
+   * teammates changed) says nothing: no toast, and a failure leaves the list as it is. Resolves to whether the list
+   * on screen is as the read found it (or a newer read's).
    */
-  async function load({ quiet = false } = {}): Promise<void> {
+  async function load({ quiet = false } = {}): Promise<boolean> {
     const reply = reads.next();
     const opening = session.currentOpening();
     lastRead = now();
     try {
       const loaded = await fetchContacts(await client());
-      if (!reply.show()) return;
+      if (!reply.show()) return true;
       $contacts.set(mergeLoaded(loaded, $contacts.get()));
       $loading.set(false);
-      if (quiet) return;
-      toast({ title: "Contacts loaded", description: `${loaded.length} contacts loaded from the shared database` });
+      if (!quiet)
+        toast({ title: "Contacts loaded", description: `${loaded.length} contacts loaded from the shared database` });
+      return true;
     } catch (error) {
       // A failed older read says nothing about the newer list on screen.
-      if (reply.stale()) return;
+      if (reply.stale()) return true;
       if (!quiet) toast(LOAD_FAILED);
       if (reply.latest()) $loading.set(false);
       refused(error, opening);
+      return false;
     }
   }
 
@@ -201,7 +206,7 @@ export function createContactsStore(environment: ContactsEnvironment) {
     started ??= legacy
       .migrate()
       .catch((error: unknown) => console.error(error))
-      .then(() => load());
+      .then(async () => void (await load()));
     return started;
   }
 
@@ -214,13 +219,17 @@ export function createContactsStore(environment: ContactsEnvironment) {
   function open(): () => void {
     void (started ? load() : start());
     const stopWatching = session.watch();
+    // A catch-up that did not get through (a phone says it is online a moment before its connection carries
+    // anything) is tried again, after 2 s, 4 s … at most CATCH_UP_MS apart, until one does or the page goes.
+    const catchUps = triedAgain(() => load({ quiet: true }), timers, CATCH_UP_MS);
     const catchUp = () => {
-      if (page.visibilityState === "visible" && now() - lastRead >= CATCH_UP_MS) void load({ quiet: true });
+      if (page.visibilityState === "visible" && now() - lastRead >= CATCH_UP_MS) void catchUps.now();
     };
     page.addEventListener("visibilitychange", catchUp);
     network.addEventListener("online", catchUp);
     return () => {
       stopWatching();
+      catchUps.stop();
       page.removeEventListener("visibilitychange", catchUp);
       network.removeEventListener("online", catchUp);
     };
@@ -283,6 +292,7 @@ export function contactsStore(): ContactsStore {
       session: teamSession(),
       page: document,
       network: window,
+      timers: browserTimers,
     });
     signOutControl().whenSignedOut(pageStore.forgetTyped);
   }
