@@ -17,14 +17,14 @@ beforeEach(() => vi.setSystemTime(new Date("2026-11-26T12:00:00Z")));
 afterEach(() => $toasts.set([]));
 
 /** Add Event pressed on a gig in July 2027 with its show typed; each table's answer held until the test gives it. */
-function addingHeld() {
+function addingHeld(added: () => void = vi.fn()) {
   const replies = { calendar_events: deferred<FakeReply>(), shows: deferred<FakeReply>() };
   const fake = fakeClient({ tables: (request) => replies[request.table as keyof typeof replies].promise });
   const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
   const client = async () => fake.client as unknown as ShowsClient;
   const shows = createShows({ client, session, liveBuild: async () => null, timers: globalTimers });
   const draft = createEventDraft();
-  const store = createPublishing({ client, session, draft, shows, added: vi.fn() });
+  const store = createPublishing({ client, session, draft, shows, added });
   draft.selectDay(new Date(2027, 6, 10));
   draft.editEventDraft({ title: "Cornmarket launch", description: "", eventType: "gig" });
   draft.$publishNew.set(true);
@@ -70,6 +70,18 @@ describe("Sign out pressed while Add Event puts a gig on the website", () => {
     await adding;
     await settle();
     expect(answered()).toBe(false);
+  });
+
+  it("never leaves Sign out waiting, even when the calendar's list cannot be read again once the gig is in", async () => {
+    const { fake, replies, adding } = addingHeld(() => {
+      throw new Error("The list is being read already");
+    });
+    const answered = signOutPressed();
+    replies.calendar_events.resolve(gigIn);
+    await adding;
+    await settle();
+    expect(answered()).toBe(false);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it("does not sign out when the gig itself is refused, as the form keeps it", async () => {

@@ -177,11 +177,11 @@ export function createPublishing(deps: PublishDependencies) {
       }
       return false;
     }
-    // The show's fields go to the gig's card first: the draft emptied, the form's show goes with it, unticked.
-    $drafts.setKey(eventId, draftOf(NEW_GIG));
-    deps.draft.clearEventDraft();
-    deps.added();
     try {
+      // The show's fields go to the gig's card first: the draft emptied, the form's show goes with it, unticked.
+      $drafts.setKey(eventId, draftOf(NEW_GIG));
+      deps.draft.clearEventDraft();
+      deps.added();
       await deps.shows.replace(await insertShow(await deps.client(), { ...row, event_id: eventId }));
       $drafts.setKey(eventId, undefined as unknown as ShowDraft);
       finished(true);
