@@ -221,14 +221,27 @@ describe("restoring a version that changes what fans are told in a way that need
     const { store } = await panelWith({ status: "scheduled" }, cancelled);
     fireEvent.click(restoreButton());
     expect(screen.getByRole("group", { name: question })).toBeInTheDocument();
-    // A teammate restores the version first: the question has nothing left to ask.
+    expect(screen.getByRole("button", { name: "Keep it cancelled" })).toHaveFocus();
+    // A teammate restores the version first: the question has nothing left to ask, and its focus goes to the show's
+    // status line, this version's Restore being off now (the show is as it was).
     await act(() => store.replace({ ...now, status: "scheduled", version: 3 }));
     expect(screen.queryByRole("group", { name: question })).not.toBeInTheDocument();
+    expect(screen.getByRole("definition", { description: "Status" })).toHaveFocus();
     // Later they cancel the show again: nobody pressed Restore since, so nothing asks (nor takes the focus).
     await act(() => store.replace({ ...now, status: "cancelled", version: 4 }));
     expect(screen.getByRole("definition", { description: "Status" })).toHaveTextContent("Cancelled");
     expect(screen.queryByRole("group", { name: question })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Keep it cancelled" })).not.toBeInTheDocument();
+  });
+
+  it("gives the focus back to Restore when a teammate's change ends the question but the version still differs", async () => {
+    const { store } = await panelWith({ status: "scheduled" }, cancelled);
+    fireEvent.click(restoreButton());
+    expect(screen.getByRole("button", { name: "Keep it cancelled" })).toHaveFocus();
+    // A teammate postpones the show instead: no longer cancelled, nothing to ask, yet version 1 still differs.
+    await act(() => store.replace({ ...now, status: "postponed", version: 3 }));
+    expect(screen.queryByRole("group", { name: question })).not.toBeInTheDocument();
+    expect(restoreButton()).toHaveFocus();
   });
 
   it("asks before taking the show off the website, as Take off the website does", async () => {
