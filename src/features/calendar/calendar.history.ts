@@ -3,11 +3,11 @@
  * change, and those differences in a few words for its row in the show's history ("Price €12.50"); and what
  * the change that replaced it did, beside the version after it ("cancelled", "ticket link changed").
  */
-import { formatDate, formatDateTime, twoDigits, wallClock } from "../../lib/dates";
+import { formatDate, formatDateTime } from "../../lib/dates";
 import { priceText } from "../../lib/price";
 import { AVAILABILITY_WORDS } from "./calendar.publish";
 import { doorsText, isSoldOut, rescheduledTo, statusText, type Show } from "./calendar.shows";
-import { utcOffset } from "./calendar.zones";
+import { utcOffset, wallTimeIn } from "./calendar.zones";
 import type { ShowVersion } from "./calendar.writes";
 
 /**
@@ -41,15 +41,11 @@ function doorsBeside(show: Show, other: Show): string {
   if (!sameDay(show, other)) {
     return zones ? doorsText(show.starts_at, show.time_zone) : formatDateTime(at, { timeZone: show.time_zone });
   }
-  const clock = (instant: Date, zone: string) => {
-    const { hour, minute } = wallClock(instant, zone);
-    return `${twoDigits(hour)}:${twoDigits(minute)}`;
-  };
-  const otherAt = new Date(other.starts_at);
-  const twice =
-    !zones && at.getTime() !== otherAt.getTime() && clock(at, show.time_zone) === clock(otherAt, other.time_zone);
+  // Both zones are known here by now (sameDay would have thrown): the venue's clock, as the details form reads it.
+  const clock = (one: Show) => wallTimeIn(one.starts_at, one.time_zone).time;
+  const twice = !zones && at.getTime() !== Date.parse(other.starts_at) && clock(show) === clock(other);
   const which = zones ? ` (${show.time_zone})` : twice ? ` (${utcOffset(at.toISOString(), show.time_zone)})` : "";
-  return `${clock(at, show.time_zone)}${which}`;
+  return `${clock(show)}${which}`;
 }
 
 /**
