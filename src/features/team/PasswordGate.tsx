@@ -23,12 +23,7 @@ export function PasswordGate({ onPrepare, kept = null }: { onPrepare: () => void
   const lockReason = useStore(session.$lockReason);
   const signedOut = useStore(session.$signedOut);
   // Why the page locked, in the words of the page it is read on (the lock may have been on another team page).
-  const warning =
-    refusal !== null
-      ? session.refusalLine(refusal)
-      : lockReason === null
-        ? null
-        : session.words().lockReasons[lockReason];
+  const warning = session.warning(refusal, lockReason);
   return (
     <PasswordForm
       password={password}

@@ -11,11 +11,9 @@ import { createTeamSession, type AuthClient } from "./team.store";
 
 withVitestClock();
 
-/** What the Enter Password screen says of the last refused Login, on the page shown now; null when nothing. */
-const gateLine = (session: ReturnType<typeof setup>["session"]) => {
-  const refused = session.$refusal.get();
-  return refused === null ? null : session.refusalLine(refused);
-};
+/** What the Enter Password screen says of a refused Login or a lock, on the page shown now; null when nothing. */
+const gateLine = (session: ReturnType<typeof setup>["session"]) =>
+  session.warning(session.$refusal.get(), session.$lockReason.get());
 afterEach(() => $toasts.set([]));
 
 describe("signing in to the team session", () => {
@@ -71,8 +69,7 @@ describe("signing in to the team session", () => {
     expect(toastLines()).toEqual([`Calendar locked: The calendar ${refused}`]);
     // The Enter Password screen of the next team page, reached by the team bar with the session still locked.
     place = TEAM_PLACES.contacts;
-    const reason = session.$lockReason.get();
-    expect(reason === null ? null : session.words().lockReasons[reason]).toBe(`The contact directory ${refused}`);
+    expect(gateLine(session)).toBe(`The contact directory ${refused}`);
   });
 
   it("says a refused Login on the gate in the words of the page it is read on, reached by the team bar", async () => {

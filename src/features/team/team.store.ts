@@ -65,7 +65,7 @@ export function createTeamSession(deps: TeamSessionDependencies) {
   const $signingIn = atom(false);
   /**
    * A refused Login that is not a wrong password: the server's answer, said on the screen after the toast has gone in
-   * the words of the page shown (refusalLine), as the team bar's links keep a locked session too.
+   * the words of the page shown (warning), as the team bar's links keep a locked session too.
    */
   const $refusal = atom<Refused | null>(null);
   /**
@@ -264,8 +264,9 @@ export function createTeamSession(deps: TeamSessionDependencies) {
     signedOut,
     /** The sign-in's words on the team page shown now. */
     words,
-    /** A refusal kept in $refusal as the page shown now says it ("Too many tries. The contact directory has …"). */
-    refusalLine: (refused: Refused) => refusalLine(refused, placeNow()),
+    /** What the Enter Password screen says of a refused Login, else of why it locked, on the page shown now. */
+    warning: (refused: Refused | null, reason: LockReason | null) =>
+      refused ? refusalLine(refused, placeNow()) : reason ? words().lockReasons[reason] : null,
     currentOpening,
     refuse,
     check,
