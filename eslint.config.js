@@ -24,6 +24,19 @@ const pureLogic = {
 };
 /** @type {import("eslint").Linter.RuleEntry} */
 const noBrowserGlobals = ["error", "window", "document", "localStorage", "sessionStorage"];
+/**
+ * The browser's code fetches code only while online (src/lib/retried.ts): most browsers keep an import that failed
+ * offline failed until a reload.
+ */
+/** @type {import("eslint").Linter.RuleEntry} */
+const importsWhenOnline = [
+  "error",
+  {
+    selector: "ImportExpression:not(CallExpression[callee.name='lazyCode'] > ArrowFunctionExpression ImportExpression)",
+    message:
+      "Fetch code with lazyCode(() => import(…)) (src/lib/retried.ts): an import tried offline stays failed in most browsers.",
+  },
+];
 /** A feature's pure logic: not its store, data access or tests. */
 const featureLogic = "src/features/*/!(*.store|*.api|*.test).ts";
 
@@ -44,6 +57,11 @@ export default defineConfig(
     files: ["src/features/**/*.{ts,tsx,astro,mjs}"],
     plugins: { stagedoor: { rules: { "feature-boundary": featureBoundary } } },
     rules: { "stagedoor/feature-boundary": "error" },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/test/**"],
+    rules: { "no-restricted-syntax": importsWhenOnline },
   },
   {
     files: [featureLogic],

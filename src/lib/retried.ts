@@ -1,8 +1,32 @@
 /**
  * Code fetched when first needed (a dynamic import) whose fetch may fail for a moment: offline, a signal lost on a
- * train. What a page keeps of such a fetch is forgotten when it fails, so that the next call fetches it afresh
- * rather than failing again for as long as the page is open.
+ * train. Most browsers keep a module whose fetch failed as failed for as long as the page is open (Safari, Firefox,
+ * and Chromium before it took up the HTML standard's change that lets a failed fetch be tried again): an import
+ * tried offline would fail again at every later try, the signal back or not. So every dynamic import of the
+ * browser's code goes through lazyCode (a lint rule holds that), which asks for code only while the browser says it
+ * is online; and what a page keeps of such a fetch is forgotten when it fails (retriedOnFailure), so that the next
+ * call asks again rather than failing for as long as the page is open.
  */
+
+/**
+ * `load` (a dynamic import) as a function that fetches its code once and gives it from then on, offline too. Until
+ * the code has come, a call made while the browser says it is offline fails as a fetch of it would (a TypeError,
+ * which the pages say as "No connection") without asking the browser for it, so the browser records no failed
+ * fetch and the next call made online fetches it. A fetch that fails is forgotten: the next call asks again.
+ * Call at module level.
+ */
+export function lazyCode<T>(load: () => Promise<T>): () => Promise<T> {
+  let fetching: Promise<T> | undefined;
+  return () => {
+    if (fetching) return fetching;
+    if (typeof navigator !== "undefined" && navigator.onLine === false) {
+      return Promise.reject(
+        new TypeError("Failed to fetch the code: the browser is offline (fetched once back online)."),
+      );
+    }
+    return (fetching = retriedOnFailure(load(), () => (fetching = undefined)));
+  };
+}
 
 /** `loading`, forgotten by `forget` should it fail: the next call loads it afresh. */
 export function retriedOnFailure<T>(loading: Promise<T>, forget: () => void): Promise<T> {

@@ -12,11 +12,16 @@
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "./database.types";
-import { retriedOnFailure } from "./retried";
+import { lazyCode, retriedOnFailure } from "./retried";
 import type { RestClient } from "./supabase-rest";
 
 /** The client typed with the migrated schema (database.types.ts): tables, columns and functions are checked. */
 export type DatabaseClient = SupabaseClient<Database>;
+
+/** The clients' code, fetched on first use (lazyCode: asked for only while online). */
+const supabaseJs = lazyCode(() => import("@supabase/supabase-js"));
+const changesCounter = lazyCode(() => import("./changes-on-their-way"));
+const restCode = lazyCode(() => import("./supabase-rest"));
 
 let client: Promise<DatabaseClient> | undefined;
 let restClient: Promise<RestClient> | undefined;
@@ -35,7 +40,7 @@ export function getSupabase(): Promise<DatabaseClient> {
   const outside = inBrowser();
   if (outside) return Promise.reject(outside);
   client ??= retriedOnFailure(
-    Promise.all([import("@supabase/supabase-js"), getSupabaseRest(), import("./changes-on-their-way")]).then(
+    Promise.all([supabaseJs(), getSupabaseRest(), changesCounter()]).then(
       async ([{ createClient }, rest, { countingChanges }]) => {
         const key = import.meta.env.PUBLIC_SUPABASE_ANON_KEY;
         const accessToken = async () => (await rest.auth.getSession()).data.session?.access_token ?? key;
@@ -70,7 +75,7 @@ export function getSupabaseRest(): Promise<RestClient> {
   const outside = inBrowser();
   if (outside) return Promise.reject(outside);
   restClient ??= retriedOnFailure(
-    import("./supabase-rest").then(({ createRestClient }) =>
+    restCode().then(({ createRestClient }) =>
       createRestClient(import.meta.env.PUBLIC_SUPABASE_URL, import.meta.env.PUBLIC_SUPABASE_ANON_KEY),
     ),
     () => (restClient = undefined),

@@ -13,17 +13,11 @@ import { dayKey, formatDay } from "./calendar";
 import { emptyEventDraft, EVENT_LIMITS, eventProblems, TOUCH_BOX } from "./calendar.form";
 import { calendarFeed } from "./calendar.store";
 import { eventDraft } from "./calendar.draft.store";
-import { LazyShowFields } from "./calendar.lazy";
+import { addGigOnWebsite, LazyShowFields } from "./calendar.lazy";
 import { EventTypeSelect } from "./EventTypeSelect";
 import { RemoveHidden } from "./RemoveHidden";
 
 const LABELS = { title: "Title", description: "Description" } as const;
-
-/** "Add Event" with the gig's show when ticked: its form's store comes with the show's fields. */
-async function addGigOnWebsite() {
-  const { gigPublishing } = await import("./calendar.publish.store");
-  await gigPublishing().addPublishedGig();
-}
 
 export function AddEventForm() {
   const typed = eventDraft();

@@ -9,8 +9,9 @@ import { useStore } from "@nanostores/react";
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { TeamGate, teamTool } from "../team/TeamGate";
 import { DRAFT_KEPT_TEXT, eventDraft } from "./calendar.draft.store";
+import { lazyCode } from "../../lib/retried";
 
-const calendarTool = teamTool(() => import("./CalendarTool").then(({ CalendarTool }) => CalendarTool));
+const calendarTool = teamTool(lazyCode(() => import("./CalendarTool").then(({ CalendarTool }) => CalendarTool)));
 
 function CalendarPage() {
   const draftKept = useStore(eventDraft().$hasUnsavedEvent);

@@ -6,6 +6,9 @@
  * pressed, and when opened anew (lazyRetried); what was typed stays in the page's show forms.
  */
 import { lazyRetried } from "../../lib/lazy-retried";
+import { lazyCode } from "../../lib/retried";
+import { showToast } from "../toasts/toasts.store";
+import { errorMessage } from "./calendar.errors";
 
 function Unavailable() {
   return (
@@ -17,11 +20,32 @@ function Unavailable() {
 }
 
 export const LazyShowFields = lazyRetried(
-  () => import("./ShowFields").then(({ ShowFields }) => ShowFields),
+  lazyCode(() => import("./ShowFields").then(({ ShowFields }) => ShowFields)),
   Unavailable,
 );
 export const LazyPublishShow = lazyRetried(
-  () => import("./PublishShow").then(({ PublishShow }) => PublishShow),
+  lazyCode(() => import("./PublishShow").then(({ PublishShow }) => PublishShow)),
   Unavailable,
 );
-export const LazyShowPanel = lazyRetried(() => import("./ShowPanel").then(({ ShowPanel }) => ShowPanel), Unavailable);
+export const LazyShowPanel = lazyRetried(
+  lazyCode(() => import("./ShowPanel").then(({ ShowPanel }) => ShowPanel)),
+  Unavailable,
+);
+
+/** The store of a gig put on the website as it is added; usually here already, with the show's fields. */
+const publishingCode = lazyCode(() => import("./calendar.publish.store"));
+
+/**
+ * "Add Event" with "Put on the website" ticked. Should the store's code not come (offline), nothing is sent and the
+ * form stays, as when the gig itself cannot be sent.
+ */
+export async function addGigOnWebsite() {
+  let publishing;
+  try {
+    publishing = await publishingCode();
+  } catch (error) {
+    showToast({ title: "Error adding event", description: errorMessage(error), variant: "destructive" });
+    return;
+  }
+  await publishing.gigPublishing().addPublishedGig();
+}

@@ -34,6 +34,7 @@ import { teamSession, type EventSource, type PageSource, type TeamSession } from
 import { fetchEvents, subscribeToEvents, type CalendarClient } from "./calendar.api";
 import { createEventAdding } from "./calendar.add.store";
 import { eventDraft, type EventDraftStore } from "./calendar.draft.store";
+import { lazyCode } from "../../lib/retried";
 
 export type CalendarFeedDependencies = {
   /** The client, as the browser loads it (once, on first use). */
@@ -52,6 +53,9 @@ export type CalendarFeedDependencies = {
 export type DownloadFile = { filename: string; text: string; mimeType: string };
 
 type Refetch = (options?: { quiet?: boolean }) => Promise<void>;
+
+/** The .ics writer, fetched on the first export rather than with the calendar: most visits export nothing. */
+const exportWriter = lazyCode(() => import("./calendar.export"));
 
 export function createCalendarFeed(deps: CalendarFeedDependencies) {
   const $events = atom<CalendarEvent[]>([]);
@@ -181,7 +185,7 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
     const events = placedAtShows($events.get(), shows);
     if (events.length === 0) return null;
     try {
-      const { calendarExport, showStanding, ICS_MIME_TYPE } = await import("./calendar.export");
+      const { calendarExport, showStanding, ICS_MIME_TYPE } = await exportWriter();
       const { filename, text } = calendarExport(events, {
         now: new Date(deps.now()),
         domain: new URL(site.url).hostname,

@@ -14,6 +14,7 @@ import { contactsStore } from "./contacts.store";
 import { ContactCardShell } from "./ContactCardShell";
 import { ContactLink } from "./ContactLink";
 import { LookalikeWarning } from "./LookalikeWarning";
+import { lazyCode } from "../../lib/retried";
 
 const historyNoteClass = "mt-4 text-sm text-stone-700";
 
@@ -35,8 +36,9 @@ function HistoryUnavailable({ id }: { id: string }) {
 }
 
 // Fetched when a History is first opened, not with the page: most visits open none.
+const historyCode = lazyCode(() => import("./ContactHistory"));
 const ContactHistory = lazyRetried(
-  () => import("./ContactHistory").then(({ ContactHistory }) => ContactHistory),
+  () => historyCode().then(({ ContactHistory }) => ContactHistory),
   HistoryUnavailable,
 );
 

@@ -6,8 +6,9 @@
  */
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { TeamGate, teamTool } from "../team/TeamGate";
+import { lazyCode } from "../../lib/retried";
 
-const contactsTool = teamTool(() => import("./ContactsTool").then(({ ContactsTool }) => ContactsTool));
+const contactsTool = teamTool(lazyCode(() => import("./ContactsTool").then(({ ContactsTool }) => ContactsTool)));
 
 export function Contacts() {
   return (

@@ -1,25 +1,25 @@
 /**
- * The contacts directory's state and the side effects behind it: loading the table, adding, the search
- * box and the vCard downloads, each outcome said with its toast (docs/features.md#contacts). On a failure the user's input
- * stays. Three jobs have stores of their own, which this one puts together and lends the list, the
- * client and the session (contacts.shared.ts): moving legacy local contacts to the shared table
- * (contacts.migration.store.ts), editing, where a save never overwrites someone else's change unseen
- * (contacts.edit.store.ts), and each card's history and its Restore (contacts.history.store.ts).
+ * The contacts directory's state and the side effects behind it: loading the table, adding, the search box and the
+ * vCard downloads, each outcome said with its toast (docs/features.md#contacts). On a failure the user's input
+ * stays. Three jobs have stores of their own, which this one puts together and lends the list, the client and the
+ * session (contacts.shared.ts): moving legacy local contacts to the shared table (contacts.migration.store.ts),
+ * editing, where a save never overwrites someone else's change unseen (contacts.edit.store.ts), and each card's
+ * history and its Restore (contacts.history.store.ts).
  *
- * It opens once the team has signed in (the team session, src/features/team/): the migration
- * and the first load run then, and while the tool is shown the session is checked as on every team
- * page. A call the server refuses to this session locks the page, saying why; a call an allowance
- * refuses (HTTP 429) says on the page what happened and when it works again. What is typed in the
- * add form lives here too, so a lock loses none of it.
+ * It opens once the team has signed in (the team session, src/features/team/): the migration and the first load run
+ * then, and while the tool is shown the session is checked as on every team page. A call the server refuses to this
+ * session locks the page, saying why; a call an allowance refuses (HTTP 429) says on the page what happened and when
+ * it works again. What is typed in the add form lives here too, so a lock loses none of it.
  *
- * The client, storage, clock, toasts and team session are handed in, so a unit test drives a whole
- * sequence (a failed migration row, a late reply, a conflict) with fakes; the page's store is
- * `contactsStore()`. The islands subscribe to its atoms and call its verbs, nothing more.
+ * The client, storage, clock, toasts and team session are handed in, so a unit test drives a whole sequence (a
+ * failed migration row, a late reply, a conflict) with fakes; the page's store is `contactsStore()`. The islands
+ * subscribe to its atoms and call its verbs, nothing more.
  */
 import { atom, computed, type ReadableAtom } from "nanostores";
 import { triedAgain } from "../../lib/back-off";
 import { downloadText } from "../../lib/download";
 import { replyOrder } from "../../lib/reply-order";
+import { lazyCode } from "../../lib/retried";
 import { browserStorage } from "../../lib/storage";
 import { getSupabaseRest } from "../../lib/supabase";
 import { browserTimers, type Timers } from "../../lib/timers";
@@ -93,7 +93,7 @@ const VCARD_FAILED = {
 } as const;
 
 /** The vCard writer, fetched on the first download rather than with the page: most visits download none. */
-const vCardWriter = () => import("./contacts.vcard");
+const vCardWriter = lazyCode(() => import("./contacts.vcard"));
 
 export function createContactsStore(environment: ContactsEnvironment) {
   const { storage, now = Date.now, random = Math.random, toast = showToast, session = noSession } = environment;

@@ -5,8 +5,9 @@
  */
 import { ErrorBoundary } from "../errors/ErrorBoundary";
 import { TeamGate, teamTool } from "../team/TeamGate";
+import { lazyCode } from "../../lib/retried";
 
-const signupList = teamTool(() => import("./SignupList").then(({ SignupList }) => SignupList));
+const signupList = teamTool(lazyCode(() => import("./SignupList").then(({ SignupList }) => SignupList)));
 
 export function Fans() {
   return (

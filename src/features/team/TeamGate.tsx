@@ -13,6 +13,7 @@ import { lazyRetried } from "../../lib/lazy-retried";
 import { PasswordForm } from "./PasswordForm";
 import { PasswordGate } from "./PasswordGate";
 import { teamSession } from "./team.store";
+import { lazyCode } from "../../lib/retried";
 
 /**
  * In place of the tool when its code cannot be fetched once signed in (offline, a stale deploy): the session stays,
@@ -104,10 +105,12 @@ function useFocusAfterSignIn(unlocked: boolean) {
 }
 
 /** Once signed in, the links to the other team pages keep the session (team.links.store.ts, fetched then). */
+const teamLinks = lazyCode(() => import("./team.links.store"));
+
 function useTeamLinks(unlocked: boolean) {
   useEffect(() => {
     if (!unlocked) return;
-    import("./team.links.store")
+    teamLinks()
       .then(({ followTeamLinks }) => followTeamLinks())
       // Offline or a stale deploy: the links load their page afresh, which asks for the password again.
       .catch(() => {});

@@ -4,11 +4,15 @@
  * React for it. Browser-only; ToastHost.astro calls it on pages that can toast.
  */
 import { $toasts } from "./toasts.store";
+import { lazyCode } from "../../lib/retried";
 
 /** Fetches the renderer's code and starts it; a test hands in its own to see when it is asked for. */
 export type ToasterLoad = () => Promise<{ mountToaster: () => void }>;
 
-export function mountToasterOnFirstToast(load: ToasterLoad = () => import("./toasts.mount")): void {
+/** The renderer's code (lazyCode: asked for only while online). */
+const toasterCode = lazyCode(() => import("./toasts.mount"));
+
+export function mountToasterOnFirstToast(load: ToasterLoad = toasterCode): void {
   let started = false;
   const start = () => {
     if (started) return;

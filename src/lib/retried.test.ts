@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { lazyCode } from "./retried";
+import { isNetworkFailure } from "../features/team/team";
+
+/** The browser's word on the connection, as a phone that lost its signal gives it. */
+function browserOnline(online: boolean) {
+  vi.stubGlobal("navigator", { onLine: online });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("lazyCode", () => {
+  it("does not ask for code while the browser is offline, so no failed fetch is kept, and fails as a lost connection does", async () => {
+    browserOnline(false);
+    const load = vi.fn(async () => "the code");
+
+    const refused = lazyCode(load)();
+
+    await expect(refused).rejects.toThrow(TypeError);
+    expect(load).not.toHaveBeenCalled();
+    // Said to the team as "No connection", as a fetch that failed offline is.
+    expect(isNetworkFailure(await refused.catch((error: unknown) => error))).toBe(true);
+  });
+
+  it("asks for the code once the browser is back online", async () => {
+    browserOnline(false);
+    const load = vi.fn(async () => "the code");
+    const code = lazyCode(load);
+    await code().catch(() => {});
+
+    browserOnline(true);
+
+    await expect(code()).resolves.toBe("the code");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives code that has come from then on, offline too, without asking again", async () => {
+    const load = vi.fn(async () => "the code");
+    const code = lazyCode(load);
+    await code();
+
+    browserOnline(false);
+
+    await expect(code()).resolves.toBe("the code");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks again after a fetch that failed online, rather than failing for as long as the page is open", async () => {
+    const load = vi.fn(async () => {
+      if (load.mock.calls.length === 1) throw new TypeError("Failed to fetch dynamically imported module");
+      return "the code";
+    });
+    const code = lazyCode(load);
+
+    await expect(code()).rejects.toThrow("Failed to fetch");
+    await expect(code()).resolves.toBe("the code");
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("asks for the code where there is no browser to ask (the build, a test in Node)", async () => {
+    vi.stubGlobal("navigator", undefined);
+    await expect(lazyCode(async () => "the code")()).resolves.toBe("the code");
+  });
+});
