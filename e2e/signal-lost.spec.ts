@@ -4,6 +4,7 @@
  * until a reload. The code a page fetches only when it is first needed (the toasts' renderer, the team's
  * client) is fetched again after a failed try.
  */
+import type { Page } from "@playwright/test";
 import { expect, expectToast, test } from "./fixtures";
 import { calendarEvent, serveList } from "./served-lists";
 import { showRow } from "../src/test/show-rows";
@@ -48,10 +49,8 @@ test("a first sign-in pressed without signal goes through at the next press once
   await expect(page.getByRole("heading", { name: "Contacts", level: 1 })).toBeVisible();
 });
 
-test("a part of the calendar that could not be fetched without signal opens at the next tap once it is back", async ({
-  page,
-  context,
-}) => {
+/** The calendar opened on a gig whose show is on the website, served as the database would; the gig's card. */
+async function calendarWithShow(page: Page) {
   const title = `Cork ${uniqueWord()}`;
   const day = new Date(Date.now() + 20 * 86_400_000);
   const gig = calendarEvent(`gig-${uniqueWord()}`, title, day);
@@ -77,7 +76,14 @@ test("a part of the calendar that could not be fetched without signal opens at t
     },
   ]);
   await openCalendar(page);
-  const card = upcomingEvent(page, title);
+  return upcomingEvent(page, title);
+}
+
+test("a part of the calendar that could not be fetched without signal opens at the next tap once it is back", async ({
+  page,
+  context,
+}) => {
+  const card = await calendarWithShow(page);
   const manage = card.getByRole("button", { name: /^Manage the show/ });
 
   await context.setOffline(true);
@@ -105,6 +111,23 @@ test("a part of the calendar that could not be fetched without signal comes by i
   await expect(form.getByRole("alert")).toHaveText(/could not be loaded/);
 
   await context.setOffline(false);
+  await expect(form.getByLabel("Venue", { exact: true })).toBeVisible();
+  await expect(form.getByRole("alert")).toHaveCount(0);
+});
+
+test("a part of the calendar that has come is there without signal too: the show's fields after a show's panel", async ({
+  page,
+  context,
+}) => {
+  const card = await calendarWithShow(page);
+  await card.getByRole("button", { name: /^Manage the show/ }).click();
+  await expect(card.getByRole("button", { name: "Save the ticket link" })).toBeVisible();
+
+  await context.setOffline(true);
+  await pickDay(page);
+  await page.getByLabel("Event type", { exact: true }).selectOption("gig");
+  await page.getByRole("checkbox", { name: "Put on the website" }).check();
+  const form = page.getByRole("form", { name: "Add Event" });
   await expect(form.getByLabel("Venue", { exact: true })).toBeVisible();
   await expect(form.getByRole("alert")).toHaveCount(0);
 });

@@ -12,20 +12,38 @@
  * `load` (a dynamic import) as a function that fetches its code once and gives it from then on, offline too. Until
  * the code has come, a call made while the browser says it is offline fails as a fetch of it would (a TypeError,
  * which the pages say as "No connection") without asking the browser for it, so the browser records no failed
- * fetch and the next call made online fetches it. A fetch that fails is forgotten: the next call asks again.
- * Call at module level.
+ * fetch and the next call made online fetches it. A fetch that fails is forgotten: the next call asks again, and
+ * asks the page's own address first (reachable), since a phone says it is online a moment before its connection
+ * carries anything. Call at module level; where its code brings another lazyCode's (a static import), its `load`
+ * calls that one too, so that what has come is given offline.
  */
 export function lazyCode<T>(load: () => Promise<T>): () => Promise<T> {
   let fetching: Promise<T> | undefined;
+  /** Whether a try failed or was refused: the connection is checked before the next. */
+  let missed = false;
+  const forget = () => {
+    fetching = undefined;
+    missed = true;
+  };
   return () => {
     if (fetching) return fetching;
     if (typeof navigator !== "undefined" && navigator.onLine === false) {
+      missed = true;
       return Promise.reject(
         new TypeError("Failed to fetch the code: the browser is offline (fetched once back online)."),
       );
     }
-    return (fetching = retriedOnFailure(load(), () => (fetching = undefined)));
+    return (fetching = retriedOnFailure(missed ? reachable().then(load) : load(), forget));
   };
+}
+
+/**
+ * Resolves once the page's own address answers (a HEAD request, past every cache), whatever its status; rejects as
+ * a failed fetch does otherwise, before any code is asked for. Nothing to check outside a page.
+ */
+async function reachable(): Promise<void> {
+  if (typeof location === "undefined") return;
+  await fetch(location.href, { method: "HEAD", cache: "no-store" });
 }
 
 /** `loading`, forgotten by `forget` should it fail: the next call loads it afresh. */

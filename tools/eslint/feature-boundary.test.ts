@@ -92,6 +92,16 @@ describe("code fetched on first use", () => {
       "src/features/fans/Late.tsx",
       'export const load = lazyCode(async () => 1, import("./SignupList"));\n',
     ],
+    [
+      "an import() in browser code of a .mjs file",
+      "src/lib/late.mjs",
+      'export const load = () => import("./supabase.ts");\n',
+    ],
+    [
+      "a lazyCode made at each call, which remembers nothing",
+      "src/features/fans/late.ts",
+      'export function load() {\n  return lazyCode(() => import("./SignupList"))();\n}\n',
+    ],
   ])("refuses %s in the browser's code, which would stay failed once tried offline", async (_, file, code) => {
     expect(await complaints(file, code)).toEqual(["no-restricted-syntax"]);
   });

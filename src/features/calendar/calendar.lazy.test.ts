@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 describe("Add Event with Put on the website, offline before its code has come", () => {
-  it("sends nothing and says Error adding event with the words of a lost connection, as a gig that cannot be sent", async () => {
+  it("says Error adding event in the words of a lost connection, as for a gig that cannot be sent", async () => {
     vi.stubGlobal("navigator", { onLine: false });
 
     await addGigOnWebsite();

@@ -19,25 +19,29 @@ function Unavailable() {
   );
 }
 
-export const LazyShowFields = lazyRetried(
-  lazyCode(() => import("./ShowFields").then(({ ShowFields }) => ShowFields)),
-  Unavailable,
+/**
+ * Each part's code and what it brings (static imports): the show's fields bring their store, and the two other parts
+ * the show's fields. A part's load asks for what it brings too (already here then, so no second fetch), so that
+ * what has come is given offline as well: the fields after a show's panel was opened, the store after the fields.
+ */
+const publishingCode = lazyCode(() => import("./calendar.publish.store"));
+const showFieldsCode = lazyCode(() =>
+  Promise.all([import("./ShowFields"), publishingCode()]).then(([{ ShowFields }]) => ShowFields),
 );
+
+export const LazyShowFields = lazyRetried(showFieldsCode, Unavailable);
 export const LazyPublishShow = lazyRetried(
-  lazyCode(() => import("./PublishShow").then(({ PublishShow }) => PublishShow)),
+  lazyCode(() => Promise.all([import("./PublishShow"), showFieldsCode()]).then(([{ PublishShow }]) => PublishShow)),
   Unavailable,
 );
 export const LazyShowPanel = lazyRetried(
-  lazyCode(() => import("./ShowPanel").then(({ ShowPanel }) => ShowPanel)),
+  lazyCode(() => Promise.all([import("./ShowPanel"), showFieldsCode()]).then(([{ ShowPanel }]) => ShowPanel)),
   Unavailable,
 );
 
-/** The store of a gig put on the website as it is added; usually here already, with the show's fields. */
-const publishingCode = lazyCode(() => import("./calendar.publish.store"));
-
 /**
- * "Add Event" with "Put on the website" ticked. Should the store's code not come (offline), nothing is sent and the
- * form stays, as when the gig itself cannot be sent.
+ * "Add Event" with "Put on the website" ticked; the store is here whenever the show's fields are. Should its code
+ * not come (offline, the fields never shown), nothing is sent and the form stays, as when the gig cannot be sent.
  */
 export async function addGigOnWebsite() {
   let publishing;
