@@ -29,9 +29,7 @@ export function lazyCode<T>(load: () => Promise<T>): () => Promise<T> {
     if (fetching) return fetching;
     if (typeof navigator !== "undefined" && navigator.onLine === false) {
       missed = true;
-      return Promise.reject(
-        new TypeError("Failed to fetch the code: the browser is offline (fetched once back online)."),
-      );
+      return Promise.reject(new TypeError("Failed to fetch: offline"));
     }
     return (fetching = retriedOnFailure(missed ? reachable().then(load) : load(), forget));
   };
