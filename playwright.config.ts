@@ -2,6 +2,7 @@
 // (served as Netlify would, security headers included) and the embedded backend,
 // both started once by e2e/global-setup.ts. No browser is ever downloaded.
 import { defineConfig } from "@playwright/test";
+import { TEST_SUPABASE_URL } from "./server/local-keys.mjs";
 import { FIXTURE_CONTENT } from "./src/lib/content-dir.mjs";
 import { journeyBrowser } from "./tools/chromium.mjs";
 import { CORES, patient } from "./tools/test-pace.mjs";
@@ -13,6 +14,8 @@ const OWN_BACKEND = /@own-backend/;
 // it: `npm test -- build` makes it in dist-test/, beside her own site in dist/.
 process.env.STAGEDOOR_CONTENT ||= FIXTURE_CONTENT;
 process.env.E2E_DIST ||= "dist-test";
+// Its backend, which that build calls, on the tests' own port: `npm start` may hold its own meanwhile.
+process.env.PUBLIC_SUPABASE_URL ||= TEST_SUPABASE_URL;
 
 export default defineConfig({
   testDir: "e2e",

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { startBackend } from "../server/backend.mjs";
 import { siteOrigins } from "../server/http.mjs";
 import { readSeed } from "../server/database.mjs";
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from "../server/local-keys.mjs";
+import { LOCAL_ANON_KEY, TEST_SUPABASE_URL } from "../server/local-keys.mjs";
 import { readPublishedShows } from "../src/lib/published-shows.mjs";
 import { readBuild, unservableBuild } from "../src/integrations/build-record.mjs";
 import { contentDir } from "../src/lib/content-dir.mjs";
@@ -22,7 +22,7 @@ import { journeyBackendOptions } from "./own-backend";
 const distName = `${process.env.E2E_DIST ?? "dist"}/`;
 const distDir = fileURLToPath(new URL(`../${distName}`, import.meta.url));
 // The build bakes in PUBLIC_SUPABASE_URL; the journeys must run the backend at that address.
-const backendUrl = new URL(process.env.PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL);
+const backendUrl = new URL(process.env.PUBLIC_SUPABASE_URL || TEST_SUPABASE_URL);
 
 export default async function globalSetup() {
   const build = readBuild(distDir);
@@ -38,7 +38,7 @@ export default async function globalSetup() {
   if (build.state === "complete" && build.content !== contentDir()) {
     throw new Error(
       `${distName} was built from ${build.content}/, not from ${contentDir()}/, which the journeys read: ` +
-        `build it with \`npm test -- build\` (or STAGEDOOR_CONTENT=${contentDir()} npm run build -- --dist=${distName.slice(0, -1)}).`,
+        `build it with \`npm test -- build\` (or STAGEDOOR_CONTENT=${contentDir()} PUBLIC_SUPABASE_URL=${backendUrl.origin} npm run build -- --dist=${distName.slice(0, -1)}).`,
     );
   }
   // The site's server starts first: its origin is the one the backend must let the browser call from.
@@ -68,8 +68,8 @@ export default async function globalSetup() {
     rmSync(dataDir, { recursive: true, force: true });
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       throw new Error(
-        `Port ${backendUrl.port} (from PUBLIC_SUPABASE_URL=${backendUrl.origin}) is busy: stop \`npm start\`/\`npm run dev\`, ` +
-          "or build and test with another PUBLIC_SUPABASE_URL port.",
+        `Port ${backendUrl.port} (from PUBLIC_SUPABASE_URL=${backendUrl.origin}) is busy, with another test run or a ` +
+          "backend started on it: let it end, or build and test with another PUBLIC_SUPABASE_URL port.",
       );
     }
     throw error;

@@ -21,6 +21,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { TEST_SUPABASE_URL } from "../server/local-keys.mjs";
 import { FIXTURE_CONTENT } from "../src/lib/content-dir.mjs";
 import { ensureChromium } from "../tools/chromium.mjs";
 import { ensurePostgres } from "../tools/postgres.mjs";
@@ -138,6 +139,8 @@ const env = {
   // build, made beside her own site in dist/. Her own files are checked by the build, never by a test.
   STAGEDOOR_CONTENT: FIXTURE_CONTENT,
   E2E_DIST: "dist-test",
+  // The build and the journeys' backend meet on the tests' own port, whatever `npm start` runs meanwhile.
+  PUBLIC_SUPABASE_URL: process.env.PUBLIC_SUPABASE_URL || TEST_SUPABASE_URL,
 };
 const started = Date.now();
 const seconds = (/** @type {number} */ since) => `${((Date.now() - since) / 1000).toFixed(1)}s`;

@@ -15,6 +15,13 @@ export const LOCAL_BACKEND_PORT = 54321;
 export const LOCAL_SUPABASE_URL = `http://127.0.0.1:${LOCAL_BACKEND_PORT}`;
 
 /**
+ * Where the tests' backend answers: the one the journeys start, which the build they browse calls. Beside `npm
+ * start`'s, never on it: `npm test` runs while `npm start` serves the site, and its build never reads the shows of
+ * the backend `npm start` keeps (a gig added by hand would change the tour the journeys check).
+ */
+export const TEST_SUPABASE_URL = "http://127.0.0.1:54320";
+
+/**
  * Where the local backend answers as `env` sets it: on BACKEND_PORT when that is a port (as `npm start` and
  * `npm run backend` start it there), else on the default. The build and the owner's tools read the same, so a
  * build beside a backend on another port reads that backend, never one of the default port's.
