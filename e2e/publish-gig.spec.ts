@@ -211,6 +211,14 @@ test("the team puts a gig on the website from /calendar, then cancels it, and th
       await expect(page.getByRole("main").getByRole("link", { name: /^(Tickets|Venue website)/ })).toHaveCount(0);
       const [music] = (await musicEvents(page)).filter((data) => JSON.stringify(data).includes(venue));
       expect(music).toMatchObject({ eventStatus: "https://schema.org/EventCancelled" });
+      // A calendar that holds the tour feed reads it cancelled, with no way to the tickets either.
+      const feed = new ICAL.Component(ICAL.parse(await (await page.request.get(`${site.origin}/tour.ics`)).text()));
+      const [called] = feed
+        .getAllSubcomponents("vevent")
+        .filter((event) => event.getFirstPropertyValue("summary")?.toString().includes(venue));
+      expect(called!.getFirstPropertyValue("status")).toBe("CANCELLED");
+      expect(called!.getFirstPropertyValue("url")).not.toBe(ticketUrl);
+      expect(String(called!.getFirstPropertyValue("description"))).not.toContain(ticketUrl);
       await page.goto(`${site.origin}/`);
       await expect(page.getByRole("region", { name: "Next show" })).not.toContainText(venue);
     });

@@ -112,6 +112,17 @@ describe("tour dates as calendar events", () => {
     }
   });
 
+  it("gives a cancelled date no ticket or venue link, as /tour gives none: its link is the date on /tour", () => {
+    for (const kind of ["ticket", "venue"] as const) {
+      const off: TourDate = { ...galway, status: "EventCancelled", link: { ...galway.link, kind } };
+      const files = [tourDateCalendar(off, { siteUrl, now, dates: [off] }), tourFeedCalendar([off], { siteUrl, now })];
+      for (const [event] of files.map(eventsOf)) {
+        expect(String(event.getFirstPropertyValue("description"))).not.toContain(galway.link.href);
+        expect(event.getFirstPropertyValue("url")).toBe(`${siteUrl}/tour#${galway.id}`);
+      }
+    }
+  });
+
   it("marks a postponed date TENTATIVE", () => {
     const event = tourDateEvent({ ...galway, status: "EventPostponed" }, { siteUrl });
     expect(event.status).toBe("TENTATIVE");

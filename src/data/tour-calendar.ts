@@ -108,14 +108,17 @@ export function tourDateEvent(date: TourDate, { siteUrl, onTourCard: listed = tr
   const place = `${date.venue.name}, ${date.venue.address.locality}`;
   // Doors as the venue's clock reads them, as the pages give the day.
   const doors = timeWhereGiven(date.startDate);
+  const tourPage = new URL(listed ? `/tour#${date.id}` : "/tour", base).href;
+  // A cancelled show offers no tickets or venue page, as /tour offers none: the file's link is the show on /tour.
+  const offered = date.status !== "EventCancelled";
   const description = [
     ...(date.status === "EventCancelled" ? ["This date is cancelled."] : []),
     ...(date.status === "EventPostponed" ? ["This date is postponed; a new date will follow."] : []),
     ...(date.status === "EventRescheduled" && date.previousStartDate ? [movedText(date.previousStartDate, date)] : []),
     ...(date.soldOut && date.status !== "EventCancelled" ? ["Sold out."] : []),
     `${site.artistName} live at ${place}. Doors ${doors}.`,
-    `${tourLinkLabels[date.link.kind]}: ${date.link.href}`,
-    `All tour dates: ${new URL(listed ? `/tour#${date.id}` : "/tour", base).href}`,
+    ...(offered ? [`${tourLinkLabels[date.link.kind]}: ${date.link.href}`] : []),
+    `All tour dates: ${tourPage}`,
   ].join("\n");
   return {
     // From the id, never the time: moving a date updates the fan's calendar entry instead of adding a second one.
@@ -124,7 +127,7 @@ export function tourDateEvent(date: TourDate, { siteUrl, onTourCard: listed = tr
     summary: `${titlePrefixes[date.status] ?? ""}${site.artistName} at ${place}`,
     description,
     location: venueLocation(date.venue),
-    url: date.link.href,
+    url: offered ? date.link.href : tourPage,
     status: statuses[date.status],
     categories: ["Concert"],
   };
