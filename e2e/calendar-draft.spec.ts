@@ -2,9 +2,11 @@
  * What a team member types in Add Event is kept in the tab: a phone's browser that drops the tab while they copy
  * a venue's address from another app loads the page afresh, and a reload does the same. The page locks, as on
  * every reload, and the form comes back as typed after the sign-in, its show too; another tab starts empty, and
- * nothing is kept once the event is added.
+ * nothing is kept once the event is added. A published show's new ticket link and new doors, half typed, are kept
+ * the same way, until Sign out.
  */
 import { expect, expectToast, test } from "./fixtures";
+import { calendarWithShow } from "./served-lists";
 import { fillEvent, openCalendar, pickDay, signIn, uniqueWord, upcomingEvent } from "./team";
 
 const KEPT = "Your unsaved event is kept and will be back after you sign in.";
@@ -59,4 +61,34 @@ test("Add Event as typed, its show too, comes back after a reload and the sign-i
   // Ticked again, the show's form starts empty: the last gig's venue went with it.
   await page.getByRole("checkbox", { name: "Put on the website" }).check();
   await expect(form.getByLabel("Venue", { exact: true })).toHaveValue("");
+});
+
+test("a show's new ticket link and new doors, half typed, come back after a reload and the sign-in, and go at Sign out", async ({
+  page,
+}) => {
+  const card = await calendarWithShow(page);
+  const manage = card.getByRole("button", { name: /^Manage the show/ });
+  const link = card.getByRole("form", { name: "Ticket link" });
+  const reschedule = card.getByRole("form", { name: "Reschedule" });
+  const later = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  await manage.click();
+  await link.getByLabel("New ticket link").fill("https://tickets.example/orla/cork-late-show");
+  await link.getByLabel("The ticket link goes to").selectOption("venue");
+  await reschedule.getByLabel("New date").fill(later);
+  await reschedule.getByLabel(/^New doors/).fill("21:30");
+
+  await page.reload();
+  await signIn(page);
+  await manage.click();
+  await expect(link.getByLabel("New ticket link")).toHaveValue("https://tickets.example/orla/cork-late-show");
+  await expect(link.getByLabel("The ticket link goes to")).toHaveValue("venue");
+  await expect(reschedule.getByLabel("New date")).toHaveValue(later);
+  await expect(reschedule.getByLabel(/^New doors/)).toHaveValue("21:30");
+
+  // Signed out and in again, the next person finds the show as it is.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await signIn(page);
+  await manage.click();
+  await expect(link.getByLabel("New ticket link")).toHaveValue("https://tickets.example/orla/cork");
+  await expect(reschedule.getByLabel(/^New doors/)).not.toHaveValue("21:30");
 });

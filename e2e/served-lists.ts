@@ -1,11 +1,13 @@
 /**
  * What the journeys about long lists and narrow screens share: a table's list read answered by the test (the
  * page's own network layer asks, the shared backend never sees the rows), and the check that an element fits
- * the window.
+ * the window, and the calendar opened on a gig on the website served so.
  */
 import type { Locator, Page } from "@playwright/test";
 import { pageOf } from "../src/test/fake-pages";
+import { showRow } from "../src/test/show-rows";
 import { expect } from "./fixtures";
+import { openCalendar, uniqueWord, upcomingEvent } from "./team";
 
 export type Row = Record<string, string | number | boolean | null>;
 
@@ -50,4 +52,34 @@ export function calendarEvent(id: string, title: string, start: Date, extra: Row
     created_at: "2026-01-05T10:00:00Z",
     ...extra,
   };
+}
+
+/** The calendar opened on a gig whose show is on the website, served as the database would; the gig's card. */
+export async function calendarWithShow(page: Page) {
+  const title = `Cork ${uniqueWord()}`;
+  const day = new Date(Date.now() + 20 * 86_400_000);
+  const gig = calendarEvent(`gig-${uniqueWord()}`, title, day);
+  await serveList(page, "calendar_events", [gig]);
+  await serveList(page, "shows", [
+    {
+      ...showRow({
+        id: `cork-${uniqueWord()}`,
+        venue_name: "Cork Opera House",
+        venue_street: "Emmet Place",
+        venue_town: "Cork",
+        venue_county: "Co. Cork",
+        venue_postal_code: "T12 X7YR",
+        starts_at: String(gig.start_date),
+        ticket_url: "https://tickets.example/orla/cork",
+      }),
+      event_id: String(gig.id),
+      notes: null,
+      published: true,
+      version: 1,
+      created_at: "2026-01-05T10:00:00Z",
+      updated_at: "2026-01-05T10:00:00Z",
+    },
+  ]);
+  await openCalendar(page);
+  return upcomingEvent(page, title);
 }

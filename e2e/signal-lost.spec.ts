@@ -4,11 +4,9 @@
  * until a reload. The code a page fetches only when it is first needed (the toasts' renderer, the team's
  * client) is fetched again after a failed try.
  */
-import type { Page } from "@playwright/test";
 import { expect, expectToast, test } from "./fixtures";
-import { calendarEvent, serveList } from "./served-lists";
-import { showRow } from "../src/test/show-rows";
-import { gateStatus, openCalendar, pickDay, TEAM_PASSWORD, uniqueWord, upcomingEvent } from "./team";
+import { calendarWithShow } from "./served-lists";
+import { gateStatus, openCalendar, pickDay, TEAM_PASSWORD } from "./team";
 
 test("a toast asked for without signal shows at the next press once the signal is back", async ({ page, context }) => {
   await page.goto("/merch");
@@ -48,36 +46,6 @@ test("a first sign-in pressed without signal goes through at the next press once
   await expectToast(page, "Access granted", "You can now edit the contact directory");
   await expect(page.getByRole("heading", { name: "Contacts", level: 1 })).toBeVisible();
 });
-
-/** The calendar opened on a gig whose show is on the website, served as the database would; the gig's card. */
-async function calendarWithShow(page: Page) {
-  const title = `Cork ${uniqueWord()}`;
-  const day = new Date(Date.now() + 20 * 86_400_000);
-  const gig = calendarEvent(`gig-${uniqueWord()}`, title, day);
-  await serveList(page, "calendar_events", [gig]);
-  await serveList(page, "shows", [
-    {
-      ...showRow({
-        id: `cork-${uniqueWord()}`,
-        venue_name: "Cork Opera House",
-        venue_street: "Emmet Place",
-        venue_town: "Cork",
-        venue_county: "Co. Cork",
-        venue_postal_code: "T12 X7YR",
-        starts_at: String(gig.start_date),
-        ticket_url: "https://tickets.example/orla/cork",
-      }),
-      event_id: String(gig.id),
-      notes: null,
-      published: true,
-      version: 1,
-      created_at: "2026-01-05T10:00:00Z",
-      updated_at: "2026-01-05T10:00:00Z",
-    },
-  ]);
-  await openCalendar(page);
-  return upcomingEvent(page, title);
-}
 
 test("a part of the calendar that could not be fetched without signal opens at the next tap once it is back", async ({
   page,

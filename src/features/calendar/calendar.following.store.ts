@@ -4,11 +4,15 @@
  * while the page is locked, until it is saved. Each newer version of the show (a teammate's change, or this
  * page's own) is taken field by field (calendar.meanwhile.ts): a field the person left alone takes its value, one
  * they typed keeps what they typed, and a field both changed, to different things, is said beside it, the form's
- * next save held once for it. A form nothing is typed in shows the show as it is.
+ * next save held once for it. A form nothing is typed in shows the show as it is. The page's forms are kept in the
+ * tab too (src/lib/kept-in-tab.ts), so they outlive a reload and a phone dropping the tab in the background; Sign
+ * out forgets them, as it does every typed form.
  *
  * createFollowingForms is a test's own; followingForms() the page's.
  */
 import { map } from "nanostores";
+import { keepInTab, keptRecord, type TabStorage } from "../../lib/kept-in-tab";
+import { signOutControl } from "../team/team.signout.store";
 import {
   followed,
   followingFrom,
@@ -73,15 +77,94 @@ export function createFollowingForms() {
     return { ...answered, own: sent, was: sent, clashes: { problems: {}, held: {} } };
   }
 
-  return { $forms, type, follow, holds, save };
+  /** Forgets every form, as Sign out does: the next person starts on the shows as they are. */
+  const forget = () => $forms.set({});
+
+  return { $forms, type, follow, holds, save, forget };
 }
 
 export type FollowingForms = ReturnType<typeof createFollowingForms>;
 
+/** The tab's key of the page's typed change forms. */
+const KEPT_FORMS = "stagedoor.calendar.show-changes";
+
+/** How many forms the tab keeps at most (a handful is typed at a time): the latest typed, when more are. */
+const KEPT_AT_MOST = 20;
+
+/** The key of a form the page has: a Reschedule or a Ticket link form, with its show's id. */
+const FORM_KEY = /^(reschedule|link)-[\w-]{1,64}$/;
+
+/** `found` as a form's values: strings only, and, with `fields`, those fields and no other. */
+function keptValues(found: unknown, fields?: readonly string[]): FormValues | undefined {
+  const record = keptRecord(found);
+  if (!record || Object.values(record).some((value) => typeof value !== "string")) return undefined;
+  const names = Object.keys(record);
+  if (fields && (names.length !== fields.length || fields.some((field) => !Object.hasOwn(record, field)))) {
+    return undefined;
+  }
+  return record as FormValues;
+}
+
+/** What was said beside some of `fields`, as kept; undefined for anything else. */
+function keptSaid(found: unknown, fields: readonly string[]): FormValues | undefined {
+  const said = keptValues(found);
+  return said && Object.keys(said).every((field) => fields.includes(field)) ? said : undefined;
+}
+
+/** A form as kept, whole, as the form can show and follow it; undefined for anything else. */
+function keptForm(found: unknown): TypedForm | undefined {
+  const parts = keptRecord(found);
+  const typed = keptValues(parts?.typed);
+  if (!parts || !typed) return undefined;
+  const fields = Object.keys(typed);
+  const [own, was] = [keptValues(parts.own, fields), keptValues(parts.was, fields)];
+  const clashes = keptRecord(parts.clashes);
+  const [problems, held] = [keptSaid(clashes?.problems, fields), keptSaid(clashes?.held, fields)];
+  const version = parts.version;
+  const followed = typeof version === "number" && Number.isSafeInteger(version) && version >= 0;
+  if (!own || !was || !problems || !held || !followed) return undefined;
+  return { typed, own, was, clashes: { problems, held }, version };
+}
+
+/** The forms kept in the tab, each the page can show; undefined when none is. */
+function keptForms(found: unknown): Record<string, TypedForm> | undefined {
+  const forms = Object.entries(keptRecord(found) ?? {}).flatMap(([key, value]) => {
+    const form = FORM_KEY.test(key) ? keptForm(value) : undefined;
+    return form ? [[key, form] as const] : [];
+  });
+  return forms.length > 0 ? Object.fromEntries(forms.slice(-KEPT_AT_MOST)) : undefined;
+}
+
+/**
+ * What the tab keeps of the forms: those with something typed or said, without a save on its way (a reload ends
+ * it; the show read afresh says whether it was written, and a field as saved is then the show's); null for none.
+ */
+function formsToKeep(forms: Record<string, TypedForm | undefined>) {
+  const kept = Object.entries(forms).flatMap(([key, form]) => {
+    if (!form) return [];
+    const settled = unsent(form);
+    const said = Object.keys(settled.clashes.problems).length > 0;
+    return sameValues(settled.typed, settled.own) && !said ? [] : [[key, settled] as const];
+  });
+  return kept.length > 0 ? Object.fromEntries(kept.slice(-KEPT_AT_MOST)) : null;
+}
+
+/** Keeps the typed forms of `forms` in the tab (`storage` in a test): back, as typed, after a reload. */
+export function keepFollowingFormsInTab(forms: Pick<FollowingForms, "$forms">, storage?: TabStorage): void {
+  keepInTab<Record<string, TypedForm | undefined>>(forms.$forms, KEPT_FORMS, keptForms, formsToKeep, storage);
+}
+
 let pageForms: FollowingForms | undefined;
 
-/** The page's one set of typed change forms, shared by every panel of a show (the day's list, Upcoming Events). */
+/**
+ * The page's one set of typed change forms, shared by every panel of a show (the day's list, Upcoming Events), kept
+ * in the tab and forgotten at Sign out.
+ */
 export function followingForms(): FollowingForms {
-  pageForms ??= createFollowingForms();
+  if (!pageForms) {
+    pageForms = createFollowingForms();
+    keepFollowingFormsInTab(pageForms);
+    signOutControl().whenSignedOut(pageForms.forget);
+  }
   return pageForms;
 }
