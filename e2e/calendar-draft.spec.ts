@@ -2,8 +2,8 @@
  * What a team member types in Add Event is kept in the tab: a phone's browser that drops the tab while they copy
  * a venue's address from another app loads the page afresh, and a reload does the same. The page locks, as on
  * every reload, and the form comes back as typed after the sign-in, its show too; another tab starts empty, and
- * nothing is kept once the event is added. A published show's new ticket link and new doors, half typed, are kept
- * the same way, until Sign out.
+ * nothing is kept once the event is added. A published show's details, new ticket link and new doors, half typed, are
+ * kept the same way, until Sign out.
  */
 import { expect, expectToast, test } from "./fixtures";
 import { calendarWithShow } from "./served-lists";
@@ -63,7 +63,7 @@ test("Add Event as typed, its show too, comes back after a reload and the sign-i
   await expect(form.getByLabel("Venue", { exact: true })).toHaveValue("");
 });
 
-test("a show's new ticket link and new doors, half typed, come back after a reload and the sign-in, and go at Sign out", async ({
+test("a show's details, new ticket link and new doors, half typed, come back after a reload and the sign-in, and go at Sign out", async ({
   page,
 }) => {
   const card = await calendarWithShow(page);
@@ -76,6 +76,9 @@ test("a show's new ticket link and new doors, half typed, come back after a relo
   await link.getByLabel("The ticket link goes to").selectOption("venue");
   await reschedule.getByLabel("New date").fill(later);
   await reschedule.getByLabel(/^New doors/).fill("21:30");
+  await card.getByRole("button", { name: "Edit the show's details" }).click();
+  const details = card.getByRole("form", { name: "Show details" });
+  await details.getByLabel("Venue", { exact: true }).fill("Cork Opera House, upstairs");
 
   await page.reload();
   await signIn(page);
@@ -84,6 +87,8 @@ test("a show's new ticket link and new doors, half typed, come back after a relo
   await expect(link.getByLabel("The ticket link goes to")).toHaveValue("venue");
   await expect(reschedule.getByLabel("New date")).toHaveValue(later);
   await expect(reschedule.getByLabel(/^New doors/)).toHaveValue("21:30");
+  await expect(details.getByLabel("Venue", { exact: true })).toHaveValue("Cork Opera House, upstairs");
+  await expect(details.getByLabel("Street", { exact: true })).toHaveValue("Emmet Place");
 
   // Signed out and in again, the next person finds the show as it is.
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -91,4 +96,5 @@ test("a show's new ticket link and new doors, half typed, come back after a relo
   await manage.click();
   await expect(link.getByLabel("New ticket link")).toHaveValue("https://tickets.example/orla/cork");
   await expect(reschedule.getByLabel(/^New doors/)).not.toHaveValue("21:30");
+  await expect(details).toHaveCount(0);
 });

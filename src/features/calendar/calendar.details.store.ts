@@ -6,7 +6,7 @@
  */
 import { map, type MapStore } from "nanostores";
 import { detailsChange, draftFromShow, showDay } from "./calendar.details";
-import { followed, sending, unsent, type Sending } from "./calendar.meanwhile";
+import { followed, sameValues, sending, unsent, type Following, type Sending } from "./calendar.meanwhile";
 import type { NewShow, ShowDraft, ShowDraftProblems } from "./calendar.publish";
 import type { Show } from "./calendar.shows";
 import type { ShowChange } from "./calendar.writes";
@@ -24,6 +24,17 @@ export type ShowForms = {
   refusedForProblems: (key: string) => void;
 };
 
+/**
+ * A details form as the tab keeps it (calendar.kept.store.ts): what is typed, measured against what (`own`), the
+ * form as filled in from the version it follows (`was`) and that version, what is said beside its fields (`held`:
+ * the clashes a Save still holds once for), and whether its new doors put a mistyped time right.
+ */
+export type KeptDetails = {
+  form: Omit<Following<ShowDraft>, "sending">;
+  version: number;
+  corrected?: true;
+};
+
 export function createDetailsForms({ $drafts, $problems, draftOf, checked, answered, refusedForProblems }: ShowForms) {
   /**
    * Each open details form's show, the version it follows (what the person changed is measured against it and
@@ -37,6 +48,8 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
    * fans are told of: they may have read the old time.
    */
   const $corrections = map<Record<string, true | undefined>>({});
+  /** The forms kept in the tab, back after a reload: each follows its show once its panel shows it (followDetails). */
+  const pending = new Map<string, KeptDetails>();
 
   /** A Save held for `clashed`: said beside each field, the focus on the first; the next Save goes through. */
   function refuseOnce(key: string, clashed: ShowDraftProblems) {
@@ -52,7 +65,7 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
    * with that typed into it (what was typed while a save of it was on its way, over the version saved).
    */
   function openDetails(key: string, show: Show, typed?: ShowDraft) {
-    if (!typed && $drafts.get()[key] && details.has(key)) return;
+    if (!typed && $drafts.get()[key] && (details.has(key) || pending.has(key))) return;
     if (!typed) $corrections.setKey(key, undefined);
     details.set(key, { base: show, own: draftFromShow(show) });
     clashes.delete(key);
@@ -66,18 +79,56 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
    * keep what they typed.
    */
   function followDetails(key: string, show: Show) {
-    const { base, own, sending: save } = details.get(key) ?? {};
-    if (!base || !own || !$drafts.get()[key] || base.version === show.version) return;
+    const from = following(key);
+    const restored = pending.delete(key);
+    if (!from || !$drafts.get()[key] || (from.version === show.version && !restored)) return;
     // A field both changed, to different things: said beside it now, and the next Save is held once for it; a
     // clash said before is said again against this version, or goes once theirs is what is typed, or as it was.
-    const before = { problems: $problems.get()[key] ?? {}, held: clashes.get(key) ?? {} };
-    const opened = { typed: draftOf(key), own, was: draftFromShow(base), clashes: before, sending: save };
-    const form = followed(opened, draftFromShow(show));
+    const form = from.version === show.version ? from.form : followed(from.form, draftFromShow(show));
     details.set(key, { base: show, own: form.own, sending: form.sending });
     $drafts.setKey(key, form.typed);
     if (Object.keys(form.clashes.held).length > 0) clashes.set(key, form.clashes.held);
     else clashes.delete(key);
     $problems.setKey(key, form.clashes.problems);
+  }
+
+  /** The open details form `key` as it follows its show, and the version it follows; kept in the tab, as kept. */
+  function following(key: string): { form: Following<ShowDraft>; version: number } | undefined {
+    const kept = pending.get(key);
+    if (kept) return kept;
+    const { base, own, sending: save } = details.get(key) ?? {};
+    if (!base || !own) return undefined;
+    const said = { problems: $problems.get()[key] ?? {}, held: clashes.get(key) ?? {} };
+    return {
+      form: { typed: draftOf(key), own, was: draftFromShow(base), clashes: said, sending: save },
+      version: base.version,
+    };
+  }
+
+  /**
+   * The open details forms with something typed, as the tab keeps them: without a save on its way (a reload ends
+   * it; the show read afresh says whether it was written, and a field as saved is then the show's).
+   */
+  function keptDetails(): Record<string, KeptDetails> {
+    const kept = Object.keys($drafts.get()).flatMap((key): [string, KeptDetails][] => {
+      const from = following(key);
+      if (!from) return [];
+      const { sending: _, ...form } = unsent(from.form);
+      if (sameValues(form.typed, form.own) && Object.keys(form.clashes.problems).length === 0) return [];
+      const corrected = $corrections.get()[key];
+      return [[key, { form, version: from.version, ...(corrected && { corrected }) }]];
+    });
+    return Object.fromEntries(kept);
+  }
+
+  /** Details forms kept in the tab, open again as typed; each follows its show once a panel shows it. */
+  function restoreDetails(kept: Record<string, KeptDetails>) {
+    for (const [key, form] of Object.entries(kept)) {
+      pending.set(key, form);
+      $drafts.setKey(key, form.form.typed);
+      $problems.setKey(key, form.form.clashes.problems);
+      if (form.corrected) $corrections.setKey(key, true);
+    }
   }
 
   /**
@@ -121,6 +172,7 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
   /** The form `key` done with. */
   function forget(key: string) {
     details.delete(key);
+    pending.delete(key);
     clashes.delete(key);
     $corrections.setKey(key, undefined);
   }
@@ -128,5 +180,16 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
   /** Whether the new doors typed in the form `key` put a mistyped time right (true) or move the show. */
   const correcting = (key: string, corrected: boolean) => $corrections.setKey(key, corrected || undefined);
 
-  return { $corrections, correcting, openDetails, followDetails, detailsOf, detailsRefused, retyped, forget };
+  return {
+    $corrections,
+    correcting,
+    openDetails,
+    followDetails,
+    detailsOf,
+    detailsRefused,
+    retyped,
+    forget,
+    keptDetails,
+    restoreDetails,
+  };
 }

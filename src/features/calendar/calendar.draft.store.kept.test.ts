@@ -6,7 +6,8 @@ import { memoryStorage } from "../../test/memory-storage";
 import type { ShowsClient } from "./calendar.api";
 import { createEventDraft, keepDraftInTab } from "./calendar.draft.store";
 import { emptyShowDraft } from "./calendar.publish";
-import { createPublishing, NEW_GIG } from "./calendar.publish.store";
+import { createPublishing } from "./calendar.publish.store";
+import { NEW_GIG } from "./calendar.types";
 
 const KEY = "stagedoor.calendar.add-event";
 const typed = { title: "Soundcheck", description: "", eventType: "gig" } as const;

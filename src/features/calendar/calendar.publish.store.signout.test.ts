@@ -9,7 +9,8 @@ import { $toasts } from "../toasts/toasts.store";
 import { aShow, typedShow } from "./calendar.fake";
 import type { ShowsClient } from "./calendar.api";
 import { createEventDraft } from "./calendar.draft.store";
-import { createPublishing, NEW_GIG } from "./calendar.publish.store";
+import { createPublishing } from "./calendar.publish.store";
+import { NEW_GIG } from "./calendar.types";
 import { createShows } from "./calendar.shows.store";
 
 withVitestClock();

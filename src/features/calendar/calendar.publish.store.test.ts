@@ -6,7 +6,8 @@ import { toastLines } from "../../test/toast-recorder";
 import { aShow, typedShow } from "./calendar.fake";
 import { storedDateOf } from "./calendar";
 import { createEventDraft } from "./calendar.draft.store";
-import { createPublishing, NEW_GIG } from "./calendar.publish.store";
+import { createPublishing } from "./calendar.publish.store";
+import { NEW_GIG } from "./calendar.types";
 import type { ShowsClient } from "./calendar.api";
 import { createShows } from "./calendar.shows.store";
 

@@ -7,29 +7,23 @@
  */
 import { atom, map } from "nanostores";
 import { changeOnItsWay } from "../../lib/changes-on-their-way";
-import { keepInTab, keptRecord, type TabStorage } from "../../lib/kept-in-tab";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused } from "../team/team";
 import { signOutControl } from "../team/team.signout.store";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { dayKey, eventDayKey, type CalendarEvent } from "./calendar";
-import { eventDraft, keptShow, type EventDraftStore } from "./calendar.draft.store";
+import { eventDraft, type EventDraftStore } from "./calendar.draft.store";
 import { errorMessage } from "./calendar.errors";
 import { emptyEventDraft, eventFromDraft, eventProblems } from "./calendar.form";
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
-import { isShowTyped } from "./calendar.types";
+import { NEW_GIG } from "./calendar.types";
 import type { ShowsClient } from "./calendar.api";
 import { insertGig, insertShow } from "./calendar.writes";
 import { createDetailsForms } from "./calendar.details.store";
 import { calendarShows, type Shows } from "./calendar.shows.store";
 import { calendarFeed } from "./calendar.store";
-
-/** The key of the Add Event form's show; a gig's own form is keyed by the gig's id. */
-export const NEW_GIG = "new";
-
-/** The key of a published show's details form. */
-export const detailsFormKey = (showId: string) => `details-${showId}`;
+import { keepCardShowsInTab, keepDetailsInTab } from "./calendar.kept.store";
 
 /** The toast of a show form with problems: each is said beside its field. */
 const CHECK_FIELDS = { title: "Check the show's details", description: "Each problem is said beside its field." };
@@ -228,59 +222,6 @@ export function createPublishing(deps: PublishDependencies) {
 
 export type Publishing = ReturnType<typeof createPublishing>;
 
-/** The tab's key of the show forms on gigs' cards. */
-const KEPT_CARD_SHOWS = "stagedoor.calendar.card-shows";
-
-/** Whether the form `key` is a gig card's (keyed by the gig's id), not the Add Event form's nor a details form. */
-const isCardForm = (key: string) => key !== NEW_GIG && !key.startsWith(detailsFormKey(""));
-
-/** How many gigs' show forms the tab keeps at most (a handful is typed at a time): the latest typed, when more are. */
-const KEPT_CARDS_AT_MOST = 20;
-
-/** The gigs' show forms kept in the tab, by gig id, those the forms can show; undefined when none is. */
-function keptCardShows(kept: unknown): Record<string, ShowDraft> | undefined {
-  const forms = Object.entries(keptRecord(kept) ?? {}).flatMap(([key, value]) => {
-    const show = isCardForm(key) && key.length <= 64 ? keptShow(value) : undefined;
-    return show ? [[key, show] as const] : [];
-  });
-  return forms.length > 0 ? Object.fromEntries(forms.slice(-KEPT_CARDS_AT_MOST)) : undefined;
-}
-
-/**
- * Keeps the show forms on gigs' cards in the tab (`storage` in a test), as the Add Event form is (calendar.draft.store.ts):
- * a gig added whose show the database refused keeps that show on its card through a reload, as the toast says. A form
- * goes once its gig has a show (put up here or by a teammate: the card shows it) or once nothing is typed in it.
- */
-export function keepCardShowsInTab(
-  publishing: Pick<Publishing, "$drafts">,
-  shows: Pick<Shows, "$shows">,
-  storage?: TabStorage,
-): void {
-  const { $drafts } = publishing;
-  const cards = () => {
-    const up = new Set(shows.$shows.get().map((show) => show.event_id));
-    const forms = Object.entries($drafts.get()).filter(
-      ([key, show]) => isCardForm(key) && !up.has(key) && show !== undefined && isShowTyped(show),
-    );
-    return forms.length > 0 ? Object.fromEntries(forms.slice(-KEPT_CARDS_AT_MOST)) : null;
-  };
-  keepInTab<unknown>(
-    {
-      set: (kept) => {
-        for (const [key, show] of Object.entries(kept as Record<string, ShowDraft>)) $drafts.setKey(key, show);
-      },
-      listen: (listener) => {
-        $drafts.listen(listener);
-        shows.$shows.listen(listener);
-      },
-    },
-    KEPT_CARD_SHOWS,
-    keptCardShows,
-    cards,
-    storage,
-  );
-}
-
 let browserPublishing: Publishing | undefined;
 
 /** The page's one set of show forms, on the browser's client, team session, event draft and shows. */
@@ -294,6 +235,7 @@ export function gigPublishing(): Publishing {
       added: calendarFeed().refresh,
     });
     keepCardShowsInTab(browserPublishing, calendarShows());
+    keepDetailsInTab(browserPublishing);
     signOutControl().whenSignedOut(browserPublishing.forgetForms);
   }
   return browserPublishing;

@@ -42,3 +42,9 @@ export const emptyShowDraft: ShowDraft = {
 /** Whether something is typed in a show form: one of its fields differs from the empty form's. */
 export const isShowTyped = (show: ShowDraft): boolean =>
   (Object.keys(emptyShowDraft) as (keyof ShowDraft)[]).some((field) => show[field] !== emptyShowDraft[field]);
+
+/** The key of the Add Event form's show among the page's show forms; a gig's own form is keyed by the gig's id. */
+export const NEW_GIG = "new";
+
+/** The key of a published show's details form among the page's show forms. */
+export const detailsFormKey = (showId: string) => `details-${showId}`;

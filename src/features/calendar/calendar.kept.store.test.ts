@@ -1,5 +1,5 @@
-// The show forms on gigs' cards kept in the tab: a gig added whose show the database refused keeps it through a
-// reload, as its toast promises. The tab's storage is a fake handed in, so no window is needed.
+// The show forms kept in the tab: a gig added whose show the database refused keeps it on its card through a reload,
+// as its toast promises, and a published show's details form, half typed, comes back and follows the show. The tab's storage is a fake handed in, so no window is needed.
 import { atom } from "nanostores";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
@@ -9,8 +9,9 @@ import type { ShowsClient } from "./calendar.api";
 import { createEventDraft, keepDraftInTab } from "./calendar.draft.store";
 import { aShow, event, typedShow } from "./calendar.fake";
 import type { Show } from "./calendar.shows";
-import { createPublishing, keepCardShowsInTab, NEW_GIG } from "./calendar.publish.store";
-import { emptyShowDraft } from "./calendar.types";
+import { createPublishing } from "./calendar.publish.store";
+import { keepCardShowsInTab, keepDetailsInTab } from "./calendar.kept.store";
+import { emptyShowDraft, NEW_GIG } from "./calendar.types";
 
 const KEY = "stagedoor.calendar.card-shows";
 // The refusal's toast goes with the test: the files after this one in its process start without it.
@@ -34,6 +35,7 @@ function loadedWith(storage: ReturnType<typeof memoryStorage>, answer: (request:
     added: () => {},
   });
   keepCardShowsInTab(store, { $shows }, storage);
+  keepDetailsInTab(store, storage);
   return { store, draft, $shows };
 }
 
@@ -126,5 +128,96 @@ describe("a gig's show form kept in the tab", () => {
       expect(loadedWith(left, refusingTheShow).store.$drafts.get()).toEqual({});
       expect(left.raw(KEY)).toBeNull();
     }
+  });
+});
+
+describe("a published show's details form kept in the tab", () => {
+  const DETAILS = "stagedoor.calendar.show-details";
+  const form = "details-dublin";
+  const opened = aShow("dublin", "2027-01-01T10:00:00Z", { event_id: "e-1", version: 3 });
+  const clashOf = (theirs: string) =>
+    `changed meanwhile to “${theirs}” by someone else; save again to put yours instead`;
+  const none = () => ok([]);
+
+  /** The form open on `opened`, its venue and ticket link typed over, in a tab kept in `storage`. */
+  function typedDetails(storage: ReturnType<typeof memoryStorage>) {
+    const { store } = loadedWith(storage, none);
+    store.openDetails(form, opened);
+    store.edit(form, {
+      ...store.draftOf(form),
+      venueName: "The Cornmarket Loft",
+      ticketUrl: "https://tickets.example/late",
+    });
+    return store;
+  }
+
+  it("comes back open as typed after a reload, and saves only what was typed, to the version it followed", () => {
+    const storage = memoryStorage();
+    typedDetails(storage);
+    const { store } = loadedWith(storage, none);
+    expect(store.draftOf(form)).toMatchObject({ venueName: "The Cornmarket Loft", town: "Dublin" });
+    store.followDetails(form, opened);
+    expect(store.detailsOf(form)).toMatchObject({
+      change: { venue_name: "The Cornmarket Loft", ticket_url: "https://tickets.example/late" },
+      version: 3,
+    });
+  });
+
+  it("follows the show as read afresh: a field left alone takes a teammate's change, one both changed is said", () => {
+    const storage = memoryStorage();
+    typedDetails(storage);
+    const { store } = loadedWith(storage, none);
+    store.followDetails(form, { ...opened, version: 5, venue_town: "Cork", ticket_url: "https://tickets.example/b" });
+    expect(store.draftOf(form)).toMatchObject({ venueName: "The Cornmarket Loft", town: "Cork" });
+    expect(store.$problems.get()[form]).toEqual({ ticketUrl: clashOf("https://tickets.example/b") });
+    // Held once for the clash, then saved to the version it now follows, the town not written back.
+    expect(store.detailsOf(form)).toBeNull();
+    const saved = store.detailsOf(form);
+    expect(saved).toMatchObject({ version: 5, change: { ticket_url: "https://tickets.example/late" } });
+    expect(saved?.change).not.toHaveProperty("venue_town");
+  });
+
+  it("keeps whether new doors put a mistyped time right", () => {
+    const storage = memoryStorage();
+    const typed = typedDetails(storage);
+    typed.edit(form, { ...typed.draftOf(form), doors: "21:30" });
+    typed.correcting(form, true);
+    const { store } = loadedWith(storage, none);
+    expect(store.$corrections.get()[form]).toBe(true);
+    expect(store.draftOf(form).doors).toBe("21:30");
+  });
+
+  it("keeps nothing once the form is closed, saved or forgotten at Sign out, nor while nothing is typed", () => {
+    const storage = memoryStorage();
+    const typed = typedDetails(storage);
+    expect(storage.raw(DETAILS)).not.toBeNull();
+    typed.closeForm(form);
+    expect(storage.raw(DETAILS)).toBeNull();
+    typed.openDetails(form, opened);
+    expect(storage.raw(DETAILS)).toBeNull();
+    typedDetails(storage).forgetForms();
+    expect(storage.raw(DETAILS)).toBeNull();
+    expect(loadedWith(storage, none).store.$drafts.get()).toEqual({});
+  });
+
+  it("drops each kept form it could not show, and keeps the others", () => {
+    const storage = memoryStorage();
+    typedDetails(storage);
+    const kept = JSON.parse(storage.raw(DETAILS)!) as Record<string, { form: object; version: number }>;
+    const whole = kept[form]!;
+    storage.setItem(
+      DETAILS,
+      JSON.stringify({
+        ...kept,
+        "details-bad-version": { ...whole, version: "3" },
+        "details-bad-field": { ...whole, form: { ...whole.form, typed: { ...typedShow, ticketKind: "raffle" } } },
+        "details-said-elsewhere": {
+          ...whole,
+          form: { ...whole.form, clashes: { problems: { colour: "x" }, held: {} } },
+        },
+        "e-9": whole,
+      }),
+    );
+    expect(Object.keys(loadedWith(storage, none).store.$drafts.get())).toEqual([form]);
   });
 });
