@@ -95,7 +95,7 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
   /** The open details form `key` as it follows its show, and the version it follows; kept in the tab, as kept. */
   function following(key: string): { form: Following<ShowDraft>; version: number } | undefined {
     const kept = pending.get(key);
-    if (kept) return kept;
+    if (kept) return { form: { ...kept.form, typed: draftOf(key) }, version: kept.version };
     const { base, own, sending: save } = details.get(key) ?? {};
     if (!base || !own) return undefined;
     const said = { problems: $problems.get()[key] ?? {}, held: clashes.get(key) ?? {} };

@@ -156,9 +156,16 @@ describe("a published show's details form kept in the tab", () => {
     typedDetails(storage);
     const { store } = loadedWith(storage, none);
     expect(store.draftOf(form)).toMatchObject({ venueName: "The Cornmarket Loft", town: "Dublin" });
+    // Typed into before its show is read, and reloaded again: the latest is kept.
+    store.edit(form, { ...store.draftOf(form), street: "28 Thomas Street" });
+    expect(loadedWith(storage, none).store.draftOf(form).street).toBe("28 Thomas Street");
     store.followDetails(form, opened);
     expect(store.detailsOf(form)).toMatchObject({
-      change: { venue_name: "The Cornmarket Loft", ticket_url: "https://tickets.example/late" },
+      change: {
+        venue_name: "The Cornmarket Loft",
+        venue_street: "28 Thomas Street",
+        ticket_url: "https://tickets.example/late",
+      },
       version: 3,
     });
   });
