@@ -74,6 +74,9 @@ describe("a show's typed change forms kept in the tab", () => {
     const storage = memoryStorage({
       [KEY]: JSON.stringify({
         [link]: whole,
+        // The longest show id the database allows.
+        [`reschedule-${"a".repeat(100)}`]: whole,
+        [`reschedule-${"a".repeat(101)}`]: whole,
         "link-extra-field": { ...whole, own: { ...shown, extra: "x" } },
         "link-bad-version": { ...whole, version: -1 },
         "link-said-elsewhere": { ...whole, clashes: { problems: { colour: "red" }, held: {} } },
@@ -81,7 +84,7 @@ describe("a show's typed change forms kept in the tab", () => {
         "link-number": { ...whole, typed: { url: 3, kind: "ticket" } },
       }),
     });
-    expect(Object.keys(loadedWith(storage).$forms.get())).toEqual([link]);
+    expect(Object.keys(loadedWith(storage).$forms.get())).toEqual([link, `reschedule-${"a".repeat(100)}`]);
     for (const junk of ["[]", "null", '"text"', "{not json"]) {
       const refused = memoryStorage({ [KEY]: junk });
       expect(loadedWith(refused).$forms.get()).toEqual({});

@@ -91,8 +91,8 @@ const KEPT_FORMS = "stagedoor.calendar.show-changes";
 /** How many forms the tab keeps at most (a handful is typed at a time): the latest typed, when more are. */
 const KEPT_AT_MOST = 20;
 
-/** The key of a form the page has: a Reschedule or a Ticket link form, with its show's id. */
-const FORM_KEY = /^(reschedule|link)-[\w-]{1,64}$/;
+/** The key of a form the page has: a Reschedule or a Ticket link form, with its show's id (as the database allows one). */
+const FORM_KEY = /^(reschedule|link)-[a-z0-9-]{1,100}$/;
 
 /** `found` as a form's values: strings only, and, with `fields`, those fields and no other. */
 function keptValues(found: unknown, fields?: readonly string[]): FormValues | undefined {

@@ -223,8 +223,10 @@ describe("a published show's details form kept in the tab", () => {
           form: { ...whole.form, clashes: { problems: { colour: "x" }, held: {} } },
         },
         "e-9": whole,
+        [`details-${"a".repeat(100)}`]: whole,
+        [`details-${"a".repeat(101)}`]: whole,
       }),
     );
-    expect(Object.keys(loadedWith(storage, none).store.$drafts.get())).toEqual([form]);
+    expect(Object.keys(loadedWith(storage, none).store.$drafts.get())).toEqual([form, `details-${"a".repeat(100)}`]);
   });
 });

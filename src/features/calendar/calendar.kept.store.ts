@@ -67,8 +67,8 @@ export function keepCardShowsInTab(
 /** The tab's key of published shows' details forms. */
 const KEPT_DETAILS = "stagedoor.calendar.show-details";
 
-/** The key of a details form the page has: a show's id after the form's prefix. */
-const DETAILS_KEY = new RegExp(`^${detailsFormKey("")}[\\w-]{1,64}$`);
+/** The key of a details form the page has: a show's id (as the database allows one) after the form's prefix. */
+const DETAILS_KEY = new RegExp(`^${detailsFormKey("")}[a-z0-9-]{1,100}$`);
 
 /** What was said beside some of a show form's fields, as kept; undefined for anything else. */
 function keptSaid(found: unknown): Partial<ShowDraft> | undefined {
