@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { act, screen, waitFor } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { mountToasterOnFirstToast } from "./toasts.loader";
 import { $toasts, showToast } from "./toasts.store";
 
@@ -11,6 +11,16 @@ import { $toasts, showToast } from "./toasts.store";
 const patiently = { timeout: 15_000 };
 
 afterEach(() => $toasts.set([]));
+
+/**
+ * Takes down the renderer a test mounted, its effects' clean-up done at once (act): nothing of it runs after the
+ * test's document is gone (a toast's timer, React's work), which on a busy machine failed the run.
+ */
+let unmount: (() => void) | undefined;
+afterAll(async () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  await act(async () => unmount?.());
+});
 
 describe("the toast renderer", () => {
   // This mounts the renderer as the page does, with its own React root after an import, not through
@@ -69,7 +79,8 @@ describe("the toast renderer", () => {
   });
 
   it("shows the first toast once started, and later ones in the same renderer", async () => {
-    mountToasterOnFirstToast();
+    const { mountToaster } = await import("./toasts.mount");
+    mountToasterOnFirstToast(async () => ({ mountToaster: () => (unmount = mountToaster()) }));
     expect(document.querySelector("[data-toaster]")).toBeNull();
 
     showToast({ title: "Saved", description: "Your change is safe" });

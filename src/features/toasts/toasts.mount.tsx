@@ -6,10 +6,18 @@
 import { createRoot } from "react-dom/client";
 import { Toaster } from "./Toaster";
 
-export function mountToaster(): void {
+/** Mounts the Toaster; answers how to take it down again, its toasts' timers with it (a test's, as it ends). */
+export function mountToaster(): () => void {
   const host = document.createElement("div");
   host.dataset.toaster = "";
   document.body.append(host);
-  createRoot(host).render(<Toaster />);
-  document.addEventListener("astro:after-swap", () => document.body.append(host));
+  const root = createRoot(host);
+  root.render(<Toaster />);
+  const follow = () => document.body.append(host);
+  document.addEventListener("astro:after-swap", follow);
+  return () => {
+    document.removeEventListener("astro:after-swap", follow);
+    root.unmount();
+    host.remove();
+  };
 }
