@@ -159,7 +159,9 @@ export function showFieldProblems(row) {
   }
   if (row.ticket_kind !== "ticket" && row.ticket_kind !== "venue") problems.ticket_kind = "ticket or venue";
   const price = row.price ?? null;
-  if (price !== null && !(price >= 0 && price < 100000 && Math.abs(price * 100 - Math.round(price * 100)) < 1e-6)) {
+  if (price !== null && !(price >= 0 && price < 100000)) {
+    problems.price = "from 0 to 99999.99";
+  } else if (price !== null && Math.abs(price * 100 - Math.round(price * 100)) >= 1e-6) {
     problems.price = "at most two digits after the point: 12.50";
   } else if ((price === null) !== ((row.currency ?? null) === null)) {
     problems.price = "a price and its currency, both or neither";

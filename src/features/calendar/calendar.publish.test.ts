@@ -91,9 +91,25 @@ describe("the row a show form puts on the website", () => {
       street: "at most 200 characters (this has 201)",
       country: "a country, by its two letters (IE, GB, FR) or its name in English",
       ticketUrl: "a whole address starting with https://",
-      price: "at most two digits after the point: 12.50",
-      currency: "the price's currency: EUR, GBP",
+      price: "figures alone, with at most two after the point: 3500 or 12.50",
     });
+  });
+
+  it("reads a price with a point or a comma before its cents, and refuses figures grouped in thousands", () => {
+    const priced = (price: string, currency = "EUR") =>
+      showFromDraft({ ...filled, price, currency }, "e1", "2027-07-10", NOW);
+    expect(priced("12,50").row?.price).toBe(12.5);
+    expect(priced("12,5").row?.price).toBe(12.5);
+    expect(priced("12.50").row?.price).toBe(12.5);
+    expect(priced("3500", "JPY").row?.price).toBe(3500);
+    // ¥3,500 is not put on the website as ¥3.50, nor €1.200 (German for 1200) as €1.20: the team member is asked.
+    for (const grouped of ["3,500", "1.200", "1,200.50", "1.200,50", "12.555", "1,000,000"]) {
+      expect(priced(grouped, "JPY").problems, grouped).toEqual({
+        price: "figures alone, with at most two after the point: 3500 or 12.50",
+      });
+    }
+    expect(priced("100000").problems).toEqual({ price: "from 0 to 99999.99" });
+    expect(priced("99999.99").row?.price).toBe(99999.99);
   });
 
   it("says a pasted ticket link is too long, not that it does not start with https://", () => {

@@ -122,6 +122,19 @@ export function rescheduleProblem(
   return null;
 }
 
+/** A price typed in figures, with a point or a comma before at most two figures of cents: "1200", "12.50", "12,5". */
+const PRICE = /^\d+([.,]\d{1,2})?$/;
+/** Figures with points or commas between them, which a price in figures is not: "3,500", "1.200", "1,200.50". */
+const SEPARATED = /^\d+([.,]\d+)+$/;
+/**
+ * Said of figures with a thousands separator, or more than two after the point: "3,500" is read neither as 3.5 nor
+ * as 3500, as the team member may have meant either, and fans must not read the other.
+ */
+const GROUPED = "figures alone, with at most two after the point: 3500 or 12.50";
+
+/** The price in `text`, or NaN when it is not one in figures (PRICE). */
+const priceOf = (text: string) => (PRICE.test(text) ? Number(text.replace(",", ".")) : Number.NaN);
+
 /**
  * The row a filled-in form puts on the website for the gig `eventId` on `date` (YYYY-MM-DD), or what is
  * wrong with it, field by field. Text is trimmed; the country is taken by its two letters or its English name,
@@ -143,11 +156,11 @@ export function showFromDraft(
   else if (!doors) problems.doors = "a time of that day, as 20:00";
   else if (now && isOverAt(doors.iso, now)) problems.doors = OVER;
   else if (now && isTooFarAhead(doors.iso, now)) problems.doors = TOO_FAR;
-  const priceText = draft.price.trim().replace(",", ".");
-  const isPrice = (text: string) => /^\d+(\.\d+)?$/.test(text);
-  const price = priceText === "" ? null : isPrice(priceText) ? Number(priceText) : Number.NaN;
-  if (onlySpaceWrong(priceText, isPrice))
+  const priceText = draft.price.trim();
+  const price = priceText === "" ? null : priceOf(priceText);
+  if (onlySpaceWrong(priceText, (joined) => !Number.isNaN(priceOf(joined))))
     problems.price = spaceProblem("a price in figures has none, as 1200 or 12.50");
+  else if (Number.isNaN(price) && SEPARATED.test(priceText)) problems.price = GROUPED;
   else if (Number.isNaN(price)) problems.price = "a price in figures, as 12.50";
   const [onSaleDate = "", onSaleTime = ""] = draft.onSale.trim().split("T");
   const onSale = draft.onSale.trim() === "" ? null : zonedInstant(onSaleDate, onSaleTime.slice(0, 5), timeZone);
