@@ -1,6 +1,7 @@
 // The page's Add Event form as the tab keeps it (keepInTab), one entry for all of it: back with its day, its show and
 // "Put on the website" on the next load, a part the form could not show dropped alone, and nothing kept once the
 // event is added, whether or not the show's form was loaded on that page.
+import { atom } from "nanostores";
 import { describe, expect, it, vi } from "vitest";
 import { memoryStorage } from "../../test/memory-storage";
 import type { ShowsClient } from "./calendar.api";
@@ -24,7 +25,13 @@ function loadedWith(storage: ReturnType<typeof memoryStorage>) {
 function showFormsOver(draft: ReturnType<typeof createEventDraft>) {
   const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
   const client = async () => ({}) as ShowsClient;
-  return createPublishing({ client, session, draft, shows: { replace: async () => {} }, added: () => {} });
+  return createPublishing({
+    client,
+    session,
+    draft,
+    shows: { replace: async () => {}, load: async () => {}, $shows: atom([]) },
+    added: () => {},
+  });
 }
 
 /** What is kept, as the page reads it. */

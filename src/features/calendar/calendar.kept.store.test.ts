@@ -31,7 +31,7 @@ function loadedWith(storage: ReturnType<typeof memoryStorage>, answer: (request:
     client: async () => fake.client as unknown as ShowsClient,
     session,
     draft,
-    shows: { replace },
+    shows: { replace, load: async () => {}, $shows },
     added: () => {},
   });
   keepCardShowsInTab(store, { $shows }, storage);

@@ -182,6 +182,44 @@ describe("putting a gig already in the calendar on the website", () => {
     expect(fake.requests.map((request) => request.values?.id)).toEqual(["dublin-2027-07-10", "dublin-2027-07-10-2"]);
   });
 
+  it("shows a teammate's show put up meanwhile, with what was typed here in its details form to save or drop", async () => {
+    const theirs = { ...made, venue_name: "The Cornmarket", ticket_url: "https://tickets.example/theirs" };
+    const { store, shows } = publishing((request) =>
+      request.method === "insert"
+        ? {
+            data: null,
+            error: { code: "23505", message: 'duplicate key value violates unique constraint "shows_event_id_key"' },
+            status: 409,
+          }
+        : ok([theirs]),
+    );
+    store.edit(gig.id, typedShow);
+    expect(await store.publish(gig)).toBe(false);
+    expect(toastLines()).toEqual([
+      "Already on the website: A teammate put this gig on the website a moment ago. What you typed is in its show's details.",
+    ]);
+    expect(shows.$shows.get()).toEqual([theirs]);
+    expect(store.$drafts.get()[gig.id]).toBeUndefined();
+    const details = `details-${theirs.id}`;
+    expect(store.draftOf(details)).toEqual(typedShow);
+    // Saved, it writes what was typed over their show's fields, to the version read.
+    expect(store.detailsOf(details)).toMatchObject({
+      change: { venue_name: typedShow.venueName },
+      version: theirs.version,
+    });
+  });
+
+  it("keeps what was typed on the card when a teammate's show put up meanwhile cannot be read", async () => {
+    const { store } = publishing((request) =>
+      request.method === "insert"
+        ? { data: null, error: { code: "23505", message: 'unique constraint "shows_event_id_key"' }, status: 409 }
+        : failure(503, "The database is busy"),
+    );
+    store.edit(gig.id, typedShow);
+    expect(await store.publish(gig)).toBe(false);
+    expect(store.draftOf(gig.id)).toEqual(typedShow);
+  });
+
   it("keeps what was typed when the database refuses it", async () => {
     const { store } = publishing(() => failure(400, "Only a gig of the calendar can be put on the website"));
     store.edit(gig.id, typedShow);

@@ -17,9 +17,9 @@ import { eventDraft, type EventDraftStore } from "./calendar.draft.store";
 import { errorMessage } from "./calendar.errors";
 import { emptyEventDraft, eventFromDraft, eventProblems } from "./calendar.form";
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
-import { NEW_GIG } from "./calendar.types";
+import { detailsFormKey, NEW_GIG } from "./calendar.types";
 import type { ShowsClient } from "./calendar.api";
-import { insertGig, insertShow } from "./calendar.writes";
+import { gigTaken, insertGig, insertShow } from "./calendar.writes";
 import { createDetailsForms } from "./calendar.details.store";
 import { calendarShows, type Shows } from "./calendar.shows.store";
 import { calendarFeed } from "./calendar.store";
@@ -32,7 +32,7 @@ export type PublishDependencies = {
   client: () => Promise<ShowsClient>;
   session: Pick<TeamSession, "currentOpening" | "refuse">;
   draft: Pick<EventDraftStore, "$eventDraft" | "$selectedDay" | "$newShow" | "clearEventDraft">;
-  shows: Pick<Shows, "replace">;
+  shows: Pick<Shows, "replace" | "load" | "$shows">;
   /** After a gig is added: the calendar's list read again. */
   added: () => void;
 };
@@ -116,6 +116,27 @@ export function createPublishing(deps: PublishDependencies) {
     }
   }
 
+  /**
+   * The gig `eventId` put on the website by a teammate while this form's was on its way: their show is read and
+   * shown, and what was typed here goes to its details form, to save over theirs or to drop; nothing typed is lost
+   * (the card's form stays while their show could not be read).
+   */
+  async function takenMeanwhile(eventId: string) {
+    const typed = draftOf(eventId);
+    await deps.shows.load();
+    const theirs = deps.shows.$shows.get().find((show) => show.event_id === eventId);
+    if (theirs) {
+      closeForm(eventId);
+      detailsForms.openDetails(detailsFormKey(theirs.id), theirs, typed);
+    }
+    showToast({
+      title: "Already on the website",
+      description: "A teammate put this gig on the website a moment ago. What you typed is in its show's details.",
+      variant: "destructive",
+      replaces: answered(),
+    });
+  }
+
   /** Puts a gig already in the calendar on the website. Returns whether it is now. */
   async function publish(event: CalendarEvent): Promise<boolean> {
     if ($publishing.get()) return false;
@@ -126,7 +147,7 @@ export function createPublishing(deps: PublishDependencies) {
     try {
       await deps.shows.replace(await insertShow(await deps.client(), row));
     } catch (error) {
-      await refused(error, opening);
+      await (gigTaken(error) ? takenMeanwhile(event.id) : refused(error, opening));
       return false;
     } finally {
       $publishing.set(false);

@@ -33,6 +33,12 @@ export async function insertGig(
 const idTaken = (error: { code?: string; message?: string }) =>
   error.code === "23505" && (error.message ?? "").includes("shows_pkey");
 
+/** Whether the database refused a show because its gig has one already: a teammate put it on the website meanwhile. */
+export const gigTaken = (error: unknown) => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "23505" && typeof message === "string" && message.includes("shows_event_id_key");
+};
+
 /**
  * Puts a gig on the website; answers the show as the database made it. A show's id is its town and day
  * (dublin-2027-07-10): a second show there that day (a matinee, say) takes the next free one, -2, -3….
