@@ -21,6 +21,8 @@ import type { ShowsClient } from "./calendar.api";
 import { createShowChanges } from "./calendar.changes.store";
 import { RELOAD_GATHER_MS } from "./calendar.reload";
 import { createShows, type ShowsDependencies } from "./calendar.shows.store";
+import { createPublishing } from "./calendar.publish.store";
+import { NEW_GIG } from "./calendar.types";
 import { emptyShowDraft, type ShowDraft } from "./calendar.publish";
 
 export const { lockReasons: LOCK_REASONS, noConnection: NO_CONNECTION_TEXT } = teamWords(TEAM_PLACES.calendar);
@@ -158,6 +160,25 @@ export async function cancelledHereAsATeammateChanges(first: Show[], id: string)
   fake.channels[0]!.change();
   await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
   return { store, fake, saved, saving, stop };
+}
+
+/**
+ * The page's show forms on a fake client answering `answer`, with the published shows they put up: the Add Event
+ * form filled in with a gig on `day`, "Put on the website" ticked and its show typed.
+ */
+export function fakePublishing(answer: TableAnswer, day: Date) {
+  const fake = fakeClient({ tables: answer });
+  const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
+  const client = async () => fake.client as unknown as ShowsClient;
+  const shows = createShows({ client, session, liveBuild: async () => null, timers: globalTimers });
+  const draft = createEventDraft();
+  const added = vi.fn();
+  const store = createPublishing({ client, session, draft, shows, added });
+  draft.selectDay(day);
+  draft.editEventDraft({ title: "Cornmarket launch", description: "", eventType: "gig" });
+  draft.$publishNew.set(true);
+  store.edit(NEW_GIG, typedShow);
+  return { fake, session, shows, draft, added, store };
 }
 
 /** A show form filled in as the team would for the Cornmarket Room in Dublin, doors and prices left as they come. */

@@ -1,0 +1,101 @@
+// A gig already in the calendar put on the website from its card: its show for the gig's day, the next free id for
+// a second show in a town that day, what was typed kept when the database refuses it or a teammate was first.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { $toasts } from "../toasts/toasts.store";
+import { failure, type FakeReply, type TableAnswer } from "../../test/fake-client";
+import { withVitestClock } from "../../test/fake-time";
+import { toastLines } from "../../test/toast-recorder";
+import { storedDateOf } from "./calendar";
+import { aShow, fakePublishing, typedShow } from "./calendar.fake";
+
+withVitestClock();
+// The gig's day, July 2027, is ahead: a show over is not put on the website.
+beforeEach(() => vi.setSystemTime(new Date("2026-11-26T12:00:00Z")));
+afterEach(() => $toasts.set([]));
+
+const day = new Date(2027, 6, 10);
+const ok = (data: unknown[]): FakeReply => ({ data, error: null, status: 200 });
+const publishing = (answer: TableAnswer) => fakePublishing(answer, day);
+const made = aShow("dublin-2027-07-10", "2027-01-01T10:00:00Z", { event_id: "e-1" });
+
+describe("putting a gig already in the calendar on the website", () => {
+  const gig = {
+    id: "e-1",
+    title: "Cornmarket launch",
+    description: null,
+    start_date: storedDateOf(day),
+    end_date: storedDateOf(day),
+    event_type: "gig",
+  };
+
+  it("puts its show on the website for the gig's day, and clears its form", async () => {
+    const { fake, store, shows } = publishing(() => ok([made]));
+    store.edit(gig.id, typedShow);
+    expect(await store.publish(gig)).toBe(true);
+    expect(fake.requests[0]!.values).toMatchObject({ event_id: "e-1", id: "dublin-2027-07-10" });
+    expect(shows.$shows.get()).toEqual([made]);
+    expect(store.$drafts.get()[gig.id]).toBeUndefined();
+    expect(toastLines()).toEqual(["Put on the website: The Cornmarket Room: on the website in a few minutes"]);
+  });
+
+  it("gives a second show in the same town that day the next free id", async () => {
+    const { fake, store } = publishing((request) =>
+      request.values?.id === "dublin-2027-07-10"
+        ? {
+            data: null,
+            error: { code: "23505", message: 'duplicate key value violates unique constraint "shows_pkey"' },
+            status: 409,
+          }
+        : ok([{ ...made, id: "dublin-2027-07-10-2" }]),
+    );
+    store.edit(gig.id, typedShow);
+    expect(await store.publish(gig)).toBe(true);
+    expect(fake.requests.map((request) => request.values?.id)).toEqual(["dublin-2027-07-10", "dublin-2027-07-10-2"]);
+  });
+
+  it("shows a teammate's show put up meanwhile, with what was typed here in its details form to save or drop", async () => {
+    const theirs = { ...made, venue_name: "The Cornmarket", ticket_url: "https://tickets.example/theirs" };
+    const { store, shows } = publishing((request) =>
+      request.method === "insert"
+        ? {
+            data: null,
+            error: { code: "23505", message: 'duplicate key value violates unique constraint "shows_event_id_key"' },
+            status: 409,
+          }
+        : ok([theirs]),
+    );
+    store.edit(gig.id, typedShow);
+    expect(await store.publish(gig)).toBe(false);
+    expect(toastLines()).toEqual([
+      "Already on the website: A teammate put this gig on the website a moment ago. What you typed is in its show's details.",
+    ]);
+    expect(shows.$shows.get()).toEqual([theirs]);
+    expect(store.$drafts.get()[gig.id]).toBeUndefined();
+    const details = `details-${theirs.id}`;
+    expect(store.draftOf(details)).toEqual(typedShow);
+    // Saved, it writes what was typed over their show's fields, to the version read.
+    expect(store.detailsOf(details)).toMatchObject({
+      change: { venue_name: typedShow.venueName },
+      version: theirs.version,
+    });
+  });
+
+  it("keeps what was typed on the card when a teammate's show put up meanwhile cannot be read", async () => {
+    const { store } = publishing((request) =>
+      request.method === "insert"
+        ? { data: null, error: { code: "23505", message: 'unique constraint "shows_event_id_key"' }, status: 409 }
+        : failure(503, "The database is busy"),
+    );
+    store.edit(gig.id, typedShow);
+    expect(await store.publish(gig)).toBe(false);
+    expect(store.draftOf(gig.id)).toEqual(typedShow);
+  });
+
+  it("keeps what was typed when the database refuses it", async () => {
+    const { store } = publishing(() => failure(400, "Only a gig of the calendar can be put on the website"));
+    store.edit(gig.id, typedShow);
+    expect(await store.publish(gig)).toBe(false);
+    expect(store.draftOf(gig.id)).toEqual(typedShow);
+    expect(toastLines()).toEqual(["Not put on the website: Only a gig of the calendar can be put on the website"]);
+  });
+});
