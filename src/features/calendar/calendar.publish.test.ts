@@ -112,6 +112,15 @@ describe("the row a show form puts on the website", () => {
     expect(priced("99999.99").row?.price).toBe(99999.99);
   });
 
+  it("refuses tickets on sale from the doors on, a date fans would read after the show", () => {
+    const onSale = (at: string) =>
+      showFromDraft({ ...filled, price: "12", onSale: at }, "e1", "2027-07-10", NOW).problems?.onSale;
+    expect(onSale("2027-02-01T10:00")).toBeUndefined();
+    expect(onSale("2027-07-10T19:59")).toBeUndefined();
+    expect(onSale("2027-07-10T20:00")).toBe("before the doors");
+    expect(onSale("2028-02-01T10:00")).toBe("before the doors");
+  });
+
   it("says a pasted ticket link is too long, not that it does not start with https://", () => {
     const link = `https://tickets.example/${"a".repeat(2000)}`;
     const { problems } = showFromDraft({ ...filled, ticketUrl: link }, "e1", "2027-07-10", NOW);
