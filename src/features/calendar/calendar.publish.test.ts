@@ -112,6 +112,16 @@ describe("the row a show form puts on the website", () => {
     expect(priced("99999.99").row?.price).toBe(99999.99);
   });
 
+  it("says a doors time the clocks skip that day is not on the clock, not that it is no time", () => {
+    const doors = (time: string, date: string) =>
+      showFromDraft({ ...filled, doors: time }, "e1", date, NOW).problems?.doors;
+    // Ireland's clocks go forward from 01:00 to 02:00 on March 28th 2027.
+    expect(doors("01:30", "2027-03-28")).toBe("not on the clock that day in Europe/Dublin: the clocks go forward then");
+    expect(doors("01:30", "2027-03-27")).toBeUndefined();
+    expect(doors("02:30", "2027-03-28")).toBeUndefined();
+    expect(doors("25:00", "2027-03-28")).toBe("a time of that day, as 20:00");
+  });
+
   it("refuses tickets on sale from the doors on, a date fans would read after the show", () => {
     const onSale = (at: string) =>
       showFromDraft({ ...filled, price: "12", onSale: at }, "e1", "2027-07-10", NOW).problems?.onSale;

@@ -153,7 +153,10 @@ export function showFromDraft(
   const timeZone = draft.timeZone.trim();
   const doors = zonedInstant(date, draft.doors.trim(), timeZone);
   if (!isTimeZone(timeZone)) problems.timeZone = timeZoneProblem(timeZone);
-  else if (!doors) problems.doors = "a time of that day, as 20:00";
+  else if (!doors && /^([01]\d|2[0-3]):[0-5]\d$/.test(draft.doors.trim()) && /^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    // A time as typed, on a day the clocks skip it (01:30 when they go forward): said so, not "a time".
+    problems.doors = `not on the clock that day in ${timeZone}: the clocks go forward then`;
+  } else if (!doors) problems.doors = "a time of that day, as 20:00";
   else if (now && isOverAt(doors.iso, now)) problems.doors = OVER;
   else if (now && isTooFarAhead(doors.iso, now)) problems.doors = TOO_FAR;
   const priceText = draft.price.trim();
