@@ -55,15 +55,20 @@ describe("putting a gig already in the calendar on the website", () => {
 
   it("shows a teammate's show put up meanwhile, with what was typed here in its details form to save or drop", async () => {
     const theirs = { ...made, venue_name: "The Cornmarket", ticket_url: "https://tickets.example/theirs" };
-    const { store, shows } = publishing((request) =>
-      request.method === "insert"
-        ? {
-            data: null,
-            error: { code: "23505", message: 'duplicate key value violates unique constraint "shows_event_id_key"' },
-            status: 409,
-          }
-        : ok([theirs]),
-    );
+    // Typed into while their show is read: that goes to the details form too.
+    let typeMore = () => {};
+    const { store, shows } = publishing((request) => {
+      if (request.method === "insert") {
+        return {
+          data: null,
+          error: { code: "23505", message: 'duplicate key value violates unique constraint "shows_event_id_key"' },
+          status: 409,
+        };
+      }
+      typeMore();
+      return ok([theirs]);
+    });
+    typeMore = () => store.edit(gig.id, { ...typedShow, street: "28 Thomas Street" });
     store.edit(gig.id, typedShow);
     expect(await store.publish(gig)).toBe(false);
     expect(toastLines()).toEqual([
@@ -72,10 +77,10 @@ describe("putting a gig already in the calendar on the website", () => {
     expect(shows.$shows.get()).toEqual([theirs]);
     expect(store.$drafts.get()[gig.id]).toBeUndefined();
     const details = `details-${theirs.id}`;
-    expect(store.draftOf(details)).toEqual(typedShow);
+    expect(store.draftOf(details)).toEqual({ ...typedShow, street: "28 Thomas Street" });
     // Saved, it writes what was typed over their show's fields, to the version read.
     expect(store.detailsOf(details)).toMatchObject({
-      change: { venue_name: typedShow.venueName },
+      change: { venue_name: typedShow.venueName, venue_street: "28 Thomas Street" },
       version: theirs.version,
     });
   });
@@ -89,6 +94,9 @@ describe("putting a gig already in the calendar on the website", () => {
     store.edit(gig.id, typedShow);
     expect(await store.publish(gig)).toBe(false);
     expect(store.draftOf(gig.id)).toEqual(typedShow);
+    expect(toastLines().at(-1)).toBe(
+      "Already on the website: A teammate put this gig on the website a moment ago. What you typed is kept here.",
+    );
   });
 
   it("keeps what was typed when the database refuses it", async () => {

@@ -122,16 +122,14 @@ export function createPublishing(deps: PublishDependencies) {
    * (the card's form stays while their show could not be read).
    */
   async function takenMeanwhile(eventId: string) {
-    const typed = draftOf(eventId);
     await deps.shows.load();
     const theirs = deps.shows.$shows.get().find((show) => show.event_id === eventId);
-    if (theirs) {
-      closeForm(eventId);
-      detailsForms.openDetails(detailsFormKey(theirs.id), theirs, typed);
-    }
+    // Read once their show is: the card's fields may be typed into while it is read.
+    if (theirs) detailsForms.openDetails(detailsFormKey(theirs.id), theirs, draftOf(eventId));
+    if (theirs) closeForm(eventId);
     showToast({
       title: "Already on the website",
-      description: "A teammate put this gig on the website a moment ago. What you typed is in its show's details.",
+      description: `A teammate put this gig on the website a moment ago. What you typed is ${theirs ? "in its show's details" : "kept here"}.`,
       variant: "destructive",
       replaces: answered(),
     });

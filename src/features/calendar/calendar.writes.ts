@@ -29,15 +29,17 @@ export async function insertGig(
   return id;
 }
 
+/** Whether the database refused a row for a value `constraint` keeps unique (PostgreSQL's unique violation). */
+const taken = (error: unknown, constraint: string) => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "23505" && typeof message === "string" && message.includes(`"${constraint}"`);
+};
+
 /** Whether the database refused a row because its id is taken (a unique violation on the show's id). */
-const idTaken = (error: { code?: string; message?: string }) =>
-  error.code === "23505" && (error.message ?? "").includes("shows_pkey");
+const idTaken = (error: unknown) => taken(error, "shows_pkey");
 
 /** Whether the database refused a show because its gig has one already: a teammate put it on the website meanwhile. */
-export const gigTaken = (error: unknown) => {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === "23505" && typeof message === "string" && message.includes("shows_event_id_key");
-};
+export const gigTaken = (error: unknown) => taken(error, "shows_event_id_key");
 
 /**
  * Puts a gig on the website; answers the show as the database made it. A show's id is its town and day
