@@ -79,3 +79,11 @@ export function stringsLike<T extends Record<string, string>>(found: unknown, bl
   if (fields.some(([name, value]) => !Object.hasOwn(blank, name) || typeof value !== "string")) return undefined;
   return { ...blank, ...Object.fromEntries(fields) };
 }
+
+/**
+ * The last `most` of `entries` as one object, or undefined when there is none: what the tab keeps of a set of forms
+ * (a handful is typed at a time; the latest begun, when more are).
+ */
+export function latestKept<T>(entries: readonly (readonly [string, T])[], most: number): Record<string, T> | undefined {
+  return entries.length > 0 ? Object.fromEntries(entries.slice(-most)) : undefined;
+}

@@ -6,7 +6,16 @@
  */
 import { map, type MapStore } from "nanostores";
 import { detailsChange, draftFromShow, showDay } from "./calendar.details";
-import { followed, sameValues, sending, unsent, type Following, type Sending } from "./calendar.meanwhile";
+import {
+  followed,
+  isWorthKeeping,
+  sending,
+  settledByShow,
+  unsent,
+  type Following,
+  type KeptFollowing,
+  type Sending,
+} from "./calendar.meanwhile";
 import type { NewShow, ShowDraft, ShowDraftProblems } from "./calendar.publish";
 import type { Show } from "./calendar.shows";
 import type { ShowChange } from "./calendar.writes";
@@ -25,15 +34,10 @@ export type ShowForms = {
 };
 
 /**
- * A details form as the tab keeps it (calendar.kept.store.ts): what is typed, measured against what (`own`), the
- * form as filled in from the version it follows (`was`) and that version, what is said beside its fields (`held`:
- * the clashes a Save still holds once for), and whether its new doors put a mistyped time right.
+ * A details form as the tab keeps it (calendar.kept.store.ts): the form as it follows its show (calendar.meanwhile.ts),
+ * the version it follows, and whether its new doors put a mistyped time right.
  */
-export type KeptDetails = {
-  form: Omit<Following<ShowDraft>, "sending">;
-  version: number;
-  corrected?: true;
-};
+export type KeptDetails = KeptFollowing<ShowDraft> & { corrected?: true };
 
 export function createDetailsForms({ $drafts, $problems, draftOf, checked, answered, refusedForProblems }: ShowForms) {
   /**
@@ -84,7 +88,9 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
     if (!from || !$drafts.get()[key] || (from.version === show.version && !restored)) return;
     // A field both changed, to different things: said beside it now, and the next Save is held once for it; a
     // clash said before is said again against this version, or goes once theirs is what is typed, or as it was.
-    const form = from.version === show.version ? from.form : followed(from.form, draftFromShow(show));
+    // Kept through a reload with its save on its way: the show read afresh says whether it was written.
+    const opened = restored ? settledByShow(from.form, draftFromShow(show)) : from.form;
+    const form = from.version === show.version ? opened : followed(opened, draftFromShow(show));
     details.set(key, { base: show, own: form.own, sending: form.sending });
     $drafts.setKey(key, form.typed);
     if (Object.keys(form.clashes.held).length > 0) clashes.set(key, form.clashes.held);
@@ -105,20 +111,14 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
     };
   }
 
-  /**
-   * The open details forms with something typed, as the tab keeps them: without a save on its way (a reload ends
-   * it; the show read afresh says whether it was written, and a field as saved is then the show's).
-   */
-  function keptDetails(): Record<string, KeptDetails> {
-    const kept = Object.keys($drafts.get()).flatMap((key): [string, KeptDetails][] => {
+  /** The open details forms with something typed or said, as the tab keeps them (isWorthKeeping), in order. */
+  function keptDetails(): [string, KeptDetails][] {
+    return Object.keys($drafts.get()).flatMap((key): [string, KeptDetails][] => {
       const from = following(key);
-      if (!from) return [];
-      const { sending: _, ...form } = unsent(from.form);
-      if (sameValues(form.typed, form.own) && Object.keys(form.clashes.problems).length === 0) return [];
+      if (!from || !isWorthKeeping(from.form)) return [];
       const corrected = $corrections.get()[key];
-      return [[key, { form, version: from.version, ...(corrected && { corrected }) }]];
+      return [[key, { ...from, ...(corrected && { corrected }) }]];
     });
-    return Object.fromEntries(kept);
   }
 
   /** Details forms kept in the tab, open again as typed; each follows its show once a panel shows it. */

@@ -76,7 +76,7 @@ describe("a published show's details", () => {
     // 01:30 Irish summer time on 31 October 2027, the first of the night's two 01:30s: the form reads "01:30".
     const late = aShow("dublin-2027-10-31", "2027-01-01T10:00:00Z", {
       starts_at: "2027-10-31T00:30:00+00:00",
-      on_sale_at: "2027-10-31T00:45:00+00:00",
+      on_sale_at: "2027-10-31T00:15:00+00:00",
     });
     expect(changeOf({ venueName: "The Cornmarket Hall" }, late)).toEqual({ venue_name: "The Cornmarket Hall" });
   });

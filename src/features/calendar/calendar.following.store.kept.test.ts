@@ -67,21 +67,37 @@ describe("a show's typed change forms kept in the tab", () => {
     reloaded!.follow(link, typed, 2);
     expect(reloaded!.$forms.get()[link]).toMatchObject({ typed, version: 2, clashes: { problems: {}, held: {} } });
     expect(reloaded!.holds(link)).toBe(false);
+    // The link as saved is the show's now, not typed here: a teammate's later link is taken, never saved over.
+    reloaded!.follow(link, { ...typed, url: "https://tickets.example/c" }, 3);
+    expect(reloaded!.$forms.get()[link]).toMatchObject({
+      typed: { ...typed, url: "https://tickets.example/c" },
+      clashes: { problems: {}, held: {} },
+    });
+    expect(reloaded!.holds(link)).toBe(false);
   });
 
   it("drop what no form could show, one form at a time, and read nothing from what is not a record of forms", () => {
-    const whole = { typed, own: shown, was: shown, clashes: { problems: {}, held: {} }, version: 1 };
+    const form = { typed, own: shown, was: shown, clashes: { problems: {}, held: {} } };
+    const whole = { form, version: 1 };
+    const doors = { date: "2027-05-02", time: "20:00" };
+    const rescheduled = {
+      form: { typed: doors, own: doors, was: doors, clashes: { problems: {}, held: {} } },
+      version: 1,
+    };
     const storage = memoryStorage({
       [KEY]: JSON.stringify({
         [link]: whole,
         // The longest show id the database allows.
-        [`reschedule-${"a".repeat(100)}`]: whole,
-        [`reschedule-${"a".repeat(101)}`]: whole,
-        "link-extra-field": { ...whole, own: { ...shown, extra: "x" } },
+        [`reschedule-${"a".repeat(100)}`]: rescheduled,
+        [`reschedule-${"a".repeat(101)}`]: rescheduled,
+        "link-extra-field": { ...whole, form: { ...form, own: { ...shown, extra: "x" } } },
         "link-bad-version": { ...whole, version: -1 },
-        "link-said-elsewhere": { ...whole, clashes: { problems: { colour: "red" }, held: {} } },
+        "link-said-elsewhere": { ...whole, form: { ...form, clashes: { problems: { colour: "red" }, held: {} } } },
+        "link-half-sent": { ...whole, form: { ...form, sending: { sent: typed } } },
+        // A Reschedule form's key with a link's fields: kept by a page whose forms differed.
+        "reschedule-dublin": whole,
         "details-dublin": whole,
-        "link-number": { ...whole, typed: { url: 3, kind: "ticket" } },
+        "link-number": { ...whole, form: { ...form, typed: { url: 3, kind: "ticket" } } },
       }),
     });
     expect(Object.keys(loadedWith(storage).$forms.get())).toEqual([link, `reschedule-${"a".repeat(100)}`]);

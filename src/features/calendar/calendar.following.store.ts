@@ -11,13 +11,16 @@
  * createFollowingForms is a test's own; followingForms() the page's.
  */
 import { map } from "nanostores";
-import { keepInTab, keptRecord, type TabStorage } from "../../lib/kept-in-tab";
+import { keepInTab, keptRecord, latestKept, type TabStorage } from "../../lib/kept-in-tab";
 import { signOutControl } from "../team/team.signout.store";
 import {
   followed,
   followingFrom,
+  isWorthKeeping,
+  keptFollowing,
   sameValues,
   sending,
+  settledByShow,
   typedInto,
   unsent,
   type Following,
@@ -36,10 +39,20 @@ export function createFollowingForms() {
     $forms.setKey(key, { ...typedInto(form, typed), version: form.version });
   }
 
+  /** The forms kept in the tab through a reload whose save was on its way: their show says whether it was written. */
+  const restored = new Set<string>();
+
+  /** Forms kept in the tab, back after a reload. */
+  function restore(forms: Record<string, TypedForm | undefined>) {
+    for (const [key, form] of Object.entries(forms)) if (form?.sending) restored.add(key);
+    $forms.set(forms);
+  }
+
   /** A version of the show under the form `key`, its form reading `values`: taken where nothing is typed. */
   function follow(key: string, values: FormValues, version: number) {
-    const form = $forms.get()[key];
-    if (!form || form.version === version) return;
+    const kept = $forms.get()[key];
+    const form = kept && restored.delete(key) ? settledByShow(kept, values) : kept;
+    if (!form || (form === kept && form.version === version)) return;
     $forms.setKey(key, { ...followed(form, values), version });
   }
 
@@ -80,7 +93,7 @@ export function createFollowingForms() {
   /** Forgets every form, as Sign out does: the next person starts on the shows as they are. */
   const forget = () => $forms.set({});
 
-  return { $forms, type, follow, holds, save, forget };
+  return { $forms, restore, type, follow, holds, save, forget };
 }
 
 export type FollowingForms = ReturnType<typeof createFollowingForms>;
@@ -88,70 +101,45 @@ export type FollowingForms = ReturnType<typeof createFollowingForms>;
 /** The tab's key of the page's typed change forms. */
 const KEPT_FORMS = "stagedoor.calendar.show-changes";
 
-/** How many forms the tab keeps at most (a handful is typed at a time): the latest typed, when more are. */
+/** How many forms the tab keeps at most (a handful is typed at a time): the latest begun, when more are. */
 const KEPT_AT_MOST = 20;
 
-/** The key of a form the page has: a Reschedule or a Ticket link form, with its show's id (as the database allows one). */
+/** The fields of each form the page has, by the start of its key (a show's id follows, as the database allows one). */
+const FORM_FIELDS: Record<string, readonly string[]> = { reschedule: ["date", "time"], link: ["url", "kind"] };
 const FORM_KEY = /^(reschedule|link)-[a-z0-9-]{1,100}$/;
 
-/** `found` as a form's values: strings only, and, with `fields`, those fields and no other. */
-function keptValues(found: unknown, fields?: readonly string[]): FormValues | undefined {
+/** `found` as the values of a form of `fields`: those fields, each a string, and no other; or undefined. */
+function keptValues(found: unknown, fields: readonly string[]): FormValues | undefined {
   const record = keptRecord(found);
-  if (!record || Object.values(record).some((value) => typeof value !== "string")) return undefined;
-  const names = Object.keys(record);
-  if (fields && (names.length !== fields.length || fields.some((field) => !Object.hasOwn(record, field)))) {
-    return undefined;
-  }
-  return record as FormValues;
-}
-
-/** What was said beside some of `fields`, as kept; undefined for anything else. */
-function keptSaid(found: unknown, fields: readonly string[]): FormValues | undefined {
-  const said = keptValues(found);
-  return said && Object.keys(said).every((field) => fields.includes(field)) ? said : undefined;
-}
-
-/** A form as kept, whole, as the form can show and follow it; undefined for anything else. */
-function keptForm(found: unknown): TypedForm | undefined {
-  const parts = keptRecord(found);
-  const typed = keptValues(parts?.typed);
-  if (!parts || !typed) return undefined;
-  const fields = Object.keys(typed);
-  const [own, was] = [keptValues(parts.own, fields), keptValues(parts.was, fields)];
-  const clashes = keptRecord(parts.clashes);
-  const [problems, held] = [keptSaid(clashes?.problems, fields), keptSaid(clashes?.held, fields)];
-  const version = parts.version;
-  const followed = typeof version === "number" && Number.isSafeInteger(version) && version >= 0;
-  if (!own || !was || !problems || !held || !followed) return undefined;
-  return { typed, own, was, clashes: { problems, held }, version };
+  const names = Object.keys(record ?? {});
+  const whole = names.length === fields.length && fields.every((field) => typeof record?.[field] === "string");
+  return whole ? (record as FormValues) : undefined;
 }
 
 /** The forms kept in the tab, each the page can show; undefined when none is. */
 function keptForms(found: unknown): Record<string, TypedForm> | undefined {
   const forms = Object.entries(keptRecord(found) ?? {}).flatMap(([key, value]) => {
-    const form = FORM_KEY.test(key) ? keptForm(value) : undefined;
-    return form ? [[key, form] as const] : [];
+    const fields = FORM_KEY.test(key) ? FORM_FIELDS[key.slice(0, key.indexOf("-"))] : undefined;
+    const kept = fields && keptFollowing(value, (values) => keptValues(values, fields));
+    return kept ? [[key, { ...kept.form, version: kept.version }] as const] : [];
   });
-  return forms.length > 0 ? Object.fromEntries(forms.slice(-KEPT_AT_MOST)) : undefined;
+  return latestKept(forms, KEPT_AT_MOST);
 }
 
-/**
- * What the tab keeps of the forms: those with something typed or said, without a save on its way (a reload ends
- * it; the show read afresh says whether it was written, and a field as saved is then the show's); null for none.
- */
+/** What the tab keeps of the forms: those with something typed or said (isWorthKeeping); null for none. */
 function formsToKeep(forms: Record<string, TypedForm | undefined>) {
   const kept = Object.entries(forms).flatMap(([key, form]) => {
-    if (!form) return [];
-    const settled = unsent(form);
-    const said = Object.keys(settled.clashes.problems).length > 0;
-    return sameValues(settled.typed, settled.own) && !said ? [] : [[key, settled] as const];
+    if (!form || !isWorthKeeping(form)) return [];
+    const { version, ...following } = form;
+    return [[key, { form: following, version }] as const];
   });
-  return kept.length > 0 ? Object.fromEntries(kept.slice(-KEPT_AT_MOST)) : null;
+  return latestKept(kept, KEPT_AT_MOST) ?? null;
 }
 
 /** Keeps the typed forms of `forms` in the tab (`storage` in a test): back, as typed, after a reload. */
-export function keepFollowingFormsInTab(forms: Pick<FollowingForms, "$forms">, storage?: TabStorage): void {
-  keepInTab<Record<string, TypedForm | undefined>>(forms.$forms, KEPT_FORMS, keptForms, formsToKeep, storage);
+export function keepFollowingFormsInTab(forms: Pick<FollowingForms, "$forms" | "restore">, storage?: TabStorage): void {
+  const kept = { set: forms.restore, listen: forms.$forms.listen.bind(forms.$forms) };
+  keepInTab<Record<string, TypedForm | undefined>>(kept, KEPT_FORMS, keptForms, formsToKeep, storage);
 }
 
 let pageForms: FollowingForms | undefined;

@@ -194,7 +194,7 @@ describe("a published show's details form kept in the tab", () => {
     expect(store.draftOf(form).doors).toBe("21:30");
   });
 
-  it("keeps nothing once the form is closed, saved or forgotten at Sign out, nor while nothing is typed", () => {
+  it("keeps nothing once the form is closed or forgotten at Sign out, nor while nothing is typed", () => {
     const storage = memoryStorage();
     const typed = typedDetails(storage);
     expect(storage.raw(DETAILS)).not.toBeNull();

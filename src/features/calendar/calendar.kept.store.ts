@@ -3,13 +3,14 @@
  * (calendar.draft.store.ts): the show forms on gigs' cards, and published shows' details forms, back as typed after a
  * reload and a phone dropping the tab in the background. Sign out forgets them, in the page and in the tab.
  */
-import { keepInTab, keptRecord, type TabStorage } from "../../lib/kept-in-tab";
+import { keepInTab, keptRecord, latestKept, type TabStorage } from "../../lib/kept-in-tab";
+import { keptFollowing } from "./calendar.meanwhile";
 import type { KeptDetails } from "./calendar.details.store";
 import { keptShow } from "./calendar.draft.store";
 import type { ShowDraft } from "./calendar.publish";
 import type { Publishing } from "./calendar.publish.store";
 import type { Shows } from "./calendar.shows.store";
-import { detailsFormKey, emptyShowDraft, isShowTyped, NEW_GIG } from "./calendar.types";
+import { detailsFormKey, isShowTyped, NEW_GIG } from "./calendar.types";
 
 /** The tab's key of the show forms on gigs' cards. */
 const KEPT_CARD_SHOWS = "stagedoor.calendar.card-shows";
@@ -17,8 +18,8 @@ const KEPT_CARD_SHOWS = "stagedoor.calendar.card-shows";
 /** Whether the form `key` is a gig card's (keyed by the gig's id), not the Add Event form's nor a details form. */
 const isCardForm = (key: string) => key !== NEW_GIG && !key.startsWith(detailsFormKey(""));
 
-/** How many forms of a kind the tab keeps at most (a handful is typed at a time): the latest typed, when more are. */
-const KEPT_CARDS_AT_MOST = 20;
+/** How many forms of a kind the tab keeps at most (a handful is typed at a time): the latest begun, when more are. */
+const KEPT_AT_MOST = 20;
 
 /** The gigs' show forms kept in the tab, by gig id, those the forms can show; undefined when none is. */
 function keptCardShows(kept: unknown): Record<string, ShowDraft> | undefined {
@@ -26,7 +27,7 @@ function keptCardShows(kept: unknown): Record<string, ShowDraft> | undefined {
     const show = isCardForm(key) && key.length <= 64 ? keptShow(value) : undefined;
     return show ? [[key, show] as const] : [];
   });
-  return forms.length > 0 ? Object.fromEntries(forms.slice(-KEPT_CARDS_AT_MOST)) : undefined;
+  return latestKept(forms, KEPT_AT_MOST);
 }
 
 /**
@@ -45,7 +46,7 @@ export function keepCardShowsInTab(
     const forms = Object.entries($drafts.get()).filter(
       ([key, show]) => isCardForm(key) && !up.has(key) && show !== undefined && isShowTyped(show),
     );
-    return forms.length > 0 ? Object.fromEntries(forms.slice(-KEPT_CARDS_AT_MOST)) : null;
+    return latestKept(forms, KEPT_AT_MOST) ?? null;
   };
   keepInTab<unknown>(
     {
@@ -70,38 +71,14 @@ const KEPT_DETAILS = "stagedoor.calendar.show-details";
 /** The key of a details form the page has: a show's id (as the database allows one) after the form's prefix. */
 const DETAILS_KEY = new RegExp(`^${detailsFormKey("")}[a-z0-9-]{1,100}$`);
 
-/** What was said beside some of a show form's fields, as kept; undefined for anything else. */
-function keptSaid(found: unknown): Partial<ShowDraft> | undefined {
-  const said = keptRecord(found);
-  const fields = Object.entries(said ?? {});
-  const known = fields.every(([field, text]) => Object.hasOwn(emptyShowDraft, field) && typeof text === "string");
-  return said && known ? (said as Partial<ShowDraft>) : undefined;
-}
-
-/** A details form as kept, whole, as the form can show and follow it; undefined for anything else. */
-function keptDetailsForm(found: unknown): KeptDetails | undefined {
-  const kept = keptRecord(found);
-  const form = keptRecord(kept?.form);
-  const [typed, own, was] = [keptShow(form?.typed), keptShow(form?.own), keptShow(form?.was)];
-  const clashes = keptRecord(form?.clashes);
-  const [problems, held] = [keptSaid(clashes?.problems), keptSaid(clashes?.held)];
-  const version = kept?.version;
-  const followed = typeof version === "number" && Number.isSafeInteger(version) && version >= 0;
-  if (!typed || !own || !was || !problems || !held || !followed) return undefined;
-  return {
-    form: { typed, own, was, clashes: { problems, held } },
-    version,
-    ...(kept?.corrected === true && { corrected: true }),
-  };
-}
-
 /** The details forms kept in the tab, each the page can show; undefined when none is. */
 function keptDetailsForms(found: unknown): Record<string, KeptDetails> | undefined {
   const forms = Object.entries(keptRecord(found) ?? {}).flatMap(([key, value]) => {
-    const form = DETAILS_KEY.test(key) ? keptDetailsForm(value) : undefined;
-    return form ? [[key, form] as const] : [];
+    const kept = DETAILS_KEY.test(key) ? keptFollowing(value, keptShow) : undefined;
+    const corrected = keptRecord(value)?.corrected === true;
+    return kept ? [[key, { ...kept, ...(corrected && { corrected }) }] as const] : [];
   });
-  return forms.length > 0 ? Object.fromEntries(forms.slice(-KEPT_CARDS_AT_MOST)) : undefined;
+  return latestKept(forms, KEPT_AT_MOST);
 }
 
 /**
@@ -115,10 +92,7 @@ export function keepDetailsInTab(
   storage?: TabStorage,
 ): void {
   const { $drafts, $problems, $corrections, keptDetails, restoreDetails } = publishing;
-  const kept = () => {
-    const forms = Object.entries(keptDetails());
-    return forms.length > 0 ? Object.fromEntries(forms.slice(-KEPT_CARDS_AT_MOST)) : null;
-  };
+  const kept = () => latestKept(keptDetails(), KEPT_AT_MOST) ?? null;
   keepInTab<Record<string, KeptDetails> | null>(
     {
       set: (forms) => forms && restoreDetails(forms),

@@ -10,6 +10,7 @@
  * it is taken as that save written: the field then held what was sent, and what they typed there since (back to what
  * it was, say) stays theirs.
  */
+import { keptRecord } from "../../lib/kept-in-tab";
 
 /** A form's fields as typed, by name. */
 export type FormValues = Record<string, string>;
@@ -140,3 +141,61 @@ export function typedInto<T extends FormValues>(form: Following<T>, typed: T): F
   }
   return { ...form, typed, clashes: { problems, held } };
 }
+
+/**
+ * A form kept through a reload with its save on its way, once its show is read afresh: no answer will come, so the
+ * show says whether it was written. Each field the show has as sent is the show's (what is typed is measured against
+ * it), and the save is over either way.
+ */
+export function settledByShow<T extends FormValues, F extends Sent<T>>(form: F, newer: T): F {
+  const { sending: save, ...rest } = form;
+  if (!save) return form;
+  const own = { ...form.own };
+  for (const field of Object.keys(save.sent) as (keyof T)[]) {
+    if (newer[field] === save.sent[field]) own[field] = save.sent[field];
+  }
+  return { ...rest, own } as F;
+}
+
+/** A form following a show as the tab keeps it, and the version it follows. */
+export type KeptFollowing<T extends FormValues> = { form: Following<T>; version: number };
+
+/** What was said beside some of `fields` (or, of a save, what they held), as kept; undefined for anything else. */
+function keptSaid<T extends FormValues>(found: unknown, fields: readonly string[]): Partial<T> | undefined {
+  const said = keptRecord(found);
+  const known = Object.entries(said ?? {}).every(([field, text]) => fields.includes(field) && typeof text === "string");
+  return said && known ? (said as Partial<T>) : undefined;
+}
+
+/**
+ * A form following a show as the tab kept it, whole (what is typed, what each field is measured against, what it
+ * was filled in from, what is said beside its fields, its save on its way), and the version it follows; undefined
+ * for anything else. `values` reads a whole set of the form's values, or gives undefined.
+ */
+export function keptFollowing<T extends FormValues>(
+  found: unknown,
+  values: (found: unknown) => T | undefined,
+): KeptFollowing<T> | undefined {
+  const kept = keptRecord(found);
+  const form = keptRecord(kept?.form);
+  const [typed, own, was] = [values(form?.typed), values(form?.own), values(form?.was)];
+  if (!typed || !own || !was) return undefined;
+  const fields = Object.keys(typed);
+  const clashes = keptRecord(form?.clashes);
+  const [problems, held] = [keptSaid<T>(clashes?.problems, fields), keptSaid<T>(clashes?.held, fields)];
+  const save = keptRecord(form?.sending);
+  const [sent, before] = [values(save?.sent), keptSaid<T>(save?.before, fields)];
+  const version = kept?.version;
+  const followed = typeof version === "number" && Number.isSafeInteger(version) && version >= 0;
+  if (!problems || !held || (form?.sending !== undefined && !(sent && before)) || !followed) return undefined;
+  const sending = sent && before ? { sending: { sent, before } } : {};
+  return { form: { typed, own, was, clashes: { problems, held }, ...sending }, version };
+}
+
+/**
+ * Whether a form is worth keeping in the tab: something is typed in it, or said beside it. A save on its way is
+ * kept with it: the show read afresh after a reload says whether it was written, and a field as sent is then the
+ * show's, not typed over a teammate's later change.
+ */
+export const isWorthKeeping = <T extends FormValues>(form: Following<T>) =>
+  !sameValues(form.typed, form.own) || Object.keys(form.clashes.problems).length > 0;

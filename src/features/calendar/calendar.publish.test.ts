@@ -122,6 +122,13 @@ describe("the row a show form puts on the website", () => {
     expect(doors("25:00", "2027-03-28")).toBe("a time of that day, as 20:00");
   });
 
+  it("refuses to move a show to doors the tickets are not yet on sale by", () => {
+    const show = { starts_at: "2027-07-10T19:00:00Z", time_zone: "Europe/Dublin", on_sale_at: "2027-03-01T10:00:00Z" };
+    expect(rescheduleProblem(show, "2027-03-01T10:00:00Z", NOW)).toBe("after the tickets go on sale");
+    expect(rescheduleProblem(show, "2027-03-01T10:01:00Z", NOW)).toBeNull();
+    expect(rescheduleProblem({ ...show, on_sale_at: null }, "2027-03-01T10:00:00Z", NOW)).toBeNull();
+  });
+
   it("refuses tickets on sale from the doors on, a date fans would read after the show", () => {
     const onSale = (at: string) =>
       showFromDraft({ ...filled, price: "12", onSale: at }, "e1", "2027-07-10", NOW).problems?.onSale;

@@ -110,12 +110,14 @@ function isTooFarAhead(iso: string, now: Date): boolean {
  * hour the clocks go back, the form's 01:30 is either of two instants, and the same time to a fan).
  */
 export function rescheduleProblem(
-  show: { starts_at: string; time_zone: string },
+  show: { starts_at: string; time_zone: string; on_sale_at?: string | null },
   iso: string,
   now: Date,
 ): string | null {
   if (isOverAt(iso, now)) return OVER;
   if (isTooFarAhead(iso, now)) return TOO_FAR;
+  // As the show form refuses tickets on sale from the doors on: fans would read "On sale from" after the show.
+  if (show.on_sale_at && Date.parse(iso) <= Date.parse(show.on_sale_at)) return "after the tickets go on sale";
   if (onTheClock(iso, show.time_zone) === onTheClock(show.starts_at, show.time_zone)) {
     return "another day or time than the show has now";
   }
