@@ -4,7 +4,7 @@
  * the channel, moving the clock); the published shows on a fake client, and a save racing a teammate's change.
  */
 
-import { expect, vi } from "vitest";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
 import { storedDateOf } from "./calendar";
 import type { CalendarClient } from "./calendar.api";
@@ -13,7 +13,7 @@ import { TEAM_PLACES, teamWords } from "../team/team";
 import { deferred, settle } from "../../test/deferred";
 import { fakeClient, type FakeReply, type TableAnswer } from "../../test/fake-client";
 import { fakeNetwork, fakePage } from "../../test/fake-page";
-import { globalTimers } from "../../test/fake-time";
+import { globalTimers, withVitestClock } from "../../test/fake-time";
 import { createTeamSession, type AuthClient } from "../team/team.store";
 import { createEventDraft } from "./calendar.draft.store";
 import type { LiveBuild, Show } from "./calendar.shows";
@@ -160,6 +160,24 @@ export async function cancelledHereAsATeammateChanges(first: Show[], id: string)
   fake.channels[0]!.change();
   await vi.advanceTimersByTimeAsync(RELOAD_GATHER_MS);
   return { store, fake, saved, saving, stop };
+}
+
+/**
+ * What the publishing store's tests share: Vitest's clock at 26 November 2026, so their gig on July 10th 2027 is
+ * ahead (a show over is not put on the website), the toasts cleared after each test, the gig's day, its show as
+ * the database makes it, a read's answer, and the page's show forms on a fake client (fakePublishing).
+ */
+export function publishingTests() {
+  withVitestClock();
+  beforeEach(() => vi.setSystemTime(new Date("2026-11-26T12:00:00Z")));
+  afterEach(() => $toasts.set([]));
+  const day = new Date(2027, 6, 10);
+  return {
+    day,
+    made: aShow("dublin-2027-07-10", "2027-01-01T10:00:00Z", { event_id: "e-1" }),
+    ok: (data: unknown[]): FakeReply => ({ data, error: null, status: 200 }),
+    publishing: (answer: TableAnswer) => fakePublishing(answer, day),
+  };
 }
 
 /**

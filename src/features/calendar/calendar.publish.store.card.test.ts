@@ -1,22 +1,12 @@
 // A gig already in the calendar put on the website from its card: its show for the gig's day, the next free id for
 // a second show in a town that day, what was typed kept when the database refuses it or a teammate was first.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { $toasts } from "../toasts/toasts.store";
-import { failure, type FakeReply, type TableAnswer } from "../../test/fake-client";
-import { withVitestClock } from "../../test/fake-time";
+import { describe, expect, it } from "vitest";
+import { failure } from "../../test/fake-client";
 import { toastLines } from "../../test/toast-recorder";
 import { storedDateOf } from "./calendar";
-import { aShow, fakePublishing, typedShow } from "./calendar.fake";
+import { publishingTests, typedShow } from "./calendar.fake";
 
-withVitestClock();
-// The gig's day, July 2027, is ahead: a show over is not put on the website.
-beforeEach(() => vi.setSystemTime(new Date("2026-11-26T12:00:00Z")));
-afterEach(() => $toasts.set([]));
-
-const day = new Date(2027, 6, 10);
-const ok = (data: unknown[]): FakeReply => ({ data, error: null, status: 200 });
-const publishing = (answer: TableAnswer) => fakePublishing(answer, day);
-const made = aShow("dublin-2027-07-10", "2027-01-01T10:00:00Z", { event_id: "e-1" });
+const { day, made, ok, publishing } = publishingTests();
 
 describe("putting a gig already in the calendar on the website", () => {
   const gig = {

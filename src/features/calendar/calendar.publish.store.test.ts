@@ -1,22 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
-import { failure, type FakeReply, type TableAnswer } from "../../test/fake-client";
-import { withVitestClock } from "../../test/fake-time";
+import { failure } from "../../test/fake-client";
 import { toastLines } from "../../test/toast-recorder";
-import { aShow, fakePublishing, typedShow } from "./calendar.fake";
+import { aShow, publishingTests, typedShow } from "./calendar.fake";
 import { storedDateOf } from "./calendar";
 import { NEW_GIG } from "./calendar.types";
 
-withVitestClock();
-// The gig's day, July 2027, is ahead: a show over is not put on the website.
-beforeEach(() => vi.setSystemTime(new Date("2026-11-26T12:00:00Z")));
-afterEach(() => $toasts.set([]));
-
-const day = new Date(2027, 6, 10);
-const ok = (data: unknown[]): FakeReply => ({ data, error: null, status: 200 });
-const publishing = (answer: TableAnswer) => fakePublishing(answer, day);
-
-const made = aShow("dublin-2027-07-10", "2027-01-01T10:00:00Z", { event_id: "e-1" });
+const { day, made, ok, publishing } = publishingTests();
 
 describe("adding a gig with its show on the website", () => {
   it("adds the gig, then its show for that gig's id, and clears both forms", async () => {
