@@ -184,7 +184,7 @@ export function publishingTests() {
  * The page's show forms on a fake client answering `answer`, with the published shows they put up: the Add Event
  * form filled in with a gig on `day`, "Put on the website" ticked and its show typed.
  */
-export function fakePublishing(answer: TableAnswer, day: Date) {
+function fakePublishing(answer: TableAnswer, day: Date) {
   const fake = fakeClient({ tables: answer });
   const session = { currentOpening: () => 1, refuse: vi.fn(async () => {}) };
   const client = async () => fake.client as unknown as ShowsClient;
