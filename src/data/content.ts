@@ -7,6 +7,7 @@
  */
 import { getCollection } from "astro:content";
 import { contentFiles } from "../lib/content-schemas";
+import { renderedShowsDigest } from "../lib/published-shows.mjs";
 import { datedWords, momentsOf } from "./dated-words";
 import { featuredReleaseOf } from "./releases";
 
@@ -21,10 +22,12 @@ function withBody<T extends { data: object; body?: string }>(entry: T): T["data"
   return { ...entry.data, body: entry.body ?? "" };
 }
 
+const shows = await getCollection("shows");
+
 export const content = {
   tour: only(await getCollection("tour"), contentFiles.tour).data,
   /** The tour's dates: the calendar's published shows. */
-  shows: (await getCollection("shows")).map((entry) => entry.data),
+  shows: shows.map((entry) => entry.data),
   releases: (await getCollection("releases")).map((entry) => entry.data),
   links: (await getCollection("links")).map((entry) => entry.data),
   site: only(await getCollection("site"), contentFiles.site).data,
@@ -34,6 +37,12 @@ export const content = {
   bio: withBody(only(await getCollection("bio"), contentFiles.bio)),
   epk: withBody(only(await getCollection("epk"), contentFiles.epk)),
 };
+
+/**
+ * The digest of the published shows the pages render (src/lib/published-shows.mjs), as their entries say, or null
+ * when they do not say one: the build's record (/build-info.json) publishes it.
+ */
+export const showsDigest = renderedShowsDigest(shows);
 
 /**
  * The build's clock, read before any page is made: the record of the build (/build-info.json) names the

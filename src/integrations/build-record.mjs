@@ -18,6 +18,20 @@ export const BUILD_RECORD = ".stagedoor-build.json";
  */
 
 /**
+ * The digest of the published shows the pages in `dir` render, as its /build-info.json says
+ * (src/pages/build-info.json.ts: from the tour's entries the pages read); "" when it says none.
+ * @param {string} dir
+ */
+function renderedShows(dir) {
+  try {
+    const { showsDigest } = JSON.parse(readFileSync(join(dir, "build-info.json"), "utf8"));
+    return typeof showsDigest === "string" ? showsDigest : "";
+  } catch {
+    return "";
+  }
+}
+
+/**
  * Writes the record once the build has finished; removes any earlier one as the build starts. List it
  * last among the integrations: a check that fails after it would leave a finished-looking build.
  * @returns {import("astro").AstroIntegration}
@@ -36,8 +50,7 @@ export function buildRecord() {
           builtAt: new Date().toISOString(),
           supabaseUrl: process.env.PUBLIC_SUPABASE_URL ?? "",
           content: contentDir(),
-          // The published shows it renders (src/lib/shows-loader.ts), as src/lib/published-shows.mjs digests them.
-          showsDigest: process.env.STAGEDOOR_SHOWS_DIGEST ?? "",
+          showsDigest: renderedShows(fileURLToPath(dir)),
         };
         writeFileSync(join(fileURLToPath(dir), BUILD_RECORD), `${JSON.stringify(record, null, 2)}\n`);
       },

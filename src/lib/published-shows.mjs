@@ -249,3 +249,21 @@ async function readShowsPage(address, key, fetchImpl, signal) {
 export function showsDigest(rows) {
   return createHash("sha256").update(canonicalShows(rows)).digest("hex");
 }
+
+/**
+ * The digest of the published shows a build's pages render, from the tour's entries as the pages read them: the
+ * tour's loader (src/lib/shows-loader.ts) marks each with the digest of the read it came from. That digest when
+ * every entry carries it; the digest of no shows when there is no entry; null when they disagree or one carries
+ * none (an entry from before the marks), so the site is taken to be behind and built again. Taken from what the
+ * pages read, not from the loader's read: Astro 5 can leave its content store file as the last build saved it
+ * while the loader read newer shows (a save cut short by another, withastro/astro#15672), and then the pages
+ * render the last build's shows, which the record must say.
+ * @param {readonly object[]} entries the collection's entries (Astro's type does not name their digest)
+ * @returns {string | null}
+ */
+export function renderedShowsDigest(entries) {
+  if (entries.length === 0) return showsDigest([]);
+  const marks = new Set(entries.map((entry) => /** @type {{ digest?: unknown }} */ (entry).digest));
+  const [mark] = marks;
+  return marks.size === 1 && typeof mark === "string" && mark !== "" ? mark : null;
+}

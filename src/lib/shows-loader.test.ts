@@ -6,7 +6,7 @@ import type { LoaderContext } from "astro/loaders";
 import { describe, expect, it } from "vitest";
 import { tourDatesFrom } from "../data/tour-dates";
 import { showSchema } from "./content-schemas";
-import { readPublishedShows, tourDateEntryOf } from "./published-shows.mjs";
+import { readPublishedShows, renderedShowsDigest, showsDigest, tourDateEntryOf } from "./published-shows.mjs";
 import { publishedShowsLoader } from "./shows-loader";
 import { showRow } from "../test/show-rows";
 import { pairedShows, showsRest } from "../test/shows-rest";
@@ -32,12 +32,14 @@ async function load({
   fromSeed = (): boolean => false,
 } = {}) {
   const stored = new Map<string, unknown>();
+  const marks = new Map<string, unknown>();
   const logged: string[] = [];
   const context = {
     store: {
-      clear: () => stored.clear(),
+      clear: () => [stored, marks].forEach((map) => map.clear()),
       has: (id: string) => stored.has(id),
-      set: ({ id, data }: { id: string; data: unknown }) => stored.set(id, data) && true,
+      set: ({ id, data, digest }: { id: string; data: unknown; digest?: unknown }) =>
+        stored.set(id, data) && marks.set(id, digest) && true,
     },
     logger: { info: (line: string) => logged.push(line) },
     parseData: async ({ data }: { data: unknown }) => showSchema.parse(data),
@@ -45,7 +47,7 @@ async function load({
   const loader = publishedShowsLoader({ project: () => ({ url, key: "anon" }), read, seeded, fromSeed });
   try {
     await loader.load(context);
-    return { stored: Object.fromEntries(stored), logged };
+    return { stored: Object.fromEntries(stored), marks: [...marks.values()], logged };
   } catch (error) {
     return { error: error as Error, logged };
   }
@@ -102,6 +104,23 @@ describe("the build's tour loader", () => {
         status: "scheduled",
       }),
     });
+  });
+
+  it("marks every show with the digest of the whole read, which the build's record takes from what the pages read", async () => {
+    const other = { ...row, id: "derry-2027-03-14", venue_town: "Derry" };
+    const { marks = [] } = await load({ read: async () => [row, other] as Record<string, unknown>[] });
+    const digest = showsDigest([other, row]);
+    expect(marks).toEqual([digest, digest]);
+    expect(renderedShowsDigest(marks.map((mark) => ({ digest: mark })))).toBe(digest);
+    // A store the pages read still holding an older read's shows (saved over by the last build's), or shows of two
+    // reads, is said so: the record then differs from the database and the site is built again.
+    const older = showsDigest([row]);
+    expect(renderedShowsDigest([{ digest: older }])).toBe(older);
+    expect(renderedShowsDigest([{ digest: older }, { digest }])).toBeNull();
+    expect(renderedShowsDigest([{ digest }, {}])).toBeNull();
+    // No show at all is a state of the shows too: none published.
+    expect(renderedShowsDigest([])).toBe(showsDigest([]));
+    expect((await load({ read: async () => [] })).marks).toEqual([]);
   });
 
   it("stops the build in one line naming the project when it cannot be read", async () => {

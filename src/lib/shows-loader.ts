@@ -81,21 +81,23 @@ export function publishedShowsLoader({
         );
         rows = await seeded();
       }
-      // For the build record (src/integrations/build-record.mjs): which shows this build renders.
-      process.env.STAGEDOOR_SHOWS_DIGEST = showsDigest(rows);
-      store.clear();
+      const entries = new Map<string, Record<string, unknown>>();
       for (const row of rows) {
         const id = typeof row.id === "string" ? row.id : JSON.stringify(row.id);
-        let data: Record<string, unknown>;
+        if (entries.has(id)) throw showsError(url, `show ${id} is listed twice`);
         try {
-          data = await parseData({ id, data: tourDateEntryOf(row as unknown as ShowRow) });
+          entries.set(id, await parseData({ id, data: tourDateEntryOf(row as unknown as ShowRow) }));
         } catch (error) {
           const found = (error as Error).message.replace(/\s+/g, " ").trim();
           throw showsError(url, `show ${id} is not one the site can show (${found})`);
         }
-        if (store.has(id)) throw showsError(url, `show ${id} is listed twice`);
-        store.set({ id, data });
       }
+      // Each entry carries the digest of the whole read it came from: the build's record of which shows its pages
+      // render is taken from the entries the pages read (renderedShowsDigest), not from this read. The store is
+      // emptied and filled with no pause between, so it never holds part of one read.
+      const digest = showsDigest(rows);
+      store.clear();
+      for (const [id, data] of entries) store.set({ id, data, digest });
     },
   };
 }

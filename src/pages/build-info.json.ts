@@ -4,13 +4,13 @@
  * built goes out of date, with the reason and whether visitors' browsers make that change themselves
  * (src/data/next-change.ts); null for the three when nothing on the pages changes with time; the next change no
  * browser makes by itself (a release's day, a new year), which may come after one browsers make; and the digest of the published shows it rendered (src/lib/published-shows.mjs,
- * computed as the tour's loader read them), which the scheduled function compares with the database's shows as
+ * as the entries the pages read say), which the scheduled function compares with the database's shows as
  * they are now, and /calendar too, to say whether each is on the website yet. An object, so later fields can join
  * these without breaking a reader.
  * netlify.toml lets it be cached for a minute and keeps it out of search results.
  */
 import type { APIRoute } from "astro";
-import { builtAt, content } from "../data/content";
+import { builtAt, content, showsDigest } from "../data/content";
 import { nextChangeOf, nextNewsOf } from "../data/next-change";
 
 /** The record as it is published. */
@@ -26,7 +26,7 @@ export type BuildInfo = {
    */
   nextNewsAt: string | null;
   nextNewsReason: string | null;
-  /** The published shows the pages render, digested (src/lib/published-shows.mjs); null when none was read. */
+  /** The published shows the pages render, digested (src/lib/published-shows.mjs); null when their entries do not say. */
   showsDigest: string | null;
 };
 
@@ -41,8 +41,8 @@ export const GET: APIRoute = () => {
     nextChangeInBrowser: next?.inBrowser ?? null,
     nextNewsAt: news?.at ?? null,
     nextNewsReason: news?.reason ?? null,
-    // Set by the tour's loader (src/lib/shows-loader.ts) as it read the shows, before any page is made.
-    showsDigest: process.env.STAGEDOOR_SHOWS_DIGEST || null,
+    // As the tour's entries the pages read say (src/data/content.ts), not as the loader read the shows.
+    showsDigest,
   };
   return new Response(`${JSON.stringify(record, null, 2)}\n`, {
     headers: { "Content-Type": "application/json; charset=utf-8" },

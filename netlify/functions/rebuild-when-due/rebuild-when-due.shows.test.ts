@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import { LOCAL_ANON_KEY } from "../../../server/local-keys.mjs";
 import { withTeamBackend, type Backend } from "../../../server/test-helpers";
 import { showSchema } from "../../../src/lib/content-schemas";
-import { showsDigest } from "../../../src/lib/published-shows.mjs";
+import { renderedShowsDigest, showsDigest } from "../../../src/lib/published-shows.mjs";
 import { publishedShowsLoader } from "../../../src/lib/shows-loader";
 import { buildInfo } from "./build-info.fake";
 import {
@@ -212,11 +212,11 @@ describe("against the local backend (the seed's shows)", () => {
     { seed: readFileSync(new URL("../../../supabase/seed.sql", import.meta.url), "utf8") },
   );
 
-  /** What a build of the backend's shows records as their digest, as its loader computes it. */
+  /** What a build of the backend's shows records as their digest: the mark its loader gives the entries. */
   async function builtDigest(): Promise<string> {
-    vi.stubEnv("STAGEDOOR_SHOWS_DIGEST", "");
+    const entries: { digest?: unknown }[] = [];
     const context = {
-      store: { clear: () => {}, has: () => false, set: () => true },
+      store: { clear: () => entries.splice(0), set: (entry: { digest?: unknown }) => entries.push(entry) > 0 },
       logger: { info: () => {} },
       parseData: async ({ data }: { data: unknown }) => showSchema.parse(data),
     } as unknown as LoaderContext;
@@ -224,7 +224,7 @@ describe("against the local backend (the seed's shows)", () => {
       project: () => ({ url: backend.url, key: LOCAL_ANON_KEY }),
       fromSeed: () => false,
     }).load(context);
-    return process.env.STAGEDOOR_SHOWS_DIGEST!;
+    return renderedShowsDigest(entries)!;
   }
 
   it("finds the shows a build recorded current, and asks for one build once the team changes one", async () => {
