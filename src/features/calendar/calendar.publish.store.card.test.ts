@@ -76,7 +76,7 @@ describe("putting a gig already in the calendar on the website", () => {
   });
 
   it("keeps what was typed on the card when a teammate's show put up meanwhile cannot be read", async () => {
-    const { store } = publishing((request) =>
+    const { store, shows } = publishing((request) =>
       request.method === "insert"
         ? { data: null, error: { code: "23505", message: 'unique constraint "shows_event_id_key"' }, status: 409 }
         : failure(503, "The database is busy"),
@@ -87,6 +87,30 @@ describe("putting a gig already in the calendar on the website", () => {
     expect(toastLines().at(-1)).toBe(
       "Already on the website: A teammate put this gig on the website a moment ago. What you typed is kept here.",
     );
+    // Their show read at last (heard, or read again): the card shows it, not the form, so what was typed goes to
+    // its details form rather than under it, and a toast says where.
+    const theirs = { ...made, ticket_url: "https://tickets.example/theirs" };
+    await shows.replace(theirs);
+    expect(store.$drafts.get()[gig.id]).toBeUndefined();
+    expect(store.draftOf(`details-${theirs.id}`)).toEqual(typedShow);
+    expect(toastLines().at(-1)).toBe(
+      "Already on the website: A teammate put this gig on the website. What you typed is in its show's details.",
+    );
+  });
+
+  it("opens no details form for a teammate's show read after a Sign out: what was typed is gone with it", async () => {
+    let signOut = () => {};
+    const { store } = publishing((request) => {
+      if (request.method === "insert") {
+        return { data: null, error: { code: "23505", message: 'unique constraint "shows_event_id_key"' }, status: 409 };
+      }
+      signOut();
+      return ok([made]);
+    });
+    signOut = () => store.forgetForms();
+    store.edit(gig.id, typedShow);
+    expect(await store.publish(gig)).toBe(false);
+    expect(Object.values(store.$drafts.get()).filter(Boolean)).toEqual([]);
   });
 
   it("keeps what was typed when the database refuses it", async () => {

@@ -17,10 +17,11 @@ import { eventDraft, type EventDraftStore } from "./calendar.draft.store";
 import { errorMessage } from "./calendar.errors";
 import { emptyEventDraft, eventFromDraft, eventProblems } from "./calendar.form";
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
-import { detailsFormKey, NEW_GIG } from "./calendar.types";
+import { detailsFormKey, isShowTyped, NEW_GIG } from "./calendar.types";
 import type { ShowsClient } from "./calendar.api";
 import { gigTaken, insertGig, insertShow } from "./calendar.writes";
 import { createDetailsForms } from "./calendar.details.store";
+import type { Show } from "./calendar.shows";
 import { calendarShows, type Shows } from "./calendar.shows.store";
 import { calendarFeed } from "./calendar.store";
 import { keepCardShowsInTab, keepDetailsInTab } from "./calendar.kept.store";
@@ -124,9 +125,9 @@ export function createPublishing(deps: PublishDependencies) {
   async function takenMeanwhile(eventId: string) {
     await deps.shows.load();
     const theirs = deps.shows.$shows.get().find((show) => show.event_id === eventId);
-    // Read once their show is: the card's fields may be typed into while it is read.
-    if (theirs) detailsForms.openDetails(detailsFormKey(theirs.id), theirs, draftOf(eventId));
-    if (theirs) closeForm(eventId);
+    // Read once their show is: the card's fields may be typed into while it is read (and are gone at a Sign out).
+    const typed = $drafts.get()[eventId];
+    if (theirs && typed) toDetails(theirs, typed);
     showToast({
       title: "Already on the website",
       description: `A teammate put this gig on the website a moment ago. What you typed is ${theirs ? "in its show's details" : "kept here"}.`,
@@ -134,6 +135,33 @@ export function createPublishing(deps: PublishDependencies) {
       replaces: answered(),
     });
   }
+
+  /** What was typed on the gig's card goes to the details form of its show, `show`, to save over it or to drop. */
+  function toDetails(show: Show, typed: ShowDraft) {
+    detailsForms.openDetails(detailsFormKey(show.id), show, typed);
+    closeForm(show.event_id);
+  }
+
+  /**
+   * A gig's card still holding a typed show once the gig's show is read (a teammate's, put up while this form's could
+   * not be said, or while the tab was dropped): the card shows the show then, not the form, so what was typed goes to
+   * the show's details form, and a toast says so. Not while a publication is on its way: its own show is read then.
+   */
+  function typedUnderShows() {
+    if ($publishing.get()) return;
+    for (const show of deps.shows.$shows.get()) {
+      const typed = $drafts.get()[show.event_id];
+      if (!typed || !isShowTyped(typed)) continue;
+      toDetails(show, typed);
+      showToast({
+        title: "Already on the website",
+        description: "A teammate put this gig on the website. What you typed is in its show's details.",
+        variant: "destructive",
+      });
+    }
+  }
+  deps.shows.$shows.listen(typedUnderShows);
+  $publishing.listen(typedUnderShows);
 
   /** Puts a gig already in the calendar on the website. Returns whether it is now. */
   async function publish(event: CalendarEvent): Promise<boolean> {
@@ -144,13 +172,14 @@ export function createPublishing(deps: PublishDependencies) {
     const opening = deps.session.currentOpening();
     try {
       await deps.shows.replace(await insertShow(await deps.client(), row));
+      // Gone before the publication ends, so its own show is not taken for a teammate's (typedUnderShows).
+      $drafts.setKey(event.id, undefined as unknown as ShowDraft);
     } catch (error) {
       await (gigTaken(error) ? takenMeanwhile(event.id) : refused(error, opening));
       return false;
     } finally {
       $publishing.set(false);
     }
-    $drafts.setKey(event.id, undefined as unknown as ShowDraft);
     showToast({
       title: "Put on the website",
       description: `${row.venue_name}: on the website in a few minutes`,
