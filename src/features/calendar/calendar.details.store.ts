@@ -4,7 +4,7 @@
  * field's problem and clash said beside it, whether its new doors are a move or a mistake put right, and the change
  * its Save writes, made only to the version it follows.
  */
-import { map, type MapStore } from "nanostores";
+import { atom, map, type MapStore } from "nanostores";
 import { detailsChange, draftFromShow, showDay } from "./calendar.details";
 import {
   followed,
@@ -54,6 +54,12 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
   const $corrections = map<Record<string, true | undefined>>({});
   /** The forms kept in the tab, back after a reload: each follows its show once its panel shows it (followDetails). */
   const pending = new Map<string, KeptDetails>();
+  /**
+   * Counts each Save sent, answered or dropped with its form: no store the form shows changes then, yet the tab keeps
+   * the save on its way (calendar.kept.store.ts), so that a reload before its answer knows it was sent.
+   */
+  const $saves = atom(0);
+  const saved = () => $saves.set($saves.get() + 1);
 
   /** A Save held for `clashed`: said beside each field, the focus on the first; the next Save goes through. */
   function refuseOnce(key: string, clashed: ShowDraftProblems) {
@@ -79,8 +85,8 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
 
   /**
    * A newer version of the show under its open details form (a teammate's change, heard or read again, or this
-   * form's own save read before its answer): the fields the person has not typed take its values, those they typed
-   * keep what they typed.
+   * form's own save read before its answer), or the show as read afresh under a form kept through a reload (any
+   * version): the fields the person has not typed take its values, those they typed keep what they typed.
    */
   function followDetails(key: string, show: Show) {
     const from = following(key);
@@ -151,6 +157,7 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
     if (!row) return null;
     const change = detailsChange(base, row, $corrections.get()[key]);
     details.set(key, sending(entry, draftFromShow({ ...base, ...change })));
+    saved();
     // Its answer (changed, nothing to save, refused) takes the place of the form's "Check the show's details".
     return { change, version: base.version, replaces: answered() };
   }
@@ -159,6 +166,7 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
   function detailsRefused(key: string) {
     const entry = details.get(key);
     if (entry) details.set(key, unsent(entry));
+    saved();
   }
 
   /** `fields` typed again in the form `key`: a clash said beside them, not yet said at a Save, goes. */
@@ -175,6 +183,7 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
     pending.delete(key);
     clashes.delete(key);
     $corrections.setKey(key, undefined);
+    saved();
   }
 
   /** Whether the new doors typed in the form `key` put a mistyped time right (true) or move the show. */
@@ -182,6 +191,7 @@ export function createDetailsForms({ $drafts, $problems, draftOf, checked, answe
 
   return {
     $corrections,
+    $saves,
     correcting,
     openDetails,
     followDetails,

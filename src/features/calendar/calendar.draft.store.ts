@@ -10,7 +10,7 @@ import { atom, computed } from "nanostores";
 import { dropFromTab, keepInTab, keptRecord, stringsLike, type TabStorage } from "../../lib/kept-in-tab";
 import type { EventDraft } from "./calendar.form";
 import type { ShowDraft } from "./calendar.publish";
-import { emptyEventDraft, emptyShowDraft, isEventType, isShowTyped } from "./calendar.types";
+import { emptyEventDraft, emptyShowDraft, isEventType, isShowTyped, isTicketKind } from "./calendar.types";
 
 /** Said on the Enter Password screen, under why the page locked, while the draft holds something typed. */
 export const DRAFT_KEPT_TEXT = "Your unsaved event is kept and will be back after you sign in.";
@@ -22,7 +22,7 @@ export function createEventDraft() {
   const $selectedDay = atom<Date | undefined>(undefined);
   /** Whether "Put on the website" is ticked: the gig is added with its show. */
   const $publishNew = atom(false);
-  /** The new gig's show as typed (the show form NEW_GIG of calendar.publish.store.ts); null while untouched. */
+  /** The new gig's show as typed (the show form NEW_GIG, calendar.types.ts, of calendar.publish.store.ts); null while untouched. */
   const $newShow = atom<ShowDraft | null>(null);
   /** True while the form empties: what keeps it (keepDraftInTab) hears the change once, when it is done. */
   const $emptying = atom(false);
@@ -85,19 +85,16 @@ const AVAILABILITY: Record<ShowDraft["availability"], true> = {
   "pre-sale": true,
 };
 
-/** Each kind of ticket link the show form offers, as ShowDraft says them. */
-const TICKET_KINDS: Record<ShowDraft["ticketKind"], true> = { ticket: true, venue: true };
-
 /** A kept draft, as the form can show it. */
 function keptDraft(kept: unknown): EventDraft | undefined {
   const draft = stringsLike(kept, emptyEventDraft);
   return draft && isEventType(draft.eventType) ? draft : undefined;
 }
 
-/** A kept show, as its form can show it (the Add Event form's, or a gig card's: calendar.publish.store.ts). */
+/** A kept show, as its form can show it: the Add Event form's, a gig card's or a details form's (calendar.kept.store.ts). */
 export function keptShow(kept: unknown): ShowDraft | undefined {
   const show = stringsLike(kept, emptyShowDraft);
-  const chosen = show && Object.hasOwn(TICKET_KINDS, show.ticketKind) && Object.hasOwn(AVAILABILITY, show.availability);
+  const chosen = show && isTicketKind(show.ticketKind) && Object.hasOwn(AVAILABILITY, show.availability);
   return chosen ? show : undefined;
 }
 

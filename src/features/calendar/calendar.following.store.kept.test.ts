@@ -98,6 +98,8 @@ describe("a show's typed change forms kept in the tab", () => {
         "reschedule-dublin": whole,
         "details-dublin": whole,
         "link-number": { ...whole, form: { ...form, typed: { url: 3, kind: "ticket" } } },
+        // A kind of link the form does not offer, which the database would refuse.
+        "link-raffle": { ...whole, form: { ...form, typed: { ...typed, kind: "raffle" } } },
       }),
     });
     expect(Object.keys(loadedWith(storage).$forms.get())).toEqual([link, `reschedule-${"a".repeat(100)}`]);

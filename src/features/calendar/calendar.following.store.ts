@@ -26,6 +26,7 @@ import {
   type Following,
   type FormValues,
 } from "./calendar.meanwhile";
+import { isTicketKind, KEPT_FORMS_AT_MOST, SHOW_ID } from "./calendar.types";
 
 /** A form typed in, and the version of the show it follows: its save is made only to that version. */
 type TypedForm = Following<FormValues> & { version: number };
@@ -101,18 +102,26 @@ export type FollowingForms = ReturnType<typeof createFollowingForms>;
 /** The tab's key of the page's typed change forms. */
 const KEPT_FORMS = "stagedoor.calendar.show-changes";
 
-/** How many forms the tab keeps at most (a handful is typed at a time): the latest begun, when more are. */
-const KEPT_AT_MOST = 20;
+/** Any text: a field the form checks itself once shown (a date, a time, a link). */
+const anyText = () => true;
 
-/** The fields of each form the page has, by the start of its key (a show's id follows, as the database allows one). */
-const FORM_FIELDS: Record<string, readonly string[]> = { reschedule: ["date", "time"], link: ["url", "kind"] };
-const FORM_KEY = /^(reschedule|link)-[a-z0-9-]{1,100}$/;
+/**
+ * The fields of each form the page has, by the start of its key (a show's id follows), each with what it may hold: a
+ * choice only what the form offers, as the database refuses anything else with an error of its own.
+ */
+const FORM_FIELDS: Record<string, Record<string, (value: string) => boolean>> = {
+  reschedule: { date: anyText, time: anyText },
+  link: { url: anyText, kind: isTicketKind },
+};
+const FORM_KEY = new RegExp(`^(reschedule|link)-${SHOW_ID}$`);
 
-/** `found` as the values of a form of `fields`: those fields, each a string, and no other; or undefined. */
-function keptValues(found: unknown, fields: readonly string[]): FormValues | undefined {
+/** `found` as the values of a form of `fields`: those fields, each a string it may hold, and no other; or undefined. */
+function keptValues(found: unknown, fields: Record<string, (value: string) => boolean>): FormValues | undefined {
   const record = keptRecord(found);
   const names = Object.keys(record ?? {});
-  const whole = names.length === fields.length && fields.every((field) => typeof record?.[field] === "string");
+  const whole =
+    names.length === Object.keys(fields).length &&
+    Object.entries(fields).every(([field, holds]) => typeof record?.[field] === "string" && holds(record[field]));
   return whole ? (record as FormValues) : undefined;
 }
 
@@ -123,7 +132,7 @@ function keptForms(found: unknown): Record<string, TypedForm> | undefined {
     const kept = fields && keptFollowing(value, (values) => keptValues(values, fields));
     return kept ? [[key, { ...kept.form, version: kept.version }] as const] : [];
   });
-  return latestKept(forms, KEPT_AT_MOST);
+  return latestKept(forms, KEPT_FORMS_AT_MOST);
 }
 
 /** What the tab keeps of the forms: those with something typed or said (isWorthKeeping); null for none. */
@@ -133,7 +142,7 @@ function formsToKeep(forms: Record<string, TypedForm | undefined>) {
     const { version, ...following } = form;
     return [[key, { form: following, version }] as const];
   });
-  return latestKept(kept, KEPT_AT_MOST) ?? null;
+  return latestKept(kept, KEPT_FORMS_AT_MOST) ?? null;
 }
 
 /** Keeps the typed forms of `forms` in the tab (`storage` in a test): back, as typed, after a reload. */

@@ -184,6 +184,25 @@ describe("a published show's details form kept in the tab", () => {
     expect(saved?.change).not.toHaveProperty("venue_town");
   });
 
+  it("keeps a Save on its way: reloaded before its answer, a teammate's later change to a field it wrote is taken", () => {
+    const storage = memoryStorage();
+    expect(typedDetails(storage).detailsOf(form)).toMatchObject({ version: 3 });
+    // Reloaded before the answer: the show read afresh has what the Save wrote, so nothing clashes.
+    const written = {
+      ...opened,
+      version: 4,
+      venue_name: "The Cornmarket Loft",
+      ticket_url: "https://tickets.example/late",
+    };
+    const { store } = loadedWith(storage, none);
+    store.followDetails(form, written);
+    expect(store.$problems.get()[form]).toEqual({});
+    // Those fields are the show's now, not typed here: a teammate's later link is taken, never said as a clash.
+    store.followDetails(form, { ...written, version: 5, ticket_url: "https://tickets.example/theirs" });
+    expect(store.draftOf(form).ticketUrl).toBe("https://tickets.example/theirs");
+    expect(store.$problems.get()[form]).toEqual({});
+  });
+
   it("keeps whether new doors put a mistyped time right", () => {
     const storage = memoryStorage();
     const typed = typedDetails(storage);

@@ -1,7 +1,8 @@
 /**
  * What the tab keeps of the page's show forms (src/lib/kept-in-tab.ts), beside the Add Event form
  * (calendar.draft.store.ts): the show forms on gigs' cards, and published shows' details forms, back as typed after a
- * reload and a phone dropping the tab in the background. Sign out forgets them, in the page and in the tab.
+ * reload and a phone dropping the tab in the background. Sign out forgets them in the page (forgetForms, calendar.publish.store.ts)
+ * and in the tab (forgetKeptInTab, src/lib/forget-kept-in-tab.ts).
  */
 import { keepInTab, keptRecord, latestKept, type TabStorage } from "../../lib/kept-in-tab";
 import { keptFollowing } from "./calendar.meanwhile";
@@ -10,7 +11,7 @@ import { keptShow } from "./calendar.draft.store";
 import type { ShowDraft } from "./calendar.publish";
 import type { Publishing } from "./calendar.publish.store";
 import type { Shows } from "./calendar.shows.store";
-import { detailsFormKey, isShowTyped, NEW_GIG } from "./calendar.types";
+import { detailsFormKey, isShowTyped, KEPT_FORMS_AT_MOST, NEW_GIG, SHOW_ID } from "./calendar.types";
 
 /** The tab's key of the show forms on gigs' cards. */
 const KEPT_CARD_SHOWS = "stagedoor.calendar.card-shows";
@@ -18,16 +19,13 @@ const KEPT_CARD_SHOWS = "stagedoor.calendar.card-shows";
 /** Whether the form `key` is a gig card's (keyed by the gig's id), not the Add Event form's nor a details form. */
 const isCardForm = (key: string) => key !== NEW_GIG && !key.startsWith(detailsFormKey(""));
 
-/** How many forms of a kind the tab keeps at most (a handful is typed at a time): the latest begun, when more are. */
-const KEPT_AT_MOST = 20;
-
 /** The gigs' show forms kept in the tab, by gig id, those the forms can show; undefined when none is. */
 function keptCardShows(kept: unknown): Record<string, ShowDraft> | undefined {
   const forms = Object.entries(keptRecord(kept) ?? {}).flatMap(([key, value]) => {
     const show = isCardForm(key) && key.length <= 64 ? keptShow(value) : undefined;
     return show ? [[key, show] as const] : [];
   });
-  return latestKept(forms, KEPT_AT_MOST);
+  return latestKept(forms, KEPT_FORMS_AT_MOST);
 }
 
 /**
@@ -46,7 +44,7 @@ export function keepCardShowsInTab(
     const forms = Object.entries($drafts.get()).filter(
       ([key, show]) => isCardForm(key) && !up.has(key) && show !== undefined && isShowTyped(show),
     );
-    return latestKept(forms, KEPT_AT_MOST) ?? null;
+    return latestKept(forms, KEPT_FORMS_AT_MOST) ?? null;
   };
   keepInTab<unknown>(
     {
@@ -69,7 +67,7 @@ export function keepCardShowsInTab(
 const KEPT_DETAILS = "stagedoor.calendar.show-details";
 
 /** The key of a details form the page has: a show's id (as the database allows one) after the form's prefix. */
-const DETAILS_KEY = new RegExp(`^${detailsFormKey("")}[a-z0-9-]{1,100}$`);
+const DETAILS_KEY = new RegExp(`^${detailsFormKey("")}${SHOW_ID}$`);
 
 /** The details forms kept in the tab, each the page can show; undefined when none is. */
 function keptDetailsForms(found: unknown): Record<string, KeptDetails> | undefined {
@@ -78,7 +76,7 @@ function keptDetailsForms(found: unknown): Record<string, KeptDetails> | undefin
     const corrected = keptRecord(value)?.corrected === true;
     return kept ? [[key, { ...kept, ...(corrected && { corrected }) }] as const] : [];
   });
-  return latestKept(forms, KEPT_AT_MOST);
+  return latestKept(forms, KEPT_FORMS_AT_MOST);
 }
 
 /**
@@ -88,16 +86,16 @@ function keptDetailsForms(found: unknown): Record<string, KeptDetails> | undefin
  * typed, and said where both changed a field.
  */
 export function keepDetailsInTab(
-  publishing: Pick<Publishing, "$drafts" | "$problems" | "$corrections" | "keptDetails" | "restoreDetails">,
+  publishing: Pick<Publishing, "$drafts" | "$problems" | "$corrections" | "$saves" | "keptDetails" | "restoreDetails">,
   storage?: TabStorage,
 ): void {
-  const { $drafts, $problems, $corrections, keptDetails, restoreDetails } = publishing;
-  const kept = () => latestKept(keptDetails(), KEPT_AT_MOST) ?? null;
+  const { $drafts, $problems, $corrections, $saves, keptDetails, restoreDetails } = publishing;
+  const kept = () => latestKept(keptDetails(), KEPT_FORMS_AT_MOST) ?? null;
   keepInTab<Record<string, KeptDetails> | null>(
     {
       set: (forms) => forms && restoreDetails(forms),
       listen: (listener) => {
-        for (const $part of [$drafts, $problems, $corrections]) $part.listen(() => listener(kept()));
+        for (const $part of [$drafts, $problems, $corrections, $saves]) $part.listen(() => listener(kept()));
       },
     },
     KEPT_DETAILS,

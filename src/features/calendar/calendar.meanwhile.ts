@@ -193,8 +193,8 @@ export function keptFollowing<T extends FormValues>(
 }
 
 /**
- * Whether a form is worth keeping in the tab: something is typed in it, or said beside it. A save on its way is
- * kept with it: the show read afresh after a reload says whether it was written, and a field as sent is then the
+ * Whether a form is worth keeping in the tab: something is typed in it, or said beside it. A form kept keeps its save
+ * on its way with it: the show read afresh after a reload says whether it was written, and a field as sent is then the
  * show's, not typed over a teammate's later change.
  */
 export const isWorthKeeping = <T extends FormValues>(form: Following<T>) =>

@@ -46,5 +46,15 @@ export const isShowTyped = (show: ShowDraft): boolean =>
 /** The key of the Add Event form's show among the page's show forms; a gig's own form is keyed by the gig's id. */
 export const NEW_GIG = "new";
 
+/** Whether `value` is a kind of ticket link the show forms offer (the database's shows_ticket_kind_known). */
+export const isTicketKind = (value: unknown): value is ShowDraft["ticketKind"] =>
+  value === "ticket" || value === "venue";
+
+/** A show's id as the database allows one, for the keys of the forms the tab keeps (a form's prefix before it). */
+export const SHOW_ID = "[a-z0-9-]{1,100}";
+
+/** How many show forms of a kind the tab keeps at most (a handful is typed at a time): the latest begun, when more are. */
+export const KEPT_FORMS_AT_MOST = 20;
+
 /** The key of a published show's details form among the page's show forms. */
 export const detailsFormKey = (showId: string) => `details-${showId}`;
