@@ -72,6 +72,8 @@ test("a show's details, new ticket link and new doors, half typed, come back aft
   const reschedule = card.getByRole("form", { name: "Reschedule" });
   const later = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
   await manage.click();
+  const doors = await reschedule.getByLabel(/^New doors/).inputValue();
+  expect(doors).not.toBe("21:30"); // so that the typed doors are told apart from the show's
   await link.getByLabel("New ticket link").fill("https://tickets.example/orla/cork-late-show");
   await link.getByLabel("The ticket link goes to").selectOption("venue");
   await reschedule.getByLabel("New date").fill(later);
@@ -95,6 +97,6 @@ test("a show's details, new ticket link and new doors, half typed, come back aft
   await signIn(page);
   await manage.click();
   await expect(link.getByLabel("New ticket link")).toHaveValue("https://tickets.example/orla/cork");
-  await expect(reschedule.getByLabel(/^New doors/)).not.toHaveValue("21:30");
+  await expect(reschedule.getByLabel(/^New doors/)).toHaveValue(doors);
   await expect(details).toHaveCount(0);
 });
