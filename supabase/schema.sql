@@ -1054,6 +1054,7 @@ CREATE TABLE IF NOT EXISTS "public"."shows" (
     CONSTRAINT "shows_id_plain" CHECK ((("char_length"("id") <= 100) AND ("id" ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::"text"))),
     CONSTRAINT "shows_notes_limit" CHECK (("char_length"("notes") <= 2000)),
     CONSTRAINT "shows_notes_plain" CHECK ("private"."is_plain_lines"("notes")),
+    CONSTRAINT "shows_on_sale_before_doors" CHECK ((("on_sale_at" IS NULL) OR ("on_sale_at" < "starts_at"))),
     CONSTRAINT "shows_price_cents" CHECK ((("price" >= (0)::numeric) AND ("price" < (100000)::numeric) AND ("price" = "round"("price", 2)))),
     CONSTRAINT "shows_price_with_currency" CHECK ((("price" IS NULL) = ("currency" IS NULL))),
     CONSTRAINT "shows_status_known" CHECK (("status" = ANY (ARRAY['scheduled'::"text", 'postponed'::"text", 'rescheduled'::"text", 'sold-out'::"text", 'cancelled'::"text"]))),

@@ -173,5 +173,8 @@ export function showFieldProblems(row) {
   if (price === null && (row.availability || row.on_sale_at)) {
     problems.tickets = "availability and on-sale time need a price";
   }
+  // shows_on_sale_before_doors: fans would read "On sale from" a day after the show (a year or a month mistyped).
+  const [onSale, doors] = [Date.parse(row.on_sale_at ?? ""), Date.parse(row.starts_at ?? "")];
+  if (onSale >= doors) problems.on_sale_at = "before the doors";
   return problems;
 }

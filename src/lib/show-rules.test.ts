@@ -22,6 +22,18 @@ describe("a show's row, checked as the database checks it", () => {
     expect(showFieldProblems(row)).toEqual({});
   });
 
+  it("says tickets on sale at or after the doors must go on sale before them, as shows_on_sale_before_doors", () => {
+    const tickets = { price: 18, currency: "EUR" };
+    expect(showFieldProblems({ ...row, ...tickets, on_sale_at: "2027-07-10T19:00:00.000Z" })).toEqual({
+      on_sale_at: "before the doors",
+    });
+    expect(showFieldProblems({ ...row, ...tickets, on_sale_at: "2028-07-01T09:00:00.000Z" })).toEqual({
+      on_sale_at: "before the doors",
+    });
+    expect(showFieldProblems({ ...row, ...tickets, on_sale_at: "2027-07-10T18:59:59.000Z" })).toEqual({});
+    expect(showFieldProblems({ ...row, ...tickets, on_sale_at: null })).toEqual({});
+  });
+
   it("says how long a line too long is, beside its limit, so a person knows how much to take out", () => {
     expect(
       showFieldProblems({ ...row, venue_name: "v".repeat(236), venue_postal_code: "D08 V6F3 D08 V6F3 D08" }),

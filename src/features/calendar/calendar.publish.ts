@@ -169,9 +169,8 @@ export function showFromDraft(
   else if (Number.isNaN(price)) problems.price = "a price in figures, as 12.50";
   const [onSaleDate = "", onSaleTime = ""] = draft.onSale.trim().split("T");
   const onSale = draft.onSale.trim() === "" ? null : zonedInstant(onSaleDate, onSaleTime.slice(0, 5), timeZone);
+  // One at or after the doors is refused as the database refuses it (showFieldProblems).
   if (draft.onSale.trim() !== "" && !onSale) problems.onSale = "a date and time, or nothing";
-  // Fans would read "On sale from" a day after the show: a year or a month mistyped.
-  else if (onSale && doors && Date.parse(onSale.iso) >= Date.parse(doors.iso)) problems.onSale = "before the doors";
   const country = countryOf(draft.country);
   if (!country) problems.country = "a country, by its two letters (IE, GB, FR) or its name in English";
   const currencyTyped = currencyOf(draft.currency);
