@@ -4,7 +4,7 @@
  * so a save writes only what was changed, as a new version. A new time for the doors is a reschedule, and
  * says so to fans (rescheduledTo), unless the person says it puts a mistyped time right (correctedTo).
  */
-import type { NewShow, ShowDraft } from "./calendar.publish";
+import { showFromDraft, type NewShow, type ShowDraft } from "./calendar.publish";
 import { rescheduledTo, type Show } from "./calendar.shows";
 import type { ShowChange } from "./calendar.writes";
 import { onTheClock, wallTimeIn } from "./calendar.zones";
@@ -107,4 +107,10 @@ export function detailsChange(show: Show, row: NewShow, corrected = false): Show
   if (time(row.starts_at) !== time(show.starts_at))
     Object.assign(change, (corrected ? correctedTo : rescheduledTo)(show, row.starts_at));
   return change as ShowChange;
+}
+
+/** Whether the show form `typed` would put up `show` as it is: nothing in it to save over the show. */
+export function isShowAsTyped(show: Show, typed: ShowDraft): boolean {
+  const { row } = showFromDraft(typed, show.event_id, showDay(show), null);
+  return row !== undefined && Object.keys(detailsChange(show, row)).length === 0;
 }

@@ -94,8 +94,21 @@ describe("putting a gig already in the calendar on the website", () => {
     expect(store.$drafts.get()[gig.id]).toBeUndefined();
     expect(store.draftOf(`details-${theirs.id}`)).toEqual(typedShow);
     expect(toastLines().at(-1)).toBe(
-      "Already on the website: A teammate put this gig on the website. What you typed is in its show's details.",
+      "Already on the website: This gig is on the website already. What you typed is in its show's details.",
     );
+  });
+
+  it("lets the card's form go without a word once its show is read as typed: its own, put up before a reload", async () => {
+    const { store, shows } = publishing((request) => ok([{ ...made, ...request.values }]));
+    store.edit(gig.id, typedShow);
+    expect(await store.publish(gig)).toBe(true);
+    const own = shows.$shows.get()[0]!;
+    // Kept in the tab as typed, and the show read again after the reload.
+    store.edit(gig.id, typedShow);
+    await shows.replace({ ...own });
+    expect(store.$drafts.get()[gig.id]).toBeUndefined();
+    expect(store.$drafts.get()[`details-${own.id}`]).toBeUndefined();
+    expect(toastLines()).toEqual(["Put on the website: The Cornmarket Room: on the website in a few minutes"]);
   });
 
   it("opens no details form for a teammate's show read after a Sign out: what was typed is gone with it", async () => {

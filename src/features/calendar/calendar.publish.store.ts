@@ -14,6 +14,7 @@ import { signOutControl } from "../team/team.signout.store";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { dayKey, eventDayKey, type CalendarEvent } from "./calendar";
 import { eventDraft, type EventDraftStore } from "./calendar.draft.store";
+import { isShowAsTyped } from "./calendar.details";
 import { errorMessage } from "./calendar.errors";
 import { emptyEventDraft, eventFromDraft, eventProblems } from "./calendar.form";
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
@@ -145,17 +146,22 @@ export function createPublishing(deps: PublishDependencies) {
   /**
    * A gig's card still holding a typed show once the gig's show is read (a teammate's, put up while this form's could
    * not be said, or while the tab was dropped): the card shows the show then, not the form, so what was typed goes to
-   * the show's details form, and a toast says so. Not while a publication is on its way: its own show is read then.
+   * the show's details form, and a toast says so; when it is the show as it is (this form's own, put up just before
+   * a reload took the page), the form just goes. Not while a publication is on its way: its own show is read then.
    */
   function typedUnderShows() {
     if ($publishing.get()) return;
     for (const show of deps.shows.$shows.get()) {
       const typed = $drafts.get()[show.event_id];
       if (!typed || !isShowTyped(typed)) continue;
+      if (isShowAsTyped(show, typed)) {
+        closeForm(show.event_id);
+        continue;
+      }
       toDetails(show, typed);
       showToast({
         title: "Already on the website",
-        description: "A teammate put this gig on the website. What you typed is in its show's details.",
+        description: "This gig is on the website already. What you typed is in its show's details.",
         variant: "destructive",
       });
     }
