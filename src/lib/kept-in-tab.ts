@@ -50,6 +50,11 @@ export function keepInTab<T>(
   });
 }
 
+/** Whether something is kept under `key` (`storage` in a test); false where the browser refuses the storage. */
+export function isKeptInTab(key: KeptKey, storage: Pick<TabStorage, "getItem"> = tabStorage): boolean {
+  return (attempt(() => storage.getItem(key)) ?? null) !== null;
+}
+
 /** Forgets what is kept under each of `keys` (by an earlier version of the page, say); nothing where it is refused. */
 export function dropFromTab(keys: readonly string[], storage: TabStorage = tabStorage): void {
   for (const key of keys) attempt(() => storage.removeItem(key));

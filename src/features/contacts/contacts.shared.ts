@@ -1,6 +1,7 @@
 /**
  * What the contacts store lends the stores of its jobs (editing, each card's history): the client, the
- * toasts, the session, the list on screen, and what a failed or a successful call means for the page.
+ * toasts, the session, the list on screen, and what a failed or a successful call means for the page; and the
+ * toasts of its calls that fail.
  */
 import type { TeamSession } from "../team/team.store";
 import type { showToast } from "../toasts/toasts.store";
@@ -28,6 +29,13 @@ export type ContactsCalls = {
   admitted: (kind: AllowanceKind) => void;
 };
 
+export const LOAD_FAILED = { title: "Error", description: "Failed to load contacts", variant: "destructive" } as const;
+export const ADD_FAILED = { title: "Error", description: "Failed to add contact", variant: "destructive" } as const;
+export const VCARD_FAILED = {
+  title: "Error",
+  description: "The vCard could not be made. Check your connection and try again.",
+  variant: "destructive",
+} as const;
 export const UPDATE_FAILED = {
   title: "Error",
   description: "Failed to update contact",

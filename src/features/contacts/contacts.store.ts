@@ -43,7 +43,8 @@ import { createContactEditing } from "./contacts.edit.store";
 import { createContactHistories } from "./contacts.history.store";
 import { createLegacyMove, type ContactsStorage } from "./contacts.migration.store";
 import { searchable } from "./contacts.search";
-import type { ContactsCalls, ContactsToast } from "./contacts.shared";
+import { ADD_FAILED, LOAD_FAILED, VCARD_FAILED, type ContactsCalls, type ContactsToast } from "./contacts.shared";
+import { keepAddDraftInTab } from "./contacts.kept.store";
 
 export type ContactsEnvironment = {
   /** The Supabase client, or a promise of it, or a function that gives one (the page's is made on first use). */
@@ -83,14 +84,6 @@ const noTimers: Timers = { setTimeout: () => undefined, clearTimeout() {} };
 
 /** At most one catch-up read in this long: a phone switched between apps every few seconds reads the list once. */
 export const CATCH_UP_MS = 30_000;
-
-const LOAD_FAILED = { title: "Error", description: "Failed to load contacts", variant: "destructive" } as const;
-const ADD_FAILED = { title: "Error", description: "Failed to add contact", variant: "destructive" } as const;
-const VCARD_FAILED = {
-  title: "Error",
-  description: "The vCard could not be made. Check your connection and try again.",
-  variant: "destructive",
-} as const;
 
 /** The vCard writer, fetched on the first download rather than with the page: most visits download none. */
 const vCardWriter = lazyCode(() => import("./contacts.vcard"));
@@ -294,6 +287,7 @@ export function contactsStore(): ContactsStore {
       network: window,
       timers: browserTimers,
     });
+    keepAddDraftInTab(pageStore);
     signOutControl().whenSignedOut(pageStore.forgetTyped);
   }
   return pageStore;
