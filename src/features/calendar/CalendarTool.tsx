@@ -27,6 +27,7 @@ export function CalendarTool() {
   const draft = eventDraft();
   const events = useStore(feed.$events);
   const status = useStore(feed.$status);
+  const read = useStore(feed.$read);
   // Kept with the draft: the day picked before the page locked is still picked after the next sign-in.
   const selectedDay = useStore(draft.$selectedDay);
   // The feed runs while the calendar is shown; the page locking unmounts it, which stops the feed.
@@ -56,7 +57,7 @@ export function CalendarTool() {
             <AddEventForm />
           </div>
         </div>
-        <UpcomingEvents events={placed} />
+        <UpcomingEvents events={placed} read={read} />
         <CalendarSubscribe />
       </div>
     </>

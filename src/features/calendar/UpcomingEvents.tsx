@@ -13,7 +13,8 @@ import { EventCard } from "./EventCard";
 
 const listClass = "mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 
-export function UpcomingEvents({ events }: { events: readonly CalendarEvent[] }) {
+/** `read`: whether `events` is the calendar as read, not the empty list shown until the first read answers. */
+export function UpcomingEvents({ events, read }: { events: readonly CalendarEvent[]; read: boolean }) {
   const { upcoming, past } = upcomingAndPast(events, useStore(today()));
   const [pastOpen, setPastOpen] = useState(false);
   return (
@@ -23,7 +24,7 @@ export function UpcomingEvents({ events }: { events: readonly CalendarEvent[] })
           Upcoming Events
         </h2>
         {upcoming.length === 0 ? (
-          <p className="mt-4 text-stone-700">Nothing planned from today on.</p>
+          <p className="mt-4 text-stone-700">{read ? "Nothing planned from today on." : "Reading the calendar…"}</p>
         ) : (
           <ul className={listClass}>
             {upcoming.map((event) => (

@@ -20,8 +20,11 @@ describe("the calendar feed", () => {
       ["schema-db-changes", [{ event: "*", schema: "public", table: "calendar_events" }]],
     ]);
     expect(fake.reads.map((read) => read.table)).toEqual(["calendar_events"]);
+    // Until the read answers, the empty list is no calendar: the page says it is being read, not that nothing is planned.
+    expect(fake.feed.$read.get()).toBe(false);
     await answerRead(fake, [event("1", "Launch")]);
     expect(titles(fake)).toEqual(["Launch"]);
+    expect(fake.feed.$read.get()).toBe(true);
     fake.channels[0].report("SUBSCRIBED");
     expect(fake.feed.$status.get()).toBe("live");
     // A change made between the first read and the join is caught by a read on joining.
@@ -182,6 +185,7 @@ describe("the calendar feed", () => {
     fake.waitingReads()[0].fail({ message: "TypeError: Failed to fetch" }, 0);
     await settle();
     expect(toastLines()).toEqual([`Error fetching events: ${NO_CONNECTION_TEXT}`]);
+    expect(fake.feed.$read.get()).toBe(false);
   });
 
   it("says Reconnecting… offline, and replaces the channel and reads once when the network and the tab come back together", async () => {
@@ -233,10 +237,13 @@ describe("the calendar feed", () => {
     fake.feed.start();
     expect(fake.feed.$events.get()).toEqual([]);
     expect(fake.feed.$status.get()).toBe("connecting");
+    expect(fake.feed.$read.get()).toBe(false);
     late.answer([event("1", "Launch"), event("9", "From before")]);
     await settle();
     expect(titles(fake)).toEqual([]);
+    expect(fake.feed.$read.get()).toBe(false);
     await answerRead(fake, [event("1", "Launch")]);
     expect(titles(fake)).toEqual(["Launch"]);
+    expect(fake.feed.$read.get()).toBe(true);
   });
 });

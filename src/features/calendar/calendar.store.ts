@@ -60,6 +60,8 @@ const exportWriter = lazyCode(() => import("./calendar.export"));
 export function createCalendarFeed(deps: CalendarFeedDependencies) {
   const $events = atom<CalendarEvent[]>([]);
   const $status = atom<RealtimeStatus>("connecting");
+  /** Whether the list shown was read since the feed started: until then, an empty list says nothing of the calendar. */
+  const $read = atom(false);
   /** The running feed's read of the list, and its stop; null while stopped. */
   let running: { refetch: Refetch; stop: () => void } | null = null;
 
@@ -70,6 +72,7 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
   function start(): () => void {
     running?.stop();
     $events.set([]);
+    $read.set(false);
     $status.set("connecting");
     let client: CalendarClient | null = null;
     let channel: RealtimeChannel | null = null;
@@ -85,7 +88,10 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
       try {
         const fresh = await fetchEvents(await deps.client());
         // A failed newer read does not count: an older reply is still a list.
-        if (!disposed && reply.show()) $events.set(fresh);
+        if (!disposed && reply.show()) {
+          $events.set(fresh);
+          $read.set(true);
+        }
       } catch (error) {
         // The server no longer lets this session read the calendar: back to the gate, saying why.
         if (isAccessRefused(error)) {
@@ -205,7 +211,7 @@ export function createCalendarFeed(deps: CalendarFeedDependencies) {
   /** Reads the list again while the feed runs (a gig added with its show, calendar.publish.store.ts). */
   const refresh = () => void running?.refetch();
 
-  return { $events, $status, ...adding, start, exportFile, refresh };
+  return { $events, $status, $read, ...adding, start, exportFile, refresh };
 }
 
 export type CalendarFeed = ReturnType<typeof createCalendarFeed>;
