@@ -8,7 +8,7 @@
 import { useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button";
 import { cx, inputClass, labelClass } from "../../components/ui/styles";
-import { wallTimeIn, zonedInstant } from "./calendar.zones";
+import { skippedByClocks, skippedTimeProblem, wallTimeIn, zonedInstant } from "./calendar.zones";
 import { rescheduleProblem } from "./calendar.publish";
 import { rescheduledTo, type Show } from "./calendar.shows";
 import { showChanges } from "./calendar.changes.store";
@@ -23,9 +23,12 @@ const whenOf = (show: Show): When => wallTimeIn(show.starts_at, show.time_zone);
 function movedTo(show: Show, when: When): { iso: string; refusal?: undefined } | { refusal: Refusal } {
   const moved = zonedInstant(when.date, when.time, show.time_zone);
   if (!moved) {
+    // A time the venue's clock skips that day (spring's hour) is said so, beside the time.
+    if (skippedByClocks(when.date, when.time, show.time_zone)) {
+      return { refusal: { text: `New doors: ${skippedTimeProblem(show.time_zone)}`, date: false, time: true } };
+    }
     const date = !/^\d{4}-\d{2}-\d{2}$/.test(when.date);
     const time = !/^\d{2}:\d{2}$/.test(when.time);
-    // Both typed, and still no instant: that day has no such time on the venue's clock (the hour skipped in spring).
     const text = `New doors: a date and a time of that day in ${show.time_zone}`;
     return { refusal: { text, date, time: time || !date } };
   }

@@ -94,11 +94,10 @@ describe("rescheduling a published show", () => {
     expect(fake.requests.filter(({ method }) => method === "update")).toHaveLength(1);
   });
 
-  it("marks the doors alone, and puts the focus there, when the time is left out", async () => {
+  it("marks the doors alone, and puts the focus there, when the time is left out or the clocks skip it", async () => {
     await openPanel();
     fireEvent.change(reschedule().getByLabelText("New doors (Europe/Dublin)"), { target: { value: "" } });
     fireEvent.click(reschedule().getByRole("button", { name: "Reschedule" }));
-
     const said = "New doors: a date and a time of that day in Europe/Dublin";
     expect(reschedule().getByRole("alert")).toHaveTextContent(said);
     const doors = reschedule().getByLabelText("New doors (Europe/Dublin)");
@@ -106,6 +105,12 @@ describe("rescheduling a published show", () => {
     expect(doors).toHaveAccessibleDescription(said);
     expect(doors).toHaveFocus();
     expect(reschedule().getByLabelText("New date")).toBeValid();
+    // Ireland's clocks go forward from 01:00 to 02:00 on March 28th 2027: 01:30 is not on them that day.
+    fireEvent.change(reschedule().getByLabelText("New date"), { target: { value: "2027-03-28" } });
+    fireEvent.change(doors, { target: { value: "01:30" } });
+    fireEvent.click(reschedule().getByRole("button", { name: "Reschedule" }));
+    const skipped = "New doors: not on the clock that day in Europe/Dublin: the clocks go forward then";
+    expect(doors).toHaveAccessibleDescription(skipped);
   });
 });
 

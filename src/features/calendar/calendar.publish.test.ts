@@ -120,6 +120,11 @@ describe("the row a show form puts on the website", () => {
     expect(doors("01:30", "2027-03-27")).toBeUndefined();
     expect(doors("02:30", "2027-03-28")).toBeUndefined();
     expect(doors("25:00", "2027-03-28")).toBe("a time of that day, as 20:00");
+    // Tickets on sale at such a time are said so too.
+    const onSale = (at: string) =>
+      showFromDraft({ ...filled, price: "12", onSale: at }, "e1", "2027-07-10", NOW).problems?.onSale;
+    expect(onSale("2027-03-28T01:30")).toBe("not on the clock that day in Europe/Dublin: the clocks go forward then");
+    expect(onSale("2027-03-28T")).toBe("a date and time, or nothing");
   });
 
   it("refuses to move a show to doors the tickets are not yet on sale by", () => {

@@ -15,7 +15,7 @@ import {
 } from "../../lib/show-rules.mjs";
 import type { Database } from "../../lib/database.types";
 import { countryOf, currencyOf } from "./calendar.places";
-import { onTheClock, zonedInstant } from "./calendar.zones";
+import { onTheClock, skippedByClocks, skippedTimeProblem, zonedInstant } from "./calendar.zones";
 
 /** The row a show is inserted as. */
 export type NewShow = Database["public"]["Tables"]["shows"]["Insert"];
@@ -155,10 +155,8 @@ export function showFromDraft(
   const timeZone = draft.timeZone.trim();
   const doors = zonedInstant(date, draft.doors.trim(), timeZone);
   if (!isTimeZone(timeZone)) problems.timeZone = timeZoneProblem(timeZone);
-  else if (!doors && /^([01]\d|2[0-3]):[0-5]\d$/.test(draft.doors.trim()) && /^\d{4}-\d{2}-\d{2}$/.test(date)) {
-    // A time as typed, on a day the clocks skip it (01:30 when they go forward): said so, not "a time".
-    problems.doors = `not on the clock that day in ${timeZone}: the clocks go forward then`;
-  } else if (!doors) problems.doors = "a time of that day, as 20:00";
+  else if (!doors && skippedByClocks(date, draft.doors.trim(), timeZone)) problems.doors = skippedTimeProblem(timeZone);
+  else if (!doors) problems.doors = "a time of that day, as 20:00";
   else if (now && isOverAt(doors.iso, now)) problems.doors = OVER;
   else if (now && isTooFarAhead(doors.iso, now)) problems.doors = TOO_FAR;
   const priceText = draft.price.trim();
@@ -168,9 +166,11 @@ export function showFromDraft(
   else if (Number.isNaN(price) && SEPARATED.test(priceText)) problems.price = GROUPED;
   else if (Number.isNaN(price)) problems.price = "a price in figures, as 12.50";
   const [onSaleDate = "", onSaleTime = ""] = draft.onSale.trim().split("T");
-  const onSale = draft.onSale.trim() === "" ? null : zonedInstant(onSaleDate, onSaleTime.slice(0, 5), timeZone);
+  const onSaleAt = [onSaleDate, onSaleTime.slice(0, 5), timeZone] as const;
+  const onSale = draft.onSale.trim() === "" ? null : zonedInstant(...onSaleAt);
   // One at or after the doors is refused as the database refuses it (showFieldProblems).
-  if (draft.onSale.trim() !== "" && !onSale) problems.onSale = "a date and time, or nothing";
+  if (draft.onSale.trim() !== "" && !onSale)
+    problems.onSale = skippedByClocks(...onSaleAt) ? skippedTimeProblem(timeZone) : "a date and time, or nothing";
   const country = countryOf(draft.country);
   if (!country) problems.country = "a country, by its two letters (IE, GB, FR) or its name in English";
   const currencyTyped = currencyOf(draft.currency);
