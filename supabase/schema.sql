@@ -687,6 +687,27 @@ $$;
 ALTER FUNCTION "private"."shows_published_copy"() OWNER TO "postgres";
 
 --
+-- Name: shows_ticket_url_host(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE OR REPLACE FUNCTION "private"."shows_ticket_url_host"() RETURNS "trigger"
+    LANGUAGE "plpgsql"
+    SET "search_path" TO ''
+    AS $_$
+begin
+  if (tg_op = 'INSERT' or new.ticket_url is distinct from old.ticket_url)
+     and new.ticket_url !~ '^https://[^/?#:]+\.[^/?#:.]+([/?#:]|$)' then
+    raise exception 'new row for relation "shows" violates check constraint "shows_ticket_url_host"'
+      using errcode = '23514',
+        hint = 'A ticket link''s site has a dot in its name: https://tickets.example.com/…';
+  end if;
+  return new;
+end;
+$_$;
+
+ALTER FUNCTION "private"."shows_ticket_url_host"() OWNER TO "postgres";
+
+--
 -- Name: calendar_feed_made_at(); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
@@ -1871,6 +1892,12 @@ CREATE OR REPLACE TRIGGER "shows_keep_history" AFTER UPDATE ON "public"."shows" 
 CREATE OR REPLACE TRIGGER "shows_published_copy" AFTER INSERT OR DELETE OR UPDATE ON "public"."shows" FOR EACH ROW EXECUTE FUNCTION "private"."shows_published_copy"();
 
 --
+-- Name: shows shows_ticket_url_host; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE OR REPLACE TRIGGER "shows_ticket_url_host" BEFORE INSERT OR UPDATE OF "ticket_url" ON "public"."shows" FOR EACH ROW EXECUTE FUNCTION "private"."shows_ticket_url_host"();
+
+--
 -- Name: published_shows published_shows_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -2353,6 +2380,12 @@ REVOKE ALL ON FUNCTION "private"."shows_keep_history"() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION "private"."shows_published_copy"() FROM PUBLIC;
+
+--
+-- Name: FUNCTION "shows_ticket_url_host"(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION "private"."shows_ticket_url_host"() FROM PUBLIC;
 
 --
 -- Name: FUNCTION "calendar_feed_made_at"(); Type: ACL; Schema: public; Owner: postgres

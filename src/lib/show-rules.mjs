@@ -93,6 +93,9 @@ const HIDDEN = /[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]
 const WEB_ADDRESS =
   /^https:\/\/[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:[0-9]{1,5})?([/?#][^\s\p{Cc}]*)?$/u;
 
+/** shows_ticket_url_host: a host with a dot in its name, not one word ("https://tickets", a paste cut short). */
+const REACHABLE_HOST = /^https:\/\/[^/?#:]+\.[^/?#:.]+([/?#:]|$)/;
+
 /**
  * Whether `zone` names a time zone of the IANA database this runtime knows (Europe/Dublin), as the
  * database's private.is_time_zone() asks: abbreviations (IST) and offsets (+01) are not names.
@@ -156,7 +159,8 @@ export function showFieldProblems(row) {
   else if (hiddenInLink(link).length > 0) problems.ticket_url = hiddenLinkProblem(hiddenInLink(link));
   else if (!WEB_ADDRESS.test(link)) {
     problems.ticket_url = "a whole address starting with https://";
-  }
+  } else if (!REACHABLE_HOST.test(link))
+    problems.ticket_url = "the site's whole name, with its dot: https://tickets.example.com";
   if (row.ticket_kind !== "ticket" && row.ticket_kind !== "venue") problems.ticket_kind = "ticket or venue";
   const price = row.price ?? null;
   if (price !== null && !(price >= 0 && price < 100000)) {

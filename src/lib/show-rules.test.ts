@@ -22,6 +22,17 @@ describe("a show's row, checked as the database checks it", () => {
     expect(showFieldProblems(row)).toEqual({});
   });
 
+  it("says a ticket link whose site is one word (a paste cut short) needs the site's whole name, as shows_ticket_url_host", () => {
+    for (const link of ["https://tickets", "https://x/orla", "https://localhost:8443/a.b"]) {
+      expect(showFieldProblems({ ...row, ticket_url: link }), link).toEqual({
+        ticket_url: "the site's whole name, with its dot: https://tickets.example.com",
+      });
+    }
+    for (const link of ["https://tickets.example.com", "https://192.0.2.1/orla", "https://a.b.example:8443/x.y?z#w"]) {
+      expect(showFieldProblems({ ...row, ticket_url: link }), link).toEqual({});
+    }
+  });
+
   it("says tickets on sale at or after the doors must go on sale before them, as shows_on_sale_before_doors", () => {
     const tickets = { price: 18, currency: "EUR" };
     expect(showFieldProblems({ ...row, ...tickets, on_sale_at: "2027-07-10T19:00:00.000Z" })).toEqual({
