@@ -267,7 +267,7 @@ describe("a gig on the website", () => {
     const gig = event("event-galway", "Galway gig", new Date(2027, 6, 10));
     const rehearsal = event("rehearsal", "Rehearsal", new Date(2027, 6, 10));
     const scheduled = aShow("galway", "2027-01-01T10:00:00Z", { event_id: "event-galway" });
-    expect(placedAtShows([gig, rehearsal], [scheduled])).toEqual([gig, rehearsal]);
+    expect(placedAtShows([gig, rehearsal], [scheduled])).toEqual([{ ...gig, doors: scheduled.starts_at }, rehearsal]);
     // Rescheduled to doors at 00:30 on the 19th in Dublin (23:30 UTC on the 18th).
     const moved = { ...scheduled, status: "rescheduled", starts_at: "2027-07-18T23:30:00+00:00" };
     const [placed, kept] = placedAtShows([gig, rehearsal], [moved]);
@@ -275,14 +275,19 @@ describe("a gig on the website", () => {
     expect(placed.end_date).toBe("2027-07-19T12:00:00.000Z");
     expect(kept).toBe(rehearsal);
     // A zone this browser does not know leaves it where it was added.
-    expect(placedAtShows([gig], [{ ...moved, time_zone: "Mars/Olympus" }])).toEqual([gig]);
+    expect(placedAtShows([gig], [{ ...moved, time_zone: "Mars/Olympus" }])).toEqual([
+      { ...gig, doors: moved.starts_at },
+    ]);
   });
 
   it("is marked cancelled once its show is, on its day or moved, and no other event is", () => {
     const gig = event("event-galway", "Galway gig", new Date(2027, 6, 10));
     const rehearsal = event("rehearsal", "Rehearsal", new Date(2027, 6, 10));
     const cancelled = aShow("galway", "2027-01-01T10:00:00Z", { event_id: "event-galway", status: "cancelled" });
-    expect(placedAtShows([gig, rehearsal], [cancelled])).toEqual([{ ...gig, cancelled: true }, rehearsal]);
+    expect(placedAtShows([gig, rehearsal], [cancelled])).toEqual([
+      { ...gig, cancelled: true, doors: cancelled.starts_at },
+      rehearsal,
+    ]);
     const [movedThenOff] = placedAtShows([gig], [{ ...cancelled, starts_at: "2027-07-18T19:00:00+00:00" }]);
     expect(movedThenOff).toMatchObject({ cancelled: true, start_date: "2027-07-18T12:00:00.000Z" });
     expect(dayLabel(new Date(2027, 6, 10), [movedThenOff, rehearsal])).toBe(

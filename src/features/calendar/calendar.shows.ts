@@ -226,7 +226,7 @@ export function placedAtShows(events: readonly CalendarEvent[], shows: readonly 
   return events.map((event) => {
     const show = showOf.get(event.id);
     if (!show) return event;
-    const placed = show.status === "cancelled" ? { ...event, cancelled: true } : event;
+    const placed = { ...event, doors: show.starts_at, ...(show.status === "cancelled" && { cancelled: true }) };
     const { date: day } = wallTimeIn(show.starts_at, show.time_zone);
     // No day for a zone this browser does not know: where it was added.
     if (day === "" || day === eventDayKey(event)) return placed;

@@ -62,6 +62,18 @@ describe("listing events", () => {
     expect(sortEvents(events).map((e) => e.title)).toEqual(["A", "B"]);
   });
 
+  it("puts a day's gigs in the order of their doors, after its events without a time, not by title", () => {
+    const day = "2025-04-23T12:00:00+00:00";
+    const evening = { ...event("Evening show", day), doors: "2025-04-23T19:30:00Z" };
+    const matinee = { ...event("Matinee", day), doors: "2025-04-23T14:00:00Z" };
+    const rehearsal = event("Warm-up", day, "rehearsal");
+    expect(sortEvents([evening, rehearsal, matinee]).map((e) => e.title)).toEqual([
+      "Warm-up",
+      "Matinee",
+      "Evening show",
+    ]);
+  });
+
   it("groups events by their day", () => {
     const days = eventsByDay([...events, event("C", "2025-04-23T12:00:00+00:00", "recording")]);
     expect([...days.keys()]).toEqual(["2025-04-23", "2025-05-02"]);

@@ -36,6 +36,8 @@ export type CalendarEvent = {
   created_at?: string;
   /** A gig whose show on the website is cancelled, as the calendar places it (placedAtShows). */
   cancelled?: boolean;
+  /** A gig's doors (an instant), as the calendar places it at its show: the gigs of one day go in their order. */
+  doors?: string;
 };
 
 /** An event's type as its dot's tooltip and its day's name say it: "gig", or "gig, cancelled". */
@@ -104,10 +106,14 @@ export function eventDayKey(event: Pick<CalendarEvent, "start_date">): string {
   return new Date(event.start_date).toISOString().slice(0, 10);
 }
 
-/** Events by start date ascending (ties by title, so the order is stable). */
-export function sortEvents<T extends Pick<CalendarEvent, "start_date" | "title">>(events: readonly T[]): T[] {
+/** The events of one day without a time first (the day's), then those with doors, in their order. */
+const byDoors = (a: { doors?: string }, b: { doors?: string }) =>
+  (a.doors === undefined ? 0 : Date.parse(a.doors) || 0) - (b.doors === undefined ? 0 : Date.parse(b.doors) || 0);
+
+/** Events by start date ascending, a day's gigs by their doors (ties by title, so the order is stable). */
+export function sortEvents<T extends Pick<CalendarEvent, "start_date" | "title" | "doors">>(events: readonly T[]): T[] {
   return [...events].sort(
-    (a, b) => Date.parse(a.start_date) - Date.parse(b.start_date) || a.title.localeCompare(b.title),
+    (a, b) => Date.parse(a.start_date) - Date.parse(b.start_date) || byDoors(a, b) || a.title.localeCompare(b.title),
   );
 }
 
