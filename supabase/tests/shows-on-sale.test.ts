@@ -6,7 +6,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { event, show } from "../../server/test-helpers";
-import { migrationsBefore, migrationsUpTo, TARGETS, TEAM, type TestDatabase, useDatabase } from "./harness/database";
+import {
+  migrationsBefore,
+  migrationsUpTo,
+  showSavedBefore,
+  TARGETS,
+  TEAM,
+  type TestDatabase,
+  useDatabase,
+} from "./harness/database";
 
 const MIGRATION = "20250124000000_shows_on_sale_before_doors.sql";
 const DOORS = "2027-04-23T20:00:00+01:00";
@@ -54,17 +62,7 @@ describe.each(TARGETS)("$name, rows saved before the rule", (target) => {
   const db: TestDatabase = useDatabase(target, { migrations: migrationsBefore(MIGRATION) });
 
   it("takes the on-sale time away in the migration, keeping it in the show's history, and the show stays changeable", async () => {
-    const [{ id: eventId }] = await db.sql<{ id: string }>(
-      `insert into public.calendar_events (title, start_date, end_date)
-       values ('Gig', '2027-04-23T12:00:00Z', '2027-04-23T12:00:00Z') returning id`,
-    );
-    await db.sql(
-      `insert into public.shows (id, event_id, venue_name, venue_street, venue_town, venue_county, venue_postal_code,
-         venue_country, starts_at, ticket_url, ticket_kind, price, currency, on_sale_at)
-       values ('galway', $1, 'The Salthill Room', '14 Seapoint Promenade', 'Galway', 'County Galway', 'H91 X2P4', 'IE',
-         $2, 'https://tickets.example/galway', 'ticket', 18, 'EUR', '2028-04-01T10:00:00Z')`,
-      [eventId, DOORS],
-    );
+    await showSavedBefore(db, { starts_at: DOORS, price: 18, currency: "EUR", on_sale_at: "2028-04-01T10:00:00Z" });
     await db.migrate(migrationsUpTo(MIGRATION));
     expect(await db.sql("select on_sale_at, price, version from public.shows")).toEqual([
       { on_sale_at: null, price: "18", version: 2 },

@@ -6,7 +6,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { event, show } from "../../server/test-helpers";
-import { migrationsBefore, migrationsUpTo, TARGETS, TEAM, type TestDatabase, useDatabase } from "./harness/database";
+import {
+  migrationsBefore,
+  migrationsUpTo,
+  showSavedBefore,
+  TARGETS,
+  TEAM,
+  type TestDatabase,
+  useDatabase,
+} from "./harness/database";
 
 const MIGRATION = "20250125000000_shows_ticket_link_host.sql";
 
@@ -48,17 +56,7 @@ describe.each(TARGETS)("$name, rows saved before the rule", (target) => {
   const db: TestDatabase = useDatabase(target, { migrations: migrationsBefore(MIGRATION) });
 
   it("keeps a show saved with such a link changeable, until its link is changed", async () => {
-    const [{ id: eventId }] = await db.sql<{ id: string }>(
-      `insert into public.calendar_events (title, start_date, end_date)
-       values ('Gig', '2027-04-23T12:00:00Z', '2027-04-23T12:00:00Z') returning id`,
-    );
-    await db.sql(
-      `insert into public.shows (id, event_id, venue_name, venue_street, venue_town, venue_county, venue_postal_code,
-         venue_country, starts_at, ticket_url, ticket_kind)
-       values ('galway', $1, 'The Salthill Room', '14 Seapoint Promenade', 'Galway', 'County Galway', 'H91 X2P4', 'IE',
-         '2027-04-23T20:00:00+01:00', 'https://tickets', 'ticket')`,
-      [eventId],
-    );
+    await showSavedBefore(db, { ticket_url: "https://tickets" });
     await db.migrate(migrationsUpTo(MIGRATION));
     const cancelled = await db.as(TEAM).update("shows", { status: "cancelled" }, { id: "galway" });
     expect(cancelled.error).toBeNull();
