@@ -49,12 +49,20 @@ export type Month = {
   asked: AskedInstant | null;
   /** The day (UTC, "2026-11-28") the log last said the month's deploys are spent. */
   spentSaid: string | null;
-  /** The published shows the live site has (status and start), when the function last saw them current. */
+  /**
+   * The published shows the live site has (status and start), when the function last saw them current, or those
+   * the last build it asked renders, when it asked one since: news (`newsOf`) is a change from these.
+   */
   live: KnownShows | null;
   /** The digest of the published shows the last run read; null when it read none (./shows-due.ts). */
   seen: string | null;
   /** Whether the last run found the shows changing (./shows-due.ts, `showsChanging`); false in an older record. */
   changing: boolean;
+  /**
+   * Builds asked again for the shows the build before was asked for, which went live without them, since a run
+   * last found the live site with the database's shows (./shows-due.ts); 0 in an older record.
+   */
+  reasked: number;
 };
 
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -143,6 +151,7 @@ export function readMonth(value: unknown): Month | null {
     live,
     seen: typeof record.seen === "string" ? record.seen : null,
     changing: record.changing === true,
+    reasked: count(record.reasked) ? record.reasked! : 0,
   };
 }
 
@@ -173,7 +182,17 @@ export function observe(kept: Month | null, builtAt: string, now: Date, startDay
   const { name: month, start, next } = monthAt(now, startDay);
   const ends = next.toISOString();
   const empty = { deploys: 0, unseen: 0, spentSaid: null };
-  let record: Month = kept ?? { month, ends, builtAt, ...empty, asked: null, live: null, seen: null, changing: false };
+  let record: Month = kept ?? {
+    month,
+    ends,
+    builtAt,
+    ...empty,
+    asked: null,
+    live: null,
+    seen: null,
+    changing: false,
+    reasked: 0,
+  };
   const parts = nameParts(record);
   if (parts && now.getTime() < Date.UTC(parts[0], parts[1] - 1, parts[2])) return record;
   if (record.month !== month) {

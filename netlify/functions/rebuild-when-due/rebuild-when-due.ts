@@ -68,7 +68,7 @@ async function showsDecision(
   database: Database,
   now: Date,
   kept: { asked?: Asked | null },
-  state: { seen: string | null; changing: boolean; news: string | null },
+  state: { seen: string | null; changing: boolean; news: string | null; reasked: number },
 ): Promise<ShowsDecision | null> {
   const liveDigest = live.showsDigest ?? null;
   if (database === null) return null;
@@ -163,14 +163,14 @@ async function decide(
   /** The month's record as Netlify Blobs now has it, as far as is known (null: not known). */
   let stored: Month | null = kept;
   const rows = database && !("problem" in database) ? database : null;
-  if (rows && rows.digest === record.showsDigest) month = { ...month, live: knownOf(rows.rows) };
+  if (rows && rows.digest === record.showsDigest) month = { ...month, live: knownOf(rows.rows), reasked: 0 };
   // The change due: the record's next, or its next news once that has passed too.
   const timed = dueRecord(record, at, PERIOD_MINUTES * 60_000);
   const time = heldForTheShows(whenDue(timed, at, PERIOD_MINUTES * 60_000, month.asked), database);
   const keptAsked: { asked?: Asked | null } = {};
   const news = rows ? newsOf(rows.rows, month.live) : null;
-  const { seen, changing } = month;
-  const shows = await showsDecision(record, database, at, keptAsked, { seen, changing, news });
+  const { seen, changing, reasked } = month;
+  const shows = await showsDecision(record, database, at, keptAsked, { seen, changing, news, reasked });
   // The next run tells a sitting still going on from a change after a quiet run by the shows this run read.
   if (rows) {
     const live = record.showsDigest ?? null;
@@ -207,6 +207,11 @@ async function decide(
         deploys: month.deploys + 1,
         unseen: month.unseen + 1,
         ...(time.build ? { asked: { instant: timed.nextChangeAt!, at: at.toISOString() } } : {}),
+        // The shows this build renders: news after it is news against them, so a cancellation does not stay news
+        // (which skips a sitting's wait) at every run until a build and the database agree.
+        ...(rows ? { live: knownOf(rows.rows) } : {}),
+        // Asked again for the shows the last build was asked for, which it went live without: counted.
+        ...(shows?.build && keptAsked.asked?.digest === rows?.digest ? { reasked: month.reasked + 1 } : {}),
       };
       const askedShows =
         rows && rows.digest !== record.showsDigest ? { digest: rows.digest, at: at.toISOString() } : null;

@@ -26,7 +26,9 @@
  *   push or Deploys → Trigger deploy builds the site;
  * - a build asked before the live one was made has been and gone (it went live, or a later build replaced it):
  *   it no longer stands for any shows, so shows that are again what it was asked for are asked once more. A
- *   failed build leaves the live one older than the request, so that never makes a build every run.
+ *   failed build leaves the live one older than the request, so that never makes a build every run; builds that
+ *   go live without the very shows they were asked for (a build reading another project) are asked again
+ *   `REASKS` times, then the log asks for a look, until a run finds the live site current again.
  */
 import { readKeptAt } from "./when-due";
 
@@ -51,7 +53,12 @@ export type ShowsState = {
   changing?: boolean;
   /** The news fans must not miss among the changes, in words (./deploys-due.ts, `newsOf`), or null. */
   news?: string | null;
+  /** Builds asked again for the shows `asked` stands for since a run last found the shows current (Month's). */
+  reasked?: number;
 };
+
+/** How often the shows a build went live without are asked again before the log asks for a look instead. */
+export const REASKS = 1;
 
 export type ShowsDecision =
   { build: true; title: string; line: string } | { build: false; problem: boolean; line: string };
@@ -71,7 +78,16 @@ export const showsChanging = ({ database, live, seen = null }: Pick<ShowsState, 
 
 /** What the run at `now` does about the published shows, with its log line (figures included). */
 export function showsDue(
-  { database, live, asked: kept, liveBuiltAt = null, seen = null, changing = false, news = null }: ShowsState,
+  {
+    database,
+    live,
+    asked: kept,
+    liveBuiltAt = null,
+    seen = null,
+    changing = false,
+    news = null,
+    reasked = 0,
+  }: ShowsState,
   now: Date,
 ): ShowsDecision {
   const inDatabase = `${shows(database.count)}, digest ${short(database.digest)}`;
@@ -80,6 +96,20 @@ export function showsDue(
   }
   const onLive = live === null ? "the live build recorded no shows digest" : `the live build has ${short(live)}`;
   const spent = kept && liveBuiltAt !== null && Date.parse(liveBuiltAt) > Date.parse(kept.at);
+  // Builds for these very shows went live without them: a build that reads other shows than this function would
+  // be asked after every one of them, until the month's deploys are spent.
+  if (spent && kept.digest === database.digest && reasked >= REASKS) {
+    return {
+      build: false,
+      problem: true,
+      line:
+        `No rebuild for the shows: ${reasked + 1} builds were asked for the database's ${inDatabase}, and went ` +
+        `live with other shows (${onLive}): the builds read another project than this function, or its shows ` +
+        "changed back meanwhile. Check that PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY are the same for " +
+        "Builds and Functions (Site configuration → Environment variables). They are asked again once they " +
+        "change; a push, or Deploys → Trigger deploy, builds now.",
+    };
+  }
   const asked = spent ? null : kept;
   if (asked?.digest === database.digest) {
     const minutes = Math.max(0, Math.round((now.getTime() - Date.parse(asked.at)) / 60_000));
