@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextChangeOf, nextNewsOf } from "./next-change";
+import { LATER_CHANGES, laterChangesOf, nextChangeOf, nextNewsOf } from "./next-change";
 
 const show = (id: string, startDate: string, town = "Galway") => ({ id, startDate, venue: { town } });
 const release = (id: string, releaseDate: string) => ({ id, title: "Mother", releaseDate });
@@ -126,5 +126,25 @@ describe("the next change no browser makes by itself", () => {
     expect(nextNewsOf({ tourDates, releases }, now)).toEqual(nextChangeOf({ tourDates, releases }, now));
     const far = [show("x", "2028-06-15T19:00:00+00:00")];
     expect(nextNewsOf({ tourDates: far, releases: [] }, new Date("2026-06-01T12:00:00Z"))).toBeNull();
+  });
+});
+
+describe("the changes after the next", () => {
+  it("are the instants that follow it, earliest first, for a run whose build for the next one failed", () => {
+    expect(laterChangesOf({ tourDates, releases }, new Date("2025-03-01T12:00:00Z"))).toEqual([
+      { at: "2025-04-23T22:00:00.000Z", reason: "the Galway show (galway-2025-04-23) is over", inBrowser: true },
+      { at: "2025-05-02T22:00:00.000Z", reason: "the Dublin show (dublin-2025-05-02) is over", inBrowser: true },
+      { at: "2026-01-01T00:00:00.000Z", reason: "2026 begins, so the dates show their year", inBrowser: false },
+    ]);
+    expect(laterChangesOf({ tourDates, releases }, new Date("2025-05-03T12:00:00Z"))).toEqual([]);
+  });
+
+  it("are a few at most, however many shows are ahead", () => {
+    const many = Array.from({ length: 40 }, (_, index) =>
+      show(`cork-${index}`, new Date(Date.UTC(2026, 0, 2 + index, 20)).toISOString(), "Cork"),
+    );
+    const later = laterChangesOf({ tourDates: many, releases: [] }, new Date("2026-01-01T12:00:00Z"));
+    expect(later).toHaveLength(LATER_CHANGES);
+    expect(later[0]!.reason).toBe("the Cork show (cork-1) is over");
   });
 });

@@ -106,6 +106,17 @@ function changesOf({ tourDates, releases }: Content, now: Date): NextChange[] {
  */
 export const nextChangeOf = (content: Content, now: Date): NextChange | null => changesOf(content, now)[0] ?? null;
 
+/** How many of the instants after the next one the build publishes: for a scheduled run whose build failed. */
+export const LATER_CHANGES = 16;
+
+/**
+ * The instants after the next one (up to LATER_CHANGES of them), earliest first: when the build asked for the next
+ * one fails, the live site keeps this record, and the scheduled function asks once for each of these as it passes,
+ * instead of never again.
+ */
+export const laterChangesOf = (content: Content, now: Date): NextChange[] =>
+  changesOf(content, now).slice(1, 1 + LATER_CHANGES);
+
 /**
  * The earliest such instant that no visitor's browser makes by itself (a release's day, a new year), or null: the
  * scheduled function asks for it even while a change browsers make themselves, due before it, waits for room.

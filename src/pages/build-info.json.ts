@@ -3,7 +3,8 @@
  * (netlify/functions/rebuild-when-due). When the site was built, and the next instant at which a page it
  * built goes out of date, with the reason and whether visitors' browsers make that change themselves
  * (src/data/next-change.ts); null for the three when nothing on the pages changes with time; the next change no
- * browser makes by itself (a release's day, a new year), which may come after one browsers make; and the digest of the published shows it rendered (src/lib/published-shows.mjs,
+ * browser makes by itself (a release's day, a new year), which may come after one browsers make; the instants after
+ * the next, for a run that finds the build asked for the next one failed; and the digest of the published shows it rendered (src/lib/published-shows.mjs,
  * as the entries the pages read say), which the scheduled function compares with the database's shows as
  * they are now, and /calendar too, to say whether each is on the website yet. An object, so later fields can join
  * these without breaking a reader.
@@ -11,7 +12,7 @@
  */
 import type { APIRoute } from "astro";
 import { builtAt, content, showsDigest } from "../data/content";
-import { nextChangeOf, nextNewsOf } from "../data/next-change";
+import { laterChangesOf, nextChangeOf, nextNewsOf, type NextChange } from "../data/next-change";
 
 /** The record as it is published. */
 export type BuildInfo = {
@@ -26,6 +27,12 @@ export type BuildInfo = {
    */
   nextNewsAt: string | null;
   nextNewsReason: string | null;
+  /**
+   * The instants after nextChangeAt (a few of them), each with its reason and whether browsers make it: a build
+   * asked for nextChangeAt that fails leaves this record live, and the scheduled function then asks once for each
+   * of these as it passes, so one failed build does not leave the site out of date for good.
+   */
+  laterChanges: NextChange[];
   /** The published shows the pages render, digested (src/lib/published-shows.mjs); null when their entries do not say. */
   showsDigest: string | null;
 };
@@ -41,6 +48,7 @@ export const GET: APIRoute = () => {
     nextChangeInBrowser: next?.inBrowser ?? null,
     nextNewsAt: news?.at ?? null,
     nextNewsReason: news?.reason ?? null,
+    laterChanges: laterChangesOf(changing, builtAt),
     // As the tour's entries the pages read say (src/data/content.ts), not as the loader read the shows.
     showsDigest,
   };

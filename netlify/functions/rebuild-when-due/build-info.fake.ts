@@ -17,6 +17,7 @@ const galwayBuild = {
   nextChangeInBrowser: true,
   nextNewsAt: null,
   nextNewsReason: null,
+  laterChanges: [],
   showsDigest: showsDigest([showRow()]),
 } satisfies BuildInfo & LiveRecord;
 

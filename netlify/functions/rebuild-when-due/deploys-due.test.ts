@@ -28,6 +28,7 @@ const kept: Month = {
   live: null,
   seen: null,
   changing: false,
+  reasked: 0,
 };
 
 describe("the month's count", () => {
@@ -68,6 +69,8 @@ describe("the month's count", () => {
     // Whether the last run found the shows changing reads back; a record kept before it was says not.
     expect(readMonth({ ...kept, seen: "abc", changing: true })).toMatchObject({ seen: "abc", changing: true });
     expect(readMonth({ ...kept, changing: undefined })?.changing).toBe(false);
+    expect(readMonth({ ...kept, reasked: 1 })?.reasked).toBe(1);
+    for (const reasked of [undefined, -1, 1.5, "1"]) expect(readMonth({ ...kept, reasked })?.reasked).toBe(0);
   });
 });
 

@@ -10,6 +10,7 @@
  * the database its one show, the build hook and the Supabase project answering, and the store empty.
  */
 import { afterEach, beforeEach, expect, vi } from "vitest";
+import { showsDigest } from "../../../src/lib/published-shows.mjs";
 import { showRow } from "../../../src/test/show-rows";
 import { buildInfo } from "./build-info.fake";
 
@@ -128,3 +129,20 @@ export async function runAt(now: string) {
 
 export const hookCalls = () => calls.filter((call) => call.url.startsWith("https://api.netlify.com/"));
 export const heartbeatCalls = () => calls.filter((call) => call.url.startsWith(`${projectUrl}/rest/v1/rpc/`));
+
+/**
+ * The database's shows as `shows.rows` says at each request, and a Netlify that makes each build asked live by
+ * the next run, with the shows as they were when it was asked (`shows.live`, the live record; no page goes out of
+ * date meanwhile, which would ask a build of its own).
+ */
+export function buildsLiveByTheNextRun(rows: readonly object[]) {
+  const shows = { rows, live: buildInfo({ nextChangeAt: "2025-04-26T22:00:00.000Z" }) };
+  answers.site = () => Response.json(shows.live);
+  answers.shows = () => Response.json(shows.rows);
+  answers.hook = () => {
+    const builtAt = new Date(Date.now() + 2 * 60_000).toISOString();
+    shows.live = { ...shows.live, builtAt, showsDigest: showsDigest(shows.rows) };
+    return new Response("", { status: 200 });
+  };
+  return shows;
+}

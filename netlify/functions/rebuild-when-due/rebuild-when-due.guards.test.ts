@@ -5,7 +5,15 @@
 import { describe, expect, it, vi } from "vitest";
 import { showsDigest } from "../../../src/lib/published-shows.mjs";
 import { buildInfo } from "./build-info.fake";
-import { answers, cancelled, galway, hookCalls, runAt, withScheduledRun } from "./rebuild-when-due.fake";
+import {
+  answers,
+  buildsLiveByTheNextRun,
+  cancelled,
+  galway,
+  hookCalls,
+  runAt,
+  withScheduledRun,
+} from "./rebuild-when-due.fake";
 
 vi.mock("@netlify/blobs", () => import("./rebuild-when-due.fake"));
 withScheduledRun();
@@ -18,27 +26,19 @@ describe("a long sitting that starts with news fans must not miss", () => {
     ["a show moved", { ...galway, starts_at: "2025-04-24T19:00:00+00:00" }],
   ] as const) {
     it(`makes two builds when it starts with ${news}: the news at once, the rest once the shows stay the same`, async () => {
-      let live = buildInfo({ nextChangeAt: "2025-04-26T22:00:00.000Z" });
-      let rows = [galway];
-      answers.site = () => Response.json(live);
-      answers.shows = () => Response.json(rows);
-      // A build asked is live by the next run, with the shows as they were when it was asked.
-      answers.hook = () => {
-        live = { ...live, builtAt: new Date(Date.now() + 2 * 60_000).toISOString(), showsDigest: showsDigest(rows) };
-        return new Response("", { status: 200 });
-      };
+      const shows = buildsLiveByTheNextRun([galway]);
       // The news at 16:02, then twenty shows put on the website one every six minutes, from 16:08 to 18:02.
       const added = Array.from({ length: 20 }, (_, index) => ({ ...galway, id: `show-${index}` }));
       const asked: number[] = [];
       for (let minute = 0; minute <= 150; minute += 10) {
-        rows = [minute >= 2 ? first : galway, ...added.filter((_, index) => 8 + index * 6 <= minute)];
+        shows.rows = [minute >= 2 ? first : galway, ...added.filter((_, index) => 8 + index * 6 <= minute)];
         const outcome = await runAt(minutesFrom("2025-04-23T16:00:00Z", minute));
         if (outcome.log[1]!.startsWith("Rebuild requested: the published shows changed")) asked.push(minute);
       }
       // 16:10 asks for the news; 18:10 finds the last show, 18:20 finds it again and asks.
       expect(asked).toEqual([10, 140]);
       expect(hookCalls()).toHaveLength(2);
-      expect(live.showsDigest).toBe(showsDigest(rows));
+      expect(shows.live.showsDigest).toBe(showsDigest(shows.rows));
     });
   }
 });

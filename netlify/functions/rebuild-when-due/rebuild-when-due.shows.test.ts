@@ -16,6 +16,7 @@ import {
   anonKey,
   answers,
   blobs,
+  buildsLiveByTheNextRun,
   calls,
   cancelled,
   galway,
@@ -109,20 +110,12 @@ describe("the published shows", () => {
   });
 
   it("entered over a long sitting make two builds: one by the first run that sees them, one once a run finds them as the run before did", async () => {
-    let live = buildInfo({ nextChangeAt: "2025-04-26T22:00:00.000Z" });
-    let rows = [galway];
-    answers.site = () => Response.json(live);
-    answers.shows = () => Response.json(rows);
-    // A build asked is live by the next run, with the shows as they were when it was asked.
-    answers.hook = () => {
-      live = { ...live, builtAt: new Date(Date.now() + 2 * 60_000).toISOString(), showsDigest: showsDigest(rows) };
-      return new Response("", { status: 200 });
-    };
+    const shows = buildsLiveByTheNextRun([galway]);
     // Eight shows put on the website one every six minutes, from 19:02 to 19:44.
     const added = Array.from({ length: 8 }, (_, index) => ({ ...galway, id: `show-${index}` }));
     const asked: number[] = [];
     for (let minute = 0; minute <= 80; minute += 10) {
-      rows = [galway, ...added.filter((_, index) => 2 + index * 6 <= minute)];
+      shows.rows = [galway, ...added.filter((_, index) => 2 + index * 6 <= minute)];
       const outcome = await runAt(new Date(Date.parse("2025-04-23T19:00:00Z") + minute * 60_000).toISOString());
       if (outcome.log[1]!.startsWith("Rebuild requested: the published shows changed")) asked.push(minute);
       // From 19:20 the shows the run before found are live, but they were changing then and still are: it waits.
@@ -132,7 +125,7 @@ describe("the published shows", () => {
     // 19:10 finds the first two shows after a quiet run and asks; 19:50 finds the last, 20:00 finds it again and asks.
     expect(asked).toEqual([10, 60]);
     expect(hookCalls()).toHaveLength(2);
-    expect(live.showsDigest).toBe(showsDigest(rows));
+    expect(shows.live.showsDigest).toBe(showsDigest(shows.rows));
   });
 
   it("and a page out of date ask for one build between them, titled with both reasons", async () => {

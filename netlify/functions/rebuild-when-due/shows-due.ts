@@ -58,7 +58,7 @@ export type ShowsState = {
 };
 
 /** How often the shows a build went live without are asked again before the log asks for a look instead. */
-export const REASKS = 1;
+const REASKS = 1;
 
 export type ShowsDecision =
   { build: true; title: string; line: string } | { build: false; problem: boolean; line: string };

@@ -3,17 +3,9 @@
 // Netlify that publishes the build a few minutes after it is asked (or fails it). The run keeps the instant it
 // asked for, as the function keeps it in its month's record.
 import { describe, expect, it } from "vitest";
-import { nextChangeOf } from "../../../src/data/next-change";
-import { buildInfo, showOverBeforeRelease } from "./build-info.fake";
-import {
-  dueRecord,
-  ON_ITS_WAY_MS,
-  readAskedInstant,
-  readRecord,
-  whenDue,
-  type AskedInstant,
-  type LiveRecord,
-} from "./when-due";
+import { laterChangesOf, nextChangeOf } from "../../../src/data/next-change";
+import { buildInfo } from "./build-info.fake";
+import { dueRecord, ON_ITS_WAY_MS, readAskedInstant, whenDue, type AskedInstant, type LiveRecord } from "./when-due";
 
 const MINUTE = 60_000;
 const PERIOD = 10 * MINUTE;
@@ -48,6 +40,7 @@ function recordAt(now: number, shows = content): LiveRecord {
     builtAt: new Date(now).toISOString(),
     nextChangeAt: next?.at ?? null,
     nextChangeReason: next?.reason ?? null,
+    laterChanges: laterChangesOf(shows, new Date(now)),
   });
 }
 
@@ -84,11 +77,12 @@ function simulate({
       [live, pending] = [pending.record, null];
     }
     if (skipped(tick)) continue;
-    const decision = whenDue(live, new Date(now), PERIOD, asked);
+    const due = dueRecord(live, new Date(now), PERIOD);
+    const decision = whenDue(due, new Date(now), PERIOD, asked);
     if (decision.build) {
-      requested.push(live.nextChangeAt!);
-      lateBy.push(now - Date.parse(live.nextChangeAt!));
-      asked = { instant: live.nextChangeAt!, at: new Date(now).toISOString() };
+      requested.push(due.nextChangeAt!);
+      lateBy.push(now - Date.parse(due.nextChangeAt!));
+      asked = { instant: due.nextChangeAt!, at: new Date(now).toISOString() };
       const done = now + buildMinutes * MINUTE;
       if (!fails(now)) pending = { at: done, record: recordAt(done, shows) };
     }
@@ -114,9 +108,9 @@ describe("a year of runs", () => {
     expect(requested).toHaveLength(102);
   });
 
-  it("never asks twice for the instant of a build that failed", () => {
+  it("never asks twice for the instant of a build that failed, and asks for the next instant once it passes", () => {
     const failedOnce = new Set<number>();
-    // Every build asked for in May 2025 fails; the owner's next push comes later.
+    // Every build asked for in May 2025 fails (the Dublin show's end, on the 2nd); nobody pushes.
     const { requested } = simulate({
       fails: (now) => {
         const failing = now >= Date.parse("2025-05-01T00:00:00Z") && now < Date.parse("2025-06-01T00:00:00Z");
@@ -126,6 +120,17 @@ describe("a year of runs", () => {
     });
     expect(failedOnce.size).toBe(1);
     expect(new Set(requested).size).toBe(requested.length);
+    // The record of the build before it stays live, with the instants after: from June, every one is asked as before.
+    const fromJune = (instants: string[]) => instants.filter((instant) => instant >= "2025-06");
+    expect(fromJune(requested)).toEqual(fromJune(simulate().requested));
+    expect(fromJune(requested)).toHaveLength(96 + 1);
+  });
+
+  it("asks once for each instant that passes while every build fails, and for none twice", () => {
+    const { requested } = simulate({ fails: (now) => now >= Date.parse("2025-05-01T00:00:00Z") });
+    expect(new Set(requested).size).toBe(requested.length);
+    // Those the last good build listed: the Dublin show's end and the 16 instants after it.
+    expect(requested.filter((instant) => instant >= "2025-05")).toHaveLength(1 + 16);
   });
 });
 
@@ -217,71 +222,5 @@ describe("an instant asked for", () => {
     ]) {
       expect(readAskedInstant(value)).toBeNull();
     }
-  });
-});
-
-describe("the live record", () => {
-  it("is read when the build wrote it, and refused with the reason otherwise", () => {
-    expect(readRecord(JSON.stringify({ builtAt: "x", nextChangeAt: null, nextChangeReason: null }))).toEqual({
-      builtAt: "x",
-      nextChangeAt: null,
-      nextChangeReason: null,
-      // A record from before the field: its next change waits as a show's end does.
-      nextChangeInBrowser: true,
-      // A record from before these: no news known beyond its next change.
-      nextNewsAt: null,
-      nextNewsReason: null,
-      showsDigest: null,
-    });
-    expect(
-      readRecord(
-        JSON.stringify({ builtAt: "x", nextChangeAt: null, nextChangeReason: null, nextChangeInBrowser: false }),
-      ),
-    ).toMatchObject({ nextChangeInBrowser: false });
-    expect(readRecord("<html>")).toBe("it is not JSON");
-    expect(readRecord("null")).toBe("it lacks builtAt, nextChangeAt or nextChangeReason");
-    expect(readRecord(JSON.stringify({ builtAt: "x", nextChangeAt: "soon", nextChangeReason: null }))).toBe(
-      "it lacks builtAt, nextChangeAt or nextChangeReason",
-    );
-  });
-
-  it("keeps later fields a build may add", () => {
-    const record = {
-      ...buildInfo({
-        builtAt: "x",
-        nextChangeAt: null,
-        nextChangeReason: null,
-        nextChangeInBrowser: true,
-        nextNewsAt: "2026-11-15T00:00:00.000Z",
-        nextNewsReason: "“Tides” (tides) comes out",
-        showsDigest: "abc",
-      }),
-      later: 1,
-    };
-    expect(readRecord(JSON.stringify(record))).toEqual(record);
-  });
-});
-
-describe("the change due", () => {
-  const waiting = buildInfo({ ...showOverBeforeRelease, showsDigest: null });
-
-  it("is the record's next change until its next news has passed too", () => {
-    expect(dueRecord(waiting, new Date("2026-11-14T23:50:00Z"), PERIOD)).toBe(waiting);
-  });
-
-  it("is the news once it has passed, a change no browser makes, asked once for its own instant", () => {
-    const due = dueRecord(waiting, new Date("2026-11-15T00:00:00Z"), PERIOD);
-    expect(due).toMatchObject({
-      nextChangeAt: "2026-11-15T00:00:00.000Z",
-      nextChangeReason: "“Tides” (tides) comes out",
-      nextChangeInBrowser: false,
-    });
-    const asked = { instant: "2026-11-15T00:00:00.000Z", at: "2026-11-15T00:00:00.000Z" };
-    expect(whenDue(due, new Date("2026-11-15T02:00:00Z"), PERIOD, asked)).toMatchObject({ build: false });
-  });
-
-  it("is the record as it is when it has no news field (a build from before it)", () => {
-    const old = { ...waiting, nextNewsAt: null, nextNewsReason: null };
-    expect(dueRecord(old, new Date("2026-11-16T00:00:00Z"), PERIOD)).toBe(old);
   });
 });

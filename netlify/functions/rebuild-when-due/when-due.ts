@@ -34,8 +34,30 @@ export type LiveRecord = {
    */
   nextNewsAt?: string | null;
   nextNewsReason?: string | null;
+  /**
+   * The instants after nextChangeAt (a few), each with its reason and whether browsers make it. A record from
+   * before this field, or with entries that are not such: none.
+   */
+  laterChanges?: Change[];
   showsDigest?: string | null;
 };
+
+/** A change the live pages go through, as the record lists it. */
+type Change = { at: string; reason: string; inBrowser: boolean };
+
+/** The entries of a record's `laterChanges` that are changes; none when it is no list. */
+function changesIn(value: unknown): Change[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (entry: Partial<Change> | null): entry is Change =>
+      typeof entry === "object" &&
+      entry !== null &&
+      typeof entry.at === "string" &&
+      !Number.isNaN(Date.parse(entry.at)) &&
+      typeof entry.reason === "string" &&
+      typeof entry.inBrowser === "boolean",
+  );
+}
 
 export type Decision = { build: true; title: string; line: string } | { build: false; problem: boolean; line: string };
 
@@ -65,6 +87,7 @@ export function readRecord(text: string): LiveRecord | string {
     nextChangeInBrowser: record.nextChangeInBrowser !== false,
     nextNewsAt: record.nextNewsAt ?? null,
     nextNewsReason: typeof record.nextNewsReason === "string" ? record.nextNewsReason : null,
+    laterChanges: changesIn(record.laterChanges),
     showsDigest: typeof record.showsDigest === "string" ? record.showsDigest : null,
   } as LiveRecord;
 }
@@ -106,19 +129,38 @@ export function readKeptAt<K extends string>(value: unknown, key: K): ({ [P in K
 export const readAskedInstant = (value: unknown): AskedInstant | null => readKeptAt(value, "instant");
 
 /**
- * The record as the run at `now` weighs it: once its next news (a release's day, a new year) has passed while the
- * next change before it is one browsers make themselves (and may wait for room in the month), the news is the
- * change due, asked once for its own instant; otherwise the record as it is.
+ * The record as the run at `now` weighs it: once changes after its next one have passed too (the build asked for
+ * the next failed, or waits for room in the month), the latest of them is the change due, asked once for its own
+ * instant, as news when one of them is news (a release's day, a new year: the latest such one's reason), else as
+ * the latest's; otherwise the record as it is. So a failed build is asked no more, but the next change after it
+ * is, once.
  */
 export function dueRecord(record: LiveRecord, now: Date, periodMs: number): LiveRecord {
-  const news = record.nextNewsAt ?? null;
-  if (news === null || news === record.nextChangeAt || record.nextChangeInBrowser === false) return record;
-  if (Date.parse(news) > runTime(now.getTime(), periodMs)) return record;
+  const tick = runTime(now.getTime(), periodMs);
+  const next: Change[] =
+    record.nextChangeAt === null
+      ? []
+      : [
+          {
+            at: record.nextChangeAt,
+            reason: record.nextChangeReason ?? "a page goes out of date",
+            inBrowser: record.nextChangeInBrowser !== false,
+          },
+        ];
+  const news: Change[] = record.nextNewsAt
+    ? [{ at: record.nextNewsAt, reason: record.nextNewsReason ?? "a page goes out of date", inBrowser: false }]
+    : [];
+  const passed = [...next, ...(record.laterChanges ?? []), ...news]
+    .filter((change) => Date.parse(change.at) <= tick)
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const latest = passed.at(-1);
+  if (!latest || latest.at === record.nextChangeAt) return record;
+  const latestNews = passed.filter((change) => !change.inBrowser).at(-1);
   return {
     ...record,
-    nextChangeAt: news,
-    nextChangeReason: record.nextNewsReason ?? null,
-    nextChangeInBrowser: false,
+    nextChangeAt: latest.at,
+    nextChangeReason: (latestNews ?? latest).reason,
+    nextChangeInBrowser: latestNews === undefined,
   };
 }
 
