@@ -18,23 +18,25 @@ import { buildInfo } from "./build-info.fake";
  * The function's Netlify Blobs store, in memory; `failing` says which reads and writes throw, as an unreachable
  * store does: "get shows-build-asked", "set deploys-this-month", … ("*" for all).
  */
-export const blobs = { kept: new Map<string, string>(), failing: new Set<string>() };
+export const blobs = { kept: new Map<string, string>(), failing: new Set<string>(), silent: new Set<string>() };
 
 /** @netlify/blobs' getStore, on `blobs`. */
 export function getStore(name: string) {
-  const fail = (operation: string, key: string) => {
+  const fail = async (operation: string, key: string) => {
     if (blobs.failing.has("*") || blobs.failing.has(`${operation} ${key}`)) {
       throw new Error("Netlify Blobs answered 503");
     }
+    // Its client retrying a store that fails, beyond the run's time: no answer.
+    if (blobs.silent.has(`${operation} ${key}`)) await new Promise(() => {});
   };
   return {
     get: async (key: string, options?: { type?: string }) => {
-      fail("get", key);
+      await fail("get", key);
       const text = blobs.kept.get(`${name}/${key}`);
       return text === undefined ? null : options?.type === "json" ? JSON.parse(text) : text;
     },
     setJSON: async (key: string, value: unknown) => {
-      fail("set", key);
+      await fail("set", key);
       blobs.kept.set(`${name}/${key}`, JSON.stringify(value));
     },
   };
@@ -82,6 +84,7 @@ export function withScheduledRun(): void {
     });
     blobs.kept.clear();
     blobs.failing.clear();
+    blobs.silent.clear();
     for (const method of ["log", "error"] as const) {
       vi.spyOn(console, method).mockImplementation((...parts: unknown[]) => void log.push(parts.join(" ")));
     }

@@ -202,6 +202,14 @@ describe("the scheduled run", () => {
   });
 });
 
+/** `run`'s outcome, the fake clock moved on a second at a time until it comes: the run's time passes in no time. */
+async function inFakeTime<T>(run: Promise<T>): Promise<T> {
+  let outcome: { value: T } | undefined;
+  void run.then((value) => (outcome = { value }));
+  for (let second = 0; !outcome && second < 60; second++) await vi.advanceTimersByTimeAsync(1_000);
+  return outcome ? outcome.value : run;
+}
+
 describe("the records kept in Netlify Blobs", () => {
   it("are kept before a build is asked: when one cannot be, nothing is asked, and the run says so", async () => {
     answers.shows = () => Response.json([cancelled]);
@@ -235,5 +243,23 @@ describe("the records kept in Netlify Blobs", () => {
     answers.hook = () => new Response("", { status: 200 });
     expect((await runAt("2025-04-23T21:10:00Z")).log[1]).toMatch(/^Rebuild requested: the published shows changed/);
     expect(hookCalls()).toHaveLength(2);
+  });
+
+  it("that do not answer within the run's time are given up, in one line, before Netlify stops the run", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout", "performance"] });
+    answers.shows = () => Response.json([cancelled]);
+    blobs.silent = new Set(["get deploys-this-month"]);
+    const unread = await inFakeTime(runAt("2025-04-23T22:00:00Z"));
+    expect(unread.status).toBe(500);
+    expect(unread.log[0]).toBe(
+      "No rebuild: the month's deploys could not be counted, as their record in Netlify Blobs could not be read " +
+        "(no answer within the run's 15 s); nothing is asked without it, as the month's credits are a hard limit.",
+    );
+    // Read, but the record of the build about to be asked cannot be kept: nothing is asked.
+    blobs.silent = new Set(["set deploys-this-month"]);
+    expect((await inFakeTime(runAt("2025-04-23T22:10:00Z"))).log[0]).toContain(
+      "could not be kept in Netlify Blobs (no answer within the run's 15 s)",
+    );
+    expect(hookCalls()).toEqual([]);
   });
 });

@@ -1,31 +1,27 @@
 /**
- * The scheduled run that keeps the live site current and its Supabase project awake. Netlify runs it every
- * 10 minutes on the published site. Each run:
- * - reads the live site's record (/build-info.json) and asks the build hook (BUILD_HOOK_URL) for a build
- *   when the record's next change has passed, once for that instant (./when-due.ts; the instant asked is kept
- *   in the month's record), or when the published shows as the database has them now (read with the anon key, as the build
- *   reads them) differ from those the live build rendered, once for each state of the shows: by the first run
- *   that sees them, unless they were already changing at the run before, then once a run finds them as the run
- *   before did (news at once; ./shows-due.ts, with one small record kept in Netlify Blobs); one build when both
- *   are due. A deploy costs credits, a run a
- *   tiny fraction of one (README, "What the site costs a month"), so it counts the month's deploys in a second
- *   record and asks only for what the month affords (./deploys-due.ts: MONTHLY_DEPLOYS, 18 by default, in the
- *   month from DEPLOYS_MONTH_STARTS, the day Netlify's credits reset, the 1st by default): a show
- *   over or tickets on sale (which browsers show themselves) goes at the month's pace at most and waits before a
- *   change to the shows, and news (a show cancelled, a
- *   release's day, a new year) comes before all;
- * - makes one real database request to the Supabase project with the public anon key (the `heartbeat`
- *   function, supabase/migrations), as a free project is paused after 7 days without one.
- * Its log says in one line what it decided about time and why, in one more what it decided about the shows,
- * with their figures, once a day that the month's deploys are spent when they are, and in one more what went
- * wrong with the project, when something did. When the live
- * record or the shows cannot be read it asks for nothing: a build would read the same unreadable shows and
- * stop, and a live site that does not answer is no reason to replace it. Before it asks, it keeps what the build
- * stands for (the deploy counted, the instant or shows asked); when that cannot be kept it asks nothing, as a
- * failing build would otherwise be asked every run, and when the hook does not answer it puts the records back.
- * The hook's address is never logged: whoever holds it can start builds.
+ * The scheduled run that keeps the live site current and its Supabase project awake. Netlify runs it every 10 minutes
+ * on the published site. Each run:
+ * - reads the live site's record (/build-info.json) and asks the build hook (BUILD_HOOK_URL) for a build when the
+ *   record's next change has passed, once for that instant (./when-due.ts; the instant asked is kept in the month's
+ *   record), or when the published shows as the database has them now (read with the anon key, as the build reads
+ *   them) differ from those the live build rendered, once for each state of the shows: by the first run that sees
+ *   them, unless they were already changing at the run before, then once a run finds them as the run before did
+ *   (news at once; ./shows-due.ts, with one small record kept in Netlify Blobs); one build when both are due. A
+ *   deploy costs credits, a run a tiny fraction of one (README, "What the site costs a month"), so it counts the
+ *   month's deploys in a second record and asks only for what the month affords (./deploys-due.ts: MONTHLY_DEPLOYS,
+ *   18 by default, in the month from DEPLOYS_MONTH_STARTS, the day Netlify's credits reset, the 1st by default): a
+ *   show over or tickets on sale (which browsers show themselves) goes at the month's pace at most and waits before
+ *   a change to the shows, and news (a show cancelled, a release's day, a new year) comes before all;
+ * - makes one real database request to the Supabase project with the public anon key (the `heartbeat` function,
+ *   supabase/migrations), as a free project is paused after 7 days without one.
+ * Its log says in one line what it decided about time and why, in one more what it decided about the shows, with
+ * their figures, once a day that the month's deploys are spent when they are, and in one more what went wrong with
+ * the project, when something did. When the live record or the shows cannot be read it asks for nothing: a build
+ * would read the same unreadable shows and stop, and a live site that does not answer is no reason to replace it.
+ * Before it asks, it keeps what the build stands for (the deploy counted, the instant or shows asked); when that
+ * cannot be kept it asks nothing, as a failing build would otherwise be asked every run, and when the hook does not
+ * answer it puts the records back. The hook's address is never logged: whoever holds it can start builds.
  */
-import { getStore } from "@netlify/blobs";
 import {
   allowanceOf,
   elapsedOf,
@@ -34,7 +30,6 @@ import {
   knownOf,
   newsOf,
   observe,
-  readMonth,
   saidSpent,
   spentLine,
   type Due,
@@ -42,6 +37,7 @@ import {
 } from "./deploys-due";
 import { readAsked, short, showsChanging, showsDue, type Asked, type ShowsDecision } from "./shows-due";
 import { databaseShows, heartbeat, liveRecord, requestBuild, unreachable, type Database } from "./requests";
+import { ASKED_KEY, keepBeforeAsking, keptMonth, MONTH_KEY, putBackAsked, startRun, store, type Line } from "./records";
 import { dueRecord, whenDue, type Decision, type LiveRecord } from "./when-due";
 
 /** Every 10 minutes, on the clock's tens (UTC). */
@@ -50,14 +46,6 @@ export const config = { schedule: `*/${PERIOD_MINUTES} * * * *` };
 
 /** What Netlify passes a function: the site's main address among it. */
 type Context = { site?: { url?: string } };
-
-/**
- * The function's two small records, each one key of a Netlify Blobs store: the last build asked for the shows
- * (./shows-due.ts) and the month's deploys (./deploys-due.ts).
- */
-const ASKED_KEY = "shows-build-asked";
-const MONTH_KEY = "deploys-this-month";
-const store = () => getStore("rebuild-when-due");
 
 /**
  * What to do about the shows, given the live record and the database's shows; `kept` is set to the record of
@@ -98,19 +86,9 @@ async function showsDecision(
   return showsDue({ database, live: liveDigest, asked, liveBuiltAt: live.builtAt, ...state }, now);
 }
 
-type Line = { text: string; problem: boolean };
-
-/** The month's record as kept, or why it could not be read. */
-async function keptMonth(): Promise<{ month: Month | null } | { problem: string }> {
-  try {
-    return { month: readMonth(await store().get(MONTH_KEY, { type: "json" })) };
-  } catch (error) {
-    return { problem: unreachable(error) };
-  }
-}
-
 /** The run's outcome: its log lines, and whether one of them reports a problem. */
 async function runOnce(env: NodeJS.ProcessEnv, siteUrl: string | undefined, now: () => Date) {
+  startRun();
   const [live, project, database] = await Promise.all([liveRecord(siteUrl), heartbeat(env), databaseShows(env)]);
   const lines: Line[] = [];
   const { allowance, problem: badAllowance } = allowanceOf(env.MONTHLY_DEPLOYS);
@@ -248,45 +226,6 @@ async function decide(
     }
   }
   return lines;
-}
-
-/**
- * Before a build is asked: the month's record as it is once asked (the deploy counted, the instant asked) and the
- * shows it will render, when they differ from the live ones. Returns why they could not be kept, or null.
- */
-async function keepBeforeAsking(month: Month, shows: Asked | null): Promise<string | null> {
-  for (const [key, value, what] of [
-    [MONTH_KEY, month, "the month's count of deploys"],
-    [ASKED_KEY, shows, "the record of the shows it is asked for"],
-  ] as const) {
-    if (value === null) continue;
-    try {
-      await store().setJSON(key, value);
-    } catch (error) {
-      return (
-        `${what} could not be kept in Netlify Blobs (${unreachable(error)}); nothing is asked until it can be, ` +
-        "as a failing build would otherwise be asked again every run."
-      );
-    }
-  }
-  return null;
-}
-
-/** After a build could not be asked: the shows' record as it was, so the next run asks for them again. */
-async function putBackAsked(asked: Asked | null): Promise<Line[]> {
-  try {
-    await store().setJSON(ASKED_KEY, asked);
-    return [];
-  } catch (error) {
-    return [
-      {
-        text:
-          `The record of the shows the build was to render could not be put back in Netlify Blobs ` +
-          `(${unreachable(error)}): they are asked again once they change, or once a later build is live.`,
-        problem: true,
-      },
-    ];
-  }
 }
 
 export default async function rebuildWhenDue(_request?: Request, context?: Context): Promise<Response> {
