@@ -4,9 +4,9 @@
  * once it differs from the digest the served build recorded and has stayed the same for a quiet spell,
  * rebuilds the site (aside, as every build). A burst of changes makes one build, never one per keystroke;
  * a change during a build makes one more after it; a build that fails is not retried until the shows
- * change again (back to what it failed on too). Whatever goes wrong in one look (the backend busy, the build
- * record unreadable while the process has no file handle left) is said and the watch goes on: it never
- * ends the process that also serves the site and the backend.
+ * change again (back to what it failed on too). Whatever goes wrong in a look (the shows unreadable for two looks
+ * running, the build record unreadable while the process has no file handle left) is said, once while it lasts,
+ * and the watch goes on: it never ends the process that also serves the site and the backend.
  */
 
 /**
@@ -32,13 +32,19 @@ export function watchShows({ digestNow, builtDigest, rebuild, intervalMs = 2_000
   let current = Promise.resolve();
   /** @type {string | undefined} why the last look went wrong, said once however many looks it lasts */
   let trouble;
+  /** How many looks in a row could not read the shows. */
+  let unread = 0;
 
   async function look() {
     let now;
     try {
       now = await digestNow();
-    } catch {
-      return; // the backend is busy or stopping: look again next time
+      unread = 0;
+    } catch (error) {
+      // One look the backend could not answer (busy, starting or stopping) is no news; one more is said, once.
+      unread += 1;
+      if (unread >= 2) throw error;
+      return;
     }
     if (now !== seen) {
       seen = now;

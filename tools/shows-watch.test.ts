@@ -131,22 +131,33 @@ describe("rebuilding after the published shows change", () => {
     watch.stop();
   });
 
-  it("looks again later when the shows cannot be read", async () => {
+  it("looks again later when the shows cannot be read, saying so once when it lasts beyond one look", async () => {
     vi.useFakeTimers();
     let reads = 0;
+    let failing = 1;
+    const log: string[] = [];
     const rebuild = vi.fn(async () => true);
     const watch = watchShows({
       digestNow: async () => {
         reads += 1;
-        throw new Error("the backend is stopping");
+        if (reads <= failing) throw new Error("the backend is stopping");
+        return "a";
       },
       builtDigest: () => "a",
       rebuild,
       intervalMs: 1_000,
+      log: (line) => log.push(line),
     });
-    await vi.advanceTimersByTimeAsync(5_500);
+    // One look the backend could not answer, then the shows as built: nothing to say.
+    await vi.advanceTimersByTimeAsync(2_500);
     await watch.idle();
-    expect(reads).toBe(5);
+    expect(log).toEqual([]);
+    // Five looks running: said once.
+    failing = reads + 5;
+    await vi.advanceTimersByTimeAsync(5_000);
+    await watch.idle();
+    expect(reads).toBe(7);
+    expect(log).toEqual(["✖ Could not look at the published shows (the backend is stopping): looking again shortly."]);
     expect(rebuild).not.toHaveBeenCalled();
     watch.stop();
   });
