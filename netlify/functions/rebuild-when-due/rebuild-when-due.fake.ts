@@ -138,7 +138,7 @@ export const heartbeatCalls = () => calls.filter((call) => call.url.startsWith(`
  * the next run, with the shows as they were when it was asked (`shows.live`, the live record; no page goes out of
  * date meanwhile, which would ask a build of its own).
  */
-export function buildsLiveByTheNextRun(rows: readonly object[]) {
+export function buildsLiveByTheNextRun(rows: Parameters<typeof showsDigest>[0]) {
   const shows = { rows, live: buildInfo({ nextChangeAt: "2025-04-26T22:00:00.000Z" }) };
   answers.site = () => Response.json(shows.live);
   answers.shows = () => Response.json(shows.rows);
