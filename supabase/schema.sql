@@ -2609,6 +2609,12 @@ GRANT ALL ON TABLE "public"."calendar_events" TO "service_role";
 GRANT SELECT ON TABLE "public"."calendar_events" TO "authenticated";
 
 --
+-- Name: COLUMN "calendar_events"."id"; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT INSERT("id") ON TABLE "public"."calendar_events" TO "authenticated";
+
+--
 -- Name: COLUMN "calendar_events"."title"; Type: ACL; Schema: public; Owner: postgres
 --
 

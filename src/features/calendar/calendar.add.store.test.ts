@@ -30,6 +30,7 @@ describe("adding an event", () => {
         table: "calendar_events",
         kind: "insert",
         value: {
+          id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
           title: "Radio session, RTÉ",
           description: "Bring the 12-string",
           start_date: storedDateOf(day),
@@ -75,6 +76,53 @@ describe("adding an event", () => {
     expect($toasts.get()[0].variant).toBe("destructive");
     expect(fake.draft.$eventDraft.get()).toEqual(typed);
     expect(fake.session.$unlocked.get()).toBe(true);
+  });
+
+  it("adds an event whose answer was lost once: sent again with its id, the server's refusal of the id taken is the add", async () => {
+    const fake = await typing();
+    let adding = fake.feed.addEvent();
+    await settle();
+    // The server took the add; its answer never came back.
+    fake.writes[0].fail({ message: "TypeError: Failed to fetch", details: "", hint: "", code: "" }, 0);
+    expect(await adding).toBe(false);
+    expect(fake.draft.$eventDraft.get()).toEqual(typed);
+    adding = fake.feed.addEvent();
+    await settle();
+    expect(fake.writes[1].value).toEqual(fake.writes[0].value);
+    fake.writes[1].fail(
+      { code: "23505", message: 'duplicate key value violates unique constraint "calendar_events_pkey"' },
+      409,
+    );
+    expect(await adding).toBe(true);
+    expect(toastLines().at(-1)).toBe("Event added: New event has been added successfully");
+    expect(fake.draft.$eventDraft.get()).toBeNull();
+  });
+
+  it("adds an event changed after a failed add, and the next event, each with an id of its own", async () => {
+    const fake = await typing();
+    const ids = async () => {
+      const adding = fake.feed.addEvent();
+      await settle();
+      return { adding, id: (fake.writes.at(-1)!.value as { id: string }).id };
+    };
+    const first = await ids();
+    fake.writes[0].fail({ code: "23514", message: "The venue is double-booked" }, 400);
+    await first.adding;
+    fake.draft.editEventDraft({ ...typed, title: "Radio session, Newstalk" });
+    const changed = await ids();
+    expect(changed.id).not.toBe(first.id);
+    fake.writes[1].answer();
+    await changed.adding;
+    fake.draft.editEventDraft({ ...typed, title: "Radio session, Newstalk" });
+    const next = await ids();
+    expect(next.id).not.toBe(changed.id);
+    // Another event's id taken is no add of this one: said, and kept.
+    fake.writes[2].fail(
+      { code: "23505", message: 'duplicate key value violates unique constraint "calendar_events_title_key"' },
+      409,
+    );
+    expect(await next.adding).toBe(false);
+    expect(fake.draft.$eventDraft.get()?.title).toBe("Radio session, Newstalk");
   });
 
   it("locks, keeping the draft and saying nothing of Event added, when the server refuses the insert", async () => {

@@ -14,7 +14,7 @@ import { emptyEventDraft, eventFromDraft } from "./calendar.form";
 export function createEventAdding(deps: {
   client: () => Promise<CalendarClient>;
   session: Pick<TeamSession, "currentOpening" | "refuse">;
-  draft: Pick<EventDraftStore, "$eventDraft" | "$selectedDay" | "clearEventDraft">;
+  draft: Pick<EventDraftStore, "$eventDraft" | "$selectedDay" | "clearEventDraft" | "idToAdd">;
   /** After a successful add: the list read again. */
   added: () => void;
 }) {
@@ -37,7 +37,7 @@ export function createEventAdding(deps: {
     $adding.set(true);
     const opening = deps.session.currentOpening();
     try {
-      await insertEvent(await deps.client(), row);
+      await insertEvent(await deps.client(), row, deps.draft.idToAdd(row));
     } catch (error) {
       if (isAccessRefused(error)) await deps.session.refuse(opening);
       else showToast({ title: "Error adding event", description: errorMessage(error), variant: "destructive" });

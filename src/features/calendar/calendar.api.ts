@@ -27,13 +27,23 @@ export async function fetchEvents(client: Pick<CalendarClient, "from">): Promise
   return toCalendarEvents(rows);
 }
 
-/** Inserts one event; throws the server's error with the HTTP status (0: no answer). */
-export async function insertEvent(client: Pick<CalendarClient, "from">, event: NewEvent): Promise<void> {
+/**
+ * Whether the database refused an event because its id is taken: an add sent again after its answer was lost,
+ * which the server took the first time (PostgreSQL's unique violation on the primary key).
+ */
+export const addedBefore = (error: { code?: unknown; message?: unknown } | null) =>
+  error?.code === "23505" && typeof error.message === "string" && error.message.includes('"calendar_events_pkey"');
+
+/**
+ * Inserts one event with the id `id` (calendar.draft.store.ts, idToAdd); an event with that id in already counts
+ * as this one added. Throws the server's error with the HTTP status (0: no answer).
+ */
+export async function insertEvent(client: Pick<CalendarClient, "from">, event: NewEvent, id: string): Promise<void> {
   const { title, description, start_date, end_date, event_type } = event;
   const { error, status } = await client
     .from("calendar_events")
-    .insert({ title, description, start_date, end_date, event_type });
-  if (error) throw { ...error, status };
+    .insert({ id, title, description, start_date, end_date, event_type });
+  if (error && !addedBefore(error)) throw { ...error, status };
 }
 
 /**

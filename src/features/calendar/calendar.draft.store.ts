@@ -33,7 +33,19 @@ export function createEventDraft() {
       (draft !== null && (draft.title.trim() !== "" || draft.description.trim() !== "")) ||
       (show !== null && isShowTyped(show)),
   );
+  /** The id the event typed is added with, for as long as it is typed so: every try of one add sends the same. */
+  let adding: { event: string; id: string } | null = null;
   return {
+    /**
+     * The id to add `event` with: the one its last try had, as long as it is the same event. An add whose answer was
+     * lost (the connection dropped after the server took it) is sent again with it, and the database refuses the
+     * second as taken: added once, never twice. The form emptied (the event added), the next event has a new one.
+     */
+    idToAdd: (event: object) => {
+      const typed = JSON.stringify(event);
+      if (adding?.event !== typed) adding = { event: typed, id: crypto.randomUUID() };
+      return adding.id;
+    },
     $eventDraft,
     $selectedDay,
     $publishNew,
@@ -44,6 +56,7 @@ export function createEventDraft() {
     /** The event added: the form empties, its show and "Put on the website" with it. The day stays picked. */
     clearEventDraft: () => {
       $emptying.set(true);
+      adding = null;
       try {
         $eventDraft.set(null);
         $publishNew.set(false);

@@ -34,6 +34,29 @@ describe("adding a gig with its show on the website", () => {
     expect(toastLines()).toEqual(["Event added: New event has been added successfully"]);
   });
 
+  it("adds a gig whose answer was lost once: sent again with its id, the id taken is the gig added, and its show goes up", async () => {
+    let tries = 0;
+    const { fake, store, shows } = publishing((request) => {
+      if (request.table !== "calendar_events") return ok([made]);
+      tries += 1;
+      // The first try reached the server, which added the gig; its answer never came back.
+      if (tries === 1) return failure(0, "TypeError: Failed to fetch");
+      const taken = 'duplicate key value violates unique constraint "calendar_events_pkey"';
+      return { data: null, error: { code: "23505", message: taken }, status: 409 };
+    });
+    expect(await store.addPublishedGig()).toBe(false);
+    expect(toastLines()).toEqual([
+      "Error adding event: Could not reach the calendar server. Check your internet connection and try again.",
+    ]);
+    expect(await store.addPublishedGig()).toBe(true);
+    const [first, again, show] = fake.requests;
+    expect(first!.values).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(again!.values).toEqual(first!.values);
+    expect(show!.values).toMatchObject({ event_id: (first!.values as { id: string }).id });
+    expect(shows.$shows.get()).toEqual([made]);
+    expect(toastLines().at(-1)).toBe("Event added: New event has been added successfully");
+  });
+
   it("adds nothing while the show has problems, and says each beside its field", async () => {
     const { fake, store, draft } = publishing(() => ok([]));
     store.edit(NEW_GIG, { ...typedShow, ticketUrl: "tickets.example", country: "" });

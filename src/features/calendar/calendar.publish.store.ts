@@ -33,7 +33,7 @@ const CHECK_FIELDS = { title: "Check the show's details", description: "Each pro
 export type PublishDependencies = {
   client: () => Promise<ShowsClient>;
   session: Pick<TeamSession, "currentOpening" | "refuse">;
-  draft: Pick<EventDraftStore, "$eventDraft" | "$selectedDay" | "$newShow" | "clearEventDraft">;
+  draft: Pick<EventDraftStore, "$eventDraft" | "$selectedDay" | "$newShow" | "clearEventDraft" | "idToAdd">;
   shows: Pick<Shows, "replace" | "load" | "$shows">;
   /** After a gig is added: the calendar's list read again. */
   added: () => void;
@@ -210,7 +210,7 @@ export function createPublishing(deps: PublishDependencies) {
     const [opening, finished] = [deps.session.currentOpening(), changeOnItsWay()];
     let eventId: string;
     try {
-      eventId = await insertGig(await deps.client(), event);
+      eventId = await insertGig(await deps.client(), event, deps.draft.idToAdd(event));
     } catch (error) {
       $publishing.set(false);
       finished(false);

@@ -41,7 +41,7 @@ export type CalendarFeedDependencies = {
   client: () => Promise<CalendarClient>;
   session: Pick<TeamSession, "currentOpening" | "refuse" | "watch">;
   /** The Add Event form's values and day, which outlive a lock. */
-  draft: Pick<EventDraftStore, "$eventDraft" | "$selectedDay" | "clearEventDraft">;
+  draft: Pick<EventDraftStore, "$eventDraft" | "$selectedDay" | "clearEventDraft" | "idToAdd">;
   timers: Timers;
   /** Milliseconds since the epoch: how long a channel stayed joined, and the export's date. */
   now: () => number;

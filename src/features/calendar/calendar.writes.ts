@@ -7,7 +7,7 @@
 import type { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
 import type { NewShow } from "./calendar.publish";
 import { toShows, type Show } from "./calendar.shows";
-import type { ShowsClient } from "./calendar.api";
+import { addedBefore, type ShowsClient } from "./calendar.api";
 
 /** What the team may change of a show: what fans read of it but its id, and whether it is on the website. */
 export type ShowChange = Partial<Pick<Show, Exclude<(typeof PUBLIC_SHOW_COLUMNS)[number], "id"> | "published">>;
@@ -17,16 +17,24 @@ export type ShowVersion = { version: number; show: Show; writtenAt: string; repl
 
 const fail = (error: object, status: number) => ({ ...error, status });
 
-/** Adds the event `event`, answering its id (the gig a show is made from). */
+/**
+ * Adds the event `event` with the id `id` (calendar.draft.store.ts, idToAdd), answering it (the gig a show is made
+ * from); an event with that id in already (a try whose answer was lost) counts as this one added.
+ */
 export async function insertGig(
   client: Pick<ShowsClient, "from">,
   event: { title: string; description: string | null; start_date: string; end_date: string; event_type: string },
+  id: string,
 ): Promise<string> {
-  const { data, error, status } = await client.from("calendar_events").insert(event).select("id");
+  const { data, error, status } = await client
+    .from("calendar_events")
+    .insert({ ...event, id })
+    .select("id");
+  if (addedBefore(error)) return id;
   if (error) throw fail(error, status);
-  const id: unknown = data?.[0]?.id;
-  if (typeof id !== "string") throw { message: "The server answered without the new event.", status };
-  return id;
+  const made: unknown = data?.[0]?.id;
+  if (typeof made !== "string") throw { message: "The server answered without the new event.", status };
+  return made;
 }
 
 /** Whether the database refused a row for a value `constraint` keeps unique (PostgreSQL's unique violation). */
