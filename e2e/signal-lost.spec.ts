@@ -2,11 +2,11 @@
  * A phone that loses its signal for a moment, as a fan's in a field or a team member's on a train: what a
  * press asked for while it was gone comes at the next press once it is back, and the page never stays broken
  * until a reload. The code a page fetches only when it is first needed (the toasts' renderer, the team's
- * client) is fetched again after a failed try.
+ * client) is fetched again after a failed try, and an add whose answer the signal lost is added once.
  */
 import { expect, expectToast, test } from "./fixtures";
 import { calendarWithShow } from "./served-lists";
-import { gateStatus, openCalendar, pickDay, TEAM_PASSWORD } from "./team";
+import { fillEvent, gateStatus, openCalendar, pickDay, TEAM_PASSWORD, upcomingEvent } from "./team";
 
 test("a toast asked for without signal shows at the next press once the signal is back", async ({ page, context }) => {
   await page.goto("/merch");
@@ -98,4 +98,37 @@ test("a part of the calendar that has come is there without signal too: the show
   const form = page.getByRole("form", { name: "Add Event" });
   await expect(form.getByLabel("Venue", { exact: true })).toBeVisible();
   await expect(form.getByRole("alert")).toHaveCount(0);
+});
+
+test("an event whose answer was lost on the way, the server having added it, is added once when added again", async ({
+  page,
+}) => {
+  await openCalendar(page);
+  await pickDay(page, 16);
+  const title = `Rehearsal at the hall ${test.info().parallelIndex}-${Date.now()}`;
+  await fillEvent(page, title, "", "rehearsal");
+  // The add reaches the server, which adds the event; its answer is lost as the signal drops.
+  let lost = false;
+  await page.route("**/rest/v1/calendar_events*", async (route) => {
+    if (route.request().method() !== "POST" || lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort("internetdisconnected");
+  });
+  await page.getByRole("button", { name: "Add Event" }).click();
+  await expectToast(
+    page,
+    "Error adding event",
+    "Could not reach the calendar server. Check your internet connection and try again.",
+  );
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+
+  // Added again, as the toast says: once.
+  await page.getByRole("button", { name: "Add Event" }).click();
+  await expectToast(page, "Event added", "New event has been added successfully");
+  await expect(upcomingEvent(page, title)).toHaveCount(1);
+  await page.reload();
+  await page.getByLabel("Password", { exact: true }).fill(TEAM_PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(upcomingEvent(page, title)).toHaveCount(1);
 });
