@@ -195,13 +195,17 @@ describe("calendar events, with the app's exact calls, signed in as the team", (
     expect(error?.message).toContain("calendar_events_event_type_check");
   });
 
-  it("leaves an event's id to the server", async () => {
+  it("adds an event with the id the page chose once: the same add again is refused as taken, replacing nothing", async () => {
     const supabase = await signedIn(backend.url);
-    const { error, status } = await supabase
-      .from("calendar_events")
-      .insert(event("Chosen id", "2025-06-03", { id: "00000000-0000-4000-8000-000000000000" }));
-    expect(status).toBe(403);
-    expect(error?.code).toBe("42501");
+    const id = "00000000-0000-4000-8000-000000000000";
+    const first = await supabase.from("calendar_events").insert(event("Chosen id", "2025-06-03", { id }));
+    expect(first.status).toBe(201);
+    const again = await supabase.from("calendar_events").insert(event("Chosen id, again", "2025-06-03", { id }));
+    expect(again.status).toBe(409);
+    expect(again.error?.code).toBe("23505");
+    expect(again.error?.message).toContain('"calendar_events_pkey"');
+    const { data } = await supabase.from("calendar_events").select("title").eq("id", id);
+    expect(data).toEqual([{ title: "Chosen id" }]);
   });
 
   it("refuses to update or delete events, even for the team", async () => {
