@@ -66,6 +66,10 @@ describe("a build that goes live without the shows it was asked for", () => {
         "PUBLIC_SUPABASE_ANON_KEY are the same for Builds and Functions (Site configuration → Environment " +
         "variables). They are asked again once they change; a push, or Deploys → Trigger deploy, builds now.",
     );
+    // The shows change: asked, and asked again once, as the first were.
+    answers.shows = () => Response.json([{ ...cancelled, ticket_url: "https://venue.example/galway" }]);
+    for (let minute = 0; minute <= 6 * 60; minute += 10) await runAt(minutesFrom("2025-04-24T09:00:00Z", minute));
+    expect(hookCalls()).toHaveLength(4);
   });
 
   it("is asked again for the same shows, however often, once a run found the live site current between", async () => {

@@ -188,8 +188,8 @@ async function decide(
         // The shows this build renders: news after it is news against them, so a cancellation does not stay news
         // (which skips a sitting's wait) at every run until a build and the database agree.
         ...(rows ? { live: knownOf(rows.rows) } : {}),
-        // Asked again for the shows the last build was asked for, which it went live without: counted.
-        ...(shows?.build && keptAsked.asked?.digest === rows?.digest ? { reasked: month.reasked + 1 } : {}),
+        // Asked again for the shows the last build was asked for, which it went live without: counted; others anew.
+        ...(shows?.build ? { reasked: keptAsked.asked?.digest === rows?.digest ? month.reasked + 1 : 0 } : {}),
       };
       const askedShows =
         rows && rows.digest !== record.showsDigest ? { digest: rows.digest, at: at.toISOString() } : null;
