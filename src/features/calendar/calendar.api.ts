@@ -27,12 +27,17 @@ export async function fetchEvents(client: Pick<CalendarClient, "from">): Promise
   return toCalendarEvents(rows);
 }
 
+/** Whether the database refused a row for a value `constraint` keeps unique (PostgreSQL's unique violation). */
+export const taken = (error: unknown, constraint: string) => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "23505" && typeof message === "string" && message.includes(`"${constraint}"`);
+};
+
 /**
  * Whether the database refused an event because its id is taken: an add sent again after its answer was lost,
- * which the server took the first time (PostgreSQL's unique violation on the primary key).
+ * which the server took the first time (the primary key's unique violation).
  */
-export const addedBefore = (error: { code?: unknown; message?: unknown } | null) =>
-  error?.code === "23505" && typeof error.message === "string" && error.message.includes('"calendar_events_pkey"');
+export const addedBefore = (error: unknown) => taken(error, "calendar_events_pkey");
 
 /**
  * Inserts one event with the id `id` (calendar.draft.store.ts, idToAdd); an event with that id in already counts

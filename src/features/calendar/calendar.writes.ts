@@ -7,7 +7,7 @@
 import type { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
 import type { NewShow } from "./calendar.publish";
 import { toShows, type Show } from "./calendar.shows";
-import { addedBefore, type ShowsClient } from "./calendar.api";
+import { addedBefore, taken, type ShowsClient } from "./calendar.api";
 
 /** What the team may change of a show: what fans read of it but its id, and whether it is on the website. */
 export type ShowChange = Partial<Pick<Show, Exclude<(typeof PUBLIC_SHOW_COLUMNS)[number], "id"> | "published">>;
@@ -36,12 +36,6 @@ export async function insertGig(
   if (typeof made !== "string") throw { message: "The server answered without the new event.", status };
   return made;
 }
-
-/** Whether the database refused a row for a value `constraint` keeps unique (PostgreSQL's unique violation). */
-const taken = (error: unknown, constraint: string) => {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === "23505" && typeof message === "string" && message.includes(`"${constraint}"`);
-};
 
 /** Whether the database refused a row because its id is taken (a unique violation on the show's id). */
 const idTaken = (error: unknown) => taken(error, "shows_pkey");
