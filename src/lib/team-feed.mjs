@@ -89,6 +89,23 @@ function timeOf(instant, id) {
   return date;
 }
 
+/** The countries' English names, as the tour's calendar writes them (src/data/tour-calendar.ts). */
+const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
+
+/**
+ * An entry's location as a person reads it: a show's ends with its venue's country, which the database keeps
+ * as its two letters (IE) and the feed names (Ireland), as /tour.ics does.
+ * @param {FeedEntry} entry
+ * @param {string} location
+ */
+function readableLocation(entry, location) {
+  if (entry.kind !== "show") return location;
+  return location.replace(/, ([A-Z]{2})$/, (whole, code) => {
+    const name = countryNames.of(code);
+    return name ? `, ${name}` : whole;
+  });
+}
+
 /**
  * One entry as a calendar event.
  * @param {FeedEntry} entry
@@ -120,7 +137,7 @@ function entryEvent(entry, host) {
     ...when,
     summary: entry.status === "CANCELLED" ? `Cancelled: ${entry.title}` : entry.title,
     ...(entry.description ? { description: entry.description } : {}),
-    ...(entry.location ? { location: entry.location } : {}),
+    ...(entry.location ? { location: readableLocation(entry, entry.location) } : {}),
     status: entry.status,
     ...(entry.category ? { categories: [entry.category] } : {}),
     sequence: entry.sequence,
