@@ -4,7 +4,7 @@ import { settle } from "../../test/deferred";
 import { failure, type FakeReply } from "../../test/fake-client";
 import { withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
-import { aShow, fakeShows } from "./calendar.fake";
+import { aShow, fakeShows, NO_CONNECTION_TEXT } from "./calendar.fake";
 
 withVitestClock();
 afterEach(() => $toasts.set([]));
@@ -61,6 +61,71 @@ describe("a published show's changes", () => {
     expect(await other.store.change(dublin.id, { ticket_url: "https://x.example" }, "Ticket link changed")).toBe(false);
     expect(toastLines()).toEqual(["Show not changed: new row violates check constraint"]);
     expect(other.store.$shows.get()).toEqual([dublin]);
+  });
+
+  describe("when the answer to a change is lost on the way back", () => {
+    const lost = failure(0, "TypeError: Failed to fetch");
+    const soldOut = { ...dublin, availability: "sold-out", version: 2 };
+    /** The page on `dublin`, its change's answer lost, and the show read back as `after` (a lost read: undefined). */
+    async function changeLost(after: FakeReply) {
+      const { store, fake } = fakeShows((request) => {
+        if (request.method === "update") return lost;
+        return request.filters.some(({ column }) => column === "id") ? after : ok([dublin]);
+      });
+      await store.load();
+      const changed = await store.change(dublin.id, { availability: "sold-out" }, "Show marked sold out");
+      return { changed, store, fake };
+    }
+
+    it("say the change made when the show read back is the next version with it", async () => {
+      const { changed, store, fake } = await changeLost(ok([soldOut]));
+      expect(changed).toBe(true);
+      expect(fake.requests.at(-1)?.filters).toEqual([{ column: "id", op: "eq", value: dublin.id }]);
+      expect(store.$shows.get()).toEqual([soldOut]);
+      expect(toastLines()).toEqual([
+        "Show marked sold out: The Cornmarket Room: the website catches up in a few minutes",
+      ]);
+    });
+
+    it("say it did not reach the server when the show read back is as it was, or was changed by someone else", async () => {
+      for (const after of [ok([dublin]), ok([{ ...dublin, status: "postponed", version: 2 }]), lost, ok([])]) {
+        const { changed, store } = await changeLost(after);
+        expect(changed).toBe(false);
+        expect(store.$shows.get()).toEqual([dublin]);
+        expect(toastLines()).toEqual([`Show not changed: ${NO_CONNECTION_TEXT}`]);
+        $toasts.set([]);
+      }
+    });
+
+    it("take an instant written another way as the same instant, and nothing else as the same value", async () => {
+      const moved = { ...dublin, starts_at: "2027-07-11T18:30:00+00:00", version: 2 };
+      const { store } = fakeShows((request) => {
+        if (request.method === "update") return lost;
+        return request.filters.some(({ column }) => column === "id") ? ok([moved]) : ok([dublin]);
+      });
+      await store.load();
+      expect(await store.change(dublin.id, { starts_at: "2027-07-11T19:30:00+01:00" }, "Show rescheduled")).toBe(true);
+      expect(await store.change(dublin.id, { starts_at: "2027-07-11T19:30:00+00:00" }, "Show rescheduled")).toBe(false);
+      expect(await store.change(dublin.id, { price: 0 }, "Show changed")).toBe(false);
+    });
+
+    it("say a restore made when the show read back holds the kept version's values", async () => {
+      const cancelled = { ...dublin, status: "cancelled", version: 2 };
+      const back = { ...dublin, version: 3 };
+      const { store, fake } = fakeShows((request) => {
+        if (request.table === "shows_history")
+          return ok([{ version: 1, show: dublin, written_at: dublin.updated_at, replaced_at: null }]);
+        return request.filters.some(({ column }) => column === "id") ? ok([back]) : ok([cancelled]);
+      });
+      await store.load();
+      await store.loadHistory(dublin.id);
+      const restoring = store.restore(dublin.id, 1);
+      await settle();
+      fake.functionCalls[0]!.fail({ message: "TypeError: Failed to fetch" }, 0);
+      expect(await restoring).toBe(true);
+      expect(store.$shows.get()).toEqual([back]);
+      expect(toastLines()).toEqual(["Show restored: The Cornmarket Room is back as it was in version 1"]);
+    });
   });
 
   it("read a show's kept versions and restore one as a new version", async () => {

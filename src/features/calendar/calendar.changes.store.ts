@@ -9,17 +9,36 @@
  */
 import { atom, type ReadableAtom, type WritableAtom } from "nanostores";
 import { replyOrder, type ReplyOrder } from "../../lib/reply-order";
+import { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
-import { isAccessRefused } from "../team/team";
+import { isAccessRefused, isNetworkFailure } from "../team/team";
 import { teamSession, type TeamSession } from "../team/team.store";
 import type { ShowsClient } from "./calendar.api";
-import { fetchShowHistory, restoreShow, updateShow, type ShowChange, type ShowVersion } from "./calendar.writes";
+import {
+  fetchShowHistory,
+  madeBy,
+  readShow,
+  restoreShow,
+  updateShow,
+  type ShowChange,
+  type ShowVersion,
+} from "./calendar.writes";
 import { errorMessage } from "./calendar.errors";
 import { calendarShows, type Shows } from "./calendar.shows.store";
+import type { Show } from "./calendar.shows";
 
 /** What a change or restore refused because the show moved on since the page read it says. */
 const MEANWHILE = "Someone changed this show meanwhile: it is shown as it is now. Try again.";
+
+/** What a restore puts back of a kept version (restore_show): everything the team may change, and the notes. */
+const restoredValues = (kept: Show): Record<string, unknown> =>
+  Object.fromEntries(
+    [...PUBLIC_SHOW_COLUMNS.filter((column) => column !== "id"), "published", "notes"].map((column) => [
+      column,
+      kept[column as keyof Show],
+    ]),
+  );
 
 /** A show's kept versions, as its history panel shows them. */
 export type ShowHistory = { versions: ShowVersion[] | null; failed: boolean; restoring: number | null };
@@ -52,6 +71,20 @@ export function createShowChanges(deps: ShowChangesDependencies) {
     return order;
   };
 
+  /**
+   * After a write over version `seen` whose answer was lost: the show read back, when that write did reach the
+   * database (the next version, with every value of `change`); null when it did not, or when it cannot be told.
+   */
+  async function madeDespiteNoAnswer(error: unknown, id: string, seen: number, change: ShowChange) {
+    if (!isNetworkFailure(error)) return null;
+    try {
+      const now = await readShow(await deps.client(), id);
+      return madeBy(now, seen, change) ? now : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** A failed call: a refused session locks the page; anything else is said in a toast (in place of `replaces`). */
   async function failed(title: string, error: unknown, opening: number | null, replaces?: string) {
     if (isAccessRefused(error)) await deps.session.refuse(opening);
@@ -75,8 +108,18 @@ export function createShowChanges(deps: ShowChangesDependencies) {
     if (!show || $changing.get()[id]) return false;
     $changing.set({ ...$changing.get(), [id]: true });
     const opening = deps.session.currentOpening();
+    const seen = version ?? show.version;
+    const changedTo = async (changed: Show) => {
+      await replace(changed);
+      showToast({
+        title: done,
+        description: `${changed.venue_name}: the website catches up in a few minutes`,
+        replaces,
+      });
+      return true;
+    };
     try {
-      const changed = await updateShow(await deps.client(), id, version ?? show.version, patch);
+      const changed = await updateShow(await deps.client(), id, seen, patch);
       if (!changed) {
         showToast({
           title: "Show not changed",
@@ -87,14 +130,11 @@ export function createShowChanges(deps: ShowChangesDependencies) {
         await load();
         return false;
       }
-      await replace(changed);
-      showToast({
-        title: done,
-        description: `${changed.venue_name}: the website catches up in a few minutes`,
-        replaces,
-      });
-      return true;
+      return await changedTo(changed);
     } catch (error) {
+      // The change may have been made with its answer lost on the way back: then it is said as made.
+      const made = await madeDespiteNoAnswer(error, id, seen, patch);
+      if (made) return await changedTo(made);
       await failed("Show not changed", error, opening, replaces);
       return false;
     } finally {
@@ -128,6 +168,11 @@ export function createShowChanges(deps: ShowChangesDependencies) {
     history.set({ ...history.get(), restoring: version });
     $changing.set({ ...$changing.get(), [id]: true });
     const opening = deps.session.currentOpening();
+    const restored = async (show: Show) => {
+      await replace(show);
+      showToast({ title: "Show restored", description: `${show.venue_name} is back as it was in version ${version}` });
+      return true;
+    };
     try {
       const show = await restoreShow(await deps.client(), id, version, seen);
       if (!show) {
@@ -135,10 +180,11 @@ export function createShowChanges(deps: ShowChangesDependencies) {
         await load();
         return false;
       }
-      await replace(show);
-      showToast({ title: "Show restored", description: `${show.venue_name} is back as it was in version ${version}` });
-      return true;
+      return await restored(show);
     } catch (error) {
+      const kept = history.get().versions?.find((kept) => kept.version === version)?.show;
+      const made = kept && (await madeDespiteNoAnswer(error, id, seen, restoredValues(kept)));
+      if (made) return await restored(made);
       await failed("Show not restored", error, opening);
       return false;
     } finally {

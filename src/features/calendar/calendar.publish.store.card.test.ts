@@ -1,7 +1,7 @@
 // A gig already in the calendar put on the website from its card: its show for the gig's day, the next free id for
 // a second show in a town that day, what was typed kept when the database refuses it or a teammate was first.
 import { describe, expect, it } from "vitest";
-import { failure } from "../../test/fake-client";
+import { failure, type FakeReply } from "../../test/fake-client";
 import { toastLines } from "../../test/toast-recorder";
 import { storedDateOf } from "./calendar";
 import { publishingTests, typedShow } from "./calendar.fake";
@@ -124,6 +124,51 @@ describe("putting a gig already in the calendar on the website", () => {
     store.edit(gig.id, typedShow);
     expect(await store.publish(gig)).toBe(false);
     expect(Object.values(store.$drafts.get()).filter(Boolean)).toEqual([]);
+  });
+
+  describe("when the answer to putting it up is lost on the way back", () => {
+    const lost = failure(0, "TypeError: Failed to fetch");
+    const taken = {
+      data: null,
+      error: { code: "23505", message: 'unique constraint "shows_event_id_key"' },
+      status: 409,
+    };
+    /** The card's show put up by its first try (`first`: its answer), then answered as `again`; read back as it went up. */
+    function putUpOnce(first: FakeReply, again: FakeReply, offline = () => false) {
+      let up: Record<string, unknown> | undefined;
+      return publishing((request) => {
+        if (request.method !== "insert") return offline() ? lost : ok(up ? [up] : []);
+        if (up) return again;
+        up = { ...made, ...(request.values as object) };
+        return first;
+      });
+    }
+
+    it("says it put up once the gig's show is read back as typed", async () => {
+      const { fake, store, shows } = putUpOnce(lost, taken);
+      store.edit(gig.id, typedShow);
+      expect(await store.publish(gig)).toBe(true);
+      expect(fake.requests.at(-1)?.filters).toEqual([{ column: "event_id", op: "eq", value: gig.id }]);
+      expect(shows.$shows.get()).toMatchObject([{ event_id: gig.id, venue_name: typedShow.venueName }]);
+      expect(store.$drafts.get()[gig.id]).toBeUndefined();
+      expect(toastLines()).toEqual(["Put on the website: The Cornmarket Room: on the website in a few minutes"]);
+    });
+
+    it("says it was not put up while nothing can be read back, and that it is up at the next press", async () => {
+      let offline = true;
+      const { store } = putUpOnce(lost, taken, () => offline);
+      store.edit(gig.id, typedShow);
+      expect(await store.publish(gig)).toBe(false);
+      expect(toastLines()).toEqual([
+        "Not put on the website: Could not reach the calendar server. Check your internet connection and try again.",
+      ]);
+      expect(store.draftOf(gig.id)).toEqual(typedShow);
+      // The signal back, pressed again: the database refuses a second show for the gig, which is this one.
+      offline = false;
+      expect(await store.publish(gig)).toBe(true);
+      expect(store.$drafts.get()[gig.id]).toBeUndefined();
+      expect(toastLines().at(-1)).toBe("Put on the website: The Cornmarket Room: on the website in a few minutes");
+    });
   });
 
   it("keeps what was typed when the database refuses it", async () => {

@@ -57,6 +57,21 @@ describe("adding a gig with its show on the website", () => {
     expect(toastLines().at(-1)).toBe("Event added: New event has been added successfully");
   });
 
+  it("says the gig added with its show when the show's answer was lost and its show is read back as typed", async () => {
+    let up: Record<string, unknown> | undefined;
+    const { fake, store, shows } = publishing((request) => {
+      if (request.table === "calendar_events") return ok([{ id: "e-1" }]);
+      if (request.method === "select") return ok(up ? [up] : []);
+      up = { ...made, ...(request.values as object) };
+      return failure(0, "TypeError: Failed to fetch");
+    });
+    expect(await store.addPublishedGig()).toBe(true);
+    expect(fake.requests.at(-1)?.filters).toEqual([{ column: "event_id", op: "eq", value: "e-1" }]);
+    expect(shows.$shows.get()).toEqual([up]);
+    expect(store.$drafts.get()).toEqual({});
+    expect(toastLines()).toEqual(["Event added: New event has been added successfully"]);
+  });
+
   it("adds nothing while the show has problems, and says each beside its field", async () => {
     const { fake, store, draft } = publishing(() => ok([]));
     store.edit(NEW_GIG, { ...typedShow, ticketUrl: "tickets.example", country: "" });

@@ -9,7 +9,7 @@ import { atom, map } from "nanostores";
 import { changeOnItsWay } from "../../lib/changes-on-their-way";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
-import { isAccessRefused } from "../team/team";
+import { isAccessRefused, isNetworkFailure } from "../team/team";
 import { signOutControl } from "../team/team.signout.store";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { dayKey, eventDayKey, type CalendarEvent } from "./calendar";
@@ -20,12 +20,13 @@ import { emptyEventDraft, eventFromDraft, eventProblems } from "./calendar.form"
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
 import { detailsFormKey, isShowTyped, NEW_GIG } from "./calendar.types";
 import type { ShowsClient } from "./calendar.api";
-import { gigTaken, insertGig, insertShow } from "./calendar.writes";
+import { gigTaken, insertGig, insertShow, readShow } from "./calendar.writes";
 import { createDetailsForms } from "./calendar.details.store";
 import type { Show } from "./calendar.shows";
 import { calendarShows, type Shows } from "./calendar.shows.store";
 import { calendarFeed } from "./calendar.store";
 import { keepCardShowsInTab, keepDetailsInTab } from "./calendar.kept.store";
+import { followNewGigDraft } from "./calendar.newgig.store";
 
 /** The toast of a show form with problems: each is said beside its field. */
 const CHECK_FIELDS = { title: "Check the show's details", description: "Each problem is said beside its field." };
@@ -44,26 +45,8 @@ export function createPublishing(deps: PublishDependencies) {
   const $problems = map<Record<string, ShowDraftProblems>>({});
   /** How many times each form was refused for its problems: at each, the first field with one takes the focus. */
   const $refusals = map<Record<string, number>>({});
-  // The new gig's doors are on the picked day: another day picked, what was said of the doors no longer holds.
-  deps.draft.$selectedDay.listen((day, before) => {
-    // The picker hands over the same day anew when it is picked again: nothing has changed then.
-    if (day && before && dayKey(day) === dayKey(before)) return;
-    const { doors, ...others } = $problems.get()[NEW_GIG] ?? {};
-    if (doors !== undefined) $problems.setKey(NEW_GIG, others);
-  });
   const $publishing = atom(false);
-  // The Add Event form's show is the draft's (kept in the tab with the rest of that form): its form starts as the
-  // draft holds it, what is typed in it goes to the draft, and it goes when the draft empties (the event added, put
-  // on the website or not).
-  const { $newShow } = deps.draft;
-  const newShow = $newShow.get();
-  if (newShow) $drafts.setKey(NEW_GIG, newShow);
-  $drafts.listen((drafts) => $newShow.set(drafts[NEW_GIG] ?? null));
-  $newShow.listen((show) => {
-    if (show !== ($drafts.get()[NEW_GIG] ?? null)) $drafts.setKey(NEW_GIG, show ?? (undefined as unknown as ShowDraft));
-    // What was said of fields now gone would stand beside the next gig's empty ones.
-    if (show === null) $problems.setKey(NEW_GIG, {});
-  });
+  followNewGigDraft(deps.draft, $drafts, $problems);
 
   const draftOf = (key: string): ShowDraft => $drafts.get()[key] ?? emptyShowDraft;
   /**
@@ -137,6 +120,23 @@ export function createPublishing(deps: PublishDependencies) {
     });
   }
 
+  /**
+   * Puts the show `row` up for its gig. A try whose answer was lost, or refused as the gig's show is up, may have put
+   * it up all the same: the gig's show read back is this one when it is as its card has it typed.
+   */
+  async function insertOwnShow(row: Parameters<typeof insertShow>[1]): Promise<Show> {
+    const client = await deps.client();
+    try {
+      return await insertShow(client, row);
+    } catch (error) {
+      const typed = $drafts.get()[row.event_id];
+      if (!typed || !(isNetworkFailure(error) || gigTaken(error))) throw error;
+      const show = await readShow(client, row.event_id, true).catch(() => null);
+      if (show && isShowAsTyped(show, typed)) return show;
+      throw error;
+    }
+  }
+
   /** What was typed on the gig's card goes to the details form of its show, `show`, to save over it or to drop. */
   function toDetails(show: Show, typed: ShowDraft) {
     detailsForms.openDetails(detailsFormKey(show.id), show, typed);
@@ -177,7 +177,7 @@ export function createPublishing(deps: PublishDependencies) {
     $publishing.set(true);
     const opening = deps.session.currentOpening();
     try {
-      await deps.shows.replace(await insertShow(await deps.client(), row));
+      await deps.shows.replace(await insertOwnShow(row));
       // Gone before the publication ends, so its own show is not taken for a teammate's (typedUnderShows).
       $drafts.setKey(event.id, undefined as unknown as ShowDraft);
     } catch (error) {
@@ -230,7 +230,7 @@ export function createPublishing(deps: PublishDependencies) {
       $drafts.setKey(eventId, draftOf(NEW_GIG));
       deps.draft.clearEventDraft();
       deps.added();
-      await deps.shows.replace(await insertShow(await deps.client(), { ...row, event_id: eventId }));
+      await deps.shows.replace(await insertOwnShow({ ...row, event_id: eventId }));
       $drafts.setKey(eventId, undefined as unknown as ShowDraft);
       finished(true);
       showToast({ title: "Event added", description: "New event has been added successfully", replaces: answered() });

@@ -82,6 +82,44 @@ export async function updateShow(
   return toShows(data)[0] ?? null;
 }
 
+/**
+ * The show `id` (or, `byGig`, the show of the gig `id`) as the database has it now, or null when there is none
+ * (ended, or never put on the website).
+ */
+export async function readShow(client: Pick<ShowsClient, "from">, id: string, byGig = false): Promise<Show | null> {
+  const { data, error, status } = await client
+    .from("shows")
+    .select("*")
+    .eq(byGig ? "event_id" : "id", id);
+  if (error) throw fail(error, status);
+  return toShows(data)[0] ?? null;
+}
+
+/** Whether two values of a show's column are the same: instants compared as instants, amounts as amounts. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if ((a ?? null) === (b ?? null)) return true;
+  if (a == null || b == null) return false;
+  if (typeof a === "number" || typeof b === "number") return Number(a) === Number(b);
+  const instant = /^\d{4}-\d\d-\d\dT/;
+  return (
+    typeof a === "string" &&
+    typeof b === "string" &&
+    instant.test(a) &&
+    instant.test(b) &&
+    Date.parse(a) === Date.parse(b)
+  );
+}
+
+/**
+ * Whether `show` is the version a write over version `seen` made with `change`: the next version, holding every
+ * value of the change. A write whose answer was lost is read back this way, so a change that did reach the
+ * database is not said to have failed.
+ */
+export const madeBy = (show: Show | null, seen: number, change: ShowChange | Record<string, unknown>): show is Show =>
+  !!show &&
+  show.version === seen + 1 &&
+  Object.entries(change).every(([column, value]) => sameValue(show[column as keyof Show], value));
+
 /** A show's kept versions, newest first (at most 50: a show changes a handful of times). */
 export async function fetchShowHistory(client: Pick<ShowsClient, "from">, id: string): Promise<ShowVersion[]> {
   const { data, error, status } = await client
