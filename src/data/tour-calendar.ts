@@ -4,6 +4,7 @@
  * status). Pure: the static endpoints in src/pages pass the site URL and the
  * build time, and tests pass their own.
  */
+import { countryInAddress } from "../lib/countries.mjs";
 import { dublinSpan } from "../lib/dublin-time.mjs";
 import { buildCalendar, ICS_MIME_TYPE, type IcsEvent } from "../lib/ics.mjs";
 import { idsOnTourCard } from "../lib/shows";
@@ -69,12 +70,10 @@ const titlePrefixes: Partial<Record<TourDateStatus, string>> = {
   EventCancelled: "Cancelled: ",
 };
 
-const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
-
 /** The venue the way a map app finds it: name, street, town, county, Eircode, country. */
 function venueLocation(venue: TourDate["venue"]): string {
   const { street, locality, region, postalCode, country } = venue.address;
-  return [venue.name, street, locality, region, postalCode, countryNames.of(country) ?? country].join(", ");
+  return [venue.name, street, locality, region, postalCode, countryInAddress(country)].join(", ");
 }
 
 export type TourCalendarOptions = {

@@ -8,6 +8,7 @@
  * is timed from its doors in the venue's zone, at the venue, with the show's status.
  */
 import { dublinSpan } from "./dublin-time.mjs";
+import { countryInAddress } from "./countries.mjs";
 import { buildCalendar } from "./ics.mjs";
 
 /** How often a subscribed calendar app fetches the feed again. */
@@ -89,9 +90,6 @@ function timeOf(instant, id) {
   return date;
 }
 
-/** The countries' English names, as the tour's calendar writes them (src/data/tour-calendar.ts). */
-const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
-
 /**
  * An entry's location as a person reads it: a show's ends with its venue's country, which the database keeps
  * as its two letters (IE) and the feed names (Ireland), as /tour.ics does.
@@ -100,10 +98,7 @@ const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
  */
 function readableLocation(entry, location) {
   if (entry.kind !== "show") return location;
-  return location.replace(/, ([A-Z]{2})$/, (whole, code) => {
-    const name = countryNames.of(code);
-    return name ? `, ${name}` : whole;
-  });
+  return location.replace(/, ([A-Z]{2})$/, (_, code) => `, ${countryInAddress(code)}`);
 }
 
 /**

@@ -4,15 +4,8 @@
  * currencies the browser knows, so that "Ireland" cut to two letters never puts a show in Iran. Each is said
  * back in words beside its field, so what the form took is seen before the show goes on the website.
  */
+import { countryName } from "../../lib/countries.mjs";
 
-/** Region codes the browser names that are not a country a venue is in. */
-const NOT_COUNTRIES = new Set(["EU", "EZ", "FX", "QO", "UN", "ZZ"]);
-/**
- * Codes kept for private use and testing (AA, QM to QZ, XA to XZ, ZZ), whatever the browser calls them
- * ("Pseudo-Accents" is XA); Kosovo's XK is one, yet it is the code every list uses for Kosovo.
- */
-const PRIVATE_USE = /^(AA|Q[M-Z]|X[A-Z]|ZZ)$/;
-const IN_USE_PRIVATE = new Set(["XK"]);
 /**
  * What people write for a country other than its code or the browser's name for it (in capitals): the United
  * Kingdom's code is GB, and the browser says "Czechia" and "Türkiye". NI stays Nicaragua's code.
@@ -34,26 +27,16 @@ const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 let countries: { names: Map<string, string>; codes: Map<string, string> } | undefined;
 
-/**
- * Whether `code` is a country's code today: not kept for private use or testing, and not retired for another
- * (the browser still names DD "Germany", SU "Russia" and UK "United Kingdom", each now DE, RU and GB).
- */
-function inUse(code: string): boolean {
-  if (PRIVATE_USE.test(code) && !IN_USE_PRIVATE.has(code)) return false;
-  return Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
-}
-
 /** Every country the browser names: its name by code, and its code by name (in lower case). */
 function knownCountries() {
   if (countries) return countries;
   const names = new Map<string, string>();
   const codes = new Map<string, string>();
-  const regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
   for (const first of LETTERS) {
     for (const second of LETTERS) {
       const code = first + second;
-      const name = regions.of(code);
-      if (!name || name === code || NOT_COUNTRIES.has(code) || !inUse(code)) continue;
+      const name = countryName(code);
+      if (!name) continue;
       names.set(code, name);
       codes.set(name.toLowerCase(), code);
     }
