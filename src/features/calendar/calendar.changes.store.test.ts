@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { $toasts } from "../toasts/toasts.store";
 import { settle } from "../../test/deferred";
 import { failure, type FakeReply } from "../../test/fake-client";
+import type { ShowChange } from "./calendar.writes";
 import { withVitestClock } from "../../test/fake-time";
 import { toastLines } from "../../test/toast-recorder";
 import { aShow, fakeShows, NO_CONNECTION_TEXT } from "./calendar.fake";
@@ -66,29 +67,38 @@ describe("a published show's changes", () => {
   describe("when the answer to a change is lost on the way back", () => {
     const lost = failure(0, "TypeError: Failed to fetch");
     const soldOut = { ...dublin, availability: "sold-out", version: 2 };
-    /** The page on `dublin`, its change's answer lost, and the show read back as `after` (a lost read: undefined). */
-    async function changeLost(after: FakeReply) {
+    /**
+     * The page on `dublin`, `change` sent with its answer lost, and the show read back as `after` (a lost read too:
+     * `lost`); the update answered as `again` at a second press.
+     */
+    async function changeLost(after: FakeReply, change: ShowChange = { availability: "sold-out" }, again = lost) {
+      let updates = 0;
       const { store, fake } = fakeShows((request) => {
-        if (request.method === "update") return lost;
+        if (request.method === "update") return (updates += 1) === 1 ? lost : again;
         return request.filters.some(({ column }) => column === "id") ? after : ok([dublin]);
       });
       await store.load();
-      const changed = await store.change(dublin.id, { availability: "sold-out" }, "Show marked sold out");
+      const changed = await store.change(dublin.id, change, "Show changed");
       return { changed, store, fake };
     }
 
-    it("say the change made when the show read back is the next version with it", async () => {
+    it("say the change made when the show read back is the next version with it, and nothing else changed", async () => {
       const { changed, store, fake } = await changeLost(ok([soldOut]));
       expect(changed).toBe(true);
       expect(fake.requests.at(-1)?.filters).toEqual([{ column: "id", op: "eq", value: dublin.id }]);
       expect(store.$shows.get()).toEqual([soldOut]);
-      expect(toastLines()).toEqual([
-        "Show marked sold out: The Cornmarket Room: the website catches up in a few minutes",
-      ]);
+      expect(toastLines()).toEqual(["Show changed: The Cornmarket Room: the website catches up in a few minutes"]);
     });
 
-    it("say it did not reach the server when the show read back is as it was, or was changed by someone else", async () => {
-      for (const after of [ok([dublin]), ok([{ ...dublin, status: "postponed", version: 2 }]), lost, ok([])]) {
+    it("say it did not reach the server when the show read back is as it was, a teammate's, or not read", async () => {
+      const teammates = [
+        { ...dublin, status: "postponed", version: 2 },
+        { ...dublin, availability: "few-left", version: 2 },
+        // Their change holds this one's value, and more: it is theirs.
+        { ...soldOut, venue_name: "Whelan's", price: 20 },
+        { ...soldOut, version: 3 },
+      ];
+      for (const after of [ok([dublin]), ...teammates.map((show) => ok([show])), lost, ok([])]) {
         const { changed, store } = await changeLost(after);
         expect(changed).toBe(false);
         expect(store.$shows.get()).toEqual([dublin]);
@@ -97,34 +107,59 @@ describe("a published show's changes", () => {
       }
     });
 
-    it("take an instant written another way as the same instant, and nothing else as the same value", async () => {
+    it("take an instant written another way as the same, and nothing else", async () => {
       const moved = { ...dublin, starts_at: "2027-07-11T18:30:00+00:00", version: 2 };
-      const { store } = fakeShows((request) => {
-        if (request.method === "update") return lost;
-        return request.filters.some(({ column }) => column === "id") ? ok([moved]) : ok([dublin]);
-      });
-      await store.load();
-      expect(await store.change(dublin.id, { starts_at: "2027-07-11T19:30:00+01:00" }, "Show rescheduled")).toBe(true);
-      expect(await store.change(dublin.id, { starts_at: "2027-07-11T19:30:00+00:00" }, "Show rescheduled")).toBe(false);
-      expect(await store.change(dublin.id, { price: 0 }, "Show changed")).toBe(false);
+      expect((await changeLost(ok([moved]), { starts_at: "2027-07-11T19:30:00+01:00" })).changed).toBe(true);
+      expect((await changeLost(ok([moved]), { starts_at: "2027-07-11T19:30:00+00:00" })).changed).toBe(false);
+      const priced = { ...dublin, price: 18, currency: "EUR", version: 2 };
+      expect((await changeLost(ok([priced]), { price: 18, currency: "EUR" })).changed).toBe(true);
+      expect((await changeLost(ok([priced]), { price: 0, currency: "EUR" })).changed).toBe(false);
+      expect((await changeLost(ok([{ ...dublin, price: 0, version: 2 }]), { price: null })).changed).toBe(false);
     });
 
-    it("say a restore made when the show read back holds the kept version's values", async () => {
-      const cancelled = { ...dublin, status: "cancelled", version: 2 };
-      const back = { ...dublin, version: 3 };
-      const { store, fake } = fakeShows((request) => {
-        if (request.table === "shows_history")
-          return ok([{ version: 1, show: dublin, written_at: dublin.updated_at, replaced_at: null }]);
-        return request.filters.some(({ column }) => column === "id") ? ok([back]) : ok([cancelled]);
+    it("say the change made when pressed again once the signal is back: nothing to change, as it was made", async () => {
+      let online = false;
+      const { store } = fakeShows((request) => {
+        if (!online) return request.method === "select" && request.filters.length === 0 ? ok([dublin]) : lost;
+        // Back online: the first try had reached the database.
+        return request.method === "update" ? ok([]) : ok([soldOut]);
       });
       await store.load();
-      await store.loadHistory(dublin.id);
-      const restoring = store.restore(dublin.id, 1);
-      await settle();
-      fake.functionCalls[0]!.fail({ message: "TypeError: Failed to fetch" }, 0);
-      expect(await restoring).toBe(true);
-      expect(store.$shows.get()).toEqual([back]);
-      expect(toastLines()).toEqual(["Show restored: The Cornmarket Room is back as it was in version 1"]);
+      expect(await store.change(dublin.id, { availability: "sold-out" }, "Show marked sold out")).toBe(false);
+      expect(toastLines()).toEqual([`Show not changed: ${NO_CONNECTION_TEXT}`]);
+      online = true;
+      expect(await store.change(dublin.id, { availability: "sold-out" }, "Show marked sold out")).toBe(true);
+      expect(store.$shows.get()).toEqual([soldOut]);
+      expect(toastLines().at(-1)).toBe(
+        "Show marked sold out: The Cornmarket Room: the website catches up in a few minutes",
+      );
+    });
+
+    it("say a restore made when the show read back holds the kept version's values, and nothing else", async () => {
+      const cancelled = { ...dublin, status: "cancelled", version: 2 };
+      for (const [after, made] of [
+        [{ ...dublin, version: 3 }, true],
+        [{ ...dublin, notes: "Load in at 5", version: 3 }, false],
+      ] as const) {
+        const { store, fake } = fakeShows((request) => {
+          if (request.table === "shows_history")
+            return ok([{ version: 1, show: dublin, written_at: dublin.updated_at, replaced_at: null }]);
+          return request.filters.some(({ column }) => column === "id") ? ok([after]) : ok([cancelled]);
+        });
+        await store.load();
+        await store.loadHistory(dublin.id);
+        const restoring = store.restore(dublin.id, 1);
+        await settle();
+        fake.functionCalls[0]!.fail({ message: "TypeError: Failed to fetch" }, 0);
+        expect(await restoring).toBe(made);
+        expect(store.$shows.get()).toEqual([made ? after : cancelled]);
+        expect(toastLines()).toEqual([
+          made
+            ? "Show restored: The Cornmarket Room is back as it was in version 1"
+            : `Show not restored: ${NO_CONNECTION_TEXT}`,
+        ]);
+        $toasts.set([]);
+      }
     });
   });
 

@@ -9,7 +9,6 @@
  */
 import { atom, type ReadableAtom, type WritableAtom } from "nanostores";
 import { replyOrder, type ReplyOrder } from "../../lib/reply-order";
-import { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused, isNetworkFailure } from "../team/team";
@@ -21,6 +20,7 @@ import {
   readShow,
   restoreShow,
   updateShow,
+  WRITTEN_COLUMNS,
   type ShowChange,
   type ShowVersion,
 } from "./calendar.writes";
@@ -31,14 +31,9 @@ import type { Show } from "./calendar.shows";
 /** What a change or restore refused because the show moved on since the page read it says. */
 const MEANWHILE = "Someone changed this show meanwhile: it is shown as it is now. Try again.";
 
-/** What a restore puts back of a kept version (restore_show): everything the team may change, and the notes. */
-const restoredValues = (kept: Show): Record<string, unknown> =>
-  Object.fromEntries(
-    [...PUBLIC_SHOW_COLUMNS.filter((column) => column !== "id"), "published", "notes"].map((column) => [
-      column,
-      kept[column as keyof Show],
-    ]),
-  );
+/** What a restore puts back of a kept version (restore_show): every column a write may change. */
+const restoredValues = (kept: Show): Partial<Show> =>
+  Object.fromEntries(WRITTEN_COLUMNS.map((column) => [column, kept[column]]));
 
 /** A show's kept versions, as its history panel shows them. */
 export type ShowHistory = { versions: ShowVersion[] | null; failed: boolean; restoring: number | null };
@@ -72,17 +67,14 @@ export function createShowChanges(deps: ShowChangesDependencies) {
   };
 
   /**
-   * After a write over version `seen` whose answer was lost: the show read back, when that write did reach the
-   * database (the next version, with every value of `change`); null when it did not, or when it cannot be told.
+   * The show read back after a write with `change` over `before` (the version the page saw) that answered nothing, or
+   * nothing changed: the show when that write is what made it (its answer lost on the way back, or lost the first
+   * time and pressed again), else null, also when it cannot be told.
    */
-  async function madeDespiteNoAnswer(error: unknown, id: string, seen: number, change: ShowChange) {
-    if (!isNetworkFailure(error)) return null;
-    try {
-      const now = await readShow(await deps.client(), id);
-      return madeBy(now, seen, change) ? now : null;
-    } catch {
-      return null;
-    }
+  async function madeAfterAll(before: Show | undefined, change: Partial<Show> | null): Promise<Show | null> {
+    if (!before || !change) return null;
+    const now = await readShow(await deps.client(), before.id).catch(() => null);
+    return madeBy(now, before, change) ? now : null;
   }
 
   /** A failed call: a refused session locks the page; anything else is said in a toast (in place of `replaces`). */
@@ -109,6 +101,7 @@ export function createShowChanges(deps: ShowChangesDependencies) {
     $changing.set({ ...$changing.get(), [id]: true });
     const opening = deps.session.currentOpening();
     const seen = version ?? show.version;
+    const before = show.version === seen ? show : undefined;
     const changedTo = async (changed: Show) => {
       await replace(changed);
       showToast({
@@ -119,7 +112,8 @@ export function createShowChanges(deps: ShowChangesDependencies) {
       return true;
     };
     try {
-      const changed = await updateShow(await deps.client(), id, seen, patch);
+      // Nothing changed over the version seen: unless by this very change, pressed again after its answer was lost.
+      const changed = (await updateShow(await deps.client(), id, seen, patch)) ?? (await madeAfterAll(before, patch));
       if (!changed) {
         showToast({
           title: "Show not changed",
@@ -133,7 +127,7 @@ export function createShowChanges(deps: ShowChangesDependencies) {
       return await changedTo(changed);
     } catch (error) {
       // The change may have been made with its answer lost on the way back: then it is said as made.
-      const made = await madeDespiteNoAnswer(error, id, seen, patch);
+      const made = isNetworkFailure(error) ? await madeAfterAll(before, patch) : null;
       if (made) return await changedTo(made);
       await failed("Show not changed", error, opening, replaces);
       return false;
@@ -161,7 +155,13 @@ export function createShowChanges(deps: ShowChangesDependencies) {
   /** Puts a kept version back, as a new version (itself kept, so a restore can be undone). */
   async function restore(id: string, version: number): Promise<boolean> {
     const history = historyAtom(id);
-    const seen = $shows.get().find((shown) => shown.id === id)?.version;
+    const before = $shows.get().find((shown) => shown.id === id);
+    const seen = before?.version;
+    // What the restore puts back, when the page has read it (else a lost answer cannot be told from a teammate's).
+    const putBack = () => {
+      const kept = history.get().versions?.find((kept) => kept.version === version)?.show;
+      return kept ? restoredValues(kept) : null;
+    };
     // One write of a show at a time from this page: a restore sent over a change still on its way would be
     // refused by the server as a teammate's change.
     if (history.get().restoring !== null || seen === undefined || $changing.get()[id]) return false;
@@ -174,7 +174,9 @@ export function createShowChanges(deps: ShowChangesDependencies) {
       return true;
     };
     try {
-      const show = await restoreShow(await deps.client(), id, version, seen);
+      // As a change: nothing restored over the version seen, unless by this very restore, its answer lost before.
+      const show =
+        (await restoreShow(await deps.client(), id, version, seen)) ?? (await madeAfterAll(before, putBack()));
       if (!show) {
         showToast({ title: "Show not restored", description: MEANWHILE, variant: "destructive" });
         await load();
@@ -182,8 +184,7 @@ export function createShowChanges(deps: ShowChangesDependencies) {
       }
       return await restored(show);
     } catch (error) {
-      const kept = history.get().versions?.find((kept) => kept.version === version)?.show;
-      const made = kept && (await madeDespiteNoAnswer(error, id, seen, restoredValues(kept)));
+      const made = isNetworkFailure(error) ? await madeAfterAll(before, putBack()) : null;
       if (made) return await restored(made);
       await failed("Show not restored", error, opening);
       return false;

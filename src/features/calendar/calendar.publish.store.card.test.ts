@@ -154,6 +154,23 @@ describe("putting a gig already in the calendar on the website", () => {
       expect(toastLines()).toEqual(["Put on the website: The Cornmarket Room: on the website in a few minutes"]);
     });
 
+    it("takes no show read back for its own unless it is as it went up: first version, on the website, scheduled", async () => {
+      for (const since of [{ version: 2 }, { published: false, version: 2 }, { status: "cancelled", version: 2 }]) {
+        let up: Record<string, unknown> | undefined;
+        const { store } = publishing((request) => {
+          if (request.method !== "insert") return ok(up ? [{ ...up, ...since }] : []);
+          up = { ...made, ...(request.values as object) };
+          return lost;
+        });
+        store.edit(gig.id, typedShow);
+        expect(await store.publish(gig)).toBe(false);
+        expect(toastLines().at(-1)).toBe(
+          "Not put on the website: Could not reach the calendar server. Check your internet connection and try again.",
+        );
+        expect(store.draftOf(gig.id)).toEqual(typedShow);
+      }
+    });
+
     it("says it was not put up while nothing can be read back, and that it is up at the next press", async () => {
       let offline = true;
       const { store } = putUpOnce(lost, taken, () => offline);

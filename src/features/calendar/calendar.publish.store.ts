@@ -14,7 +14,7 @@ import { signOutControl } from "../team/team.signout.store";
 import { teamSession, type TeamSession } from "../team/team.store";
 import { dayKey, eventDayKey, type CalendarEvent } from "./calendar";
 import { eventDraft, type EventDraftStore } from "./calendar.draft.store";
-import { isShowAsTyped } from "./calendar.details";
+import { detailsChange, isShowAsTyped } from "./calendar.details";
 import { errorMessage } from "./calendar.errors";
 import { emptyEventDraft, eventFromDraft, eventProblems } from "./calendar.form";
 import { emptyShowDraft, showFromDraft, type ShowDraft, type ShowDraftProblems } from "./calendar.publish";
@@ -122,17 +122,18 @@ export function createPublishing(deps: PublishDependencies) {
 
   /**
    * Puts the show `row` up for its gig. A try whose answer was lost, or refused as the gig's show is up, may have put
-   * it up all the same: the gig's show read back is this one when it is as its card has it typed.
+   * it up all the same: the gig's show read back is this one when it is as it went up (its first version, on the
+   * website as announced) with every detail as sent.
    */
   async function insertOwnShow(row: Parameters<typeof insertShow>[1]): Promise<Show> {
     const client = await deps.client();
     try {
       return await insertShow(client, row);
     } catch (error) {
-      const typed = $drafts.get()[row.event_id];
-      if (!typed || !(isNetworkFailure(error) || gigTaken(error))) throw error;
+      if (!(isNetworkFailure(error) || gigTaken(error))) throw error;
       const show = await readShow(client, row.event_id, true).catch(() => null);
-      if (show && isShowAsTyped(show, typed)) return show;
+      const asSent = show?.version === 1 && show.published && show.status === "scheduled";
+      if (asSent && Object.keys(detailsChange(show, row)).length === 0) return show;
       throw error;
     }
   }

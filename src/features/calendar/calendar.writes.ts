@@ -4,7 +4,7 @@
  * show's kept versions and their restore. Each throws the server's error with the HTTP status (0: no
  * answer), as the calendar's other calls do.
  */
-import type { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
+import { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
 import type { NewShow } from "./calendar.publish";
 import { toShows, type Show } from "./calendar.shows";
 import { addedBefore, taken, type ShowsClient } from "./calendar.api";
@@ -110,15 +110,26 @@ function sameValue(a: unknown, b: unknown): boolean {
   );
 }
 
+/** The columns a write of the team may change (restore_show writes them all): what fans read but the id, and more. */
+export const WRITTEN_COLUMNS = [
+  ...PUBLIC_SHOW_COLUMNS.filter((column) => column !== "id"),
+  "published",
+  "notes",
+] as const satisfies readonly (keyof Show)[];
+
 /**
- * Whether `show` is the version a write over version `seen` made with `change`: the next version, holding every
- * value of the change. A write whose answer was lost is read back this way, so a change that did reach the
- * database is not said to have failed.
+ * Whether `now` is the version a write with `change` made over `before`: the next version, holding every value of
+ * the change and every other column as `before` had it. A write whose answer was lost is read back this way, so a
+ * change that did reach the database is not said to have failed, and a teammate's is not taken for it.
  */
-export const madeBy = (show: Show | null, seen: number, change: ShowChange | Record<string, unknown>): show is Show =>
-  !!show &&
-  show.version === seen + 1 &&
-  Object.entries(change).every(([column, value]) => sameValue(show[column as keyof Show], value));
+export function madeBy(now: Show | null, before: Show, change: Partial<Show>): now is Show {
+  return (
+    !!now &&
+    now.id === before.id &&
+    now.version === before.version + 1 &&
+    WRITTEN_COLUMNS.every((column) => sameValue(now[column], column in change ? change[column] : before[column]))
+  );
+}
 
 /** A show's kept versions, newest first (at most 50: a show changes a handful of times). */
 export async function fetchShowHistory(client: Pick<ShowsClient, "from">, id: string): Promise<ShowVersion[]> {
