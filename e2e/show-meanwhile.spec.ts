@@ -4,12 +4,13 @@
  * version before it restored; a new link where only what it goes to was changed here), a field both changed is
  * said beside it, and a field only the other changed takes their value. The show's earlier versions say what
  * each change did, the restore included, and whether new doors put a mistyped time right (fans told of no move)
- * or moved the show (fans told the doors they knew).
+ * or moved the show (fans told the doors they knew). A change whose answer the signal lost is read back, and said made.
  *
  * A backend of its own: the gig it puts on the website would be listed by the journeys beside it.
  */
 import type { Page } from "@playwright/test";
 import { expect, expectToast, test } from "./fixtures";
+import type { OwnBackend } from "./own-backend";
 import { openCalendar, pickDay, upcomingEvent, uniqueWord } from "./team";
 
 const oldLink = "https://tickets.example/orla-quinlan/cork";
@@ -42,11 +43,11 @@ async function managed(page: Page, title: string) {
 }
 
 /** On a backend of the test's own: a gig put on the website from `page`, and its panel opened there. */
-async function gigManaged(page: Page, ownBackend: () => Promise<unknown>) {
-  await ownBackend();
+async function gigManaged(page: Page, ownBackend: () => Promise<OwnBackend>) {
+  const backend = await ownBackend();
   await openCalendar(page);
   const title = await publishGig(page);
-  return { title, card: await managed(page, title) };
+  return { title, card: await managed(page, title), backend };
 }
 
 /** A teammate's own /calendar, signed in, beside the test's page. */
@@ -60,7 +61,7 @@ test("a ticket link typed in the details form stays when a teammate saves the sa
   page,
   ownBackend,
 }) => {
-  const { title, card } = await gigManaged(page, ownBackend);
+  const { title, card, backend } = await gigManaged(page, ownBackend);
   const myLink = `https://tickets.example/orla-quinlan/cork-${uniqueWord()}`;
   await card.getByRole("button", { name: "Edit the show's details" }).click();
   const details = card.getByRole("form", { name: "Show details" });
@@ -97,6 +98,24 @@ test("a ticket link typed in the details form stays when a teammate saves the sa
   await expectToast(page, "Show details changed");
   await expect(card.getByRole("link", { name: myLink })).toBeVisible();
   await expect(theirs.getByRole("link", { name: myLink })).toBeVisible();
+
+  // Marked sold out here as the signal drops: the server makes the change and its answer is lost on the way back.
+  // Read back, the change is this page's: said made, not "Could not reach", and the teammate hears it.
+  let lost = false;
+  await page.route("**/rest/v1/shows?*", async (route) => {
+    // Any other call goes on to this journey's backend as usual (own-backend.ts).
+    if (route.request().method() !== "PATCH" || lost) return route.fallback();
+    lost = true;
+    // Sent on to this journey's backend, as its other calls are (own-backend.ts), and the answer dropped.
+    const { pathname, search } = new URL(route.request().url());
+    await route.fetch({ url: new URL(pathname + search, backend.url).href });
+    await route.abort("internetdisconnected");
+  });
+  await card.getByRole("button", { name: "Mark sold out" }).click();
+  await expectToast(page, "Show marked sold out", "Cork Opera House: the website catches up in a few minutes");
+  expect(lost).toBe(true);
+  await expect(card.getByRole("button", { name: "Back on sale" })).toBeVisible();
+  await expect(theirs.getByRole("button", { name: "Back on sale" })).toBeVisible();
 });
 
 test("the ticket link form takes a teammate's new link where only its kind was changed here, and says theirs where both changed it @own-backend", async ({
