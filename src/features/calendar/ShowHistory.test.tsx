@@ -92,7 +92,7 @@ describe("a published show's earlier versions", () => {
     ["town", { venue_town: "Cork" }, "Town Cork"],
     ["county", { venue_county: "County Cork" }, "County County Cork"],
     ["postal code", { venue_postal_code: "T12 X2Y3" }, "Postal code T12 X2Y3"],
-    ["country", { venue_country: "GB" }, "Country GB"],
+    ["country", { venue_country: "GB" }, "Country United Kingdom"],
     ["time zone", { time_zone: "Europe/London" }, "Time zone Europe/London"],
     ["notes", { notes: "load in at four" }, "Notes “load in at four”"],
   ])("offer Restore for a version that differs in its %s alone, and say what it had", async (_, kept, words) => {

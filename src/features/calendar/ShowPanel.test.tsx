@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // A published show's panel links to the show where fans read it, in a new tab: the team page's session lives in
-// memory only, and following the link in the same tab would sign the manager out.
+// memory only, and following the link in the same tab would sign the manager out. Its address names the country.
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { ShowChanges } from "./calendar.changes.store";
@@ -34,5 +34,10 @@ describe("a show's panel", () => {
   it("offers no such link for a show taken off the website", async () => {
     await panelOf({ ...dublin, published: false });
     expect(screen.queryByRole("link", { name: /tour page/ })).toBeNull();
+  });
+
+  it("says the venue's address with its country named, not its two letters", async () => {
+    await panelOf({ ...dublin, venue_country: "GB" });
+    expect(screen.getByText("Venue").nextElementSibling).toHaveTextContent(/, United Kingdom$/);
   });
 });

@@ -7,6 +7,7 @@
 import { useId, useRef } from "react";
 import { focusIfLost } from "../../components/ui/focusIfLost";
 import { wrapAnywhere } from "../../components/ui/styles";
+import { countryInAddress } from "../../lib/countries.mjs";
 import { priceText } from "../../lib/price";
 import { AVAILABILITY_WORDS } from "./calendar.publish";
 import { doorsText, statusOnWebsite, type Show } from "./calendar.shows";
@@ -44,7 +45,7 @@ export function ShowPanel({ show }: { show: Show }) {
         <dt className="font-semibold">Venue</dt>
         <dd className={wrapAnywhere}>
           {show.venue_name}, {show.venue_street}, {show.venue_town}, {show.venue_county} {show.venue_postal_code},{" "}
-          {show.venue_country}
+          {countryInAddress(show.venue_country)}
         </dd>
         <dt className="font-semibold">Doors</dt>
         <dd>{doorsText(show.starts_at, show.time_zone)}</dd>

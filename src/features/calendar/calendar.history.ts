@@ -4,6 +4,7 @@
  * the change that replaced it did, beside the version after it ("cancelled", "ticket link changed").
  */
 import { formatDate, formatDateTime } from "../../lib/dates";
+import { countryInAddress } from "../../lib/countries.mjs";
 import { priceText } from "../../lib/price";
 import { AVAILABILITY_WORDS } from "./calendar.publish";
 import { doorsText, isSoldOut, rescheduledTo, statusText, type Show } from "./calendar.shows";
@@ -73,7 +74,7 @@ const COLUMN_WORDS: { [column in RestoredColumn]: (kept: Show, now: Show) => str
   venue_town: (kept) => `Town ${kept.venue_town}`,
   venue_county: (kept) => `County ${kept.venue_county}`,
   venue_postal_code: (kept) => `Postal code ${kept.venue_postal_code}`,
-  venue_country: (kept) => `Country ${kept.venue_country}`,
+  venue_country: (kept) => `Country ${countryInAddress(kept.venue_country)}`,
   starts_at: (kept, now) => `Doors ${keptDoors(kept, now)}`,
   time_zone: (kept) => `Time zone ${kept.time_zone}`,
   ticket_url: (kept) => `Ticket link ${cut(kept.ticket_url)}`,
