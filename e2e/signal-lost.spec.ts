@@ -2,11 +2,13 @@
  * A phone that loses its signal for a moment, as a fan's in a field or a team member's on a train: what a
  * press asked for while it was gone comes at the next press once it is back, and the page never stays broken
  * until a reload. The code a page fetches only when it is first needed (the toasts' renderer, the team's
- * client) is fetched again after a failed try, and an add whose answer the signal lost is added once.
+ * client) is fetched again after a failed try, and an add whose answer the signal lost (an event, a contact) is
+ * added once.
  */
 import { expect, expectToast, test } from "./fixtures";
+import { addForm, card, fillContact, openContacts, reopen, searchBox } from "./contacts-page";
 import { calendarWithShow } from "./served-lists";
-import { fillEvent, gateStatus, openCalendar, pickDay, TEAM_PASSWORD, upcomingEvent } from "./team";
+import { fillEvent, gateStatus, openCalendar, pickDay, TEAM_PASSWORD, uniqueWord, upcomingEvent } from "./team";
 
 test("a toast asked for without signal shows at the next press once the signal is back", async ({ page, context }) => {
   await page.goto("/merch");
@@ -131,4 +133,33 @@ test("an event whose answer was lost on the way, the server having added it, is 
   await page.getByLabel("Password", { exact: true }).fill(TEAM_PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(upcomingEvent(page, title)).toHaveCount(1);
+});
+
+test("a contact whose answer was lost on the way, the server having added it, is added once when added again", async ({
+  page,
+}) => {
+  await openContacts(page);
+  const name = `Dara ${uniqueWord()}`;
+  await fillContact(page, { name, role: "Sound engineer" });
+  // The add reaches the server, which adds the contact; its answer is lost as the signal drops.
+  let lost = false;
+  await page.route("**/rest/v1/contacts*", async (route) => {
+    if (route.request().method() !== "POST" || lost) return route.fallback();
+    lost = true;
+    await route.fetch();
+    await route.abort("internetdisconnected");
+  });
+  const add = addForm(page).getByRole("button", { name: "Add Contact" });
+  await add.click();
+  await expectToast(page, "Error", "Failed to add contact");
+  await expect(addForm(page).getByLabel("Name")).toHaveValue(name);
+
+  // Added again, as the form still holds it: once.
+  await add.click();
+  await expectToast(page, "Contact added", "New contact has been added successfully");
+  await searchBox(page).fill(name);
+  await expect(card(page, name)).toHaveCount(1);
+  await reopen(page);
+  await searchBox(page).fill(name);
+  await expect(card(page, name)).toHaveCount(1);
 });

@@ -73,6 +73,8 @@ describe("contacts, with the app's exact calls, signed in as the team", () => {
     const { error, status } = await supabase.from("contacts").insert(contact("dup"));
     expect(status).toBe(409);
     expect(error).toMatchObject({ code: "23505" });
+    // Named as a page that picked the id reads it: its own add, sent again after the answer was lost.
+    expect(error?.message).toContain('"contacts_pkey"');
     expect(Object.keys(error ?? {}).sort()).toEqual(["code", "details", "hint", "message"]);
   });
 

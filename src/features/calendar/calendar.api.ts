@@ -7,6 +7,7 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import type { DatabaseClient } from "../../lib/supabase";
 import { readAllPages } from "../../lib/read-all-pages";
+import { taken } from "../../lib/unique-violation";
 import { toCalendarEvents, type CalendarEvent } from "./calendar";
 import type { NewEvent } from "./calendar.form";
 import type { ChannelStatus } from "./calendar.realtime";
@@ -26,12 +27,6 @@ export async function fetchEvents(client: Pick<CalendarClient, "from">): Promise
   });
   return toCalendarEvents(rows);
 }
-
-/** Whether the database refused a row for a value `constraint` keeps unique (PostgreSQL's unique violation). */
-export const taken = (error: unknown, constraint: string) => {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === "23505" && typeof message === "string" && message.includes(`"${constraint}"`);
-};
 
 /**
  * Whether the database refused an event because its id is taken: an add sent again after its answer was lost,

@@ -7,6 +7,7 @@
  * holds something, so the show's fields are checked here without the show form's rules (calendar.publish.ts).
  */
 import { atom, computed } from "nanostores";
+import { idsOfAdds } from "../../lib/ids-of-adds";
 import { dropFromTab, keepInTab, keptRecord, stringsLike, type TabStorage } from "../../lib/kept-in-tab";
 import type { EventDraft } from "./calendar.form";
 import type { ShowDraft } from "./calendar.publish";
@@ -34,18 +35,14 @@ export function createEventDraft() {
       (show !== null && isShowTyped(show)),
   );
   /** The id the event typed is added with, for as long as it is typed so: every try of one add sends the same. */
-  let adding: { event: string; id: string } | null = null;
+  const adds = idsOfAdds(() => crypto.randomUUID());
   return {
     /**
      * The id to add `event` with: the one its last try had, as long as it is the same event. An add whose answer was
      * lost (the connection dropped after the server took it) is sent again with it, and the database refuses the
      * second as taken: added once, never twice. The form emptied (the event added), the next event has a new one.
      */
-    idToAdd: (event: object) => {
-      const typed = JSON.stringify(event);
-      if (adding?.event !== typed) adding = { event: typed, id: crypto.randomUUID() };
-      return adding.id;
-    },
+    idToAdd: (event: object) => adds.idFor(event),
     $eventDraft,
     $selectedDay,
     $publishNew,
@@ -56,7 +53,7 @@ export function createEventDraft() {
     /** The event added: the form empties, its show and "Put on the website" with it. The day stays picked. */
     clearEventDraft: () => {
       $emptying.set(true);
-      adding = null;
+      adds.added();
       try {
         $eventDraft.set(null);
         $publishNew.set(false);

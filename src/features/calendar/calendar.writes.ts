@@ -7,7 +7,8 @@
 import { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
 import type { NewShow } from "./calendar.publish";
 import { toShows, type Show } from "./calendar.shows";
-import { addedBefore, taken, type ShowsClient } from "./calendar.api";
+import { taken } from "../../lib/unique-violation";
+import { addedBefore, type ShowsClient } from "./calendar.api";
 
 /** What the team may change of a show: what fans read of it but its id, and whether it is on the website. */
 export type ShowChange = Partial<Pick<Show, Exclude<(typeof PUBLIC_SHOW_COLUMNS)[number], "id"> | "published">>;

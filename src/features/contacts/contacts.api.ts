@@ -5,6 +5,7 @@
  */
 import type { RestClient } from "../../lib/supabase-rest";
 import { readAllPages } from "../../lib/read-all-pages";
+import { taken } from "../../lib/unique-violation";
 import { valuesFrom, valuesOf, type Contact, type ContactValues } from "./contacts";
 import type { ContactVersion, LoadedHistory } from "./contacts.history";
 
@@ -63,12 +64,17 @@ export async function fetchContacts(client: ContactsClient): Promise<Contact[]> 
   return toContacts(rows);
 }
 
-/** Adds a contact and returns it as stored (with its version). */
+/**
+ * Adds a contact under its id and returns it as stored (with its version). A contact with that id in already is
+ * this one, added by a try whose answer was lost (every try of one add goes with one id: contacts.store.ts): it is
+ * read back as stored, and counts as added.
+ */
 export async function insertContact(client: ContactsClient, contact: Contact): Promise<Contact> {
   const { data, error } = await client
     .from("contacts")
     .insert({ id: contact.id, ...valuesOf(contact) })
     .select();
+  if (taken(error, "contacts_pkey")) return (await fetchContact(client, contact.id)) ?? contact;
   if (error) throw error;
   return toContact(data?.[0]) ?? contact;
 }

@@ -99,7 +99,12 @@ export function fakeContactsServer(initial: ({ id: string } & Record<string, str
 
 /** A store on a fake backend, with the toasts it shows as "Title: description" lines. */
 export function fakeContactsStore(
-  options: { server?: ReturnType<typeof fakeContactsServer>; storage?: ReturnType<typeof memoryStorage> } = {},
+  options: {
+    server?: ReturnType<typeof fakeContactsServer>;
+    storage?: ReturnType<typeof memoryStorage>;
+    /** The new ids' randomness: the same at every call unless given. */
+    random?: () => number;
+  } = {},
 ) {
   const server = options.server ?? fakeContactsServer();
   const storage = options.storage ?? memoryStorage();
@@ -109,7 +114,7 @@ export function fakeContactsStore(
     client: Promise.resolve(server.client),
     storage,
     now: () => Date.UTC(2025, 5, 1),
-    random: () => 0.5,
+    random: options.random ?? (() => 0.5),
     toast: toasts.toast,
     download: (file) => downloads.push(file),
   });

@@ -18,6 +18,7 @@
 import { atom, computed, type ReadableAtom } from "nanostores";
 import { triedAgain } from "../../lib/back-off";
 import { downloadText } from "../../lib/download";
+import { idsOfAdds } from "../../lib/ids-of-adds";
 import { replyOrder } from "../../lib/reply-order";
 import { lazyCode } from "../../lib/retried";
 import { browserStorage } from "../../lib/storage";
@@ -159,9 +160,11 @@ export function createContactsStore(environment: ContactsEnvironment) {
     }
   }
 
+  const addIds = idsOfAdds(() => newContactId(now(), random));
+
   /** Adds a contact; false when name or role is empty (nothing happens) or the insert failed (the form keeps it). */
   async function add(draft: ContactDraft): Promise<boolean> {
-    const contact = contactFromDraft(draft, newContactId(now(), random));
+    const contact = contactFromDraft(draft, addIds.idFor(draft));
     if (!contact || $adding.get()) return false;
     $adding.set(true);
     const opening = session.currentOpening();
@@ -170,6 +173,7 @@ export function createContactsStore(environment: ContactsEnvironment) {
       const others = $contacts.get().filter((shown) => shown.id !== stored.id);
       $contacts.set([{ created_at: new Date(now()).toISOString(), ...stored }, ...others]);
       admitted("add");
+      addIds.added();
       toast({ title: "Contact added", description: "New contact has been added successfully" });
       return true;
     } catch (error) {
