@@ -20,4 +20,13 @@ describe("the ids of a form's adds", () => {
     adds.added();
     expect(adds.idFor({ name: "Dara", role: "Sound engineer" })).toBe("id-3");
   });
+
+  it("says which id an add in doubt was last tried with, and none once it went in or for another", () => {
+    const adds = counted();
+    adds.idFor({ name: "Dara" });
+    expect(adds.triedFor({ name: "Dara" })).toBe("id-1");
+    expect(adds.triedFor({ name: "Eve" })).toBeNull();
+    adds.added();
+    expect(adds.triedFor({ name: "Dara" })).toBeNull();
+  });
 });

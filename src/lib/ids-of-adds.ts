@@ -13,6 +13,10 @@ export function idsOfAdds(newId: () => string) {
       if (last?.tried !== tried) last = { tried, id: newId() };
       return last.id;
     },
+    /** The id `value`'s last try had, if it was the last one tried (an add in doubt); else null. */
+    triedFor(value: unknown): string | null {
+      return last?.tried === JSON.stringify(value) ? last.id : null;
+    },
     /** The add went in: the next one has an id of its own, whatever it holds. */
     added(): void {
       last = undefined;

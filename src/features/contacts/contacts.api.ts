@@ -6,6 +6,7 @@
 import type { RestClient } from "../../lib/supabase-rest";
 import { readAllPages } from "../../lib/read-all-pages";
 import { taken } from "../../lib/unique-violation";
+import { isNetworkFailure } from "../team/team";
 import { valuesFrom, valuesOf, type Contact, type ContactValues } from "./contacts";
 import type { ContactVersion, LoadedHistory } from "./contacts.history";
 
@@ -65,16 +66,26 @@ export async function fetchContacts(client: ContactsClient): Promise<Contact[]> 
 }
 
 /**
- * Adds a contact under its id and returns it as stored (with its version). A contact with that id in already is
- * this one, added by a try whose answer was lost (every try of one add goes with one id: contacts.store.ts): it is
- * read back as stored, and counts as added.
+ * Adds a contact under its id and returns it as stored (with its version). An add whose answer was lost may have
+ * gone in all the same: the contact is read back by its id, and counts as added when it is there. A contact with
+ * that id in already is this one, added by a try whose answer was lost (every try of one add goes with one id:
+ * contacts.store.ts): read back as stored, it counts as added too.
  */
 export async function insertContact(client: ContactsClient, contact: Contact): Promise<Contact> {
-  const { data, error } = await client
+  const { data, error, status } = await client
     .from("contacts")
     .insert({ id: contact.id, ...valuesOf(contact) })
     .select();
-  if (taken(error, "contacts_pkey")) return (await fetchContact(client, contact.id)) ?? contact;
+  // Read back, the contact is this one if its first version is what was sent (a later one: edited since).
+  const readBack = async () => {
+    const stored = await fetchContact(client, contact.id).catch(() => null);
+    const asSent = stored && JSON.stringify(valuesOf(stored)) === JSON.stringify(valuesOf(contact));
+    return stored && (stored.version !== 1 || asSent) ? stored : null;
+  };
+  if (taken(error, "contacts_pkey") || (error && isNetworkFailure({ ...error, status }))) {
+    const stored = await readBack();
+    if (stored) return stored;
+  }
   if (error) throw error;
   return toContact(data?.[0]) ?? contact;
 }

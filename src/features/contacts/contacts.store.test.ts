@@ -108,6 +108,18 @@ describe("contacts store: adding", () => {
     expect(store.$addDraft.get().role).toBe(role);
   });
 
+  it("empties the form before the new card is listed, so its contact is never said to be in the directory already", async () => {
+    const { store } = setUp();
+    store.editAddDraft(draft({ name: "Dara", role: "Sound" }));
+    const formWhenListed: string[] = [];
+    const stop = store.$contacts.listen((contacts) => {
+      if (contacts.some((contact) => contact.name === "Dara")) formWhenListed.push(store.$addDraft.get().name);
+    });
+    expect(await store.add(store.$addDraft.get())).toBe(true);
+    stop();
+    expect(formWhenListed).toEqual([""]);
+  });
+
   it("says when the add fails, so the form keeps what was typed", async () => {
     const server = fakeContactsServer();
     server.intercept((request) => (request.method === "insert" ? failure(429, "too many") : undefined));

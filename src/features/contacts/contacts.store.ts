@@ -18,7 +18,6 @@
 import { atom, computed, type ReadableAtom } from "nanostores";
 import { triedAgain } from "../../lib/back-off";
 import { downloadText } from "../../lib/download";
-import { idsOfAdds } from "../../lib/ids-of-adds";
 import { replyOrder } from "../../lib/reply-order";
 import { lazyCode } from "../../lib/retried";
 import { browserStorage } from "../../lib/storage";
@@ -28,23 +27,15 @@ import { isAccessRefused } from "../team/team";
 import { signOutControl } from "../team/team.signout.store";
 import { teamSession, type EventSource, type PageSource, type TeamSession } from "../team/team.store";
 import { showToast } from "../toasts/toasts.store";
-import {
-  contactFromDraft,
-  emptyDraft,
-  mergeLoaded,
-  newContactId,
-  typedDraft,
-  withContact,
-  type Contact,
-  type ContactDraft,
-} from "./contacts";
-import { fetchContacts, insertContact, type ContactsClient } from "./contacts.api";
+import { emptyDraft, mergeLoaded, typedDraft, withContact, type Contact, type ContactDraft } from "./contacts";
+import { fetchContacts, type ContactsClient } from "./contacts.api";
+import { createContactAdd } from "./contacts.add.store";
 import { allowanceText, isAllowanceSpent, type AllowanceKind } from "./contacts.allowance";
 import { createContactEditing } from "./contacts.edit.store";
 import { createContactHistories } from "./contacts.history.store";
 import { createLegacyMove, type ContactsStorage } from "./contacts.migration.store";
 import { searchable } from "./contacts.search";
-import { ADD_FAILED, LOAD_FAILED, VCARD_FAILED, type ContactsCalls, type ContactsToast } from "./contacts.shared";
+import { LOAD_FAILED, VCARD_FAILED, type ContactsCalls, type ContactsToast } from "./contacts.shared";
 import { keepAddDraftInTab } from "./contacts.kept.store";
 
 export type ContactsEnvironment = {
@@ -160,31 +151,6 @@ export function createContactsStore(environment: ContactsEnvironment) {
     }
   }
 
-  const addIds = idsOfAdds(() => newContactId(now(), random));
-
-  /** Adds a contact; false when name or role is empty (nothing happens) or the insert failed (the form keeps it). */
-  async function add(draft: ContactDraft): Promise<boolean> {
-    const contact = contactFromDraft(draft, addIds.idFor(draft));
-    if (!contact || $adding.get()) return false;
-    $adding.set(true);
-    const opening = session.currentOpening();
-    try {
-      const stored = await insertContact(await client(), contact);
-      const others = $contacts.get().filter((shown) => shown.id !== stored.id);
-      $contacts.set([{ created_at: new Date(now()).toISOString(), ...stored }, ...others]);
-      admitted("add");
-      addIds.added();
-      toast({ title: "Contact added", description: "New contact has been added successfully" });
-      return true;
-    } catch (error) {
-      toast(ADD_FAILED);
-      refused(error, opening, "add");
-      return false;
-    } finally {
-      $adding.set(false);
-    }
-  }
-
   const calls: ContactsCalls = {
     client,
     toast,
@@ -194,6 +160,7 @@ export function createContactsStore(environment: ContactsEnvironment) {
     refused,
     admitted,
   };
+  const { add } = createContactAdd({ calls, $contacts, $addDraft, $adding, now, random });
   const legacy = createLegacyMove({ client, storage, toast });
   const editing = createContactEditing(calls);
   const histories = createContactHistories(calls);
