@@ -107,6 +107,16 @@ describe("a published show's changes", () => {
       }
     });
 
+    it("read nothing back when the browser knows it is offline: it could not reach the server, said at once", async () => {
+      vi.stubGlobal("navigator", { onLine: false });
+      const { changed, store, fake } = await changeLost(ok([soldOut]));
+      vi.unstubAllGlobals();
+      expect(changed).toBe(false);
+      expect(fake.requests.filter((request) => request.filters.some(({ column }) => column === "id"))).toHaveLength(1);
+      expect(store.$shows.get()).toEqual([dublin]);
+      expect(toastLines()).toEqual([`Show not changed: ${NO_CONNECTION_TEXT}`]);
+    });
+
     it("take an instant written another way as the same, and nothing else", async () => {
       const moved = { ...dublin, starts_at: "2027-07-11T18:30:00+00:00", version: 2 };
       expect((await changeLost(ok([moved]), { starts_at: "2027-07-11T19:30:00+01:00" })).changed).toBe(true);

@@ -9,6 +9,7 @@
  */
 import { atom, type ReadableAtom, type WritableAtom } from "nanostores";
 import { replyOrder, type ReplyOrder } from "../../lib/reply-order";
+import { knownOffline } from "../../lib/offline";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused, isNetworkFailure } from "../team/team";
@@ -72,7 +73,8 @@ export function createShowChanges(deps: ShowChangesDependencies) {
    * time and pressed again), else null, also when it cannot be told.
    */
   async function madeAfterAll(before: Show | undefined, change: Partial<Show> | null): Promise<Show | null> {
-    if (!before || !change) return null;
+    // Offline, a read back could only fail, seconds later: "Could not reach" is said at once.
+    if (!before || !change || knownOffline()) return null;
     const now = await readShow(await deps.client(), before.id).catch(() => null);
     return madeBy(now, before, change) ? now : null;
   }

@@ -1,6 +1,6 @@
 // A gig already in the calendar put on the website from its card: its show for the gig's day, the next free id for
 // a second show in a town that day, what was typed kept when the database refuses it or a teammate was first.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { failure, type FakeReply } from "../../test/fake-client";
 import { toastLines } from "../../test/toast-recorder";
 import { storedDateOf } from "./calendar";
@@ -169,6 +169,18 @@ describe("putting a gig already in the calendar on the website", () => {
         );
         expect(store.draftOf(gig.id)).toEqual(typedShow);
       }
+    });
+
+    it("reads nothing back when the browser knows it is offline, and says at once it could not reach the server", async () => {
+      const { fake, store } = putUpOnce(lost, taken);
+      store.edit(gig.id, typedShow);
+      vi.stubGlobal("navigator", { onLine: false });
+      expect(await store.publish(gig)).toBe(false);
+      vi.unstubAllGlobals();
+      expect(fake.requests.map(({ method }) => method)).toEqual(["insert"]);
+      expect(toastLines()).toEqual([
+        "Not put on the website: Could not reach the calendar server. Check your internet connection and try again.",
+      ]);
     });
 
     it("says it was not put up while nothing can be read back, and that it is up at the next press", async () => {

@@ -7,6 +7,7 @@
  */
 import { atom, map } from "nanostores";
 import { changeOnItsWay } from "../../lib/changes-on-their-way";
+import { knownOffline } from "../../lib/offline";
 import { getSupabase } from "../../lib/supabase";
 import { showToast } from "../toasts/toasts.store";
 import { isAccessRefused, isNetworkFailure } from "../team/team";
@@ -130,7 +131,7 @@ export function createPublishing(deps: PublishDependencies) {
     try {
       return await insertShow(client, row);
     } catch (error) {
-      if (!(isNetworkFailure(error) || gigTaken(error))) throw error;
+      if (!((isNetworkFailure(error) && !knownOffline()) || gigTaken(error))) throw error;
       const show = await readShow(client, row.event_id, true).catch(() => null);
       const asSent = show?.version === 1 && show.published && show.status === "scheduled";
       if (asSent && Object.keys(detailsChange(show, row)).length === 0) return show;

@@ -5,6 +5,7 @@
  */
 import type { RestClient } from "../../lib/supabase-rest";
 import { readAllPages } from "../../lib/read-all-pages";
+import { knownOffline } from "../../lib/offline";
 import { taken } from "../../lib/unique-violation";
 import { isNetworkFailure } from "../team/team";
 import { valuesFrom, valuesOf, type Contact, type ContactValues } from "./contacts";
@@ -82,7 +83,7 @@ export async function insertContact(client: ContactsClient, contact: Contact): P
     const asSent = stored && JSON.stringify(valuesOf(stored)) === JSON.stringify(valuesOf(contact));
     return stored && (stored.version !== 1 || asSent) ? stored : null;
   };
-  if (taken(error, "contacts_pkey") || (error && isNetworkFailure({ ...error, status }))) {
+  if (taken(error, "contacts_pkey") || (error && isNetworkFailure({ ...error, status }) && !knownOffline())) {
     const stored = await readBack();
     if (stored) return stored;
   }

@@ -1,7 +1,7 @@
 // An add whose answer the signal lost, the contact added all the same, is read back and said added; tried again
 // when it could not be read back, it is added once: every try of one add goes with one id, which the table refuses
 // the second time as taken, and the page reads as added.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { failure } from "../../test/fake-client";
 import { draft, fakeContactsServer, fakeContactsStore as setUp } from "./contacts.fake";
 
@@ -28,6 +28,17 @@ describe("contacts store: an add whose answer was lost", () => {
     });
     expect(names()).toEqual(["Dara"]);
     expect(toasts).toEqual(["Contact added: New contact has been added successfully"]);
+  });
+
+  it("reads nothing back when the browser knows it is offline, and says at once the add failed", async () => {
+    const server = fakeContactsServer();
+    server.intercept((request) => (request.method === "insert" ? failure(0, "TypeError: Failed to fetch") : undefined));
+    const { store, toasts } = setUp({ server, random: varying() });
+    vi.stubGlobal("navigator", { onLine: false });
+    expect(await store.add(draft({ name: "Dara", role: "Sound" }))).toBe(false);
+    vi.unstubAllGlobals();
+    expect(server.requests.map(({ method }) => method)).toEqual(["insert"]);
+    expect(toasts).toEqual(["Error: Failed to add contact"]);
   });
 
   it("says the add failed when the answer was lost and the contact is not read back, nor could be", async () => {
