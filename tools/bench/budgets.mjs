@@ -181,13 +181,15 @@ export const BUDGETS = [
    * (src/lib/hidden-text.mjs, RemoveHidden.tsx), took it to 184.5 KB, hence 185. The directory reading its list
    * again when the page comes back to the foreground (a teammate's new contact after a call), and Sign out waiting
    * for a change made while it waits, took it to 135.0 KB, hence 136; its add form kept in the tab through a reload
-   * (contacts.kept.store.ts, with src/lib/kept-in-tab.ts) to 136.5 KB, hence 137. The calendar's show forms kept in
+   * (contacts.kept.store.ts, with src/lib/kept-in-tab.ts) to 136.5 KB, hence 137; an add whose answer was lost read
+   * back, the id kept for every try of one add and a later read of the list settling an add in doubt (contacts.add.store.ts,
+   * with src/lib/ids-of-adds.ts, unique-violation.ts and offline.ts, which the calendar shares) to 137.2 KB, hence 138. The calendar's show forms kept in
    * the tab (a details form's Save on its way among them), what was typed on a gig's card moved to the details form
    * of a show read meanwhile, and the on-sale rule taken from src/lib/show-rules.mjs took it to 185.3 KB, hence 186.
    * @type {BudgetOf<import("./bench-figures.mjs").UnlockSummary, number>}
    */ ({
     measure: "sign-ins",
-    limits: { "/contacts": 137 * 1024, "/calendar": 186 * 1024 },
+    limits: { "/contacts": 138 * 1024, "/calendar": 186 * 1024 },
     label: (max) => `JS once signed in within ${formatBytes(max)} gzip`,
     judge: ({ jsGzipOpen }, max) =>
       jsGzipOpen === undefined
