@@ -109,10 +109,15 @@ test("an event whose answer was lost on the way, the server having added it, is 
   await pickDay(page, 16);
   const title = `Rehearsal at the hall ${test.info().parallelIndex}-${Date.now()}`;
   await fillEvent(page, title, "", "rehearsal");
-  // The add reaches the server, which adds the event; its answer is lost as the signal drops.
+  // The add reaches the server, which adds the event; its answer is lost as the signal drops, and so are the reads
+  // back that follow it (the client tries a read again by itself).
   let lost = false;
+  let loseReads = true;
   await page.route("**/rest/v1/calendar_events*", async (route) => {
-    if (route.request().method() !== "POST" || lost) return route.continue();
+    const method = route.request().method();
+    if (method === "GET" && loseReads && new URL(route.request().url()).searchParams.has("id"))
+      return route.abort("internetdisconnected");
+    if (method !== "POST" || lost) return route.fallback();
     lost = true;
     await route.fetch();
     await route.abort("internetdisconnected");
@@ -124,6 +129,7 @@ test("an event whose answer was lost on the way, the server having added it, is 
     "Could not reach the calendar server. Check your internet connection and try again.",
   );
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+  loseReads = false;
 
   // Added again, as the toast says: once.
   await page.getByRole("button", { name: "Add Event" }).click();

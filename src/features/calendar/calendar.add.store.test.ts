@@ -82,8 +82,10 @@ describe("adding an event", () => {
     const fake = await typing();
     let adding = fake.feed.addEvent();
     await settle();
-    // The server took the add; its answer never came back.
+    // The server took the add; its answer never came back, nor that of the read back that follows.
     fake.writes[0].fail({ message: "TypeError: Failed to fetch", details: "", hint: "", code: "" }, 0);
+    await settle();
+    fake.waitingReads().at(-1)!.fail({ message: "TypeError: Failed to fetch" }, 0);
     expect(await adding).toBe(false);
     expect(fake.draft.$eventDraft.get()).toEqual(typed);
     adding = fake.feed.addEvent();
@@ -96,6 +98,22 @@ describe("adding an event", () => {
     expect(await adding).toBe(true);
     expect(toastLines().at(-1)).toBe("Event added: New event has been added successfully");
     expect(fake.draft.$eventDraft.get()).toBeNull();
+  });
+
+  it("says an event added when its answer was lost and it is read back by its id", async () => {
+    const fake = await typing();
+    const adding = fake.feed.addEvent();
+    await settle();
+    const { id } = fake.writes[0].value as { id: string };
+    fake.writes[0].fail({ message: "TypeError: Failed to fetch", details: "", hint: "", code: "" }, 0);
+    await settle();
+    const readBack = fake.waitingReads().at(-1)!;
+    expect(readBack.table).toBe("calendar_events");
+    readBack.answer([{ id }]);
+    expect(await adding).toBe(true);
+    expect(toastLines().at(-1)).toBe("Event added: New event has been added successfully");
+    expect(fake.draft.$eventDraft.get()).toBeNull();
+    expect(fake.writes).toHaveLength(1);
   });
 
   it("adds an event changed after a failed add, and the next event, each with an id of its own", async () => {

@@ -7,7 +7,9 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import type { DatabaseClient } from "../../lib/supabase";
 import { readAllPages } from "../../lib/read-all-pages";
+import { knownOffline } from "../../lib/offline";
 import { taken } from "../../lib/unique-violation";
+import { isNetworkFailure } from "../team/team";
 import { toCalendarEvents, type CalendarEvent } from "./calendar";
 import type { NewEvent } from "./calendar.form";
 import type { ChannelStatus } from "./calendar.realtime";
@@ -35,15 +37,27 @@ export async function fetchEvents(client: Pick<CalendarClient, "from">): Promise
 export const addedBefore = (error: unknown) => taken(error, "calendar_events_pkey");
 
 /**
+ * Whether an add of the event `id` whose answer was lost (`error`, with `status` 0) went in all the same: the event
+ * read back by its id, a new one only this add could have made. Offline, nothing is read: it could only fail, after
+ * the client's tries again.
+ */
+export async function addedDespite(client: Pick<CalendarClient, "from">, id: string, error: object, status: number) {
+  if (!isNetworkFailure({ ...error, status }) || knownOffline()) return false;
+  const { data } = await client.from("calendar_events").select("id").eq("id", id);
+  return (data?.length ?? 0) > 0;
+}
+
+/**
  * Inserts one event with the id `id` (calendar.draft.store.ts, idToAdd); an event with that id in already counts
- * as this one added. Throws the server's error with the HTTP status (0: no answer).
+ * as this one added, as does one read back after a lost answer. Throws the server's error with the HTTP status
+ * (0: no answer).
  */
 export async function insertEvent(client: Pick<CalendarClient, "from">, event: NewEvent, id: string): Promise<void> {
   const { title, description, start_date, end_date, event_type } = event;
   const { error, status } = await client
     .from("calendar_events")
     .insert({ id, title, description, start_date, end_date, event_type });
-  if (error && !addedBefore(error)) throw { ...error, status };
+  if (error && !addedBefore(error) && !(await addedDespite(client, id, error, status))) throw { ...error, status };
 }
 
 /**

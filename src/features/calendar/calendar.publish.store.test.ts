@@ -38,6 +38,8 @@ describe("adding a gig with its show on the website", () => {
     let tries = 0;
     const { fake, store, shows } = publishing((request) => {
       if (request.table !== "calendar_events") return ok([made]);
+      // Nor does the answer to the read back that follows.
+      if (request.method === "select") return failure(0, "TypeError: Failed to fetch");
       tries += 1;
       // The first try reached the server, which added the gig; its answer never came back.
       if (tries === 1) return failure(0, "TypeError: Failed to fetch");
@@ -49,7 +51,7 @@ describe("adding a gig with its show on the website", () => {
       "Error adding event: Could not reach the calendar server. Check your internet connection and try again.",
     ]);
     expect(await store.addPublishedGig()).toBe(true);
-    const [first, again, show] = fake.requests;
+    const [first, again, show] = fake.requests.filter((request) => request.method !== "select");
     expect(first!.values).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(again!.values).toEqual(first!.values);
     expect(show!.values).toMatchObject({ event_id: (first!.values as { id: string }).id });

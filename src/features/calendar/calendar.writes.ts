@@ -8,7 +8,7 @@ import { PUBLIC_SHOW_COLUMNS } from "../../lib/show-columns.mjs";
 import type { NewShow } from "./calendar.publish";
 import { toShows, type Show } from "./calendar.shows";
 import { taken } from "../../lib/unique-violation";
-import { addedBefore, type ShowsClient } from "./calendar.api";
+import { addedBefore, addedDespite, type ShowsClient } from "./calendar.api";
 
 /** What the team may change of a show: what fans read of it but its id, and whether it is on the website. */
 export type ShowChange = Partial<Pick<Show, Exclude<(typeof PUBLIC_SHOW_COLUMNS)[number], "id"> | "published">>;
@@ -31,7 +31,7 @@ export async function insertGig(
     .from("calendar_events")
     .insert({ ...event, id })
     .select("id");
-  if (addedBefore(error)) return id;
+  if (addedBefore(error) || (error && (await addedDespite(client, id, error, status)))) return id;
   if (error) throw fail(error, status);
   const made: unknown = data?.[0]?.id;
   if (typeof made !== "string") throw { message: "The server answered without the new event.", status };
