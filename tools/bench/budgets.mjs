@@ -185,11 +185,12 @@ export const BUDGETS = [
    * back, the id kept for every try of one add and a later read of the list settling an add in doubt (contacts.add.store.ts,
    * with src/lib/ids-of-adds.ts, unique-violation.ts and offline.ts, which the calendar shares) to 137.2 KB, hence 138. The calendar's show forms kept in
    * the tab (a details form's Save on its way among them), what was typed on a gig's card moved to the details form
-   * of a show read meanwhile, and the on-sale rule taken from src/lib/show-rules.mjs took it to 185.3 KB, hence 186.
+   * of a show read meanwhile, and the on-sale rule taken from src/lib/show-rules.mjs took it to 185.3 KB, hence 186; an add or a show's write whose answer was lost read back (src/lib/offline.ts among it) to
+   * 186.0 KB, hence 187.
    * @type {BudgetOf<import("./bench-figures.mjs").UnlockSummary, number>}
    */ ({
     measure: "sign-ins",
-    limits: { "/contacts": 138 * 1024, "/calendar": 186 * 1024 },
+    limits: { "/contacts": 138 * 1024, "/calendar": 187 * 1024 },
     label: (max) => `JS once signed in within ${formatBytes(max)} gzip`,
     judge: ({ jsGzipOpen }, max) =>
       jsGzipOpen === undefined
